@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config/env.ts";
+import type { Database } from "./db/database.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { packagesRoutes } from "./modules/packages/packages.routes.ts";
+import authPlugin from "./plugins/auth.ts";
+import dbPlugin from "./plugins/db.ts";
+import { registerErrorHandler } from "./plugins/error-handler.ts";
+import openApiPlugin from "./plugins/openapi.ts";
+import rateLimitPlugin from "./plugins/rate-limit.ts";
+import securityPlugin from "./plugins/security.ts";
+import webAppPlugin from "./plugins/web-app.ts";
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Close the database when the app closes (the server does; tests that share one may not). */
+  closeDatabase?: boolean;
+  logger?: FastifyServerOptions["logger"];
+  /** A Redis client for shared rate-limit counters (REDIS_URL). */
+  redis?: unknown;
+}
+
+/** API modules, each mounted under /api. Order does not matter; each declares its own routes. */
+const modules = [healthRoutes, packagesRoutes];
+
+/** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: {
+        paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"],
+        remove: true,
+      },
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(securityPlugin, { corsOrigins: config.CORS_ORIGINS });
+  await app.register(dbPlugin, {
+    database: options.database,
+    closeOnShutdown: options.closeDatabase ?? true,
+  });
+  await app.register(rateLimitPlugin, { redis: options.redis });
+  await app.register(authPlugin, {
+    policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+  });
+  await app.register(openApiPlugin);
+
+  await app.register(
+    async (api) => {
+      for (const module of modules) await api.register(module);
+    },
+    { prefix: "/api" },
+  );
+
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  return app;
+}

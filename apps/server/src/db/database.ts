@@ -1,0 +1,126 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { PGliteDialect } from "./pglite-dialect.ts";
+import type { DB } from "./schema.ts";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /**
+   * Runs `fn` with the migration lock held (an advisory lock on PostgreSQL) and a function that runs
+   * multi-statement SQL scripts on that same connection.
+   */
+  withMigrationLock<T>(fn: (execScript: (script: string) => Promise<void>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {
+  constructor(
+    public readonly variable: string,
+    cause: unknown,
+  ) {
+    super(`${variable}: database unreachable (${cause instanceof Error ? cause.message : String(cause)})`);
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
+// count(*) and other int8 values fit in a JS number for everything we count; PGlite does the same.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === 20
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+};
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: pgTypes,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it. Queries still report their own errors.
+  });
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnavailableError("DATABASE_URL", error);
+  }
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: "postgres",
+    async withMigrationLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(727271)");
+        return await fn(async (script) => {
+          try {
+            await client.query(script);
+          } catch (error) {
+            await client.query("rollback").catch(() => {});
+            throw error;
+          }
+        });
+      } finally {
+        await client.query("select pg_advisory_unlock(727271)").catch(() => {});
+        client.release();
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** Embedded PostgreSQL persisted under `dataDir` (or in memory when `dataDir` is null, for tests). */
+export async function openPGlite(dataDir: string | null): Promise<Database> {
+  let client: PGlite;
+  try {
+    if (dataDir) {
+      await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+      client = await PGlite.create(path.join(dataDir, "pgdata"));
+    } else {
+      client = await PGlite.create();
+    }
+  } catch (error) {
+    throw new DatabaseUnavailableError("DATA_DIR", error);
+  }
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    kind: "pglite",
+    async withMigrationLock(fn) {
+      return fn(async (script) => {
+        try {
+          await client.exec(script);
+        } catch (error) {
+          await client.exec("rollback").catch(() => {});
+          throw error;
+        }
+      });
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export async function openDatabase(config: {
+  DATABASE_URL?: string | undefined;
+  DATABASE_POOL_SIZE?: number;
+  dataDir: string;
+}): Promise<Database> {
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
+    : openPGlite(config.dataDir);
+}

@@ -1,0 +1,63 @@
+import type { ColumnType, Generated } from "kysely";
+
+/**
+ * Table types for Kysely, kept by hand beside the SQL migrations (each module adds its tables here).
+ * numeric columns arrive as strings (exact); timestamps as Date.
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Numeric = ColumnType<string, string | number, string | number>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  full_name: string;
+  role: Generated<"user" | "admin">;
+  kyc_status: Generated<"not_started" | "pending" | "approved" | "rejected">;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  idle_expires_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface PackageFeatures {
+  en: string[];
+  de: string[];
+  fr: string[];
+}
+
+export interface PackagesTable {
+  id: Generated<string>;
+  duration_months: number;
+  interest_rate: Numeric;
+  min_amount: Numeric;
+  max_amount: Numeric;
+  currency: Generated<string>;
+  features: ColumnType<PackageFeatures, string, string>;
+  is_active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: Timestamp;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  packages: PackagesTable;
+  schema_migrations: SchemaMigrationsTable;
+}

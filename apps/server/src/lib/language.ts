@@ -1,0 +1,26 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@festgeld/domain";
+import type { FastifyRequest } from "fastify";
+
+const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+/** The request's language: `?lang=`, else the best Accept-Language match, else English. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const query = (request.query as { lang?: unknown } | undefined)?.lang;
+  if (isLanguage(query)) return query;
+  const header = request.headers["accept-language"];
+  if (typeof header !== "string" || header.length > 500) return DEFAULT_LANGUAGE;
+  const ranked = header
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.find((p) => p.trim().startsWith("q="));
+      const weight = q ? Number(q.trim().slice(2)) : 1;
+      return {
+        primary: tag.trim().toLowerCase().split("-")[0],
+        weight: Number.isFinite(weight) ? weight : 0,
+      };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight);
+  return ranked.map((entry) => entry.primary).find(isLanguage) ?? DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,87 @@
+import type { User } from "@festgeld/domain";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError, forbidden, unauthenticated } from "../lib/errors.ts";
+import { resolveSession, type SessionPolicy } from "../modules/auth/session.service.ts";
+
+/**
+ * Who may call a route. Every /api route declares one in `config.access`; a route without it fails
+ * at start-up, so no route is public by accident.
+ * - public: anyone, the token is not read
+ * - optional: anyone; a valid token identifies the user, an invalid one gets 401
+ * - user: any signed-in user (401 without a valid session)
+ * - admin: signed-in admins only (401 without a session, 403 for other roles)
+ */
+export type Access = "public" | "optional" | "user" | "admin";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for the access-matrix test and the docs. */
+    apiRoutes: Array<{ method: string; url: string; access: Access }>;
+  }
+  interface FastifyRequest {
+    user: User | null;
+    sessionId: string | null;
+  }
+}
+
+export const ACCESS_LEVELS: readonly Access[] = ["public", "optional", "user", "admin"];
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? "";
+}
+
+/** The signed-in user of a request whose route has access user or admin. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+export default fp(
+  async function authPlugin(app: FastifyInstance, opts: { policy: SessionPolicy }) {
+    app.decorateRequest("user", null);
+    app.decorateRequest("sessionId", null);
+    const apiRoutes: Array<{ method: string; url: string; access: Access }> = [];
+    app.decorate("apiRoutes", apiRoutes);
+
+    app.addHook("onRoute", (route) => {
+      if (!route.url.startsWith("/api")) return;
+      if (route.url.startsWith("/api/docs")) {
+        // The API reference pages registered by @fastify/swagger-ui.
+        route.config = { ...(route.config ?? {}), access: "public" };
+        return;
+      }
+      const access = (route.config as { access?: Access } | undefined)?.access;
+      if (!access || !ACCESS_LEVELS.includes(access)) {
+        throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access`);
+      }
+      for (const method of [route.method].flat()) {
+        if (method !== "HEAD") apiRoutes.push({ method, url: route.url, access });
+      }
+    });
+
+    // onRequest runs before the body is read, so an anonymous upload is refused before it streams.
+    app.addHook("onRequest", async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access || access === "public") return;
+      const token = bearerToken(request);
+      if (token === null) {
+        if (access === "optional") return;
+        throw unauthenticated();
+      }
+      const session = token ? await resolveSession(app.db, opts.policy, token) : null;
+      if (!session)
+        throw new AppError(401, "session_expired", "Your session has expired. Please sign in again.");
+      request.user = session.user;
+      request.sessionId = session.sessionId;
+      if (access === "admin" && session.user.role !== "admin") throw forbidden();
+    });
+  },
+  { name: "auth", dependencies: ["db"] },
+);

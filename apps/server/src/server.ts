@@ -1,0 +1,55 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config/env.ts";
+import { DatabaseUnavailableError, openDatabase } from "./db/database.ts";
+import { migrate } from "./db/migrate.ts";
+
+/** Starts the platform: validate configuration, open and migrate the database, listen, shut down cleanly. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await migrate(database);
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+  const where = config.DATABASE_URL
+    ? "PostgreSQL (DATABASE_URL)"
+    : `embedded PostgreSQL in ${config.dataDir}`;
+  // One plain line for a person starting the platform, beside the structured logs.
+  console.log(`\nFestgeld platform ready on http://${shownHost}:${port}  (database: ${where})\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) console.error(`Configuration error: ${problem}`);
+  } else if (error instanceof DatabaseUnavailableError) {
+    console.error(`Configuration error: ${error.message}`);
+  } else if (error && typeof error === "object" && "code" in error && error.code === "EADDRINUSE") {
+    console.error(
+      `Configuration error: PORT is already in use (${String((error as { message?: unknown }).message)})`,
+    );
+  } else {
+    console.error("Start-up failed:", error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Access } from "../src/plugins/auth.ts";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createAdmin, createUser } from "./helpers/factories.ts";
+
+/**
+ * The role x endpoint matrix (DESIGN.md section 5). Every /api route must be listed here with the
+ * access it declares; a new route missing from this table, or a listed one that no longer exists,
+ * fails the test. Each protected route is then called without a token, with a bad token, with a user's
+ * token and with an admin's token, and the server must refuse exactly the ones it should.
+ */
+const EXPECTED: Record<string, Access> = {
+  "GET /api/health": "public",
+  "GET /api/ready": "public",
+  "GET /api/openapi.json": "public",
+  "GET /api/packages": "public",
+};
+
+/** Values for path parameters, so the route is reached (the resource itself need not exist). */
+const PARAM_VALUES: Record<string, string> = {
+  id: randomUUID(),
+  documentType: "id_card",
+};
+
+function concretePath(url: string) {
+  return url.replace(/:(\w+)/g, (_, name: string) => PARAM_VALUES[name] ?? randomUUID());
+}
+
+let t: TestApp;
+let userHeaders: { authorization: string };
+let adminHeaders: { authorization: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  userHeaders = (await createUser(t.app)).headers;
+  adminHeaders = (await createAdmin(t.app)).headers;
+});
+afterAll(() => t.close());
+
+describe("access matrix", () => {
+  it("lists every API route, and only existing ones", () => {
+    const actual = Object.fromEntries(
+      t.app.apiRoutes
+        .filter((r) => !r.url.startsWith("/api/docs"))
+        .map((r) => [`${r.method} ${r.url}`, r.access]),
+    );
+    expect(actual).toEqual(EXPECTED);
+  });
+
+  const protectedRoutes = () => t.app.apiRoutes.filter((r) => r.access === "user" || r.access === "admin");
+
+  it("refuses protected routes without a token (401)", async () => {
+    for (const route of protectedRoutes()) {
+      const res = await t.app.inject({ method: route.method as "GET", url: concretePath(route.url) });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(res.json()).toMatchObject({ code: "unauthenticated" });
+    }
+  });
+
+  it("refuses protected and optional routes with an unknown token (401 session_expired)", async () => {
+    for (const route of t.app.apiRoutes.filter((r) => r.access !== "public")) {
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url: concretePath(route.url),
+        headers: { authorization: "Bearer not-a-real-session-token-0123456789" },
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(res.json()).toMatchObject({ code: "session_expired" });
+    }
+  });
+
+  it("refuses admin routes to a user (403) and lets admins through", async () => {
+    for (const route of t.app.apiRoutes.filter((r) => r.access === "admin")) {
+      const asUser = await t.app.inject({
+        method: route.method as "GET",
+        url: concretePath(route.url),
+        headers: userHeaders,
+      });
+      expect(asUser.statusCode, `${route.method} ${route.url} as user`).toBe(403);
+      expect(asUser.json()).toMatchObject({ code: "forbidden" });
+      const asAdmin = await t.app.inject({
+        method: route.method as "GET",
+        url: concretePath(route.url),
+        headers: adminHeaders,
+      });
+      expect([401, 403], `${route.method} ${route.url} as admin`).not.toContain(asAdmin.statusCode);
+    }
+  });
+
+  it("lets users through user routes", async () => {
+    for (const route of t.app.apiRoutes.filter((r) => r.access === "user")) {
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url: concretePath(route.url),
+        headers: userHeaders,
+      });
+      expect([401, 403], `${route.method} ${route.url}`).not.toContain(res.statusCode);
+    }
+  });
+});

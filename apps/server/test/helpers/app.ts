@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../../src/app.ts";
+import { type Config, loadConfig } from "../../src/config/env.ts";
+import { type Database, openPGlite, openPostgres } from "../../src/db/database.ts";
+import { migrate } from "../../src/db/migrate.ts";
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL is set,
+ * a new database created on that PostgreSQL server (dropped again on close), so runs never collide.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPGlite(null);
+    await migrate(database);
+    return { database, drop: () => database.close() };
+  }
+  const name = `festgeld_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  await migrate(database);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+/** Builds the whole app on a fresh database, exactly as the server does, minus the listening socket. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: `/tmp/festgeld-test-${randomBytes(6).toString("hex")}`,
+    WEB_DIST_DIR: "/nonexistent",
+    ...env,
+  });
+  const app = await buildApp({ config, database, closeDatabase: false, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}

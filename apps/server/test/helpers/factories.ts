@@ -1,0 +1,35 @@
+import { randomBytes } from "node:crypto";
+import type { User } from "@festgeld/domain";
+import type { FastifyInstance } from "fastify";
+import { hashPassword } from "../../src/modules/auth/password.ts";
+import { createSession } from "../../src/modules/auth/session.service.ts";
+import { toUser } from "../../src/modules/auth/user.mapper.ts";
+
+export const TEST_PASSWORD = "correct horse battery staple";
+
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.test`;
+}
+
+/** Inserts a user directly (no HTTP) and opens a session for them. */
+export async function createUser(
+  app: FastifyInstance,
+  overrides: { role?: "user" | "admin"; email?: string; full_name?: string; password?: string } = {},
+): Promise<{ user: User; token: string; password: string; headers: { authorization: string } }> {
+  const password = overrides.password ?? TEST_PASSWORD;
+  const row = await app.db
+    .insertInto("users")
+    .values({
+      email: (overrides.email ?? uniqueEmail(overrides.role ?? "user")).toLowerCase(),
+      password_hash: await hashPassword(password),
+      full_name: overrides.full_name ?? "Erika Mustermann",
+      role: overrides.role ?? "user",
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const { token } = await createSession(app.db, { idleMinutes: 30, absoluteHours: 12 }, row.id);
+  return { user: toUser(row), token, password, headers: { authorization: `Bearer ${token}` } };
+}
+
+export const createAdmin = (app: FastifyInstance, overrides: { email?: string; full_name?: string } = {}) =>
+  createUser(app, { ...overrides, role: "admin" });

@@ -1,0 +1,83 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("packages page", () => {
+  for (const [lang, min, heading] of [
+    ["en", "€1,000", "Our fixed-term deposit packages"],
+    ["de", "1.000 €", "Unsere Festgeldangebote"],
+    ["fr", "1 000 €", "Nos offres de dépôt à terme"],
+  ] as const) {
+    test(`loads the five packages in ${lang} with locale-formatted amounts`, async ({ page }) => {
+      await page.addInitScript((l) => localStorage.setItem("user_language", l), lang);
+      await page.goto("/packages");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      const cards = page.getByTestId("package-card");
+      await expect(cards).toHaveCount(5);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      // Intl uses narrow no-break spaces in fr and no-break spaces in de; compare without them.
+      const firstMin = ((await cards.first().getByTestId("min-amount").textContent()) ?? "").replace(
+        /[\u00a0\u202f]/g,
+        " ",
+      );
+      expect(firstMin).toBe(min);
+      await expect(page.locator('[data-duration="12"]').getByTestId("most-popular")).toBeVisible();
+    });
+  }
+
+  test("select goes to /apply with the package in navigation state", async ({ page }) => {
+    await page.goto("/packages");
+    await page.locator('[data-duration="12"]').getByRole("button").click();
+    await expect(page).toHaveURL(/\/apply$/);
+    const state = await page.evaluate(
+      () => (history.state as { usr?: { packageId?: string } } | null)?.usr?.packageId,
+    );
+    expect(state).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+test.describe("shell", () => {
+  test("language and theme survive a reload", async ({ page }) => {
+    await page.goto("/");
+    await page.getByTestId("language-button").click();
+    await page.getByRole("button", { name: "Deutsch" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await page.getByTestId("theme-toggle").click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(
+      await page.evaluate(() => [localStorage.getItem("user_language"), localStorage.getItem("darkMode")]),
+    ).toEqual(["de", "true"]);
+  });
+
+  test("language dropdown closes on an outside click", async ({ page }) => {
+    await page.goto("/");
+    await page.getByTestId("language-button").click();
+    await expect(page.getByTestId("language-menu")).toBeVisible();
+    await page.mouse.click(5, 400);
+    await expect(page.getByTestId("language-menu")).toBeHidden();
+  });
+
+  test("unknown routes show the not-found page; signed-out visitors of /kyc go to /login", async ({
+    page,
+  }) => {
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page.locator("header").first()).toBeVisible();
+    await page.goto("/kyc");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("the app runs under the strict Content-Security-Policy without violations", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (msg) => {
+      if (/Content.Security.Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+    });
+    const response = await page.goto("/packages");
+    expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+    await expect(page.getByTestId("package-card")).toHaveCount(5);
+    await page.goto("/");
+    await page.getByTestId("theme-toggle").click();
+    expect(violations).toEqual([]);
+  });
+});

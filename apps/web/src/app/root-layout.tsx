@@ -1,0 +1,48 @@
+import { Suspense, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { ContactWidget } from "../components/layout/contact-widget.tsx";
+import { Footer } from "../components/layout/footer.tsx";
+import { Header } from "../components/layout/header.tsx";
+import { Spinner } from "../components/ui/spinner.tsx";
+import { Toaster } from "../components/ui/toaster.tsx";
+
+/** Shared header, footer and contact widget around every page; /kyc shows none of them (SPEC.md section 2). */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const bare = pathname === "/kyc";
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
+  useEffect(() => {
+    // Move focus to the main region after navigation so screen-reader users hear the new page.
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-slate-800 dark:bg-slate-950 dark:text-slate-100">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900"
+      >
+        {t("skipToContent")}
+      </a>
+      {!bare && <Header />}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex-1 outline-none"
+        aria-busy={navigation.state === "loading"}
+      >
+        <Suspense fallback={<Spinner label={t("loading")} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {!bare && <Footer />}
+      {!bare && <ContactWidget />}
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  );
+}

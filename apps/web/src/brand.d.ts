@@ -1,0 +1,3 @@
+declare module "@brand" {
+  export const brand: import("./content/brand/brand-types.ts").Brand;
+}

@@ -1,0 +1,170 @@
+import { brand } from "@brand";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { useSession } from "../../lib/session.tsx";
+import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
+import { HEADER_LINKS } from "./nav-links.ts";
+import { ThemeToggle } from "./theme-toggle.tsx";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-2 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 ${
+    isActive
+      ? "text-brand-700 dark:text-brand-300"
+      : "text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-300"
+  }`;
+
+/** The sticky shared header (SPEC.md section 2). */
+export function Header() {
+  const { t } = useTranslation();
+  const { user, signOut } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const links = [
+    ...HEADER_LINKS,
+    ...(user ? [{ to: "/kyc", key: "nav.kyc" } as const] : []),
+    ...(user?.role === "admin" ? [{ to: "/admin", key: "nav.admin" } as const] : []),
+  ];
+
+  const logout = async () => {
+    await signOut();
+    navigate("/");
+  };
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link
+          to="/"
+          className="flex items-center gap-2 font-bold text-brand-800 dark:text-white"
+          aria-label={t("nav.homeAria", { name: brand.shortName })}
+        >
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <span className="hidden sm:inline">{brand.shortName}</span>
+        </Link>
+        <nav aria-label={t("nav.main")} className="hidden flex-1 xl:block">
+          <ul className="flex flex-wrap items-center gap-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+                  {t(link.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <ThemeToggle />
+          <LanguageSwitcher />
+          {user ? (
+            <div className="hidden items-center gap-2 md:flex">
+              <Link
+                to="/dashboard"
+                className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-100 dark:hover:bg-slate-800"
+                data-testid="header-user"
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+                >
+                  {user.full_name.trim().charAt(0).toUpperCase()}
+                </span>
+                <span className="max-w-40 truncate text-sm font-medium">{user.full_name}</span>
+              </Link>
+              <button
+                type="button"
+                onClick={logout}
+                className="btn-secondary text-sm"
+                data-testid="logout-button"
+              >
+                {t("nav.logout")}
+              </button>
+            </div>
+          ) : (
+            <div className="hidden items-center gap-2 md:flex">
+              <Link to="/login" className="btn-secondary text-sm">
+                {t("nav.login")}
+              </Link>
+              <Link to="/register" className="btn-primary text-sm">
+                {t("nav.register")}
+              </Link>
+            </div>
+          )}
+          <button
+            type="button"
+            className="rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 xl:hidden dark:hover:bg-slate-800"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}
+            onClick={() => setMenuOpen((v) => !v)}
+            data-testid="mobile-menu-button"
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+      {menuOpen && (
+        <nav
+          id="mobile-menu"
+          aria-label={t("nav.mobile")}
+          className="border-t border-slate-200 px-4 pb-4 xl:hidden dark:border-slate-800"
+        >
+          <ul className="flex flex-col py-2">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+                  {t(link.key)}
+                </NavLink>
+              </li>
+            ))}
+            {user && (
+              <>
+                <li>
+                  <NavLink to="/dashboard" className={linkClass}>
+                    {t("nav.dashboard")}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/profile" className={linkClass}>
+                    {t("nav.profile")}
+                  </NavLink>
+                </li>
+              </>
+            )}
+          </ul>
+          <div className="flex items-center gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
+            {user ? (
+              <>
+                <span
+                  aria-hidden="true"
+                  className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+                >
+                  {user.full_name.trim().charAt(0).toUpperCase()}
+                </span>
+                <span className="flex-1 truncate text-sm font-medium">{user.full_name}</span>
+                <button type="button" onClick={logout} className="btn-secondary text-sm">
+                  {t("nav.logout")}
+                </button>
+              </>
+            ) : (
+              <>
+                <Link to="/login" className="btn-secondary flex-1 text-center text-sm">
+                  {t("nav.login")}
+                </Link>
+                <Link to="/register" className="btn-primary flex-1 text-center text-sm">
+                  {t("nav.register")}
+                </Link>
+              </>
+            )}
+          </div>
+        </nav>
+      )}
+    </header>
+  );
+}

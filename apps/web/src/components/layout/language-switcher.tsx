@@ -1,0 +1,76 @@
+import { LANGUAGE_OPTIONS, type Language } from "@festgeld/domain/constants";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { changeLanguage } from "../../lib/i18n.ts";
+import { ChevronDownIcon } from "../ui/icons.tsx";
+
+/** Language dropdown with flags; closes on an outside click and on Escape. */
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const current = LANGUAGE_OPTIONS.find((o) => o.code === i18n.language) ?? LANGUAGE_OPTIONS[0];
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("mousedown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const choose = (code: Language) => {
+    setOpen(false);
+    void changeLanguage(code);
+  };
+
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        className="flex items-center gap-1 rounded-md px-2 py-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t("language.choose", { language: current?.name })}
+        onClick={() => setOpen((v) => !v)}
+        data-testid="language-button"
+      >
+        <span aria-hidden="true">{current?.flag}</span>
+        <span className="uppercase">{current?.code}</span>
+        <ChevronDownIcon className="h-4 w-4" />
+      </button>
+      {open && (
+        <ul
+          id={menuId}
+          className="absolute right-0 z-40 mt-1 w-40 rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          data-testid="language-menu"
+        >
+          {LANGUAGE_OPTIONS.map((option) => (
+            <li key={option.code}>
+              <button
+                type="button"
+                lang={option.code}
+                className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
+                aria-current={option.code === current?.code ? "true" : undefined}
+                onClick={() => choose(option.code)}
+              >
+                <span aria-hidden="true">{option.flag}</span>
+                {option.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

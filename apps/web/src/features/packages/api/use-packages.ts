@@ -1,0 +1,15 @@
+import type { Package } from "@festgeld/domain";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "../../../lib/api-client.ts";
+
+/** The active packages in the current language (features are translated by the server). */
+export function usePackages() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useQuery({
+    queryKey: ["packages", language],
+    queryFn: ({ signal }) => api.get<Package[]>("/packages", { lang: language }, signal),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,71 @@
+import type { Package } from "@festgeld/domain";
+import { MOST_POPULAR_DURATION } from "@festgeld/domain/constants";
+import { useTranslation } from "react-i18next";
+import { CheckIcon } from "../../../components/ui/icons.tsx";
+import { formatMoney, formatRate } from "../../../lib/format.ts";
+
+export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: Package) => void }) {
+  const { t, i18n } = useTranslation("invest");
+  const popular = pkg.duration_months === MOST_POPULAR_DURATION;
+  const headingId = `package-${pkg.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid="package-card"
+      data-duration={pkg.duration_months}
+      className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm dark:bg-slate-900 ${
+        popular
+          ? "border-brand-600 ring-2 ring-brand-600 dark:border-brand-400 dark:ring-brand-400"
+          : "border-slate-200 dark:border-slate-800"
+      }`}
+    >
+      {popular && (
+        <p
+          className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-accent-400 px-3 py-1 text-xs font-bold uppercase tracking-wide text-slate-900"
+          data-testid="most-popular"
+        >
+          {t("packages.mostPopular")}
+        </p>
+      )}
+      <h2 id={headingId} className="text-xl font-bold text-slate-900 dark:text-white">
+        {t("packages.months", { count: pkg.duration_months })}
+      </h2>
+      <p className="mt-4">
+        <span className="text-4xl font-extrabold text-brand-700 dark:text-brand-300">
+          {formatRate(pkg.interest_rate, i18n.language)}
+        </span>
+        <span className="ml-1 text-sm text-slate-600 dark:text-slate-300">{t("packages.perYear")}</span>
+      </p>
+      <dl className="mt-4 space-y-1 text-sm">
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-600 dark:text-slate-300">{t("packages.minAmount")}</dt>
+          <dd className="font-semibold" data-testid="min-amount">
+            {formatMoney(pkg.min_amount, pkg.currency, i18n.language, { whole: true })}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-600 dark:text-slate-300">{t("packages.maxAmount")}</dt>
+          <dd className="font-semibold" data-testid="max-amount">
+            {formatMoney(pkg.max_amount, pkg.currency, i18n.language, { whole: true })}
+          </dd>
+        </div>
+      </dl>
+      <ul className="mt-4 flex-1 space-y-2 text-sm">
+        {pkg.features.map((feature) => (
+          <li key={feature} className="flex items-start gap-2">
+            <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-green-700 dark:text-green-400" />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className={`${popular ? "btn-primary" : "btn-secondary"} mt-6 w-full`}
+        onClick={() => onSelect(pkg)}
+      >
+        {t("packages.select")}
+        <span className="sr-only"> {t("packages.months", { count: pkg.duration_months })}</span>
+      </button>
+    </article>
+  );
+}

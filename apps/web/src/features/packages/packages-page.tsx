@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { usePackages } from "./api/use-packages.ts";
+import { PackageCard } from "./components/package-card.tsx";
+
+/** /packages (SPEC.md section 2): loading state, one card per package, select -> /apply with the id. */
+export default function PackagesPage() {
+  const { t } = useTranslation("invest");
+  const navigate = useNavigate();
+  const { data, isPending, isError } = usePackages();
+  useDocumentTitle(t("packages.title"), t("packages.subtitle"));
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12">
+      <header className="mx-auto max-w-3xl text-center">
+        <h1 className="text-4xl font-bold text-slate-900 dark:text-white">{t("packages.title")}</h1>
+        <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("packages.subtitle")}</p>
+      </header>
+      {isPending ? (
+        <Spinner label={t("packages.loading")} />
+      ) : isError ? (
+        // SPEC.md section 8: a failed fetch is logged only; the loading state ends. We add a quiet note.
+        <p className="mt-12 text-center text-slate-600 dark:text-slate-300">{t("packages.empty")}</p>
+      ) : (
+        <div
+          className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+          data-testid="package-list"
+        >
+          {data.map((pkg) => (
+            <PackageCard
+              key={pkg.id}
+              pkg={pkg}
+              onSelect={(p) => navigate("/apply", { state: { packageId: p.id } })}
+            />
+          ))}
+        </div>
+      )}
+      <p className="mx-auto mt-10 max-w-3xl text-center text-sm text-slate-600 dark:text-slate-400">
+        {t("packages.note")}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, STORAGE_KEYS } from "@festgeld/domain/constants";
+import i18next from "i18next";
+import resourcesToBackend from "i18next-resources-to-backend";
+import { initReactI18next } from "react-i18next";
+import { storage } from "./storage.ts";
+
+export const NAMESPACES = [
+  "common",
+  "errors",
+  "marketing",
+  "legal",
+  "blog",
+  "account",
+  "invest",
+  "kyc",
+  "admin",
+] as const;
+
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
+
+export function isLanguage(value: unknown): value is Language {
+  return LANGUAGES.includes(value as Language);
+}
+
+/** The stored language (user_language), else the first language of the list (SPEC.md section 1). */
+export function initialLanguage(): Language {
+  const stored = storage.get(STORAGE_KEYS.language);
+  return isLanguage(stored) ? stored : LANGUAGES[0];
+}
+
+export const i18n = i18next.createInstance();
+
+i18n.use(initReactI18next).use(
+  resourcesToBackend(async (language: string, namespace: string) => {
+    const load = catalogues[`../locales/${language}/${namespace}.json`];
+    return load ? (await load()).default : {};
+  }),
+);
+
+export const i18nReady = i18n.init({
+  lng: initialLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  ns: ["common", "errors"],
+  defaultNS: "common",
+  interpolation: { escapeValue: false },
+  react: { useSuspense: true },
+  returnNull: false,
+});
+
+i18n.on("languageChanged", (language) => {
+  document.documentElement.lang = language;
+});
+document.documentElement.lang = i18n.language || initialLanguage();
+
+/** Switches the language in place (DESIGN.md section 4 point 9) and remembers it. */
+export async function changeLanguage(language: Language) {
+  storage.set(STORAGE_KEYS.language, language);
+  await i18n.changeLanguage(language);
+}

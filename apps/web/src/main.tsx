@@ -1,0 +1,28 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode, Suspense } from "react";
+import { createRoot } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { RouterProvider } from "react-router";
+import { createRouter } from "./app/router.tsx";
+import { i18n } from "./lib/i18n.ts";
+import { queryClient } from "./lib/query-client.ts";
+import { SessionProvider } from "./lib/session.tsx";
+import "./styles.css";
+
+const router = createRouter();
+const root = document.getElementById("root");
+if (!root) throw new Error("#root missing");
+
+createRoot(root).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <Suspense fallback={null}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </SessionProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  </StrictMode>,
+);

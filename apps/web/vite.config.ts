@@ -1,0 +1,31 @@
+import path from "node:path";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+/** The brand configuration (DESIGN.md section 1): BRAND_FILE overrides the fictional demonstration brand. */
+const brandFile = process.env.BRAND_FILE
+  ? path.resolve(process.env.BRAND_FILE)
+  : path.resolve(import.meta.dirname, "src/content/brand/demo-brand.ts");
+
+const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname, "src"),
+      "@brand": brandFile,
+    },
+  },
+  build: {
+    target: "es2022",
+    sourcemap: false,
+    // No inline modulepreload polyfill: the strict CSP allows only our own script files.
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    port: 5173,
+    proxy: { "/api": apiTarget },
+  },
+});

@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/**
+ * Stable machine codes carried by every error response. The web app translates a known code
+ * (errors namespace of its catalogues) and shows the server's English `detail` otherwise.
+ * Add new codes here, in one place; the catalogue test checks each has a translation.
+ */
+export const ERROR_CODES = [
+  // generic
+  "validation_failed",
+  "not_found",
+  "route_not_found",
+  "internal_error",
+  "rate_limited",
+  "payload_too_large",
+  "unsupported_media_type",
+  "service_unavailable",
+  // sessions and roles
+  "unauthenticated",
+  "session_expired",
+  "forbidden",
+  // accounts
+  "invalid_credentials",
+  "email_taken",
+  "password_too_short",
+  "password_too_long",
+  "password_too_common",
+  "wrong_current_password",
+  // packages and applications
+  "package_not_found",
+  "package_inactive",
+  "package_amount_out_of_range",
+  "invalid_iban",
+  "info_sheet_not_acknowledged",
+  "application_not_found",
+  "application_already_decided",
+  "withdrawal_not_allowed",
+  "withdrawal_period_expired",
+  // kyc
+  "kyc_invalid_document_type",
+  "kyc_invalid_file_type",
+  "kyc_file_too_large",
+  "kyc_file_empty",
+  "kyc_file_missing",
+  "kyc_document_locked",
+  "kyc_document_not_found",
+  "kyc_document_already_reviewed",
+  // back office
+  "notification_empty",
+  "user_not_found",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const fieldErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+});
+
+export const errorResponseSchema = z
+  .object({
+    detail: z.string(),
+    code: z.string(),
+    fields: z.array(fieldErrorSchema).optional(),
+  })
+  .meta({ id: "Error" });
+
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+export type FieldError = z.infer<typeof fieldErrorSchema>;

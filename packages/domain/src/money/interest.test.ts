@@ -1,0 +1,138 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  calculateReturn,
+  centsToDecimalString,
+  divideHalfUp,
+  simpleInterest,
+  toBasisPoints,
+  toCents,
+} from "./interest.ts";
+
+describe("simple interest, worked examples", () => {
+  // 10,000 EUR for 12 months at 3.5 %: 10,000 x 0.035 = 350.00; 350 / 12 = 29.1666... -> 29.17.
+  it("10,000 EUR, 12 months, 3.5 %", () => {
+    expect(calculateReturn({ amount: 10_000, ratePercent: 3.5, months: 12 })).toEqual({
+      principal: 10_000,
+      total_interest: 350,
+      monthly_interest: 29.17,
+      total_amount: 10_350,
+    });
+  });
+
+  // 5,000 EUR, 3 months, 2.5 %: 5,000 x 0.025 x 3/12 = 31.25; monthly 10.4166... -> 10.42.
+  it("5,000 EUR, 3 months, 2.5 %", () => {
+    expect(calculateReturn({ amount: 5000, ratePercent: 2.5, months: 3 })).toEqual({
+      principal: 5000,
+      total_interest: 31.25,
+      monthly_interest: 10.42,
+      total_amount: 5031.25,
+    });
+  });
+
+  // 1,234.56 EUR, 6 months, 3 %: 1,234.56 x 0.03 x 0.5 = 18.5184 -> 18.52; monthly 3.0866... -> 3.09.
+  it("odd cents round half-up", () => {
+    expect(calculateReturn({ amount: 1234.56, ratePercent: 3, months: 6 })).toEqual({
+      principal: 1234.56,
+      total_interest: 18.52,
+      monthly_interest: 3.09,
+      total_amount: 1253.08,
+    });
+  });
+
+  // 1,000.10 EUR, 12 months, 0.05 %: 0.50005 -> 0.50; 1,001 EUR at 0.05 % for 12 months: 0.5005 -> 0.50;
+  // 1,010 EUR at 0.05 % -> 0.505 exactly -> half-up 0.51.
+  it("an exact half cent rounds up", () => {
+    expect(calculateReturn({ amount: 1010, ratePercent: 0.05, months: 12 })?.total_interest).toBe(0.51);
+    expect(calculateReturn({ amount: 1001, ratePercent: 0.05, months: 12 })?.total_interest).toBe(0.5);
+  });
+
+  // 500,000 EUR, 36 months, 3.99 %: 500,000 x 0.0399 x 3 = 59,850.00; monthly 1,662.50.
+  it("the largest seeded package", () => {
+    expect(calculateReturn({ amount: 500_000, ratePercent: 3.99, months: 36 })).toEqual({
+      principal: 500_000,
+      total_interest: 59_850,
+      monthly_interest: 1662.5,
+      total_amount: 559_850,
+    });
+  });
+
+  it("zero rate earns nothing", () => {
+    expect(calculateReturn({ amount: 2500, ratePercent: 0, months: 24 })?.total_interest).toBe(0);
+  });
+
+  it("refuses amounts with more than two decimals and negative values", () => {
+    expect(toCents(10.005)).toBeNull();
+    expect(toCents(-1)).toBeNull();
+    expect(toCents(Number.NaN)).toBeNull();
+    expect(toCents(1.1)).toBe(110n);
+    expect(toCents(1e21)).toBe(100000000000000000000000n);
+    expect(toBasisPoints(3.99)).toBe(399n);
+    expect(calculateReturn({ amount: 10.001, ratePercent: 3, months: 12 })).toBeNull();
+  });
+});
+
+describe("simple interest, properties", () => {
+  /** Independent exact computation: a rational p/q, rounded half-up by comparing 2r with q. */
+  function reference(cents: bigint, bp: bigint, months: bigint): bigint {
+    const p = cents * bp * months;
+    const q = 120_000n;
+    const floor = p / q;
+    const remainder = p - floor * q;
+    return remainder * 2n >= q ? floor + 1n : floor;
+  }
+
+  const amountCents = fc.bigInt({ min: 100_000n, max: 1_000_000_000n }); // 1,000 .. 10,000,000 EUR
+  const rateBp = fc.bigInt({ min: 0n, max: 2000n }); // 0 .. 20 %
+  const months = fc.constantFrom(3, 6, 12, 24, 36);
+
+  it("matches an exact rational computation over the whole allowed range", () => {
+    fc.assert(
+      fc.property(amountCents, rateBp, months, (cents, bp, m) => {
+        const r = simpleInterest({ principalCents: cents, rateBasisPoints: bp, months: m });
+        expect(r.interestCents).toBe(reference(cents, bp, BigInt(m)));
+        expect(r.totalCents).toBe(cents + r.interestCents);
+        // monthly x months is within months/2 cents of the interest (each month rounds by at most half a cent)
+        const diff = r.monthlyInterestCents * BigInt(m) - r.interestCents;
+        expect(diff <= BigInt(m) && -diff <= BigInt(m)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("is monotonic in amount, rate and term", () => {
+    fc.assert(
+      fc.property(amountCents, rateBp, months, (cents, bp, m) => {
+        const base = simpleInterest({ principalCents: cents, rateBasisPoints: bp, months: m }).interestCents;
+        expect(
+          simpleInterest({ principalCents: cents + 100n, rateBasisPoints: bp, months: m }).interestCents >=
+            base,
+        ).toBe(true);
+        expect(
+          simpleInterest({ principalCents: cents, rateBasisPoints: bp + 1n, months: m }).interestCents >=
+            base,
+        ).toBe(true);
+      }),
+    );
+  });
+
+  it("round-trips decimal strings exactly", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), (cents) => {
+        const text = centsToDecimalString(cents);
+        expect(toCents(text)).toBe(cents);
+      }),
+    );
+  });
+
+  it("divideHalfUp agrees with the definition", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 18n }), fc.bigInt({ min: 1n, max: 10n ** 9n }), (n, d) => {
+        const q = divideHalfUp(n, d);
+        // q is the integer nearest n/d with ties going up: n - q*d lies in [-d/2, d/2)
+        const twice = 2n * (n - q * d);
+        expect(twice >= -d && twice < d).toBe(true);
+      }),
+    );
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Exact simple-interest arithmetic (DESIGN.md section 4 point 3).
+ *
+ * Amounts are integer cents, rates are integer hundredths of a percent (basis points: 3.5 % = 350),
+ * all as BigInt so that no product can overflow and no binary floating point enters the calculation.
+ */
+
+/** Divides two non-negative integers and rounds half-up (half away from zero for positives). */
+export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+  if (denominator <= 0n) throw new RangeError("denominator must be positive");
+  if (numerator < 0n) throw new RangeError("numerator must not be negative");
+  return (numerator * 2n + denominator) / (denominator * 2n);
+}
+
+export interface InterestInput {
+  principalCents: bigint;
+  rateBasisPoints: bigint;
+  months: number;
+}
+
+export interface InterestResult {
+  principalCents: bigint;
+  interestCents: bigint;
+  monthlyInterestCents: bigint;
+  totalCents: bigint;
+}
+
+/** interest = amount x rate/100 x months/12, rounded half-up to the cent. */
+export function simpleInterest({ principalCents, rateBasisPoints, months }: InterestInput): InterestResult {
+  if (!Number.isInteger(months) || months <= 0) throw new RangeError("months must be a positive integer");
+  const m = BigInt(months);
+  // rate in basis points is rate% x 100, so rate/100 = bp / 10_000; times months/12.
+  const interestCents = divideHalfUp(principalCents * rateBasisPoints * m, 10_000n * 12n);
+  const monthlyInterestCents = divideHalfUp(interestCents, m);
+  return {
+    principalCents,
+    interestCents,
+    monthlyInterestCents,
+    totalCents: principalCents + interestCents,
+  };
+}
+
+/**
+ * Parses a decimal number with at most `scale` fractional digits into an integer of that scale,
+ * reading its shortest decimal representation (so 1.005 is 1.005, never 1.00499...).
+ * Returns null when the value has more fractional digits, is negative, or is not finite.
+ */
+export function decimalToScaledInt(value: number | string, scale: number): bigint | null {
+  const text = typeof value === "number" ? numberToPlainString(value) : value.trim();
+  if (text === null) return null;
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return null;
+  const whole = match[1] ?? "0";
+  const fraction = (match[2] ?? "").replace(/0+$/, "");
+  if (fraction.length > scale) return null;
+  return BigInt(whole + fraction.padEnd(scale, "0"));
+}
+
+function numberToPlainString(value: number): string | null {
+  if (!Number.isFinite(value) || value < 0) return null;
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  // Exponent notation only appears for very large or very small numbers; expand it exactly.
+  const [mantissa = "", exponentText = "0"] = text.toLowerCase().split("e");
+  const exponent = Number(exponentText);
+  const [intPart = "", fracPart = ""] = mantissa.split(".");
+  const digits = intPart + fracPart;
+  const point = intPart.length + exponent;
+  if (point <= 0) return `0.${"0".repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + "0".repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** Euro (or other currency) amount given as a number with at most two decimals, to cents. */
+export function toCents(amount: number | string): bigint | null {
+  return decimalToScaledInt(amount, 2);
+}
+
+/** Rate in percent with at most two decimals (3.99) to basis points (399). */
+export function toBasisPoints(ratePercent: number | string): bigint | null {
+  return decimalToScaledInt(ratePercent, 2);
+}
+
+/** Cents to a decimal string with two fractional digits ("1234.50"), exact. */
+export function centsToDecimalString(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = abs / 100n;
+  const fraction = (abs % 100n).toString().padStart(2, "0");
+  return `${negative ? "-" : ""}${whole}.${fraction}`;
+}
+
+/** Cents to a JSON number. Exact for every amount below 2^53 cents, which the limits guarantee. */
+export function centsToNumber(cents: bigint): number {
+  return Number(centsToDecimalString(cents));
+}
+
+/** Basis points to a percent number (399 -> 3.99). */
+export function basisPointsToPercent(bp: bigint): number {
+  return Number(centsToDecimalString(bp));
+}
+
+/** Convenience for callers holding plain numbers from the API. Returns null on invalid input. */
+export function calculateReturn(input: { amount: number; ratePercent: number; months: number }): {
+  principal: number;
+  total_interest: number;
+  monthly_interest: number;
+  total_amount: number;
+} | null {
+  const principalCents = toCents(input.amount);
+  const rateBasisPoints = toBasisPoints(input.ratePercent);
+  if (principalCents === null || rateBasisPoints === null) return null;
+  if (!Number.isInteger(input.months) || input.months <= 0) return null;
+  const r = simpleInterest({ principalCents, rateBasisPoints, months: input.months });
+  return {
+    principal: centsToNumber(r.principalCents),
+    total_interest: centsToNumber(r.interestCents),
+    monthly_interest: centsToNumber(r.monthlyInterestCents),
+    total_amount: centsToNumber(r.totalCents),
+  };
+}
