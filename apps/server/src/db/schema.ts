@@ -1,11 +1,21 @@
 import type { ColumnType, Generated } from "kysely";
+import type { AccountTables } from "./tables/accounts.ts";
+import type { BackOfficeTables } from "./tables/back-office.ts";
+import type { ContentTables } from "./tables/content.ts";
+import type { InvestTables } from "./tables/invest.ts";
+import type { KycTables } from "./tables/kyc.ts";
 
 /**
  * Table types for Kysely, kept by hand beside the SQL migrations (each module adds its tables here).
  * numeric columns arrive as strings (exact); timestamps as Date.
  */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type Numeric = ColumnType<string, string | number, string | number>;
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+export type Numeric = ColumnType<string, string | number, string | number>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -55,9 +65,18 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
-export interface DB {
+interface CoreTables {
   users: UsersTable;
   sessions: SessionsTable;
   packages: PackagesTable;
   schema_migrations: SchemaMigrationsTable;
 }
+
+/** All tables. Each area keeps its own table types in db/tables/<area>.ts beside its migrations. */
+export interface DB
+  extends CoreTables,
+    AccountTables,
+    InvestTables,
+    KycTables,
+    BackOfficeTables,
+    ContentTables {}
