@@ -4,6 +4,7 @@ import type { BackOfficeTables } from "./tables/back-office.ts";
 import type { ContentTables } from "./tables/content.ts";
 import type { InvestTables } from "./tables/invest.ts";
 import type { KycTables } from "./tables/kyc.ts";
+import type { NewsletterTables } from "./tables/newsletter.ts";
 
 /**
  * Table types for Kysely, kept by hand beside the SQL migrations (each module adds its tables here).
