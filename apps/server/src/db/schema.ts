@@ -80,4 +80,5 @@ export interface DB
     InvestTables,
     KycTables,
     BackOfficeTables,
-    ContentTables {}
+    ContentTables,
+    NewsletterTables {}
