@@ -15,6 +15,8 @@ const EXPECTED: Record<string, Access> = {
   "GET /api/ready": "public",
   "GET /api/openapi.json": "public",
   "GET /api/packages": "public",
+  "POST /api/newsletter": "public",
+  "GET /api/admin/newsletter-subscriptions": "admin",
 };
 
 /** Values for path parameters, so the route is reached (the resource itself need not exist). */
