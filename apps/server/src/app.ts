@@ -4,6 +4,7 @@ import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
 import { packagesRoutes } from "./modules/packages/packages.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
@@ -24,7 +25,7 @@ export interface BuildAppOptions {
 }
 
 /** API modules, each mounted under /api. Order does not matter; each declares its own routes. */
-const modules = [healthRoutes, packagesRoutes, contactRoutes];
+const modules = [healthRoutes, packagesRoutes, contactRoutes, newsletterRoutes];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

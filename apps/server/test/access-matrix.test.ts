@@ -17,6 +17,8 @@ const EXPECTED: Record<string, Access> = {
   "GET /api/packages": "public",
   "POST /api/contact": "public",
   "GET /api/admin/contact-messages": "admin",
+  "POST /api/newsletter": "public",
+  "GET /api/admin/newsletter-subscriptions": "admin",
 };
 
 /** Values for path parameters, so the route is reached (the resource itself need not exist). */

@@ -4,5 +4,6 @@ export * from "./contract/common.ts";
 export * from "./contract/contact.ts";
 export * from "./contract/errors.ts";
 export * from "./contract/health.ts";
+export * from "./contract/newsletter.ts";
 export * from "./contract/packages.ts";
 export * from "./money/interest.ts";
