@@ -2,13 +2,19 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
+import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
+import type { EmailWorkerOptions } from "./modules/notifications/email-outbox.worker.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { packagesRoutes } from "./modules/packages/packages.routes.ts";
+import { packagesAdminRoutes } from "./modules/packages/packages-admin.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import mailerPlugin from "./plugins/mailer.ts";
 import openApiPlugin from "./plugins/openapi.ts";
 import rateLimitPlugin from "./plugins/rate-limit.ts";
 import securityPlugin from "./plugins/security.ts";
@@ -22,10 +28,24 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** A Redis client for shared rate-limit counters (REDIS_URL). */
   redis?: unknown;
+  /**
+   * Run the background jobs of this process (the e-mail outbox worker when SMTP_URL is set). The
+   * server does; tests leave them off unless they test them, and may shorten their timings.
+   */
+  backgroundJobs?: boolean | { emailWorker?: Partial<EmailWorkerOptions> };
 }
 
 /** API modules, each mounted under /api. Order does not matter; each declares its own routes. */
-const modules = [healthRoutes, packagesRoutes, contactRoutes, newsletterRoutes];
+const modules = [
+  healthRoutes,
+  packagesRoutes,
+  contactRoutes,
+  newsletterRoutes,
+  notificationsRoutes,
+  auditRoutes,
+  packagesAdminRoutes,
+  adminRoutes,
+];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -58,6 +78,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
   });
   await app.register(openApiPlugin);
+  const jobs = options.backgroundJobs ?? false;
+  await app.register(mailerPlugin, {
+    smtpUrl: config.SMTP_URL,
+    from: config.SMTP_FROM,
+    worker: jobs === false ? false : jobs === true ? {} : (jobs.emailWorker ?? {}),
+  });
 
   await app.register(
     async (api) => {

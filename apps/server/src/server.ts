@@ -8,7 +8,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   await migrate(database);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, backgroundJobs: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -19,6 +19,16 @@ const EXPECTED: Record<string, Access> = {
   "GET /api/admin/contact-messages": "admin",
   "POST /api/newsletter": "public",
   "GET /api/admin/newsletter-subscriptions": "admin",
+  "POST /api/admin/notifications/send": "admin",
+  "GET /api/notifications": "user",
+  "GET /api/notifications/unread-count": "user",
+  "POST /api/notifications/:id/read": "user",
+  "POST /api/notifications/read-all": "user",
+  "GET /api/admin/audit-log": "admin",
+  "GET /api/admin/packages": "admin",
+  "POST /api/admin/packages": "admin",
+  "PATCH /api/admin/packages/:id": "admin",
+  "GET /api/admin/users": "admin",
 };
 
 /** Values for path parameters, so the route is reached (the resource itself need not exist). */

@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   "kyc_document_already_reviewed",
   // back office
   "notification_empty",
+  "notification_not_found",
   "user_not_found",
 ] as const;
 
