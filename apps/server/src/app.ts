@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { packagesRoutes } from "./modules/packages/packages.routes.ts";
 import authPlugin from "./plugins/auth.ts";
@@ -23,7 +24,7 @@ export interface BuildAppOptions {
 }
 
 /** API modules, each mounted under /api. Order does not matter; each declares its own routes. */
-const modules = [healthRoutes, packagesRoutes];
+const modules = [healthRoutes, packagesRoutes, authRoutes];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -54,6 +55,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { redis: options.redis });
   await app.register(authPlugin, {
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+    attempts: {
+      perIp: config.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowMs: 15 * 60_000,
+    },
   });
   await app.register(openApiPlugin);
 
