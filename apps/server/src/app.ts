@@ -19,6 +19,8 @@ export interface BuildAppOptions {
   /** Close the database when the app closes (the server does; tests that share one may not). */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions["logger"];
+  /** Where the default logger writes (stdout when unset); tests read it to check what gets logged. */
+  logStream?: { write: (line: string) => void };
   /** A Redis client for shared rate-limit counters (REDIS_URL). */
   redis?: unknown;
 }
@@ -36,6 +38,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"],
         remove: true,
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
