@@ -4,6 +4,7 @@ import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
@@ -26,6 +27,8 @@ export interface BuildAppOptions {
   /** Close the database when the app closes (the server does; tests that share one may not). */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions["logger"];
+  /** Where the default logger writes (stdout when unset); tests read it to check what gets logged. */
+  logStream?: { write: (line: string) => void };
   /** A Redis client for shared rate-limit counters (REDIS_URL). */
   redis?: unknown;
   /**
@@ -45,6 +48,7 @@ const modules = [
   auditRoutes,
   packagesAdminRoutes,
   adminRoutes,
+  authRoutes,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */
@@ -57,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"],
         remove: true,
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
@@ -76,6 +81,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { redis: options.redis });
   await app.register(authPlugin, {
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+    attempts: {
+      perIp: config.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowMs: 15 * 60_000,
+    },
   });
   await app.register(openApiPlugin);
   const jobs = options.backgroundJobs ?? false;
