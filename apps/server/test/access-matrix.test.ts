@@ -15,6 +15,10 @@ const EXPECTED: Record<string, Access> = {
   "GET /api/ready": "public",
   "GET /api/openapi.json": "public",
   "GET /api/packages": "public",
+  "POST /api/calculate": "public",
+  "POST /api/applications": "optional",
+  "GET /api/applications/me": "user",
+  "POST /api/applications/:id/withdraw": "user",
 };
 
 /** Values for path parameters, so the route is reached (the resource itself need not exist). */
