@@ -3,8 +3,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { applicationsRoutes } from "./modules/applications/applications.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
@@ -49,6 +51,8 @@ const modules = [
   packagesAdminRoutes,
   adminRoutes,
   authRoutes,
+  calculatorRoutes,
+  applicationsRoutes,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */

@@ -1,6 +1,8 @@
 export * from "./constants.ts";
 export * from "./contract/admin.ts";
+export * from "./contract/applications.ts";
 export * from "./contract/auth.ts";
+export * from "./contract/calculator.ts";
 export * from "./contract/common.ts";
 export * from "./contract/contact.ts";
 export * from "./contract/errors.ts";
@@ -8,4 +10,6 @@ export * from "./contract/health.ts";
 export * from "./contract/newsletter.ts";
 export * from "./contract/notifications.ts";
 export * from "./contract/packages.ts";
+export * from "./iban.ts";
 export * from "./money/interest.ts";
+export * from "./money/term.ts";
