@@ -4,6 +4,7 @@ import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { applicationsRoutes } from "./modules/applications/applications.routes.ts";
+import { applicationsAdminRoutes } from "./modules/applications/applications-admin.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
@@ -53,6 +54,7 @@ const modules = [
   authRoutes,
   calculatorRoutes,
   applicationsRoutes,
+  applicationsAdminRoutes,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */

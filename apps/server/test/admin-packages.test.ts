@@ -203,3 +203,49 @@ describe("PATCH /api/admin/packages/:id", () => {
     expect(created.json()[1].details.after).toMatchObject({ interest_rate: 4.1, duration_months: 24 });
   });
 });
+
+describe("package changes and existing applications", () => {
+  it("never alter an application already sent: it keeps its rate, term and expected return", async () => {
+    const twelve = (await adminList()).find((p) => p.duration_months === 12 && p.min_amount === 5000);
+    if (!twelve) throw new Error("no 12-month package");
+    const sent = await t.app.inject({
+      method: "POST",
+      url: "/api/applications",
+      headers: user.headers,
+      payload: {
+        full_name: "Erika Mustermann",
+        email: "erika@example.test",
+        phone: "+49 30 1234567",
+        amount: 10_000,
+        package_id: twelve.id,
+        reference_iban: "DE89 3704 0044 0532 0130 00",
+        maturity_instruction: "payout",
+        info_sheet_acknowledged: true,
+      },
+    });
+    expect(sent.statusCode).toBe(201);
+    const before = sent.json();
+    expect(before).toMatchObject({ term: 12, package: { interest_rate: 3.5 }, expected_interest: 350 });
+
+    const changed = await update(twelve.id, { interest_rate: 1.25, duration_months: 24, is_active: false });
+    expect(changed.statusCode).toBe(200);
+
+    const mine = (
+      await t.app.inject({ method: "GET", url: "/api/applications/me", headers: user.headers })
+    ).json();
+    expect(mine.find((a: { id: string }) => a.id === before.id)).toMatchObject({
+      term: 12,
+      package: { duration_months: 12, interest_rate: 3.5 },
+      expected_interest: 350,
+      maturity_amount: 10_350,
+    });
+    const adminView = (
+      await t.app.inject({ method: "GET", url: "/api/applications", headers: admin.headers })
+    ).json();
+    expect(adminView.find((a: { id: string }) => a.id === before.id)).toMatchObject({
+      term: 12,
+      package: { interest_rate: 3.5 },
+      status: "pending",
+    });
+  });
+});

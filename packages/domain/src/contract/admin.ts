@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DURATIONS_MONTHS, KYC_STATUSES, LIMITS, ROLES } from "../constants.ts";
+import { APPLICATION_STATUSES, DURATIONS_MONTHS, KYC_STATUSES, LIMITS, ROLES } from "../constants.ts";
+import { applicationSchema } from "./applications.ts";
 import { paginationQuerySchema } from "./common.ts";
 
 /** An optional filter that treats "" (the "All" choice of a select) as no filter. */
@@ -24,6 +25,10 @@ export const analyticsSchema = z
       pendingApplications: z.number().int(),
       approvedApplications: z.number().int(),
       rejectedApplications: z.number().int(),
+      withdrawnApplications: z
+        .number()
+        .int()
+        .describe("Approved, then withdrawn by the saver within the withdrawal period"),
     }),
     monthlyTrends: z
       .array(
@@ -191,3 +196,31 @@ export const applicationDecisionRequestSchema = z.strictObject({
   admin_notes: z.string().trim().max(2000).optional(),
 });
 export type ApplicationDecisionRequest = z.input<typeof applicationDecisionRequestSchema>;
+
+/** GET /applications (admin): all applications, optionally of one status, newest first. */
+export const adminApplicationsQuerySchema = paginationQuerySchema.extend({
+  status: optionalFilter(APPLICATION_STATUSES),
+});
+export type AdminApplicationsQuery = z.input<typeof adminApplicationsQuerySchema>;
+
+/**
+ * An application as the back office sees it: the owner's view plus the decision and, when the
+ * application was sent signed in, the account with its identity-verification status.
+ */
+export const adminApplicationSchema = applicationSchema
+  .extend({
+    admin_notes: z.string().nullable(),
+    decided_by: z.string().uuid().nullable(),
+    account: z
+      .object({
+        id: z.string().uuid(),
+        email: z.string(),
+        full_name: z.string(),
+        kycStatus: z.enum(KYC_STATUSES),
+      })
+      .nullable()
+      .describe("The account the application was sent from; null when sent signed out"),
+  })
+  .meta({ id: "AdminApplication" });
+export type AdminApplication = z.infer<typeof adminApplicationSchema>;
+export const adminApplicationListSchema = z.array(adminApplicationSchema);

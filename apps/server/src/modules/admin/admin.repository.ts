@@ -41,3 +41,70 @@ export async function countUsers(db: Kysely<DB>, filter: UserFilter): Promise<nu
   ).executeTakeFirstOrThrow();
   return Number(count);
 }
+
+/* ---------------------------------------------------------------------------------- analytics */
+// Every figure is one aggregate query; no rows are loaded into the server. Each is shaped for an
+// index (see migrations 0043 and 0044), which bench/backoffice-capacity.ts measures.
+
+export async function customerCounts(db: Kysely<DB>) {
+  const result = await sql<{ total: number; pending_kyc: number }>`
+    select
+      (select count(*) from users where role = 'user') as total,
+      (select count(*) from users where role = 'user' and kyc_status = 'pending') as pending_kyc
+  `.execute(db);
+  const row = result.rows[0];
+  return { total: Number(row?.total ?? 0), pendingKyc: Number(row?.pending_kyc ?? 0) };
+}
+
+/** Applications per status and the approved principal (exact decimal string). */
+export async function applicationTotals(db: Kysely<DB>) {
+  const result = await sql<{ status: string; count: number; amount: string | null }>`
+    select status, count(*) as count, sum(amount)::text as amount
+    from applications
+    group by status
+  `.execute(db);
+  return result.rows.map((row) => ({ status: row.status, count: Number(row.count), amount: row.amount }));
+}
+
+/** Customers with at least one approved application. */
+export async function activeInvestorCount(db: Kysely<DB>): Promise<number> {
+  const result = await sql<{ count: number }>`
+    select count(*) as count from (
+      select distinct user_id from applications where status = 'approved' and user_id is not null
+    ) investors
+  `.execute(db);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+/**
+ * New customer accounts and new applications per calendar month (in `timeZone`) for the last 12
+ * months including the current one, oldest first; months without activity count zero.
+ */
+export async function monthlyTrends(db: Kysely<DB>, timeZone: string) {
+  const result = await sql<{ month: string; users: number; investments: number }>`
+    with months as (
+      select
+        month_start,
+        (month_start at time zone ${timeZone}) as from_ts,
+        ((month_start + interval '1 month') at time zone ${timeZone}) as to_ts
+      from generate_series(
+        date_trunc('month', now() at time zone ${timeZone}) - interval '11 months',
+        date_trunc('month', now() at time zone ${timeZone}),
+        interval '1 month'
+      ) as month_start
+    )
+    select
+      to_char(m.month_start, 'YYYY-MM') as month,
+      (select count(*) from users u
+        where u.role = 'user' and u.created_at >= m.from_ts and u.created_at < m.to_ts) as users,
+      (select count(*) from applications a
+        where a.created_at >= m.from_ts and a.created_at < m.to_ts) as investments
+    from months m
+    order by m.month_start
+  `.execute(db);
+  return result.rows.map((row) => ({
+    month: row.month,
+    users: Number(row.users),
+    investments: Number(row.investments),
+  }));
+}

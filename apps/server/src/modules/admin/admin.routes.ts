@@ -1,9 +1,27 @@
-import { adminUsersQuerySchema, userSchema } from "@festgeld/domain";
+import { adminUsersQuerySchema, analyticsSchema, userSchema } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import * as service from "./admin.service.ts";
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/admin/analytics",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["admin"],
+        summary: "Overview figures and monthly trends of the last 12 calendar months",
+        description:
+          "Months are calendar months in the business time zone (Europe/Berlin), oldest first; months without activity count zero.",
+        response: { 200: analyticsSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return service.analytics(app.db);
+    },
+  );
+
   app.get(
     "/admin/users",
     {
