@@ -18,7 +18,10 @@ function berlinMonth(monthsAgo: number): { label: string; year: number; month: n
     month: "2-digit",
   })
     .formatToParts(new Date())
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+    .reduce<Record<string, string>>((acc, p) => {
+      acc[p.type] = p.value;
+      return acc;
+    }, {});
   const index = Number(parts.year) * 12 + (Number(parts.month) - 1) - monthsAgo;
   const year = Math.floor(index / 12);
   const month = (index % 12) + 1;
