@@ -3,9 +3,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { packagesRoutes } from "./modules/packages/packages.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
+import documentStoragePlugin, { type DocumentStorage } from "./plugins/document-storage.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import openApiPlugin from "./plugins/openapi.ts";
 import rateLimitPlugin from "./plugins/rate-limit.ts";
@@ -20,10 +22,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** A Redis client for shared rate-limit counters (REDIS_URL). */
   redis?: unknown;
+  /** Another document storage than the encrypted files under DATA_DIR (tests; an S3 bucket later). */
+  documentStorage?: DocumentStorage;
 }
 
 /** API modules, each mounted under /api. Order does not matter; each declares its own routes. */
-const modules = [healthRoutes, packagesRoutes];
+const modules = [healthRoutes, packagesRoutes, kycRoutes];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -54,6 +58,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { redis: options.redis });
   await app.register(authPlugin, {
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+  });
+  await app.register(documentStoragePlugin, {
+    dataDir: config.dataDir,
+    configuredKey: config.DOCUMENT_KEY,
+    storage: options.documentStorage,
   });
   await app.register(openApiPlugin);
 

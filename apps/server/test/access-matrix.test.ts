@@ -15,6 +15,12 @@ const EXPECTED: Record<string, Access> = {
   "GET /api/ready": "public",
   "GET /api/openapi.json": "public",
   "GET /api/packages": "public",
+  "POST /api/kyc/upload/:documentType": "user",
+  "GET /api/kyc/status": "user",
+  "GET /api/admin/kyc/documents": "admin",
+  "GET /api/admin/kyc/documents/:id/file": "admin",
+  "PATCH /api/admin/kyc/documents/:id/decision": "admin",
+  "GET /api/admin/kyc/documents/:id/history": "admin",
 };
 
 /** Values for path parameters, so the route is reached (the resource itself need not exist). */
