@@ -935,6 +935,18 @@ describe("access", () => {
     expect(sneaky.json().passport_status).toBe("not_uploaded");
   });
 
+  it("limits uploads to 30 per user in 10 minutes, counted per user", async () => {
+    const busy = await createUser(t.app);
+    await upload(busy.headers, "selfie", pngBytes());
+    const codes: number[] = [];
+    // Further uploads of a pending type are refused (409) but still count.
+    for (let i = 0; i < 30; i++) codes.push((await upload(busy.headers, "selfie", pngBytes())).statusCode);
+    expect(codes.slice(0, 29).every((c) => c === 409)).toBe(true);
+    expect(codes[29]).toBe(429);
+    const other = await createUser(t.app);
+    expect((await upload(other.headers, "selfie", pngBytes())).statusCode).toBe(201);
+  });
+
   it("refuses anonymous and expired-session uploads, storing nothing", async () => {
     const before = await storedFiles();
     const anonymous = await upload({ authorization: "" } as Headers, "id_card", jpegBytes());
