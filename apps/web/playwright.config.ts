@@ -53,6 +53,8 @@ export default defineConfig({
       NODE_ENV: "production",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Every spec registers and signs in from 127.0.0.1; the per-account limit stays at its default.
+      AUTH_RATE_LIMIT_PER_IP: "100000",
     },
   },
 });

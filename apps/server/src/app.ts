@@ -10,6 +10,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
 import type { EmailWorkerOptions } from "./modules/notifications/email-outbox.worker.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
@@ -17,6 +18,7 @@ import { packagesRoutes } from "./modules/packages/packages.routes.ts";
 import { packagesAdminRoutes } from "./modules/packages/packages-admin.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
+import documentStoragePlugin, { type DocumentStorage } from "./plugins/document-storage.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import mailerPlugin from "./plugins/mailer.ts";
 import openApiPlugin from "./plugins/openapi.ts";
@@ -39,6 +41,8 @@ export interface BuildAppOptions {
    * server does; tests leave them off unless they test them, and may shorten their timings.
    */
   backgroundJobs?: boolean | { emailWorker?: Partial<EmailWorkerOptions> };
+  /** Another document storage than the encrypted files under DATA_DIR (tests; an S3 bucket later). */
+  documentStorage?: DocumentStorage;
 }
 
 /** API modules, each mounted under /api. Order does not matter; each declares its own routes. */
@@ -55,6 +59,7 @@ const modules = [
   calculatorRoutes,
   applicationsRoutes,
   applicationsAdminRoutes,
+  kycRoutes,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */
@@ -92,6 +97,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowMs: 15 * 60_000,
     },
+  });
+  await app.register(documentStoragePlugin, {
+    dataDir: config.dataDir,
+    configuredKey: config.DOCUMENT_KEY,
+    storage: options.documentStorage,
   });
   await app.register(openApiPlugin);
   const jobs = options.backgroundJobs ?? false;

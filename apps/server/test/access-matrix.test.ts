@@ -43,6 +43,12 @@ const EXPECTED: Record<string, Access> = {
   "POST /api/applications": "optional",
   "GET /api/applications/me": "user",
   "POST /api/applications/:id/withdraw": "user",
+  "POST /api/kyc/upload/:documentType": "user",
+  "GET /api/kyc/status": "user",
+  "GET /api/admin/kyc/documents": "admin",
+  "GET /api/admin/kyc/documents/:id/file": "admin",
+  "PATCH /api/admin/kyc/documents/:id/decision": "admin",
+  "GET /api/admin/kyc/documents/:id/history": "admin",
 };
 
 /** Values for path parameters, so the route is reached (the resource itself need not exist). */

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config/env.ts";
 import * as password from "../src/modules/auth/password.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createTestApp, createTestDatabase, type TestApp } from "./helpers/app.ts";
 import { createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
 
 // Spies around the real argon2 functions: they show when the server hashes or verifies (and when not).
@@ -50,7 +52,11 @@ async function countUsers(email: string) {
 
 async function sessionOf(token: string) {
   const tokenHash = createHash("sha256").update(token).digest("hex");
-  return t.app.db.selectFrom("sessions").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+  return t.app.db
+    .selectFrom("sessions")
+    .selectAll()
+    .where("token_hash", "=", tokenHash)
+    .executeTakeFirstOrThrow();
 }
 
 describe("POST /api/auth/register", () => {
@@ -274,7 +280,7 @@ describe("sessions", () => {
       const { token } = await createUser(t.app);
       expect((await me(token)).statusCode).toBe(200);
       const session = await sessionOf(token);
-      await t.app.db.updateTable("sessions").set(change).where("id", "=", session!.id).execute();
+      await t.app.db.updateTable("sessions").set(change).where("id", "=", session.id).execute();
       const res = await me(token);
       expect(res.statusCode, JSON.stringify(change)).toBe(401);
       expect(res.json().code).toBe("session_expired");
@@ -284,11 +290,11 @@ describe("sessions", () => {
   it("sets the idle and absolute expiry from the configuration (30 minutes, 12 hours)", async () => {
     const res = await register({ email: uniqueEmail("exp"), password: NEW_PASSWORD, full_name: "Exp" });
     const session = await sessionOf(res.json().access_token);
-    const created = session!.created_at.getTime();
-    expect(session!.idle_expires_at.getTime() - created).toBeGreaterThan(29 * 60_000);
-    expect(session!.idle_expires_at.getTime() - created).toBeLessThan(31 * 60_000);
-    expect(session!.expires_at.getTime() - created).toBeGreaterThan(11.9 * 3_600_000);
-    expect(session!.expires_at.getTime() - created).toBeLessThan(12.1 * 3_600_000);
+    const created = session.created_at.getTime();
+    expect(session.idle_expires_at.getTime() - created).toBeGreaterThan(29 * 60_000);
+    expect(session.idle_expires_at.getTime() - created).toBeLessThan(31 * 60_000);
+    expect(session.expires_at.getTime() - created).toBeGreaterThan(11.9 * 3_600_000);
+    expect(session.expires_at.getTime() - created).toBeLessThan(12.1 * 3_600_000);
   });
 
   it("POST /api/auth/logout revokes only the current session", async () => {
@@ -524,5 +530,104 @@ describe("attempt limits (default values)", () => {
       headers,
     });
     expect(blocked.statusCode).toBe(429);
+  });
+});
+
+describe("logs", () => {
+  it("never contain a password or a token, even at trace level", async () => {
+    const lines: string[] = [];
+    const { database, drop } = await createTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "trace",
+      DATA_DIR: `/tmp/festgeld-test-${randomBytes(6).toString("hex")}`,
+      WEB_DIST_DIR: "/nonexistent",
+    });
+    const app = await buildApp({
+      config,
+      database,
+      closeDatabase: false,
+      logStream: { write: (line: string) => lines.push(line) },
+    });
+    try {
+      const email = uniqueEmail("logs");
+      const secret = "my very secret passphrase";
+      const reg = await app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { email, password: secret, full_name: "Log Test" },
+      });
+      const token = reg.json().access_token as string;
+      await app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email, password: "wrong secret 123" },
+      });
+      await app.inject({ url: "/api/auth/me", headers: { authorization: `Bearer ${token}` } });
+      await app.inject({
+        method: "POST",
+        url: "/api/auth/password",
+        payload: { current_password: secret, new_password: NEW_PASSWORD },
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await app.inject({
+        method: "POST",
+        url: "/api/auth/logout",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const output = lines.join("");
+      expect(output).toContain("/api/auth/login");
+      for (const secretValue of [secret, "wrong secret 123", NEW_PASSWORD, token]) {
+        expect(output).not.toContain(secretValue);
+      }
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+});
+
+// Shared counters across server processes need a Redis server: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379).
+describe.skipIf(!process.env.TEST_REDIS_URL)("attempt limits with REDIS_URL", () => {
+  it("two server processes share one count", async () => {
+    const { Redis } = await import("ioredis");
+    const redisA = new Redis(process.env.TEST_REDIS_URL as string);
+    const redisB = new Redis(process.env.TEST_REDIS_URL as string);
+    const build = async (redis: InstanceType<typeof Redis>) => {
+      const { database, drop } = await createTestDatabase();
+      const config = loadConfig({
+        NODE_ENV: "test",
+        DATA_DIR: `/tmp/festgeld-test-${randomBytes(6).toString("hex")}`,
+        WEB_DIST_DIR: "/nonexistent",
+      });
+      const app = await buildApp({ config, database, closeDatabase: false, logger: false, redis });
+      return { app, drop };
+    };
+    const a = await build(redisA);
+    const b = await build(redisB);
+    try {
+      // An e-mail no other run uses: the counters live in the shared Redis for 15 minutes.
+      const email = uniqueEmail("redis");
+      const tryLogin = (app: typeof a.app, i: number) =>
+        app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: { email, password: "wrong" },
+          remoteAddress: `10.9.${i}.1`,
+        });
+      for (let i = 0; i < 5; i++) expect((await tryLogin(a.app, i)).statusCode).toBe(401);
+      for (let i = 5; i < 10; i++) expect((await tryLogin(b.app, i)).statusCode).toBe(401);
+      const blocked = await tryLogin(a.app, 10);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe("rate_limited");
+      expect((await tryLogin(b.app, 11)).statusCode).toBe(429);
+    } finally {
+      await a.app.close();
+      await b.app.close();
+      await a.drop();
+      await b.drop();
+      redisA.disconnect();
+      redisB.disconnect();
+    }
   });
 });

@@ -72,3 +72,32 @@ export type MaturityInstruction = (typeof MATURITY_INSTRUCTIONS)[number];
  * withdrawal period and the maturity date are counted in it.
  */
 export const BUSINESS_TIME_ZONE = "Europe/Berlin";
+
+/** KYC document types (DESIGN.md section 4 point 6); the selfie shows the user holding the identity document. */
+export const KYC_DOCUMENT_TYPES = ["id_card", "passport", "utility_bill", "selfie"] as const;
+export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
+
+/** Status of one document type as the user sees it; not_uploaded when no document of that type exists. */
+export const KYC_DOCUMENT_STATUSES = ["not_uploaded", "pending", "approved", "rejected"] as const;
+export type KycDocumentStatus = (typeof KYC_DOCUMENT_STATUSES)[number];
+
+/** File types accepted per document type, decided on the server by magic bytes (SPEC.md section 5). */
+export const KYC_CONTENT_TYPES = ["image/jpeg", "image/png", "application/pdf"] as const;
+export type KycContentType = (typeof KYC_CONTENT_TYPES)[number];
+export const KYC_ALLOWED_CONTENT_TYPES: Readonly<Record<KycDocumentType, readonly KycContentType[]>> = {
+  id_card: KYC_CONTENT_TYPES,
+  passport: KYC_CONTENT_TYPES,
+  utility_bill: KYC_CONTENT_TYPES,
+  selfie: ["image/jpeg", "image/png"],
+};
+
+/** Reasons staff give when asking a user to upload a document again. */
+export const KYC_NEW_UPLOAD_REASONS = [
+  "blurry",
+  "expired",
+  "name_mismatch",
+  "too_old",
+  "incomplete",
+  "other",
+] as const;
+export type KycNewUploadReason = (typeof KYC_NEW_UPLOAD_REASONS)[number];

@@ -7,6 +7,7 @@ export * from "./contract/common.ts";
 export * from "./contract/contact.ts";
 export * from "./contract/errors.ts";
 export * from "./contract/health.ts";
+export * from "./contract/kyc.ts";
 export * from "./contract/newsletter.ts";
 export * from "./contract/notifications.ts";
 export * from "./contract/packages.ts";
