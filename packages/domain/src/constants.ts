@@ -72,3 +72,7 @@ export type MaturityInstruction = (typeof MATURITY_INSTRUCTIONS)[number];
  * withdrawal period and the maturity date are counted in it.
  */
 export const BUSINESS_TIME_ZONE = "Europe/Berlin";
+
+/** A telephone number as people type it: digits, an optional leading +, spaces, (), -, / and dots. */
+export const PHONE_PATTERN = /^\+?[0-9(][0-9 ()./-]*$/;
+export const PHONE_LIMITS = { minDigits: 6, maxDigits: 20, maxLength: 32 } as const;
