@@ -101,3 +101,6 @@ export const KYC_NEW_UPLOAD_REASONS = [
   "other",
 ] as const;
 export type KycNewUploadReason = (typeof KYC_NEW_UPLOAD_REASONS)[number];
+/** A telephone number as people type it: digits, an optional leading +, spaces, (), -, / and dots. */
+export const PHONE_PATTERN = /^\+?[0-9(][0-9 ()./-]*$/;
+export const PHONE_LIMITS = { minDigits: 6, maxDigits: 20, maxLength: 32 } as const;

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { APPLICATION_STATUSES, CURRENCIES, LIMITS, MATURITY_INSTRUCTIONS } from "../constants.ts";
+import {
+  APPLICATION_STATUSES,
+  CURRENCIES,
+  LIMITS,
+  MATURITY_INSTRUCTIONS,
+  PHONE_LIMITS,
+  PHONE_PATTERN,
+} from "../constants.ts";
 import { IBAN_MAX_LENGTH, type IbanProblem, ibanProblem, normalizeIban } from "../iban.ts";
 import { fullNameSchema } from "./auth.ts";
 import { moneyAmountSchema } from "./calculator.ts";
@@ -36,16 +43,16 @@ export const referenceIbanSchema = z
   })
   .describe("IBAN of the saver's SEPA reference account (ISO 13616); spaces allowed, stored without");
 
-/** A telephone number as people type it: digits with an optional leading +, spaces, (), -, / and dots. */
+/** A telephone number as people type it (PHONE_PATTERN), with 6 to 20 digits. */
 export const phoneSchema = z
   .string()
   .trim()
-  .max(32)
-  .regex(/^\+?[0-9][0-9 ()./-]*$/, { message: "Please enter a telephone number" })
+  .max(PHONE_LIMITS.maxLength)
+  .regex(PHONE_PATTERN, { message: "Please enter a telephone number" })
   .refine(
     (value) => {
       const digits = value.replace(/\D/g, "").length;
-      return digits >= 6 && digits <= 20;
+      return digits >= PHONE_LIMITS.minDigits && digits <= PHONE_LIMITS.maxDigits;
     },
     { message: "Please enter a telephone number with 6 to 20 digits" },
   );
