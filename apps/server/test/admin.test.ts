@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
+import { jpegBytes, multipartBody } from "./helpers/kyc-files.ts";
 
 type Headers = { authorization: string };
 type Status = "pending" | "approved" | "rejected" | "withdrawn";
@@ -639,5 +640,67 @@ describe("applications in the back office", () => {
     await expect(
       t.app.db.updateTable("audit_log").set({ actor_email: "someone@else.test" }).execute(),
     ).rejects.toThrow(/append-only/);
+  });
+});
+
+/* ------------------------------------------------------------------------ KYC in the audit log */
+
+describe("KYC reviews in the audit log", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("records viewing and deciding an identity document in the one audit log", async () => {
+    const admin = await createAdmin(t.app);
+    const saver = await createUser(t.app);
+    const body = multipartBody([
+      { name: "file", filename: "id.jpg", contentType: "image/jpeg", data: jpegBytes() },
+    ]);
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: "/api/kyc/upload/id_card",
+      headers: { ...saver.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode).toBeLessThan(300);
+    const [doc] = await t.app.db
+      .selectFrom("kyc_documents")
+      .select("id")
+      .where("user_id", "=", saver.user.id)
+      .execute();
+    if (!doc) throw new Error("no document stored");
+
+    const file = await get(t.app, `/api/admin/kyc/documents/${doc.id}/file`, admin.headers);
+    expect(file.statusCode).toBe(200);
+    const decision = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/kyc/documents/${doc.id}/decision`,
+      headers: admin.headers,
+      payload: { decision: "reject", reason: "The photo is too dark." },
+    });
+    expect(decision.statusCode).toBe(200);
+
+    const audit = (await get(t.app, "/api/admin/audit-log", admin.headers)).json();
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: "kyc.document_reviewed",
+        actor: { id: admin.user.id, email: admin.user.email },
+        target_type: "kyc_document",
+        target_id: doc.id,
+        details: expect.objectContaining({
+          decision: "reject",
+          document_type: "id_card",
+          user_id: saver.user.id,
+          reason: "The photo is too dark.",
+        }),
+      }),
+      expect.objectContaining({
+        action: "kyc.document_viewed",
+        target_id: doc.id,
+        details: { document_type: "id_card", user_id: saver.user.id },
+      }),
+    ]);
   });
 });

@@ -83,11 +83,17 @@ test.describe("identity verification", () => {
     // An admin reviews the queue: the file beside the user's name, then approves each document.
     const admin = await adminPage(browser);
     await admin.page.goto("/admin");
-    await expect(admin.page.getByRole("tab", { name: "KYC review" })).toHaveAttribute("aria-selected", "true");
+    await expect(admin.page.getByRole("tab", { name: "KYC review" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
     const rows = admin.page.getByTestId("kyc-queue-row").filter({ hasText: email });
     await expect(rows).toHaveCount(3);
     for (let remaining = 3; remaining > 0; remaining--) {
-      await rows.first().getByRole("button", { name: /Review/ }).click();
+      await rows
+        .first()
+        .getByRole("button", { name: /Review/ })
+        .click();
       const panel = admin.page.getByTestId("kyc-review-panel");
       await expect(panel.getByRole("heading", { name: "Klara Kyc" })).toBeVisible();
       await expect(panel.getByTestId("kyc-file-viewer")).toBeVisible();

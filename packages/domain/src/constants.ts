@@ -104,3 +104,14 @@ export type KycNewUploadReason = (typeof KYC_NEW_UPLOAD_REASONS)[number];
 /** A telephone number as people type it: digits, an optional leading +, spaces, (), -, / and dots. */
 export const PHONE_PATTERN = /^\+?[0-9(][0-9 ()./-]*$/;
 export const PHONE_LIMITS = { minDigits: 6, maxDigits: 20, maxLength: 32 } as const;
+
+/** Admin actions recorded in the audit log (issue 6). */
+export const AUDIT_ACTIONS = [
+  "application.decided",
+  "kyc.document_reviewed",
+  "kyc.document_viewed",
+  "notification.sent",
+  "package.created",
+  "package.updated",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { APPLICATION_STATUSES, DURATIONS_MONTHS, KYC_STATUSES, LIMITS, ROLES } from "../constants.ts";
+import {
+  APPLICATION_STATUSES,
+  AUDIT_ACTIONS,
+  DURATIONS_MONTHS,
+  KYC_STATUSES,
+  LIMITS,
+  ROLES,
+} from "../constants.ts";
 import { applicationSchema } from "./applications.ts";
 import { paginationQuerySchema } from "./common.ts";
 
@@ -153,15 +160,6 @@ export const packageUpdateRequestSchema = z
 export type PackageUpdateRequest = z.input<typeof packageUpdateRequestSchema>;
 
 /* -------------------------------------------------------------- audit log */
-
-export const AUDIT_ACTIONS = [
-  "application.decided",
-  "kyc.document_reviewed",
-  "notification.sent",
-  "package.created",
-  "package.updated",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditLogEntrySchema = z
   .object({

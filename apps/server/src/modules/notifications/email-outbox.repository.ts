@@ -23,9 +23,10 @@ export async function queueForRecipients(db: Kysely<DB>, notificationId: string)
 export interface ClaimedEmail {
   id: number;
   attempts: number;
-  email: string;
-  title: string;
-  message: string;
+  /** null when the account or the notification no longer exists. */
+  email: string | null;
+  title: string | null;
+  message: string | null;
 }
 
 /**
@@ -36,7 +37,7 @@ export interface ClaimedEmail {
 export async function claimDue(db: Kysely<DB>, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
   const result = await sql<ClaimedEmail>`
     with due as (
-      select id from email_outbox
+      select id, user_id, notification_id from email_outbox
       where sent_at is null and failed_at is null and next_attempt_at <= now()
       order by next_attempt_at, id
       limit ${limit}
@@ -45,8 +46,10 @@ export async function claimDue(db: Kysely<DB>, limit: number, leaseMs: number): 
     update email_outbox o
     set attempts = o.attempts + 1,
         next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
-    from due, users u, notifications n
-    where o.id = due.id and u.id = o.user_id and n.id = o.notification_id
+    from due
+      left join users u on u.id = due.user_id
+      left join notifications n on n.id = due.notification_id
+    where o.id = due.id
     returning o.id, o.attempts, u.email, n.title, n.message
   `.execute(db);
   return result.rows.map((row) => ({ ...row, id: Number(row.id) }));

@@ -101,6 +101,12 @@ export class EmailOutboxWorker {
   }
 
   private async deliver(email: repo.ClaimedEmail) {
+    if (email.email === null || email.title === null || email.message === null) {
+      await repo.markAttemptFailed(this.db, email.id, "recipient or notification no longer exists", {
+        final: true,
+      });
+      return;
+    }
     try {
       await this.mailer.send({ to: email.email, subject: email.title, text: email.message });
       await repo.markSent(this.db, email.id);
