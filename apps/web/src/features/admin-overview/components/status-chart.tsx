@@ -32,7 +32,7 @@ export function StatusChart({ overview }: { overview: Analytics["overview"] }) {
       ) : (
         <div className="h-72" aria-hidden="true" data-testid="status-chart">
           <ResponsiveContainer width="100%" height="100%">
-            <PieChart>
+            <PieChart accessibilityLayer={false}>
               <Pie
                 data={slices}
                 dataKey="value"

@@ -32,7 +32,11 @@ export function TrendsChart({ data }: { data: Analytics["monthlyTrends"] }) {
     <figure className="mt-4">
       <div className="h-72" aria-hidden="true" data-testid="trends-chart">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+          <LineChart
+            data={rows}
+            margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid stroke={dark ? "#334155" : "#e2e8f0"} strokeDasharray="3 3" />
             <XAxis dataKey="label" stroke={axis} tick={{ fill: axis, fontSize: 12 }} />
             <YAxis
