@@ -5,7 +5,12 @@ import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config/env.ts";
-import { retryDelayMs } from "../src/modules/notifications/email-outbox.worker.ts";
+import { createSmtpMailer } from "../src/lib/mailer.ts";
+import {
+  DEFAULT_EMAIL_WORKER_OPTIONS,
+  EmailOutboxWorker,
+  retryDelayMs,
+} from "../src/modules/notifications/email-outbox.worker.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 
@@ -308,7 +313,8 @@ async function outboxRows(app: FastifyInstance) {
   return app.db.selectFrom("email_outbox").selectAll().orderBy("id").execute();
 }
 
-describe("notification e-mails through a real local SMTP server", () => {
+// Each test builds its own app on a fresh database, which takes a while on a busy machine.
+describe("notification e-mails through a real local SMTP server", { timeout: 120_000 }, () => {
   it("e-mails every account for an 'all users' notification, one outbox row each", async () => {
     const smtp = await startSmtp(() => false);
     const { app, close } = await appWithSmtp(smtp.url);
@@ -425,6 +431,38 @@ describe("notification e-mails through a real local SMTP server", () => {
       expect(row?.failed_at).toBeNull();
     } finally {
       await close();
+    }
+  });
+
+  it("marks an e-mail failed, without sending, when its recipient no longer exists", async () => {
+    const smtp = await startSmtp(() => false);
+    // Queue only (no worker in the app), remove the account, then let a worker take the queue.
+    const t = await createTestApp({ SMTP_URL: smtp.url });
+    try {
+      const admin = await createAdmin(t.app);
+      const gone = await createUser(t.app);
+      const res = await send(t.app, admin.headers, { title: "Bye", message: "M", user_ids: [gone.user.id] });
+      expect(res.json()).toMatchObject({ emails_queued: 1 });
+      await t.app.db.deleteFrom("users").where("id", "=", gone.user.id).execute();
+      const mailer = createSmtpMailer(smtp.url, "no-reply@example.test");
+      const worker = new EmailOutboxWorker(t.app.db, mailer, t.app.log, {
+        ...DEFAULT_EMAIL_WORKER_OPTIONS,
+        pollIntervalMs: 50,
+      });
+      worker.start();
+      try {
+        await waitFor(async () => (await outboxRows(t.app))[0]?.failed_at != null, "the failure mark");
+      } finally {
+        await worker.stop();
+        mailer.close();
+      }
+      const [row] = await outboxRows(t.app);
+      expect(row?.last_error).toBe("recipient or notification no longer exists");
+      expect(row?.sent_at).toBeNull();
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      await t.close();
+      await smtp.close();
     }
   });
 
