@@ -6,7 +6,7 @@ const PASSWORD = "e2e back office passphrase";
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
 
 /** Signs a page in with a token before its first script runs. */
-async function useToken(page: Page, token: string) {
+async function storeToken(page: Page, token: string) {
   await page.addInitScript((value) => localStorage.setItem("token", value), token);
 }
 
@@ -17,7 +17,7 @@ async function signedInPage(browser: Browser, credentials: { email: string; pass
   const res = await page.request.post("/api/auth/login", { data: credentials });
   expect(res.status()).toBe(200);
   const { access_token } = (await res.json()) as { access_token: string };
-  await useToken(page, access_token);
+  await storeToken(page, access_token);
   return { page, token: access_token, close: () => context.close() };
 }
 
@@ -35,7 +35,7 @@ async function saver(browser: Browser, { apply }: { apply: boolean }) {
   });
   expect(registered.status()).toBe(201);
   const { access_token } = (await registered.json()) as { access_token: string };
-  await useToken(page, access_token);
+  await storeToken(page, access_token);
   if (!apply) return { page, email, close: () => context.close() };
   const packages = (await (await page.request.get("/api/packages")).json()) as Array<{
     id: string;
