@@ -41,23 +41,54 @@ const deep = fc.integer({ min: 50, max: 2000 }).map((depth) => {
 });
 const jsonBody = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
-  fc.dictionary(fc.oneof(fc.constantFrom(...POLLUTION_KEYS), fc.string({ maxLength: 12 })), fc.oneof(scalar, fc.jsonValue({ maxDepth: 2 })), {
-    maxKeys: 8,
-  }),
+  fc.dictionary(
+    fc.oneof(fc.constantFrom(...POLLUTION_KEYS), fc.string({ maxLength: 12 })),
+    fc.oneof(scalar, fc.jsonValue({ maxDepth: 2 })),
+    {
+      maxKeys: 8,
+    },
+  ),
   deep,
   fc.array(scalar, { maxLength: 50 }),
 );
 const rawBody = fc.oneof(
   jsonBody.map((v) => ({ payload: JSON.stringify(v) ?? "null", type: "application/json" })),
   // Prototype-pollution keys must arrive literally, which JSON.stringify of an object cannot produce.
-  fc.constant({ payload: '{"__proto__":{"role":"admin","polluted":true},"constructor":{"prototype":{"polluted":true}}}', type: "application/json" }),
+  fc.constant({
+    payload: '{"__proto__":{"role":"admin","polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+    type: "application/json",
+  }),
   oddStrings.map((s) => ({ payload: s, type: "application/json" })),
-  oddStrings.map((s) => ({ payload: s, type: fc.sample(fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "multipart/form-data", "multipart/form-data; boundary=x", "application/xml", "\u0000/\u0001"), 1)[0] ?? "text/plain" })),
+  oddStrings.map((s) => ({
+    payload: s,
+    type:
+      fc.sample(
+        fc.constantFrom(
+          "text/plain",
+          "application/x-www-form-urlencoded",
+          "multipart/form-data",
+          "multipart/form-data; boundary=x",
+          "application/xml",
+          "\u0000/\u0001",
+        ),
+        1,
+      )[0] ?? "text/plain",
+  })),
 );
-const query = fc.dictionary(fc.oneof(fc.constantFrom("limit", "offset", "lang", "role", "kyc_status", "status", "search", ...POLLUTION_KEYS), fc.string({ maxLength: 8 })), oddStrings, {
-  maxKeys: 5,
-});
-const pathParam = fc.oneof(fc.uuid(), oddStrings.filter((s) => s.length > 0 && s.length < 300));
+const query = fc.dictionary(
+  fc.oneof(
+    fc.constantFrom("limit", "offset", "lang", "role", "kyc_status", "status", "search", ...POLLUTION_KEYS),
+    fc.string({ maxLength: 8 }),
+  ),
+  oddStrings,
+  {
+    maxKeys: 5,
+  },
+);
+const pathParam = fc.oneof(
+  fc.uuid(),
+  oddStrings.filter((s) => s.length > 0 && s.length < 300),
+);
 const headers = fc.record(
   {
     "accept-language": oddStrings.filter((s) => /^[\x20-\x7e]*$/.test(s)),
@@ -73,7 +104,9 @@ let tables: string[];
 async function rowCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.app.db);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(
+      t.app.db,
+    );
     counts[table] = Number(rows[0]?.n ?? 0);
   }
   return counts;
@@ -90,14 +123,18 @@ beforeAll(async () => {
   ];
   const { rows } = await sql<{ table_name: string }>`
     select table_name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'schema_migrations'`.execute(t.app.db);
+    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'schema_migrations'`.execute(
+    t.app.db,
+  );
   tables = rows.map((r) => r.table_name);
 });
 afterAll(() => t.close());
 
 describe("hostile input against every documented operation", () => {
   it("never answers 5xx, always answers errors in shape, and rejected requests change nothing", async () => {
-    const doc = (await t.app.inject("/api/openapi.json")).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.app.inject("/api/openapi.json")).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const operations = Object.entries(doc.paths).flatMap(([p, methods]) =>
       Object.keys(methods)
         .filter((m) => ["get", "post", "put", "patch", "delete"].includes(m))
@@ -117,7 +154,11 @@ describe("hostile input against every documented operation", () => {
               method: op.method as "GET",
               url,
               query: q,
-              headers: { ...h, ...identity.headers, ...(op.method === "GET" || op.method === "DELETE" ? {} : { "content-type": body.type }) },
+              headers: {
+                ...h,
+                ...identity.headers,
+                ...(op.method === "GET" || op.method === "DELETE" ? {} : { "content-type": body.type }),
+              },
               ...(op.method === "GET" || op.method === "DELETE" ? {} : { payload: body.payload }),
             });
             const label = `${identity.name} ${op.method} ${op.path} -> ${res.statusCode}`;
@@ -134,7 +175,8 @@ describe("hostile input against every documented operation", () => {
               return;
             }
             const shape = parsed as { detail?: unknown; code?: unknown };
-            if (typeof shape.detail !== "string" || typeof shape.code !== "string") failures.push(`${label}: bad error shape ${res.body.slice(0, 100)}`);
+            if (typeof shape.detail !== "string" || typeof shape.code !== "string")
+              failures.push(`${label}: bad error shape ${res.body.slice(0, 100)}`);
             if (/at .+\.(ts|js):\d+/.test(res.body)) failures.push(`${label}: stack trace leaked`);
           }),
           { numRuns: RUNS, seed: 4711 },
@@ -142,7 +184,9 @@ describe("hostile input against every documented operation", () => {
         if (accepted === 0) {
           const after = await rowCounts();
           if (JSON.stringify(after) !== JSON.stringify(before)) {
-            failures.push(`${identity.name} ${op.method} ${op.path}: rejected requests changed row counts ${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
+            failures.push(
+              `${identity.name} ${op.method} ${op.path}: rejected requests changed row counts ${JSON.stringify(before)} -> ${JSON.stringify(after)}`,
+            );
           }
         }
       }
