@@ -22,6 +22,10 @@ const EXPECTED: Record<string, Access> = {
   "PATCH /api/auth/profile": "user",
   "POST /api/auth/logout": "user",
   "POST /api/auth/password": "user",
+  "POST /api/calculate": "public",
+  "POST /api/applications": "optional",
+  "GET /api/applications/me": "user",
+  "POST /api/applications/:id/withdraw": "user",
 };
 
 /** Values for path parameters, so the route is reached (the resource itself need not exist). */
