@@ -4,7 +4,7 @@
  * 1,000,000 applications with set-based SQL, then times the requests an admin makes, through the
  * whole app (routing, session check, validation, SQL, serialisation), and prints the medians.
  *
- *   npx tsx bench/backoffice-capacity.ts            # DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
+ *   npm run bench:backoffice                        # DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_USERS=20000 BENCH_APPLICATIONS=200000 BENCH_RUNS=9 npx tsx bench/backoffice-capacity.ts
  *   BENCH_EXPLAIN=1 npx tsx bench/backoffice-capacity.ts   # also prints the query plans
  *

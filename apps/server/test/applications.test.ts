@@ -149,6 +149,14 @@ describe("POST /api/applications", () => {
     expect((await apply(body({ amount: 5000.5 }))).statusCode).toBe(201);
   });
 
+  it("accepts telephone numbers as people write them", async () => {
+    for (const phone of ["(030) 1234567", "+33 1 23 45 67 89", "0151/234.567-89"]) {
+      const res = await apply(body({ phone }));
+      expect(res.statusCode, phone).toBe(201);
+      expect(res.json().phone).toBe(phone);
+    }
+  });
+
   it("refuses an unknown package", async () => {
     const res = await apply(body({ package_id: randomUUID() }));
     expect(res.statusCode).toBe(400);

@@ -200,7 +200,6 @@ export function ApplicationForm({
               spellCheck={false}
               maxLength={42}
               className="input font-mono tracking-wide"
-              placeholder="DE89 3704 0044 0532 0130 00"
               value={values.reference_iban}
               onChange={(e) => onChange("reference_iban", e.target.value)}
               // Shown in groups of four once typed, the way it appears on bank statements.

@@ -52,10 +52,6 @@ export function ThankYouPanel({
             {formatMoney(application.expected_interest, application.currency, language)}
           </dd>
         </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600 dark:text-slate-300">{t("apply.summary.reference")}</dt>
-          <dd className="font-mono text-xs">{application.id.slice(0, 8).toUpperCase()}</dd>
-        </div>
       </dl>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         {signedIn && (

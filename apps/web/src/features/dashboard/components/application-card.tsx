@@ -1,4 +1,5 @@
 import type { Application } from "@festgeld/domain";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   formatCalendarDate,
@@ -19,6 +20,12 @@ const STATUS_STYLES: Record<Application["status"], string> = {
 /** One application on the dashboard; approved ones show their expected return, maturity and withdrawal. */
 export function ApplicationCard({ application }: { application: Application }) {
   const { t, i18n } = useTranslation("invest");
+  const [justWithdrawn, setJustWithdrawn] = useState(false);
+  const receipt = useRef<HTMLParagraphElement>(null);
+  // The withdrawal controls disappear with the answer: move focus to the acknowledgement that replaces them.
+  useEffect(() => {
+    if (justWithdrawn) receipt.current?.focus();
+  }, [justWithdrawn]);
   const language = i18n.language;
   const money = (value: number) => formatMoney(value, application.currency, language);
   const titleId = `application-${application.id}`;
@@ -114,7 +121,11 @@ export function ApplicationCard({ application }: { application: Application }) {
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t("dashboard.pendingNote")}</p>
       )}
       {approved && application.withdrawal_deadline && (
-        <Withdrawal application={application} deadline={application.withdrawal_deadline} />
+        <Withdrawal
+          application={application}
+          deadline={application.withdrawal_deadline}
+          onWithdrawn={() => setJustWithdrawn(true)}
+        />
       )}
       {application.status === "withdrawn" && application.withdrawn_at && (
         <p

@@ -11,7 +11,15 @@ import { useWithdrawApplication } from "../api/use-my-applications.ts";
  * The right of withdrawal on the dashboard: "Withdraw from contract", then a confirmation step, then
  * an immediate acknowledgement of receipt with its time. The server decides whether it is still allowed.
  */
-export function Withdrawal({ application, deadline }: { application: Application; deadline: string }) {
+export function Withdrawal({
+  application,
+  deadline,
+  onWithdrawn,
+}: {
+  application: Application;
+  deadline: string;
+  onWithdrawn: () => void;
+}) {
   const { t, i18n } = useTranslation("invest");
   const language = i18n.language;
   const [confirming, setConfirming] = useState(false);
@@ -83,6 +91,7 @@ export function Withdrawal({ application, deadline }: { application: Application
                   onSuccess: (updated) => {
                     const at = formatDateTime(updated.withdrawn_at ?? new Date(), language);
                     toast(t("dashboard.withdrawal.received", { datetime: at }), "success");
+                    onWithdrawn();
                   },
                 })
               }
