@@ -7,7 +7,7 @@ const PASSWORD = "e2e kyc journey passphrase";
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
 
 /** Signs a page in with a token before its first script runs (once, so logout stays logged out). */
-async function useToken(page: Page, token: string) {
+async function signInWithToken(page: Page, token: string) {
   await page.addInitScript((value) => {
     if (!sessionStorage.getItem("e2e-token-set")) {
       localStorage.setItem("token", value);
@@ -24,7 +24,7 @@ async function adminPage(browser: Browser) {
   });
   expect(res.status()).toBe(200);
   const { access_token } = (await res.json()) as { access_token: string };
-  await useToken(page, access_token);
+  await signInWithToken(page, access_token);
   return { page, token: access_token, close: () => context.close() };
 }
 
@@ -83,11 +83,17 @@ test.describe("identity verification", () => {
     // An admin reviews the queue: the file beside the user's name, then approves each document.
     const admin = await adminPage(browser);
     await admin.page.goto("/admin");
-    await expect(admin.page.getByRole("tab", { name: "KYC review" })).toHaveAttribute("aria-selected", "true");
+    await expect(admin.page.getByRole("tab", { name: "KYC review" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
     const rows = admin.page.getByTestId("kyc-queue-row").filter({ hasText: email });
     await expect(rows).toHaveCount(3);
     for (let remaining = 3; remaining > 0; remaining--) {
-      await rows.first().getByRole("button", { name: /Review/ }).click();
+      await rows
+        .first()
+        .getByRole("button", { name: /Review/ })
+        .click();
       const panel = admin.page.getByTestId("kyc-review-panel");
       await expect(panel.getByRole("heading", { name: "Klara Kyc" })).toBeVisible();
       await expect(panel.getByTestId("kyc-file-viewer")).toBeVisible();
@@ -133,7 +139,7 @@ test.describe("identity verification", () => {
     expect(res.status()).toBe(201);
     const { access_token } = (await res.json()) as { access_token: string };
     await page.addInitScript(() => localStorage.setItem("user_language", "de"));
-    await useToken(page, access_token);
+    await signInWithToken(page, access_token);
 
     await page.goto("/kyc");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Identitätsprüfung");
@@ -218,7 +224,7 @@ test.describe("identity verification", () => {
       data: { email: uniqueEmail("not-admin"), password: PASSWORD, full_name: "Nora Normal" },
     });
     const { access_token } = (await res.json()) as { access_token: string };
-    await useToken(page, access_token);
+    await signInWithToken(page, access_token);
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/$/);
   });
