@@ -533,6 +533,18 @@ describe("attempt limits (default values)", () => {
   });
 });
 
+describe("OpenAPI", () => {
+  it("documents every auth route with its request schema", async () => {
+    const doc = (await t.app.inject("/api/openapi.json")).json();
+    expect(doc.paths["/api/auth/register"].post.requestBody).toBeDefined();
+    expect(doc.paths["/api/auth/login"].post.requestBody).toBeDefined();
+    expect(doc.paths["/api/auth/me"].get).toBeDefined();
+    expect(doc.paths["/api/auth/profile"].patch.requestBody).toBeDefined();
+    expect(doc.paths["/api/auth/logout"].post).toBeDefined();
+    expect(doc.paths["/api/auth/password"].post.requestBody).toBeDefined();
+  });
+});
+
 describe("logs", () => {
   it("never contain a password or a token, even at trace level", async () => {
     const lines: string[] = [];

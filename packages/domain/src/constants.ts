@@ -60,6 +60,23 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** The package highlighted as most popular (SPEC.md section 9). */
 export const MOST_POPULAR_DURATION = 12;
 
+/**
+ * What happens at maturity (beyond SPEC.md, issue 4): pay principal and interest out to the reference
+ * account, renew the principal and pay out the interest, or renew principal and interest together.
+ */
+export const MATURITY_INSTRUCTIONS = ["payout", "renew_principal", "renew_all"] as const;
+export type MaturityInstruction = (typeof MATURITY_INSTRUCTIONS)[number];
+
+/**
+ * The operator's business time zone (CET/CEST, the zone of the desk hours): calendar days for the
+ * withdrawal period and the maturity date are counted in it.
+ */
+export const BUSINESS_TIME_ZONE = "Europe/Berlin";
+
+/** A telephone number as people type it: digits, an optional leading +, spaces, (), -, / and dots. */
+export const PHONE_PATTERN = /^\+?[0-9(][0-9 ()./-]*$/;
+export const PHONE_LIMITS = { minDigits: 6, maxDigits: 20, maxLength: 32 } as const;
+
 /** KYC document types (DESIGN.md section 4 point 6); the selfie shows the user holding the identity document. */
 export const KYC_DOCUMENT_TYPES = ["id_card", "passport", "utility_bill", "selfie"] as const;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
