@@ -7,7 +7,7 @@ const PASSWORD = "e2e kyc journey passphrase";
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
 
 /** Signs a page in with a token before its first script runs (once, so logout stays logged out). */
-async function useToken(page: Page, token: string) {
+async function signInWithToken(page: Page, token: string) {
   await page.addInitScript((value) => {
     if (!sessionStorage.getItem("e2e-token-set")) {
       localStorage.setItem("token", value);
@@ -24,7 +24,7 @@ async function adminPage(browser: Browser) {
   });
   expect(res.status()).toBe(200);
   const { access_token } = (await res.json()) as { access_token: string };
-  await useToken(page, access_token);
+  await signInWithToken(page, access_token);
   return { page, token: access_token, close: () => context.close() };
 }
 
@@ -139,7 +139,7 @@ test.describe("identity verification", () => {
     expect(res.status()).toBe(201);
     const { access_token } = (await res.json()) as { access_token: string };
     await page.addInitScript(() => localStorage.setItem("user_language", "de"));
-    await useToken(page, access_token);
+    await signInWithToken(page, access_token);
 
     await page.goto("/kyc");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Identitätsprüfung");
@@ -224,7 +224,7 @@ test.describe("identity verification", () => {
       data: { email: uniqueEmail("not-admin"), password: PASSWORD, full_name: "Nora Normal" },
     });
     const { access_token } = (await res.json()) as { access_token: string };
-    await useToken(page, access_token);
+    await signInWithToken(page, access_token);
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/$/);
   });

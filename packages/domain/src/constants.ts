@@ -73,6 +73,10 @@ export type MaturityInstruction = (typeof MATURITY_INSTRUCTIONS)[number];
  */
 export const BUSINESS_TIME_ZONE = "Europe/Berlin";
 
+/** A telephone number as people type it: digits, an optional leading +, spaces, (), -, / and dots. */
+export const PHONE_PATTERN = /^\+?[0-9(][0-9 ()./-]*$/;
+export const PHONE_LIMITS = { minDigits: 6, maxDigits: 20, maxLength: 32 } as const;
+
 /** KYC document types (DESIGN.md section 4 point 6); the selfie shows the user holding the identity document. */
 export const KYC_DOCUMENT_TYPES = ["id_card", "passport", "utility_bill", "selfie"] as const;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
@@ -101,9 +105,6 @@ export const KYC_NEW_UPLOAD_REASONS = [
   "other",
 ] as const;
 export type KycNewUploadReason = (typeof KYC_NEW_UPLOAD_REASONS)[number];
-/** A telephone number as people type it: digits, an optional leading +, spaces, (), -, / and dots. */
-export const PHONE_PATTERN = /^\+?[0-9(][0-9 ()./-]*$/;
-export const PHONE_LIMITS = { minDigits: 6, maxDigits: 20, maxLength: 32 } as const;
 
 /** Admin actions recorded in the audit log (issue 6). */
 export const AUDIT_ACTIONS = [

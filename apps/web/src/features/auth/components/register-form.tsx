@@ -10,7 +10,14 @@ import { api, errorMessage } from "../../../lib/api-client.ts";
  * Step 1 of registration (SPEC.md section 2): full name, e-mail and password create the account.
  * The caller decides what follows (`onRegistered` gets the token and user; it signs in and moves on).
  */
-export function RegisterForm({ onRegistered }: { onRegistered: (auth: AuthResponse) => void }) {
+export function RegisterForm({
+  onRegistered,
+  submitLabel,
+}: {
+  onRegistered: (auth: AuthResponse) => void;
+  /** The button text when a further step follows (default: "Create account"). */
+  submitLabel?: string;
+}) {
   const { t } = useTranslation("account");
   const id = useId();
   const [values, setValues] = useState<RegisterRequest>({ full_name: "", email: "", password: "" });
@@ -112,7 +119,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (auth: AuthRespon
         disabled={submitting}
         data-testid="register-submit"
       >
-        {submitting ? t("register.submitting") : t("register.submit")}
+        {submitting ? t("register.submitting") : (submitLabel ?? t("register.submit"))}
       </button>
     </form>
   );

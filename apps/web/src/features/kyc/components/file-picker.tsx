@@ -2,6 +2,7 @@ import type { KycDocumentType } from "@festgeld/domain/constants";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { acceptFor } from "../lib/check-file.ts";
+import { UploadIcon } from "./kyc-icons.tsx";
 
 /**
  * A labelled file input limited to the allowed types. The value is cleared after each choice so the
@@ -31,21 +32,32 @@ export function FilePicker({
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <input
-        id={id}
-        type="file"
-        accept={acceptFor(documentType)}
-        disabled={disabled}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        aria-invalid={error ? true : undefined}
-        data-testid={testId}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = "";
-          if (file) onFile(file);
-        }}
-        className="block w-full cursor-pointer rounded-lg text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-300"
-      />
+      {/* The native control's own texts ("Choose File") cannot be translated: it stays focusable but
+          visually hidden, and a translated button-like label opens it. */}
+      <div className="flex items-center">
+        <input
+          id={id}
+          type="file"
+          accept={acceptFor(documentType)}
+          disabled={disabled}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          data-testid={testId}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = "";
+            if (file) onFile(file);
+          }}
+          className="peer sr-only"
+        />
+        <label
+          htmlFor={id}
+          className="btn-primary cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+        >
+          <UploadIcon className="h-5 w-5" />
+          {t("upload.chooseFile")}
+        </label>
+      </div>
       <p id={hintId} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {documentType === "selfie" ? t("upload.hintImage") : t("upload.hint")}
       </p>

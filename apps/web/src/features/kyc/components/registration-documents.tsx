@@ -1,7 +1,6 @@
 import type { KycDocumentType } from "@festgeld/domain/constants";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { toast } from "../../../lib/toast.ts";
 import { useKycUpload } from "../api/use-kyc-upload.ts";
 import { checkKycFile } from "../lib/check-file.ts";
@@ -16,7 +15,7 @@ type IdentityType = Extract<KycDocumentType, "id_card" | "passport">;
  * Registration step 2 (DESIGN.md section 4 point 5): the identity document (ID card or passport), the
  * proof of address and a selfie holding the identity document. "Complete Registration" needs all three;
  * they are sent one after another, and those already sent are not sent again after a failure. A user
- * who leaves here continues on /kyc.
+ * who leaves here continues on /kyc (the page that composes this step offers the way out).
  */
 export function RegistrationDocuments({ onComplete }: { onComplete: () => void }) {
   const { t } = useTranslation("kyc");
@@ -147,17 +146,9 @@ export function RegistrationDocuments({ onComplete }: { onComplete: () => void }
         </p>
       )}
 
-      <div className="flex flex-col gap-3">
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? t("registration.uploading") : t("registration.complete")}
-        </button>
-        <p className="text-center text-sm text-slate-600 dark:text-slate-400">
-          {t("registration.later")}{" "}
-          <Link to="/kyc" className="font-medium text-brand-700 underline dark:text-brand-300">
-            {t("registration.laterLink")}
-          </Link>
-        </p>
-      </div>
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? t("registration.uploading") : t("registration.complete")}
+      </button>
     </form>
   );
 }
