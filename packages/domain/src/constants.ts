@@ -59,3 +59,10 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** The package highlighted as most popular (SPEC.md section 9). */
 export const MOST_POPULAR_DURATION = 12;
+
+/** Field limits of the contact form: the server's schema and the form's maxLength use the same numbers. */
+export const CONTACT_LIMITS = {
+  nameMax: 120,
+  subjectMax: 200,
+  messageMax: 5000,
+} as const;

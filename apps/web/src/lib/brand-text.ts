@@ -3,7 +3,7 @@ import type { Language } from "@festgeld/domain/constants";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Localized, PostalAddress, SupportHours } from "../content/brand/brand-types.ts";
-import { formatMoney, formatNumber, formatRate, localeFor } from "./format.ts";
+import { formatMoney, formatNumber, localeFor } from "./format.ts";
 
 /**
  * The brand's identity and figures as text in the reader's language, for interpolation into the
@@ -91,6 +91,7 @@ export function brandValues(language: string, t: (key: string, values?: Record<s
     website: brand.website,
     representatives: brand.representatives.map((r) => r.name).join(", "),
     address: formatAddress(brand.registeredOffice, language),
+    city: brand.registeredOffice.city,
     parisAddress: formatAddress(brand.parisOffice, language),
     phone: brand.phone,
     parisPhone: brand.parisPhone,
@@ -112,7 +113,16 @@ export function brandValues(language: string, t: (key: string, values?: Record<s
     reimbursementDays: String(dgs.reimbursementWorkingDays),
     ombudsmanName: brand.ombudsman.name,
     ombudsmanWebsite: brand.ombudsman.website,
-    partnerBankNames: brand.partnerBanks.map((b) => b.name).join(", "),
+    partnerBankNames: listFormat(
+      brand.partnerBanks.map((b) => b.name),
+      language,
+      "conjunction",
+    ),
+    regulators: listFormat(
+      brand.regulators.map((r) => r.shortName),
+      language,
+      "conjunction",
+    ),
     foundedYear: String(f.foundedYear),
     yearsInBusiness: atLeast(formatNumber(f.yearsInBusiness, language)),
     rootsSinceYear: String(f.rootsSinceYear),
@@ -134,6 +144,7 @@ export function brandValues(language: string, t: (key: string, values?: Record<s
     marketingTerms: listFormat(
       f.marketingTermsMonths.map((m) => formatNumber(m, language)),
       language,
+      "disjunction",
     ),
     minimumInvestment: whole(f.minimumInvestmentEur),
     termsMinimumDeposit: whole(f.termsMinimumDepositEur),
@@ -142,14 +153,14 @@ export function brandValues(language: string, t: (key: string, values?: Record<s
     processingHours: formatNumber(f.processingHours, language),
     withdrawalDays: formatNumber(f.withdrawalDays, language),
     payoutDays: formatNumber(f.payoutWorkingDays, language),
-    maxRateValue: formatRate(f.maxRate, language),
   };
 }
 
 export type BrandValues = ReturnType<typeof brandValues>;
 
-function listFormat(items: string[], language: string) {
-  return new Intl.ListFormat(localeFor(language), { style: "long", type: "disjunction" }).format(items);
+/** "3, 6, 12 or 24" / "BaFin, ACPR and ORIAS" in the reader's language. */
+export function listFormat(items: string[], language: string, type: "conjunction" | "disjunction") {
+  return new Intl.ListFormat(localeFor(language), { style: "long", type }).format(items);
 }
 
 /** brandValues for the current language, recomputed when the language changes. */

@@ -22,7 +22,9 @@ function catalogue(language: string, namespace: string): Catalogue | undefined {
 /** Flattens nested objects and arrays into dotted paths ("terms.sections.0.title") -> leaf value. */
 function flatten(value: unknown, prefix = "", out = new Map<string, unknown>()) {
   if (value !== null && typeof value === "object") {
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [String(i), v] as const)
+      : Object.entries(value);
     if (entries.length === 0) {
       if (prefix) out.set(prefix, value);
       return out;
@@ -118,7 +120,8 @@ describe("translation catalogues", () => {
           const bases = new Set(keys.filter((k) => PLURAL_SUFFIX.test(k)).map(baseKey));
           for (const base of bases) {
             for (const form of requiredPluralForms(language)) {
-              if (!keys.includes(`${base}_${form}`)) problems.push(`${language}/${namespace}: ${base}_${form}`);
+              if (!keys.includes(`${base}_${form}`))
+                problems.push(`${language}/${namespace}: ${base}_${form}`);
             }
           }
         }

@@ -89,7 +89,13 @@ export const brand: Brand = {
   phone: "+49 30 0000 0000",
   parisPhone: "+33 1 00 00 00 00",
   whatsappNumber: "4930000000000",
-  supportHours: { firstDay: 1, lastDay: 5, opens: "9:00", closes: "18:00", timeZoneLabel: { en: "CET", de: "MEZ", fr: "CET" } },
+  supportHours: {
+    firstDay: 1,
+    lastDay: 5,
+    opens: "9:00",
+    closes: "18:00",
+    timeZoneLabel: { en: "CET", de: "MEZ", fr: "CET" },
+  },
   support247: true,
   emails: {
     info: "info@example.invalid",
@@ -149,7 +155,12 @@ export const brand: Brand = {
   partnerBanks: [
     {
       name: "Demo Partnerbank AG",
-      address: { street: "Beispielallee 10", postalCode: "60311", city: "Frankfurt am Main", countryCode: "DE" },
+      address: {
+        street: "Beispielallee 10",
+        postalCode: "60311",
+        city: "Frankfurt am Main",
+        countryCode: "DE",
+      },
       supervisor: "BaFin",
       registerNumber: "HRB DEMO-111111",
       partnerSince: 2018,
