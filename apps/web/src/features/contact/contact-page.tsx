@@ -88,90 +88,85 @@ export default function ContactPage() {
             {t("contact.details.title")}
           </h2>
           <dl className="mt-6 space-y-6 text-slate-700 dark:text-slate-200" data-testid="contact-details">
-            <div className="flex gap-3">
-              <PhoneIcon className="mt-1 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
-              <div>
-                <dt className="font-semibold text-slate-900 dark:text-white">{t("contact.details.phone")}</dt>
-                <dd>
-                  {t("contact.details.headOffice")}:{" "}
-                  <a className="text-brand-700 underline dark:text-brand-200" href={telHref(brand.phone)}>
-                    {brand.phone}
-                  </a>
-                </dd>
-                <dd>
-                  {t("contact.details.parisOffice")}:{" "}
+            <div>
+              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <PhoneIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
+                {t("contact.details.phone")}
+              </dt>
+              <dd className="pl-7">
+                {t("contact.details.headOffice")}:{" "}
+                <a className="text-brand-700 underline dark:text-brand-200" href={telHref(brand.phone)}>
+                  {brand.phone}
+                </a>
+              </dd>
+              <dd className="pl-7">
+                {t("contact.details.parisOffice")}:{" "}
+                <a className="text-brand-700 underline dark:text-brand-200" href={telHref(brand.parisPhone)}>
+                  {brand.parisPhone}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <MailIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
+
+                {t("contact.details.emailTitle")}
+              </dt>
+              {emails.map((email) => (
+                <dd key={email.key} className="pl-7">
+                  {t(`contact.details.${email.key}`)}:{" "}
                   <a
-                    className="text-brand-700 underline dark:text-brand-200"
-                    href={telHref(brand.parisPhone)}
+                    className="break-all text-brand-700 underline dark:text-brand-200"
+                    href={`mailto:${email.address}`}
                   >
-                    {brand.parisPhone}
+                    {email.address}
                   </a>
                 </dd>
-              </div>
+              ))}
             </div>
-            <div className="flex gap-3">
-              <MailIcon className="mt-1 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
-              <div>
-                <dt className="font-semibold text-slate-900 dark:text-white">
-                  {t("contact.details.emailTitle")}
-                </dt>
-                {emails.map((email) => (
-                  <dd key={email.key}>
-                    {t(`contact.details.${email.key}`)}:{" "}
-                    <a
-                      className="break-all text-brand-700 underline dark:text-brand-200"
-                      href={`mailto:${email.address}`}
-                    >
-                      {email.address}
-                    </a>
-                  </dd>
-                ))}
-              </div>
+            <div>
+              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <MapPinIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
+
+                {t("contact.details.headOffice")}
+              </dt>
+              <dd className="pl-7">{brand.name}</dd>
+              <dd className="pl-7">{formatAddress(brand.registeredOffice, i18n.language)}</dd>
             </div>
-            <div className="flex gap-3">
-              <MapPinIcon className="mt-1 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
-              <div>
-                <dt className="font-semibold text-slate-900 dark:text-white">
-                  {t("contact.details.headOffice")}
-                </dt>
-                <dd>{brand.name}</dd>
-                <dd>{formatAddress(brand.registeredOffice, i18n.language)}</dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <MapPinIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
+
+                {t("contact.details.parisOffice")}
+              </dt>
+              <dd className="pl-7">{formatAddress(brand.parisOffice, i18n.language)}</dd>
             </div>
-            <div className="flex gap-3">
-              <MapPinIcon className="mt-1 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
-              <div>
-                <dt className="font-semibold text-slate-900 dark:text-white">
-                  {t("contact.details.parisOffice")}
-                </dt>
-                <dd>{formatAddress(brand.parisOffice, i18n.language)}</dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <ClockIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
+                {t("contact.details.hours")}
+              </dt>
+              <dd className="pl-7" data-testid="contact-hours">
+                {values.supportHours}
+              </dd>
             </div>
-            <div className="flex gap-3">
-              <ClockIcon className="mt-1 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
-              <div>
-                <dt className="font-semibold text-slate-900 dark:text-white">{t("contact.details.hours")}</dt>
-                <dd data-testid="contact-hours">{values.supportHours}</dd>
-              </div>
-            </div>
-            <div className="flex gap-3">
-              <ChatIcon className="mt-1 h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
-              <div>
-                <dt className="font-semibold text-slate-900 dark:text-white">
-                  {t("contact.details.whatsapp")}
-                </dt>
-                <dd>
-                  <a
-                    className="text-brand-700 underline dark:text-brand-200"
-                    href={whatsapp}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    {common("widget.whatsapp")}
-                    <span className="sr-only"> {common("newTab")}</span>
-                  </a>
-                </dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <ChatIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
+
+                {t("contact.details.whatsapp")}
+              </dt>
+              <dd className="pl-7">
+                <a
+                  className="text-brand-700 underline dark:text-brand-200"
+                  href={whatsapp}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {common("widget.whatsapp")}
+                  <span className="sr-only"> {common("newTab")}</span>
+                </a>
+              </dd>
             </div>
           </dl>
         </section>
