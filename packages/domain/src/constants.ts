@@ -116,3 +116,10 @@ export const AUDIT_ACTIONS = [
   "package.updated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Field limits of the contact form: the server's schema and the form's maxLength use the same numbers. */
+export const CONTACT_LIMITS = {
+  nameMax: 120,
+  subjectMax: 200,
+  messageMax: 5000,
+} as const;

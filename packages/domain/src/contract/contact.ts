@@ -1,13 +1,6 @@
 import { z } from "zod";
-import { LANGUAGES } from "../constants.ts";
+import { CONTACT_LIMITS, LANGUAGES } from "../constants.ts";
 import { emailSchema } from "./common.ts";
-
-/** Limits of the contact form; the form's maxLength attributes use the same numbers. */
-export const CONTACT_LIMITS = {
-  nameMax: 120,
-  subjectMax: 200,
-  messageMax: 5000,
-} as const;
 
 // Name and subject are single lines: no control characters (they may end up in an e-mail header).
 const singleLine = (max: number) =>
