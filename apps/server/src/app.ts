@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
 import { packagesRoutes } from "./modules/packages/packages.routes.ts";
@@ -19,12 +20,14 @@ export interface BuildAppOptions {
   /** Close the database when the app closes (the server does; tests that share one may not). */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions["logger"];
+  /** Where the default logger writes (stdout when unset); tests read it to check what gets logged. */
+  logStream?: { write: (line: string) => void };
   /** A Redis client for shared rate-limit counters (REDIS_URL). */
   redis?: unknown;
 }
 
 /** API modules, each mounted under /api. Order does not matter; each declares its own routes. */
-const modules = [healthRoutes, packagesRoutes, newsletterRoutes];
+const modules = [healthRoutes, packagesRoutes, authRoutes, newsletterRoutes];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -36,6 +39,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"],
         remove: true,
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
@@ -55,6 +59,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { redis: options.redis });
   await app.register(authPlugin, {
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+    attempts: {
+      perIp: config.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowMs: 15 * 60_000,
+    },
   });
   await app.register(openApiPlugin);
 
