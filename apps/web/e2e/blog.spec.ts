@@ -220,14 +220,20 @@ test.describe("newsletter", () => {
     const form = page.getByTestId("newsletter");
     const field = form.getByLabel("Adresse e-mail");
     await field.fill(email);
-    const dialog = page.waitForEvent("dialog");
-    const response = page.waitForResponse((r) => r.url().endsWith("/api/newsletter"));
-    await form.getByRole("button", { name: "S'abonner" }).click();
-    expect((await response).status()).toBe(202);
+    // Accept the alert as soon as it opens: a page blocked by a modal alert holds back other events.
+    const dialog = new Promise<{ type: string; message: string }>((resolve) => {
+      page.once("dialog", (alert) => {
+        resolve({ type: alert.type(), message: alert.message() });
+        void alert.accept();
+      });
+    });
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/newsletter")),
+      form.getByRole("button", { name: "S'abonner" }).click(),
+    ]);
+    expect(response.status()).toBe(202);
     const alert = await dialog;
-    const message = alert.message();
-    await alert.accept();
-    return { alert, message, field };
+    return { alert, message: alert.message, field };
   }
 
   test("subscribing thanks with a translated alert and clears the field", async ({ page }) => {
@@ -245,7 +251,7 @@ test.describe("newsletter", () => {
     expect(posts).toBe(0);
 
     const result = await subscribe(page, `reader.${Date.now()}@example.test`);
-    expect(result.alert.type()).toBe("alert");
+    expect(result.alert.type).toBe("alert");
     expect(result.message).toBe("Merci pour votre abonnement\u00a0!");
     await expect(result.field).toHaveValue("");
   });
