@@ -29,3 +29,12 @@ export function listForAdmin(
     .offset(page.offset)
     .execute();
 }
+
+/** The account columns the back office shows beside an application. */
+export function findAccount(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom("users")
+    .select(["email as account_email", "full_name as account_full_name", "kyc_status as account_kyc_status"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+}

@@ -85,17 +85,7 @@ export async function decideApplication(
         applicant_email: decided.email,
       },
     });
-    const account = decided.user_id
-      ? await trx
-          .selectFrom("users")
-          .select([
-            "email as account_email",
-            "full_name as account_full_name",
-            "kyc_status as account_kyc_status",
-          ])
-          .where("id", "=", decided.user_id)
-          .executeTakeFirst()
-      : undefined;
+    const account = decided.user_id ? await adminRepo.findAccount(trx, decided.user_id) : undefined;
     return toAdminApplication(decided, account ?? null);
   });
 }

@@ -67,7 +67,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      return { unread: await service.unreadCount(app.db, currentUser(request)) };
+      return service.unreadCount(app.db, currentUser(request));
     },
   );
 
@@ -82,11 +82,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unreadCountSchema },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      await service.markRead(app.db, user, request.params.id);
-      return { unread: await service.unreadCount(app.db, user) };
-    },
+    async (request) => service.markRead(app.db, currentUser(request), request.params.id),
   );
 
   app.post(
@@ -99,10 +95,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unreadCountSchema },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      await service.markAllRead(app.db, user);
-      return { unread: await service.unreadCount(app.db, user) };
-    },
+    async (request) => service.markAllRead(app.db, currentUser(request)),
   );
 };

@@ -2,6 +2,7 @@ import type {
   InboxNotification,
   NotificationSendData,
   NotificationSendResponse,
+  UnreadCount,
   User,
 } from "@festgeld/domain";
 import type { Kysely } from "kysely";
@@ -117,16 +118,24 @@ export async function listInbox(
   };
 }
 
-export function unreadCount(db: Kysely<DB>, user: User): Promise<number> {
-  return repo.countInbox(db, ownerOf(user), true);
+export async function unreadCount(db: Kysely<DB>, user: User): Promise<UnreadCount> {
+  return { unread: await repo.countInbox(db, ownerOf(user), true) };
 }
 
-/** Marks one of the user's notifications read; another user's (or an unknown) id is 404. */
-export async function markRead(db: Kysely<DB>, user: User, notificationId: string) {
-  const visible = await repo.markRead(db, ownerOf(user), notificationId);
+/**
+ * Marks one of the user's notifications read and answers how many stay unread; another user's (or an
+ * unknown) id is 404, so ids of others' notifications reveal nothing.
+ */
+export async function markRead(db: Kysely<DB>, user: User, notificationId: string): Promise<UnreadCount> {
+  const owner = ownerOf(user);
+  const visible = await repo.markRead(db, owner, notificationId);
   if (!visible) throw notFound("notification_not_found", "This notification does not exist.");
+  return { unread: await repo.countInbox(db, owner, true) };
 }
 
-export async function markAllRead(db: Kysely<DB>, user: User): Promise<void> {
-  await repo.markAllRead(db, ownerOf(user));
+/** Marks everything in the user's inbox read. */
+export async function markAllRead(db: Kysely<DB>, user: User): Promise<UnreadCount> {
+  const owner = ownerOf(user);
+  await repo.markAllRead(db, owner);
+  return { unread: await repo.countInbox(db, owner, true) };
 }
