@@ -7,6 +7,7 @@
  *   npm run bench:backoffice                        # DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_USERS=20000 BENCH_APPLICATIONS=200000 BENCH_RUNS=9 npx tsx bench/backoffice-capacity.ts
  *   BENCH_EXPLAIN=1 npx tsx bench/backoffice-capacity.ts   # also prints the query plans
+ *   BENCH_KEEP=1 npx tsx bench/backoffice-capacity.ts      # keeps the database for a closer look
  *
  * Aims: analytics < 300 ms, a users page (with a search) < 50 ms, a broadcast to all users < 1 s.
  * The database is dropped at the end, also when a step fails.
@@ -26,6 +27,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
+/** Keep the database afterwards (its name is printed) to study plans by hand; drop it yourself. */
+const KEEP = process.env.BENCH_KEEP === "1";
 
 const AIMS = { analytics: 300, usersPage: 50, broadcast: 1000 } as const;
 
@@ -359,8 +362,12 @@ async function main() {
   } finally {
     for (const app of apps) await app.close().catch(() => {});
     await database?.close().catch(() => {});
-    await serverQuery(`drop database if exists ${name} with (force)`);
-    log(`\ndropped ${name}`);
+    if (KEEP) {
+      log(`\nkept ${name} (BENCH_KEEP=1); drop it with: psql -c 'drop database ${name}'`);
+    } else {
+      await serverQuery(`drop database if exists ${name} with (force)`);
+      log(`\ndropped ${name}`);
+    }
   }
 }
 

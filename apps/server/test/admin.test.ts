@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AdminApplication, Analytics, Application, User } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
@@ -702,5 +703,110 @@ describe("KYC reviews in the audit log", () => {
         details: { document_type: "id_card", user_id: saver.user.id },
       }),
     ]);
+  });
+});
+
+/* ------------------------------------------------------------------- running totals (0045) */
+
+describe("running totals kept by the database", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    packageId = await firstPackageId(t.app);
+  });
+  afterAll(() => t.close());
+
+  /** The live aggregates, computed the slow way, and the kept totals: they must always agree. */
+  async function compare() {
+    const live = await sql<{ status: string; n: number; amount: string }>`
+      select status, count(*) as n, sum(amount)::text as amount from applications group by status order by status
+    `.execute(t.app.db);
+    const kept = await sql<{ status: string; n: number; amount: string }>`
+      select status, sum(applications) as n, sum(amount)::text as amount from application_status_totals
+      group by status having sum(applications) <> 0 or sum(amount) <> 0 order by status
+    `.execute(t.app.db);
+    expect(kept.rows.map((r) => [r.status, Number(r.n), r.amount])).toEqual(
+      live.rows.map((r) => [r.status, Number(r.n), r.amount]),
+    );
+    const liveInvestors = await sql<{ user_id: string; n: number }>`
+      select user_id, count(*) as n from applications where status = 'approved' and user_id is not null
+      group by user_id order by user_id
+    `.execute(t.app.db);
+    const keptInvestors = await sql<{ user_id: string; n: number }>`
+      select user_id, approved as n from investor_approved_applications where approved > 0 order by user_id
+    `.execute(t.app.db);
+    expect(keptInvestors.rows.map((r) => [r.user_id, Number(r.n)])).toEqual(
+      liveInvestors.rows.map((r) => [r.user_id, Number(r.n)]),
+    );
+  }
+
+  it("agree with a live count after inserts, decisions, withdrawals, edits, deletes and a truncate", async () => {
+    const admin = await createAdmin(t.app);
+    const [a, b] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    await compare();
+    // One statement inserting many rows of several statuses and accounts.
+    await sql`
+      insert into applications (user_id, package_id, full_name, email, phone, amount, currency, interest_rate,
+        duration_months, reference_iban, maturity_instruction, info_sheet_acknowledged_at, status, decided_at)
+      select case g % 3 when 0 then ${a.user.id}::uuid when 1 then ${b.user.id}::uuid end, ${packageId}::uuid,
+        'Bulk ' || g, 'bulk' || g || '@example.test', '+49 30 1234567', 1000 + g + 0.01 * g, 'EUR', 3.5, 12,
+        'DE89370400440532013000', 'payout', now(),
+        case when g % 4 = 0 then 'pending' when g % 4 = 1 then 'approved' else 'rejected' end,
+        case when g % 4 = 0 then null else now() end
+      from generate_series(1, 40) g
+    `.execute(t.app.db);
+    await compare();
+
+    const pending = await insertApplication(t.app, {
+      userId: a.user.id,
+      amount: "2500.50",
+      status: "pending",
+      createdAt: new Date(),
+    });
+    await compare();
+    expect((await decide(t.app, pending, admin.headers, { decision: "approved" })).statusCode).toBe(200);
+    await compare();
+    // Withdrawal, a corrected amount, an unlinked account: every kind of update.
+    await t.app.db
+      .updateTable("applications")
+      .set({ status: "withdrawn", withdrawn_at: new Date() })
+      .where("id", "=", pending)
+      .execute();
+    await compare();
+    await t.app.db
+      .updateTable("applications")
+      .set({ amount: "1234.56" })
+      .where("status", "=", "rejected")
+      .execute();
+    await compare();
+    await t.app.db
+      .updateTable("applications")
+      .set({ user_id: null })
+      .where("user_id", "=", b.user.id)
+      .execute();
+    await compare();
+    await t.app.db.updateTable("applications").set({ updated_at: new Date() }).execute();
+    await compare();
+    await t.app.db.deleteFrom("applications").where("status", "=", "pending").execute();
+    await compare();
+
+    const analytics = (await get(t.app, "/api/admin/analytics", admin.headers)).json() as Analytics;
+    const approvedLive = await sql<{ n: number }>`select count(distinct user_id) as n from applications
+      where status = 'approved'`.execute(t.app.db);
+    expect(analytics.overview.activeInvestors).toBe(Number(approvedLive.rows[0]?.n));
+    const listed = await get(t.app, "/api/applications?status=rejected&limit=1", admin.headers);
+    const rejectedLive = await sql<{
+      n: number;
+    }>`select count(*) as n from applications where status = 'rejected'`.execute(t.app.db);
+    expect(Number(listed.headers["x-total-count"])).toBe(Number(rejectedLive.rows[0]?.n));
+
+    await sql`truncate applications`.execute(t.app.db);
+    await compare();
+    const empty = (await get(t.app, "/api/admin/analytics", admin.headers)).json() as Analytics;
+    expect(empty.overview).toMatchObject({
+      activeInvestors: 0,
+      totalInvestmentAmount: 0,
+      approvedApplications: 0,
+    });
   });
 });

@@ -1,6 +1,6 @@
 // Table types of the back office (issue 6) area; its migrations are numbered 0040-0049.
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Timestamp } from "../schema.ts";
+import type { NullableTimestamp, Numeric, Timestamp } from "../schema.ts";
 
 /** 0040_audit_log.sql: append-only. */
 export interface AuditLogTable {
@@ -48,10 +48,25 @@ export interface EmailOutboxTable {
   created_at: Timestamp;
 }
 
+/** 0045_application_totals.sql: kept by triggers on applications, read by the analytics. */
+export interface ApplicationStatusTotalsTable {
+  status: string;
+  slot: number;
+  applications: number;
+  amount: Numeric;
+}
+
+export interface InvestorApprovedApplicationsTable {
+  user_id: string;
+  approved: number;
+}
+
 export interface BackOfficeTables {
   audit_log: AuditLogTable;
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;
   notification_reads: NotificationReadsTable;
   email_outbox: EmailOutboxTable;
+  application_status_totals: ApplicationStatusTotalsTable;
+  investor_approved_applications: InvestorApprovedApplicationsTable;
 }

@@ -44,7 +44,7 @@ export async function listApplications(
   const filter = { status: query.status };
   const [rows, total] = await Promise.all([
     adminRepo.listForAdmin(db, filter, { limit: query.limit, offset: query.offset }),
-    repo.countApplications(db, filter),
+    adminRepo.countForAdmin(db, filter),
   ]);
   return { items: rows.map((row) => toAdminApplication(row, row)), total };
 }
