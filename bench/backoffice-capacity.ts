@@ -346,18 +346,23 @@ async function main() {
     const db = database.db;
     await explain(
       db,
-      "applications per status and approved amount",
-      sql`select status, count(*), sum(amount) from applications group by status`,
+      "applications per status and approved amount (running totals)",
+      sql`select status, sum(applications), sum(amount) from application_status_totals group by status`,
     );
     await explain(
       db,
-      "active investors",
-      sql`select count(*) from (select distinct user_id from applications where status = 'approved' and user_id is not null) s`,
+      "active investors (running counts)",
+      sql`select count(*) from investor_approved_applications where approved > 0`,
     );
     await explain(
       db,
       "users search, deep page",
-      sql`select id from users where lower(email) like '%mail.test%' order by created_at desc, id desc limit 50 offset ${deepOffset}`,
+      sql`select id from users where email like ${"%mail.test%"} escape '\\' order by created_at desc, id desc limit 50 offset ${deepOffset}`,
+    );
+    await explain(
+      db,
+      "users search, count",
+      sql`select count(*) from users where email like ${"%mail.test%"} escape '\\'`,
     );
   } finally {
     for (const app of apps) await app.close().catch(() => {});

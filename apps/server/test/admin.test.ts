@@ -368,6 +368,11 @@ describe("GET /api/admin/users", () => {
     expect((await list("?search=mixed.case@EXAMPLE")).total).toBe(1);
     expect((await list("?search=%20%20other%20")).users.map((u) => u.email)).toEqual(["zoe@other.test"]);
     expect((await list("?search=nobody")).users).toEqual([]);
+    const paged = await list("?search=EXAMPLE&limit=2&offset=2");
+    expect(paged.total).toBe(5);
+    expect(paged.users.map((u) => u.email)).toEqual(["100%sure@example.test", "annaxb@example.test"]);
+    const beyond = await list("?search=example&offset=50");
+    expect(beyond).toEqual({ users: [], total: 5 });
     expect((await list("?search=example.test&kyc_status=pending&role=user")).total).toBe(2);
   });
 

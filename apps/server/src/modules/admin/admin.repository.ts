@@ -22,17 +22,65 @@ function filtered<O>(query: SelectQueryBuilder<DB, "users", O>, filter: UserFilt
   return q;
 }
 
-/** One page of users, newest first; the id breaks ties so pages never overlap or skip. */
+/**
+ * One page of users, newest first; the id breaks ties so pages never overlap or skip. The page is
+ * chosen on (created_at, id) alone and the other columns are read for its rows only, so a deep page
+ * of a broad search sorts narrow rows (bench/backoffice-capacity.ts).
+ */
 export function listUsers(db: Kysely<DB>, filter: UserFilter, page: { limit: number; offset: number }) {
-  return filtered(
-    db.selectFrom("users").select(["id", "email", "full_name", "role", "kyc_status", "created_at"]),
-    filter,
-  )
+  const chosen = filtered(db.selectFrom("users").select(["id", "created_at"]), filter)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(page.limit)
     .offset(page.offset)
+    .as("page");
+  return db
+    .selectFrom(chosen)
+    .innerJoin("users as u", "u.id", "page.id")
+    .select(["u.id", "u.email", "u.full_name", "u.role", "u.kyc_status", "u.created_at"])
+    .orderBy("page.created_at", "desc")
+    .orderBy("page.id", "desc")
     .execute();
+}
+
+/**
+ * A page of an e-mail search and the number of matches in one statement: the matches are found once
+ * (trigram index) and both the page and the count are taken from them, instead of two queries that
+ * each search (bench/backoffice-capacity.ts: a deep page of a broad search).
+ */
+export async function searchUsersPage(
+  db: Kysely<DB>,
+  filter: UserFilter & { search: string },
+  page: { limit: number; offset: number },
+) {
+  const conditions = [sql`email like ${containsPattern(filter.search)} escape '\\'`];
+  if (filter.role) conditions.push(sql`role = ${filter.role}`);
+  if (filter.kyc_status) conditions.push(sql`kyc_status = ${filter.kyc_status}`);
+  const result = await sql<{
+    id: string | null;
+    email: string;
+    full_name: string;
+    role: "user" | "admin";
+    kyc_status: "not_started" | "pending" | "approved" | "rejected";
+    created_at: Date;
+    total: number;
+  }>`
+    with matched as materialized (
+      select id, created_at from users where ${sql.join(conditions, sql` and `)}
+    ), chosen as (
+      select id, created_at from matched
+      order by created_at desc, id desc
+      limit ${page.limit} offset ${page.offset}
+    )
+    select u.id, u.email, u.full_name, u.role, u.kyc_status, u.created_at, totals.total
+    from (select count(*) as total from matched) totals
+    left join (chosen join users u on u.id = chosen.id) on true
+    order by chosen.created_at desc, chosen.id desc
+  `.execute(db);
+  const total = Number(result.rows[0]?.total ?? 0);
+  // A page beyond the last match still answers one row, carrying only the total.
+  const rows = result.rows.filter((row): row is typeof row & { id: string } => row.id !== null);
+  return { rows, total };
 }
 
 export async function countUsers(db: Kysely<DB>, filter: UserFilter): Promise<number> {

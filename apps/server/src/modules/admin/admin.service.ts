@@ -16,11 +16,13 @@ export async function listUsers(
   db: Kysely<DB>,
   query: AdminUsersFilter,
 ): Promise<{ items: User[]; total: number }> {
-  const filter = { role: query.role, kyc_status: query.kyc_status, search: query.search || undefined };
-  const [rows, total] = await Promise.all([
-    repo.listUsers(db, filter, { limit: query.limit, offset: query.offset }),
-    repo.countUsers(db, filter),
-  ]);
+  const filter = { role: query.role, kyc_status: query.kyc_status };
+  const page = { limit: query.limit, offset: query.offset };
+  if (query.search) {
+    const { rows, total } = await repo.searchUsersPage(db, { ...filter, search: query.search }, page);
+    return { items: rows.map(toUser), total };
+  }
+  const [rows, total] = await Promise.all([repo.listUsers(db, filter, page), repo.countUsers(db, filter)]);
   return { items: rows.map(toUser), total };
 }
 
