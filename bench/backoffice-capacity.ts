@@ -8,6 +8,7 @@
  *   BENCH_USERS=20000 BENCH_APPLICATIONS=200000 BENCH_RUNS=9 npx tsx bench/backoffice-capacity.ts
  *   BENCH_EXPLAIN=1 npx tsx bench/backoffice-capacity.ts   # also prints the query plans
  *   BENCH_KEEP=1 npx tsx bench/backoffice-capacity.ts      # keeps the database for a closer look
+ *   BENCH_REUSE=festgeld_bench_xxxxxxxx npx tsx ...          # measures again on a kept database
  *
  * Aims: analytics < 300 ms, a users page (with a search) < 50 ms, a broadcast to all users < 1 s.
  * The database is dropped at the end, also when a step fails.
@@ -29,6 +30,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
 /** Keep the database afterwards (its name is printed) to study plans by hand; drop it yourself. */
 const KEEP = process.env.BENCH_KEEP === "1";
+/** Measure again on a database kept earlier (BENCH_KEEP=1), without seeding it again. */
+const REUSE = process.env.BENCH_REUSE;
 
 const AIMS = { analytics: 300, usersPage: 50, broadcast: 1000 } as const;
 
@@ -153,7 +156,10 @@ function expectStatus(status: number) {
 }
 
 async function main() {
-  const name = `festgeld_bench_${randomBytes(4).toString("hex")}`;
+  if (REUSE !== undefined && !/^festgeld_bench_[0-9a-f]{8}$/.test(REUSE)) {
+    throw new Error("BENCH_REUSE must name a database kept by BENCH_KEEP=1 (festgeld_bench_xxxxxxxx)");
+  }
+  const name = REUSE ?? `festgeld_bench_${randomBytes(4).toString("hex")}`;
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
   log(
@@ -161,7 +167,7 @@ async function main() {
   );
   log(`database ${name} on ${url.host}; median of ${RUNS} runs after one warm-up\n`);
 
-  await serverQuery(`create database ${name}`);
+  if (!REUSE) await serverQuery(`create database ${name}`);
   let database: Database | null = null;
   const apps: FastifyInstance[] = [];
   try {
@@ -172,8 +178,12 @@ async function main() {
     );
     log(`PostgreSQL ${version.rows[0]?.v}`);
 
-    const [seedMs] = await timed(() => seed(database as Database));
-    log(`seeded in ${(seedMs / 1000).toFixed(1)} s (set-based INSERT ... SELECT, then VACUUM ANALYZE)\n`);
+    if (REUSE) {
+      log(`reusing ${name} as seeded before\n`);
+    } else {
+      const [seedMs] = await timed(() => seed(database as Database));
+      log(`seeded in ${(seedMs / 1000).toFixed(1)} s (set-based INSERT ... SELECT, then VACUUM ANALYZE)\n`);
+    }
 
     const baseEnv = {
       NODE_ENV: "production",
@@ -367,7 +377,7 @@ async function main() {
   } finally {
     for (const app of apps) await app.close().catch(() => {});
     await database?.close().catch(() => {});
-    if (KEEP) {
+    if (KEEP || REUSE) {
       log(`\nkept ${name} (BENCH_KEEP=1); drop it with: psql -c 'drop database ${name}'`);
     } else {
       await serverQuery(`drop database if exists ${name} with (force)`);
