@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
 
@@ -236,6 +237,77 @@ test.describe("back office", () => {
       await expect(customer.page).toHaveURL(/\/$/);
     } finally {
       await customer.close();
+    }
+  });
+});
+
+/* ------------------------------------------------------------------------------ accessibility */
+
+const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** Serious and critical axe violations on the page as it is now (WCAG 2.2 AA tags). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, {
+      runOnly: {
+        type: "tag",
+        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+      },
+      resultTypes: ["violations"],
+    })) as { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> };
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function inBothThemes(page: Page, label: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const dark of [false, true]) {
+    const isDark = (await page.locator("html").getAttribute("class"))?.includes("dark") ?? false;
+    if (isDark !== dark) await page.getByTestId("theme-toggle").click();
+    found.push(...(await seriousViolations(page)).map((v) => `[${label}, ${dark ? "dark" : "light"}] ${v}`));
+  }
+  return found;
+}
+
+test.describe("back office accessibility", () => {
+  // axe is injected as a script, which the strict CSP would refuse; only in this test context.
+  test.use({ bypassCSP: true, reducedMotion: "reduce" });
+
+  test("every admin tab and the open notification panel pass axe in both themes", async ({ browser }) => {
+    const admin = await signedInPage(browser, E2E_ADMIN);
+    try {
+      await admin.page.goto("/admin");
+      await expect(admin.page.getByTestId("overview-totalUsers")).toBeVisible();
+      const found: string[] = [];
+      for (const tab of [
+        "Overview",
+        "Users",
+        "Applications",
+        "Notifications",
+        "Packages",
+        "Messages",
+        "Audit log",
+      ]) {
+        await openTab(admin.page, tab);
+        await admin.page.waitForLoadState("networkidle");
+        await expect(admin.page.getByRole("tabpanel").getByRole("status")).toHaveCount(0);
+        found.push(...(await inBothThemes(admin.page, tab)));
+      }
+      await openTab(admin.page, "Packages");
+      await admin.page.getByRole("button", { name: "New package" }).click();
+      found.push(...(await inBothThemes(admin.page, "package form")));
+      await admin.page.getByTestId("notification-bell").click();
+      await expect(admin.page.getByTestId("notification-panel")).toBeVisible();
+      found.push(...(await seriousViolations(admin.page)).map((v) => `[bell] ${v}`));
+      expect(found).toEqual([]);
+    } finally {
+      await admin.close();
     }
   });
 });
