@@ -7,6 +7,8 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
+
+import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
 import { packagesRoutes } from "./modules/packages/packages.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
@@ -32,7 +34,15 @@ export interface BuildAppOptions {
 }
 
 /** API modules, each mounted under /api. Order does not matter; each declares its own routes. */
-const modules = [healthRoutes, packagesRoutes, authRoutes, calculatorRoutes, applicationsRoutes, kycRoutes];
+const modules = [
+  healthRoutes,
+  packagesRoutes,
+  authRoutes,
+  calculatorRoutes,
+  applicationsRoutes,
+  kycRoutes,
+  newsletterRoutes,
+];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -32,6 +32,9 @@ const EXPECTED: Record<string, Access> = {
   "GET /api/admin/kyc/documents/:id/file": "admin",
   "PATCH /api/admin/kyc/documents/:id/decision": "admin",
   "GET /api/admin/kyc/documents/:id/history": "admin",
+
+  "POST /api/newsletter": "public",
+  "GET /api/admin/newsletter-subscriptions": "admin",
 };
 
 /** Values for path parameters, so the route is reached (the resource itself need not exist). */

@@ -6,6 +6,8 @@ export * from "./contract/common.ts";
 export * from "./contract/errors.ts";
 export * from "./contract/health.ts";
 export * from "./contract/kyc.ts";
+
+export * from "./contract/newsletter.ts";
 export * from "./contract/packages.ts";
 export * from "./iban.ts";
 export * from "./money/interest.ts";

@@ -1,0 +1,95 @@
+import type { NewsletterSubscribeRequest } from "@festgeld/domain";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { api, errorMessage } from "../../../lib/api-client.ts";
+import { useContentLanguage } from "../hooks/use-content-language.ts";
+
+/**
+ * Newsletter sign-up (SPEC.md sections 2 and 4): required e-mail, stored through POST /api/newsletter
+ * with the language of the consent; on success the browser alert SPEC.md shows, then an empty field.
+ */
+export function NewsletterForm() {
+  const { t } = useTranslation("blog");
+  const language = useContentLanguage();
+  const [email, setEmail] = useState("");
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      const body: NewsletterSubscribeRequest = { email, language };
+      await api.post("/newsletter", body);
+      window.alert(t("newsletter.thanks"));
+      setEmail("");
+    } catch (failure) {
+      setError(errorMessage(failure, t("newsletter.error")));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl bg-brand-800 p-6 text-white dark:bg-brand-900"
+      data-testid="newsletter"
+    >
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        {t("newsletter.title")}
+      </h2>
+      <p className="mt-2 text-sm text-brand-50">{t("newsletter.text")}</p>
+      <form className="mt-4 space-y-3" onSubmit={onSubmit}>
+        <div>
+          <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium text-white">
+            {t("newsletter.emailLabel")}
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(null);
+            }}
+            placeholder={t("newsletter.emailPlaceholder")}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="input"
+          />
+        </div>
+        {error && (
+          <p id={`${id}-error`} role="alert" className="rounded-lg bg-white px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={sending}
+          className="inline-flex w-full items-center justify-center rounded-lg bg-accent-400 px-4 py-2 font-semibold text-slate-900 transition-colors hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-70"
+        >
+          {sending ? t("newsletter.subscribing") : t("newsletter.subscribe")}
+        </button>
+        <p className="text-xs text-brand-50">
+          {t("newsletter.consent")}{" "}
+          <Link
+            to="/privacy"
+            className="font-medium text-white underline focus-visible:outline-2 focus-visible:outline-white"
+          >
+            {t("newsletter.privacyLink")}
+          </Link>
+          .
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import type { Language } from "@festgeld/domain/constants";
+import { useTranslation } from "react-i18next";
+import { isLanguage } from "../../../lib/i18n.ts";
+
+/** The interface language as one of ours (English while i18next reports anything else). */
+export function useContentLanguage(): Language {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.language) ? i18n.language : "en";
+}
