@@ -53,6 +53,10 @@ export default defineConfig({
       NODE_ENV: "production",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Every spec registers and signs in from 127.0.0.1, and several sign in as E2E_ADMIN: the attempt
+      // limits (tested by the API suite) would otherwise end the run early.
+      AUTH_RATE_LIMIT_PER_IP: "100000",
+      AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
     },
   },
 });

@@ -2,11 +2,16 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
+import { applicationsRoutes } from "./modules/applications/applications.routes.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { packagesRoutes } from "./modules/packages/packages.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
+import documentStoragePlugin, { type DocumentStorage } from "./plugins/document-storage.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import openApiPlugin from "./plugins/openapi.ts";
 import rateLimitPlugin from "./plugins/rate-limit.ts";
@@ -19,12 +24,24 @@ export interface BuildAppOptions {
   /** Close the database when the app closes (the server does; tests that share one may not). */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions["logger"];
+  /** Where the default logger writes (stdout when unset); tests read it to check what gets logged. */
+  logStream?: { write: (line: string) => void };
   /** A Redis client for shared rate-limit counters (REDIS_URL). */
   redis?: unknown;
+  /** Another document storage than the encrypted files under DATA_DIR (tests; an S3 bucket later). */
+  documentStorage?: DocumentStorage;
 }
 
 /** API modules, each mounted under /api. Order does not matter; each declares its own routes. */
-const modules = [healthRoutes, packagesRoutes, contactRoutes];
+const modules = [
+  healthRoutes,
+  packagesRoutes,
+  authRoutes,
+  calculatorRoutes,
+  applicationsRoutes,
+  kycRoutes,
+  contactRoutes,
+];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -36,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"],
         remove: true,
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
@@ -55,6 +73,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { redis: options.redis });
   await app.register(authPlugin, {
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+    attempts: {
+      perIp: config.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowMs: 15 * 60_000,
+    },
+  });
+  await app.register(documentStoragePlugin, {
+    dataDir: config.dataDir,
+    configuredKey: config.DOCUMENT_KEY,
+    storage: options.documentStorage,
   });
   await app.register(openApiPlugin);
 

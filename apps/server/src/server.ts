@@ -1,14 +1,47 @@
+import { Redis } from "ioredis";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config/env.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
+import { AdminSetupError, ensureFirstAdmin, firstAdminConfigProblems } from "./modules/auth/auth.service.ts";
 
-/** Starts the platform: validate configuration, open and migrate the database, listen, shut down cleanly. */
+class RedisUnavailableError extends Error {}
+
+/** The shared rate-limit store (REDIS_URL), reachable before the server accepts a request. */
+async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 2 });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    redis.disconnect();
+    throw new RedisUnavailableError(
+      `REDIS_URL: Redis unreachable (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  return redis;
+}
+
+/**
+ * Starts the platform: validate configuration, open and migrate the database, create the first admin
+ * when configured, listen, shut down cleanly.
+ */
 async function main() {
   const config = loadConfig();
+  const adminProblems = firstAdminConfigProblems(config);
+  if (adminProblems.length > 0) throw new ConfigError(adminProblems);
   const database = await openDatabase(config);
   await migrate(database);
-  const app = await buildApp({ config, database });
+  const firstAdmin = await ensureFirstAdmin(database.db, config);
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
+  const app = await buildApp({ config, database, redis });
+  if (firstAdmin === "created") app.log.info({ email: config.ADMIN_EMAIL }, "first admin created");
+  if (redis) {
+    redis.on("error", (error: Error) => app.log.warn({ err: error }, "Redis connection problem"));
+    app.addHook("onClose", async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,8 +75,10 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     for (const problem of error.problems) console.error(`Configuration error: ${problem}`);
-  } else if (error instanceof DatabaseUnavailableError) {
+  } else if (error instanceof DatabaseUnavailableError || error instanceof RedisUnavailableError) {
     console.error(`Configuration error: ${error.message}`);
+  } else if (error instanceof AdminSetupError) {
+    console.error(`Configuration error: ADMIN_EMAIL / ADMIN_PASSWORD: ${error.message}`);
   } else if (error && typeof error === "object" && "code" in error && error.code === "EADDRINUSE") {
     console.error(
       `Configuration error: PORT is already in use (${String((error as { message?: unknown }).message)})`,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "../src/modules/auth/session.service.ts";
 import type { Access } from "../src/plugins/auth.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
@@ -15,6 +16,22 @@ const EXPECTED: Record<string, Access> = {
   "GET /api/ready": "public",
   "GET /api/openapi.json": "public",
   "GET /api/packages": "public",
+  "POST /api/auth/register": "public",
+  "POST /api/auth/login": "public",
+  "GET /api/auth/me": "user",
+  "PATCH /api/auth/profile": "user",
+  "POST /api/auth/logout": "user",
+  "POST /api/auth/password": "user",
+  "POST /api/calculate": "public",
+  "POST /api/applications": "optional",
+  "GET /api/applications/me": "user",
+  "POST /api/applications/:id/withdraw": "user",
+  "POST /api/kyc/upload/:documentType": "user",
+  "GET /api/kyc/status": "user",
+  "GET /api/admin/kyc/documents": "admin",
+  "GET /api/admin/kyc/documents/:id/file": "admin",
+  "PATCH /api/admin/kyc/documents/:id/decision": "admin",
+  "GET /api/admin/kyc/documents/:id/history": "admin",
   "POST /api/contact": "public",
   "GET /api/admin/contact-messages": "admin",
 };
@@ -30,13 +47,19 @@ function concretePath(url: string) {
 }
 
 let t: TestApp;
-let userHeaders: { authorization: string };
-let adminHeaders: { authorization: string };
+let userId: string;
+let adminId: string;
+
+/** A new session per call: some routes (logout, password change) end sessions as they should. */
+async function headersFor(id: string) {
+  const { token } = await createSession(t.app.db, { idleMinutes: 30, absoluteHours: 12 }, id);
+  return { authorization: `Bearer ${token}` };
+}
 
 beforeAll(async () => {
   t = await createTestApp();
-  userHeaders = (await createUser(t.app)).headers;
-  adminHeaders = (await createAdmin(t.app)).headers;
+  userId = (await createUser(t.app)).user.id;
+  adminId = (await createAdmin(t.app)).user.id;
 });
 afterAll(() => t.close());
 
@@ -77,14 +100,14 @@ describe("access matrix", () => {
       const asUser = await t.app.inject({
         method: route.method as "GET",
         url: concretePath(route.url),
-        headers: userHeaders,
+        headers: await headersFor(userId),
       });
       expect(asUser.statusCode, `${route.method} ${route.url} as user`).toBe(403);
       expect(asUser.json()).toMatchObject({ code: "forbidden" });
       const asAdmin = await t.app.inject({
         method: route.method as "GET",
         url: concretePath(route.url),
-        headers: adminHeaders,
+        headers: await headersFor(adminId),
       });
       expect([401, 403], `${route.method} ${route.url} as admin`).not.toContain(asAdmin.statusCode);
     }
@@ -95,9 +118,11 @@ describe("access matrix", () => {
       const res = await t.app.inject({
         method: route.method as "GET",
         url: concretePath(route.url),
-        headers: userHeaders,
+        headers: await headersFor(userId),
       });
       expect([401, 403], `${route.method} ${route.url}`).not.toContain(res.statusCode);
+      // Answers about a person are never cached (issue 3).
+      expect(res.headers["cache-control"], `${route.method} ${route.url}`).toBe("no-store");
     }
   });
 });

@@ -95,3 +95,17 @@ describe("errors and documents", () => {
     expect(res.headers["access-control-allow-origin"]).toBeUndefined();
   });
 });
+
+describe("packages caching", () => {
+  it("answers 304 for a matching ETag and a new ETag per language", async () => {
+    const first = await t.app.inject("/api/packages?lang=en");
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({ url: "/api/packages?lang=en", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const de = await t.app.inject("/api/packages?lang=de");
+    expect(de.headers.etag).not.toBe(etag);
+    expect(first.headers["content-type"]).toContain("application/json");
+  });
+});

@@ -23,7 +23,7 @@ test.describe("packages page", () => {
     });
   }
 
-  test("select goes to /apply with the package in navigation state", async ({ page }) => {
+  test("select goes to /apply with the package in navigation state, chosen in the form", async ({ page }) => {
     await page.goto("/packages");
     await page.locator('[data-duration="12"]').getByRole("button").click();
     await expect(page).toHaveURL(/\/apply$/);
@@ -31,6 +31,9 @@ test.describe("packages page", () => {
       () => (history.state as { usr?: { packageId?: string } } | null)?.usr?.packageId,
     );
     expect(state).toMatch(/^[0-9a-f-]{36}$/);
+    const select = page.getByRole("combobox", { name: "Package" });
+    await expect(select).toHaveValue(state ?? "");
+    await expect(select.locator("option:checked")).toContainText("12 months");
   });
 });
 

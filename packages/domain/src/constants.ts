@@ -60,6 +60,51 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** The package highlighted as most popular (SPEC.md section 9). */
 export const MOST_POPULAR_DURATION = 12;
 
+/**
+ * What happens at maturity (beyond SPEC.md, issue 4): pay principal and interest out to the reference
+ * account, renew the principal and pay out the interest, or renew principal and interest together.
+ */
+export const MATURITY_INSTRUCTIONS = ["payout", "renew_principal", "renew_all"] as const;
+export type MaturityInstruction = (typeof MATURITY_INSTRUCTIONS)[number];
+
+/**
+ * The operator's business time zone (CET/CEST, the zone of the desk hours): calendar days for the
+ * withdrawal period and the maturity date are counted in it.
+ */
+export const BUSINESS_TIME_ZONE = "Europe/Berlin";
+
+/** A telephone number as people type it: digits, an optional leading +, spaces, (), -, / and dots. */
+export const PHONE_PATTERN = /^\+?[0-9(][0-9 ()./-]*$/;
+export const PHONE_LIMITS = { minDigits: 6, maxDigits: 20, maxLength: 32 } as const;
+
+/** KYC document types (DESIGN.md section 4 point 6); the selfie shows the user holding the identity document. */
+export const KYC_DOCUMENT_TYPES = ["id_card", "passport", "utility_bill", "selfie"] as const;
+export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
+
+/** Status of one document type as the user sees it; not_uploaded when no document of that type exists. */
+export const KYC_DOCUMENT_STATUSES = ["not_uploaded", "pending", "approved", "rejected"] as const;
+export type KycDocumentStatus = (typeof KYC_DOCUMENT_STATUSES)[number];
+
+/** File types accepted per document type, decided on the server by magic bytes (SPEC.md section 5). */
+export const KYC_CONTENT_TYPES = ["image/jpeg", "image/png", "application/pdf"] as const;
+export type KycContentType = (typeof KYC_CONTENT_TYPES)[number];
+export const KYC_ALLOWED_CONTENT_TYPES: Readonly<Record<KycDocumentType, readonly KycContentType[]>> = {
+  id_card: KYC_CONTENT_TYPES,
+  passport: KYC_CONTENT_TYPES,
+  utility_bill: KYC_CONTENT_TYPES,
+  selfie: ["image/jpeg", "image/png"],
+};
+
+/** Reasons staff give when asking a user to upload a document again. */
+export const KYC_NEW_UPLOAD_REASONS = [
+  "blurry",
+  "expired",
+  "name_mismatch",
+  "too_old",
+  "incomplete",
+  "other",
+] as const;
+export type KycNewUploadReason = (typeof KYC_NEW_UPLOAD_REASONS)[number];
 /** Field limits of the contact form: the server's schema and the form's maxLength use the same numbers. */
 export const CONTACT_LIMITS = {
   nameMax: 120,

@@ -54,7 +54,12 @@ export const envSchema = z.object({
     .email()
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  ADMIN_PASSWORD: z.string().optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   REDIS_URL: optionalUrl(["redis://", "rediss://"]),
   SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
   SMTP_FROM: z.string().default("Festgeld Demo <no-reply@example.invalid>"),
@@ -68,6 +73,16 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Rules between variables, checked after each variable is valid on its own. */
+function crossCheck(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD)
+    problems.push("ADMIN_PASSWORD is required when ADMIN_EMAIL is set");
+  if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL)
+    problems.push("ADMIN_EMAIL is required when ADMIN_PASSWORD is set");
+  return problems;
+}
 
 export interface Config extends Env {
   dataDir: string;
@@ -92,6 +107,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(problems);
   }
   const env = result.data;
+  const problems = crossCheck(env);
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),

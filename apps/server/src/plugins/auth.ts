@@ -14,6 +14,18 @@ import { resolveSession, type SessionPolicy } from "../modules/auth/session.serv
  */
 export type Access = "public" | "optional" | "user" | "admin";
 
+/** Limits on sign-in and registration attempts within one window, per client address and per account. */
+export interface AttemptLimits {
+  perIp: number;
+  perAccount: number;
+  windowMs: number;
+}
+
+export interface AuthSettings {
+  session: SessionPolicy;
+  attempts: AttemptLimits;
+}
+
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
@@ -21,6 +33,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every /api route with its declared access, for the access-matrix test and the docs. */
     apiRoutes: Array<{ method: string; url: string; access: Access }>;
+    /** Session expiry and attempt limits, for the auth module. */
+    authSettings: AuthSettings;
   }
   interface FastifyRequest {
     user: User | null;
@@ -44,7 +58,11 @@ export function currentUser(request: FastifyRequest): User {
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { policy: SessionPolicy }) {
+  async function authPlugin(app: FastifyInstance, opts: { policy: SessionPolicy; attempts?: AttemptLimits }) {
+    app.decorate("authSettings", {
+      session: opts.policy,
+      attempts: opts.attempts ?? { perIp: 30, perAccount: 10, windowMs: 15 * 60_000 },
+    });
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
     const apiRoutes: Array<{ method: string; url: string; access: Access }> = [];
@@ -67,9 +85,11 @@ export default fp(
     });
 
     // onRequest runs before the body is read, so an anonymous upload is refused before it streams.
-    app.addHook("onRequest", async (request) => {
+    app.addHook("onRequest", async (request, reply) => {
       const access = request.routeOptions.config?.access;
       if (!access || access === "public") return;
+      // Answers of non-public routes are about a person: no browser or proxy may keep a copy.
+      reply.header("Cache-Control", "no-store");
       const token = bearerToken(request);
       if (token === null) {
         if (access === "optional") return;

@@ -1,7 +1,15 @@
-import type { ErrorResponse, FieldError } from "@festgeld/domain";
+import { ERROR_CODES, type ErrorCode, type ErrorResponse, type FieldError } from "@festgeld/domain";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors.ts";
+
+const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
+
+/** The error code a zod refinement carries in `params.code` (fastify-type-provider-zod keeps it). */
+function appCode(params: unknown): ErrorCode | undefined {
+  const code = (params as { params?: { code?: unknown } } | undefined)?.params?.code;
+  return typeof code === "string" && isErrorCode(code) ? code : undefined;
+}
 
 /** Fastify's own client errors, mapped to our stable codes. */
 const FASTIFY_CODES: Record<string, ErrorResponse["code"]> = {
@@ -41,13 +49,18 @@ export function registerErrorHandler(app: FastifyInstance) {
           .filter(Boolean)
           .join("."),
         message: issue.message ?? "Invalid value",
-        code: String(
-          issue.params?.issue && (issue.params.issue as { code?: string }).code
-            ? (issue.params.issue as { code: string }).code
-            : issue.keyword,
-        ),
+        code: appCode(issue.params) ?? String(issue.keyword),
       }));
-      const body: ErrorResponse = { detail: "Some fields are not valid", code: "validation_failed", fields };
+      // A refinement may name one of our codes (params.code, e.g. invalid_iban). When that is the
+      // request's only problem, answer with it, so the client shows the specific translated text.
+      const codes = new Set(fields.map((f) => f.code));
+      const [only] = codes;
+      const specific = codes.size === 1 && only && isErrorCode(only) ? only : null;
+      const body: ErrorResponse = {
+        detail: specific ? (fields[0]?.message ?? "Some fields are not valid") : "Some fields are not valid",
+        code: specific ?? "validation_failed",
+        fields,
+      };
       return reply.status(400).send(body);
     }
     if (error instanceof AppError) {

@@ -17,24 +17,46 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return f;
 }
 
-/** 10000 EUR in de -> "10.000,00 €"; `whole` drops the cents for round marketing figures. */
+/**
+ * 10000 EUR in de -> "10.000,00 €"; `whole` drops the cents for round marketing figures; `narrow` shows
+ * the bare symbol ("$" rather than "US$" in en-GB) where the currency is chosen right beside it.
+ */
 export function formatMoney(
   amount: number,
   currency: string,
   language: string,
-  opts: { whole?: boolean } = {},
+  opts: { whole?: boolean; narrow?: boolean } = {},
 ) {
   const digits = opts.whole ? 0 : 2;
+  const display = opts.narrow ? "narrowSymbol" : "symbol";
   return cached(
-    `money:${language}:${currency}:${digits}`,
+    `money:${language}:${currency}:${digits}:${display}`,
     () =>
       new Intl.NumberFormat(localeFor(language), {
         style: "currency",
         currency,
+        currencyDisplay: display,
         minimumFractionDigits: digits,
         maximumFractionDigits: digits,
       }),
   ).format(amount);
+}
+
+/** The symbol of a currency as the locale writes it ("€", "$", "£"). */
+export function currencySymbol(currency: string, language: string) {
+  return (
+    cached(
+      `symbol:${language}:${currency}`,
+      () =>
+        new Intl.NumberFormat(localeFor(language), {
+          style: "currency",
+          currency,
+          currencyDisplay: "narrowSymbol",
+        }),
+    )
+      .formatToParts(0)
+      .find((part) => part.type === "currency")?.value ?? currency
+  );
 }
 
 /** 3.5 -> "3.50 %" (en) / "3,50 %" (de). Rates are percent values. */
@@ -54,11 +76,38 @@ export function formatNumber(value: number, language: string) {
   return cached(`num:${language}`, () => new Intl.NumberFormat(localeFor(language))).format(value);
 }
 
-export function formatDate(value: string | Date, language: string, style: "medium" | "long" = "medium") {
+/**
+ * A date in the reader's language. `timeZone` fixes the calendar day an instant falls on (deadlines
+ * counted in the operator's zone); without it the browser's zone is used.
+ */
+export function formatDate(
+  value: string | Date,
+  language: string,
+  style: "medium" | "long" = "medium",
+  timeZone?: string,
+) {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return "";
   return cached(
-    `date:${language}:${style}`,
-    () => new Intl.DateTimeFormat(localeFor(language), { dateStyle: style }),
+    `date:${language}:${style}:${timeZone ?? ""}`,
+    () =>
+      new Intl.DateTimeFormat(localeFor(language), { dateStyle: style, ...(timeZone ? { timeZone } : {}) }),
+  ).format(date);
+}
+
+/** A calendar date without time ("2026-01-15"), shown as that very day wherever the reader is. */
+export function formatCalendarDate(isoDate: string, language: string, style: "medium" | "long" = "medium") {
+  return /^\d{4}-\d{2}-\d{2}$/.test(isoDate)
+    ? formatDate(`${isoDate}T00:00:00Z`, language, style, "UTC")
+    : "";
+}
+
+/** Date and time of an instant in the reader's language and zone ("15 Jan 2025, 10:00"). */
+export function formatDateTime(value: string | Date, language: string) {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "";
+  return cached(
+    `datetime:${language}`,
+    () => new Intl.DateTimeFormat(localeFor(language), { dateStyle: "medium", timeStyle: "short" }),
   ).format(date);
 }

@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   "kyc_document_locked",
   "kyc_document_not_found",
   "kyc_document_already_reviewed",
+  "kyc_review_own_document",
+  "kyc_upload_interrupted",
   // back office
   "notification_empty",
   "user_not_found",

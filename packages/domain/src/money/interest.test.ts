@@ -57,6 +57,37 @@ describe("simple interest, worked examples", () => {
     });
   });
 
+  // 7,777.77 EUR, 24 months, 3.75 %: 7,777.77 x 0.0375 x 2 = 583.33275 -> 583.33; monthly 24.3054... -> 24.31.
+  it("odd cents over two years", () => {
+    expect(calculateReturn({ amount: 7777.77, ratePercent: 3.75, months: 24 })).toEqual({
+      principal: 7777.77,
+      total_interest: 583.33,
+      monthly_interest: 24.31,
+      total_amount: 8361.1,
+    });
+  });
+
+  // 1,000 EUR, 3 months, 0.02 %: 1,000 x 0.0002 x 0.25 = 0.05; monthly 0.01666... -> 0.02 (rounds up).
+  // 1,000 EUR, 6 months, 0.01 %: 0.05; monthly 0.00833... -> 0.01. 1,000 EUR, 3 months, 0.01 %: 0.025 -> 0.03.
+  it("tiny amounts round half-up at the cent", () => {
+    expect(calculateReturn({ amount: 1000, ratePercent: 0.02, months: 3 })).toMatchObject({
+      total_interest: 0.05,
+      monthly_interest: 0.02,
+    });
+    expect(calculateReturn({ amount: 1000, ratePercent: 0.01, months: 6 })?.monthly_interest).toBe(0.01);
+    expect(calculateReturn({ amount: 1000, ratePercent: 0.01, months: 3 })?.total_interest).toBe(0.03);
+  });
+
+  // 10,000,000 EUR (the upper bound), 36 months, 20 %: 6,000,000.00 interest; monthly 166,666.67.
+  it("the largest allowed calculation stays exact", () => {
+    expect(calculateReturn({ amount: 10_000_000, ratePercent: 20, months: 36 })).toEqual({
+      principal: 10_000_000,
+      total_interest: 6_000_000,
+      monthly_interest: 166_666.67,
+      total_amount: 16_000_000,
+    });
+  });
+
   it("zero rate earns nothing", () => {
     expect(calculateReturn({ amount: 2500, ratePercent: 0, months: 24 })?.total_interest).toBe(0);
   });
@@ -95,6 +126,28 @@ describe("simple interest, properties", () => {
         // monthly x months is within months/2 cents of the interest (each month rounds by at most half a cent)
         const diff = r.monthlyInterestCents * BigInt(m) - r.interestCents;
         expect(diff <= BigInt(m) && -diff <= BigInt(m)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("gives the same result through the number API the server and web use", () => {
+    // Amounts and rates arrive as JSON numbers with up to two decimals; the result must equal the exact
+    // rational computation, with the monthly figure rounded half-up from the rounded interest.
+    fc.assert(
+      fc.property(amountCents, rateBp, months, (cents, bp, m) => {
+        const amount = Number(centsToDecimalString(cents));
+        const ratePercent = Number(centsToDecimalString(bp));
+        const r = calculateReturn({ amount, ratePercent, months: m });
+        const interest = reference(cents, bp, BigInt(m));
+        const q = BigInt(m);
+        const monthly = (interest * 2n + q) / (2n * q);
+        expect(r).toEqual({
+          principal: amount,
+          total_interest: Number(centsToDecimalString(interest)),
+          monthly_interest: Number(centsToDecimalString(monthly)),
+          total_amount: Number(centsToDecimalString(cents + interest)),
+        });
       }),
       { numRuns: 2000 },
     );

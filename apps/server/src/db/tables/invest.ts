@@ -1,3 +1,33 @@
 // Table types of the investing (issue 4) area; its migrations are numbered 0020-0029.
-// biome-ignore lint/suspicious/noEmptyInterface: filled as the area adds tables
-export interface InvestTables {}
+import type { ApplicationStatus, Language, MaturityInstruction } from "@festgeld/domain";
+import type { ColumnType, Generated } from "kysely";
+import type { NullableTimestamp, Numeric, Timestamp } from "../schema.ts";
+
+export interface ApplicationsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  package_id: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  amount: Numeric;
+  currency: string;
+  interest_rate: Numeric;
+  duration_months: number;
+  message: string | null;
+  reference_iban: string;
+  maturity_instruction: MaturityInstruction;
+  info_sheet_acknowledged_at: Timestamp;
+  language: ColumnType<Language, Language | undefined, Language>;
+  status: ColumnType<ApplicationStatus, ApplicationStatus | undefined, ApplicationStatus>;
+  decided_at: NullableTimestamp;
+  decided_by: string | null;
+  admin_notes: string | null;
+  withdrawn_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InvestTables {
+  applications: ApplicationsTable;
+}

@@ -1,4 +1,5 @@
-import type { Language, Package } from "@festgeld/domain";
+import { createHash } from "node:crypto";
+import { type Language, type Package, packageListSchema } from "@festgeld/domain";
 import type { Kysely, Selectable } from "kysely";
 import type { DB, PackagesTable } from "../../db/schema.ts";
 import * as repo from "./packages.repository.ts";
@@ -25,15 +26,42 @@ export function toPackage(row: PackageRow, language: Language): Package {
  * re-read after a short time so that other processes pick up changes made elsewhere.
  */
 const CACHE_TTL_MS = 10_000;
-const cache = new WeakMap<Kysely<DB>, { rows: PackageRow[]; at: number }>();
 
-export async function listActive(db: Kysely<DB>, language: Language): Promise<Package[]> {
+interface CacheEntry {
+  rows: PackageRow[];
+  at: number;
+  /** The serialised answer per language, with its ETag: the hot path sends a ready string. */
+  json: Map<Language, { body: string; etag: string }>;
+}
+const cache = new WeakMap<Kysely<DB>, CacheEntry>();
+
+async function entryFor(db: Kysely<DB>): Promise<CacheEntry> {
   let entry = cache.get(db);
   if (!entry || Date.now() - entry.at > CACHE_TTL_MS) {
-    entry = { rows: await repo.listActivePackages(db), at: Date.now() };
+    entry = { rows: await repo.listActivePackages(db), at: Date.now(), json: new Map() };
     cache.set(db, entry);
   }
-  return entry.rows.map((row) => toPackage(row, language));
+  return entry;
+}
+
+export async function listActive(db: Kysely<DB>, language: Language): Promise<Package[]> {
+  return (await entryFor(db)).rows.map((row) => toPackage(row, language));
+}
+
+/** The active packages as a JSON string validated against the contract once, plus a strong ETag. */
+export async function listActiveJson(
+  db: Kysely<DB>,
+  language: Language,
+): Promise<{ body: string; etag: string }> {
+  const entry = await entryFor(db);
+  let cached = entry.json.get(language);
+  if (!cached) {
+    const list = packageListSchema.parse(entry.rows.map((row) => toPackage(row, language)));
+    const body = JSON.stringify(list);
+    cached = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+    entry.json.set(language, cached);
+  }
+  return cached;
 }
 
 export function invalidatePackagesCache(db: Kysely<DB>) {

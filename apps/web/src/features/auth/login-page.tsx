@@ -1,5 +1,113 @@
-import { PageStub } from "../../components/ui/page-stub.tsx";
+import type { AuthResponse, LoginRequest } from "@festgeld/domain";
+import { LIMITS } from "@festgeld/domain/constants";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate } from "react-router";
+import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { api, errorMessage } from "../../lib/api-client.ts";
+import { useSession } from "../../lib/session.tsx";
+import { toast } from "../../lib/toast.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { AuthCard } from "./components/auth-card.tsx";
 
+/**
+ * Where to go after signing in: the page that sent the visitor here (RequireUser passes it), else /.
+ * Only paths of this app are followed, never another origin.
+ */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== "string" || !from.startsWith("/") || from.startsWith("//")) return "/";
+  if (from === "/login" || from === "/register") return "/";
+  return from;
+}
+
+/** /login (SPEC.md section 2): error box, submitting state, 'Welcome back!', then / or the page asked for. */
 export default function LoginPage() {
-  return <PageStub titleKey="pages.login" />;
+  const { t } = useTranslation("account");
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const id = useId();
+  const [values, setValues] = useState<LoginRequest>({ email: "", password: "" });
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useDocumentTitle(t("login.title"), t("login.description"));
+
+  const change = (field: keyof LoginRequest) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setError(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitting(true);
+    setError(null);
+    try {
+      const auth = await api.post<AuthResponse>("/auth/login", values);
+      signIn(auth);
+      toast(t("login.welcome"), "success");
+      navigate(returnPath(location.state), { replace: true });
+    } catch (err) {
+      setError(errorMessage(err, t("authError")));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={t("login.title")}
+      subtitle={t("login.subtitle")}
+      footer={
+        <>
+          {t("login.noAccount")}{" "}
+          <Link to="/register" className="font-semibold text-brand-700 underline dark:text-brand-300">
+            {t("login.registerLink")}
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} className="space-y-5">
+        {error && (
+          <FormAlert kind="error" testId="auth-error">
+            {error}
+          </FormAlert>
+        )}
+        <div>
+          <label htmlFor={`${id}-email`} className="label">
+            {t("fields.email")}
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            className="input"
+            autoComplete="username"
+            required
+            maxLength={254}
+            value={values.email}
+            onChange={change("email")}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-password`} className="label">
+            {t("fields.password")}
+          </label>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            className="input"
+            autoComplete="current-password"
+            required
+            maxLength={LIMITS.passwordMaxLength}
+            value={values.password}
+            onChange={change("password")}
+          />
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={submitting} data-testid="login-submit">
+          {submitting ? t("login.submitting") : t("login.submit")}
+        </button>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,10 +1,88 @@
-import { PageStub } from "../../components/ui/page-stub.tsx";
+import type { User } from "@festgeld/domain";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { RequireUser } from "../../components/ui/require-user.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { useSession } from "../../lib/session.tsx";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useMyApplications } from "./api/use-my-applications.ts";
+import { ApplicationCard } from "./components/application-card.tsx";
+import { StatCards } from "./components/stat-cards.tsx";
 
+/** /dashboard (SPEC.md section 2): signed-out visitors go to /login. */
 export default function DashboardPage() {
+  const { t } = useTranslation("invest");
+  useDocumentTitle(t("dashboard.title"), t("dashboard.subtitle"));
   return (
     <RequireUser>
-      <PageStub titleKey="pages.dashboard" />
+      <DashboardContent />
     </RequireUser>
+  );
+}
+
+function DashboardContent() {
+  const { t } = useTranslation("invest");
+  const { user } = useSession() as { user: User };
+  const { data, isPending, isError, refetch, isFetching } = useMyApplications(Boolean(user));
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-12">
+      <header>
+        <h1 className="text-4xl font-bold text-slate-900 dark:text-white" data-testid="dashboard-welcome">
+          {t("dashboard.welcome", { name: user.full_name })}
+        </h1>
+        <p className="mt-2 text-lg text-slate-600 dark:text-slate-300">{t("dashboard.subtitle")}</p>
+      </header>
+
+      {isPending ? (
+        <Spinner label={t("dashboard.loading")} />
+      ) : isError ? (
+        // SPEC.md section 8 logs this failure; we also offer to try again.
+        <div className="card mt-10 text-center">
+          <p className="text-slate-700 dark:text-slate-300">{t("dashboard.loadError")}</p>
+          <button
+            type="button"
+            className="btn-secondary mt-4"
+            disabled={isFetching}
+            onClick={() => void refetch()}
+          >
+            {t("dashboard.retry")}
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="mt-10">
+            <StatCards applications={data} />
+          </div>
+          <section className="mt-12" aria-labelledby="my-applications-title">
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <h2 id="my-applications-title" className="text-2xl font-bold text-slate-900 dark:text-white">
+                {t("dashboard.listTitle")}
+              </h2>
+              {data.length > 0 && (
+                <Link to="/packages" className="btn-secondary">
+                  {t("dashboard.newApplication")}
+                </Link>
+              )}
+            </div>
+            {data.length === 0 ? (
+              <div className="card mt-6 text-center" data-testid="dashboard-empty">
+                <p className="text-lg font-semibold text-slate-900 dark:text-white">{t("dashboard.empty")}</p>
+                <p className="mt-2 text-slate-600 dark:text-slate-300">{t("dashboard.emptyText")}</p>
+                <Link to="/packages" className="btn-primary mt-6">
+                  {t("dashboard.browse")}
+                </Link>
+              </div>
+            ) : (
+              <ul className="mt-6 space-y-4" data-testid="application-list">
+                {data.map((application) => (
+                  <ApplicationCard key={application.id} application={application} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </section>
   );
 }

@@ -1,10 +1,121 @@
-import { PageStub } from "../../components/ui/page-stub.tsx";
+import { brand } from "@brand";
+import { KYC_DOCUMENT_TYPES } from "@festgeld/domain/constants";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { LanguageSwitcher } from "../../components/layout/language-switcher.tsx";
+import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { useSession } from "../../lib/session.tsx";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useKycStatus } from "./api/kyc-api.ts";
+import { useKycUpload } from "./api/use-kyc-upload.ts";
+import { DocumentCard } from "./components/document-card.tsx";
+import { RequiredDocuments } from "./components/required-documents.tsx";
+import { StatusBanner } from "./components/status-banner.tsx";
+
+/**
+ * /kyc (SPEC.md section 2): shown without the shared header and footer, so it carries its own small
+ * bar (home link, language, theme). Overall status, what is required, one card per document type,
+ * then packages, refresh and logout.
+ */
+function KycContent() {
+  const { t } = useTranslation("kyc");
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const status = useKycStatus();
+  const { upload, uploading } = useKycUpload();
+  useDocumentTitle(t("title"), t("description"));
+
+  const logout = async () => {
+    await signOut();
+    navigate("/login");
+  };
+
+  return (
+    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+      <div className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Link
+            to="/"
+            className="flex items-center gap-2 rounded-md font-bold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-white"
+            aria-label={t("actions.home", { name: brand.shortName })}
+          >
+            <img src="/favicon.svg" alt="" width="32" height="32" />
+            <span>{brand.shortName}</span>
+          </Link>
+          <div className="flex items-center gap-1">
+            <LanguageSwitcher />
+            <ThemeToggle />
+          </div>
+        </div>
+      </div>
+
+      <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+        <header>
+          <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("title")}</h1>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{t("subtitle")}</p>
+        </header>
+
+        {status.isPending ? (
+          <Spinner label={t("loading")} />
+        ) : status.isError || !status.data ? (
+          <div role="alert" className="card text-slate-800 dark:text-slate-200">
+            <p>{t("loadFailed")}</p>
+          </div>
+        ) : (
+          <>
+            <StatusBanner status={status.data.overall_status} />
+            <RequiredDocuments />
+            <section aria-labelledby="kyc-documents-heading">
+              <h2
+                id="kyc-documents-heading"
+                className="mb-4 text-xl font-semibold text-slate-900 dark:text-white"
+              >
+                {t("documentsTitle")}
+              </h2>
+              <div className="grid gap-6 md:grid-cols-2">
+                {KYC_DOCUMENT_TYPES.map((type) => (
+                  <DocumentCard
+                    key={type}
+                    type={type}
+                    status={status.data[`${type}_status`]}
+                    document={status.data[`${type}_document`]}
+                    uploadingProgress={uploading?.type === type ? uploading.progress : null}
+                    busy={uploading !== null}
+                    onUpload={upload}
+                  />
+                ))}
+              </div>
+            </section>
+          </>
+        )}
+
+        <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">
+          <Link to="/packages" className="btn-primary">
+            {t("actions.packages")}
+          </Link>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={status.isFetching}
+            onClick={() => void status.refetch()}
+          >
+            {status.isFetching && !status.isPending ? t("actions.refreshing") : t("actions.refresh")}
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => void logout()}>
+            {t("actions.logout")}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
 
 export default function KycPage() {
   return (
     <RequireUser>
-      <PageStub titleKey="pages.kyc" />
+      <KycContent />
     </RequireUser>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { usePackages } from "./api/use-packages.ts";
 import { PackageCard } from "./components/package-card.tsx";
 
 /** /packages (SPEC.md section 2): loading state, one card per package, select -> /apply with the id. */

@@ -1,9 +1,12 @@
 import type { Package } from "@festgeld/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api-client.ts";
+import { api } from "./api-client.ts";
 
-/** The active packages in the current language (features are translated by the server). */
+/**
+ * The active packages in the current language (features are translated by the server). Shared by the
+ * packages, compare, calculator and apply pages, which read the same cached list.
+ */
 export function usePackages() {
   const { i18n } = useTranslation();
   const language = i18n.language;

@@ -1,0 +1,54 @@
+import {
+  type Application,
+  BUSINESS_TIME_ZONE,
+  centsToNumber,
+  LIMITS,
+  maskIban,
+  maturityDate,
+  simpleInterest,
+  toBasisPoints,
+  toCents,
+  withdrawalDeadline,
+} from "@festgeld/domain";
+import type { ApplicationRow } from "./applications.repository.ts";
+
+/**
+ * An applications row as its owner sees it. The figures come from the rate and term stored on the
+ * application, computed with the one exact implementation (DESIGN.md section 4 point 3). The term is
+ * counted from approval; the withdrawal period (14 days) too.
+ */
+export function toApplication(row: ApplicationRow): Application {
+  const principalCents = toCents(row.amount);
+  const rateBasisPoints = toBasisPoints(row.interest_rate);
+  // numeric(14,2) and numeric(5,2) columns always convert; a failure means a corrupted row.
+  if (principalCents === null || rateBasisPoints === null) {
+    throw new Error(`application ${row.id}: amount or rate is not a decimal with two places`);
+  }
+  const result = simpleInterest({ principalCents, rateBasisPoints, months: row.duration_months });
+  const approvedAt = row.status === "approved" ? row.decided_at : null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    full_name: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    amount: centsToNumber(principalCents),
+    currency: row.currency.trim() as Application["currency"],
+    term: row.duration_months,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    package_id: row.package_id,
+    package: { duration_months: row.duration_months, interest_rate: Number(row.interest_rate) },
+    message: row.message,
+    reference_iban: maskIban(row.reference_iban),
+    maturity_instruction: row.maturity_instruction,
+    expected_interest: centsToNumber(result.interestCents),
+    maturity_amount: centsToNumber(result.totalCents),
+    maturity_date: approvedAt ? maturityDate(approvedAt, row.duration_months, BUSINESS_TIME_ZONE) : null,
+    withdrawal_deadline: approvedAt
+      ? withdrawalDeadline(approvedAt, LIMITS.withdrawalDays, BUSINESS_TIME_ZONE).toISOString()
+      : null,
+    decided_at: row.decided_at?.toISOString() ?? null,
+    withdrawn_at: row.withdrawn_at?.toISOString() ?? null,
+  };
+}

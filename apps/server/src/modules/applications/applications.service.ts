@@ -1,0 +1,135 @@
+import {
+  type Application,
+  type ApplicationCreateRequest,
+  BUSINESS_TIME_ZONE,
+  centsToDecimalString,
+  type Language,
+  LIMITS,
+  type PaginationQuery,
+  toCents,
+  type User,
+  withdrawalDeadline,
+} from "@festgeld/domain";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { findPackageById } from "../packages/packages.repository.ts";
+import { toApplication } from "./application.mapper.ts";
+import * as repo from "./applications.repository.ts";
+
+/** The body after validation: IBAN normalised, acknowledgement confirmed. */
+type CreateInput = Omit<ApplicationCreateRequest, "info_sheet_acknowledged"> & {
+  info_sheet_acknowledged: boolean;
+};
+
+/**
+ * Sends an application (DESIGN.md section 4 point 4): the package must exist and be offered, the
+ * amount must lie within its limits; its rate, term and currency are stored with the application.
+ * Signed in, the application is linked to the account.
+ */
+export async function createApplication(
+  db: Kysely<DB>,
+  input: CreateInput,
+  context: { user: User | null; language: Language; now?: Date },
+): Promise<Application> {
+  // The schema refuses this already; the service keeps the rule on its own too.
+  if (input.info_sheet_acknowledged !== true) {
+    throw badRequest(
+      "info_sheet_not_acknowledged",
+      "Please confirm that you have received the depositor information sheet",
+    );
+  }
+  const pkg = await findPackageById(db, input.package_id);
+  if (!pkg) {
+    throw badRequest("package_not_found", "This package does not exist", [
+      { path: "body.package_id", message: "Unknown package", code: "package_not_found" },
+    ]);
+  }
+  if (!pkg.is_active) {
+    throw badRequest("package_inactive", "This package is no longer offered", [
+      { path: "body.package_id", message: "Package no longer offered", code: "package_inactive" },
+    ]);
+  }
+  const amountCents = toCents(input.amount);
+  const minCents = toCents(pkg.min_amount);
+  const maxCents = toCents(pkg.max_amount);
+  if (amountCents === null || minCents === null || maxCents === null) {
+    throw badRequest("validation_failed", "The amount takes at most two decimal places");
+  }
+  if (amountCents < minCents || amountCents > maxCents) {
+    const currency = pkg.currency.trim();
+    const range = `${centsToDecimalString(minCents)} to ${centsToDecimalString(maxCents)} ${currency}`;
+    throw badRequest("package_amount_out_of_range", `The amount for this package must be ${range}`, [
+      { path: "body.amount", message: `Must be ${range}`, code: "package_amount_out_of_range" },
+    ]);
+  }
+  const now = context.now ?? new Date();
+  const message = input.message?.trim() ? input.message.trim() : null;
+  const row = await repo.insertApplication(db, {
+    user_id: context.user?.id ?? null,
+    package_id: pkg.id,
+    full_name: input.full_name,
+    email: input.email,
+    phone: input.phone,
+    amount: centsToDecimalString(amountCents),
+    currency: pkg.currency.trim(),
+    interest_rate: pkg.interest_rate,
+    duration_months: pkg.duration_months,
+    message,
+    reference_iban: input.reference_iban,
+    maturity_instruction: input.maturity_instruction,
+    info_sheet_acknowledged_at: now,
+    language: context.language,
+    created_at: now,
+    updated_at: now,
+  });
+  return toApplication(row);
+}
+
+/** The signed-in user's own applications, newest first, and how many there are. */
+export async function listOwnApplications(
+  db: Kysely<DB>,
+  user: User,
+  page: PaginationQuery,
+): Promise<{ items: Application[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    repo.listApplicationsByUser(db, user.id, page),
+    repo.countApplicationsByUser(db, user.id),
+  ]);
+  return { items: rows.map(toApplication), total };
+}
+
+/**
+ * The saver's right of withdrawal (Directive 2002/65/EC art. 6): within 14 days of approval, the
+ * owner of an approved application withdraws from the contract online; it becomes `withdrawn`.
+ */
+export async function withdrawApplication(
+  db: Kysely<DB>,
+  user: User,
+  id: string,
+  now: Date = new Date(),
+): Promise<Application> {
+  const row = await repo.findApplicationById(db, id);
+  if (!row) throw notFound("application_not_found", "This application does not exist");
+  if (row.user_id !== user.id) throw forbidden("This application belongs to another account");
+  if (row.status !== "approved" || !row.decided_at) {
+    throw conflict(
+      "withdrawal_not_allowed",
+      row.status === "withdrawn"
+        ? "This application has already been withdrawn"
+        : "Only an approved application can be withdrawn",
+    );
+  }
+  const deadline = withdrawalDeadline(row.decided_at, LIMITS.withdrawalDays, BUSINESS_TIME_ZONE);
+  if (now.getTime() > deadline.getTime()) {
+    throw new AppError(
+      409,
+      "withdrawal_period_expired",
+      `The 14-day withdrawal period ended on ${deadline.toISOString()}`,
+    );
+  }
+  // Guarded by status in SQL, so a concurrent second withdrawal finds nothing to change.
+  const updated = await repo.withdrawApprovedApplication(db, id, user.id, now);
+  if (!updated) throw conflict("withdrawal_not_allowed", "This application can no longer be withdrawn");
+  return toApplication(updated);
+}

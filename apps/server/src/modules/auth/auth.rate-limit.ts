@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../lib/errors.ts";
+
+/**
+ * Attempt limits for sign-in, registration and password changes, counted per client address and per
+ * account. @fastify/rate-limit runs one limit per request, so each limit here is its own counter
+ * (`createRateLimit`) in the plugin's store: memory by default, Redis with REDIS_URL, so that several
+ * server processes share the counts.
+ */
+export interface AttemptLimitOptions {
+  /** Names the counter; keys of different limits never collide. */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** What is counted (an address, a hashed e-mail, a user id); null skips the check. */
+  key: (request: FastifyRequest) => string | null;
+}
+
+export type AttemptLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export function attemptLimit(app: FastifyInstance, options: AttemptLimitOptions): AttemptLimitHook {
+  const check = app.createRateLimit({
+    max: options.max,
+    timeWindow: options.windowMs,
+    keyGenerator: (request) => `${options.name}:${options.key(request)}`,
+    // Room for many accounts before the in-memory LRU forgets one (ignored by the Redis store).
+    cache: 50_000,
+  } as Parameters<FastifyInstance["createRateLimit"]>[0]);
+
+  return async (request, reply) => {
+    if (options.key(request) === null) return;
+    let result: Awaited<ReturnType<typeof check>>;
+    try {
+      result = await check(request);
+    } catch (error) {
+      // The shared counter store is unreachable. Sign-in is refused rather than left unlimited.
+      request.log.error({ err: error }, "rate-limit store unavailable");
+      throw new AppError(503, "service_unavailable", "The service is temporarily unavailable");
+    }
+    if (!result.isAllowed && result.isExceeded) {
+      const seconds = Math.max(1, result.ttlInSeconds);
+      reply.header("Retry-After", String(seconds));
+      throw new AppError(429, "rate_limited", `Too many attempts. Please try again in ${seconds} seconds.`);
+    }
+  };
+}
+
+/** An e-mail as a counter key: hashed, so the counter store holds no readable address. */
+export function accountKey(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 32);
+}
+
+/**
+ * The client address as a counter key. IPv6 clients are counted per /64, the block one household or
+ * machine usually gets, so that rotating addresses within it does not reset the count.
+ */
+export function addressKey(ip: string): string {
+  if (ip.startsWith("::ffff:") && ip.includes(".")) return ip.slice(7);
+  if (!ip.includes(":")) return ip;
+  const address = ip.split("%")[0] ?? ip;
+  const [head = "", tail] = address.split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [
+          ...headGroups,
+          ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0"),
+          ...tailGroups,
+        ];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().padStart(4, "0"))
+    .join(":")}::/64`;
+}

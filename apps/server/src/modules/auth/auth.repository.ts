@@ -1,0 +1,96 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { AccountEventType } from "../../db/tables/accounts.ts";
+
+// SQL of the accounts area. E-mails arrive normalised (trimmed, lower-case) from the contract; the
+// unique index is on lower(email), so comparisons use lower(email) too and hit that index.
+
+const USER_COLUMNS = ["id", "email", "full_name", "role", "kyc_status", "created_at"] as const;
+
+export function findUserByEmail(db: Kysely<DB>, email: string) {
+  return db
+    .selectFrom("users")
+    .select([...USER_COLUMNS, "password_hash"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom("users")
+    .select([...USER_COLUMNS, "password_hash"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Whether another account (not `exceptUserId`) uses this e-mail. */
+export async function emailInUse(db: Kysely<DB>, email: string, exceptUserId?: string) {
+  let query = db
+    .selectFrom("users")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()));
+  if (exceptUserId) query = query.where("id", "!=", exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export function insertUser(
+  db: Kysely<DB>,
+  values: { email: string; password_hash: string; full_name: string; role: "user" | "admin" },
+) {
+  return db.insertInto("users").values(values).returning(USER_COLUMNS).executeTakeFirstOrThrow();
+}
+
+export function updatePasswordHash(db: Kysely<DB>, userId: string, passwordHash: string) {
+  return db
+    .updateTable("users")
+    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export function updateProfile(db: Kysely<DB>, userId: string, values: { full_name: string; email: string }) {
+  return db
+    .updateTable("users")
+    .set({ ...values, updated_at: new Date() })
+    .where("id", "=", userId)
+    .returning(USER_COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function adminExists(db: Kysely<DB>) {
+  return (
+    (await db.selectFrom("users").select("id").where("role", "=", "admin").limit(1).executeTakeFirst()) !==
+    undefined
+  );
+}
+
+export function insertAccountEvent(
+  db: Kysely<DB>,
+  values: {
+    user_id: string | null;
+    event: AccountEventType;
+    ip?: string | null | undefined;
+    user_agent?: string | null | undefined;
+    detail?: Record<string, unknown> | null | undefined;
+  },
+) {
+  return db
+    .insertInto("account_events")
+    .values({
+      user_id: values.user_id,
+      event: values.event,
+      ip: values.ip ?? null,
+      user_agent: values.user_agent?.slice(0, 300) ?? null,
+      detail: values.detail ? JSON.stringify(values.detail) : null,
+    })
+    .execute();
+}
+
+/** Sessions of a user that ended (expired or revoked) before `before`: kept that long, then dropped. */
+export function deleteEndedSessions(db: Kysely<DB>, userId: string, before: Date) {
+  return db
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .where((eb) => eb.or([eb("expires_at", "<", before), eb("revoked_at", "<", before)]))
+    .execute();
+}

@@ -1,0 +1,266 @@
+import type {
+  AuthResponse,
+  LoginRequest,
+  PasswordChangeRequest,
+  ProfileUpdateRequest,
+  RegisterRequest,
+  User,
+} from "@festgeld/domain";
+import { emailSchema, LIMITS } from "@festgeld/domain";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { badRequest, conflict, unauthenticated } from "../../lib/errors.ts";
+import * as repo from "./auth.repository.ts";
+import { dummyPasswordHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password.ts";
+import { createSession, revokeAllSessions, revokeSession, type SessionPolicy } from "./session.service.ts";
+import { toUser } from "./user.mapper.ts";
+
+/** Where a request came from, for the session record and the account's security events. */
+export interface RequestMeta {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+/** Ended sessions stay this long (a record of past sign-ins), then a later sign-in of the user drops them. */
+const ENDED_SESSION_RETENTION_MS = 90 * 24 * 3_600_000;
+
+const emailTaken = () => conflict("email_taken", "An account with this e-mail address already exists");
+
+// One answer for an unknown e-mail and a wrong password: same status, code and text.
+const invalidCredentials = () =>
+  unauthenticated("The e-mail address or password is incorrect", "invalid_credentials");
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+}
+
+function assertAcceptablePassword(password: string, field = "password") {
+  const problem = passwordProblem(password);
+  if (problem) {
+    throw badRequest(problem.code, problem.detail, [
+      { path: `body.${field}`, message: problem.detail, code: problem.code },
+    ]);
+  }
+}
+
+/** Creates an account with role user and signs it in (SPEC.md section 7, POST /auth/register). */
+export async function register(
+  db: Kysely<DB>,
+  policy: SessionPolicy,
+  input: RegisterRequest,
+  meta: RequestMeta,
+): Promise<AuthResponse> {
+  const { email, full_name, password } = input;
+  assertAcceptablePassword(password);
+  if (await repo.emailInUse(db, email)) throw emailTaken();
+  // Hashed before the transaction: argon2 takes milliseconds and must not hold a connection meanwhile.
+  const passwordHash = await hashPassword(password);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await repo.insertUser(trx, { email, full_name, password_hash: passwordHash, role: "user" });
+      const { token } = await createSession(trx, policy, row.id, meta);
+      await repo.insertAccountEvent(trx, { user_id: row.id, event: "registered", ...eventMeta(meta) });
+      return { access_token: token, token_type: "bearer" as const, user: toUser(row) };
+    });
+  } catch (error) {
+    // Two registrations of one e-mail at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * Signs in with e-mail and password. An unknown e-mail costs one argon2 verification against a dummy
+ * hash and gets exactly the answer a wrong password gets, so neither the reply nor its timing tells
+ * whether an account exists.
+ */
+export async function login(
+  db: Kysely<DB>,
+  policy: SessionPolicy,
+  input: LoginRequest,
+  meta: RequestMeta,
+): Promise<AuthResponse> {
+  const row = await repo.findUserByEmail(db, input.email);
+  if (!row) {
+    await verifyPassword(await dummyPasswordHash(), input.password);
+    throw invalidCredentials();
+  }
+  if (!(await verifyPassword(row.password_hash, input.password))) {
+    await repo.insertAccountEvent(db, { user_id: row.id, event: "login_failed", ...eventMeta(meta) });
+    throw invalidCredentials();
+  }
+  // Parameters rose since this hash was made: store a fresh one while the plain password is at hand.
+  const rehash = needsRehash(row.password_hash) ? await hashPassword(input.password) : null;
+  const token = await db.transaction().execute(async (trx) => {
+    if (rehash) await repo.updatePasswordHash(trx, row.id, rehash);
+    await repo.deleteEndedSessions(trx, row.id, new Date(Date.now() - ENDED_SESSION_RETENTION_MS));
+    const session = await createSession(trx, policy, row.id, meta);
+    await repo.insertAccountEvent(trx, {
+      user_id: row.id,
+      event: "login_succeeded",
+      ...eventMeta(meta),
+      detail: rehash ? { rehashed: true } : null,
+    });
+    return session.token;
+  });
+  return { access_token: token, token_type: "bearer", user: toUser(row) };
+}
+
+/** Revokes the session the request came with. */
+export async function logout(db: Kysely<DB>, user: User, sessionId: string | null, meta: RequestMeta) {
+  if (sessionId) await revokeSession(db, sessionId);
+  await repo.insertAccountEvent(db, { user_id: user.id, event: "logout", ...eventMeta(meta) });
+}
+
+/** Changes full name and e-mail (SPEC.md section 7, PATCH /auth/profile); a taken e-mail gets 409. */
+export async function updateProfile(
+  db: Kysely<DB>,
+  user: User,
+  input: ProfileUpdateRequest,
+  meta: RequestMeta,
+): Promise<User> {
+  const { email, full_name } = input;
+  if (email !== user.email && (await repo.emailInUse(db, email, user.id))) throw emailTaken();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await repo.updateProfile(trx, user.id, { email, full_name });
+      if (!row) throw unauthenticated();
+      const changed = [
+        ...(email !== user.email ? ["email"] : []),
+        ...(full_name !== user.full_name ? ["full_name"] : []),
+      ];
+      if (changed.length > 0) {
+        await repo.insertAccountEvent(trx, {
+          user_id: user.id,
+          event: "profile_updated",
+          ...eventMeta(meta),
+          // The old address is kept: an e-mail change is how accounts get taken over.
+          detail: { changed, ...(email !== user.email ? { previous_email: user.email } : {}) },
+        });
+      }
+      return toUser(row);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * Changes the password after checking the current one, then revokes every other session of the user:
+ * whoever else held one (a forgotten device, an attacker) is signed out. The current session stays.
+ */
+export async function changePassword(
+  db: Kysely<DB>,
+  user: User,
+  sessionId: string | null,
+  input: PasswordChangeRequest,
+  meta: RequestMeta,
+) {
+  const row = await repo.findUserById(db, user.id);
+  if (!row) throw unauthenticated();
+  assertAcceptablePassword(input.new_password, "new_password");
+  if (!(await verifyPassword(row.password_hash, input.current_password))) {
+    throw badRequest("wrong_current_password", "The current password is incorrect", [
+      { path: "body.current_password", message: "The current password is incorrect" },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  await db.transaction().execute(async (trx) => {
+    await repo.updatePasswordHash(trx, user.id, passwordHash);
+    await revokeAllSessions(trx, user.id, sessionId ?? undefined);
+    await repo.insertAccountEvent(trx, { user_id: user.id, event: "password_changed", ...eventMeta(meta) });
+  });
+}
+
+function eventMeta(meta: RequestMeta) {
+  return { ip: meta.ip ?? null, user_agent: meta.userAgent ?? null };
+}
+
+// ---- Admin accounts (start-up bootstrap and the admin:create CLI) ----
+
+export class AdminSetupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AdminSetupError";
+  }
+}
+
+/** Creates an admin account. Refuses a taken e-mail or a password that breaks the rules. */
+export async function createAdmin(
+  db: Kysely<DB>,
+  input: { email: string; password: string; full_name: string },
+  meta: { source: string },
+): Promise<User> {
+  const parsedEmail = emailSchema.safeParse(input.email);
+  if (!parsedEmail.success) throw new AdminSetupError(`"${input.email}" is not a valid e-mail address`);
+  const email = parsedEmail.data;
+  const full_name = input.full_name.trim();
+  if (!full_name || full_name.length > 200) throw new AdminSetupError("The name must be 1 to 200 characters");
+  const problem = passwordProblem(input.password);
+  if (problem) throw new AdminSetupError(problem.detail);
+  if (await repo.emailInUse(db, email)) {
+    throw new AdminSetupError(`An account with the e-mail ${email} already exists`);
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await repo.insertUser(trx, {
+        email,
+        full_name,
+        password_hash: passwordHash,
+        role: "admin",
+      });
+      await repo.insertAccountEvent(trx, {
+        user_id: row.id,
+        event: "admin_created",
+        detail: { source: meta.source },
+      });
+      return toUser(row);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AdminSetupError(`An account with the e-mail ${email} already exists`);
+    throw error;
+  }
+}
+
+/** Problems with ADMIN_EMAIL / ADMIN_PASSWORD, checked before the server opens its database. */
+export function firstAdminConfigProblems(config: {
+  ADMIN_EMAIL?: string | undefined;
+  ADMIN_PASSWORD?: string | undefined;
+}): string[] {
+  if (!config.ADMIN_PASSWORD) return [];
+  const problem = passwordProblem(config.ADMIN_PASSWORD);
+  if (!problem) return [];
+  const why = {
+    password_too_short: `must be at least ${LIMITS.passwordMinLength} characters long`,
+    password_too_long: `must be at most ${LIMITS.passwordMaxLength} characters long`,
+    password_too_common: "is one of the 10,000 most common passwords; choose another one",
+  }[problem.code as "password_too_short" | "password_too_long" | "password_too_common"];
+  return [`ADMIN_PASSWORD ${why ?? problem.detail}`];
+}
+
+/**
+ * The first admin (issue 3): when ADMIN_EMAIL and ADMIN_PASSWORD are set and no admin exists yet,
+ * creates one. There is no built-in default: without the variables no admin is created.
+ */
+export async function ensureFirstAdmin(
+  db: Kysely<DB>,
+  config: { ADMIN_EMAIL?: string | undefined; ADMIN_PASSWORD?: string | undefined },
+): Promise<"created" | "admin_exists" | "not_configured"> {
+  if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return "not_configured";
+  if (await repo.adminExists(db)) return "admin_exists";
+  try {
+    await createAdmin(
+      db,
+      { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, full_name: "Administrator" },
+      { source: "ADMIN_EMAIL" },
+    );
+  } catch (error) {
+    // Another server process created it a moment ago.
+    if (error instanceof AdminSetupError && (await repo.adminExists(db))) return "admin_exists";
+    throw error;
+  }
+  return "created";
+}

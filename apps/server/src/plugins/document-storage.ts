@@ -1,0 +1,272 @@
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from "node:crypto";
+import { constants as fsConstants } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+/**
+ * Where identity documents are kept (DESIGN.md section 2): encrypted at rest with AES-256-GCM behind
+ * a small interface, so that an S3-compatible implementation can replace the local one for
+ * deployments with several servers. Keys are made by the server (never from an upload).
+ */
+export interface DocumentStorage {
+  /**
+   * Stores `data` under `key`, encrypted. The object appears under its key only once it is complete
+   * (a failed or aborted write leaves nothing behind). Refuses to overwrite an existing key.
+   */
+  put(key: string, data: Readable | Buffer): Promise<{ storedBytes: number }>;
+  /**
+   * The decrypted content. The whole object is authenticated before the first byte is released, so
+   * a tampered or truncated file never reaches a reader. Throws DocumentNotFoundError when absent.
+   */
+  get(key: string): Promise<Readable>;
+  /** Removes the object; absent keys are fine (cleanup after a failed database write). */
+  delete(key: string): Promise<void>;
+}
+
+export class DocumentNotFoundError extends Error {
+  constructor(key: string) {
+    super(`Document ${key} not found in storage`);
+    this.name = "DocumentNotFoundError";
+  }
+}
+
+export class DocumentIntegrityError extends Error {
+  constructor(key: string) {
+    super(`Document ${key} failed authentication (tampered, truncated or another key)`);
+    this.name = "DocumentIntegrityError";
+  }
+}
+
+export class DocumentKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DocumentKeyError";
+  }
+}
+
+/** "FGD1": format marker and version, so the layout can change later without guessing. */
+const MAGIC = Buffer.from("FGD1", "ascii");
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+const HEADER_BYTES = MAGIC.length + NONCE_BYTES;
+/** Storage keys: slash-separated segments of letters, digits, '-' and '_' (no dots, so no "..") */
+const KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}(?:\/[A-Za-z0-9_-]{1,100}){0,4}$/;
+
+const exists = (file: string) =>
+  fs.access(file, fsConstants.F_OK).then(
+    () => true,
+    () => false,
+  );
+
+function checkKey(key: string) {
+  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+/**
+ * Files under `root` (DATA_DIR/documents). Each file is: "FGD1" | 12-byte random nonce | ciphertext |
+ * 16-byte GCM tag. The storage key is bound to the ciphertext as additional authenticated data, so a
+ * file copied over another document's file does not decrypt.
+ */
+export class LocalDocumentStorage implements DocumentStorage {
+  constructor(
+    private readonly root: string,
+    private readonly key: () => Promise<Buffer>,
+    /** The largest plaintext get() will read (uploads are capped well below this). */
+    private readonly maxBytes = 16 * 1024 * 1024,
+  ) {}
+
+  private pathOf(key: string) {
+    checkKey(key);
+    return path.join(this.root, `${key}.enc`);
+  }
+
+  async put(key: string, data: Readable | Buffer) {
+    const target = this.pathOf(key);
+    const aesKey = await this.key();
+    await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomUUID()}.tmp`);
+    const nonce = randomBytes(NONCE_BYTES);
+    const cipher = createCipheriv("aes-256-gcm", aesKey, nonce);
+    cipher.setAAD(Buffer.from(key, "utf8"));
+    if (await exists(target)) throw new Error(`Storage key ${key} already exists`);
+    const handle = await fs.open(temp, "wx", 0o600);
+    let storedBytes = 0;
+    try {
+      const sink = new Writable({
+        async write(chunk: Buffer, _enc, done) {
+          try {
+            await handle.write(chunk);
+            storedBytes += chunk.length;
+            done();
+          } catch (error) {
+            done(error as Error);
+          }
+        },
+      });
+      await handle.write(Buffer.concat([MAGIC, nonce]));
+      storedBytes += HEADER_BYTES;
+      const source = Buffer.isBuffer(data) ? Readable.from([data]) : data;
+      const sealer = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          done(null, cipher.update(chunk));
+        },
+        flush(done) {
+          const last = cipher.final();
+          done(null, Buffer.concat([last, cipher.getAuthTag()]));
+        },
+      });
+      await pipeline(source, sealer, sink);
+      await handle.sync();
+      await handle.close();
+      if (await exists(target)) throw new Error(`Storage key ${key} already exists`);
+      // rename() within one directory is atomic: readers see no file or the whole file.
+      await fs.rename(temp, target);
+      return { storedBytes };
+    } catch (error) {
+      await handle.close().catch(() => {});
+      await fs.unlink(temp).catch(() => {});
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    let content: Buffer;
+    try {
+      const stat = await fs.stat(file);
+      if (stat.size > this.maxBytes + HEADER_BYTES + TAG_BYTES) throw new DocumentIntegrityError(key);
+      content = await fs.readFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new DocumentNotFoundError(key);
+      throw error;
+    }
+    if (content.length < HEADER_BYTES + TAG_BYTES || !content.subarray(0, MAGIC.length).equals(MAGIC)) {
+      throw new DocumentIntegrityError(key);
+    }
+    const nonce = content.subarray(MAGIC.length, HEADER_BYTES);
+    const tag = content.subarray(content.length - TAG_BYTES);
+    const decipher = createDecipheriv("aes-256-gcm", await this.key(), nonce);
+    decipher.setAAD(Buffer.from(key, "utf8"));
+    decipher.setAuthTag(tag);
+    try {
+      const plain = Buffer.concat([
+        decipher.update(content.subarray(HEADER_BYTES, content.length - TAG_BYTES)),
+        decipher.final(),
+      ]);
+      return Readable.from([plain]);
+    } catch {
+      throw new DocumentIntegrityError(key);
+    }
+  }
+
+  async delete(key: string) {
+    await fs.rm(this.pathOf(key), { force: true });
+  }
+}
+
+const KEY_FILE_PATTERN = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * The document key: DOCUMENT_KEY when configured; otherwise DATA_DIR/document.key, generated on first
+ * use with owner-only permissions and reused after. A missing key file beside existing documents is
+ * an error, never a reason to make a new key (the documents would become unreadable).
+ */
+export function documentKeyLoader(options: { configuredKey?: string | undefined; dataDir: string }) {
+  const keyFile = path.join(options.dataDir, "document.key");
+  const documentsDir = path.join(options.dataDir, "documents");
+  let loaded: Promise<Buffer> | null = null;
+
+  async function readKeyFile(): Promise<Buffer | null> {
+    let text: string;
+    try {
+      text = (await fs.readFile(keyFile, "utf8")).trim();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+    if (!KEY_FILE_PATTERN.test(text)) {
+      throw new DocumentKeyError(`${keyFile} must hold 64 hexadecimal characters (a 256-bit key)`);
+    }
+    return Buffer.from(text, "hex");
+  }
+
+  async function hasDocuments(): Promise<boolean> {
+    try {
+      const entries = await fs.readdir(documentsDir, { recursive: true });
+      return entries.some((name) => name.endsWith(".enc"));
+    } catch {
+      return false;
+    }
+  }
+
+  async function load(): Promise<Buffer> {
+    if (options.configuredKey) return Buffer.from(options.configuredKey, "hex");
+    const existing = await readKeyFile();
+    if (existing) return existing;
+    if (await hasDocuments()) {
+      throw new DocumentKeyError(
+        `${keyFile} is missing but encrypted documents exist in ${documentsDir}; restore the key file or set DOCUMENT_KEY`,
+      );
+    }
+    await fs.mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+    const fresh = randomBytes(32);
+    try {
+      // "wx": if another process created it meanwhile, use theirs.
+      await fs.writeFile(keyFile, `${fresh.toString("hex")}\n`, { flag: "wx", mode: 0o600 });
+      await fs.chmod(keyFile, 0o600);
+      return fresh;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const theirs = await readKeyFile();
+      if (!theirs) throw error;
+      return theirs;
+    }
+  }
+
+  return {
+    /** The key, loaded (or created) once. */
+    key: () => {
+      loaded ??= load().catch((error) => {
+        loaded = null;
+        throw error;
+      });
+      return loaded;
+    },
+    /** Checks an existing key file at start-up, without creating one (tests and fresh installs). */
+    async check() {
+      if (!options.configuredKey) await readKeyFile();
+    },
+  };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    documentStorage: DocumentStorage;
+  }
+}
+
+export interface DocumentStoragePluginOptions {
+  dataDir: string;
+  configuredKey?: string | undefined;
+  /** Another implementation (an S3 bucket later; a failing one in tests). */
+  storage?: DocumentStorage;
+}
+
+/** Decorates the app with `documentStorage`. */
+export default fp(
+  async function documentStoragePlugin(app: FastifyInstance, opts: DocumentStoragePluginOptions) {
+    if (opts.storage) {
+      app.decorate("documentStorage", opts.storage);
+      return;
+    }
+    const keys = documentKeyLoader({ configuredKey: opts.configuredKey, dataDir: opts.dataDir });
+    // A corrupt key file stops the start instead of failing the first upload.
+    await keys.check();
+    app.decorate("documentStorage", new LocalDocumentStorage(path.join(opts.dataDir, "documents"), keys.key));
+  },
+  { name: "document-storage" },
+);

@@ -1,0 +1,115 @@
+import { type ComponentType, type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { RequireUser } from "../components/ui/require-user.tsx";
+import { Spinner } from "../components/ui/spinner.tsx";
+import { useDocumentTitle } from "../lib/use-document-title.ts";
+
+/**
+ * /admin: one page, one tab per back-office capability. Each tab's code loads only when opened. A new
+ * area adds itself by appending to TABS (id, label key in the admin namespace, component).
+ */
+interface AdminTab {
+  id: string;
+  labelKey: string;
+  Component: ComponentType;
+}
+
+const TABS: AdminTab[] = [
+  {
+    id: "kyc",
+    labelKey: "tabs.kyc",
+    Component: lazy(() => import("../features/admin-kyc/kyc-review-tab.tsx")),
+  },
+];
+
+function AdminTabs() {
+  const { t } = useTranslation("admin");
+  const [active, setActive] = useState(TABS[0]?.id ?? "");
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const baseId = useId();
+  useDocumentTitle(t("title"), t("description"));
+
+  // WAI-ARIA tabs: arrow keys, Home and End move between tabs.
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = TABS.length - 1;
+    const next =
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = TABS[next];
+    if (!tab) return;
+    setActive(tab.id);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("title")}</h1>
+      <div
+        role="tablist"
+        aria-label={t("tabs.label")}
+        className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+      >
+        {TABS.map((tab, index) => {
+          const selected = tab.id === active;
+          return (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                tabRefs.current[index] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${tab.id}`}
+              aria-selected={selected}
+              aria-controls={`${baseId}-panel-${tab.id}`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => setActive(tab.id)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+              className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
+                selected
+                  ? "border-brand-700 text-brand-800 dark:border-brand-300 dark:text-brand-200"
+                  : "border-transparent text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300"
+              }`}
+            >
+              {t(tab.labelKey)}
+            </button>
+          );
+        })}
+      </div>
+      {TABS.filter((tab) => tab.id === active).map(({ id, Component }) => (
+        <div
+          key={id}
+          role="tabpanel"
+          id={`${baseId}-panel-${id}`}
+          aria-labelledby={`${baseId}-tab-${id}`}
+          className="pt-6"
+        >
+          <Suspense fallback={<Spinner label={t("loading")} />}>
+            <Component />
+          </Suspense>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export default function AdminPage() {
+  return (
+    <RequireUser adminOnly>
+      <AdminTabs />
+    </RequireUser>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+
+/**
+ * The message box of a form: an error (announced at once, role alert) or a success note (role status).
+ * Kept in the DOM only while there is something to say.
+ */
+export function FormAlert({
+  kind,
+  children,
+  testId,
+}: {
+  kind: "error" | "success";
+  children: ReactNode;
+  testId?: string;
+}) {
+  const styles =
+    kind === "error"
+      ? "border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+      : "border-green-300 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200";
+  return (
+    <div
+      role={kind === "error" ? "alert" : "status"}
+      className={`rounded-lg border px-4 py-3 text-sm ${styles}`}
+      data-testid={testId}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { CalculateResponse } from "@festgeld/domain";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatMoney, formatRate } from "../../../lib/format.ts";
+
+/** The figures of one returned calculation, in its own currency, formatted for the reader's locale. */
+export function CalculatorResults({ result }: { result: CalculateResponse }) {
+  const { t, i18n } = useTranslation("invest");
+  const money = (value: number) => formatMoney(value, result.currency, i18n.language, { narrow: true });
+  const rows = [
+    { key: "principal", label: t("calculator.principal"), value: result.principal },
+    { key: "total-interest", label: t("calculator.totalInterest"), value: result.total_interest },
+    { key: "monthly-interest", label: t("calculator.monthlyInterest"), value: result.monthly_interest },
+  ];
+  return (
+    <section className="card" aria-labelledby="calculator-results-title" data-testid="calculator-results">
+      <h2 id="calculator-results-title" className="text-2xl font-bold text-slate-900 dark:text-white">
+        {t("calculator.results")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {t("calculator.resultsFor", {
+          amount: money(result.principal),
+          term: t("packages.months", { count: result.duration_months }),
+          rate: formatRate(result.interest_rate, i18n.language),
+        })}
+      </p>
+      <dl className="mt-6 space-y-3">
+        {rows.map((row) => (
+          <div key={row.key} className="flex items-baseline justify-between gap-4">
+            <dt className="text-slate-700 dark:text-slate-300">{row.label}</dt>
+            <dd
+              className="text-lg font-semibold text-slate-900 dark:text-white"
+              data-testid={`result-${row.key}`}
+            >
+              {money(row.value)}
+            </dd>
+          </div>
+        ))}
+        <div className="flex items-baseline justify-between gap-4 border-t border-slate-200 pt-3 dark:border-slate-700">
+          <dt className="font-semibold text-slate-900 dark:text-white">{t("calculator.totalAmount")}</dt>
+          <dd
+            className="text-2xl font-extrabold text-brand-700 dark:text-brand-300"
+            data-testid="result-total-amount"
+          >
+            {money(result.total_amount)}
+          </dd>
+        </div>
+      </dl>
+      <Link to="/packages" className="btn-primary mt-6 w-full">
+        {t("calculator.cta")}
+      </Link>
+    </section>
+  );
+}

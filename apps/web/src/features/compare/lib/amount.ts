@@ -1,0 +1,6 @@
+/** A non-numeric (or negative) entry counts as 0 (SPEC.md section 5); the field keeps what was typed. */
+export function amountFromInput(text: string): number {
+  const trimmed = text.trim();
+  const value = Number(trimmed);
+  return trimmed !== "" && Number.isFinite(value) && value >= 0 ? value : 0;
+}

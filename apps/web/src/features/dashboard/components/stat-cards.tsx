@@ -1,0 +1,47 @@
+import type { Application } from "@festgeld/domain";
+import { centsToNumber, toCents } from "@festgeld/domain/money";
+import { useTranslation } from "react-i18next";
+import { formatMoney, formatNumber } from "../../../lib/format.ts";
+
+/** Total invested = the sum of approved amounts (SPEC.md section 9), exact, per currency. */
+function investedByCurrency(applications: Application[]): Array<[string, number]> {
+  const sums = new Map<string, bigint>();
+  for (const a of applications) {
+    if (a.status !== "approved") continue;
+    sums.set(a.currency, (sums.get(a.currency) ?? 0n) + (toCents(a.amount) ?? 0n));
+  }
+  if (sums.size === 0) sums.set("EUR", 0n);
+  return [...sums].map(([currency, cents]) => [currency, centsToNumber(cents)]);
+}
+
+export function StatCards({ applications }: { applications: Application[] }) {
+  const { t, i18n } = useTranslation("invest");
+  const language = i18n.language;
+  const count = (status: Application["status"]) => applications.filter((a) => a.status === status).length;
+  const cards = [
+    { key: "total", label: t("dashboard.stats.total"), value: formatNumber(applications.length, language) },
+    { key: "pending", label: t("dashboard.stats.pending"), value: formatNumber(count("pending"), language) },
+    {
+      key: "approved",
+      label: t("dashboard.stats.approved"),
+      value: formatNumber(count("approved"), language),
+    },
+    {
+      key: "invested",
+      label: t("dashboard.stats.invested"),
+      value: investedByCurrency(applications)
+        .map(([currency, amount]) => formatMoney(amount, currency, language))
+        .join(" + "),
+    },
+  ];
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {cards.map((card) => (
+        <div key={card.key} className="card" data-testid={`stat-${card.key}`}>
+          <dt className="text-sm font-medium text-slate-600 dark:text-slate-300">{card.label}</dt>
+          <dd className="mt-2 text-3xl font-bold text-slate-900 dark:text-white">{card.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

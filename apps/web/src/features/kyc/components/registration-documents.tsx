@@ -1,0 +1,154 @@
+import type { KycDocumentType } from "@festgeld/domain/constants";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "../../../lib/toast.ts";
+import { useKycUpload } from "../api/use-kyc-upload.ts";
+import { checkKycFile } from "../lib/check-file.ts";
+import { FilePicker } from "./file-picker.tsx";
+import { CheckCircleIcon } from "./kyc-icons.tsx";
+import { UploadProgress } from "./upload-progress.tsx";
+
+type Slot = "identity" | "utility_bill" | "selfie";
+type IdentityType = Extract<KycDocumentType, "id_card" | "passport">;
+
+/**
+ * Registration step 2 (DESIGN.md section 4 point 5): the identity document (ID card or passport), the
+ * proof of address and a selfie holding the identity document. "Complete Registration" needs all three;
+ * they are sent one after another, and those already sent are not sent again after a failure. A user
+ * who leaves here continues on /kyc (the page that composes this step offers the way out).
+ */
+export function RegistrationDocuments({ onComplete }: { onComplete: () => void }) {
+  const { t } = useTranslation("kyc");
+  const { upload, uploading } = useKycUpload();
+  const [identityType, setIdentityType] = useState<IdentityType>("id_card");
+  const [files, setFiles] = useState<Partial<Record<Slot, File>>>({});
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Slot, string>>>({});
+  const [sent, setSent] = useState<Partial<Record<Slot, boolean>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const legendId = useId();
+
+  const typeOf = (slot: Slot): KycDocumentType => (slot === "identity" ? identityType : slot);
+  const slots: Slot[] = ["identity", "utility_bill", "selfie"];
+
+  const choose = (slot: Slot, file: File) => {
+    setFormError(null);
+    const problem = checkKycFile(file, typeOf(slot));
+    setFieldErrors((e) => ({ ...e, [slot]: problem ? t(`errors.${problem}`) : undefined }));
+    setFiles((f) => ({ ...f, [slot]: problem ? undefined : file }));
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (slots.some((slot) => !sent[slot] && !files[slot])) {
+      setFormError(t("registration.missing"));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      for (const slot of slots) {
+        if (sent[slot]) continue;
+        const file = files[slot] as File;
+        const result = await upload(typeOf(slot), file, { notify: false });
+        // Already with us (an earlier attempt reached the server before the answer was lost).
+        const alreadySent = !result.ok && result.code === "kyc_document_locked";
+        if (!result.ok && !alreadySent) {
+          setFieldErrors((e) => ({ ...e, [slot]: result.message }));
+          setFormError(result.message);
+          toast(result.message, "error");
+          return;
+        }
+        setSent((s) => ({ ...s, [slot]: true }));
+      }
+      toast(t("upload.success"), "success");
+      onComplete();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const label = (slot: Slot) =>
+    slot === "identity"
+      ? t("registration.identityFile", { document: t(`types.${identityType}.title`) })
+      : t(`registration.${slot === "utility_bill" ? "addressFile" : "selfieFile"}`);
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6" data-testid="registration-documents">
+      <p className="text-slate-600 dark:text-slate-300">{t("registration.intro")}</p>
+
+      <fieldset aria-describedby={legendId} disabled={submitting || sent.identity}>
+        <legend className="label">{t("registration.identityLegend")}</legend>
+        <p id={legendId} className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+          {t("required.identity")}
+        </p>
+        <div className="flex flex-wrap gap-4">
+          {(["id_card", "passport"] as const).map((type) => (
+            <label key={type} className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
+              <input
+                type="radio"
+                name="identity-type"
+                value={type}
+                checked={identityType === type}
+                onChange={() => {
+                  setIdentityType(type);
+                  setFiles((f) => ({ ...f, identity: undefined }));
+                  setFieldErrors((e) => ({ ...e, identity: undefined }));
+                }}
+                className="h-4 w-4 accent-brand-700"
+              />
+              {t(`types.${type}.title`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {slots.map((slot) => (
+        <div key={slot} data-testid={`registration-slot-${slot}`}>
+          {sent[slot] ? (
+            <p className="flex items-center gap-2 text-green-800 dark:text-green-300">
+              <CheckCircleIcon className="h-5 w-5" />
+              {label(slot)}: {t("registration.done")}
+            </p>
+          ) : (
+            <>
+              <FilePicker
+                key={slot === "identity" ? identityType : slot}
+                documentType={typeOf(slot)}
+                label={label(slot)}
+                disabled={submitting}
+                error={fieldErrors[slot] ?? null}
+                testId={`registration-file-${slot}`}
+                onFile={(file) => choose(slot, file)}
+              />
+              {files[slot] && (
+                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                  {t("registration.selected", { name: files[slot]?.name })}
+                </p>
+              )}
+              {uploading && uploading.type === typeOf(slot) && (
+                <UploadProgress
+                  fraction={uploading.progress}
+                  label={t("upload.progress", { document: label(slot) })}
+                />
+              )}
+            </>
+          )}
+        </div>
+      ))}
+
+      {formError && (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 text-red-800 dark:bg-red-950/60 dark:text-red-200"
+        >
+          {formError}
+        </p>
+      )}
+
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? t("registration.uploading") : t("registration.complete")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { amountProblem, isEmail, isPhone, rateProblem } from "./validation.ts";
+
+describe("amountProblem", () => {
+  const limits = { min: 1000, max: 10_000_000, step: 100 };
+  it("accepts amounts within the limits on the step", () => {
+    expect(amountProblem("1000", limits)).toBeNull();
+    expect(amountProblem(" 10000 ", limits)).toBeNull();
+    expect(amountProblem("10000000", limits)).toBeNull();
+    expect(amountProblem("1e4", limits)).toBeNull();
+  });
+  it("names what is wrong", () => {
+    expect(amountProblem("", limits)).toBe("required");
+    expect(amountProblem("abc", limits)).toBe("number");
+    expect(amountProblem("-5000", limits)).toBe("number");
+    expect(amountProblem("1000.001", limits)).toBe("decimals");
+    expect(amountProblem("999", limits)).toBe("min");
+    expect(amountProblem("10000100", limits)).toBe("max");
+    expect(amountProblem("1050", limits)).toBe("step");
+    expect(amountProblem("1000.50", limits)).toBe("step");
+    expect(amountProblem("1000.50", { min: 1000 })).toBeNull();
+  });
+});
+
+describe("rateProblem", () => {
+  const limits = { min: 0, max: 20 };
+  it("accepts package rates with two decimals and the bounds", () => {
+    for (const rate of ["0", "3.5", "3.99", "20"]) expect(rateProblem(rate, limits)).toBeNull();
+  });
+  it("refuses empty, out-of-range and overly precise rates", () => {
+    expect(rateProblem("", limits)).toBe("required");
+    expect(rateProblem("x", limits)).toBe("number");
+    expect(rateProblem("-0.1", limits)).toBe("range");
+    expect(rateProblem("20.01", limits)).toBe("range");
+    expect(rateProblem("3.999", limits)).toBe("decimals");
+  });
+});
+
+describe("contact fields", () => {
+  it("checks e-mail addresses", () => {
+    expect(isEmail("erika@example.com")).toBe(true);
+    expect(isEmail(" erika.m@mail.example.de ")).toBe(true);
+    expect(isEmail("erika@example")).toBe(false);
+    expect(isEmail("erika example@x.de")).toBe(false);
+    expect(isEmail("@example.com")).toBe(false);
+  });
+  it("checks telephone numbers like the server", () => {
+    expect(isPhone("+49 30 1234567")).toBe(true);
+    expect(isPhone("(030) 123-456/7")).toBe(true);
+    expect(isPhone("12345")).toBe(false);
+    expect(isPhone("call me")).toBe(false);
+    expect(isPhone("+49 30 1234567 ext 5")).toBe(false);
+  });
+});

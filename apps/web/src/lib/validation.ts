@@ -1,0 +1,55 @@
+import { PHONE_LIMITS, PHONE_PATTERN } from "@festgeld/domain/constants";
+import { toBasisPoints, toCents } from "@festgeld/domain/money";
+
+/**
+ * Browser-side checks that help the saver before a request is sent (SPEC.md section 5). The server
+ * checks everything again; these only decide which translated hint to show beside a field.
+ */
+export type AmountProblem = "required" | "number" | "decimals" | "min" | "max" | "step";
+
+/** Checks a number input's value (always "." decimals, whatever the locale) against limits in units. */
+export function amountProblem(
+  text: string,
+  limits: { min: number; max?: number | undefined; step?: number | undefined },
+): AmountProblem | null {
+  const trimmed = text.trim();
+  if (trimmed === "") return "required";
+  const value = Number(trimmed);
+  if (!Number.isFinite(value) || value < 0) return "number";
+  const cents = toCents(value);
+  if (cents === null) return "decimals";
+  const minCents = toCents(limits.min);
+  if (minCents !== null && cents < minCents) return "min";
+  const maxCents = limits.max === undefined ? null : toCents(limits.max);
+  if (maxCents !== null && cents > maxCents) return "max";
+  const stepCents = limits.step === undefined ? null : toCents(limits.step);
+  if (stepCents !== null && stepCents > 0n && cents % stepCents !== 0n) return "step";
+  return null;
+}
+
+export type RateProblem = "required" | "number" | "decimals" | "range";
+
+/** A rate in percent: within the limits, at most two decimals (package rates such as 3.99). */
+export function rateProblem(text: string, limits: { min: number; max: number }): RateProblem | null {
+  const trimmed = text.trim();
+  if (trimmed === "") return "required";
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) return "number";
+  if (value < limits.min || value > limits.max) return "range";
+  if (toBasisPoints(value) === null) return "decimals";
+  return null;
+}
+
+/** The same rule the server's e-mail check applies in practice: something@domain.tld, no spaces. */
+export function isEmail(text: string): boolean {
+  const value = text.trim();
+  return value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/.test(value);
+}
+
+/** The server's telephone rule (PHONE_PATTERN, 6 to 20 digits). */
+export function isPhone(text: string): boolean {
+  const value = text.trim();
+  if (value.length > PHONE_LIMITS.maxLength || !PHONE_PATTERN.test(value)) return false;
+  const digits = value.replace(/\D/g, "").length;
+  return digits >= PHONE_LIMITS.minDigits && digits <= PHONE_LIMITS.maxDigits;
+}

@@ -1,0 +1,143 @@
+/**
+ * API throughput: the built server's hot read paths against a bare Fastify route returning a constant
+ * JSON body, driven by autocannon in the same run with the same connections and duration.
+ * Prints requests per second and p99 latency, and each route's ratio to the bare route.
+ *
+ *   npm run bench:api                       (embedded database, and the PostgreSQL server when reachable)
+ *   BENCH_DURATION=20 BENCH_CONNECTIONS=50 npm run bench:api
+ */
+
+import { spawn } from "node:child_process";
+import autocannon from "autocannon";
+import { createPgDatabase, freePort, pgAvailable, repoRoot, startServer, table, tempDir } from "./lib.ts";
+
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Result {
+  rps: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function drive(opts: {
+  url: string;
+  method?: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+}): Promise<Result> {
+  const result = await autocannon({
+    url: opts.url,
+    method: opts.method ?? "GET",
+    body: opts.body,
+    headers: { "content-type": "application/json", ...(opts.headers ?? {}) },
+    connections,
+    duration,
+    pipelining: 1,
+  });
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+/** The bare route runs in its own process, like the API server, so neither shares autocannon's event loop. */
+async function bareServer() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/bare-server.ts"], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
+  return { url: `http://127.0.0.1:${port}/bare`, close: async () => void child.kill("SIGTERM") };
+}
+
+async function token(base: string): Promise<string | null> {
+  const email = `bench-${Date.now()}@example.test`;
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "bench-Passphrase-4711", full_name: "Bench User" }),
+  });
+  if (!res.ok) return null;
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function runAgainst(label: string, env: Record<string, string>, bare: { url: string }) {
+  const server = await startServer(env);
+  try {
+    const base = server.url;
+    const bearer = await token(base);
+    // Warm up caches and JIT on every path before measuring.
+    for (let i = 0; i < 200; i++) await fetch(`${base}/api/packages`);
+    const rows: Array<Record<string, string | number>> = [];
+    const bareResult = await drive({ url: bare.url });
+    rows.push({
+      database: label,
+      route: "bare Fastify (constant JSON)",
+      "req/s": bareResult.rps,
+      "p99 ms": bareResult.p99,
+      ratio: "1.00",
+      "non-2xx": bareResult.non2xx,
+    });
+    const cases: Array<{ route: string; opts: Parameters<typeof drive>[0] }> = [
+      { route: "GET /api/packages", opts: { url: `${base}/api/packages` } },
+      {
+        route: "POST /api/calculate",
+        opts: {
+          url: `${base}/api/calculate`,
+          method: "POST",
+          body: JSON.stringify({ amount: 10000, duration_months: 12, interest_rate: 3.5, currency: "EUR" }),
+        },
+      },
+    ];
+    if (bearer)
+      cases.push({
+        route: "GET /api/auth/me",
+        opts: { url: `${base}/api/auth/me`, headers: { authorization: `Bearer ${bearer}` } },
+      });
+    for (const c of cases) {
+      const r = await drive(c.opts);
+      rows.push({
+        database: label,
+        route: c.route,
+        "req/s": r.rps,
+        "p99 ms": r.p99,
+        ratio: (r.rps / bareResult.rps).toFixed(2),
+        "non-2xx": r.non2xx,
+      });
+    }
+    if (!bearer)
+      rows.push({
+        database: label,
+        route: "GET /api/auth/me",
+        "req/s": "-",
+        "p99 ms": "-",
+        ratio: "registration unavailable",
+        "non-2xx": "-",
+      });
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+const bare = await bareServer();
+console.log(`autocannon: ${connections} connections, ${duration} s per route, pipelining 1\n`);
+const rows = await runAgainst("embedded (PGlite)", { DATA_DIR: tempDir("festgeld-bench-") }, bare);
+if (await pgAvailable()) {
+  const db = await createPgDatabase();
+  try {
+    rows.push(
+      ...(await runAgainst(
+        "PostgreSQL server",
+        { DATABASE_URL: db.url, DATA_DIR: tempDir("festgeld-bench-") },
+        bare,
+      )),
+    );
+  } finally {
+    await db.drop();
+  }
+} else {
+  console.log("PostgreSQL server not reachable: measured the embedded database only.");
+}
+await bare.close();
+table(rows);

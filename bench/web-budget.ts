@@ -1,0 +1,120 @@
+/**
+ * Web budget: builds the web app, prints the gzip size of the JavaScript and CSS that the home route
+ * loads first (entry, its static imports, the home page chunk and the English catalogues it needs),
+ * and fails above 150 KB of JavaScript. Then runs Lighthouse (mobile emulation, Debian Chromium) on
+ * /, /packages, /calculator and /blog and prints the four category scores.
+ *
+ *   npm run bench:web                 (SKIP_LIGHTHOUSE=1 for the size budget only)
+ */
+import { execSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { repoRoot, startServer, table, tempDir } from "./lib.ts";
+
+const JS_BUDGET_KB = 150;
+const dist = path.join(repoRoot, "apps/web/dist");
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+execSync("npm run build --workspace @festgeld/web", { cwd: repoRoot, stdio: "ignore" });
+const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8")) as Record<
+  string,
+  ManifestChunk
+>;
+
+const files = new Set<string>();
+function collect(key: string) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imp of chunk.imports ?? []) collect(imp);
+}
+collect("index.html");
+// The home route's own lazy chunk and the catalogues the first paint needs in the default language.
+for (const key of [
+  "src/features/home/home-page.tsx",
+  "src/locales/en/common.json",
+  "src/locales/en/errors.json",
+  "src/locales/en/marketing.json",
+]) {
+  collect(key);
+}
+
+const rows = [...files].sort().map((file) => {
+  const bytes = readFileSync(path.join(dist, file));
+  return {
+    file,
+    kind: file.endsWith(".css") ? "css" : "js",
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+  };
+});
+const sum = (kind: string, key: "raw" | "gzip") =>
+  rows.filter((r) => r.kind === kind).reduce((a, r) => a + r[key], 0);
+const kb = (n: number) => (n / 1024).toFixed(1);
+table(rows.map((r) => ({ file: r.file, "raw KB": kb(r.raw), "gzip KB": kb(r.gzip) })));
+const jsGzip = sum("js", "gzip");
+console.log(
+  `\nHome route first load: JavaScript ${kb(jsGzip)} KB gzip (budget ${JS_BUDGET_KB} KB), CSS ${kb(sum("css", "gzip"))} KB gzip`,
+);
+const allChunks = Object.values(manifest).map((c) => c.file);
+const recharts = allChunks.filter((f) => /recharts|chart/i.test(f));
+if (recharts.length) console.log(`Chart chunks (must not be in the list above): ${recharts.join(", ")}`);
+
+let failed = jsGzip / 1024 > JS_BUDGET_KB;
+if (failed) console.error(`FAIL: home route JavaScript exceeds ${JS_BUDGET_KB} KB gzip`);
+
+if (!process.env.SKIP_LIGHTHOUSE) {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const server = await startServer({ DATA_DIR: tempDir("festgeld-lh-") });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  try {
+    const scores: Array<Record<string, string | number>> = [];
+    for (const route of ["/", "/packages", "/calculator", "/blog"]) {
+      const result = await lighthouse(`${server.url}${route}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        formFactor: "mobile",
+      });
+      const c = result?.lhr.categories ?? {};
+      const score = (k: string) => Math.round(((c[k]?.score ?? 0) as number) * 100);
+      scores.push({
+        route,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        "best-practices": score("best-practices"),
+        seo: score("seo"),
+      });
+    }
+    console.log("\nLighthouse (mobile emulation)");
+    table(scores);
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+}
+if (failed) process.exit(1);
+failed = false;

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import {
+  APPLICATION_STATUSES,
+  CURRENCIES,
+  LIMITS,
+  MATURITY_INSTRUCTIONS,
+  PHONE_LIMITS,
+  PHONE_PATTERN,
+} from "../constants.ts";
+import { IBAN_MAX_LENGTH, type IbanProblem, ibanProblem, normalizeIban } from "../iban.ts";
+import { fullNameSchema } from "./auth.ts";
+import { moneyAmountSchema } from "./calculator.ts";
+import { emailSchema } from "./common.ts";
+
+/**
+ * Field refinements may carry one of our error codes in `params.code`; when it is the only problem
+ * of a request, the error handler answers with that code (so the saver reads "Please enter a valid
+ * IBAN" in their language rather than a generic validation message).
+ */
+const IBAN_DETAIL: Record<IbanProblem, string> = {
+  empty: "Please enter the IBAN of your reference account",
+  format:
+    "An IBAN starts with a two-letter country code and two check digits, followed by letters and digits",
+  country: "The reference account must be held in a SEPA country",
+  length: "The IBAN does not have the length used in its country",
+  checksum: "The IBAN check digits do not match; please check for a typing error",
+};
+
+/** The saver's SEPA reference account: any spacing and case in, the electronic format out. */
+export const referenceIbanSchema = z
+  .string()
+  .max(IBAN_MAX_LENGTH * 2)
+  .transform(normalizeIban)
+  .superRefine((iban, ctx) => {
+    const problem = ibanProblem(iban);
+    if (problem) {
+      ctx.addIssue({
+        code: "custom",
+        message: IBAN_DETAIL[problem],
+        params: { code: "invalid_iban", problem },
+      });
+    }
+  })
+  .describe("IBAN of the saver's SEPA reference account (ISO 13616); spaces allowed, stored without");
+
+/** A telephone number as people type it (PHONE_PATTERN), with 6 to 20 digits. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(PHONE_LIMITS.maxLength)
+  .regex(PHONE_PATTERN, { message: "Please enter a telephone number" })
+  .refine(
+    (value) => {
+      const digits = value.replace(/\D/g, "").length;
+      return digits >= PHONE_LIMITS.minDigits && digits <= PHONE_LIMITS.maxDigits;
+    },
+    { message: "Please enter a telephone number with 6 to 20 digits" },
+  );
+
+export const maturityInstructionSchema = z
+  .enum(MATURITY_INSTRUCTIONS)
+  .describe(
+    "payout: principal and interest to the reference account; renew_principal: renew the principal, pay out the interest; renew_all: renew principal and interest",
+  );
+
+/** POST /applications: SPEC.md section 3 plus what a real deposit application needs (issue 4). */
+export const applicationCreateRequestSchema = z
+  .strictObject({
+    full_name: fullNameSchema,
+    email: emailSchema,
+    phone: phoneSchema,
+    amount: moneyAmountSchema(LIMITS.minAmount, LIMITS.maxAmount),
+    package_id: z.string().uuid(),
+    message: z.string().trim().max(2000).nullish(),
+    reference_iban: referenceIbanSchema,
+    maturity_instruction: maturityInstructionSchema,
+    info_sheet_acknowledged: z
+      .boolean()
+      .refine((value) => value === true, {
+        message: "Please confirm that you have received the depositor information sheet",
+        params: { code: "info_sheet_not_acknowledged" },
+      })
+      .meta({ const: true, description: "Must be true: the depositor information sheet was received" }),
+  })
+  .meta({ id: "ApplicationCreateRequest" });
+export type ApplicationCreateRequest = z.input<typeof applicationCreateRequestSchema>;
+
+/**
+ * An application as its owner sees it (SPEC.md section 3 plus the dashboard's figures). Rate and term
+ * are the package's values when the application was sent; later package changes never alter them.
+ * The back office (issue 6) extends this with its own fields.
+ */
+export const applicationSchema = z
+  .object({
+    id: z.string().uuid(),
+    userId: z.string().uuid().nullable(),
+    full_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    amount: z.number().describe("Principal in the package's currency"),
+    currency: z.enum(CURRENCIES),
+    term: z.number().int().describe("Term in months"),
+    status: z.enum(APPLICATION_STATUSES),
+    created_at: z.string().describe("ISO 8601 timestamp"),
+    package_id: z.string().uuid(),
+    package: z.object({
+      duration_months: z.number().int(),
+      interest_rate: z.number().describe("Percent per year, fixed when the application was sent"),
+    }),
+    message: z.string().nullable(),
+    reference_iban: z.string().describe("Masked: country, check digits and the last four characters"),
+    maturity_instruction: maturityInstructionSchema,
+    expected_interest: z.number().describe("Simple interest at maturity (the expected return)"),
+    maturity_amount: z.number().describe("amount + expected_interest"),
+    maturity_date: z
+      .string()
+      .nullable()
+      .describe("ISO date the term ends, counted from approval; null unless approved"),
+    withdrawal_deadline: z
+      .string()
+      .nullable()
+      .describe("ISO 8601 timestamp: end of the 14-day withdrawal period; null unless approved"),
+    decided_at: z.string().nullable(),
+    withdrawn_at: z.string().nullable(),
+  })
+  .meta({ id: "Application" });
+export type Application = z.infer<typeof applicationSchema>;
+
+export const applicationListSchema = z.array(applicationSchema);

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { CURRENCIES, DURATIONS_MONTHS, LIMITS } from "../constants.ts";
+import { toBasisPoints, toCents } from "../money/interest.ts";
+
+/** An amount of money as a JSON number: at most two decimals, so it converts to cents exactly. */
+export const moneyAmountSchema = (min: number, max: number) =>
+  z
+    .number()
+    .min(min)
+    .max(max)
+    .refine((value) => toCents(value) !== null, { message: "Use at most two decimal places" });
+
+/** An interest rate in percent with at most two decimals (3.99), within the calculator's limits. */
+export const interestRateSchema = z
+  .number()
+  .min(LIMITS.minRate)
+  .max(LIMITS.maxRate)
+  .refine((value) => toBasisPoints(value) !== null, { message: "Use at most two decimal places" })
+  .describe("Percent per year, e.g. 3.5");
+
+export const durationMonthsSchema = z
+  .literal(DURATIONS_MONTHS)
+  .describe(`Term in months: ${DURATIONS_MONTHS.join(", ")}`);
+
+/** POST /calculate (SPEC.md sections 3, 5 and 9). */
+export const calculateRequestSchema = z
+  .strictObject({
+    amount: moneyAmountSchema(LIMITS.minAmount, LIMITS.maxAmount),
+    duration_months: durationMonthsSchema,
+    interest_rate: interestRateSchema,
+    currency: z.enum(CURRENCIES),
+  })
+  .meta({ id: "CalculateRequest" });
+export type CalculateRequest = z.input<typeof calculateRequestSchema>;
+
+/** The result, with the inputs it was computed for, so a page shows which calculation it displays. */
+export const calculateResponseSchema = z
+  .object({
+    principal: z.number(),
+    total_interest: z.number().describe("Simple interest for the whole term, rounded half-up to the cent"),
+    monthly_interest: z.number().describe("total_interest / months, rounded half-up to the cent"),
+    total_amount: z.number().describe("principal + total_interest"),
+    duration_months: z.number().int(),
+    interest_rate: z.number(),
+    currency: z.enum(CURRENCIES),
+  })
+  .meta({ id: "CalculateResponse" });
+export type CalculateResponse = z.infer<typeof calculateResponseSchema>;

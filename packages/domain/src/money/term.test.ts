@@ -1,0 +1,109 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  addMonths,
+  dateInZone,
+  maturityDate,
+  startOfDayInZone,
+  withdrawalDeadline,
+} from "./term.ts";
+
+const BERLIN = "Europe/Berlin";
+
+describe("calendar months", () => {
+  it("adds months and clamps to the end of a shorter month", () => {
+    expect(addMonths("2025-01-15", 12)).toBe("2026-01-15");
+    expect(addMonths("2025-01-31", 1)).toBe("2025-02-28");
+    expect(addMonths("2024-01-31", 1)).toBe("2024-02-29");
+    expect(addMonths("2024-02-29", 12)).toBe("2025-02-28");
+    expect(addMonths("2025-08-31", 3)).toBe("2025-11-30");
+    expect(addMonths("2025-11-30", 3)).toBe("2026-02-28");
+    expect(addMonths("2025-12-31", 36)).toBe("2028-12-31");
+  });
+
+  it("adds days across months and years", () => {
+    expect(addDays("2025-12-25", 14)).toBe("2026-01-08");
+    expect(addDays("2024-02-20", 14)).toBe("2024-03-05");
+  });
+
+  it("never lands past the same day number and always in the right month", () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date("2000-01-01T00:00:00Z"),
+          max: new Date("2090-12-31T00:00:00Z"),
+          noInvalidDate: true,
+        }),
+        fc.constantFrom(3, 6, 12, 24, 36),
+        (d, months) => {
+          const start = d.toISOString().slice(0, 10);
+          const end = addMonths(start, months);
+          const [sy, sm, sd] = start.split("-").map(Number) as [number, number, number];
+          const [ey, em, ed] = end.split("-").map(Number) as [number, number, number];
+          expect(ey * 12 + em - (sy * 12 + sm)).toBe(months);
+          expect(ed <= sd).toBe(true);
+          if (ed < sd) expect(addDays(end, 1).slice(8)).toBe("01"); // clamped only at a month's end
+        },
+      ),
+    );
+  });
+});
+
+describe("days in the business time zone", () => {
+  it("takes the calendar date in Berlin, not in UTC", () => {
+    // 23:30 UTC on 31 March 2025 is already 1 April 01:30 in Berlin (CEST).
+    expect(dateInZone(new Date("2025-03-31T23:30:00Z"), BERLIN)).toBe("2025-04-01");
+    expect(dateInZone(new Date("2025-01-10T22:59:59Z"), BERLIN)).toBe("2025-01-10");
+    expect(dateInZone(new Date("2025-01-10T23:00:00Z"), BERLIN)).toBe("2025-01-11");
+  });
+
+  it("finds midnight in winter, in summer and on the days the clocks change", () => {
+    expect(startOfDayInZone("2025-01-15", BERLIN).toISOString()).toBe("2025-01-14T23:00:00.000Z");
+    expect(startOfDayInZone("2025-07-15", BERLIN).toISOString()).toBe("2025-07-14T22:00:00.000Z");
+    expect(startOfDayInZone("2025-03-30", BERLIN).toISOString()).toBe("2025-03-29T23:00:00.000Z");
+    expect(startOfDayInZone("2025-03-31", BERLIN).toISOString()).toBe("2025-03-30T22:00:00.000Z");
+    expect(startOfDayInZone("2025-10-26", BERLIN).toISOString()).toBe("2025-10-25T22:00:00.000Z");
+    expect(startOfDayInZone("2025-10-27", BERLIN).toISOString()).toBe("2025-10-26T23:00:00.000Z");
+  });
+});
+
+describe("withdrawal period and maturity", () => {
+  it("ends at the end of the 14th day after the day of conclusion", () => {
+    // Approved on Monday 3 March 2025, 10:00 in Berlin: the period runs 4-17 March, ending 17 March 24:00.
+    const approved = new Date("2025-03-03T09:00:00Z");
+    expect(withdrawalDeadline(approved, 14, BERLIN).toISOString()).toBe("2025-03-17T22:59:59.999Z");
+    // Approved late in the evening (Berlin), it is still that day that is not counted.
+    const late = new Date("2025-03-03T22:30:00Z"); // 23:30 in Berlin
+    expect(withdrawalDeadline(late, 14, BERLIN).toISOString()).toBe("2025-03-17T22:59:59.999Z");
+    // Across the change to summer time on 30 March: the end is midnight CEST.
+    expect(withdrawalDeadline(new Date("2025-03-20T12:00:00Z"), 14, BERLIN).toISOString()).toBe(
+      "2025-04-03T21:59:59.999Z",
+    );
+  });
+
+  it("is always more than 14 and at most 15 days after conclusion", () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date("2020-01-01T00:00:00Z"),
+          max: new Date("2040-01-01T00:00:00Z"),
+          noInvalidDate: true,
+        }),
+        (at) => {
+          const span = withdrawalDeadline(at, 14, BERLIN).getTime() - at.getTime();
+          expect(span).toBeGreaterThan(14 * 86_400_000 - 3_600_000); // one DST hour of slack
+          expect(span).toBeLessThanOrEqual(15 * 86_400_000 + 3_600_000);
+          expect(dateInZone(withdrawalDeadline(at, 14, BERLIN), BERLIN)).toBe(
+            addDays(dateInZone(at, BERLIN), 14),
+          );
+        },
+      ),
+    );
+  });
+
+  it("matures the term's months after the start day", () => {
+    expect(maturityDate(new Date("2025-01-15T10:00:00Z"), 12, BERLIN)).toBe("2026-01-15");
+    expect(maturityDate(new Date("2025-08-31T21:30:00Z"), 6, BERLIN)).toBe("2026-02-28"); // 23:30 CEST: still 31 August
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Calendar arithmetic for deposit terms: the maturity date and the end of the withdrawal period.
+ * Dates are ISO calendar dates ("2025-03-31"); instants are Date objects. Days are counted in a time
+ * zone (the operator's, BUSINESS_TIME_ZONE), never in the server's local zone.
+ */
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseDate(date: string): { y: number; m: number; d: number } {
+  const match = DATE_RE.exec(date);
+  if (!match) throw new RangeError(`not an ISO date: ${date}`);
+  return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
+}
+
+function formatDate(y: number, m: number, d: number): string {
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+function daysInMonth(y: number, m: number): number {
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/**
+ * Adds calendar months; a day that the target month lacks becomes its last day (31 January + 1 month
+ * = 28 or 29 February), as BGB section 188(3) and common banking practice count terms.
+ */
+export function addMonths(date: string, months: number): string {
+  if (!Number.isInteger(months)) throw new RangeError("months must be an integer");
+  const { y, m, d } = parseDate(date);
+  const index = y * 12 + (m - 1) + months;
+  const ty = Math.floor(index / 12);
+  const tm = (index % 12) + 1;
+  return formatDate(ty, tm, Math.min(d, daysInMonth(ty, tm)));
+}
+
+export function addDays(date: string, days: number): string {
+  const { y, m, d } = parseDate(date);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return formatDate(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+function zonedParts(instant: Date, timeZone: string) {
+  let f = partsFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    partsFormatters.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
+  return {
+    y: Number(parts.year),
+    m: Number(parts.month),
+    d: Number(parts.day),
+    h: Number(parts.hour),
+    min: Number(parts.minute),
+    s: Number(parts.second),
+  };
+}
+
+/** The calendar date of an instant in a time zone. */
+export function dateInZone(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  return formatDate(p.y, p.m, p.d);
+}
+
+/** Milliseconds the zone is ahead of UTC at an instant. */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const p = zonedParts(instant, timeZone);
+  const asUtc = Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant a calendar day begins in a time zone (midnight exists on every day in Europe). */
+export function startOfDayInZone(date: string, timeZone: string): Date {
+  const { y, m, d } = parseDate(date);
+  const wallClock = Date.UTC(y, m - 1, d);
+  let instant = wallClock - zoneOffsetMs(new Date(wallClock), timeZone);
+  // The offset at the first guess may differ from the offset at the real instant near a DST change.
+  instant = wallClock - zoneOffsetMs(new Date(instant), timeZone);
+  return new Date(instant);
+}
+
+/**
+ * The last moment of the withdrawal period for a contract concluded at `concludedAt`: the day of
+ * conclusion is not counted and the period ends at the end of its last day (BGB sections 187(1) and
+ * 188(1); Directive 2002/65/EC art. 6 gives the 14 calendar days).
+ */
+export function withdrawalDeadline(concludedAt: Date, days: number, timeZone: string): Date {
+  const lastDay = addDays(dateInZone(concludedAt, timeZone), days);
+  return new Date(startOfDayInZone(addDays(lastDay, 1), timeZone).getTime() - 1);
+}
+
+/** The maturity date of a term that starts on the day of `startAt` (in the time zone). */
+export function maturityDate(startAt: Date, months: number, timeZone: string): string {
+  return addMonths(dateInZone(startAt, timeZone), months);
+}
