@@ -5,6 +5,7 @@ import type { Database } from "./db/database.ts";
 import { applicationsRoutes } from "./modules/applications/applications.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
+import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
 
@@ -42,6 +43,8 @@ const modules = [
   applicationsRoutes,
   kycRoutes,
   newsletterRoutes,
+
+  contactRoutes,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */

@@ -35,6 +35,9 @@ const EXPECTED: Record<string, Access> = {
 
   "POST /api/newsletter": "public",
   "GET /api/admin/newsletter-subscriptions": "admin",
+
+  "POST /api/contact": "public",
+  "GET /api/admin/contact-messages": "admin",
 };
 
 /** Values for path parameters, so the route is reached (the resource itself need not exist). */

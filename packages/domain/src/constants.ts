@@ -105,3 +105,9 @@ export const KYC_NEW_UPLOAD_REASONS = [
   "other",
 ] as const;
 export type KycNewUploadReason = (typeof KYC_NEW_UPLOAD_REASONS)[number];
+/** Field limits of the contact form: the server's schema and the form's maxLength use the same numbers. */
+export const CONTACT_LIMITS = {
+  nameMax: 120,
+  subjectMax: 200,
+  messageMax: 5000,
+} as const;

@@ -3,6 +3,7 @@ export * from "./contract/applications.ts";
 export * from "./contract/auth.ts";
 export * from "./contract/calculator.ts";
 export * from "./contract/common.ts";
+export * from "./contract/contact.ts";
 export * from "./contract/errors.ts";
 export * from "./contract/health.ts";
 export * from "./contract/kyc.ts";

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { ContactWidget } from "../components/layout/contact-widget.tsx";
@@ -14,9 +14,13 @@ export function RootLayout() {
   const { t } = useTranslation();
   const bare = pathname === "/kyc";
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
+  const shownPath = useRef(pathname);
+
   useEffect(() => {
-    // Move focus to the main region after navigation so screen-reader users hear the new page.
+    // On the first load the browser starts at the top (skip link first); after a navigation, move
+    // focus to the main region so screen-reader users hear the new page.
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     document.getElementById("main")?.focus({ preventScroll: true });
   }, [pathname]);
 

@@ -1,3 +1,18 @@
-// Table types of the public site (issue 7) area; its migrations are numbered 0050-0059.
-// biome-ignore lint/suspicious/noEmptyInterface: filled as the area adds tables
-export interface ContentTables {}
+// Table types of the public site (issue 7) area; its migrations are numbered 0050-0054.
+import type { Generated } from "kysely";
+import type { Timestamp } from "../schema.ts";
+
+/** 0050_contact_messages.sql */
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  language: "en" | "de" | "fr";
+  created_at: Timestamp;
+}
+
+export interface ContentTables {
+  contact_messages: ContactMessagesTable;
+}

@@ -4,11 +4,15 @@ import { useTranslation } from "react-i18next";
 import { changeLanguage } from "../../lib/i18n.ts";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 
-/** Language dropdown with flags; closes on an outside click and on Escape. */
+/**
+ * Language dropdown with flags (SPEC.md section 2); closes on an outside click and on Escape (focus
+ * returns to the button). A disclosure: the button's name starts with its visible text (WCAG 2.5.3).
+ */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const current = LANGUAGE_OPTIONS.find((o) => o.code === i18n.language) ?? LANGUAGE_OPTIONS[0];
 
@@ -18,7 +22,9 @@ export function LanguageSwitcher() {
       if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
     };
     document.addEventListener("mousedown", onPointer);
     document.addEventListener("keydown", onKey);
@@ -36,41 +42,44 @@ export function LanguageSwitcher() {
   return (
     <div ref={ref} className="relative">
       <button
+        ref={buttonRef}
         type="button"
-        className="flex items-center gap-1 rounded-md px-2 py-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
-        aria-haspopup="true"
+        className="flex items-center gap-1 rounded-md px-2 py-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800 dark:focus-visible:outline-brand-300"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t("language.choose", { language: current?.name })}
         onClick={() => setOpen((v) => !v)}
         data-testid="language-button"
       >
         <span aria-hidden="true">{current?.flag}</span>
         <span className="uppercase">{current?.code}</span>
+        <span className="sr-only">
+          {" "}
+          ({current?.name}), {t("language.change")}
+        </span>
         <ChevronDownIcon className="h-4 w-4" />
       </button>
-      {open && (
-        <ul
-          id={menuId}
-          className="absolute right-0 z-40 mt-1 w-40 rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-          data-testid="language-menu"
-        >
-          {LANGUAGE_OPTIONS.map((option) => (
-            <li key={option.code}>
-              <button
-                type="button"
-                lang={option.code}
-                className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
-                aria-current={option.code === current?.code ? "true" : undefined}
-                onClick={() => choose(option.code)}
-              >
-                <span aria-hidden="true">{option.flag}</span>
-                {option.name}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ul
+        id={menuId}
+        hidden={!open}
+        aria-label={t("language.menu")}
+        className="absolute right-0 z-40 mt-1 w-40 rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        data-testid="language-menu"
+      >
+        {LANGUAGE_OPTIONS.map((option) => (
+          <li key={option.code}>
+            <button
+              type="button"
+              lang={option.code}
+              className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800 dark:focus-visible:outline-brand-300"
+              aria-current={option.code === current?.code ? "true" : undefined}
+              onClick={() => choose(option.code)}
+            >
+              <span aria-hidden="true">{option.flag}</span>
+              {option.name}
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -58,3 +58,83 @@ export const ShieldIcon = ({ className }: IconProps) => (
     <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
   </svg>
 );
+export const LockIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </svg>
+);
+export const TrendingUpIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <path d="m3 17 6-6 4 4 8-8" />
+    <path d="M15 7h6v6" />
+  </svg>
+);
+export const CalendarIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M3 11h18" />
+  </svg>
+);
+export const SparklesIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6.3 6.3l2.1 2.1M15.6 15.6l2.1 2.1M6.3 17.7l2.1-2.1M15.6 8.4l2.1-2.1" />
+  </svg>
+);
+export const StarIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8-6.2-3.2-6.2 3.2L7 14.2 2 9.3l6.9-1z" />
+  </svg>
+);
+export const GlobeIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+  </svg>
+);
+export const UsersIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <circle cx="9" cy="8" r="4" />
+    <path d="M2 21v-1a6 6 0 0 1 12 0v1M16 4a4 4 0 0 1 0 8M22 21v-1a6 6 0 0 0-4-5.7" />
+  </svg>
+);
+export const AwardIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <circle cx="12" cy="9" r="6" />
+    <path d="m8.5 14.5-1.5 7.5 5-3 5 3-1.5-7.5" />
+  </svg>
+);
+export const BankIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <path d="M3 10h18L12 3zM5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18" />
+  </svg>
+);
+export const MailIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </svg>
+);
+export const MapPinIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <path d="M12 22s7-6.5 7-12a7 7 0 0 0-14 0c0 5.5 7 12 7 12z" />
+    <circle cx="12" cy="10" r="2.5" />
+  </svg>
+);
+export const ClockIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 3" />
+  </svg>
+);
+export const FileIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />
+    <path d="M14 3v6h6" />
+  </svg>
+);
+export const ArrowRightIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <path d="M5 12h14M13 6l6 6-6 6" />
+  </svg>
+);

@@ -1,5 +1,283 @@
-import { PageStub } from "../../components/ui/page-stub.tsx";
+import { brand } from "@brand";
+import type { ContactMessageCreated, ContactMessageRequest } from "@festgeld/domain";
+import { CONTACT_LIMITS, TIMINGS_MS } from "@festgeld/domain/constants";
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ChatIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/ui/icons.tsx";
+import { api, errorMessage } from "../../lib/api-client.ts";
+import { formatAddress, useBrandValues } from "../../lib/brand-text.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
 
+const EMPTY: ContactMessageRequest = { name: "", email: "", subject: "", message: "" };
+
+type Status = "idle" | "sending" | "sent";
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/** Contact (SPEC.md section 2): details from the brand and the form, stored via POST /api/contact. */
 export default function ContactPage() {
-  return <PageStub titleKey="pages.contact" />;
+  const { t, i18n } = useTranslation("marketing");
+  const common = useTranslation().t;
+  const values = useBrandValues();
+  useDocumentTitle(t("contact.title"), t("contact.description", values));
+
+  const [form, setForm] = useState<ContactMessageRequest>(EMPTY);
+  const [status, setStatus] = useState<Status>("idle");
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const successRef = useRef<HTMLParagraphElement>(null);
+  const id = useId();
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  // The submit button is disabled while the message shows: move focus to the message so that
+  // keyboard and screen-reader users are not left on a disabled control.
+  useEffect(() => {
+    if (status === "sent") successRef.current?.focus();
+  }, [status]);
+
+  const update =
+    (field: keyof ContactMessageRequest) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setForm((current) => ({ ...current, [field]: event.target.value }));
+      setError(null);
+    };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status !== "idle") return;
+    setStatus("sending");
+    setError(null);
+    try {
+      await api.post<ContactMessageCreated>("/contact", form);
+      setStatus("sent");
+      // SPEC.md sections 4 and 9: the success message shows, then the form returns empty after 3 s.
+      timer.current = setTimeout(() => {
+        setForm(EMPTY);
+        setStatus("idle");
+      }, TIMINGS_MS.contactReset);
+    } catch (err) {
+      setStatus("idle");
+      setError(errorMessage(err, t("contact.form.error")));
+    }
+  };
+
+  const whatsapp = `https://wa.me/${brand.whatsappNumber}?text=${encodeURIComponent(common("widget.greeting"))}`;
+  const emails = [
+    { key: "info", address: brand.emails.info },
+    { key: "support", address: brand.emails.support },
+    { key: "compliance", address: brand.emails.compliance },
+  ] as const;
+  const fieldClass = "input mt-1";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-16">
+      <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 dark:text-white">
+        {t("contact.title")}
+      </h1>
+      <p className="mt-4 max-w-3xl text-lg text-slate-600 dark:text-slate-300">{t("contact.intro")}</p>
+
+      <div className="mt-12 grid gap-10 lg:grid-cols-5">
+        <section aria-labelledby={`${id}-details`} className="lg:col-span-2">
+          <h2 id={`${id}-details`} className="text-2xl font-bold text-slate-900 dark:text-white">
+            {t("contact.details.title")}
+          </h2>
+          <dl className="mt-6 space-y-6 text-slate-700 dark:text-slate-200" data-testid="contact-details">
+            <div>
+              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <PhoneIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
+                {t("contact.details.phone")}
+              </dt>
+              <dd className="pl-7">
+                {t("contact.details.headOffice")}:{" "}
+                <a className="text-brand-700 underline dark:text-brand-200" href={telHref(brand.phone)}>
+                  {brand.phone}
+                </a>
+              </dd>
+              <dd className="pl-7">
+                {t("contact.details.parisOffice")}:{" "}
+                <a className="text-brand-700 underline dark:text-brand-200" href={telHref(brand.parisPhone)}>
+                  {brand.parisPhone}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <MailIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
+
+                {t("contact.details.emailTitle")}
+              </dt>
+              {emails.map((email) => (
+                <dd key={email.key} className="pl-7">
+                  {t(`contact.details.${email.key}`)}:{" "}
+                  <a
+                    className="break-all text-brand-700 underline dark:text-brand-200"
+                    href={`mailto:${email.address}`}
+                  >
+                    {email.address}
+                  </a>
+                </dd>
+              ))}
+            </div>
+            <div>
+              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <MapPinIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
+
+                {t("contact.details.headOffice")}
+              </dt>
+              <dd className="pl-7">{brand.name}</dd>
+              <dd className="pl-7">{formatAddress(brand.registeredOffice, i18n.language)}</dd>
+            </div>
+            <div>
+              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <MapPinIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
+
+                {t("contact.details.parisOffice")}
+              </dt>
+              <dd className="pl-7">{formatAddress(brand.parisOffice, i18n.language)}</dd>
+            </div>
+            <div>
+              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <ClockIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
+                {t("contact.details.hours")}
+              </dt>
+              <dd className="pl-7" data-testid="contact-hours">
+                {values.supportHours}
+              </dd>
+            </div>
+            <div>
+              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                <ChatIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
+
+                {t("contact.details.whatsapp")}
+              </dt>
+              <dd className="pl-7">
+                <a
+                  className="text-brand-700 underline dark:text-brand-200"
+                  href={whatsapp}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {common("widget.whatsapp")}
+                  <span className="sr-only"> {common("newTab")}</span>
+                </a>
+              </dd>
+            </div>
+          </dl>
+        </section>
+
+        <section aria-labelledby={`${id}-form`} className="card lg:col-span-3">
+          <h2 id={`${id}-form`} className="text-2xl font-bold text-slate-900 dark:text-white">
+            {t("contact.form.title")}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("contact.form.required")}</p>
+          <form onSubmit={submit} className="mt-6" data-testid="contact-form">
+            <fieldset disabled={status !== "idle"} className="space-y-5">
+              <div className="grid gap-5 sm:grid-cols-2">
+                <div>
+                  <label htmlFor={`${id}-name`} className="label">
+                    {t("contact.form.name")}
+                  </label>
+                  <input
+                    id={`${id}-name`}
+                    name="name"
+                    className={fieldClass}
+                    autoComplete="name"
+                    required
+                    maxLength={CONTACT_LIMITS.nameMax}
+                    value={form.name}
+                    onChange={update("name")}
+                  />
+                </div>
+                <div>
+                  <label htmlFor={`${id}-email`} className="label">
+                    {t("contact.form.email")}
+                  </label>
+                  <input
+                    id={`${id}-email`}
+                    name="email"
+                    type="email"
+                    className={fieldClass}
+                    autoComplete="email"
+                    required
+                    maxLength={254}
+                    value={form.email}
+                    onChange={update("email")}
+                  />
+                </div>
+              </div>
+              <div>
+                <label htmlFor={`${id}-subject`} className="label">
+                  {t("contact.form.subject")}
+                </label>
+                <input
+                  id={`${id}-subject`}
+                  name="subject"
+                  className={fieldClass}
+                  required
+                  maxLength={CONTACT_LIMITS.subjectMax}
+                  value={form.subject}
+                  onChange={update("subject")}
+                />
+              </div>
+              <div>
+                <label htmlFor={`${id}-message`} className="label">
+                  {t("contact.form.message")}
+                </label>
+                <textarea
+                  id={`${id}-message`}
+                  name="message"
+                  className={`${fieldClass} min-h-40`}
+                  rows={6}
+                  required
+                  maxLength={CONTACT_LIMITS.messageMax}
+                  value={form.message}
+                  onChange={update("message")}
+                />
+              </div>
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                <Trans
+                  t={t}
+                  i18nKey="contact.form.privacy"
+                  components={{
+                    privacy: <Link to="/privacy" className="text-brand-700 underline dark:text-brand-200" />,
+                  }}
+                />
+              </p>
+              <button type="submit" className="btn-primary" data-testid="contact-submit">
+                {status === "sending" ? t("contact.form.sending") : t("contact.form.submit")}
+              </button>
+            </fieldset>
+            <div className="mt-4">
+              {status === "sent" && (
+                <p
+                  ref={successRef}
+                  tabIndex={-1}
+                  role="status"
+                  className="rounded-lg bg-green-50 px-4 py-3 font-medium text-green-900 dark:bg-green-950 dark:text-green-100"
+                  data-testid="contact-success"
+                >
+                  {t("contact.form.success")}
+                </p>
+              )}
+            </div>
+            {error && (
+              <p
+                role="alert"
+                className="mt-4 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
+                data-testid="contact-error"
+              >
+                {error}
+              </p>
+            )}
+          </form>
+        </section>
+      </div>
+    </div>
+  );
 }

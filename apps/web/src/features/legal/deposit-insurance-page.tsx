@@ -1,5 +1,207 @@
-import { PageStub } from "../../components/ui/page-stub.tsx";
+import { brand } from "@brand";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatAddress, localized, useBrandValues } from "../../lib/brand-text.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { LegalBlock, LegalLayout, LegalSection, type LegalSectionText } from "./components/legal-layout.tsx";
 
+const SHEET_ROWS = [
+  ["protectedBy", null],
+  ["limit", "limitValue"],
+  ["several", "severalValue"],
+  ["joint", "jointValue"],
+  ["period", "periodValue"],
+  ["currency", "currencyValue"],
+  ["contact", null],
+  ["more", null],
+  ["acknowledgement", "acknowledgementValue"],
+] as const;
+
+/**
+ * Deposit insurance (SPEC.md section 2): coverage figures, covered and not-covered lists, temporary
+ * high balances, the EU depositor information sheet per partner bank (filled from the brand),
+ * regulatory framework, partner banks, the statutory scheme and a link to /packages.
+ */
 export default function DepositInsurancePage() {
-  return <PageStub titleKey="pages.depositInsurance" />;
+  const { t, i18n } = useTranslation("legal");
+  const values = useBrandValues();
+  useDocumentTitle(t("depositInsurance.title"), t("depositInsurance.description", values));
+  const dgs = brand.depositGuaranteeScheme;
+  const dgsContact = [...dgs.address, dgs.phone, dgs.email].join(", ");
+  const sheetValues = { ...values, dgsContact };
+  const section = (key: string) =>
+    t(`depositInsurance.${key}`, { ...values, returnObjects: true }) as LegalSectionText;
+  const notes = t("depositInsurance.sheet.notes", { ...sheetValues, returnObjects: true }) as string[];
+
+  const figures = [
+    { value: values.coverage, label: t("depositInsurance.figures.coverage") },
+    { value: values.highBalance, label: t("depositInsurance.figures.highBalance", values) },
+    { value: values.reimbursementDays, label: t("depositInsurance.figures.reimbursement") },
+    { value: t("depositInsurance.figures.euro"), label: t("depositInsurance.figures.currency") },
+  ];
+
+  const rowValue = (row: (typeof SHEET_ROWS)[number], bank: string) => {
+    const [key, valueKey] = row;
+    if (valueKey) return t(`depositInsurance.sheet.rows.${valueKey}`, { ...values, bank });
+    if (key === "protectedBy") return `${dgs.name} (1)`;
+    if (key === "contact") return dgsContact;
+    return dgs.website;
+  };
+
+  return (
+    <LegalLayout title={t("depositInsurance.title")} intro={t("depositInsurance.intro", values)}>
+      <section aria-labelledby="di-figures">
+        <h2 id="di-figures" className="text-2xl font-bold text-slate-900 dark:text-white">
+          {t("depositInsurance.figures.title")}
+        </h2>
+        <dl className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="coverage-figures">
+          {figures.map((figure) => (
+            <div key={figure.label} className="card flex flex-col">
+              <dt className="text-sm text-slate-600 dark:text-slate-300">{figure.label}</dt>
+              <dd className="order-first text-3xl font-extrabold text-brand-700 dark:text-brand-200">
+                {figure.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <LegalSection id="di-how" section={section("how")} />
+
+      <div className="grid gap-8 md:grid-cols-2">
+        <section
+          aria-labelledby="di-covered"
+          className="rounded-xl border border-green-300 p-5 dark:border-green-800"
+        >
+          <h2 id="di-covered" className="text-xl font-bold text-slate-900 dark:text-white">
+            {t("depositInsurance.covered.title")}
+          </h2>
+          <ul
+            className="mt-3 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-200"
+            data-testid="covered-list"
+          >
+            {section("covered").items?.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
+        <section
+          aria-labelledby="di-not-covered"
+          className="rounded-xl border border-red-300 p-5 dark:border-red-800"
+        >
+          <h2 id="di-not-covered" className="text-xl font-bold text-slate-900 dark:text-white">
+            {t("depositInsurance.notCovered.title")}
+          </h2>
+          <ul
+            className="mt-3 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-200"
+            data-testid="not-covered-list"
+          >
+            {section("notCovered").items?.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      <LegalSection id="di-high-balances" section={section("highBalances")} />
+
+      <LegalBlock id="di-sheet" title={t("depositInsurance.sheet.title")}>
+        <p>{t("depositInsurance.sheet.intro")}</p>
+        {brand.partnerBanks.map((bank, index) => (
+          <section
+            key={bank.name}
+            aria-labelledby={`di-sheet-${index}`}
+            className="rounded-xl border border-slate-300 p-5 dark:border-slate-600"
+            data-testid="information-sheet"
+          >
+            <h3 id={`di-sheet-${index}`} className="text-lg font-bold text-slate-900 dark:text-white">
+              {t("depositInsurance.sheet.bankTitle", { bank: bank.name })}
+            </h3>
+            <table className="mt-4 w-full border-collapse text-left text-sm">
+              <caption className="pb-2 text-left font-semibold text-slate-900 dark:text-white">
+                {t("depositInsurance.sheet.basicTitle")}
+              </caption>
+              <tbody>
+                {SHEET_ROWS.map((row) => (
+                  <tr key={row[0]} className="border-t border-slate-200 align-top dark:border-slate-700">
+                    <th scope="row" className="w-1/2 py-2 pr-4 font-medium">
+                      {t(`depositInsurance.sheet.rows.${row[0]}`, { bank: bank.name })}
+                    </th>
+                    <td className="py-2 break-words">{rowValue(row, bank.name)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <h4 className="mt-5 font-semibold text-slate-900 dark:text-white">
+              {t("depositInsurance.sheet.additionalTitle")}
+            </h4>
+            <div className="mt-2 space-y-3 text-sm">
+              {notes.map((note) => (
+                <p key={note}>{note}</p>
+              ))}
+            </div>
+            <h4 className="mt-5 font-semibold text-slate-900 dark:text-white">
+              {t("depositInsurance.sheet.otherTitle")}
+            </h4>
+            <p className="mt-2 text-sm">{t("depositInsurance.sheet.other")}</p>
+          </section>
+        ))}
+      </LegalBlock>
+
+      <LegalSection id="di-framework" section={section("framework")} />
+
+      <LegalBlock id="di-partners" title={t("depositInsurance.partners.title")}>
+        <p>{t("depositInsurance.partners.intro")}</p>
+        <ul className="grid gap-4 sm:grid-cols-2" data-testid="partner-banks">
+          {brand.partnerBanks.map((bank) => (
+            <li key={bank.name} className="card">
+              <h3 className="font-semibold text-slate-900 dark:text-white">{bank.name}</h3>
+              <p className="mt-1 text-sm">{localized(bank.description, i18n.language)}</p>
+              <p className="mt-2 text-sm">{formatAddress(bank.address, i18n.language)}</p>
+              <p className="text-sm">
+                {t("depositInsurance.partners.supervisor", { supervisor: bank.supervisor })}
+              </p>
+              <p className="text-sm">
+                {t("depositInsurance.partners.register", { number: bank.registerNumber })}
+              </p>
+              <p className="text-sm">{t("depositInsurance.partners.since", { year: bank.partnerSince })}</p>
+            </li>
+          ))}
+        </ul>
+      </LegalBlock>
+
+      <LegalBlock id="di-scheme" title={t("depositInsurance.scheme.title")}>
+        <p>{t("depositInsurance.scheme.text", values)}</p>
+        <address className="not-italic" data-testid="dgs-contact">
+          <span className="block font-semibold">
+            {dgs.name} ({dgs.shortName})
+          </span>
+          {dgs.address.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+          <span className="block">
+            {t("common.phone")}: {dgs.phone}
+          </span>
+          <span className="block">
+            {t("common.email")}: {dgs.email}
+          </span>
+          <a href={dgs.website} className="text-brand-700 underline dark:text-brand-200">
+            {dgs.website.replace(/^https?:\/\//, "")}
+          </a>
+        </address>
+      </LegalBlock>
+
+      <section aria-labelledby="di-cta" className="card text-center">
+        <h2 id="di-cta" className="text-2xl font-bold text-slate-900 dark:text-white">
+          {t("depositInsurance.cta.title")}
+        </h2>
+        <p className="mt-2">{t("depositInsurance.cta.text")}</p>
+        <Link to="/packages" className="btn-primary mt-6" data-testid="deposit-insurance-packages">
+          {t("depositInsurance.cta.button")}
+        </Link>
+      </section>
+    </LegalLayout>
+  );
 }

@@ -1,5 +1,56 @@
-import { PageStub } from "../../components/ui/page-stub.tsx";
+import { brand } from "@brand";
+import { useTranslation } from "react-i18next";
+import { useBrandValues } from "../../lib/brand-text.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { LegalBlock, LegalLayout, LegalSection, type LegalSectionText } from "./components/legal-layout.tsx";
+import { RegulatorList } from "./components/regulator-list.tsx";
 
+/** Legal & compliance (SPEC.md section 2): structure, German and French regulators, funds, contact. */
 export default function LegalCompliancePage() {
-  return <PageStub titleKey="pages.legalCompliance" />;
+  const { t } = useTranslation("legal");
+  const values = useBrandValues();
+  useDocumentTitle(t("legalCompliance.title"), t("legalCompliance.description", values));
+  const section = (key: string) =>
+    t(`legalCompliance.${key}`, { ...values, returnObjects: true }) as LegalSectionText;
+  const byCountry = (code: string) => brand.regulators.filter((r) => r.countryCode === code);
+  const germany = byCountry("DE");
+  const france = byCountry("FR");
+
+  return (
+    <LegalLayout title={t("legalCompliance.title")} intro={t("legalCompliance.intro")}>
+      <LegalBlock id="lc-structure" title={t("legalCompliance.structure.title")}>
+        {section("structure").paragraphs?.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+        <p className="rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-900 dark:bg-brand-900 dark:text-brand-50">
+          {t("legalCompliance.structure.role")}
+        </p>
+      </LegalBlock>
+
+      <LegalBlock id="lc-regulators" title={t("legalCompliance.regulators.title")}>
+        {germany.length > 0 && (
+          <>
+            <h3 className="text-lg font-semibold text-slate-900 dark:text-white">
+              {t("legalCompliance.regulators.germany")}
+            </h3>
+            <RegulatorList regulators={germany} />
+          </>
+        )}
+        {france.length > 0 && (
+          <>
+            <h3 className="text-lg font-semibold text-slate-900 dark:text-white">
+              {t("legalCompliance.regulators.france")}
+            </h3>
+            <RegulatorList regulators={france} />
+          </>
+        )}
+      </LegalBlock>
+
+      <LegalSection id="lc-funds" section={section("funds")} />
+      <LegalSection id="lc-aml" section={section("aml")} />
+      <LegalSection id="lc-data" section={section("dataProtection")} />
+      <LegalSection id="lc-complaints" section={section("complaints")} />
+      <LegalSection id="lc-contact" section={section("contact")} />
+    </LegalLayout>
+  );
 }

@@ -1,5 +1,22 @@
-import { PageStub } from "../../components/ui/page-stub.tsx";
+import { useTranslation } from "react-i18next";
+import { useBrandValues } from "../../lib/brand-text.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { LegalLayout, LegalSection, type LegalSectionText } from "./components/legal-layout.tsx";
 
+/** Date of the current version of the privacy policy (SPEC.md section 2: January 2025). */
+const PRIVACY_UPDATED = "2025-01-01";
+
+/** Privacy policy (SPEC.md section 2): overview, controller, data, cookies, rights, security. */
 export default function PrivacyPage() {
-  return <PageStub titleKey="pages.privacy" />;
+  const { t } = useTranslation("legal");
+  const values = useBrandValues();
+  useDocumentTitle(t("privacy.title"), t("privacy.description", values));
+  const sections = t("privacy.sections", { ...values, returnObjects: true }) as LegalSectionText[];
+  return (
+    <LegalLayout title={t("privacy.title")} intro={t("privacy.intro")} updated={PRIVACY_UPDATED}>
+      {sections.map((section, index) => (
+        <LegalSection key={section.title} id={`privacy-${index + 1}`} section={section} />
+      ))}
+    </LegalLayout>
+  );
 }

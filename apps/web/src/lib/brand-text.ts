@@ -1,0 +1,176 @@
+import { brand } from "@brand";
+import type { Language } from "@festgeld/domain/constants";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { Localized, PostalAddress, SupportHours } from "../content/brand/brand-types.ts";
+import { formatMoney, formatNumber, localeFor } from "./format.ts";
+
+/**
+ * The brand's identity and figures as text in the reader's language, for interpolation into the
+ * catalogues ({{legalName}}, {{coverage}} ...). Pages never hard-code who the operator is.
+ */
+
+export function asLanguage(language: string): Language {
+  return language === "de" || language === "fr" ? language : "en";
+}
+
+/** The operator's own wording in the current language (English when a language is missing). */
+export function localized(text: Localized, language: string): string {
+  return text[asLanguage(language)] || text.en;
+}
+
+export function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([localeFor(language)], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function formatAddress(address: PostalAddress, language: string): string {
+  return `${address.street}, ${address.postalCode} ${address.city}, ${countryName(address.countryCode, language)}`;
+}
+
+function weekdayName(isoDay: number, language: string): string {
+  // 1 January 2024 was a Monday.
+  const date = new Date(Date.UTC(2024, 0, isoDay));
+  return new Intl.DateTimeFormat(localeFor(language), { weekday: "short", timeZone: "UTC" }).format(date);
+}
+
+/** "Mon–Fri 9:00–18:00 CET" / "Mo.–Fr. 9:00–18:00 Uhr MEZ" / "lun.–ven. 9:00–18:00 CET". */
+export function formatSupportHours(
+  hours: SupportHours,
+  language: string,
+  t: (key: string, values: Record<string, string>) => string,
+): string {
+  return t("hours.range", {
+    firstDay: weekdayName(hours.firstDay, language),
+    lastDay: weekdayName(hours.lastDay, language),
+    opens: hours.opens,
+    closes: hours.closes,
+    zone: localized(hours.timeZoneLabel, language),
+  });
+}
+
+/** "500M" / "500 Mio." for marketing figures, followed by the catalogue's "or more" wording. */
+export function formatCompact(value: number, language: string, currency?: string): string {
+  // English compact figures as SPEC.md writes them ("50K+", "500M+"); en-GB would write "50k", "500m".
+  const locale = asLanguage(language) === "en" ? "en-US" : localeFor(language);
+  return new Intl.NumberFormat(locale, {
+    notation: "compact",
+    ...(currency ? { style: "currency", currency } : {}),
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+/** A rate with as many decimals as it has (3.99 -> "3.99%", 5 -> "5%"), for marketing text. */
+function formatShortRate(rate: number, language: string) {
+  return new Intl.NumberFormat(localeFor(language), {
+    style: "percent",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  }).format(rate / 100);
+}
+
+function formatScore(score: number, language: string) {
+  return new Intl.NumberFormat(localeFor(language), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(score);
+}
+
+/** Interpolation values for every catalogue text that speaks about the operator. */
+export function brandValues(language: string, t: (key: string, values?: Record<string, string>) => string) {
+  const f = brand.figures;
+  const dgs = brand.depositGuaranteeScheme;
+  const whole = (amount: number) => formatMoney(amount, "EUR", language, { whole: true });
+  const atLeast = (value: string) => t("figures.atLeast", { value });
+  return {
+    legalName: brand.name,
+    shortName: brand.shortName,
+    legalForm: localized(brand.legalForm, language),
+    partnerOf: brand.partnerOf,
+    website: brand.website,
+    representatives: brand.representatives.map((r) => r.name).join(", "),
+    address: formatAddress(brand.registeredOffice, language),
+    city: brand.registeredOffice.city,
+    parisAddress: formatAddress(brand.parisOffice, language),
+    phone: brand.phone,
+    parisPhone: brand.parisPhone,
+    emailInfo: brand.emails.info,
+    emailSupport: brand.emails.support,
+    emailCompliance: brand.emails.compliance,
+    dpoName: brand.dataProtectionOfficer.name,
+    dpoEmail: brand.dataProtectionOfficer.email,
+    registerCourt: brand.tradeRegister.court,
+    registerNumber: brand.tradeRegister.number,
+    vatId: brand.vatId,
+    supportHours: formatSupportHours(brand.supportHours, language, t),
+    dgsName: dgs.name,
+    dgsShortName: dgs.shortName,
+    dgsWebsite: dgs.website,
+    coverage: whole(dgs.coverageEur),
+    highBalance: whole(dgs.temporaryHighBalance.maxEur),
+    highBalanceMonths: String(dgs.temporaryHighBalance.months),
+    reimbursementDays: String(dgs.reimbursementWorkingDays),
+    ombudsmanName: brand.ombudsman.name,
+    ombudsmanWebsite: brand.ombudsman.website,
+    partnerBankNames: listFormat(
+      brand.partnerBanks.map((b) => b.name),
+      language,
+      "conjunction",
+    ),
+    // Supervisors only: a register such as ORIAS records the operator but does not supervise it.
+    regulators: listFormat(
+      brand.regulators.filter((r) => r.kind === "supervisor").map((r) => r.shortName),
+      language,
+      "conjunction",
+    ),
+    foundedYear: String(f.foundedYear),
+    yearsInBusiness: atLeast(formatNumber(f.yearsInBusiness, language)),
+    rootsSinceYear: String(f.rootsSinceYear),
+    experienceYears: formatNumber(f.experienceYears, language),
+    assets: atLeast(formatCompact(f.assetsEur, language, "EUR")),
+    customersCompact: atLeast(formatCompact(f.customers, language)),
+    customers: atLeast(formatNumber(f.customers, language)),
+    countries: atLeast(formatNumber(f.countries, language)),
+    maxRate: formatShortRate(f.maxRate, language),
+    headlineMaxRate: formatShortRate(f.headlineMaxRate, language),
+    rateMin: formatShortRate(f.rateRange.min, language),
+    depositProtection: whole(f.depositProtectionEur),
+    ratingScore: formatScore(f.ratingPrimary.score, language),
+    ratingOutOf: formatNumber(f.ratingPrimary.outOf, language),
+    ratingCount: atLeast(formatNumber(f.ratingPrimary.count, language)),
+    ratingSecondaryScore: formatScore(f.ratingSecondary.score, language),
+    ratingSecondaryOutOf: formatNumber(f.ratingSecondary.outOf, language),
+    ratingSecondaryCount: formatNumber(f.ratingSecondary.count, language),
+    marketingTerms: listFormat(
+      f.marketingTermsMonths.map((m) => formatNumber(m, language)),
+      language,
+      "disjunction",
+    ),
+    minimumInvestment: whole(f.minimumInvestmentEur),
+    termsMinimumDeposit: whole(f.termsMinimumDepositEur),
+    packageMaxMin: whole(f.packageMaximumsEur.min),
+    packageMaxMax: whole(f.packageMaximumsEur.max),
+    processingHours: formatNumber(f.processingHours, language),
+    withdrawalDays: formatNumber(f.withdrawalDays, language),
+    payoutDays: formatNumber(f.payoutWorkingDays, language),
+  };
+}
+
+export type BrandValues = ReturnType<typeof brandValues>;
+
+/** "3, 6, 12 or 24" / "BaFin, ACPR and ORIAS" in the reader's language. */
+export function listFormat(items: string[], language: string, type: "conjunction" | "disjunction") {
+  return new Intl.ListFormat(localeFor(language), { style: "long", type }).format(items);
+}
+
+/** brandValues for the current language, recomputed when the language changes. */
+export function useBrandValues(): BrandValues {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t changes with the language
+  return useMemo(() => brandValues(language, (key, values) => t(key, values ?? {})), [language]);
+}
