@@ -43,7 +43,6 @@ const modules = [
   applicationsRoutes,
   kycRoutes,
   newsletterRoutes,
-
   contactRoutes,
 ];
 
