@@ -2,19 +2,25 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
+import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { applicationsRoutes } from "./modules/applications/applications.routes.ts";
+import { applicationsAdminRoutes } from "./modules/applications/applications-admin.routes.ts";
+import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
-
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
+import type { EmailWorkerOptions } from "./modules/notifications/email-outbox.worker.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { packagesRoutes } from "./modules/packages/packages.routes.ts";
+import { packagesAdminRoutes } from "./modules/packages/packages-admin.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import documentStoragePlugin, { type DocumentStorage } from "./plugins/document-storage.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import mailerPlugin from "./plugins/mailer.ts";
 import openApiPlugin from "./plugins/openapi.ts";
 import rateLimitPlugin from "./plugins/rate-limit.ts";
 import securityPlugin from "./plugins/security.ts";
@@ -30,6 +36,11 @@ export interface BuildAppOptions {
   logStream?: { write: (line: string) => void };
   /** A Redis client for shared rate-limit counters (REDIS_URL). */
   redis?: unknown;
+  /**
+   * Run the background jobs of this process (the e-mail outbox worker when SMTP_URL is set). The
+   * server does; tests leave them off unless they test them, and may shorten their timings.
+   */
+  backgroundJobs?: boolean | { emailWorker?: Partial<EmailWorkerOptions> };
   /** Another document storage than the encrypted files under DATA_DIR (tests; an S3 bucket later). */
   documentStorage?: DocumentStorage;
 }
@@ -38,12 +49,17 @@ export interface BuildAppOptions {
 const modules = [
   healthRoutes,
   packagesRoutes,
+  contactRoutes,
+  newsletterRoutes,
+  notificationsRoutes,
+  auditRoutes,
+  packagesAdminRoutes,
+  adminRoutes,
   authRoutes,
   calculatorRoutes,
   applicationsRoutes,
+  applicationsAdminRoutes,
   kycRoutes,
-  newsletterRoutes,
-  contactRoutes,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */
@@ -88,6 +104,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: options.documentStorage,
   });
   await app.register(openApiPlugin);
+  const jobs = options.backgroundJobs ?? false;
+  await app.register(mailerPlugin, {
+    smtpUrl: config.SMTP_URL,
+    from: config.SMTP_FROM,
+    worker: jobs === false ? false : jobs === true ? {} : (jobs.emailWorker ?? {}),
+  });
 
   await app.register(
     async (api) => {

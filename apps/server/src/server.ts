@@ -34,7 +34,7 @@ async function main() {
   await migrate(database);
   const firstAdmin = await ensureFirstAdmin(database.db, config);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
-  const app = await buildApp({ config, database, redis });
+  const app = await buildApp({ config, database, redis, backgroundJobs: true });
   if (firstAdmin === "created") app.log.info({ email: config.ADMIN_EMAIL }, "first admin created");
   if (redis) {
     redis.on("error", (error: Error) => app.log.warn({ err: error }, "Redis connection problem"));

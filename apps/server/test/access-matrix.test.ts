@@ -16,6 +16,23 @@ const EXPECTED: Record<string, Access> = {
   "GET /api/ready": "public",
   "GET /api/openapi.json": "public",
   "GET /api/packages": "public",
+  "POST /api/contact": "public",
+  "GET /api/admin/contact-messages": "admin",
+  "POST /api/newsletter": "public",
+  "GET /api/admin/newsletter-subscriptions": "admin",
+  "POST /api/admin/notifications/send": "admin",
+  "GET /api/notifications": "user",
+  "GET /api/notifications/unread-count": "user",
+  "POST /api/notifications/:id/read": "user",
+  "POST /api/notifications/read-all": "user",
+  "GET /api/admin/audit-log": "admin",
+  "GET /api/admin/packages": "admin",
+  "POST /api/admin/packages": "admin",
+  "PATCH /api/admin/packages/:id": "admin",
+  "GET /api/admin/users": "admin",
+  "GET /api/admin/analytics": "admin",
+  "GET /api/applications": "admin",
+  "PATCH /api/admin/applications/:id/decision": "admin",
   "POST /api/auth/register": "public",
   "POST /api/auth/login": "public",
   "GET /api/auth/me": "user",
@@ -32,12 +49,6 @@ const EXPECTED: Record<string, Access> = {
   "GET /api/admin/kyc/documents/:id/file": "admin",
   "PATCH /api/admin/kyc/documents/:id/decision": "admin",
   "GET /api/admin/kyc/documents/:id/history": "admin",
-
-  "POST /api/newsletter": "public",
-  "GET /api/admin/newsletter-subscriptions": "admin",
-
-  "POST /api/contact": "public",
-  "GET /api/admin/contact-messages": "admin",
 };
 
 /** Values for path parameters, so the route is reached (the resource itself need not exist). */

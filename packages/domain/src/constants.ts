@@ -105,6 +105,18 @@ export const KYC_NEW_UPLOAD_REASONS = [
   "other",
 ] as const;
 export type KycNewUploadReason = (typeof KYC_NEW_UPLOAD_REASONS)[number];
+
+/** Admin actions recorded in the audit log (issue 6). */
+export const AUDIT_ACTIONS = [
+  "application.decided",
+  "kyc.document_reviewed",
+  "kyc.document_viewed",
+  "notification.sent",
+  "package.created",
+  "package.updated",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** Field limits of the contact form: the server's schema and the form's maxLength use the same numbers. */
 export const CONTACT_LIMITS = {
   nameMax: 120,

@@ -1,4 +1,5 @@
 export * from "./constants.ts";
+export * from "./contract/admin.ts";
 export * from "./contract/applications.ts";
 export * from "./contract/auth.ts";
 export * from "./contract/calculator.ts";
@@ -7,8 +8,8 @@ export * from "./contract/contact.ts";
 export * from "./contract/errors.ts";
 export * from "./contract/health.ts";
 export * from "./contract/kyc.ts";
-
 export * from "./contract/newsletter.ts";
+export * from "./contract/notifications.ts";
 export * from "./contract/packages.ts";
 export * from "./iban.ts";
 export * from "./money/interest.ts";

@@ -16,9 +16,44 @@ interface AdminTab {
 
 const TABS: AdminTab[] = [
   {
+    id: "overview",
+    labelKey: "tabs.overview",
+    Component: lazy(() => import("../features/admin-overview/overview-tab.tsx")),
+  },
+  {
+    id: "users",
+    labelKey: "tabs.users",
+    Component: lazy(() => import("../features/admin-users/users-tab.tsx")),
+  },
+  {
+    id: "applications",
+    labelKey: "tabs.applications",
+    Component: lazy(() => import("../features/admin-applications/applications-tab.tsx")),
+  },
+  {
     id: "kyc",
     labelKey: "tabs.kyc",
     Component: lazy(() => import("../features/admin-kyc/kyc-review-tab.tsx")),
+  },
+  {
+    id: "notifications",
+    labelKey: "tabs.notifications",
+    Component: lazy(() => import("../features/admin-notifications/notifications-tab.tsx")),
+  },
+  {
+    id: "packages",
+    labelKey: "tabs.packages",
+    Component: lazy(() => import("../features/admin-packages/packages-tab.tsx")),
+  },
+  {
+    id: "messages",
+    labelKey: "tabs.messages",
+    Component: lazy(() => import("../features/admin-messages/messages-tab.tsx")),
+  },
+  {
+    id: "audit",
+    labelKey: "tabs.audit",
+    Component: lazy(() => import("../features/admin-audit/audit-tab.tsx")),
   },
 ];
 

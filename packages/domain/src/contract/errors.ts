@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   "kyc_upload_interrupted",
   // back office
   "notification_empty",
+  "notification_not_found",
   "user_not_found",
 ] as const;
 

@@ -1,3 +1,72 @@
 // Table types of the back office (issue 6) area; its migrations are numbered 0040-0049.
-// biome-ignore lint/suspicious/noEmptyInterface: filled as the area adds tables
-export interface BackOfficeTables {}
+import type { ColumnType, Generated } from "kysely";
+import type { NullableTimestamp, Numeric, Timestamp } from "../schema.ts";
+
+/** 0040_audit_log.sql: append-only. */
+export interface AuditLogTable {
+  id: ColumnType<number, never, never>;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  details: ColumnType<Record<string, unknown>, string, never>;
+  created_at: Timestamp;
+}
+
+/** 0041_notifications.sql */
+export interface NotificationsTable {
+  id: Generated<string>;
+  title: string;
+  message: string;
+  broadcast: boolean;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface NotificationRecipientsTable {
+  user_id: string;
+  notification_id: string;
+}
+
+export interface NotificationReadsTable {
+  user_id: string;
+  notification_id: string;
+  read_at: Timestamp;
+}
+
+/** 0042_email_outbox.sql */
+export interface EmailOutboxTable {
+  id: ColumnType<number, never, never>;
+  notification_id: string;
+  user_id: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  sent_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
+/** 0045_application_totals.sql: kept by triggers on applications, read by the analytics. */
+export interface ApplicationStatusTotalsTable {
+  status: string;
+  slot: number;
+  applications: number;
+  amount: Numeric;
+}
+
+export interface InvestorApprovedApplicationsTable {
+  user_id: string;
+  approved: number;
+}
+
+export interface BackOfficeTables {
+  audit_log: AuditLogTable;
+  notifications: NotificationsTable;
+  notification_recipients: NotificationRecipientsTable;
+  notification_reads: NotificationReadsTable;
+  email_outbox: EmailOutboxTable;
+  application_status_totals: ApplicationStatusTotalsTable;
+  investor_approved_applications: InvestorApprovedApplicationsTable;
+}

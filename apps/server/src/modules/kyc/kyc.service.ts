@@ -24,6 +24,7 @@ import type { DB } from "../../db/schema.ts";
 import type { KycDocumentsTable } from "../../db/tables/kyc.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { DocumentStorage } from "../../plugins/document-storage.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import * as repo from "./kyc.repository.ts";
 import { cleanFileName, UploadInspector } from "./kyc-file-inspector.ts";
 
@@ -268,13 +269,22 @@ export async function openFileForReview(deps: KycDeps, admin: User, id: string, 
   const row = await repo.findAdminDocument(deps.db, id);
   if (!row) throw documentNotFound();
   const stream = await deps.storage.get(row.storage_key);
-  await repo.insertReview(deps.db, {
-    document_id: row.id,
-    actor_id: admin.id,
-    action: "view_file",
-    reason_code: null,
-    reason: null,
-    ip,
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.insertReview(trx, {
+      document_id: row.id,
+      actor_id: admin.id,
+      action: "view_file",
+      reason_code: null,
+      reason: null,
+      ip,
+    });
+    // Opening someone's identity document is an access to personal data: audited like a decision.
+    await recordAudit(trx, admin, {
+      action: "kyc.document_viewed",
+      targetType: "kyc_document",
+      targetId: row.id,
+      details: { document_type: row.document_type, user_id: row.user_id },
+    });
   });
   return {
     stream,
@@ -328,6 +338,19 @@ export async function decide(
       reason_code: reasonCode,
       reason,
       ip,
+    });
+    // The platform-wide audit log of admin actions (one place for every kind of decision).
+    await recordAudit(trx, admin, {
+      action: "kyc.document_reviewed",
+      targetType: "kyc_document",
+      targetId: id,
+      details: {
+        decision: decision.decision,
+        document_type: doc.document_type,
+        user_id: owner.user_id,
+        reason_code: reasonCode,
+        reason,
+      },
     });
     await recomputeUserStatus(trx, owner.user_id);
   });

@@ -6,6 +6,7 @@ import { useSession } from "../../lib/session.tsx";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { HEADER_LINKS } from "./nav-links.ts";
+import { NotificationBell } from "./notification-bell.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -76,6 +77,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1">
           <ThemeToggle />
           <LanguageSwitcher />
+          {user && <NotificationBell />}
           {user ? (
             <div className="hidden items-center gap-2 md:flex">
               <Link

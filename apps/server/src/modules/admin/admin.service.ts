@@ -1,0 +1,54 @@
+import {
+  type AdminUsersFilter,
+  type Analytics,
+  BUSINESS_TIME_ZONE,
+  centsToNumber,
+  toCents,
+  type User,
+} from "@festgeld/domain";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { toUser } from "../auth/user.mapper.ts";
+import * as repo from "./admin.repository.ts";
+
+/** One page of users for the back office, with the total matching the filters. Admin only (route). */
+export async function listUsers(
+  db: Kysely<DB>,
+  query: AdminUsersFilter,
+): Promise<{ items: User[]; total: number }> {
+  const filter = { role: query.role, kyc_status: query.kyc_status };
+  const page = { limit: query.limit, offset: query.offset };
+  if (query.search) {
+    const { rows, total } = await repo.searchUsersPage(db, { ...filter, search: query.search }, page);
+    return { items: rows.map(toUser), total };
+  }
+  const [rows, total] = await Promise.all([repo.listUsers(db, filter, page), repo.countUsers(db, filter)]);
+  return { items: rows.map(toUser), total };
+}
+
+/** The back office's overview and monthly trends (SPEC.md section 3), all from aggregate SQL. */
+export async function analytics(db: Kysely<DB>): Promise<Analytics> {
+  const [customers, totals, activeInvestors, trends] = await Promise.all([
+    repo.customerCounts(db),
+    repo.applicationTotals(db),
+    repo.activeInvestorCount(db),
+    repo.monthlyTrends(db, BUSINESS_TIME_ZONE),
+  ]);
+  const byStatus = (status: string) => totals.find((t) => t.status === status);
+  const approvedAmount = byStatus("approved")?.amount ?? "0";
+  const approvedCents = toCents(approvedAmount);
+  if (approvedCents === null) throw new Error(`approved total is not a decimal amount: ${approvedAmount}`);
+  return {
+    overview: {
+      totalUsers: customers.total,
+      activeInvestors,
+      totalInvestmentAmount: centsToNumber(approvedCents),
+      pendingKYC: customers.pendingKyc,
+      pendingApplications: byStatus("pending")?.count ?? 0,
+      approvedApplications: byStatus("approved")?.count ?? 0,
+      rejectedApplications: byStatus("rejected")?.count ?? 0,
+      withdrawnApplications: byStatus("withdrawn")?.count ?? 0,
+    },
+    monthlyTrends: trends,
+  };
+}

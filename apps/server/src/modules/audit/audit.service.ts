@@ -1,0 +1,52 @@
+import type { AuditAction, AuditLogEntry, User } from "@festgeld/domain";
+import type { Kysely, Selectable } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { AuditLogTable } from "../../db/tables/back-office.ts";
+import * as repo from "./audit.repository.ts";
+
+export interface AuditEvent {
+  action: AuditAction;
+  targetType: "application" | "kyc_document" | "notification" | "package";
+  targetId: string | null;
+  /** What changed, enough to answer "who did what to which thing, and how" later. */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * The one way an admin action is recorded. Call it with the transaction that makes the change, so
+ * the change and its audit entry are committed together or not at all.
+ */
+export async function recordAudit(db: Kysely<DB>, actor: Pick<User, "id" | "email">, event: AuditEvent) {
+  await repo.insertAuditEntry(db, {
+    actor_id: actor.id,
+    actor_email: actor.email,
+    action: event.action,
+    target_type: event.targetType,
+    target_id: event.targetId,
+    details: JSON.stringify(event.details ?? {}),
+  });
+}
+
+function toAuditLogEntry(row: Selectable<AuditLogTable>): AuditLogEntry {
+  return {
+    id: Number(row.id),
+    action: row.action as AuditAction,
+    actor: { id: row.actor_id, email: row.actor_email },
+    target_type: row.target_type,
+    target_id: row.target_id,
+    details: row.details ?? {},
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** One page of the audit log, newest first, with the total for X-Total-Count. */
+export async function listAuditLog(
+  db: Kysely<DB>,
+  query: { limit: number; offset: number; action?: AuditAction | undefined },
+): Promise<{ items: AuditLogEntry[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    repo.listAuditEntries(db, query),
+    repo.countAuditEntries(db, query.action),
+  ]);
+  return { items: rows.map(toAuditLogEntry), total };
+}

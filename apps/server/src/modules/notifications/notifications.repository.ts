@@ -1,0 +1,117 @@
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+
+export function insertNotification(
+  db: Kysely<DB>,
+  values: { title: string; message: string; broadcast: boolean; created_by: string },
+) {
+  return db
+    .insertInto("notifications")
+    .values(values)
+    .returning(["id", "created_at"])
+    .executeTakeFirstOrThrow();
+}
+
+/** Which of these ids belong to an account. */
+export async function existingUserIds(db: Kysely<DB>, ids: string[]): Promise<Set<string>> {
+  const rows = await db.selectFrom("users").select("id").where("id", "in", ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function countUsers(db: Kysely<DB>): Promise<number> {
+  const { count } = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The recipients of a targeted notification, in one INSERT ... SELECT. */
+export async function insertRecipients(db: Kysely<DB>, notificationId: string, userIds: string[]) {
+  const result = await sql`
+    insert into notification_recipients (user_id, notification_id)
+    select u.id, ${notificationId}::uuid from users u where u.id = any(${userIds}::uuid[])
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+export interface InboxOwner {
+  id: string;
+  created_at: string;
+}
+
+/**
+ * The notifications a user may see: broadcasts sent since the account exists, plus those addressed
+ * to the user. Nothing else, so no user ever reads another's targeted notification.
+ */
+const visibleTo = (owner: InboxOwner) => sql`
+  select n.id, n.title, n.message, n.created_at
+  from notifications n
+  where n.broadcast and n.created_at >= ${owner.created_at}::timestamptz
+  union all
+  select n.id, n.title, n.message, n.created_at
+  from notification_recipients r join notifications n on n.id = r.notification_id
+  where r.user_id = ${owner.id}::uuid
+`;
+
+export interface InboxRow {
+  id: string;
+  title: string;
+  message: string;
+  created_at: Date;
+  read: boolean;
+}
+
+export async function listInbox(
+  db: Kysely<DB>,
+  owner: InboxOwner,
+  page: { limit: number; offset: number; unreadOnly: boolean },
+): Promise<InboxRow[]> {
+  const result = await sql<InboxRow>`
+    select v.id, v.title, v.message, v.created_at, (rd.user_id is not null) as read
+    from (${visibleTo(owner)}) v
+    left join notification_reads rd on rd.user_id = ${owner.id}::uuid and rd.notification_id = v.id
+    where ${page.unreadOnly ? sql`rd.user_id is null` : sql`true`}
+    order by v.created_at desc, v.id desc
+    limit ${page.limit} offset ${page.offset}
+  `.execute(db);
+  return result.rows;
+}
+
+export async function countInbox(db: Kysely<DB>, owner: InboxOwner, unreadOnly: boolean): Promise<number> {
+  const result = await sql<{ count: number }>`
+    select count(*) as count
+    from (${visibleTo(owner)}) v
+    where ${
+      unreadOnly
+        ? sql`not exists (select 1 from notification_reads rd where rd.user_id = ${owner.id}::uuid and rd.notification_id = v.id)`
+        : sql`true`
+    }
+  `.execute(db);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+/** Marks one notification read if the user may see it; returns false when they may not (or it does not exist). */
+export async function markRead(db: Kysely<DB>, owner: InboxOwner, notificationId: string): Promise<boolean> {
+  const result = await sql<{ id: string }>`
+    with target as (
+      select v.id from (${visibleTo(owner)}) v where v.id = ${notificationId}::uuid
+    ), inserted as (
+      insert into notification_reads (user_id, notification_id)
+      select ${owner.id}::uuid, target.id from target
+      on conflict do nothing
+    )
+    select id from target
+  `.execute(db);
+  return result.rows.length > 0;
+}
+
+/** Marks every notification the user can see as read (only the unread ones are written). */
+export async function markAllRead(db: Kysely<DB>, owner: InboxOwner): Promise<number> {
+  const result = await sql`
+    insert into notification_reads (user_id, notification_id)
+    select ${owner.id}::uuid, v.id from (${visibleTo(owner)}) v
+    on conflict do nothing
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}

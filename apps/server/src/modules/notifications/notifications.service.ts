@@ -1,0 +1,141 @@
+import type {
+  InboxNotification,
+  NotificationSendData,
+  NotificationSendResponse,
+  UnreadCount,
+  User,
+} from "@festgeld/domain";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { recordAudit } from "../audit/audit.service.ts";
+import * as outbox from "./email-outbox.repository.ts";
+import * as repo from "./notifications.repository.ts";
+
+export interface SendOptions {
+  /** Queue an e-mail per recipient (SMTP is configured). */
+  email: boolean;
+  /** Called once the notification (and its e-mails) are committed. */
+  afterCommit?: () => void;
+}
+
+/**
+ * An admin sends a notification to every account (`user_ids` null) or to the listed ones. The
+ * notification, its recipients, its e-mails and its audit entry are written in one transaction; the
+ * number of statements does not depend on the number of recipients.
+ */
+export async function sendNotification(
+  db: Kysely<DB>,
+  admin: User,
+  input: NotificationSendData,
+  options: SendOptions,
+): Promise<NotificationSendResponse> {
+  if (!input.title || !input.message) {
+    throw badRequest("notification_empty", "Please enter title and message");
+  }
+  const targetIds = input.user_ids ? [...new Set(input.user_ids.map((id) => id.toLowerCase()))] : null;
+  if (targetIds && targetIds.length === 0) {
+    throw badRequest("validation_failed", "Choose at least one recipient, or send to all users", [
+      { path: "body.user_ids", message: "must not be empty" },
+    ]);
+  }
+
+  const result = await db.transaction().execute(async (trx) => {
+    if (targetIds) {
+      const known = await repo.existingUserIds(trx, targetIds);
+      const unknown = targetIds.filter((id) => !known.has(id));
+      if (unknown.length > 0) {
+        throw badRequest(
+          "user_not_found",
+          `Unknown recipient${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`,
+          unknown.map((id) => ({ path: "body.user_ids", message: `unknown user ${id}` })),
+        );
+      }
+    }
+    const notification = await repo.insertNotification(trx, {
+      title: input.title,
+      message: input.message,
+      broadcast: targetIds === null,
+      created_by: admin.id,
+    });
+    const recipients = targetIds
+      ? await repo.insertRecipients(trx, notification.id, targetIds)
+      : await repo.countUsers(trx);
+    let emailsQueued = 0;
+    if (options.email) {
+      emailsQueued = targetIds
+        ? await outbox.queueForRecipients(trx, notification.id)
+        : await outbox.queueForAllUsers(trx, notification.id);
+    }
+    await recordAudit(trx, admin, {
+      action: "notification.sent",
+      targetType: "notification",
+      targetId: notification.id,
+      details: {
+        audience: targetIds ? "selected" : "all",
+        recipients,
+        ...(targetIds ? { user_ids: targetIds } : {}),
+        title: input.title,
+        emails_queued: emailsQueued,
+      },
+    });
+    return {
+      id: notification.id,
+      audience: targetIds ? ("selected" as const) : ("all" as const),
+      recipients,
+      emails_queued: emailsQueued,
+      created_at: notification.created_at.toISOString(),
+    };
+  });
+  if (result.emails_queued > 0) options.afterCommit?.();
+  return result;
+}
+
+const ownerOf = (user: User): repo.InboxOwner => ({ id: user.id, created_at: user.created_at });
+
+/** One page of the user's own inbox, newest first, with totals for the headers. */
+export async function listInbox(
+  db: Kysely<DB>,
+  user: User,
+  query: { limit: number; offset: number; unread: boolean },
+): Promise<{ items: InboxNotification[]; total: number; unread: number }> {
+  const owner = ownerOf(user);
+  const [rows, total, unread] = await Promise.all([
+    repo.listInbox(db, owner, { limit: query.limit, offset: query.offset, unreadOnly: query.unread }),
+    repo.countInbox(db, owner, query.unread),
+    query.unread ? null : repo.countInbox(db, owner, true),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      message: row.message,
+      created_at: new Date(row.created_at).toISOString(),
+      read: row.read,
+    })),
+    total,
+    unread: unread ?? total,
+  };
+}
+
+export async function unreadCount(db: Kysely<DB>, user: User): Promise<UnreadCount> {
+  return { unread: await repo.countInbox(db, ownerOf(user), true) };
+}
+
+/**
+ * Marks one of the user's notifications read and answers how many stay unread; another user's (or an
+ * unknown) id is 404, so ids of others' notifications reveal nothing.
+ */
+export async function markRead(db: Kysely<DB>, user: User, notificationId: string): Promise<UnreadCount> {
+  const owner = ownerOf(user);
+  const visible = await repo.markRead(db, owner, notificationId);
+  if (!visible) throw notFound("notification_not_found", "This notification does not exist.");
+  return { unread: await repo.countInbox(db, owner, true) };
+}
+
+/** Marks everything in the user's inbox read. */
+export async function markAllRead(db: Kysely<DB>, user: User): Promise<UnreadCount> {
+  const owner = ownerOf(user);
+  await repo.markAllRead(db, owner);
+  return { unread: await repo.countInbox(db, owner, true) };
+}

@@ -1,0 +1,121 @@
+import type { AdminPackage, PackageCreateRequest, PackageUpdateRequest, User } from "@festgeld/domain";
+import type { Kysely, Selectable, Updateable } from "kysely";
+import type { DB, PackagesTable } from "../../db/schema.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { recordAudit } from "../audit/audit.service.ts";
+import { invalidatePackagesCache } from "./packages.service.ts";
+import * as repo from "./packages-admin.repository.ts";
+
+type PackageRow = Selectable<PackagesTable>;
+type CreateInput = PackageCreateRequest;
+type UpdateInput = PackageUpdateRequest;
+
+/** Amounts and rates are validated to at most two decimals, so toFixed(2) writes them exactly. */
+const decimal = (value: number) => value.toFixed(2);
+
+export function toAdminPackage(row: PackageRow): AdminPackage {
+  return {
+    id: row.id,
+    duration_months: row.duration_months,
+    interest_rate: Number(row.interest_rate),
+    min_amount: Number(row.min_amount),
+    max_amount: Number(row.max_amount),
+    currency: "EUR",
+    features: {
+      en: row.features?.en ?? [],
+      de: row.features?.de ?? [],
+      fr: row.features?.fr ?? [],
+    },
+    is_active: row.is_active,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The fields an audit entry shows for a package, in the API's units. */
+const auditView = (p: AdminPackage) => ({
+  duration_months: p.duration_months,
+  interest_rate: p.interest_rate,
+  min_amount: p.min_amount,
+  max_amount: p.max_amount,
+  features: p.features,
+  is_active: p.is_active,
+});
+
+export async function listPackages(db: Kysely<DB>): Promise<AdminPackage[]> {
+  return (await repo.listAllPackages(db)).map(toAdminPackage);
+}
+
+export async function createPackage(db: Kysely<DB>, admin: User, input: CreateInput): Promise<AdminPackage> {
+  const created = await db.transaction().execute(async (trx) => {
+    const row = await repo.insertPackage(trx, {
+      duration_months: input.duration_months,
+      interest_rate: decimal(input.interest_rate),
+      min_amount: decimal(input.min_amount),
+      max_amount: decimal(input.max_amount),
+      currency: "EUR",
+      features: JSON.stringify(input.features),
+      is_active: input.is_active ?? true,
+    });
+    const pkg = toAdminPackage(row);
+    await recordAudit(trx, admin, {
+      action: "package.created",
+      targetType: "package",
+      targetId: pkg.id,
+      details: { after: auditView(pkg) },
+    });
+    return pkg;
+  });
+  invalidatePackagesCache(db);
+  return created;
+}
+
+/**
+ * Changes a package's terms, features or availability. Existing applications are not touched: each
+ * keeps the rate and term it was made with. Deactivating only withdraws the package from sale.
+ */
+export async function updatePackage(
+  db: Kysely<DB>,
+  admin: User,
+  id: string,
+  input: UpdateInput,
+): Promise<AdminPackage> {
+  const updated = await db.transaction().execute(async (trx) => {
+    const current = await repo.findPackageForUpdate(trx, id);
+    if (!current) throw notFound("package_not_found", "This package does not exist.");
+    const minAmount = input.min_amount ?? Number(current.min_amount);
+    const maxAmount = input.max_amount ?? Number(current.max_amount);
+    if (maxAmount < minAmount) {
+      throw badRequest("validation_failed", "The maximum amount must not be lower than the minimum amount", [
+        { path: "body.max_amount", message: "must not be lower than min_amount", code: "too_small" },
+      ]);
+    }
+    const changes: Updateable<PackagesTable> = {};
+    if (input.duration_months !== undefined) changes.duration_months = input.duration_months;
+    if (input.interest_rate !== undefined) changes.interest_rate = decimal(input.interest_rate);
+    if (input.min_amount !== undefined) changes.min_amount = decimal(input.min_amount);
+    if (input.max_amount !== undefined) changes.max_amount = decimal(input.max_amount);
+    if (input.features !== undefined) changes.features = JSON.stringify(input.features);
+    if (input.is_active !== undefined) changes.is_active = input.is_active;
+
+    const before = auditView(toAdminPackage(current));
+    const pkg = toAdminPackage(await repo.updatePackage(trx, id, changes));
+    const after = auditView(pkg);
+    // Only what actually changed goes into the audit entry.
+    const changed = (Object.keys(after) as Array<keyof typeof after>).filter(
+      (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+    );
+    await recordAudit(trx, admin, {
+      action: "package.updated",
+      targetType: "package",
+      targetId: id,
+      details: {
+        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+        after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+      },
+    });
+    return pkg;
+  });
+  invalidatePackagesCache(db);
+  return updated;
+}

@@ -1,0 +1,241 @@
+import { randomBytes } from "node:crypto";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "../playwright.config.ts";
+
+const PASSWORD = "e2e back office passphrase";
+const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
+
+/** Signs a page in with a token before its first script runs. */
+async function storeToken(page: Page, token: string) {
+  await page.addInitScript((value) => localStorage.setItem("token", value), token);
+}
+
+/** A new browser context signed in through the API (the journey is not about signing in). */
+async function signedInPage(browser: Browser, credentials: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const res = await page.request.post("/api/auth/login", { data: credentials });
+  expect(res.status()).toBe(200);
+  const { access_token } = (await res.json()) as { access_token: string };
+  await storeToken(page, access_token);
+  return { page, token: access_token, close: () => context.close() };
+}
+
+/**
+ * A saver with an account, signed in; with `apply`, also one pending application for 10,000 EUR over
+ * 12 months at 3.50 % (applications are rate-limited per address, so only the journey that needs one
+ * sends one).
+ */
+async function saver(browser: Browser, { apply }: { apply: boolean }) {
+  const email = uniqueEmail("saver");
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const registered = await page.request.post("/api/auth/register", {
+    data: { email, password: PASSWORD, full_name: "Sabine Sparer" },
+  });
+  expect(registered.status()).toBe(201);
+  const { access_token } = (await registered.json()) as { access_token: string };
+  await storeToken(page, access_token);
+  if (!apply) return { page, email, close: () => context.close() };
+  const packages = (await (await page.request.get("/api/packages")).json()) as Array<{
+    id: string;
+    duration_months: number;
+  }>;
+  const twelve = packages.find((p) => p.duration_months === 12);
+  if (!twelve) throw new Error("no 12-month package");
+  const applied = await page.request.post("/api/applications", {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: {
+      full_name: "Sabine Sparer",
+      email,
+      phone: "+49 30 1234567",
+      amount: 10_000,
+      package_id: twelve.id,
+      reference_iban: "DE89 3704 0044 0532 0130 00",
+      maturity_instruction: "payout",
+      info_sheet_acknowledged: true,
+    },
+  });
+  expect(applied.status()).toBe(201);
+  return { page, email, close: () => context.close() };
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole("tab", { name }).click();
+  await expect(page.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");
+}
+
+test.describe("back office", () => {
+  test("an admin approves a pending application; the saver's dashboard shows it approved with its expected return", async ({
+    browser,
+  }) => {
+    const applicant = await saver(browser, { apply: true });
+    const admin = await signedInPage(browser, E2E_ADMIN);
+    try {
+      await applicant.page.goto("/dashboard");
+      await expect(applicant.page.getByTestId("application")).toHaveAttribute("data-status", "pending");
+
+      await admin.page.goto("/admin");
+      await expect(admin.page.getByRole("heading", { level: 1 })).toHaveText("Admin dashboard");
+      await openTab(admin.page, "Applications");
+      await admin.page.getByTestId("applications-status-filter").selectOption("pending");
+      const row = admin.page.getByTestId("applications-row").filter({ hasText: applicant.email });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText("€10,000.00");
+      await expect(row).toContainText("12 months");
+      await row.getByRole("button", { name: "Approve the application of Sabine Sparer" }).click();
+      await expect(
+        admin.page.getByRole("status").filter({ hasText: "Application approved successfully!" }),
+      ).toBeVisible();
+      // The list reloads: with the pending filter the decided application leaves it.
+      await expect(
+        admin.page.getByTestId("applications-row").filter({ hasText: applicant.email }),
+      ).toHaveCount(0);
+      await admin.page.getByTestId("applications-status-filter").selectOption("approved");
+      await expect(
+        admin.page.getByTestId("applications-row").filter({ hasText: applicant.email }),
+      ).toHaveAttribute("data-status", "approved");
+
+      await applicant.page.reload();
+      const application = applicant.page.getByTestId("application");
+      await expect(application).toHaveAttribute("data-status", "approved");
+      await expect(application.getByTestId("application-status")).toHaveText("Approved");
+      // 10,000 EUR x 3.50 % x 12/12 = 350.00 EUR interest at maturity.
+      await expect(application.getByTestId("application-expected-return")).toHaveText("€350.00");
+      await expect(application.getByTestId("application-maturity-amount")).toHaveText("€10,350.00");
+    } finally {
+      await applicant.close();
+      await admin.close();
+    }
+  });
+
+  test("the admin sends a notification to all users and the customer's bell shows it", async ({
+    browser,
+  }) => {
+    const customer = await saver(browser, { apply: false });
+    const admin = await signedInPage(browser, E2E_ADMIN);
+    try {
+      await customer.page.goto("/dashboard");
+      const bell = customer.page.getByTestId("notification-bell");
+      await expect(bell).toBeVisible();
+
+      await admin.page.goto("/admin");
+      await openTab(admin.page, "Notifications");
+      const form = admin.page.getByTestId("notification-form");
+      // SPEC.md section 5: nothing is sent without a title and a message.
+      await form.getByRole("button", { name: "Send to All Users" }).click();
+      await expect(form.getByRole("alert")).toHaveText("Please enter title and message");
+      const titles = [1, 2].map((n) => `Rate update ${n} ${randomBytes(3).toString("hex")}`);
+      for (const title of titles) {
+        await form.getByLabel("Title").fill(title);
+        await form.getByLabel("Message").fill("Our 12-month rate rises to 3.60 % from Monday.");
+        await form.getByRole("button", { name: "Send to All Users" }).click();
+        await expect(
+          admin.page.getByRole("status").filter({ hasText: "Notification sent successfully!" }).first(),
+        ).toBeVisible();
+        await expect(form.getByLabel("Title")).toHaveValue("");
+      }
+
+      // The customer's bell picks them up (on focus, on its poll, or after a reload) with the unread count.
+      await customer.page.reload();
+      const badge = customer.page.getByTestId("notification-badge");
+      await expect(badge).toBeVisible();
+      const unreadBefore = Number(await badge.textContent());
+      expect(unreadBefore).toBeGreaterThanOrEqual(2);
+      await bell.click();
+      const panel = customer.page.getByTestId("notification-panel");
+      await expect(panel).toBeVisible();
+      const item = (title: string) => panel.getByTestId("notification-item").filter({ hasText: title });
+      const [firstTitle = "", secondTitle = ""] = titles;
+      const first = item(firstTitle);
+      const second = item(secondTitle);
+      await expect(first).toHaveAttribute("data-read", "false");
+      await expect(second).toHaveAttribute("data-read", "false");
+      await expect(second).toContainText("Our 12-month rate rises to 3.60 % from Monday.");
+      await first.getByRole("button", { name: `Mark “${firstTitle}” as read` }).click();
+      await expect(first).toHaveAttribute("data-read", "true");
+      await expect(badge).toHaveText(String(unreadBefore - 1));
+      // Keyboard: Escape closes the panel and returns focus to the bell; Enter opens it again.
+      await customer.page.keyboard.press("Escape");
+      await expect(panel).toBeHidden();
+      await expect(bell).toBeFocused();
+      await bell.press("Enter");
+      await expect(panel).toBeVisible();
+      await panel.getByRole("button", { name: "Mark all as read" }).click();
+      await expect(badge).toBeHidden();
+      await expect(second).toHaveAttribute("data-read", "true");
+      await expect(panel.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
+    } finally {
+      await customer.close();
+      await admin.close();
+    }
+  });
+
+  test("overview charts and the users search work; public pages never load the chart code", async ({
+    browser,
+    page,
+  }) => {
+    // Public pages: no chunk that carries the chart library.
+    const publicScripts: string[] = [];
+    page.on("response", async (response) => {
+      if (response.url().endsWith(".js")) publicScripts.push(await response.text().catch(() => ""));
+    });
+    for (const path of ["/", "/packages", "/calculator"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    expect(publicScripts.length).toBeGreaterThan(0);
+    expect(publicScripts.some((body) => body.includes("recharts"))).toBe(false);
+
+    const customer = await saver(browser, { apply: false });
+    const admin = await signedInPage(browser, E2E_ADMIN);
+    const violations: string[] = [];
+    admin.page.on("console", (msg) => {
+      if (/Content.Security.Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+    });
+    try {
+      await admin.page.goto("/admin");
+      await expect(admin.page.getByTestId("overview-totalUsers")).toContainText("Total Users");
+      await expect(admin.page.getByRole("heading", { name: "Monthly Trends" })).toBeVisible();
+      await expect(admin.page.getByRole("heading", { name: "Application Status" })).toBeVisible();
+      await expect(admin.page.getByTestId("trends-chart").locator(".recharts-line")).toHaveCount(2);
+      await expect(
+        admin.page.getByTestId("status-chart").locator(".recharts-pie-sector").first(),
+      ).toBeVisible();
+
+      await openTab(admin.page, "Users");
+      await admin.page.getByTestId("users-search").fill(customer.email.toUpperCase().slice(0, 12));
+      const row = admin.page.getByTestId("users-row").filter({ hasText: customer.email });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText("Sabine Sparer");
+      await expect(row).toContainText("User");
+      await expect(row).toContainText("Not Started");
+      await admin.page.getByTestId("users-role-filter").selectOption("admin");
+      await expect(admin.page.getByTestId("users-row")).toHaveCount(0);
+      await admin.page.getByTestId("users-search").fill("");
+      await expect(admin.page.getByTestId("users-row").filter({ hasText: E2E_ADMIN.email })).toHaveCount(1);
+
+      // Keyboard: the tabs follow the arrow keys.
+      await admin.page.getByRole("tab", { name: "Users" }).focus();
+      await admin.page.keyboard.press("ArrowRight");
+      await expect(admin.page.getByRole("tab", { name: "Applications" })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      );
+      expect(violations).toEqual([]);
+    } finally {
+      await customer.close();
+      await admin.close();
+    }
+  });
+
+  test("a signed-in customer is sent away from /admin", async ({ browser }) => {
+    const customer = await saver(browser, { apply: false });
+    try {
+      await customer.page.goto("/admin");
+      await expect(customer.page).toHaveURL(/\/$/);
+    } finally {
+      await customer.close();
+    }
+  });
+});

@@ -1,0 +1,220 @@
+import type { AdminApplication, ApplicationDecision } from "@festgeld/domain";
+import { APPLICATION_STATUSES } from "@festgeld/domain/constants";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Pagination } from "../../components/ui/pagination.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
+import { api, apiRequest, errorMessage } from "../../lib/api-client.ts";
+import { formatDate, formatMoney, formatRate } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
+
+const PAGE_SIZE = 25;
+type StatusFilter = "" | (typeof APPLICATION_STATUSES)[number];
+
+const STATUS_STYLES: Record<AdminApplication["status"], string> = {
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  approved: "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100",
+  rejected: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100",
+  withdrawn: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100",
+};
+
+/**
+ * Admin tab "Applications" (SPEC.md section 2): all applications, newest first, with Approve and
+ * Reject for pending ones. After a decision the list and the analytics reload (SPEC.md section 4).
+ */
+export default function ApplicationsTab() {
+  const { t, i18n } = useTranslation("admin");
+  const language = i18n.language;
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<StatusFilter>("");
+  const [offset, setOffset] = useState(0);
+  const filterId = useId();
+
+  const applications = useQuery({
+    queryKey: [...ADMIN_KEYS.applications, { status, offset }],
+    queryFn: async ({ signal }) => {
+      const { data, headers } = await apiRequest<AdminApplication[]>("/applications", {
+        query: { status, limit: PAGE_SIZE, offset },
+        signal,
+      });
+      return { items: data, total: Number(headers.get("X-Total-Count") ?? data.length) };
+    },
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (applications.isError) console.error("Could not load the applications", applications.error);
+  }, [applications.isError, applications.error]);
+
+  const decide = useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: ApplicationDecision }) =>
+      // SPEC.md section 7's notes text; the decision itself is what counts.
+      api.patch<AdminApplication>(`/admin/applications/${id}/decision`, {
+        decision,
+        admin_notes: `${decision} by admin`,
+      }),
+    onSuccess: (_result, { decision }) => {
+      toast(t(`applications.decided.${decision}`), "success");
+    },
+    onError: (error) => {
+      toast(errorMessage(error, t("applications.decisionFailed")), "error");
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.applications });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.analytics });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.audit });
+    },
+  });
+
+  const items = applications.data?.items ?? [];
+  const total = applications.data?.total ?? 0;
+
+  // After decisions empty the last page of a filtered list, step back to a page with rows.
+  useEffect(() => {
+    if (applications.data && applications.data.items.length === 0 && offset > 0) {
+      setOffset(Math.max(0, offset - PAGE_SIZE));
+    }
+  }, [applications.data, offset]);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("applications.title")}</h2>
+        <div>
+          <label htmlFor={filterId} className="label">
+            {t("applications.filter")}
+          </label>
+          <select
+            id={filterId}
+            className="input"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as StatusFilter);
+              setOffset(0);
+            }}
+            data-testid="applications-status-filter"
+          >
+            <option value="">{t("applications.allStatuses")}</option>
+            {APPLICATION_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`statuses.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {applications.isPending ? (
+        <Spinner label={t("applications.loading")} />
+      ) : applications.isError ? (
+        <p role="alert" className="card text-red-700 dark:text-red-400">
+          {t("applications.loadFailed")}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="card text-slate-600 dark:text-slate-300">{t("applications.empty")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
+          <table className="w-full text-left text-sm" data-testid="applications-table">
+            <caption className="sr-only">{t("applications.caption")}</caption>
+            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+              <tr>
+                {(
+                  ["applicant", "package", "amount", "term", "status", "date", "account", "actions"] as const
+                ).map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2">
+                    {t(`applications.columns.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {items.map((application) => {
+                const busy = decide.isPending && decide.variables?.id === application.id;
+                return (
+                  <tr key={application.id} data-testid="applications-row" data-status={application.status}>
+                    <td className="px-3 py-2">
+                      <div className="font-medium text-slate-900 dark:text-white">
+                        {application.full_name}
+                      </div>
+                      <div className="break-all text-slate-600 dark:text-slate-400">{application.email}</div>
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-slate-800 dark:text-slate-200">
+                      {t("applications.packageSummary", {
+                        months: application.package.duration_months,
+                        rate: formatRate(application.package.interest_rate, language),
+                      })}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-right text-slate-900 dark:text-white">
+                      {formatMoney(application.amount, application.currency, language)}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-slate-800 dark:text-slate-200">
+                      {t("applications.months", { count: application.term })}
+                    </td>
+                    <td className="px-3 py-2">
+                      <span
+                        className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[application.status]}`}
+                      >
+                        {t(`statuses.${application.status}`)}
+                      </span>
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-slate-800 dark:text-slate-200">
+                      {formatDate(application.created_at, language)}
+                    </td>
+                    <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
+                      {application.account ? (
+                        <>
+                          <div className="break-all">{application.account.email}</div>
+                          <div className="text-slate-600 dark:text-slate-400">
+                            {t("applications.kyc", {
+                              status: t(`kycStatuses.${application.account.kycStatus}`),
+                            })}
+                          </div>
+                        </>
+                      ) : (
+                        <span className="text-slate-600 dark:text-slate-400">
+                          {t("applications.noAccount")}
+                        </span>
+                      )}
+                    </td>
+                    <td className="px-3 py-2">
+                      {application.status === "pending" ? (
+                        <div className="flex gap-2">
+                          <button
+                            type="button"
+                            className="btn-primary px-3 py-1 text-sm"
+                            disabled={busy}
+                            onClick={() => decide.mutate({ id: application.id, decision: "approved" })}
+                            aria-label={t("applications.approveFor", { name: application.full_name })}
+                          >
+                            {t("applications.approve")}
+                          </button>
+                          <button
+                            type="button"
+                            className="btn-secondary px-3 py-1 text-sm"
+                            disabled={busy}
+                            onClick={() => decide.mutate({ id: application.id, decision: "rejected" })}
+                            aria-label={t("applications.rejectFor", { name: application.full_name })}
+                          >
+                            {t("applications.reject")}
+                          </button>
+                        </div>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination
+        offset={offset}
+        limit={PAGE_SIZE}
+        total={total}
+        onChange={setOffset}
+        label={t("applications.pages")}
+      />
+    </div>
+  );
+}

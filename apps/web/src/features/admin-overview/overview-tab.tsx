@@ -1,0 +1,67 @@
+import type { Analytics } from "@festgeld/domain";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
+import { api } from "../../lib/api-client.ts";
+import { formatMoney, formatNumber } from "../../lib/format.ts";
+import { StatusChart } from "./components/status-chart.tsx";
+import { TrendsChart } from "./components/trends-chart.tsx";
+
+/** Admin tab "Overview" (SPEC.md section 2): four figures, the monthly trends and the status split. */
+export default function OverviewTab() {
+  const { t, i18n } = useTranslation("admin");
+  const analytics = useQuery({
+    queryKey: ADMIN_KEYS.analytics,
+    queryFn: ({ signal }) => api.get<Analytics>("/admin/analytics", undefined, signal),
+  });
+
+  if (analytics.isPending) return <Spinner label={t("overview.loading")} />;
+  if (analytics.isError) {
+    // SPEC.md section 8: a failed analytics load is logged; the tab says so instead of showing zeros.
+    console.error("Could not load the analytics", analytics.error);
+    return (
+      <p role="alert" className="card text-red-700 dark:text-red-400">
+        {t("overview.loadFailed")}
+      </p>
+    );
+  }
+  const { overview, monthlyTrends } = analytics.data;
+  const language = i18n.language;
+  const cards = [
+    { key: "totalUsers", value: formatNumber(overview.totalUsers, language) },
+    { key: "activeInvestors", value: formatNumber(overview.activeInvestors, language) },
+    { key: "totalInvestment", value: formatMoney(overview.totalInvestmentAmount, "EUR", language) },
+    { key: "pendingKyc", value: formatNumber(overview.pendingKYC, language) },
+  ];
+
+  return (
+    <div className="space-y-8">
+      <h2 className="sr-only">{t("tabs.overview")}</h2>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => (
+          <li key={card.key} className="card" data-testid={`overview-${card.key}`}>
+            <p className="text-sm font-medium text-slate-600 dark:text-slate-400">
+              {t(`overview.cards.${card.key}`)}
+            </p>
+            <p className="mt-2 text-3xl font-bold text-slate-900 dark:text-white">{card.value}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-6 xl:grid-cols-3">
+        <section className="card xl:col-span-2" aria-labelledby="admin-trends-heading">
+          <h3 id="admin-trends-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+            {t("overview.trends.title")}
+          </h3>
+          <TrendsChart data={monthlyTrends} />
+        </section>
+        <section className="card" aria-labelledby="admin-status-heading">
+          <h3 id="admin-status-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+            {t("overview.status.title")}
+          </h3>
+          <StatusChart overview={overview} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * Query keys the back-office tabs share: a tab that changes data refreshes another tab's view
+ * without importing it (features do not import each other).
+ */
+export const ADMIN_KEYS = {
+  analytics: ["admin", "analytics"] as const,
+  users: ["admin", "users"] as const,
+  applications: ["admin", "applications"] as const,
+  packages: ["admin", "packages"] as const,
+  audit: ["admin", "audit"] as const,
+  contactMessages: ["admin", "contact-messages"] as const,
+  newsletter: ["admin", "newsletter"] as const,
+};

@@ -1,0 +1,224 @@
+import { z } from "zod";
+import {
+  APPLICATION_STATUSES,
+  AUDIT_ACTIONS,
+  DURATIONS_MONTHS,
+  KYC_STATUSES,
+  LIMITS,
+  ROLES,
+} from "../constants.ts";
+import { applicationSchema } from "./applications.ts";
+import { paginationQuerySchema } from "./common.ts";
+
+/** An optional filter that treats "" (the "All" choice of a select) as no filter. */
+const optionalFilter = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.enum(values), z.literal("")])
+    .optional()
+    .transform((v) => (v ? (v as T[number]) : undefined));
+
+/* ---------------------------------------------------------------- analytics */
+
+/** GET /admin/analytics (SPEC.md section 3): every figure is an aggregate over the whole database. */
+export const analyticsSchema = z
+  .object({
+    overview: z.object({
+      totalUsers: z.number().int().describe("Customer accounts (role user)"),
+      activeInvestors: z.number().int().describe("Customers with at least one approved application"),
+      totalInvestmentAmount: z
+        .number()
+        .describe("Sum of approved application amounts, euro, exact to the cent"),
+      pendingKYC: z.number().int().describe("Customers whose identity verification awaits review"),
+      pendingApplications: z.number().int(),
+      approvedApplications: z.number().int(),
+      rejectedApplications: z.number().int(),
+      withdrawnApplications: z
+        .number()
+        .int()
+        .describe("Approved, then withdrawn by the saver within the withdrawal period"),
+    }),
+    monthlyTrends: z
+      .array(
+        z.object({
+          month: z.string().describe("Calendar month (UTC) as YYYY-MM"),
+          users: z.number().int().describe("New customer accounts in the month"),
+          investments: z.number().int().describe("New applications in the month"),
+        }),
+      )
+      .describe("The last 12 calendar months including the current one, oldest first"),
+  })
+  .meta({ id: "Analytics" });
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+/* -------------------------------------------------------------------- users */
+
+export const ADMIN_SEARCH_MAX = 254;
+
+/** GET /admin/users: SPEC.md's role and kyc_status filters, a server-side e-mail search, pagination. */
+export const adminUsersQuerySchema = paginationQuerySchema.extend({
+  role: optionalFilter(ROLES),
+  kyc_status: optionalFilter(KYC_STATUSES),
+  search: z
+    .string()
+    .trim()
+    .max(ADMIN_SEARCH_MAX)
+    .optional()
+    .describe("Case-insensitive substring of the e-mail address"),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+export type AdminUsersFilter = z.output<typeof adminUsersQuerySchema>;
+
+/* ----------------------------------------------------------------- packages */
+
+export const PACKAGE_LIMITS = {
+  featuresMax: 12,
+  featureMax: 200,
+} as const;
+
+/** True when `value` has at most two decimals (exact for any amount we accept). */
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+const featureListSchema = z
+  .array(z.string().trim().min(1).max(PACKAGE_LIMITS.featureMax))
+  .min(1)
+  .max(PACKAGE_LIMITS.featuresMax);
+
+/** Features in every interface language, so no customer reads a package in another language. */
+export const packageFeaturesSchema = z.strictObject({
+  en: featureListSchema,
+  de: featureListSchema,
+  fr: featureListSchema,
+});
+export type PackageFeaturesInput = z.infer<typeof packageFeaturesSchema>;
+
+const durationSchema = z
+  .number()
+  .int()
+  .refine((v) => (DURATIONS_MONTHS as readonly number[]).includes(v), {
+    message: `must be one of ${DURATIONS_MONTHS.join(", ")}`,
+  });
+const rateSchema = z
+  .number()
+  .min(LIMITS.minRate)
+  .max(LIMITS.maxRate)
+  .refine(hasAtMostTwoDecimals, { message: "must have at most two decimals" });
+const amountSchema = z
+  .number()
+  .min(LIMITS.minAmount)
+  .max(LIMITS.maxAmount)
+  .refine(hasAtMostTwoDecimals, { message: "must have at most two decimals" });
+
+/** A package as the back office sees it: every language, active or not. */
+export const adminPackageSchema = z
+  .object({
+    id: z.string().uuid(),
+    duration_months: z.number().int(),
+    interest_rate: z.number().describe("Percent per year, e.g. 3.5"),
+    min_amount: z.number(),
+    max_amount: z.number(),
+    currency: z.literal("EUR"),
+    features: z.object({ en: z.array(z.string()), de: z.array(z.string()), fr: z.array(z.string()) }),
+    is_active: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "AdminPackage" });
+export type AdminPackage = z.infer<typeof adminPackageSchema>;
+export const adminPackageListSchema = z.array(adminPackageSchema);
+
+/** POST /admin/packages. Amounts in euro; the maximum may not be below the minimum. */
+export const packageCreateRequestSchema = z
+  .strictObject({
+    duration_months: durationSchema,
+    interest_rate: rateSchema,
+    min_amount: amountSchema,
+    max_amount: amountSchema,
+    features: packageFeaturesSchema,
+    is_active: z.boolean().optional(),
+  })
+  .refine((p) => p.max_amount >= p.min_amount, {
+    path: ["max_amount"],
+    message: "must not be lower than min_amount",
+  });
+export type PackageCreateRequest = z.input<typeof packageCreateRequestSchema>;
+
+/** PATCH /admin/packages/{id}: any subset; `is_active: false` withdraws the package from sale. */
+export const packageUpdateRequestSchema = z
+  .strictObject({
+    duration_months: durationSchema.optional(),
+    interest_rate: rateSchema.optional(),
+    min_amount: amountSchema.optional(),
+    max_amount: amountSchema.optional(),
+    features: packageFeaturesSchema.optional(),
+    is_active: z.boolean().optional(),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: "nothing to change" })
+  .refine((p) => p.min_amount === undefined || p.max_amount === undefined || p.max_amount >= p.min_amount, {
+    path: ["max_amount"],
+    message: "must not be lower than min_amount",
+  });
+export type PackageUpdateRequest = z.input<typeof packageUpdateRequestSchema>;
+
+/* -------------------------------------------------------------- audit log */
+
+export const auditLogEntrySchema = z
+  .object({
+    id: z.number().int(),
+    action: z.enum(AUDIT_ACTIONS),
+    actor: z.object({
+      id: z.string().uuid().nullable(),
+      email: z.string().describe("The admin's e-mail address when acting"),
+    }),
+    target_type: z.string(),
+    target_id: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+    created_at: z.string().describe("ISO 8601 timestamp"),
+  })
+  .meta({ id: "AuditLogEntry" });
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+export const auditLogListSchema = z.array(auditLogEntrySchema);
+
+export const auditLogQuerySchema = paginationQuerySchema.extend({
+  action: optionalFilter(AUDIT_ACTIONS),
+});
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+
+/* ------------------------------------------------------------- applications */
+
+export const APPLICATION_DECISIONS = ["approved", "rejected"] as const;
+export type ApplicationDecision = (typeof APPLICATION_DECISIONS)[number];
+
+/** PATCH /admin/applications/{id}/decision (SPEC.md section 7). */
+export const applicationDecisionRequestSchema = z.strictObject({
+  decision: z.enum(APPLICATION_DECISIONS),
+  admin_notes: z.string().trim().max(2000).optional(),
+});
+export type ApplicationDecisionRequest = z.input<typeof applicationDecisionRequestSchema>;
+
+/** GET /applications (admin): all applications, optionally of one status, newest first. */
+export const adminApplicationsQuerySchema = paginationQuerySchema.extend({
+  status: optionalFilter(APPLICATION_STATUSES),
+});
+export type AdminApplicationsQuery = z.input<typeof adminApplicationsQuerySchema>;
+
+/**
+ * An application as the back office sees it: the owner's view plus the decision and, when the
+ * application was sent signed in, the account with its identity-verification status.
+ */
+export const adminApplicationSchema = applicationSchema
+  .extend({
+    admin_notes: z.string().nullable(),
+    decided_by: z.string().uuid().nullable(),
+    account: z
+      .object({
+        id: z.string().uuid(),
+        email: z.string(),
+        full_name: z.string(),
+        kycStatus: z.enum(KYC_STATUSES),
+      })
+      .nullable()
+      .describe("The account the application was sent from; null when sent signed out"),
+  })
+  .meta({ id: "AdminApplication" });
+export type AdminApplication = z.infer<typeof adminApplicationSchema>;
+export const adminApplicationListSchema = z.array(adminApplicationSchema);

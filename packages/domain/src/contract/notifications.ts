@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { paginationQuerySchema } from "./common.ts";
+
+/** Limits of an admin notification; the back-office form uses the same numbers. */
+export const NOTIFICATION_LIMITS = {
+  titleMax: 200,
+  messageMax: 5000,
+  /** Recipients one targeted notification may name; larger audiences are sent to all users. */
+  recipientsMax: 1000,
+} as const;
+
+/**
+ * POST /admin/notifications/send (SPEC.md section 7). `user_ids` null or absent means every account.
+ * Blank title or message is answered with `notification_empty` (SPEC.md section 8's
+ * 'Please enter title and message'), not a generic validation error, so the schema lets them through.
+ */
+export const notificationSendRequestSchema = z.strictObject({
+  title: z.string().trim().max(NOTIFICATION_LIMITS.titleMax),
+  message: z.string().trim().max(NOTIFICATION_LIMITS.messageMax),
+  user_ids: z.array(z.string().uuid()).max(NOTIFICATION_LIMITS.recipientsMax).nullable().optional(),
+});
+export type NotificationSendRequest = z.input<typeof notificationSendRequestSchema>;
+export type NotificationSendData = z.output<typeof notificationSendRequestSchema>;
+
+export const notificationSendResponseSchema = z
+  .object({
+    id: z.string().uuid(),
+    audience: z.enum(["all", "selected"]),
+    recipients: z.number().int().describe("Accounts that see it in their inbox"),
+    emails_queued: z.number().int().describe("E-mails queued for delivery (0 when SMTP is not configured)"),
+    created_at: z.string().describe("ISO 8601 timestamp"),
+  })
+  .meta({ id: "NotificationSendResponse" });
+export type NotificationSendResponse = z.infer<typeof notificationSendResponseSchema>;
+
+/** One notification in the signed-in user's inbox. */
+export const inboxNotificationSchema = z
+  .object({
+    id: z.string().uuid(),
+    title: z.string(),
+    message: z.string(),
+    created_at: z.string().describe("ISO 8601 timestamp"),
+    read: z.boolean(),
+  })
+  .meta({ id: "InboxNotification" });
+export type InboxNotification = z.infer<typeof inboxNotificationSchema>;
+
+export const inboxNotificationListSchema = z.array(inboxNotificationSchema);
+
+export const inboxQuerySchema = paginationQuerySchema.extend({
+  unread: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => v === "true")
+    .describe("Only unread notifications"),
+});
+export type InboxQuery = z.input<typeof inboxQuerySchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number().int() }).meta({ id: "UnreadCount" });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
