@@ -83,6 +83,7 @@ test.describe("identity verification", () => {
     // An admin reviews the queue: the file beside the user's name, then approves each document.
     const admin = await adminPage(browser);
     await admin.page.goto("/admin");
+    await admin.page.getByRole("tab", { name: "KYC review" }).click();
     await expect(admin.page.getByRole("tab", { name: "KYC review" })).toHaveAttribute(
       "aria-selected",
       "true",
