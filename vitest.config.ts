@@ -11,8 +11,9 @@ export default defineConfig({
           name: "server",
           include: ["apps/server/test/**/*.test.ts"],
           environment: "node",
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: a fresh PGlite per file is slow when the machine is busy (2 cores shared).
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           pool: "forks",
         },
       },

@@ -83,7 +83,6 @@ test.describe("identity verification", () => {
     // An admin reviews the queue: the file beside the user's name, then approves each document.
     const admin = await adminPage(browser);
     await admin.page.goto("/admin");
-    // The back office opens on its overview; the KYC review is one of its tabs.
     await admin.page.getByRole("tab", { name: "KYC review" }).click();
     await expect(admin.page.getByRole("tab", { name: "KYC review" })).toHaveAttribute(
       "aria-selected",

@@ -183,3 +183,22 @@ test.describe("contact widget", () => {
     await expect(whatsapp).toBeFocused();
   });
 });
+
+test.describe("mobile navigation", () => {
+  test("opens and closes with the keyboard; Escape gives focus back to the menu button", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const button = page.getByTestId("mobile-menu-button");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.locator("#mobile-menu");
+    await expect(menu).toBeVisible();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    for (const link of ["Home", "Packages", "Compare", "Calculator", "About us", "Blog", "FAQ"]) {
+      await expect(menu.getByRole("link", { name: link, exact: true })).toBeVisible();
+    }
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+});

@@ -2,14 +2,13 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import { RouterProvider } from "react-router";
-import { createRouter } from "./app/router.tsx";
+import { BrowserRouter } from "react-router";
+import { AppRoutes } from "./app/router.tsx";
 import { i18n } from "./lib/i18n.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { SessionProvider } from "./lib/session.tsx";
 import "./styles.css";
 
-const router = createRouter();
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing");
 
@@ -19,7 +18,9 @@ createRoot(root).render(
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <Suspense fallback={null}>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
           </Suspense>
         </SessionProvider>
       </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { ContactWidget } from "../components/layout/contact-widget.tsx";
 import { Footer } from "../components/layout/footer.tsx";
 import { Header } from "../components/layout/header.tsx";
@@ -10,17 +10,17 @@ import { Toaster } from "../components/ui/toaster.tsx";
 /** Shared header, footer and contact widget around every page; /kyc shows none of them (SPEC.md section 2). */
 export function RootLayout() {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
   const { t } = useTranslation();
   const bare = pathname === "/kyc";
 
   const shownPath = useRef(pathname);
 
   useEffect(() => {
-    // On the first load the browser starts at the top (skip link first); after a navigation, move
-    // focus to the main region so screen-reader users hear the new page.
+    // On the first load the browser starts at the top (skip link first); after a navigation, start
+    // the new page at its top and move focus to the main region so screen-reader users hear the new page.
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
+    window.scrollTo({ top: 0 });
     document.getElementById("main")?.focus({ preventScroll: true });
   }, [pathname]);
 
@@ -33,12 +33,7 @@ export function RootLayout() {
         {t("skipToContent")}
       </a>
       {!bare && <Header />}
-      <main
-        id="main"
-        tabIndex={-1}
-        className="flex-1 outline-none"
-        aria-busy={navigation.state === "loading"}
-      >
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<Spinner label={t("loading")} />}>
           <Outlet />
         </Suspense>
@@ -46,7 +41,6 @@ export function RootLayout() {
       {!bare && <Footer />}
       {!bare && <ContactWidget />}
       <Toaster />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -54,9 +54,12 @@ export function formatSupportHours(
 
 /** "500M" / "500 Mio." for marketing figures, followed by the catalogue's "or more" wording. */
 export function formatCompact(value: number, language: string, currency?: string): string {
-  return new Intl.NumberFormat(localeFor(language), {
+  // English compact figures as SPEC.md writes them ("50K+", "500M+"); en-GB would write "50k", "500m".
+  const locale = asLanguage(language) === "en" ? "en-US" : localeFor(language);
+  return new Intl.NumberFormat(locale, {
     notation: "compact",
     ...(currency ? { style: "currency", currency } : {}),
+    minimumFractionDigits: 0,
     maximumFractionDigits: 1,
   }).format(value);
 }
@@ -118,8 +121,9 @@ export function brandValues(language: string, t: (key: string, values?: Record<s
       language,
       "conjunction",
     ),
+    // Supervisors only: a register such as ORIAS records the operator but does not supervise it.
     regulators: listFormat(
-      brand.regulators.map((r) => r.shortName),
+      brand.regulators.filter((r) => r.kind === "supervisor").map((r) => r.shortName),
       language,
       "conjunction",
     ),

@@ -1,10 +1,19 @@
 import { brand } from "@brand";
 import { useEffect } from "react";
 
+// The description index.html ships with, for pages that give none of their own.
+const defaultDescription =
+  typeof document === "undefined"
+    ? null
+    : (document.querySelector('meta[name="description"]')?.getAttribute("content") ?? null);
+
 /** Sets the page title and meta description for the current route, in the current language. */
 export function useDocumentTitle(title: string, description?: string) {
   useEffect(() => {
     document.title = title ? `${title} | ${brand.shortName}` : brand.shortName;
-    if (description) document.querySelector('meta[name="description"]')?.setAttribute("content", description);
+    const meta = document.querySelector('meta[name="description"]');
+    const content = description ?? defaultDescription;
+    // A page without its own description must not keep the previous page's one.
+    if (meta && content) meta.setAttribute("content", content);
   }, [title, description]);
 }

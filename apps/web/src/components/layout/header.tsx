@@ -1,5 +1,5 @@
 import { brand } from "@brand";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../lib/session.tsx";
@@ -10,7 +10,7 @@ import { NotificationBell } from "./notification-bell.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-2 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 ${
+  `rounded-md px-2 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 ${
     isActive
       ? "text-brand-700 dark:text-brand-300"
       : "text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-300"
@@ -24,8 +24,22 @@ export function Header() {
   const location = useLocation();
   const navigate = useNavigate();
 
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // Escape closes the mobile menu and gives focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
 
   const links = [
     ...HEADER_LINKS,
@@ -99,8 +113,9 @@ export function Header() {
             </div>
           )}
           <button
+            ref={menuButtonRef}
             type="button"
-            className="rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 xl:hidden dark:hover:bg-slate-800"
+            className="rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 xl:hidden dark:hover:bg-slate-800"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}

@@ -36,6 +36,8 @@ export interface Regulator {
   /** Official name, e.g. "Bundesanstalt für Finanzdienstleistungsaufsicht". */
   name: string;
   shortName: string;
+  /** A supervisor oversees the operator; a register only records it (e.g. ORIAS). */
+  kind: "supervisor" | "register";
   address: string[];
   website: string;
   /** What it supervises or registers for this operator. */

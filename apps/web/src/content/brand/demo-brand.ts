@@ -111,6 +111,7 @@ export const brand: Brand = {
       countryCode: "DE",
       name: "Bundesanstalt für Finanzdienstleistungsaufsicht",
       shortName: "BaFin",
+      kind: "supervisor",
       address: [
         "Graurheindorfer Straße 108, 53117 Bonn",
         "Marie-Curie-Straße 24-28, 60439 Frankfurt am Main",
@@ -128,6 +129,7 @@ export const brand: Brand = {
       countryCode: "FR",
       name: "Autorité de contrôle prudentiel et de résolution",
       shortName: "ACPR",
+      kind: "supervisor",
       address: ["4 Place de Budapest, CS 92459, 75436 Paris Cedex 09"],
       website: "https://acpr.banque-france.fr",
       scope: {
@@ -142,6 +144,7 @@ export const brand: Brand = {
       countryCode: "FR",
       name: "Organisme pour le registre unique des intermédiaires en assurance, banque et finance",
       shortName: "ORIAS",
+      kind: "register",
       address: ["1 rue Jules Lefebvre, 75009 Paris"],
       website: "https://www.orias.fr",
       scope: {

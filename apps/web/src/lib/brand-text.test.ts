@@ -1,0 +1,54 @@
+import { brand } from "@brand";
+import { describe, expect, it } from "vitest";
+import { brandValues, formatAddress, formatSupportHours, listFormat } from "./brand-text.ts";
+
+// A stand-in for i18next's t: fills {{placeholders}} of the few common texts brandValues uses.
+const TEMPLATES: Record<string, string> = {
+  "hours.range": "{{firstDay}}–{{lastDay}} {{opens}}–{{closes}} {{zone}}",
+  "figures.atLeast": "{{value}}+",
+};
+const t = (key: string, values: Record<string, string> = {}) =>
+  (TEMPLATES[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+describe("brand text", () => {
+  it("writes the desk hours with the weekday names and time zone of each language", () => {
+    expect(formatSupportHours(brand.supportHours, "en", t)).toBe("Mon–Fri 9:00–18:00 CET");
+    expect(formatSupportHours(brand.supportHours, "de", t)).toMatch(/^Mo\.?–Fr\.? 9:00–18:00 MEZ$/);
+    expect(formatSupportHours(brand.supportHours, "fr", t)).toBe("lun.–ven. 9:00–18:00 CET");
+  });
+
+  it("names the country of an address in the reader's language", () => {
+    expect(formatAddress(brand.registeredOffice, "en")).toBe("Musterstraße 1, 10115 Berlin, Germany");
+    expect(formatAddress(brand.registeredOffice, "fr")).toBe("Musterstraße 1, 10115 Berlin, Allemagne");
+  });
+
+  it("joins lists as each language does", () => {
+    expect(listFormat(["3", "6", "12"], "en", "disjunction")).toBe("3, 6 or 12");
+    expect(listFormat(["3", "6", "12"], "de", "conjunction")).toBe("3, 6 und 12");
+  });
+
+  it("formats the figures of the brand per language, both readings kept", () => {
+    const en = brandValues("en", t);
+    expect(en.coverage).toBe("€100,000");
+    expect(en.customers).toBe("50,000+");
+    expect(en.customersCompact).toBe("50K+");
+    expect(en.assets).toBe("€500M+");
+    expect(en.maxRate).toBe("3.99%");
+    expect(en.headlineMaxRate).toBe("4.05%");
+    expect(en.ratingScore).toBe("5.0");
+    expect(en.ratingSecondaryScore).toBe("4.8");
+    expect(en.foundedYear).toBe("2018");
+    expect(en.rootsSinceYear).toBe("2009");
+    expect(en.marketingTerms).toBe("3, 6, 12 or 24");
+    const de = brandValues("de", t);
+    expect(plain(de.coverage)).toBe("100.000 €");
+    expect(plain(de.maxRate)).toBe("3,99 %");
+    expect(plain(de.highBalance)).toBe("500.000 €");
+  });
+
+  it("calls only supervisors supervisors: a register such as ORIAS is not one", () => {
+    expect(brandValues("en", t).regulators).toBe("BaFin and ACPR");
+  });
+});
