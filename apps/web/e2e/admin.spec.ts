@@ -153,7 +153,7 @@ test.describe("back office", () => {
       await expect(first).toHaveAttribute("data-read", "false");
       await expect(second).toHaveAttribute("data-read", "false");
       await expect(second).toContainText("Our 12-month rate rises to 3.60 % from Monday.");
-      await first.getByRole("button", { name: `Mark “${firstTitle}” as read` }).click();
+      await first.getByRole("button", { name: `Mark as read: ${firstTitle}` }).click();
       await expect(first).toHaveAttribute("data-read", "true");
       await expect(badge).toHaveText(String(unreadBefore - 1));
       // Keyboard: Escape closes the panel and returns focus to the bell; Enter opens it again.
@@ -257,12 +257,20 @@ async function seriousViolations(page: Page): Promise<string[]> {
         values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
       },
       resultTypes: ["violations"],
-    })) as { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> };
+    })) as {
+      violations: Array<{
+        id: string;
+        impact: string | null;
+        nodes: Array<{ target: string[]; failureSummary?: string }>;
+      }>;
+    };
     return result.violations;
   });
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""})`).join(", ")}`,
+    );
 }
 
 async function inBothThemes(page: Page, label: string): Promise<string[]> {
@@ -270,6 +278,12 @@ async function inBothThemes(page: Page, label: string): Promise<string[]> {
   for (const dark of [false, true]) {
     const isDark = (await page.locator("html").getAttribute("class"))?.includes("dark") ?? false;
     if (isDark !== dark) await page.getByTestId("theme-toggle").click();
+    if (dark) await expect(page.locator("html")).toHaveClass(/dark/);
+    else await expect(page.locator("html")).not.toHaveClass(/dark/);
+    // Let the new colours settle (one frame) before axe reads computed styles.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     found.push(...(await seriousViolations(page)).map((v) => `[${label}, ${dark ? "dark" : "light"}] ${v}`));
   }
   return found;
@@ -280,6 +294,8 @@ test.describe("back office accessibility", () => {
   test.use({ bypassCSP: true, reducedMotion: "reduce" });
 
   test("every admin tab and the open notification panel pass axe in both themes", async ({ browser }) => {
+    // Fourteen full-page axe runs.
+    test.setTimeout(180_000);
     const admin = await signedInPage(browser, E2E_ADMIN);
     try {
       await admin.page.goto("/admin");

@@ -102,11 +102,11 @@ function RecipientPicker({ chosen, onChange }: { chosen: User[]; onChange: (user
                     className="btn-secondary shrink-0 px-3 py-1 text-sm"
                     disabled={chosenIds.has(user.id) || chosen.length >= RECIPIENTS_MAX}
                     onClick={() => onChange([...chosen, user])}
-                    aria-label={t("notifications.recipients.addFor", { email: user.email })}
                   >
                     {chosenIds.has(user.id)
                       ? t("notifications.recipients.added")
                       : t("notifications.recipients.add")}
+                    <span className="sr-only"> {user.email}</span>
                   </button>
                 </li>
               ))}

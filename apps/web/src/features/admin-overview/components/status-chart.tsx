@@ -39,6 +39,7 @@ export function StatusChart({ overview }: { overview: Analytics["overview"] }) {
                 nameKey="name"
                 innerRadius="45%"
                 outerRadius="80%"
+                rootTabIndex={-1}
                 stroke={dark ? "#0f172a" : "#ffffff"}
                 isAnimationActive={false}
               >
