@@ -2,6 +2,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 /** The brand configuration (DESIGN.md section 1): BRAND_FILE overrides the fictional demonstration brand. */
 const brandFile = process.env.BRAND_FILE
@@ -11,7 +12,18 @@ const brandFile = process.env.BRAND_FILE
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies beside each text file; the server sends the one the client accepts
+    // (see docs/decisions.md, "Precompressed web app").
+    compression({
+      algorithms: ["brotliCompress", "gzip"],
+      include: /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/,
+      threshold: 512,
+      deleteOriginalAssets: false,
+    }),
+  ],
   resolve: {
     alias: {
       "@": path.resolve(import.meta.dirname, "src"),

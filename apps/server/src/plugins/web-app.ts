@@ -18,6 +18,8 @@ export default fp(
         root: opts.distDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each text file; send the one the client accepts.
+        preCompressed: true,
         setHeaders(res, filePath) {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.header("Cache-Control", "public, max-age=31536000, immutable");

@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+
+/** A built web app in miniature: index.html and one hashed asset, each with its .br and .gz copies. */
+function writeDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "festgeld-dist-"));
+  fs.mkdirSync(path.join(dir, "assets"));
+  const files: Record<string, string> = {
+    "index.html": `<!doctype html><html><body><div id="root"></div>${"<!-- padding -->".repeat(100)}</body></html>`,
+    "assets/app-Ab12Cd34.js": `console.log(${JSON.stringify("x".repeat(2000))});`,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    fs.writeFileSync(path.join(dir, name), text);
+    fs.writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(text));
+    fs.writeFileSync(path.join(dir, `${name}.gz`), gzipSync(text));
+  }
+  fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
+  return dir;
+}
+
+describe("web app serving", () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = writeDist();
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("sends the brotli copy of a hashed asset to a client that accepts it, cached for a year", async () => {
+    const res = await t.app.inject({
+      url: "/assets/app-Ab12Cd34.js",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain("console.log");
+  });
+
+  it("sends gzip when brotli is not accepted, and the plain file when nothing is", async () => {
+    const gz = await t.app.inject({ url: "/assets/app-Ab12Cd34.js", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toContain("console.log");
+    const plain = await t.app.inject({ url: "/assets/app-Ab12Cd34.js", headers: { "accept-encoding": "" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain("console.log");
+  });
+
+  it("serves the page shell compressed and revalidated, for client-side routes too", async () => {
+    for (const url of ["/", "/packages", "/blog/some-article"]) {
+      const res = await t.app.inject({ url, headers: { "accept-encoding": "br" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(/text\/html/);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(res.headers["content-encoding"], url).toBe("br");
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain('<div id="root">');
+    }
+  });
+
+  it("serves robots.txt as text, not the page shell", async () => {
+    const res = await t.app.inject({ url: "/robots.txt" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/plain/);
+    expect(res.body).toContain("User-agent");
+  });
+
+  it("answers unknown /api paths with a JSON 404", async () => {
+    const res = await t.app.inject({ url: "/api/nope", headers: { "accept-encoding": "br" } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: "route_not_found" });
+  });
+});
