@@ -9,6 +9,7 @@ import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
+import { docsRoutes } from "./modules/docs/docs.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
@@ -48,6 +49,7 @@ export interface BuildAppOptions {
 /** API modules, each mounted under /api. Order does not matter; each declares its own routes. */
 const modules = [
   healthRoutes,
+  docsRoutes,
   packagesRoutes,
   contactRoutes,
   newsletterRoutes,
@@ -62,7 +64,7 @@ const modules = [
   kycRoutes,
 ];
 
-/** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */
+/** Builds the Fastify instance: external plugins -> app plugins -> modules. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
