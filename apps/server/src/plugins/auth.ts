@@ -2,7 +2,6 @@ import { ACCESS_LEVELS, type Access, type User } from "@festgeld/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError, forbidden, unauthenticated } from "../lib/errors.ts";
-import { resolveSession, type SessionPolicy } from "../modules/auth/session.service.ts";
 
 /**
  * Who may call a route (see Access in the operation table). Every /api route declares it in
@@ -10,6 +9,27 @@ import { resolveSession, type SessionPolicy } from "../modules/auth/session.serv
  * is public by accident.
  */
 export type { Access };
+
+/** How long a session lives: without use, and at most from sign-in. */
+export interface SessionPolicy {
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+export interface ResolvedSession {
+  sessionId: string;
+  user: User;
+}
+
+/**
+ * Finds the live session of a bearer token (null when unknown, revoked or expired). The auth module
+ * provides it; app.ts passes it in, so that this plugin does not depend on a module.
+ */
+export type SessionResolver = (
+  db: FastifyInstance["db"],
+  policy: SessionPolicy,
+  token: string,
+) => Promise<ResolvedSession | null>;
 
 /** Limits on sign-in and registration attempts within one window, per client address and per account. */
 export interface AttemptLimits {
@@ -55,7 +75,10 @@ export function currentUser(request: FastifyRequest): User {
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { policy: SessionPolicy; attempts?: AttemptLimits }) {
+  async function authPlugin(
+    app: FastifyInstance,
+    opts: { policy: SessionPolicy; attempts?: AttemptLimits; resolveSession: SessionResolver },
+  ) {
     app.decorate("authSettings", {
       session: opts.policy,
       attempts: opts.attempts ?? { perIp: 30, perAccount: 10, windowMs: 15 * 60_000 },
@@ -92,7 +115,7 @@ export default fp(
         if (access === "optional") return;
         throw unauthenticated();
       }
-      const session = token ? await resolveSession(app.db, opts.policy, token) : null;
+      const session = token ? await opts.resolveSession(app.db, opts.policy, token) : null;
       if (!session)
         throw new AppError(401, "session_expired", "Your session has expired. Please sign in again.");
       request.user = session.user;
