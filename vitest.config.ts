@@ -10,6 +10,8 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["apps/server/test/**/*.test.ts"],
+          setupFiles: ["apps/server/test/helpers/statuses.setup.ts"],
+          globalSetup: ["apps/server/test/helpers/statuses.global.ts"],
           environment: "node",
           // Generous: a fresh PGlite per file is slow when the machine is busy (2 cores shared).
           testTimeout: 120_000,

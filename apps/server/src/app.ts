@@ -7,12 +7,18 @@ import { applicationsRoutes } from "./modules/applications/applications.routes.t
 import { applicationsAdminRoutes } from "./modules/applications/applications-admin.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { resolveSession } from "./modules/auth/session.service.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
+import { docsRoutes } from "./modules/docs/docs.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
-import type { EmailWorkerOptions } from "./modules/notifications/email-outbox.worker.ts";
+import {
+  DEFAULT_EMAIL_WORKER_OPTIONS,
+  EmailOutboxWorker,
+  type EmailWorkerOptions,
+} from "./modules/notifications/email-outbox.worker.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { packagesRoutes } from "./modules/packages/packages.routes.ts";
 import { packagesAdminRoutes } from "./modules/packages/packages-admin.routes.ts";
@@ -48,6 +54,7 @@ export interface BuildAppOptions {
 /** API modules, each mounted under /api. Order does not matter; each declares its own routes. */
 const modules = [
   healthRoutes,
+  docsRoutes,
   packagesRoutes,
   contactRoutes,
   newsletterRoutes,
@@ -62,7 +69,7 @@ const modules = [
   kycRoutes,
 ];
 
-/** Builds the Fastify instance: external plugins -> app plugins -> modules (STYLE.md). */
+/** Builds the Fastify instance: external plugins -> app plugins -> modules. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -92,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { redis: options.redis });
   await app.register(authPlugin, {
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+    resolveSession,
     attempts: {
       perIp: config.AUTH_RATE_LIMIT_PER_IP,
       perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
@@ -108,7 +116,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailerPlugin, {
     smtpUrl: config.SMTP_URL,
     from: config.SMTP_FROM,
-    worker: jobs === false ? false : jobs === true ? {} : (jobs.emailWorker ?? {}),
+    worker:
+      jobs === false
+        ? false
+        : ({ db, mailer, log }) =>
+            new EmailOutboxWorker(db, mailer, log, {
+              ...DEFAULT_EMAIL_WORKER_OPTIONS,
+              ...(jobs === true ? {} : (jobs.emailWorker ?? {})),
+            }),
   });
 
   await app.register(

@@ -1,143 +1,169 @@
 import { randomUUID } from "node:crypto";
+import { type Operation, type OperationId, operationList, operations } from "@festgeld/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/modules/auth/session.service.ts";
-import type { Access } from "../src/plugins/auth.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 
 /**
- * The role x endpoint matrix (DESIGN.md section 5). Every /api route must be listed here with the
- * access it declares; a new route missing from this table, or a listed one that no longer exists,
- * fails the test. Each protected route is then called without a token, with a bad token, with a user's
- * token and with an admin's token, and the server must refuse exactly the ones it should.
+ * The role x operation matrix, generated from the operation table: every registered /api route must
+ * have a table entry with the same access (and every entry a route), and every operation is called
+ * anonymously, with an unknown token, as a user, as another user (for the user's own resources) and
+ * as an admin; the server must refuse exactly the calls the entry's `access` says it refuses.
  */
-const EXPECTED: Record<string, Access> = {
-  "GET /api/health": "public",
-  "GET /api/ready": "public",
-  "GET /api/openapi.json": "public",
-  "GET /api/packages": "public",
-  "POST /api/contact": "public",
-  "GET /api/admin/contact-messages": "admin",
-  "POST /api/newsletter": "public",
-  "GET /api/admin/newsletter-subscriptions": "admin",
-  "POST /api/admin/notifications/send": "admin",
-  "GET /api/notifications": "user",
-  "GET /api/notifications/unread-count": "user",
-  "POST /api/notifications/:id/read": "user",
-  "POST /api/notifications/read-all": "user",
-  "GET /api/admin/audit-log": "admin",
-  "GET /api/admin/packages": "admin",
-  "POST /api/admin/packages": "admin",
-  "PATCH /api/admin/packages/:id": "admin",
-  "GET /api/admin/users": "admin",
-  "GET /api/admin/analytics": "admin",
-  "GET /api/applications": "admin",
-  "PATCH /api/admin/applications/:id/decision": "admin",
-  "POST /api/auth/register": "public",
-  "POST /api/auth/login": "public",
-  "GET /api/auth/me": "user",
-  "PATCH /api/auth/profile": "user",
-  "POST /api/auth/logout": "user",
-  "POST /api/auth/password": "user",
-  "POST /api/calculate": "public",
-  "POST /api/applications": "optional",
-  "GET /api/applications/me": "user",
-  "POST /api/applications/:id/withdraw": "user",
-  "POST /api/kyc/upload/:documentType": "user",
-  "GET /api/kyc/status": "user",
-  "GET /api/admin/kyc/documents": "admin",
-  "GET /api/admin/kyc/documents/:id/file": "admin",
-  "PATCH /api/admin/kyc/documents/:id/decision": "admin",
-  "GET /api/admin/kyc/documents/:id/history": "admin",
-};
 
-/** Values for path parameters, so the route is reached (the resource itself need not exist). */
-const PARAM_VALUES: Record<string, string> = {
-  id: randomUUID(),
-  documentType: "id_card",
-};
+type Identity = "anonymous" | "unknown token" | "user" | "admin";
 
-function concretePath(url: string) {
-  return url.replace(/:(\w+)/g, (_, name: string) => PARAM_VALUES[name] ?? randomUUID());
-}
+/** What each identity gets, by access: "allowed" means neither 401 nor 403. */
+const EXPECTED: Record<Operation["access"], Record<Identity, 401 | 403 | "allowed">> = {
+  public: { anonymous: "allowed", "unknown token": "allowed", user: "allowed", admin: "allowed" },
+  optional: { anonymous: "allowed", "unknown token": 401, user: "allowed", admin: "allowed" },
+  user: { anonymous: 401, "unknown token": 401, user: "allowed", admin: "allowed" },
+  admin: { anonymous: 401, "unknown token": 401, user: 403, admin: "allowed" },
+};
 
 let t: TestApp;
 let userId: string;
+let otherUserId: string;
 let adminId: string;
 
-/** A new session per call: some routes (logout, password change) end sessions as they should. */
+/** A new session per call: some operations (logout, password change) end sessions as they should. */
 async function headersFor(id: string) {
   const { token } = await createSession(t.app.db, { idleMinutes: 30, absoluteHours: 12 }, id);
   return { authorization: `Bearer ${token}` };
 }
 
+/**
+ * For user operations on one of the user's own resources (an `id` path parameter): makes such a
+ * resource for the user and answers its id. A new operation of that kind must add its maker here.
+ */
+const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
+  applicationsWithdraw: async () => {
+    const pkg = await t.app.db
+      .selectFrom("packages")
+      .select("id")
+      .where("is_active", "=", true)
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/applications",
+      headers: await headersFor(userId),
+      remoteAddress: "10.9.0.1",
+      payload: {
+        full_name: "Erika Mustermann",
+        email: "erika@example.test",
+        phone: "+49 30 1234567",
+        amount: 10_000,
+        package_id: pkg.id,
+        reference_iban: "DE89 3704 0044 0532 0130 00",
+        maturity_instruction: "payout",
+        info_sheet_acknowledged: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  },
+  notificationsMarkRead: async () => {
+    const sent = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/notifications/send",
+      headers: await headersFor(adminId),
+      payload: { title: "Hello", message: "A message for one saver", user_ids: [userId] },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const inbox = await t.app.inject({ url: "/api/notifications", headers: await headersFor(userId) });
+    return inbox.json()[0].id;
+  },
+};
+
+/** Values for path parameters that are not the user's own resource, so the route is reached. */
+const PARAM_VALUES: Record<string, string> = { documentType: "id_card" };
+
+function concretePath(operation: Operation, ids: Record<string, string> = {}) {
+  return `/api${operation.path.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? PARAM_VALUES[name] ?? randomUUID())}`;
+}
+
+async function call(operation: Operation, headers: Record<string, string>, ids: Record<string, string> = {}) {
+  return t.app.inject({
+    method: operation.method,
+    url: concretePath(operation, ids),
+    headers,
+    // A body of the right type, so that the call reaches the access check and not a 415.
+    ...(operation.body ? { payload: {} } : {}),
+  });
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   userId = (await createUser(t.app)).user.id;
+  otherUserId = (await createUser(t.app)).user.id;
   adminId = (await createAdmin(t.app)).user.id;
 });
 afterAll(() => t.close());
 
 describe("access matrix", () => {
-  it("lists every API route, and only existing ones", () => {
-    const actual = Object.fromEntries(
+  it("has a table entry for every registered API route, and a route for every entry", () => {
+    const registered = Object.fromEntries(
       t.app.apiRoutes
         .filter((r) => !r.url.startsWith("/api/docs"))
-        .map((r) => [`${r.method} ${r.url}`, r.access]),
+        .map((r) => [`${r.method} ${r.url}`, { access: r.access, id: r.operationId }]),
     );
-    expect(actual).toEqual(EXPECTED);
+    const declared = Object.fromEntries(
+      operationList.map((o) => [`${o.method} /api${o.path}`, { access: o.access, id: o.id }]),
+    );
+    expect(registered).toEqual(declared);
   });
 
-  const protectedRoutes = () => t.app.apiRoutes.filter((r) => r.access === "user" || r.access === "admin");
-
-  it("refuses protected routes without a token (401)", async () => {
-    for (const route of protectedRoutes()) {
-      const res = await t.app.inject({ method: route.method as "GET", url: concretePath(route.url) });
-      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
-      expect(res.json()).toMatchObject({ code: "unauthenticated" });
-    }
+  it("has unique operationIds that match their keys in the table", () => {
+    for (const [key, operation] of Object.entries(operations)) expect(operation.id).toBe(key);
   });
 
-  it("refuses protected and optional routes with an unknown token (401 session_expired)", async () => {
-    for (const route of t.app.apiRoutes.filter((r) => r.access !== "public")) {
-      const res = await t.app.inject({
-        method: route.method as "GET",
-        url: concretePath(route.url),
-        headers: { authorization: "Bearer not-a-real-session-token-0123456789" },
-      });
-      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
-      expect(res.json()).toMatchObject({ code: "session_expired" });
-    }
-  });
+  const identities: Identity[] = ["anonymous", "unknown token", "user", "admin"];
+  for (const operation of operationList) {
+    it(`${operation.id} (${operation.method} ${operation.path}, ${operation.access})`, async () => {
+      for (const identity of identities) {
+        const headers =
+          identity === "anonymous"
+            ? {}
+            : identity === "unknown token"
+              ? { authorization: "Bearer not-a-real-session-token-0123456789" }
+              : await headersFor(identity === "user" ? userId : adminId);
+        const res = await call(operation, headers);
+        const expected = EXPECTED[operation.access][identity];
+        const label = `${identity}: ${operation.method} ${operation.path} -> ${res.statusCode} ${res.body.slice(0, 120)}`;
+        if (expected === "allowed") {
+          expect([401, 403], label).not.toContain(res.statusCode);
+        } else {
+          expect(res.statusCode, label).toBe(expected);
+          const code =
+            expected === 403 ? "forbidden" : identity === "anonymous" ? "unauthenticated" : "session_expired";
+          expect(res.json(), label).toMatchObject({ code });
+        }
+        // Answers about a person are never cached.
+        if (expected === "allowed" && operation.access !== "public" && identity !== "anonymous") {
+          expect(res.headers["cache-control"], label).toBe("no-store");
+        }
+      }
+    });
+  }
 
-  it("refuses admin routes to a user (403) and lets admins through", async () => {
-    for (const route of t.app.apiRoutes.filter((r) => r.access === "admin")) {
-      const asUser = await t.app.inject({
-        method: route.method as "GET",
-        url: concretePath(route.url),
-        headers: await headersFor(userId),
-      });
-      expect(asUser.statusCode, `${route.method} ${route.url} as user`).toBe(403);
-      expect(asUser.json()).toMatchObject({ code: "forbidden" });
-      const asAdmin = await t.app.inject({
-        method: route.method as "GET",
-        url: concretePath(route.url),
-        headers: await headersFor(adminId),
-      });
-      expect([401, 403], `${route.method} ${route.url} as admin`).not.toContain(asAdmin.statusCode);
-    }
+  const ownResourceOperations = operationList.filter((o) => o.access === "user" && /:id\b/.test(o.path));
+  it("knows how to make a resource for every user operation on one's own resource", () => {
+    expect(ownResourceOperations.map((o) => o.id).sort()).toEqual(Object.keys(OWNED).sort());
   });
-
-  it("lets users through user routes", async () => {
-    for (const route of t.app.apiRoutes.filter((r) => r.access === "user")) {
-      const res = await t.app.inject({
-        method: route.method as "GET",
-        url: concretePath(route.url),
-        headers: await headersFor(userId),
-      });
-      expect([401, 403], `${route.method} ${route.url}`).not.toContain(res.statusCode);
-      // Answers about a person are never cached (issue 3).
-      expect(res.headers["cache-control"], `${route.method} ${route.url}`).toBe("no-store");
-    }
-  });
+  for (const operation of ownResourceOperations) {
+    it(`${operation.id}: another user is refused the user's own resource`, async () => {
+      const make = OWNED[operation.id as OperationId];
+      if (!make) throw new Error(`No resource maker for ${operation.id}`);
+      const id = await make();
+      const asOther = await call(operation, await headersFor(otherUserId), { id });
+      expect([403, 404], `${operation.id} as another user -> ${asOther.statusCode}`).toContain(
+        asOther.statusCode,
+      );
+      const asOwner = await call(operation, await headersFor(userId), { id });
+      expect([401, 403, 404], `${operation.id} as the owner -> ${asOwner.statusCode}`).not.toContain(
+        asOwner.statusCode,
+      );
+    });
+  }
 });

@@ -536,12 +536,12 @@ describe("attempt limits (default values)", () => {
 describe("OpenAPI", () => {
   it("documents every auth route with its request schema", async () => {
     const doc = (await t.app.inject("/api/openapi.json")).json();
-    expect(doc.paths["/api/auth/register"].post.requestBody).toBeDefined();
-    expect(doc.paths["/api/auth/login"].post.requestBody).toBeDefined();
-    expect(doc.paths["/api/auth/me"].get).toBeDefined();
-    expect(doc.paths["/api/auth/profile"].patch.requestBody).toBeDefined();
-    expect(doc.paths["/api/auth/logout"].post).toBeDefined();
-    expect(doc.paths["/api/auth/password"].post.requestBody).toBeDefined();
+    expect(doc.paths["/auth/register"].post.requestBody).toBeDefined();
+    expect(doc.paths["/auth/login"].post.requestBody).toBeDefined();
+    expect(doc.paths["/auth/me"].get).toBeDefined();
+    expect(doc.paths["/auth/profile"].patch.requestBody).toBeDefined();
+    expect(doc.paths["/auth/logout"].post).toBeDefined();
+    expect(doc.paths["/auth/password"].post.requestBody).toBeDefined();
   });
 });
 

@@ -82,7 +82,7 @@ describe("errors and documents", () => {
   it("serves the OpenAPI document generated from the schemas", async () => {
     const doc = (await t.app.inject("/api/openapi.json")).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.paths["/api/packages"].get).toBeDefined();
+    expect(doc.paths["/packages"].get).toBeDefined();
     const docs = await t.app.inject("/api/docs/");
     expect(docs.statusCode).toBe(200);
   });

@@ -1,18 +1,35 @@
-import type { User } from "@festgeld/domain";
+import { ACCESS_LEVELS, type Access, type User } from "@festgeld/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError, forbidden, unauthenticated } from "../lib/errors.ts";
-import { resolveSession, type SessionPolicy } from "../modules/auth/session.service.ts";
 
 /**
- * Who may call a route. Every /api route declares one in `config.access`; a route without it fails
- * at start-up, so no route is public by accident.
- * - public: anyone, the token is not read
- * - optional: anyone; a valid token identifies the user, an invalid one gets 401
- * - user: any signed-in user (401 without a valid session)
- * - admin: signed-in admins only (401 without a session, 403 for other roles)
+ * Who may call a route (see Access in the operation table). Every /api route declares it in
+ * `config.access`, taken from its table entry; a route without it fails at start-up, so no route
+ * is public by accident.
  */
-export type Access = "public" | "optional" | "user" | "admin";
+export type { Access };
+
+/** How long a session lives: without use, and at most from sign-in. */
+export interface SessionPolicy {
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+export interface ResolvedSession {
+  sessionId: string;
+  user: User;
+}
+
+/**
+ * Finds the live session of a bearer token (null when unknown, revoked or expired). The auth module
+ * provides it; app.ts passes it in, so that this plugin does not depend on a module.
+ */
+export type SessionResolver = (
+  db: FastifyInstance["db"],
+  policy: SessionPolicy,
+  token: string,
+) => Promise<ResolvedSession | null>;
 
 /** Limits on sign-in and registration attempts within one window, per client address and per account. */
 export interface AttemptLimits {
@@ -29,10 +46,12 @@ export interface AuthSettings {
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** The operation table entry the route was registered from. */
+    operationId?: string;
   }
   interface FastifyInstance {
     /** Every /api route with its declared access, for the access-matrix test and the docs. */
-    apiRoutes: Array<{ method: string; url: string; access: Access }>;
+    apiRoutes: Array<{ method: string; url: string; access: Access; operationId?: string }>;
     /** Session expiry and attempt limits, for the auth module. */
     authSettings: AuthSettings;
   }
@@ -41,8 +60,6 @@ declare module "fastify" {
     sessionId: string | null;
   }
 }
-
-export const ACCESS_LEVELS: readonly Access[] = ["public", "optional", "user", "admin"];
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -58,14 +75,17 @@ export function currentUser(request: FastifyRequest): User {
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { policy: SessionPolicy; attempts?: AttemptLimits }) {
+  async function authPlugin(
+    app: FastifyInstance,
+    opts: { policy: SessionPolicy; attempts?: AttemptLimits; resolveSession: SessionResolver },
+  ) {
     app.decorate("authSettings", {
       session: opts.policy,
       attempts: opts.attempts ?? { perIp: 30, perAccount: 10, windowMs: 15 * 60_000 },
     });
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
-    const apiRoutes: Array<{ method: string; url: string; access: Access }> = [];
+    const apiRoutes: FastifyInstance["apiRoutes"] = [];
     app.decorate("apiRoutes", apiRoutes);
 
     app.addHook("onRoute", (route) => {
@@ -75,12 +95,12 @@ export default fp(
         route.config = { ...(route.config ?? {}), access: "public" };
         return;
       }
-      const access = (route.config as { access?: Access } | undefined)?.access;
+      const { access, operationId } = (route.config ?? {}) as { access?: Access; operationId?: string };
       if (!access || !ACCESS_LEVELS.includes(access)) {
         throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access`);
       }
       for (const method of [route.method].flat()) {
-        if (method !== "HEAD") apiRoutes.push({ method, url: route.url, access });
+        if (method !== "HEAD") apiRoutes.push({ method, url: route.url, access, operationId });
       }
     });
 
@@ -95,7 +115,7 @@ export default fp(
         if (access === "optional") return;
         throw unauthenticated();
       }
-      const session = token ? await resolveSession(app.db, opts.policy, token) : null;
+      const session = token ? await opts.resolveSession(app.db, opts.policy, token) : null;
       if (!session)
         throw new AppError(401, "session_expired", "Your session has expired. Please sign in again.");
       request.user = session.user;

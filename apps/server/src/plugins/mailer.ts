@@ -1,11 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { createSmtpMailer, type Mailer } from "../lib/mailer.ts";
-import {
-  DEFAULT_EMAIL_WORKER_OPTIONS,
-  EmailOutboxWorker,
-  type EmailWorkerOptions,
-} from "../modules/notifications/email-outbox.worker.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -14,11 +9,24 @@ declare module "fastify" {
   }
 }
 
+/** A background job that delivers queued mails; woken when new ones are queued. */
+export interface MailWorker {
+  start(): unknown;
+  stop(): Promise<void>;
+  wake(): void;
+}
+
 export interface MailerPluginOptions {
   smtpUrl: string | undefined;
   from: string;
-  /** Run the outbox worker in this process (the server does; tests that need delivery do too). */
-  worker: false | Partial<EmailWorkerOptions>;
+  /**
+   * Makes the outbox worker when this process runs it (the server does; tests that need delivery
+   * do too). The notifications module provides it; app.ts passes it in, so that this plugin does
+   * not depend on a module.
+   */
+  worker:
+    | false
+    | ((deps: { db: FastifyInstance["db"]; mailer: Mailer; log: FastifyInstance["log"] }) => MailWorker);
 }
 
 /**
@@ -31,10 +39,7 @@ export default fp(
     const mailer: Mailer | null = opts.smtpUrl ? createSmtpMailer(opts.smtpUrl, opts.from) : null;
     const worker =
       mailer && opts.worker !== false
-        ? new EmailOutboxWorker(app.db, mailer, app.log.child({ module: "email-outbox" }), {
-            ...DEFAULT_EMAIL_WORKER_OPTIONS,
-            ...opts.worker,
-          })
+        ? opts.worker({ db: app.db, mailer, log: app.log.child({ module: "email-outbox" }) })
         : null;
     app.decorate("email", { enabled: mailer !== null, wake: () => worker?.wake() });
     if (worker) {

@@ -1,26 +1,45 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { buildOpenApiDocument, operationList } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 
-/** OpenAPI document generated from the zod schemas at /api/openapi.json; reference at /api/docs. */
+/** The tags of the published document, each with what it groups. */
+const TAGS = [
+  { name: "health", description: "Liveness, readiness and this API description" },
+  { name: "packages", description: "Deposit packages: the public offer and its management" },
+  { name: "calculator", description: "Interest calculation" },
+  { name: "applications", description: "Applications for a deposit and their review" },
+  { name: "auth", description: "Accounts and sessions" },
+  { name: "kyc", description: "Identity verification documents and their review" },
+  { name: "notifications", description: "The saver's inbox and messages sent by the back office" },
+  { name: "contact", description: "The contact form and its messages" },
+  { name: "newsletter", description: "Newsletter subscriptions" },
+  { name: "admin", description: "Back office operations (role admin)" },
+] as const;
+
+/** The OpenAPI document of the operation table (paths relative to the /api server). */
+export function openApiDocument() {
+  return buildOpenApiDocument(operationList, {
+    title: "Festgeld platform API",
+    version: "1.0.0",
+    description:
+      "Fixed-term deposit platform. Errors are `{detail, code}` (plus `fields` for validation); lists take " +
+      "?limit=&offset= and send the total in X-Total-Count. Protected operations take the session token as " +
+      "`Authorization: Bearer <token>`.",
+    contact: { name: "Festgeld platform operations" },
+    license: { name: "Proprietary", identifier: "LicenseRef-Festgeld-Proprietary" },
+    serverUrl: "/api",
+    tags: TAGS,
+  });
+}
+
+/** Serves the document at /api/openapi.json (route in the docs module) and a reference at /api/docs. */
 export default fp(
   async function openApiPlugin(app: FastifyInstance) {
     await app.register(swagger, {
-      openapi: {
-        info: {
-          title: "Festgeld platform API",
-          description:
-            "Fixed-term deposit platform. Errors are `{detail, code}`; lists take ?limit=&offset= and send X-Total-Count.",
-          version: "1.0.0",
-        },
-        components: {
-          securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
-        },
-      },
-      transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      mode: "static",
+      specification: { document: openApiDocument() as never },
     });
     await app.register(swaggerUi, {
       routePrefix: "/api/docs",
@@ -28,10 +47,6 @@ export default fp(
       uiConfig: { docExpansion: "list", deepLinking: true },
       uiHooks: {},
     });
-    // swagger-ui registers its routes without our access marker; they are public reference pages.
-    app.get("/api/openapi.json", { config: { access: "public" }, schema: { hide: true } }, async () =>
-      app.swagger(),
-    );
   },
   { name: "openapi" },
 );

@@ -5,6 +5,7 @@ import { buildApp } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config/env.ts";
 import { type Database, openPGlite, openPostgres } from "../../src/db/database.ts";
 import { migrate } from "../../src/db/migrate.ts";
+import { recordStatuses } from "./statuses.ts";
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL is set,
@@ -56,6 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const app = await buildApp({ config, database, closeDatabase: false, logger: false });
+  recordStatuses(app);
   await app.ready();
   return {
     app,

@@ -14,6 +14,7 @@ export const userSchema = z
   })
   .meta({ id: "User" });
 export type User = z.infer<typeof userSchema>;
+export const userListSchema = z.array(userSchema);
 
 export const passwordSchema = z.string().min(LIMITS.passwordMinLength).max(LIMITS.passwordMaxLength);
 export const fullNameSchema = z.string().trim().min(1).max(200);

@@ -1,14 +1,7 @@
-import {
-  authResponseSchema,
-  loginRequestSchema,
-  okResponseSchema,
-  passwordChangeRequestSchema,
-  profileUpdateRequestSchema,
-  registerRequestSchema,
-  userSchema,
-} from "@festgeld/domain";
+import { operations } from "@festgeld/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { accountKey, addressKey, attemptLimit } from "./auth.rate-limit.ts";
 import * as service from "./auth.service.ts";
@@ -22,7 +15,7 @@ const meta = (request: FastifyRequest): service.RequestMeta => ({
   userAgent: request.headers["user-agent"],
 });
 
-/** Accounts and sessions (SPEC.md section 7 /auth/*; DESIGN.md section 3 adds logout and password). */
+/** Accounts and sessions: registration, sign-in, profile, sign-out and password change. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { session: policy, attempts } = app.authSettings;
   // Made now, so that the first login for an unknown e-mail takes no longer than any other.
@@ -52,19 +45,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
 
-  app.post(
-    "/auth/register",
+  route(
+    app,
+    operations.authRegister,
     {
-      config: { access: "public" },
       bodyLimit: AUTH_BODY_LIMIT,
       onRequest: perAddress("register-ip"),
       preHandler: perAccount("register-account"),
-      schema: {
-        tags: ["auth"],
-        summary: "Create an account (role user) and sign in",
-        body: registerRequestSchema,
-        response: { 201: authResponseSchema },
-      },
     },
     async (request, reply) => {
       const result = await service.register(app.db, policy, request.body, meta(request));
@@ -72,64 +59,32 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/auth/login",
+  route(
+    app,
+    operations.authLogin,
     {
-      config: { access: "public" },
       bodyLimit: AUTH_BODY_LIMIT,
       onRequest: perAddress("login-ip"),
       preHandler: perAccount("login-account"),
-      schema: {
-        tags: ["auth"],
-        summary: "Sign in with e-mail and password",
-        description: "A wrong password and an unknown e-mail get the same answer (401 invalid_credentials).",
-        body: loginRequestSchema,
-        response: { 200: authResponseSchema },
-      },
     },
     async (request) => service.login(app.db, policy, request.body, meta(request)),
   );
 
-  app.get(
-    "/auth/me",
-    {
-      config: { access: "user" },
-      schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: userSchema } },
-    },
-    async (request) => currentUser(request),
+  route(app, operations.authMe, async (request) => currentUser(request));
+
+  route(app, operations.authUpdateProfile, { bodyLimit: AUTH_BODY_LIMIT }, async (request) =>
+    service.updateProfile(app.db, currentUser(request), request.body, meta(request)),
   );
 
-  app.patch(
-    "/auth/profile",
-    {
-      config: { access: "user" },
-      bodyLimit: AUTH_BODY_LIMIT,
-      schema: {
-        tags: ["auth"],
-        summary: "Change full name and e-mail",
-        body: profileUpdateRequestSchema,
-        response: { 200: userSchema },
-      },
-    },
-    async (request) => service.updateProfile(app.db, currentUser(request), request.body, meta(request)),
-  );
+  route(app, operations.authLogout, async (request) => {
+    await service.logout(app.db, currentUser(request), request.sessionId, meta(request));
+    return { ok: true as const };
+  });
 
-  app.post(
-    "/auth/logout",
+  route(
+    app,
+    operations.authChangePassword,
     {
-      config: { access: "user" },
-      schema: { tags: ["auth"], summary: "Revoke the current session", response: { 200: okResponseSchema } },
-    },
-    async (request) => {
-      await service.logout(app.db, currentUser(request), request.sessionId, meta(request));
-      return { ok: true as const };
-    },
-  );
-
-  app.post(
-    "/auth/password",
-    {
-      config: { access: "user" },
       bodyLimit: AUTH_BODY_LIMIT,
       // Someone holding a stolen session must not get unlimited guesses at the current password.
       preHandler: attemptLimit(app, {
@@ -138,12 +93,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         windowMs: attempts.windowMs,
         key: (request) => request.user?.id ?? null,
       }),
-      schema: {
-        tags: ["auth"],
-        summary: "Change the password; signs out every other session of the user",
-        body: passwordChangeRequestSchema,
-        response: { 200: okResponseSchema },
-      },
     },
     async (request) => {
       await service.changePassword(

@@ -1,19 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { User } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import type { ResolvedSession, SessionPolicy } from "../../plugins/auth.ts";
 import * as repo from "./session.repository.ts";
 import { toUser } from "./user.mapper.ts";
 
-export interface SessionPolicy {
-  idleMinutes: number;
-  absoluteHours: number;
-}
-
-export interface ResolvedSession {
-  sessionId: string;
-  user: User;
-}
+export type { ResolvedSession, SessionPolicy };
 
 /** Idle expiry is extended at most once a minute, so a busy client does not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;

@@ -1,0 +1,36 @@
+import type { Operation } from "../operation.ts";
+import { adminOperations } from "./admin.ts";
+import { applicationsOperations } from "./applications.ts";
+import { authOperations } from "./auth.ts";
+import { calculatorOperations } from "./calculator.ts";
+import { contactOperations } from "./contact.ts";
+import { healthOperations } from "./health.ts";
+import { kycOperations } from "./kyc.ts";
+import { newsletterOperations } from "./newsletter.ts";
+import { notificationsOperations } from "./notifications.ts";
+import { docsOperations } from "./openapi.ts";
+import { packagesOperations } from "./packages.ts";
+
+/**
+ * Every API operation, by operationId (one file per module). A route exists on the server only
+ * through an entry here; the access-matrix test checks both ways.
+ */
+export const operations = {
+  ...healthOperations,
+  ...docsOperations,
+  ...packagesOperations,
+  ...contactOperations,
+  ...newsletterOperations,
+  ...notificationsOperations,
+  ...adminOperations,
+  ...authOperations,
+  ...calculatorOperations,
+  ...applicationsOperations,
+  ...kycOperations,
+} as const;
+
+export type OperationId = keyof typeof operations;
+
+export const operationList: readonly Operation[] = Object.values(operations);
+
+export { openApiDocumentSchema } from "./openapi.ts";
