@@ -70,6 +70,26 @@ export const envSchema = z.object({
       message: "must be 64 hexadecimal characters (a 256-bit key)",
     }),
   BRAND_FILE: z.string().optional(),
+  IDENT_WEBHOOK_SECRETS: z
+    .string()
+    .default("")
+    .refine(
+      (v) => v.trim() === "" || v.split(",").every((pair) => /^[a-z0-9_-]{1,64}:.{32,}$/.test(pair.trim())),
+      {
+        message:
+          "must be provider:secret pairs separated by commas (provider a-z0-9_-, secret at least 32 characters)",
+      },
+    )
+    .transform(
+      (v) =>
+        Object.fromEntries(
+          v
+            .split(",")
+            .map((pair) => pair.trim())
+            .filter(Boolean)
+            .map((pair) => [pair.slice(0, pair.indexOf(":")), pair.slice(pair.indexOf(":") + 1)]),
+        ) as Record<string, string>,
+    ),
 });
 
 export type Env = z.infer<typeof envSchema>;
