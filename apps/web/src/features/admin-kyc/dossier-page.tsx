@@ -280,7 +280,7 @@ function DossierView({ dossier }: { dossier: Dossier }) {
                   date: formatDateTime(s.created_at, i18n.language),
                   version: s.list_version,
                   trigger: t(`dossier.triggers.${s.trigger}`),
-                  count: s.hits,
+                  hits: s.hits,
                 })}
               </li>
             ))}
