@@ -1,0 +1,6 @@
+import { type ApplicationCreateRequest, operations } from "@festgeld/domain";
+import { api } from "../../../lib/api-client.ts";
+
+/** Submits an application (SPEC.md section 9). */
+export const createApplication = (body: ApplicationCreateRequest) =>
+  api.call(operations.applicationsCreate, { body });

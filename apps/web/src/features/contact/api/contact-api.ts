@@ -1,0 +1,5 @@
+import { type ContactMessageRequest, operations } from "@festgeld/domain";
+import { api } from "../../../lib/api-client.ts";
+
+/** Sends the contact form (SPEC.md section 9). */
+export const sendContactMessage = (body: ContactMessageRequest) => api.call(operations.contactSend, { body });
