@@ -1,4 +1,4 @@
-import { operations } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, callPaged } from "./api-client.ts";
 

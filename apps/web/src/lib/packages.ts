@@ -1,5 +1,5 @@
-import { operations } from "@festgeld/domain";
 import type { Language } from "@festgeld/domain/constants";
+import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "./api-client.ts";

@@ -1,5 +1,5 @@
-import { operations } from "@festgeld/domain";
 import { AUDIT_ACTIONS } from "@festgeld/domain/constants";
+import { operations } from "@festgeld/domain/operations";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "../../components/ui/pagination.tsx";

@@ -1,4 +1,4 @@
-import { operations } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "../../components/ui/pagination.tsx";

@@ -1,4 +1,4 @@
-import { operations } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
 
 /** The back office's figures (SPEC.md section 7). */

@@ -1,4 +1,5 @@
-import { operations, type PackageCreateRequest, type PackageUpdateRequest } from "@festgeld/domain";
+import type { PackageCreateRequest, PackageUpdateRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
 
 /** Every package, active or withdrawn, with all its languages. */

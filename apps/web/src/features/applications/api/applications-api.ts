@@ -1,4 +1,5 @@
-import { type ApplicationCreateRequest, operations } from "@festgeld/domain";
+import type { ApplicationCreateRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
 
 /** Submits an application (SPEC.md section 9). */

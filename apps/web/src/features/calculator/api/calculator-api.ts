@@ -1,4 +1,5 @@
-import { type CalculateRequest, operations } from "@festgeld/domain";
+import type { CalculateRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
 
 /** The server's calculation (SPEC.md section 9): the figures shown are always its answer. */

@@ -1,4 +1,5 @@
-import { type ContactMessageRequest, operations } from "@festgeld/domain";
+import type { ContactMessageRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
 
 /** Sends the contact form (SPEC.md section 9). */
