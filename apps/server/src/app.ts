@@ -13,6 +13,8 @@ import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { docsRoutes } from "./modules/docs/docs.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
+import { messagesRoutes } from "./modules/messages/messages.routes.ts";
+import { createMessenger, renderOutboxEmail } from "./modules/messages/messages.service.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
 import {
   DEFAULT_EMAIL_WORKER_OPTIONS,
@@ -67,6 +69,7 @@ const modules = [
   applicationsRoutes,
   applicationsAdminRoutes,
   kycRoutes,
+  messagesRoutes,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules. */
@@ -113,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(openApiPlugin);
   const jobs = options.backgroundJobs ?? false;
+  const renderContext = { operator: config.operator, publicUrl: config.publicUrl };
   await app.register(mailerPlugin, {
     smtpUrl: config.SMTP_URL,
     from: config.SMTP_FROM,
@@ -120,11 +124,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       jobs === false
         ? false
         : ({ db, mailer, log }) =>
-            new EmailOutboxWorker(db, mailer, log, {
-              ...DEFAULT_EMAIL_WORKER_OPTIONS,
-              ...(jobs === true ? {} : (jobs.emailWorker ?? {})),
-            }),
+            new EmailOutboxWorker(
+              db,
+              mailer,
+              log,
+              { ...DEFAULT_EMAIL_WORKER_OPTIONS, ...(jobs === true ? {} : (jobs.emailWorker ?? {})) },
+              (email) => renderOutboxEmail(email, renderContext),
+            ),
   });
+  // Events reach the saver through one messenger; e-mails it queued go out once the response is sent
+  // (the handler's transaction has committed by then).
+  app.decorate("messages", createMessenger({ email: app.email.enabled, wake: app.email.wake }));
+  app.addHook("onResponse", async () => app.messages.flush());
 
   await app.register(
     async (api) => {

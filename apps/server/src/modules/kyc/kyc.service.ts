@@ -25,6 +25,7 @@ import type { KycDocumentsTable } from "../../db/tables/kyc.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { DocumentStorage } from "../../plugins/document-storage.ts";
 import { recordAudit } from "../audit/audit.service.ts";
+import type { Messenger } from "../messages/messages.service.ts";
 import * as repo from "./kyc.repository.ts";
 import { cleanFileName, UploadInspector } from "./kyc-file-inspector.ts";
 
@@ -62,8 +63,8 @@ function statusesOf(rows: DocumentRow[]): DocumentStatuses {
 export async function recomputeUserStatus(trx: Kysely<DB>, userId: string) {
   const rows = await repo.currentDocuments(trx, userId);
   const overall = overallStatus(statusesOf(rows));
-  await repo.setUserKycStatus(trx, userId, overall);
-  return { rows, overall };
+  const result = await repo.setUserKycStatus(trx, userId, overall);
+  return { rows, overall, changed: result.some((r) => Number(r.numUpdatedRows) > 0) };
 }
 
 // ---- mapping ----
@@ -305,6 +306,7 @@ export async function decide(
   id: string,
   input: KycDecisionRequest,
   ip: string | null,
+  messages?: Messenger,
 ): Promise<KycAdminDocument> {
   const decision = kycDecisionRequestSchema.parse(input);
   const owner = await repo.findDocumentOwner(db, id);
@@ -352,7 +354,39 @@ export async function decide(
         reason,
       },
     });
-    await recomputeUserStatus(trx, owner.user_id);
+    const { overall, changed } = await recomputeUserStatus(trx, owner.user_id);
+    const type = doc.document_type;
+    await messages?.notify(
+      trx,
+      decision.decision === "approve"
+        ? {
+            userId: owner.user_id,
+            key: `kyc_document:${id}`,
+            event: "kyc_document_approved",
+            facts: { document_type: type },
+          }
+        : decision.decision === "reject"
+          ? {
+              userId: owner.user_id,
+              key: `kyc_document:${id}`,
+              event: "kyc_document_rejected",
+              facts: { document_type: type, reason },
+            }
+          : {
+              userId: owner.user_id,
+              key: `kyc_document:${id}`,
+              event: "kyc_document_new_upload",
+              facts: { document_type: type, reason_code: reasonCode, reason },
+            },
+    );
+    if (overall === "approved" && changed) {
+      await messages?.notify(trx, {
+        userId: owner.user_id,
+        key: `identity_verified:${id}`,
+        event: "identity_verified",
+        facts: {},
+      });
+    }
   });
   const row = await repo.findAdminDocument(db, id);
   if (!row) throw documentNotFound();

@@ -6,6 +6,7 @@ import { calculatorOperations } from "./calculator.ts";
 import { contactOperations } from "./contact.ts";
 import { healthOperations } from "./health.ts";
 import { kycOperations } from "./kyc.ts";
+import { messagesOperations } from "./messages.ts";
 import { newsletterOperations } from "./newsletter.ts";
 import { notificationsOperations } from "./notifications.ts";
 import { docsOperations } from "./openapi.ts";
@@ -27,6 +28,7 @@ export const operations = {
   ...calculatorOperations,
   ...applicationsOperations,
   ...kycOperations,
+  ...messagesOperations,
 } as const;
 
 export type OperationId = keyof typeof operations;
