@@ -31,7 +31,15 @@ export async function insertInboxMessage(
 ): Promise<string> {
   const notification = await db
     .insertInto("notifications")
-    .values({ title: values.title, message: values.message, broadcast: false, created_by: null })
+    // clock_timestamp(), not now(): two events of one transaction (a document accepted, the identity
+    // verified with it) are listed in the order they happened.
+    .values({
+      title: values.title,
+      message: values.message,
+      broadcast: false,
+      created_by: null,
+      created_at: sql<Date>`clock_timestamp()`,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await db
