@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { AccountTables } from "./tables/accounts.ts";
 import type { BackOfficeTables } from "./tables/back-office.ts";
 import type { ContentTables } from "./tables/content.ts";
+import type { IdentityTables } from "./tables/identity.ts";
 import type { InvestTables } from "./tables/invest.ts";
 import type { KycTables } from "./tables/kyc.ts";
 import type { MessagesTables } from "./tables/messages.ts";
@@ -31,6 +32,10 @@ export interface UsersTable {
   language: Generated<Language>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set when the saver closed the account (migration 0090). */
+  closed_at: NullableTimestamp;
+  /** When the records kept after closure are deleted. */
+  erase_after: NullableTimestamp;
 }
 
 export interface SessionsTable {
@@ -86,4 +91,5 @@ export interface DB
     BackOfficeTables,
     ContentTables,
     NewsletterTables,
-    MessagesTables {}
+    MessagesTables,
+    IdentityTables {}
