@@ -208,7 +208,7 @@ describe("events reach the saver by inbox and e-mail, in the account's language"
       });
       expect(res.statusCode, res.body).toBe(200);
     };
-    const idCard = await upload("id_card", jpegBytes(), "image/jpeg");
+    const idCard = await upload("passport", jpegBytes(), "image/jpeg");
     const bill = await upload("utility_bill", pdfBytes(), "application/pdf");
     const selfie = await upload("selfie", jpegBytes(), "image/jpeg");
     await decide(idCard, { decision: "approve" });
@@ -216,7 +216,7 @@ describe("events reach the saver by inbox and e-mail, in the account's language"
     await decide(selfie, { decision: "reject", reason: "Face not visible" });
     await outboxDrained(app);
     await waitFor(() => smtp.to(saver.email).length >= 3, "three KYC mails");
-    onlyMail(smtp.to(saver.email), /accepted: ID card/);
+    onlyMail(smtp.to(saver.email), /accepted: passport/);
     const again = onlyMail(smtp.to(saver.email), /upload your document again: proof of address/);
     expect(again.text).toContain("The image is blurry or hard to read.");
     const declined = onlyMail(smtp.to(saver.email), /declined: selfie/);

@@ -25,8 +25,8 @@ import type { KycDocumentsTable } from "../../db/tables/kyc.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { DocumentStorage } from "../../plugins/document-storage.ts";
 import { recordAudit } from "../audit/audit.service.ts";
-import type { Messenger } from "../messages/messages.service.ts";
 import * as identityRepo from "../identity/identity.repository.ts";
+import type { Messenger } from "../messages/messages.service.ts";
 import * as repo from "./kyc.repository.ts";
 import { cleanFileName, UploadInspector } from "./kyc-file-inspector.ts";
 

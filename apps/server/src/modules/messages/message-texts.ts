@@ -17,10 +17,23 @@ export interface EventText {
 type Texts = { [K in EventType]: (facts: EventFacts[K], f: Formatter) => EventText };
 
 const DOCUMENT_NAME: Record<Language, Record<KycDocumentType, string>> = {
-  en: { id_card: "ID card", passport: "passport", utility_bill: "proof of address", selfie: "selfie" },
-  de: { id_card: "Personalausweis", passport: "Reisepass", utility_bill: "Adressnachweis", selfie: "Selfie" },
+  en: {
+    id_card: "ID card",
+    id_card_back: "ID card (back)",
+    passport: "passport",
+    utility_bill: "proof of address",
+    selfie: "selfie",
+  },
+  de: {
+    id_card: "Personalausweis",
+    id_card_back: "Personalausweis (Rückseite)",
+    passport: "Reisepass",
+    utility_bill: "Adressnachweis",
+    selfie: "Selfie",
+  },
   fr: {
     id_card: "carte d'identité",
+    id_card_back: "carte d'identité (verso)",
     passport: "passeport",
     utility_bill: "justificatif de domicile",
     selfie: "selfie",
