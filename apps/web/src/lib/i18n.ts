@@ -15,6 +15,7 @@ export const NAMESPACES = [
   "invest",
   "kyc",
   "admin",
+  "messages",
 ] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
