@@ -4,6 +4,7 @@ import { RequireUser } from "../../components/ui/require-user.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { DataRights } from "./components/data-rights.tsx";
+import { MessageLanguageForm } from "./components/message-language-form.tsx";
 import { PasswordForm } from "./components/password-form.tsx";
 import { ProfileForm } from "./components/profile-form.tsx";
 
@@ -28,6 +29,9 @@ function Profile() {
           </div>
           <div className="card">
             <PasswordForm />
+          </div>
+          <div className="card">
+            <MessageLanguageForm />
           </div>
           <DataRights />
         </div>
