@@ -1,11 +1,9 @@
-import { DEPOSIT_GUARANTEE_LIMIT_CENTS, operations, type SuccessBody } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api-client.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useSession } from "../../lib/session.tsx";
-
-type Guarantee = SuccessBody<typeof operations.meDepositGuarantee>;
 
 /**
  * Warns a signed-in saver when their deposits with the partner bank, plus `addEuros` (the amount being
@@ -22,13 +20,13 @@ export function DepositGuaranteeWarning({
   const { user } = useSession();
   const guarantee = useQuery({
     queryKey: ["me", "deposit-guarantee"],
-    queryFn: ({ signal }) => api.get<Guarantee>(operations.meDepositGuarantee.path, undefined, signal),
+    queryFn: ({ signal }) => api.call(operations.meDepositGuarantee, { signal }),
     enabled: Boolean(user),
   });
   if (!user || !guarantee.data) return null;
   const added = Number.isFinite(addEuros) && addEuros > 0 ? Math.round(addEuros * 100) : 0;
   const totalCents = guarantee.data.total_cents + added;
-  const limitCents = guarantee.data.limit_cents || DEPOSIT_GUARANTEE_LIMIT_CENTS;
+  const limitCents = guarantee.data.limit_cents;
   if (totalCents <= limitCents) return null;
   const values = {
     total: formatMoney(totalCents / 100, "EUR", i18n.language),

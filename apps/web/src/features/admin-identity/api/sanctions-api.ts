@@ -1,13 +1,7 @@
-import {
-  fillPath,
-  operations,
-  type SanctionsHit,
-  type SanctionsHitDecision,
-  type SanctionsList,
-  type SuccessBody,
-} from "@festgeld/domain";
+import type { SanctionsHitDecision, SanctionsList } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, apiRequest } from "../../../lib/api-client.ts";
+import { api } from "../../../lib/api-client.ts";
 
 export type HitStatus = "open" | "cleared" | "confirmed" | "all";
 const KEY = ["admin-identity"] as const;
@@ -15,36 +9,26 @@ const KEY = ["admin-identity"] as const;
 export function useSanctionsLists() {
   return useQuery({
     queryKey: [...KEY, "lists"],
-    queryFn: ({ signal }) =>
-      api.get<SanctionsList[]>(operations.adminSanctionsListsList.path, undefined, signal),
+    queryFn: ({ signal }) => api.call(operations.adminSanctionsListsList, { signal }),
   });
 }
 
 export function useSanctionsHits(status: HitStatus) {
   return useQuery({
     queryKey: [...KEY, "hits", status],
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest<SanctionsHit[]>(operations.adminSanctionsHitsList.path, {
-          query: { status, limit: 100 },
-          signal,
-        })
-      ).data,
+    queryFn: ({ signal }) =>
+      api.call(operations.adminSanctionsHitsList, { query: { status, limit: 100 }, signal }),
   });
 }
 
 export function usePendingErasures() {
   return useQuery({
     queryKey: [...KEY, "erasures"],
-    queryFn: ({ signal }) =>
-      api.get<SuccessBody<typeof operations.adminErasuresList>>(
-        operations.adminErasuresList.path,
-        undefined,
-        signal,
-      ),
+    queryFn: ({ signal }) => api.call(operations.adminErasuresList, { signal }),
   });
 }
 
+/** The list file goes up as multipart (the body of this operation is a file, not JSON). */
 export function useLoadList() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -61,7 +45,7 @@ export function useDecideHit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: SanctionsHitDecision }) =>
-      api.patch<SanctionsHit>(fillPath(operations.adminSanctionsHitDecide.path, { id }), body),
+      api.call(operations.adminSanctionsHitDecide, { params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

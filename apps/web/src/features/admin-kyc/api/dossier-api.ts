@@ -1,5 +1,5 @@
-import type { Dossier, ProfileDecisionRequest } from "@festgeld/domain";
-import { fillPath, operations } from "@festgeld/domain";
+import type { ProfileDecisionRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
@@ -8,8 +8,7 @@ const key = (userId: string) => ["admin-kyc", "dossier", userId] as const;
 export function useDossier(userId: string) {
   return useQuery({
     queryKey: key(userId),
-    queryFn: ({ signal }) =>
-      api.get<Dossier>(fillPath(operations.adminDossier.path, { id: userId }), undefined, signal),
+    queryFn: ({ signal }) => api.call(operations.adminDossier, { params: { id: userId }, signal }),
   });
 }
 
@@ -17,7 +16,7 @@ export function useProfileDecision(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ProfileDecisionRequest) =>
-      api.patch<Dossier>(fillPath(operations.adminProfileDecide.path, { id: userId }), body),
+      api.call(operations.adminProfileDecide, { params: { id: userId }, body }),
     onSuccess: (data) => queryClient.setQueryData(key(userId), data),
   });
 }
@@ -25,7 +24,8 @@ export function useProfileDecision(userId: string) {
 export function useAddNote(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.post(fillPath(operations.adminNotesAdd.path, { id: userId }), { text }),
+    mutationFn: (text: string) =>
+      api.call(operations.adminNotesAdd, { params: { id: userId }, body: { text } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key(userId) }),
   });
 }

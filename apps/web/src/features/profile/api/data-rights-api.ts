@@ -1,4 +1,4 @@
-import { operations, type SuccessBody } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { i18n } from "../../../lib/i18n.ts";
 import { tokenStore } from "../../../lib/storage.ts";
@@ -16,5 +16,4 @@ export async function downloadExport(): Promise<Blob> {
   return response.blob();
 }
 
-export const closeAccount = (password: string) =>
-  api.post<SuccessBody<typeof operations.meClose>>(operations.meClose.path, { password });
+export const closeAccount = (password: string) => api.call(operations.meClose, { body: { password } });
