@@ -13,6 +13,7 @@ import {
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { depositsByApplication, withdrawDepositsOfApplication } from "../deposits/deposits.service.ts";
 import { findPackageById } from "../packages/packages.repository.ts";
 import { toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
@@ -96,7 +97,11 @@ export async function listOwnApplications(
     repo.listApplicationsByUser(db, user.id, page),
     repo.countApplicationsByUser(db, user.id),
   ]);
-  return { items: rows.map(toApplication), total };
+  const deposits = await depositsByApplication(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((row) => toApplication(row, deposits.get(row.id))), total };
 }
 
 /**
@@ -128,8 +133,14 @@ export async function withdrawApplication(
       `The 14-day withdrawal period ended on ${deadline.toISOString()}`,
     );
   }
-  // Guarded by status in SQL, so a concurrent second withdrawal finds nothing to change.
-  const updated = await repo.withdrawApprovedApplication(db, id, user.id, now);
-  if (!updated) throw conflict("withdrawal_not_allowed", "This application can no longer be withdrawn");
-  return toApplication(updated);
+  // Guarded by status in SQL, so a concurrent second withdrawal finds nothing to change. The
+  // deposit ends with it; money already received goes back.
+  const updated = await db.transaction().execute(async (trx) => {
+    const withdrawn = await repo.withdrawApprovedApplication(trx, id, user.id, now);
+    if (!withdrawn) throw conflict("withdrawal_not_allowed", "This application can no longer be withdrawn");
+    await withdrawDepositsOfApplication(trx, id, now);
+    return withdrawn;
+  });
+  const deposits = await depositsByApplication(db, [id]);
+  return toApplication(updated, deposits.get(id));
 }

@@ -4,6 +4,7 @@ import { applicationsOperations } from "./applications.ts";
 import { authOperations } from "./auth.ts";
 import { calculatorOperations } from "./calculator.ts";
 import { contactOperations } from "./contact.ts";
+import { depositsOperations } from "./deposits.ts";
 import { healthOperations } from "./health.ts";
 import { kycOperations } from "./kyc.ts";
 import { newsletterOperations } from "./newsletter.ts";
@@ -27,6 +28,7 @@ export const operations = {
   ...calculatorOperations,
   ...applicationsOperations,
   ...kycOperations,
+  ...depositsOperations,
 } as const;
 
 export type OperationId = keyof typeof operations;
