@@ -17,6 +17,7 @@ export * from "./contract/operations/index.ts";
 export * from "./contract/packages.ts";
 export * from "./iban.ts";
 export * from "./money/interest.ts";
+export * from "./money/net-return.ts";
 export * from "./money/term.ts";
 export * from "./payments/creditor-reference.ts";
 export * from "./payments/epc-qr.ts";

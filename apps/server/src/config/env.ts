@@ -92,6 +92,12 @@ export const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  REQUEST_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1000),
+  API_DOCS: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1")),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -108,9 +114,11 @@ function crossCheck(env: Env): string[] {
   return problems;
 }
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, "API_DOCS"> {
   dataDir: string;
   webDistDir: string;
+  /** Serve the API explorer at /api/docs (API_DOCS; off in production unless switched on). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -137,5 +145,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== "production",
   };
 }

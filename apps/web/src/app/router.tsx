@@ -1,4 +1,5 @@
-import { lazy } from "react";
+import { LANGUAGES } from "@festgeld/domain/constants";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { Route, Routes } from "react-router";
 import { RootLayout } from "./root-layout.tsx";
 
@@ -7,56 +8,80 @@ import { RootLayout } from "./root-layout.tsx";
  * layout's Suspense), so the home route carries no code of the admin area, the charts or the long legal
  * and blog texts. Declarative routes keep the data-router code out of the first load.
  */
-const Page0 = lazy(() => import("../features/home/home-page.tsx"));
-const Page1 = lazy(() => import("../features/packages/packages-page.tsx"));
-const Page2 = lazy(() => import("../features/compare/compare-page.tsx"));
-const Page3 = lazy(() => import("../features/calculator/calculator-page.tsx"));
-const Page4 = lazy(() => import("../features/applications/apply-page.tsx"));
-const Page5 = lazy(() => import("../features/dashboard/dashboard-page.tsx"));
-const Page6 = lazy(() => import("../features/auth/login-page.tsx"));
-const Page7 = lazy(() => import("./register-page.tsx"));
-const Page8 = lazy(() => import("../features/profile/profile-page.tsx"));
-const Page9 = lazy(() => import("../features/kyc/kyc-page.tsx"));
-const Page10 = lazy(() => import("./admin-page.tsx"));
-const Page11 = lazy(() => import("../features/about/about-page.tsx"));
-const Page12 = lazy(() => import("../features/faq/faq-page.tsx"));
-const Page13 = lazy(() => import("../features/contact/contact-page.tsx"));
-const Page14 = lazy(() => import("../features/blog/blog-list-page.tsx"));
-const Page15 = lazy(() => import("../features/blog/blog-article-page.tsx"));
-const Page16 = lazy(() => import("../features/legal/impressum-page.tsx"));
-const Page17 = lazy(() => import("../features/legal/privacy-page.tsx"));
-const Page18 = lazy(() => import("../features/legal/terms-page.tsx"));
-const Page19 = lazy(() => import("../features/legal/deposit-insurance-page.tsx"));
-const Page20 = lazy(() => import("../features/legal/legal-compliance-page.tsx"));
-const Page21 = lazy(() => import("./not-found-page.tsx"));
+const HomePage = lazy(() => import("../features/home/home-page.tsx"));
+const PackagesPage = lazy(() => import("../features/packages/packages-page.tsx"));
+const ComparePage = lazy(() => import("../features/compare/compare-page.tsx"));
+const CalculatorPage = lazy(() => import("../features/calculator/calculator-page.tsx"));
+const ApplyPage = lazy(() => import("../features/applications/apply-page.tsx"));
+const DashboardPage = lazy(() => import("../features/dashboard/dashboard-page.tsx"));
+const LoginPage = lazy(() => import("../features/auth/login-page.tsx"));
+const RegisterPage = lazy(() => import("./register-page.tsx"));
+const ProfilePage = lazy(() => import("../features/profile/profile-page.tsx"));
+const KycPage = lazy(() => import("../features/kyc/kyc-page.tsx"));
+const AdminPage = lazy(() => import("./admin-page.tsx"));
+const AboutPage = lazy(() => import("../features/about/about-page.tsx"));
+const FaqPage = lazy(() => import("../features/faq/faq-page.tsx"));
+const ContactPage = lazy(() => import("../features/contact/contact-page.tsx"));
+const BlogListPage = lazy(() => import("../features/blog/blog-list-page.tsx"));
+const BlogArticlePage = lazy(() => import("../features/blog/blog-article-page.tsx"));
+const ImpressumPage = lazy(() => import("../features/legal/impressum-page.tsx"));
+const PrivacyPage = lazy(() => import("../features/legal/privacy-page.tsx"));
+const TermsPage = lazy(() => import("../features/legal/terms-page.tsx"));
+const DepositInsurancePage = lazy(() => import("../features/legal/deposit-insurance-page.tsx"));
+const LegalCompliancePage = lazy(() => import("../features/legal/legal-compliance-page.tsx"));
+const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
+
+/**
+ * The public pages: at their SPEC.md address and, prerendered, under each language prefix
+ * (/de/packages; docs/decisions.md "Prerendered public pages"). "" is the home page.
+ */
+export const PUBLIC_PAGES: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType>]> = [
+  ["", HomePage],
+  ["packages", PackagesPage],
+  ["compare", ComparePage],
+  ["calculator", CalculatorPage],
+  ["about", AboutPage],
+  ["faq", FaqPage],
+  ["contact", ContactPage],
+  ["blog", BlogListPage],
+  ["blog/:id", BlogArticlePage],
+  ["impressum", ImpressumPage],
+  ["privacy", PrivacyPage],
+  ["terms", TermsPage],
+  ["deposit-insurance", DepositInsurancePage],
+  ["legal-compliance", LegalCompliancePage],
+];
+
+function publicRoutes() {
+  return PUBLIC_PAGES.map(([path, Page]) =>
+    path === "" ? (
+      <Route key="home" index element={<Page />} />
+    ) : (
+      <Route key={path} path={path} element={<Page />} />
+    ),
+  );
+}
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<RootLayout />}>
-        <Route index element={<Page0 />} />
-        <Route path="packages" element={<Page1 />} />
-        <Route path="compare" element={<Page2 />} />
-        <Route path="calculator" element={<Page3 />} />
-        <Route path="apply" element={<Page4 />} />
-        <Route path="dashboard" element={<Page5 />} />
-        <Route path="login" element={<Page6 />} />
-        <Route path="register" element={<Page7 />} />
-        <Route path="profile" element={<Page8 />} />
-        <Route path="kyc" element={<Page9 />} />
-        <Route path="admin" element={<Page10 />} />
-        <Route path="about" element={<Page11 />} />
-        <Route path="faq" element={<Page12 />} />
-        <Route path="contact" element={<Page13 />} />
-        <Route path="blog" element={<Page14 />} />
-        <Route path="blog/:id" element={<Page15 />} />
-        <Route path="impressum" element={<Page16 />} />
-        <Route path="privacy" element={<Page17 />} />
-        <Route path="terms" element={<Page18 />} />
-        <Route path="deposit-insurance" element={<Page19 />} />
-        <Route path="legal-compliance" element={<Page20 />} />
-        <Route path="*" element={<Page21 />} />
+        {publicRoutes()}
+        <Route path="apply" element={<ApplyPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="kyc" element={<KycPage />} />
+        <Route path="admin" element={<AdminPage />} />
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
+      {LANGUAGES.map((language) => (
+        <Route key={language} path={language} element={<RootLayout />}>
+          {publicRoutes()}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      ))}
     </Routes>
   );
 }
