@@ -3,6 +3,7 @@ import type { AccountTables } from "./tables/accounts.ts";
 import type { BackOfficeTables } from "./tables/back-office.ts";
 import type { ContentTables } from "./tables/content.ts";
 import type { DepositTables } from "./tables/deposits.ts";
+import type { IdentityTables } from "./tables/identity.ts";
 import type { InvestTables } from "./tables/invest.ts";
 import type { KycTables } from "./tables/kyc.ts";
 import type { NewsletterTables } from "./tables/newsletter.ts";
@@ -28,6 +29,10 @@ export interface UsersTable {
   kyc_status: Generated<"not_started" | "pending" | "approved" | "rejected">;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set when the saver closed the account (migration 0090). */
+  closed_at: NullableTimestamp;
+  /** When the records kept after closure are deleted. */
+  erase_after: NullableTimestamp;
 }
 
 export interface SessionsTable {
@@ -93,4 +98,5 @@ export interface DB
     BackOfficeTables,
     ContentTables,
     NewsletterTables,
-    DepositTables {}
+    DepositTables,
+    IdentityTables {}
