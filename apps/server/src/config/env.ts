@@ -1,6 +1,7 @@
 import path from "node:path";
 import { ibanProblem, normalizeIban } from "@festgeld/domain";
 import { z } from "zod";
+import { loadOperator, type Operator } from "./operator.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -92,6 +93,12 @@ export const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  OPERATOR_FILE: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  /** The address savers reach the web app at, for links in e-mails (default: http://HOST:PORT). */
+  PUBLIC_URL: optionalUrl(["http://", "https://"]),
   IDENT_WEBHOOK_SECRETS: z
     .string()
     .default("")
@@ -137,6 +144,10 @@ function crossCheck(env: Env): string[] {
 export interface Config extends Omit<Env, "API_DOCS"> {
   dataDir: string;
   webDistDir: string;
+  /** PUBLIC_URL without a trailing slash, or http://HOST:PORT. */
+  publicUrl: string;
+  /** The operator's details for e-mails and documents (OPERATOR_FILE, or the demonstration operator). */
+  operator: Operator;
   /** Serve the API explorer at /api/docs (API_DOCS; off in production unless switched on). */
   apiDocs: boolean;
 }
@@ -160,11 +171,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = result.data;
   const problems = crossCheck(env);
-  if (problems.length > 0) throw new ConfigError(problems);
+  let operator: Operator | null = null;
+  try {
+    operator = loadOperator(env.OPERATOR_FILE);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  if (problems.length > 0 || !operator) throw new ConfigError(problems);
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+    operator,
+    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ""),
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== "production",
   };
 }

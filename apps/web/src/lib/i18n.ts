@@ -16,6 +16,7 @@ export const NAMESPACES = [
   "kyc",
   "admin",
   "deposits",
+  "messages",
 ] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");

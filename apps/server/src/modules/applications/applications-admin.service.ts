@@ -5,12 +5,15 @@ import type {
   KycStatus,
   User,
 } from "@festgeld/domain";
+import { BUSINESS_TIME_ZONE, LIMITS, withdrawalDeadline } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { createDepositOnApproval, depositsByApplication } from "../deposits/deposits.service.ts";
+import type { TransferFacts } from "../messages/message-events.ts";
+import type { Messenger } from "../messages/messages.service.ts";
 import { toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
 import * as adminRepo from "./applications-admin.repository.ts";
@@ -76,7 +79,7 @@ export async function decideApplication(
     admin_notes?: string | undefined;
     rejection_reason?: string | undefined;
   },
-  context: { now: Date; defaultBank: PartnerBankAccount },
+  context: { now: Date; defaultBank: PartnerBankAccount; messages?: Messenger | undefined },
 ): Promise<AdminApplication> {
   const notes = input.admin_notes?.trim() ? input.admin_notes.trim() : null;
   const reason = input.rejection_reason?.trim() ? input.rejection_reason.trim() : null;
@@ -113,13 +116,14 @@ export async function decideApplication(
       const current = await repo.findApplicationById(trx, id);
       throw conflict("application_already_decided", `This application has already been ${current?.status}`);
     }
-    if (row.status === "approved") {
-      await createDepositOnApproval(trx, row, {
-        now: context.now,
-        defaultBank: context.defaultBank,
-        actorId: admin.id,
-      });
-    }
+    const transfer =
+      row.status === "approved"
+        ? await createDepositOnApproval(trx, row, {
+            now: context.now,
+            defaultBank: context.defaultBank,
+            actorId: admin.id,
+          })
+        : null;
     await recordAudit(trx, admin, {
       action: "application.decided",
       targetType: "application",
@@ -133,9 +137,44 @@ export async function decideApplication(
         applicant_email: row.email,
       },
     });
+    await tellApplicant(trx, row, context.messages, transfer);
     return row;
   });
   const account = decided.user_id ? await adminRepo.findAccount(db, decided.user_id) : undefined;
   const deposits = await depositsByApplication(db, [id]);
   return toAdminApplication(decided, account ?? null, deposits.get(id));
+}
+
+/** The decision reaches the applicant: in the inbox and by e-mail, or by e-mail only when sent signed out. */
+async function tellApplicant(
+  trx: Kysely<DB>,
+  decided: repo.ApplicationRow,
+  messages: Messenger | undefined,
+  transfer: TransferFacts | null,
+) {
+  if (!messages || !decided.decided_at) return;
+  const money = { application_id: decided.id, amount: decided.amount, currency: decided.currency.trim() };
+  const event =
+    decided.status === "approved"
+      ? {
+          event: "application_approved" as const,
+          facts: {
+            ...money,
+            rate: decided.interest_rate,
+            term_months: decided.duration_months,
+            approved_at: decided.decided_at.toISOString(),
+            withdrawal_deadline: withdrawalDeadline(
+              decided.decided_at,
+              LIMITS.withdrawalDays,
+              BUSINESS_TIME_ZONE,
+            ).toISOString(),
+            transfer,
+          },
+        }
+      : { event: "application_rejected" as const, facts: { ...money, reason: decided.rejection_reason } };
+  if (decided.user_id) {
+    await messages.notify(trx, { userId: decided.user_id, key: `${event.event}:${decided.id}`, ...event });
+  } else {
+    await messages.notifyAddress(trx, { email: decided.email, language: decided.language, ...event });
+  }
 }

@@ -21,6 +21,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         user: request.user,
         language: requestLanguage(request),
         now: app.clock.now(),
+        messages: app.messages,
       });
       reply.header("Cache-Control", "no-store");
       return reply.status(201).send(application);
@@ -40,6 +41,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       currentUser(request),
       request.params.id,
       app.clock.now(),
+      app.messages,
     );
     reply.header("Cache-Control", "no-store");
     return application;

@@ -19,6 +19,7 @@ import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
 import type { ApplicationRow } from "../applications/applications.repository.ts";
+import type { TransferFacts } from "../messages/message-events.ts";
 import { toDeposit, transferPayload } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
 import * as repo from "./deposits.repository.ts";
@@ -44,7 +45,7 @@ export async function createDepositOnApproval(
   trx: Transaction<DB>,
   application: ApplicationRow,
   context: { now: Date; defaultBank: PartnerBankAccount; actorId: string },
-): Promise<void> {
+): Promise<TransferFacts> {
   const pkg = await trx
     .selectFrom("packages")
     .select([
@@ -93,7 +94,7 @@ export async function createDepositOnApproval(
       created_at: context.now,
       updated_at: context.now,
     })
-    .returning(["id"])
+    .returningAll()
     .executeTakeFirstOrThrow();
   // The lapse check runs just after the deadline.
   await repo.scheduleJob(trx, {
@@ -114,6 +115,16 @@ export async function createDepositOnApproval(
     },
     context.actorId,
   );
+  return {
+    account_holder: deposit.bank_holder,
+    iban: deposit.bank_iban,
+    bic: deposit.bank_bic,
+    reference: deposit.reference,
+    amount: application.amount,
+    currency: deposit.currency.trim(),
+    deadline: businessDate(deadline),
+    epc_qr_payload: transferPayload(deposit),
+  };
 }
 
 /** The deposits of each application: the current one and the earlier ones it renewed, with ledger sums. */

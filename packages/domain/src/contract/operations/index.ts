@@ -8,6 +8,7 @@ import { depositsOperations } from "./deposits.ts";
 import { healthOperations } from "./health.ts";
 import { identityOperations } from "./identity.ts";
 import { kycOperations } from "./kyc.ts";
+import { messagesOperations } from "./messages.ts";
 import { newsletterOperations } from "./newsletter.ts";
 import { notificationsOperations } from "./notifications.ts";
 import { docsOperations } from "./openapi.ts";
@@ -30,6 +31,7 @@ export const operations = {
   ...applicationsOperations,
   ...kycOperations,
   ...depositsOperations,
+  ...messagesOperations,
   ...identityOperations,
 } as const;
 
