@@ -60,8 +60,9 @@ export const targets = {
     stamp: at("apps/web/dist/.build-stamp.json"),
     inputs: () =>
       [at("apps/web"), at("packages/domain/src"), at("package-lock.json"), brandFile].filter(Boolean),
-    // The brand is compiled into the web app: another BRAND_FILE needs another build.
-    key: () => ({ brandFile }),
+    // The brand is compiled into the web app and the sitemap's links use PUBLIC_URL: either changed
+    // needs another build.
+    key: () => ({ brandFile, publicUrl: process.env.PUBLIC_URL ?? "" }),
     build: () => {
       const result = spawnSync("npm", ["run", "build", "--workspace", "@festgeld/web"], {
         cwd: root,

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { loadOperator, type Operator } from "./operator.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -72,6 +73,32 @@ export const envSchema = z.object({
       message: "must be 64 hexadecimal characters (a 256-bit key)",
     }),
   BRAND_FILE: z.string().optional(),
+  OPERATOR_FILE: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  /** The address savers reach the web app at, for links in e-mails (default: http://HOST:PORT). */
+  PUBLIC_URL: optionalUrl(["http://", "https://"]),
+  IDENT_WEBHOOK_SECRETS: z
+    .string()
+    .default("")
+    .refine(
+      (v) => v.trim() === "" || v.split(",").every((pair) => /^[a-z0-9_-]{1,64}:.{32,}$/.test(pair.trim())),
+      {
+        message:
+          "must be provider:secret pairs separated by commas (provider a-z0-9_-, secret at least 32 characters)",
+      },
+    )
+    .transform(
+      (v) =>
+        Object.fromEntries(
+          v
+            .split(",")
+            .map((pair) => pair.trim())
+            .filter(Boolean)
+            .map((pair) => [pair.slice(0, pair.indexOf(":")), pair.slice(pair.indexOf(":") + 1)]),
+        ) as Record<string, string>,
+    ),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   REQUEST_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1000),
   API_DOCS: z
@@ -95,6 +122,10 @@ function crossCheck(env: Env): string[] {
 export interface Config extends Omit<Env, "API_DOCS"> {
   dataDir: string;
   webDistDir: string;
+  /** PUBLIC_URL without a trailing slash, or http://HOST:PORT. */
+  publicUrl: string;
+  /** The operator's details for e-mails and documents (OPERATOR_FILE, or the demonstration operator). */
+  operator: Operator;
   /** Serve the API explorer at /api/docs (API_DOCS; off in production unless switched on). */
   apiDocs: boolean;
 }
@@ -130,11 +161,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = result.data;
   const problems = crossCheck(env);
-  if (problems.length > 0) throw new ConfigError(problems);
+  let operator: Operator | null = null;
+  try {
+    operator = loadOperator(env.OPERATOR_FILE);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  if (problems.length > 0 || !operator) throw new ConfigError(problems);
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+    operator,
+    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ""),
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== "production",
   };
 }

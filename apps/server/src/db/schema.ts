@@ -1,9 +1,12 @@
+import type { Language } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
 import type { AccountTables } from "./tables/accounts.ts";
 import type { BackOfficeTables } from "./tables/back-office.ts";
 import type { ContentTables } from "./tables/content.ts";
+import type { IdentityTables } from "./tables/identity.ts";
 import type { InvestTables } from "./tables/invest.ts";
 import type { KycTables } from "./tables/kyc.ts";
+import type { MessagesTables } from "./tables/messages.ts";
 import type { NewsletterTables } from "./tables/newsletter.ts";
 
 /**
@@ -25,8 +28,14 @@ export interface UsersTable {
   full_name: string;
   role: Generated<"user" | "admin">;
   kyc_status: Generated<"not_started" | "pending" | "approved" | "rejected">;
+  /** 0080_messages.sql: the language of e-mails and documents. */
+  language: Generated<Language>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set when the saver closed the account (migration 0090). */
+  closed_at: NullableTimestamp;
+  /** When the records kept after closure are deleted. */
+  erase_after: NullableTimestamp;
 }
 
 export interface SessionsTable {
@@ -81,4 +90,6 @@ export interface DB
     KycTables,
     BackOfficeTables,
     ContentTables,
-    NewsletterTables {}
+    NewsletterTables,
+    MessagesTables,
+    IdentityTables {}

@@ -38,8 +38,15 @@ export interface NotificationReadsTable {
 /** 0042_email_outbox.sql */
 export interface EmailOutboxTable {
   id: ColumnType<number, never, never>;
-  notification_id: string;
-  user_id: string;
+  /** null for a template e-mail (0080_messages.sql). */
+  notification_id: string | null;
+  /** null for a template e-mail to an address rather than an account. */
+  user_id: string | null;
+  /** 0080_messages.sql: a rendered e-mail's template, facts, language and address. */
+  template: string | null;
+  facts: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  language: "en" | "de" | "fr" | null;
+  to_address: string | null;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   sent_at: NullableTimestamp;

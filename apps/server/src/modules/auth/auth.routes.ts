@@ -1,6 +1,7 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requestLanguage } from "../../lib/language.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { accountKey, addressKey, attemptLimit } from "./auth.rate-limit.ts";
@@ -13,6 +14,7 @@ const AUTH_BODY_LIMIT = 16 * 1024;
 const meta = (request: FastifyRequest): service.RequestMeta => ({
   ip: request.ip,
   userAgent: request.headers["user-agent"],
+  language: requestLanguage(request),
 });
 
 /** Accounts and sessions: registration, sign-in, profile, sign-out and password change. */
@@ -73,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, operations.authMe, async (request) => currentUser(request));
 
   route(app, operations.authUpdateProfile, { bodyLimit: AUTH_BODY_LIMIT }, async (request) =>
-    service.updateProfile(app.db, currentUser(request), request.body, meta(request)),
+    service.updateProfile(app.db, currentUser(request), request.body, meta(request), app.messages),
   );
 
   route(app, operations.authLogout, async (request) => {
@@ -101,6 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.sessionId,
         request.body,
         meta(request),
+        app.messages,
       );
       return { ok: true as const };
     },

@@ -1,5 +1,6 @@
 import type {
   AuthResponse,
+  Language,
   LoginRequest,
   PasswordChangeRequest,
   ProfileUpdateRequest,
@@ -10,6 +11,7 @@ import { emailSchema, LIMITS } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, unauthenticated } from "../../lib/errors.ts";
+import type { Messenger } from "../messages/messages.service.ts";
 import * as repo from "./auth.repository.ts";
 import { dummyPasswordHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password.ts";
 import { createSession, revokeAllSessions, revokeSession, type SessionPolicy } from "./session.service.ts";
@@ -19,6 +21,8 @@ import { toUser } from "./user.mapper.ts";
 export interface RequestMeta {
   ip?: string | undefined;
   userAgent?: string | undefined;
+  /** The interface language of the request: a new account's e-mails are written in it. */
+  language?: Language | undefined;
 }
 
 /** Ended sessions stay this long (a record of past sign-ins), then a later sign-in of the user drops them. */
@@ -57,7 +61,13 @@ export async function register(
   const passwordHash = await hashPassword(password);
   try {
     return await db.transaction().execute(async (trx) => {
-      const row = await repo.insertUser(trx, { email, full_name, password_hash: passwordHash, role: "user" });
+      const row = await repo.insertUser(trx, {
+        email,
+        full_name,
+        password_hash: passwordHash,
+        role: "user",
+        language: meta.language ?? "en",
+      });
       const { token } = await createSession(trx, policy, row.id, meta);
       await repo.insertAccountEvent(trx, { user_id: row.id, event: "registered", ...eventMeta(meta) });
       return { access_token: token, token_type: "bearer" as const, user: toUser(row) };
@@ -118,6 +128,7 @@ export async function updateProfile(
   user: User,
   input: ProfileUpdateRequest,
   meta: RequestMeta,
+  messages?: Messenger,
 ): Promise<User> {
   const { email, full_name } = input;
   if (email !== user.email && (await repo.emailInUse(db, email, user.id))) throw emailTaken();
@@ -138,6 +149,17 @@ export async function updateProfile(
           detail: { changed, ...(email !== user.email ? { previous_email: user.email } : {}) },
         });
       }
+      if (email !== user.email) {
+        // Told at both addresses: the old one learns of a change it may not have made.
+        const changedAt = new Date();
+        await messages?.notify(trx, {
+          userId: user.id,
+          event: "email_changed",
+          key: `email_changed:${changedAt.toISOString()}`,
+          facts: { old_email: user.email, new_email: email, changed_at: changedAt.toISOString() },
+          alsoTo: [user.email],
+        });
+      }
       return toUser(row);
     });
   } catch (error) {
@@ -156,6 +178,7 @@ export async function changePassword(
   sessionId: string | null,
   input: PasswordChangeRequest,
   meta: RequestMeta,
+  messages?: Messenger,
 ) {
   const row = await repo.findUserById(db, user.id);
   if (!row) throw unauthenticated();
@@ -170,6 +193,13 @@ export async function changePassword(
     await repo.updatePasswordHash(trx, user.id, passwordHash);
     await revokeAllSessions(trx, user.id, sessionId ?? undefined);
     await repo.insertAccountEvent(trx, { user_id: user.id, event: "password_changed", ...eventMeta(meta) });
+    const changedAt = new Date();
+    await messages?.notify(trx, {
+      userId: user.id,
+      event: "password_changed",
+      key: `password_changed:${changedAt.toISOString()}`,
+      facts: { changed_at: changedAt.toISOString() },
+    });
   });
 }
 

@@ -23,16 +23,23 @@ export async function queueForRecipients(db: Kysely<DB>, notificationId: string)
 export interface ClaimedEmail {
   id: number;
   attempts: number;
-  /** null when the account or the notification no longer exists. */
+  /** Where it goes: the row's own address, else the account's current one; null when neither exists. */
   email: string | null;
+  /** The recipient account's language (null for an address without an account). */
+  user_language: "en" | "de" | "fr" | null;
+  /** A notification's e-mail: its title and message (null when the notification no longer exists). */
   title: string | null;
   message: string | null;
+  /** A rendered e-mail: its template, facts and language. */
+  template: string | null;
+  facts: Record<string, unknown> | null;
+  language: "en" | "de" | "fr" | null;
 }
 
 /**
  * Takes up to `limit` due e-mails and leases them for `leaseMs`: their next attempt moves past the
  * lease, so no other worker takes them meanwhile, and a worker that dies leaves them to be retried.
- * The recipient's current address is read at sending time.
+ * The recipient's current address is read at sending time (unless the row names an address).
  */
 export async function claimDue(db: Kysely<DB>, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
   const result = await sql<ClaimedEmail>`
@@ -50,7 +57,8 @@ export async function claimDue(db: Kysely<DB>, limit: number, leaseMs: number): 
       left join users u on u.id = due.user_id
       left join notifications n on n.id = due.notification_id
     where o.id = due.id
-    returning o.id, o.attempts, u.email, n.title, n.message
+    returning o.id, o.attempts, coalesce(o.to_address, u.email) as email, u.language as user_language,
+      n.title, n.message, o.template, o.facts, o.language
   `.execute(db);
   return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

@@ -5,7 +5,9 @@ import { authOperations } from "./auth.ts";
 import { calculatorOperations } from "./calculator.ts";
 import { contactOperations } from "./contact.ts";
 import { healthOperations } from "./health.ts";
+import { identityOperations } from "./identity.ts";
 import { kycOperations } from "./kyc.ts";
+import { messagesOperations } from "./messages.ts";
 import { newsletterOperations } from "./newsletter.ts";
 import { notificationsOperations } from "./notifications.ts";
 import { docsOperations } from "./openapi.ts";
@@ -27,6 +29,8 @@ export const operations = {
   ...calculatorOperations,
   ...applicationsOperations,
   ...kycOperations,
+  ...messagesOperations,
+  ...identityOperations,
 } as const;
 
 export type OperationId = keyof typeof operations;

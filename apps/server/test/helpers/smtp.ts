@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { simpleParser } from "mailparser";
+import { SMTPServer, type SMTPServerSession } from "smtp-server";
+import { buildApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config/env.ts";
+import { createTestDatabase } from "./app.ts";
+import { recordStatuses } from "./statuses.ts";
+
+/** One e-mail as the local SMTP server received it, parsed. */
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  headers: Map<string, unknown>;
+}
+
+/** A real SMTP server on a free local port that keeps every message it accepts. */
+export async function startSmtp() {
+  const received: ReceivedMail[] = [];
+  const parsing: Promise<void>[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session: SMTPServerSession, callback) {
+      const to = session.envelope.rcptTo.map((r) => r.address);
+      const done = simpleParser(stream).then((mail) => {
+        received.push({
+          to,
+          subject: mail.subject ?? "",
+          text: mail.text ?? "",
+          html: typeof mail.html === "string" ? mail.html : "",
+          headers: mail.headers,
+        });
+      });
+      parsing.push(done);
+      done.then(
+        () => callback(),
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Mails to one address. */
+    to: (address: string) => received.filter((m) => m.to.includes(address.toLowerCase())),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The whole app with SMTP configured and the outbox worker polling quickly. */
+export async function appWithSmtp(smtpUrl: string, env: Record<string, string> = {}) {
+  const { database, drop } = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: `/tmp/festgeld-test-${randomBytes(6).toString("hex")}`,
+    WEB_DIST_DIR: "/nonexistent",
+    SMTP_URL: smtpUrl,
+    SMTP_FROM: "Festgeld Demo <no-reply@example.test>",
+    PUBLIC_URL: "https://festgeld.example.test",
+    ...env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    closeDatabase: false,
+    logger: false,
+    backgroundJobs: { emailWorker: { pollIntervalMs: 50, retryBaseMs: 100, retryMaxMs: 400 } },
+  });
+  recordStatuses(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Waits until the outbox holds no e-mail that is still to be sent. */
+export async function outboxDrained(app: FastifyInstance) {
+  await waitFor(async () => {
+    const row = await app.db
+      .selectFrom("email_outbox")
+      .select("id")
+      .where("sent_at", "is", null)
+      .where("failed_at", "is", null)
+      .executeTakeFirst();
+    return row === undefined;
+  }, "the e-mail outbox to drain");
+}
