@@ -73,7 +73,9 @@ async function run(dataDir: string, label: string) {
 
 const dataDir = tempDir("festgeld-startup-");
 const [load1] = readFileSync("/proc/loadavg", "utf8").split(" ");
-console.log(`load average ${load1} on ${(await import("node:os")).availableParallelism()} cores (wall times stretch with it)`);
+console.log(
+  `load average ${load1} on ${(await import("node:os")).availableParallelism()} cores (wall times stretch with it)`,
+);
 try {
   const rows = [
     await run(dataDir, "first start (empty DATA_DIR)"),
