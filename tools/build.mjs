@@ -17,6 +17,7 @@ const at = (...parts) => path.join(root, ...parts);
 const SKIP = new Set([
   "node_modules",
   "dist",
+  "dist-ssr",
   "test-results",
   "playwright-report",
   "e2e",
