@@ -133,12 +133,13 @@ export async function openPGlite(dataDir: string | null): Promise<Database> {
   let client: PGlite;
   try {
     if (dataDir) {
-      const { umaskSet } = await makePrivate(dataDir);
+      await makePrivate(dataDir);
       const pgdata = path.join(dataDir, "pgdata");
       if (!existsSync(path.join(pgdata, "PG_VERSION"))) await initializeCluster(pgdata);
       client = await PGlite.create(pgdata, { startParams: EMBEDDED_START_PARAMS });
-      // Where the umask could not be set, what the database created needs the same treatment.
-      if (!umaskSet) await makePrivate(dataDir);
+      // PGlite's file system layer creates files 0666 whatever the umask: what it made is fixed here
+      // and again on close; meanwhile DATA_DIR itself (0700) keeps everyone else out.
+      await makePrivate(dataDir);
     } else {
       client = await PGlite.create();
     }
@@ -161,6 +162,7 @@ export async function openPGlite(dataDir: string | null): Promise<Database> {
     },
     async close() {
       await db.destroy();
+      if (dataDir) await makePrivate(dataDir);
     },
   };
 }

@@ -7,13 +7,11 @@ import path from "node:path";
  * process's umask 077, so that files the embedded database or the document store create later are
  * private too, whatever umask the process was started with.
  */
-export async function makePrivate(dir: string): Promise<{ umaskSet: boolean }> {
-  let umaskSet = true;
+export async function makePrivate(dir: string): Promise<void> {
   try {
     process.umask(0o077);
   } catch {
     // Worker threads cannot change the umask; the chmod below still fixes what exists.
-    umaskSet = false;
   }
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const pending = [dir];
@@ -26,5 +24,4 @@ export async function makePrivate(dir: string): Promise<{ umaskSet: boolean }> {
       else if (entry.isFile()) await fs.chmod(full, 0o600);
     }
   }
-  return { umaskSet };
 }
