@@ -32,12 +32,17 @@ export class DatabaseUnavailableError extends Error {
 }
 
 // count(*) and other int8 values fit in a JS number for everything we count; PGlite does the same.
+// A date column stays its 'YYYY-MM-DD' text: a calendar day has no time zone to be shifted into.
+const DATE_OID = 1082;
 const pgTypes = {
   getTypeParser: ((oid: number, format?: string) =>
     oid === 20
       ? (v: string) => Number(v)
-      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+      : oid === DATE_OID
+        ? (v: string) => v
+        : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
+const pgliteOptions = { parsers: { [DATE_OID]: (v: string) => v } };
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({
@@ -136,12 +141,12 @@ export async function openPGlite(dataDir: string | null): Promise<Database> {
       await makePrivate(dataDir);
       const pgdata = path.join(dataDir, "pgdata");
       if (!existsSync(path.join(pgdata, "PG_VERSION"))) await initializeCluster(pgdata);
-      client = await PGlite.create(pgdata, { startParams: EMBEDDED_START_PARAMS });
+      client = await PGlite.create(pgdata, { ...pgliteOptions, startParams: EMBEDDED_START_PARAMS });
       // PGlite's file system layer creates files 0666 whatever the umask: what it made is fixed here
       // and again on close; meanwhile DATA_DIR itself (0700) keeps everyone else out.
       await makePrivate(dataDir);
     } else {
-      client = await PGlite.create();
+      client = await PGlite.create(pgliteOptions);
     }
   } catch (error) {
     throw new DatabaseUnavailableError("DATA_DIR", error);
