@@ -39,6 +39,7 @@ async function headersFor(id: string) {
  * resource for the user and answers its id. A new operation of that kind must add its maker here.
  */
 const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
+  depositsChangeInstruction: () => ownDeposit(),
   depositsGet: () => ownDeposit(),
   depositsTransferQr: () => ownDeposit(),
   applicationsWithdraw: async () => {
