@@ -22,7 +22,7 @@ const eventBase = (row: repo.DepositRow) => ({
 /** No money 14 days after approval: the deposit lapses (stated on the terms page). */
 const lapse: JobHandler = async (trx, job, now) => {
   const row = await repo.lockDeposit(trx, depositIdOf(job));
-  if (!row || row.status !== "awaiting_funds") return;
+  if (row?.status !== "awaiting_funds") return;
   await trx
     .updateTable("deposits")
     .set({ status: "lapsed", lapsed_at: now, updated_at: now })
@@ -39,7 +39,7 @@ const lapse: JobHandler = async (trx, job, now) => {
 /** 14 days before maturity: the saver is reminded of the instruction and its cut-off. */
 const reminder: JobHandler = async (trx, job, now) => {
   const row = await repo.findDeposit(trx, depositIdOf(job));
-  if (!row || row.status !== "active") return;
+  if (row?.status !== "active") return;
   await onDepositEvent(trx, {
     ...eventBase(row),
     type: "maturity_reminder",
@@ -71,7 +71,7 @@ async function packageInForce(trx: Transaction<DB>, row: repo.DepositRow) {
  */
 const maturity: JobHandler = async (trx, job, now) => {
   const row = await repo.lockDeposit(trx, depositIdOf(job));
-  if (!row || row.status !== "active" || !row.maturity_date) return;
+  if (row?.status !== "active" || !row.maturity_date) return;
   const { principalCents, interestCents } = depositFigures(row);
   const valueDate = row.maturity_date;
   const book = (kind: Parameters<typeof repo.addLedgerEntry>[1]["kind"], cents: bigint, source: string) =>
