@@ -14,6 +14,7 @@ export * from "./contract/openapi.ts";
 export * from "./contract/operation.ts";
 export * from "./contract/operations/index.ts";
 export * from "./contract/packages.ts";
+export * from "./contract/security.ts";
 export * from "./iban.ts";
 export * from "./money/interest.ts";
 export * from "./money/term.ts";

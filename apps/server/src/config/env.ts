@@ -60,6 +60,7 @@ export const envSchema = z.object({
     .transform((v) => (v === "" ? undefined : v)),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  AUTH_ACCOUNT_BACKOFF_AFTER: z.coerce.number().int().min(1).max(1_000_000).default(20),
   REDIS_URL: optionalUrl(["redis://", "rediss://"]),
   SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
   SMTP_FROM: z.string().default("Festgeld Demo <no-reply@example.invalid>"),
@@ -70,6 +71,8 @@ export const envSchema = z.object({
       message: "must be 64 hexadecimal characters (a 256-bit key)",
     }),
   BRAND_FILE: z.string().optional(),
+  /** The address savers reach the web app at, for links in e-mails (default: http://HOST:PORT). */
+  PUBLIC_URL: optionalUrl(["http://", "https://"]),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -87,6 +90,8 @@ function crossCheck(env: Env): string[] {
 export interface Config extends Env {
   dataDir: string;
   webDistDir: string;
+  /** PUBLIC_URL without a trailing slash, or http://HOST:PORT. */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -113,5 +118,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ""),
   };
 }

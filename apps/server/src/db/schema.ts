@@ -27,6 +27,8 @@ export interface UsersTable {
   kyc_status: Generated<"not_started" | "pending" | "approved" | "rejected">;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 0070: when the current address was confirmed; null until then. */
+  email_verified_at: NullableTimestamp;
 }
 
 export interface SessionsTable {

@@ -38,7 +38,8 @@ export interface NotificationReadsTable {
 /** 0042_email_outbox.sql */
 export interface EmailOutboxTable {
   id: ColumnType<number, never, never>;
-  notification_id: string;
+  /** null for an account e-mail (0070), which carries its own subject and body. */
+  notification_id: string | null;
   user_id: string;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
@@ -46,6 +47,12 @@ export interface EmailOutboxTable {
   failed_at: NullableTimestamp;
   last_error: string | null;
   created_at: Timestamp;
+  /** 0070: account e-mails. Another recipient than the account's current address, subject, text. */
+  to_address: string | null;
+  subject: string | null;
+  body: string | null;
+  /** The body holds a token link: erased once sent or given up. */
+  erase_after_send: Generated<boolean>;
 }
 
 /** 0045_application_totals.sql: kept by triggers on applications, read by the analytics. */

@@ -32,7 +32,8 @@ export interface ClaimedEmail {
 /**
  * Takes up to `limit` due e-mails and leases them for `leaseMs`: their next attempt moves past the
  * lease, so no other worker takes them meanwhile, and a worker that dies leaves them to be retried.
- * The recipient's current address is read at sending time.
+ * The recipient's current address is read at sending time, unless the row names its own address;
+ * an account e-mail carries its own subject and text instead of a notification's.
  */
 export async function claimDue(db: Kysely<DB>, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
   const result = await sql<ClaimedEmail>`
@@ -50,13 +51,19 @@ export async function claimDue(db: Kysely<DB>, limit: number, leaseMs: number): 
       left join users u on u.id = due.user_id
       left join notifications n on n.id = due.notification_id
     where o.id = due.id
-    returning o.id, o.attempts, u.email, n.title, n.message
+    returning o.id, o.attempts, coalesce(o.to_address, u.email) as email,
+      coalesce(o.subject, n.title) as title, coalesce(o.body, n.message) as message
   `.execute(db);
   return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
+/** Sent. A body holding a token link is erased now that it has done its job. */
 export async function markSent(db: Kysely<DB>, id: number) {
-  await sql`update email_outbox set sent_at = now(), last_error = null where id = ${id}`.execute(db);
+  await sql`
+    update email_outbox
+    set sent_at = now(), last_error = null, body = case when erase_after_send then null else body end
+    where id = ${id}
+  `.execute(db);
 }
 
 /** A failed attempt: retry after `retryInMs`, or give up for good when `final`. */
@@ -67,7 +74,11 @@ export async function markAttemptFailed(
   outcome: { final: true } | { final: false; retryInMs: number },
 ) {
   if (outcome.final) {
-    await sql`update email_outbox set failed_at = now(), last_error = ${error} where id = ${id}`.execute(db);
+    await sql`
+      update email_outbox
+      set failed_at = now(), last_error = ${error}, body = case when erase_after_send then null else body end
+      where id = ${id}
+    `.execute(db);
   } else {
     await sql`
       update email_outbox
