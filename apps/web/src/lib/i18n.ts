@@ -14,6 +14,7 @@ export const NAMESPACES = [
   "invest",
   "kyc",
   "admin",
+  "security",
 ] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
