@@ -30,6 +30,11 @@ import { registerErrorHandler } from "./plugins/error-handler.ts";
 import mailerPlugin from "./plugins/mailer.ts";
 import openApiPlugin from "./plugins/openapi.ts";
 import rateLimitPlugin from "./plugins/rate-limit.ts";
+import requestGuardPlugin, {
+  clientErrorHandler,
+  frameworkErrors,
+  requestIdOf,
+} from "./plugins/request-guard.ts";
 import securityPlugin from "./plugins/security.ts";
 import webAppPlugin from "./plugins/web-app.ts";
 
@@ -85,6 +90,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    // Slow or stalled requests: the whole request within REQUEST_TIMEOUT_SECONDS, headers within 15 s,
+    // checked every second; answers in the shared error shape (plugins/request-guard.ts).
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(15_000, config.REQUEST_TIMEOUT_SECONDS * 1000),
+      connectionsCheckingInterval: 1000,
+    },
+    clientErrorHandler,
+    frameworkErrors,
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
@@ -93,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  await app.register(requestGuardPlugin, { minBytesPerSecond: config.REQUEST_MIN_BYTES_PER_SECOND });
   await app.register(securityPlugin, { corsOrigins: config.CORS_ORIGINS });
   await app.register(dbPlugin, {
     database: options.database,
@@ -115,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     configuredKey: config.DOCUMENT_KEY,
     storage: options.documentStorage,
   });
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { explorer: config.apiDocs });
   const jobs = options.backgroundJobs ?? false;
   await app.register(mailerPlugin, {
     smtpUrl: config.SMTP_URL,

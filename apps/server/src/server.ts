@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config/env.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
+import { makePrivate } from "./lib/private-files.ts";
 import { AdminSetupError, ensureFirstAdmin, firstAdminConfigProblems } from "./modules/auth/auth.service.ts";
 
 class RedisUnavailableError extends Error {}
@@ -30,6 +31,8 @@ async function main() {
   const config = loadConfig();
   const adminProblems = firstAdminConfigProblems(config);
   if (adminProblems.length > 0) throw new ConfigError(adminProblems);
+  // Documents and the generated key live under DATA_DIR on either database (the embedded one does this itself).
+  if (config.DATABASE_URL) await makePrivate(config.dataDir);
   const database = await openDatabase(config);
   await migrate(database);
   const firstAdmin = await ensureFirstAdmin(database.db, config);

@@ -17,4 +17,5 @@ export * from "./contract/packages.ts";
 export * from "./contract/security.ts";
 export * from "./iban.ts";
 export * from "./money/interest.ts";
+export * from "./money/net-return.ts";
 export * from "./money/term.ts";

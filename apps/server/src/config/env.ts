@@ -73,6 +73,12 @@ export const envSchema = z.object({
   BRAND_FILE: z.string().optional(),
   /** The address savers reach the web app at, for links in e-mails (default: http://HOST:PORT). */
   PUBLIC_URL: optionalUrl(["http://", "https://"]),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  REQUEST_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1000),
+  API_DOCS: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1")),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -87,11 +93,13 @@ function crossCheck(env: Env): string[] {
   return problems;
 }
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, "API_DOCS"> {
   dataDir: string;
   webDistDir: string;
   /** PUBLIC_URL without a trailing slash, or http://HOST:PORT. */
   publicUrl: string;
+  /** Serve the API explorer at /api/docs (API_DOCS; off in production unless switched on). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -119,5 +127,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ""),
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== "production",
   };
 }

@@ -1,8 +1,8 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { makePrivate } from "../lib/private-files.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
 import type { DB } from "./schema.ts";
 
@@ -87,8 +87,10 @@ export async function openPGlite(dataDir: string | null): Promise<Database> {
   let client: PGlite;
   try {
     if (dataDir) {
-      await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+      await makePrivate(dataDir);
       client = await PGlite.create(path.join(dataDir, "pgdata"));
+      // What the database created at its first start, also under an umask set by someone else.
+      await makePrivate(dataDir);
     } else {
       client = await PGlite.create();
     }

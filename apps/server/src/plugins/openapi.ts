@@ -34,13 +34,17 @@ export function openApiDocument() {
   });
 }
 
-/** Serves the document at /api/openapi.json (route in the docs module) and a reference at /api/docs. */
+/**
+ * Serves the document at /api/openapi.json (route in the docs module) and, when `explorer` is on
+ * (API_DOCS; off in production by default), a browsable reference at /api/docs.
+ */
 export default fp(
-  async function openApiPlugin(app: FastifyInstance) {
+  async function openApiPlugin(app: FastifyInstance, opts: { explorer: boolean }) {
     await app.register(swagger, {
       mode: "static",
       specification: { document: openApiDocument() as never },
     });
+    if (!opts.explorer) return;
     await app.register(swaggerUi, {
       routePrefix: "/api/docs",
       staticCSP: true,

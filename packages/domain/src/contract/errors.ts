@@ -15,6 +15,11 @@ export const ERROR_CODES = [
   "payload_too_large",
   "unsupported_media_type",
   "service_unavailable",
+  // hostile or broken requests
+  "invalid_characters",
+  "request_timeout",
+  "headers_too_large",
+  "uri_too_long",
   // sessions and roles
   "unauthenticated",
   "session_expired",

@@ -21,7 +21,7 @@ export const ACCESS_LEVELS = ["public", "optional", "user", "admin"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 /** The error statuses an operation may declare; each answers with the shared error schema. */
-export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500, 503] as const;
+export const ERROR_STATUSES = [400, 401, 403, 404, 408, 409, 413, 415, 429, 500, 503] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 /** What an error status means, for the published document. */
@@ -30,6 +30,7 @@ export const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   401: "No valid session: the bearer token is missing, unknown or expired",
   403: "Signed in, but the role may not do this",
   404: "The resource does not exist (or is not the caller's)",
+  408: "The request body arrived too slowly or not completely in time; nothing was changed",
   409: "The resource's current state does not allow this",
   413: "The request body is too large",
   415: "The request body's content type is not accepted",
@@ -128,6 +129,7 @@ export function defineOperation<const D extends OperationDefinition>(definition:
   if (definition.params) statuses.add(404);
   if (BODY_METHODS.includes(definition.method)) {
     statuses.add(400);
+    statuses.add(408);
     statuses.add(413);
     statuses.add(415);
   }

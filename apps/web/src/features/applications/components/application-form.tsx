@@ -1,9 +1,11 @@
 import type { MaturityInstruction, Package } from "@festgeld/domain";
 import { LIMITS, MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
 import { formatIban } from "@festgeld/domain/iban";
+import { calculateReturn } from "@festgeld/domain/money";
 import type { FormEvent, ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { NetReturnEstimate } from "../../../components/money/net-return-estimate.tsx";
 import { describedBy, FieldError } from "../../../components/ui/field-error.tsx";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
 import {
@@ -50,6 +52,19 @@ export function ApplicationForm({
   });
   const selected = packages.find((p) => p.id === values.package_id);
   const money = (value: number, currency = "EUR") => formatMoney(value, currency, language, { whole: true });
+  const amountValue = Number(values.amount);
+  // The return of the chosen package for the amount entered, once the amount is within its limits.
+  const expected =
+    selected &&
+    values.amount !== "" &&
+    amountValue >= selected.min_amount &&
+    amountValue <= selected.max_amount
+      ? calculateReturn({
+          amount: amountValue,
+          ratePercent: selected.interest_rate,
+          months: selected.duration_months,
+        })
+      : null;
 
   const text = (
     field: "full_name" | "email" | "phone",
@@ -164,6 +179,9 @@ export function ApplicationForm({
                 : t("apply.amountHint", { min: money(LIMITS.minAmount), step: money(AMOUNT_STEP) })}
             </p>
             <FieldError id={errorId("amount")} message={errors.amount} />
+            {expected && selected && (
+              <NetReturnEstimate grossInterest={expected.total_interest} currency={selected.currency} />
+            )}
           </div>
 
           <div>

@@ -1,6 +1,7 @@
 import type { CalculateResponse } from "@festgeld/domain";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { NetReturnEstimate } from "../../../components/money/net-return-estimate.tsx";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
 
 /** The figures of one returned calculation, in its own currency, formatted for the reader's locale. */
@@ -46,6 +47,7 @@ export function CalculatorResults({ result }: { result: CalculateResponse }) {
           </dd>
         </div>
       </dl>
+      <NetReturnEstimate grossInterest={result.total_interest} currency={result.currency} />
       <Link to="/packages" className="btn-primary mt-6 w-full">
         {t("calculator.cta")}
       </Link>

@@ -1,0 +1,181 @@
+import { randomUUID } from "node:crypto";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { ErrorResponse } from "@festgeld/domain";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawRequestDefaultExpression,
+} from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../lib/errors.ts";
+
+/**
+ * Characters PostgreSQL refuses or would silently change: NUL (refused in text and jsonb) and
+ * UTF-16 surrogates without their pair (not encodable as UTF-8; the driver would store U+FFFD).
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const refused = (text: string) => text.includes("\u0000") || LONE_SURROGATE.test(text);
+
+/**
+ * The path of the first string (value or key) in `value` that carries a refused character, or null.
+ * Iterative, so a deeply nested body cannot exhaust the stack.
+ */
+export function findRefusedText(value: unknown, root: string): string | null {
+  const stack: Array<[unknown, string]> = [[value, root]];
+  while (stack.length > 0) {
+    const [current, where] = stack.pop() as [unknown, string];
+    if (typeof current === "string") {
+      if (refused(current)) return where;
+    } else if (Array.isArray(current)) {
+      current.forEach((item, index) => {
+        stack.push([item, `${where}.${index}`]);
+      });
+    } else if (current !== null && typeof current === "object" && !Buffer.isBuffer(current)) {
+      // Only plain objects (from any realm): streams and other class instances are not client text.
+      const proto = Object.getPrototypeOf(current);
+      if (proto !== null && Object.getPrototypeOf(proto) !== null) continue;
+      for (const [key, item] of Object.entries(current)) {
+        if (refused(key)) return where;
+        stack.push([item, `${where}.${key}`]);
+      }
+    }
+  }
+  return null;
+}
+
+export interface RequestGuardOptions {
+  /** Below this average rate (bytes per second, after a grace period) a request body is cut off. */
+  minBytesPerSecond: number;
+  /** How long a body may arrive slower than the minimum rate (its first bytes, a slow start). */
+  graceMs?: number;
+}
+
+const DEFAULT_GRACE_MS = 5000;
+
+/** A 4xx answer in the shared error shape, written on the socket when Fastify has no request. */
+function rawAnswer(socket: Socket, status: number, body: ErrorResponse) {
+  const json = JSON.stringify(body);
+  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || pending?.headersSent) return;
+  socket.write(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${json}`,
+  );
+}
+
+/**
+ * Errors Node's HTTP server raises before Fastify sees a request: the whole request not received in
+ * time (408), headers too large (431, also an overlong request line), unparsable HTTP (400). They get
+ * the same `{detail, code}` answer as everything else.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    rawAnswer(socket, 408, {
+      detail: "The request did not arrive completely in time",
+      code: "request_timeout",
+    });
+  } else if (error.code === "HPE_HEADER_OVERFLOW") {
+    rawAnswer(socket, 431, {
+      detail: "The request's headers (or address) are too large",
+      code: "headers_too_large",
+    });
+  } else {
+    rawAnswer(socket, 400, { detail: "The request is not valid HTTP", code: "validation_failed" });
+  }
+  this.log.debug({ err: error }, "client error");
+  socket.destroy();
+}
+
+/** Errors of Fastify's router (an overlong path parameter, a malformed escape), in the shared shape. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return reply
+      .status(414)
+      .send({ detail: "The address is too long", code: "uri_too_long" } satisfies ErrorResponse);
+  }
+  if (error.code === "FST_ERR_BAD_URL") {
+    return reply
+      .status(400)
+      .send({ detail: "The address is not valid", code: "validation_failed" } satisfies ErrorResponse);
+  }
+  return reply
+    .status(500)
+    .send({ detail: "An unexpected error occurred", code: "internal_error" } satisfies ErrorResponse);
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The request id: the caller's X-Request-Id when it is a sane token (a proxy's), else a new UUID. */
+export function requestIdOf(raw: RawRequestDefaultExpression): string {
+  const given = raw.headers["x-request-id"];
+  return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+function hasBody(raw: RawRequestDefaultExpression): boolean {
+  const length = raw.headers["content-length"];
+  return (length !== undefined && length !== "0") || raw.headers["transfer-encoding"] !== undefined;
+}
+
+/**
+ * One place for what every route needs against hostile or broken requests:
+ * - text that PostgreSQL refuses (NUL, lone surrogates) anywhere in the path parameters, query or
+ *   body: 400 `invalid_characters` before validation, so nothing reaches a service or the database;
+ * - a body that trickles in (slower than the minimum rate after the grace period): 408
+ *   `request_timeout` and the connection closed. The total time is Node's requestTimeout.
+ * - every answer carries the request id as X-Request-Id.
+ */
+export default fp(
+  async function requestGuardPlugin(app: FastifyInstance, opts: RequestGuardOptions) {
+    const graceMs = opts.graceMs ?? DEFAULT_GRACE_MS;
+
+    app.addHook("onRequest", (request, reply, done) => {
+      reply.header("X-Request-Id", request.id);
+      const raw = request.raw;
+      const socket = raw.socket as Socket | undefined;
+      if (raw.complete || !hasBody(raw) || typeof socket?.bytesRead !== "number") return done();
+      const startBytes = socket.bytesRead;
+      const started = Date.now();
+      const timer = setInterval(() => {
+        if (raw.complete || reply.sent || socket.destroyed) {
+          clearInterval(timer);
+          return;
+        }
+        const elapsedMs = Date.now() - started;
+        if (elapsedMs < graceMs) return;
+        const rate = ((socket.bytesRead - startBytes) * 1000) / elapsedMs;
+        if (rate >= opts.minBytesPerSecond) return;
+        clearInterval(timer);
+        request.log.info({ rate: Math.round(rate), elapsedMs }, "request body too slow, cut off");
+        reply
+          .header("Connection", "close")
+          .status(408)
+          .send({
+            detail: "The request body arrived too slowly",
+            code: "request_timeout",
+          } satisfies ErrorResponse);
+      }, 1000);
+      timer.unref();
+      raw.once("end", () => clearInterval(timer));
+      reply.raw.once("close", () => clearInterval(timer));
+      done();
+    });
+
+    app.addHook("preValidation", async (request) => {
+      const where =
+        findRefusedText(request.params, "params") ??
+        findRefusedText(request.query, "query") ??
+        findRefusedText(request.body, "body");
+      if (where) {
+        const detail = "Text must not contain NUL characters or unpaired surrogates";
+        throw new AppError(400, "invalid_characters", detail, [
+          { path: where, message: detail, code: "invalid_characters" },
+        ]);
+      }
+    });
+  },
+  { name: "request-guard" },
+);

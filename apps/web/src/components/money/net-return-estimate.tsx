@@ -1,0 +1,142 @@
+import {
+  CHURCH_TAX_RATES,
+  type ChurchTaxRate,
+  centsToNumber,
+  estimateNetReturn,
+  MAX_SAVERS_ALLOWANCE_CENTS,
+  TAX_RESIDENCES,
+  type TaxResidence,
+  toCents,
+} from "@festgeld/domain";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatMoney } from "../../lib/format.ts";
+
+const DEFAULT_ALLOWANCE_EUR = "1000";
+
+/** The tax regime a reader most likely has, from the page language; they can change it. */
+function defaultResidence(language: string): TaxResidence {
+  return language.startsWith("fr") ? "fr" : "de";
+}
+
+/**
+ * Gross interest and an estimate of what is left after tax (Germany: flat tax, solidarity surcharge,
+ * optional church tax, the saver's unused allowance; France: the 30 % flat levy). Labelled an estimate:
+ * the partner bank withholds the real tax (docs/decisions.md "Net return estimate").
+ */
+export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: number; currency: string }) {
+  const { t, i18n } = useTranslation("invest");
+  const language = i18n.language;
+  const ids = { residence: useId(), church: useId(), allowance: useId() };
+  const [residence, setResidence] = useState<TaxResidence>(() => defaultResidence(language));
+  const [church, setChurch] = useState<ChurchTaxRate>(0);
+  const [allowance, setAllowance] = useState(DEFAULT_ALLOWANCE_EUR);
+  const money = (value: number) => formatMoney(value, currency, language, { narrow: true });
+
+  const grossCents = toCents(grossInterest) ?? 0n;
+  const allowanceCents = toCents(allowance === "" ? 0 : allowance);
+  const allowanceValid =
+    allowanceCents !== null && allowanceCents >= 0n && allowanceCents <= MAX_SAVERS_ALLOWANCE_CENTS;
+  const estimate = estimateNetReturn({
+    grossInterestCents: grossCents,
+    residence,
+    churchTaxRate: church,
+    allowanceCents: residence === "de" && allowanceValid ? allowanceCents : 0n,
+  });
+
+  return (
+    <section
+      className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+      aria-labelledby={`${ids.residence}-title`}
+      data-testid="net-return"
+    >
+      <h3 id={`${ids.residence}-title`} className="font-semibold text-slate-900 dark:text-white">
+        {t("netReturn.title")}
+      </h3>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={ids.residence} className="label">
+            {t("netReturn.residence")}
+          </label>
+          <select
+            id={ids.residence}
+            className="input"
+            value={residence}
+            onChange={(e) => setResidence(e.target.value as TaxResidence)}
+          >
+            {TAX_RESIDENCES.map((r) => (
+              <option key={r} value={r}>
+                {t(`netReturn.residences.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {residence === "de" && (
+          <div>
+            <label htmlFor={ids.church} className="label">
+              {t("netReturn.churchTax")}
+            </label>
+            <select
+              id={ids.church}
+              className="input"
+              value={church}
+              onChange={(e) => setChurch(Number(e.target.value) as ChurchTaxRate)}
+            >
+              {CHURCH_TAX_RATES.map((rate) => (
+                <option key={rate} value={rate}>
+                  {rate === 0 ? t("netReturn.noChurchTax") : t("netReturn.churchTaxRate", { rate })}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {residence === "de" && (
+          <div className="sm:col-span-2">
+            <label htmlFor={ids.allowance} className="label">
+              {t("netReturn.allowance")}
+            </label>
+            <input
+              id={ids.allowance}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={2000}
+              step={1}
+              className="input"
+              value={allowance}
+              aria-invalid={allowanceValid ? undefined : true}
+              aria-describedby={`${ids.allowance}-hint`}
+              onChange={(e) => setAllowance(e.target.value)}
+            />
+            <p id={`${ids.allowance}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              {allowanceValid ? t("netReturn.allowanceHint") : t("netReturn.allowanceInvalid")}
+            </p>
+          </div>
+        )}
+      </div>
+      <dl className="mt-4 space-y-2 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-700 dark:text-slate-300">{t("netReturn.gross")}</dt>
+          <dd className="font-semibold text-slate-900 dark:text-white">{money(grossInterest)}</dd>
+        </div>
+        {estimate.lines.map((line) => (
+          <div key={line.kind} className="flex justify-between gap-4">
+            <dt className="text-slate-700 dark:text-slate-300">
+              {t(`netReturn.lines.${residence}.${line.kind}`)}
+            </dt>
+            <dd className="text-slate-900 dark:text-white">− {money(centsToNumber(line.cents))}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 dark:border-slate-700">
+          <dt className="font-semibold text-slate-900 dark:text-white">{t("netReturn.net")}</dt>
+          <dd className="font-bold text-brand-700 dark:text-brand-300" data-testid="net-return-net">
+            {money(centsToNumber(estimate.netInterestCents))}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
+        {residence === "other" ? t("netReturn.otherNote") : t(`netReturn.note.${residence}`)}
+      </p>
+    </section>
+  );
+}
