@@ -12,13 +12,22 @@ function writeDist(): string {
   const files: Record<string, string> = {
     "index.html": `<!doctype html><html><body><div id="root"></div>${"<!-- padding -->".repeat(100)}</body></html>`,
     "assets/app-Ab12Cd34.js": `console.log(${JSON.stringify("x".repeat(2000))});`,
+    "de/packages/index.html": `<!doctype html><html lang="de"><body><div id="root"><h1>Unsere Festgeldangebote</h1></div>${"<!-- padding -->".repeat(100)}</body></html>`,
+    "fr/index.html": `<!doctype html><html lang="fr"><body><div id="root"><h1>Accueil</h1></div>${"<!-- padding -->".repeat(100)}</body></html>`,
+    "404.html": `<!doctype html><html lang="en"><body><div id="root"><h1>Page not found</h1></div>${"<!-- padding -->".repeat(100)}</body></html>`,
+    "sitemap.xml": `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>`,
   };
   for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);
     fs.writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(text));
     fs.writeFileSync(path.join(dir, `${name}.gz`), gzipSync(text));
   }
   fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
+  fs.writeFileSync(
+    path.join(dir, "routes.json"),
+    JSON.stringify(["/", "/packages", "/blog/:id", "/de/packages", "/fr", "/admin/*"]),
+  );
   return dir;
 }
 
@@ -77,5 +86,46 @@ describe("web app serving", () => {
     const res = await t.app.inject({ url: "/api/nope", headers: { "accept-encoding": "br" } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: "route_not_found" });
+  });
+
+  it("serves a language-prefixed address its prerendered page, with or without a trailing slash", async () => {
+    for (const url of ["/de/packages", "/de/packages/", "/de/packages?ref=mail"]) {
+      const res = await t.app.inject({ url, headers: { "accept-encoding": "br" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(/text\/html/);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain("Unsere Festgeldangebote");
+    }
+    const home = await t.app.inject({ url: "/fr" });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain("Accueil");
+  });
+
+  it("answers an address no page has with the not-found page and 404", async () => {
+    for (const url of [
+      "/no-such-page",
+      "/de/no-such-page",
+      "/de/blog/unknown",
+      "/packages/extra",
+      "/xx/packages",
+    ]) {
+      const res = await t.app.inject({ url, headers: { "accept-encoding": "gzip" } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/text\/html/);
+      expect(gunzipSync(res.rawPayload).toString(), url).toContain("Page not found");
+    }
+  });
+
+  it("gives the page shell to every address below a route with sub-addresses", async () => {
+    const res = await t.app.inject({ url: "/admin/users" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it("serves sitemap.xml as XML", async () => {
+    const res = await t.app.inject({ url: "/sitemap.xml" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/xml/);
+    expect(res.body).toContain("<urlset");
   });
 });

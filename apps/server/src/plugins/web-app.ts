@@ -2,17 +2,58 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { ErrorResponse } from "@festgeld/domain";
+import { LANGUAGES } from "@festgeld/domain/constants";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
+/** The route patterns the build wrote to routes.json ("/blog/:id"), as matchers; null when absent. */
+function loadRoutes(distDir: string): ((pathname: string) => boolean) | null {
+  const file = path.join(distDir, "routes.json");
+  if (!fs.existsSync(file)) return null;
+  const patterns = (JSON.parse(fs.readFileSync(file, "utf8")) as string[]).map((pattern) => {
+    const source = pattern
+      .split("/")
+      .map((segment) => {
+        if (segment.startsWith(":")) return "[^/]+";
+        if (segment === "*") return ".*";
+        return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      })
+      .join("/");
+    return new RegExp(`^${source}$`);
+  });
+  return (pathname) => patterns.some((pattern) => pattern.test(pathname));
+}
+
+/** Every prerendered page, by address ("/de/packages"): the directories under en/, de/ and fr/ holding an index.html. */
+function loadPrerendered(distDir: string): Set<string> {
+  const pages = new Set<string>();
+  for (const language of LANGUAGES) {
+    const root = path.join(distDir, language);
+    if (!fs.existsSync(root)) continue;
+    for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || entry.name !== "index.html") continue;
+      const relative = path.relative(distDir, entry.parentPath).split(path.sep).join("/");
+      pages.add(`/${relative}`);
+    }
+  }
+  return pages;
+}
+
+const LANGUAGE_PREFIX = new RegExp(`^/(${LANGUAGES.join("|")})(?=/|$)`);
+
 /**
- * Serves the built web app. Hashed assets are cached for a year; index.html is revalidated.
- * Unknown non-API paths get index.html (the client router decides); unknown /api paths a JSON 404.
+ * Serves the built web app. Hashed assets are cached for a year; pages are revalidated.
+ * A language-prefixed address gets its prerendered page (docs/decisions.md "Prerendered public pages");
+ * an address of a client-side route (routes.json) gets index.html and the client router decides; any
+ * other address gets the not-found page with 404, and an unknown /api path a JSON 404.
  */
 export default fp(
   async function webAppPlugin(app: FastifyInstance, opts: { distDir: string }) {
     const indexFile = path.join(opts.distDir, "index.html");
     const hasWeb = fs.existsSync(indexFile);
+    const isAppRoute = hasWeb ? loadRoutes(opts.distDir) : null;
+    const prerendered = hasWeb ? loadPrerendered(opts.distDir) : new Set<string>();
+    const hasNotFoundPage = fs.existsSync(path.join(opts.distDir, "404.html"));
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: opts.distDir,
@@ -36,10 +77,15 @@ export default fp(
       const pathname = request.url.split("?")[0] ?? "/";
       const isApi = pathname === "/api" || pathname.startsWith("/api/");
       if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
-        return reply
-          .header("Cache-Control", "no-cache")
-          .type("text/html; charset=utf-8")
-          .sendFile("index.html");
+        const page = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+        reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8");
+        if (LANGUAGE_PREFIX.test(page)) {
+          if (prerendered.has(page)) return reply.sendFile(`${page.slice(1)}/index.html`);
+        } else if (!isAppRoute || isAppRoute(page)) {
+          return reply.sendFile("index.html");
+        }
+        if (hasNotFoundPage) return reply.code(404).sendFile("404.html");
+        return reply.code(404).sendFile("index.html");
       }
       const body: ErrorResponse = {
         detail: `No route for ${request.method} ${pathname.slice(0, 200)}`,

@@ -1,19 +1,33 @@
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useNavigate } from "react-router";
 import { ContactWidget } from "../components/layout/contact-widget.tsx";
 import { Footer } from "../components/layout/footer.tsx";
 import { Header } from "../components/layout/header.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
+import { isLanguage } from "../lib/i18n.ts";
+import { languageOfPath, withLanguage } from "../lib/language-path.ts";
 
 /** Shared header, footer and contact widget around every page; /kyc shows none of them (SPEC.md section 2). */
 export function RootLayout() {
-  const { pathname } = useLocation();
-  const { t } = useTranslation();
+  const { pathname, search, hash } = useLocation();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const bare = pathname === "/kyc";
 
   const shownPath = useRef(pathname);
+  const language = i18n.language;
+
+  useEffect(() => {
+    // On a language-prefixed page a change of language moves to the same page in that language.
+    const prefixed = languageOfPath(pathname);
+    if (prefixed && isLanguage(language) && prefixed !== language) {
+      const next = withLanguage(pathname, language);
+      shownPath.current = next;
+      navigate(`${next}${search}${hash}`, { replace: true });
+    }
+  }, [language, pathname, search, hash, navigate]);
 
   useEffect(() => {
     // On the first load the browser starts at the top (skip link first); after a navigation, start

@@ -1,4 +1,5 @@
-import { lazy } from "react";
+import { LANGUAGES } from "@festgeld/domain/constants";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { Route, Routes } from "react-router";
 import { RootLayout } from "./root-layout.tsx";
 
@@ -33,14 +34,42 @@ const ResetPasswordPage = lazy(() => import("../features/security/reset-password
 const VerifyEmailPage = lazy(() => import("../features/security/verify-email-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 
+/**
+ * The public pages: at their SPEC.md address and, prerendered, under each language prefix
+ * (/de/packages; docs/decisions.md "Prerendered public pages"). "" is the home page.
+ */
+export const PUBLIC_PAGES: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType>]> = [
+  ["", HomePage],
+  ["packages", PackagesPage],
+  ["compare", ComparePage],
+  ["calculator", CalculatorPage],
+  ["about", AboutPage],
+  ["faq", FaqPage],
+  ["contact", ContactPage],
+  ["blog", BlogListPage],
+  ["blog/:id", BlogArticlePage],
+  ["impressum", ImpressumPage],
+  ["privacy", PrivacyPage],
+  ["terms", TermsPage],
+  ["deposit-insurance", DepositInsurancePage],
+  ["legal-compliance", LegalCompliancePage],
+];
+
+function publicRoutes() {
+  return PUBLIC_PAGES.map(([path, Page]) =>
+    path === "" ? (
+      <Route key="home" index element={<Page />} />
+    ) : (
+      <Route key={path} path={path} element={<Page />} />
+    ),
+  );
+}
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<RootLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="packages" element={<PackagesPage />} />
-        <Route path="compare" element={<ComparePage />} />
-        <Route path="calculator" element={<CalculatorPage />} />
+        {publicRoutes()}
         <Route path="apply" element={<ApplyPage />} />
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="login" element={<LoginPage />} />
@@ -51,18 +80,14 @@ export function AppRoutes() {
         <Route path="profile" element={<ProfilePage />} />
         <Route path="kyc" element={<KycPage />} />
         <Route path="admin" element={<AdminPage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="faq" element={<FaqPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="blog" element={<BlogListPage />} />
-        <Route path="blog/:id" element={<BlogArticlePage />} />
-        <Route path="impressum" element={<ImpressumPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="terms" element={<TermsPage />} />
-        <Route path="deposit-insurance" element={<DepositInsurancePage />} />
-        <Route path="legal-compliance" element={<LegalCompliancePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
+      {LANGUAGES.map((language) => (
+        <Route key={language} path={language} element={<RootLayout />}>
+          {publicRoutes()}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      ))}
     </Routes>
   );
 }

@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, STORAGE_KEYS } from "@festg
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
+import { languageOfPath } from "./language-path.ts";
 import { storage } from "./storage.ts";
 
 export const NAMESPACES = [
@@ -23,9 +24,19 @@ export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.includes(value as Language);
 }
 
-/** The stored language (user_language), else the first language of the list (SPEC.md section 1). */
+/**
+ * The stored language (user_language), else the first language of the list (SPEC.md section 1). On a
+ * language-prefixed address (/de/faq) the prefix is the language: public/lang-redirect.js has already
+ * sent a returning visitor whose stored language differs to their own language's address, and a first
+ * visitor keeps the language of the page they arrived on.
+ */
 export function initialLanguage(): Language {
   const stored = storage.get(STORAGE_KEYS.language);
+  const prefixed = typeof location === "undefined" ? null : languageOfPath(location.pathname);
+  if (prefixed) {
+    if (!isLanguage(stored)) storage.set(STORAGE_KEYS.language, prefixed);
+    return prefixed;
+  }
   return isLanguage(stored) ? stored : LANGUAGES[0];
 }
 
@@ -49,10 +60,12 @@ export const i18nReady = i18n.init({
   returnNull: false,
 });
 
-i18n.on("languageChanged", (language) => {
-  document.documentElement.lang = language;
-});
-document.documentElement.lang = i18n.language || initialLanguage();
+if (typeof document !== "undefined") {
+  i18n.on("languageChanged", (language) => {
+    document.documentElement.lang = language;
+  });
+  document.documentElement.lang = i18n.language || initialLanguage();
+}
 
 /** Switches the language in place (DESIGN.md section 4 point 9) and remembers it. */
 export async function changeLanguage(language: Language) {

@@ -1,5 +1,6 @@
 import { brand } from "@brand";
 import { useEffect } from "react";
+import { prerenderHead } from "./head.ts";
 
 // The description index.html ships with, for pages that give none of their own.
 const defaultDescription =
@@ -9,6 +10,10 @@ const defaultDescription =
 
 /** Sets the page title and meta description for the current route, in the current language. */
 export function useDocumentTitle(title: string, description?: string) {
+  if (typeof document === "undefined") {
+    prerenderHead.title = title ? `${title} | ${brand.shortName}` : brand.shortName;
+    prerenderHead.description = description ?? null;
+  }
   useEffect(() => {
     document.title = title ? `${title} | ${brand.shortName}` : brand.shortName;
     const meta = document.querySelector('meta[name="description"]');

@@ -1,0 +1,134 @@
+/**
+ * After `vite build`: renders every public page in every language into dist/<lang>/<page>/index.html,
+ * with its own title, description, canonical link, hreflang alternates and Open Graph tags, plus
+ * dist/404.html, dist/sitemap.xml and dist/routes.json (the app's route patterns, read by the server to
+ * answer 404 for unknown addresses). Each file gets .br and .gz copies like the rest of the build.
+ * See docs/decisions.md "Prerendered public pages".
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+type Language = "en" | "de" | "fr";
+interface Entry {
+  LANGUAGES: readonly Language[];
+  publicPaths(): string[];
+  routePatterns(): string[];
+  render(
+    url: string,
+    language: Language,
+  ): Promise<{ html: string; title: string | null; description: string | null }>;
+}
+
+const webDir = path.resolve(import.meta.dirname, "..");
+const dist = path.join(webDir, "dist");
+const ssrEntry = path.join(webDir, "dist-ssr", "entry-prerender.js");
+/** The public origin the canonical links and the sitemap name (no trailing slash). */
+const origin = (process.env.PUBLIC_URL ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
+const OG_LOCALE: Record<Language, string> = { en: "en_GB", de: "de_DE", fr: "fr_FR" };
+
+const escapeHtml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+const address = (language: Language, page: string) => `/${language}${page ? `/${page}` : ""}`;
+
+function write(file: string, content: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  fs.writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+}
+
+async function main() {
+  const entry = (await import(pathToFileURL(ssrEntry).href)) as Entry;
+  const template = fs.readFileSync(path.join(dist, "index.html"), "utf8");
+  const defaultDescription = /<meta name="description" content="([^"]*)"/.exec(template)?.[1] ?? "";
+  if (!template.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root");
+
+  const page = (
+    language: Language,
+    rendered: { html: string; title: string | null; description: string | null },
+    alternates: string,
+    url: string | null,
+  ) => {
+    const title = escapeHtml(rendered.title ?? "Festgeld");
+    const description = rendered.description ? escapeHtml(rendered.description) : defaultDescription;
+    const head = [
+      url ? `<link rel="canonical" href="${origin}${url}" />` : "",
+      alternates,
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:title" content="${title}" />`,
+      `<meta property="og:description" content="${description}" />`,
+      url ? `<meta property="og:url" content="${origin}${url}" />` : "",
+      `<meta property="og:locale" content="${OG_LOCALE[language]}" />`,
+    ]
+      .filter(Boolean)
+      .join("\n    ");
+    return template
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+      .replace(
+        /<meta name="description" content="[^"]*"/,
+        `<meta name="description" content="${description}"`,
+      )
+      .replace("</head>", `    ${head}\n  </head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root" data-prerendered="${language}">${rendered.html}</div>`,
+      );
+  };
+
+  const pages = entry.publicPaths();
+  const sitemap: string[] = [];
+  let count = 0;
+  for (const pagePath of pages) {
+    const links = entry.LANGUAGES.map(
+      (language) =>
+        `<link rel="alternate" hreflang="${language}" href="${origin}${address(language, pagePath)}" />`,
+    );
+    links.push(`<link rel="alternate" hreflang="x-default" href="${origin}${address("en", pagePath)}" />`);
+    const alternates = links.join("\n    ");
+    for (const language of entry.LANGUAGES) {
+      const url = address(language, pagePath);
+      const rendered = await entry.render(url, language);
+      if (!rendered.html.includes("<h1")) throw new Error(`${url} rendered without a heading`);
+      write(path.join(dist, url, "index.html"), page(language, rendered, alternates, url));
+      count++;
+      sitemap.push(
+        [
+          "  <url>",
+          `    <loc>${origin}${url}</loc>`,
+          ...entry.LANGUAGES.map(
+            (other) =>
+              `    <xhtml:link rel="alternate" hreflang="${other}" href="${origin}${address(other, pagePath)}"/>`,
+          ),
+          "  </url>",
+        ].join("\n"),
+      );
+    }
+  }
+
+  const notFound = await entry.render("/en/__not-found__", "en");
+  write(
+    path.join(dist, "404.html"),
+    page("en", notFound, "", null).replace("<head>", '<head>\n    <meta name="robots" content="noindex" />'),
+  );
+  write(
+    path.join(dist, "sitemap.xml"),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${sitemap.join("\n")}\n</urlset>\n`,
+  );
+  fs.writeFileSync(path.join(dist, "routes.json"), `${JSON.stringify(entry.routePatterns(), null, 2)}\n`);
+  const robots = path.join(dist, "robots.txt");
+  if (fs.existsSync(robots)) {
+    const text = fs.readFileSync(robots, "utf8").replace(/\nSitemap: .*\n?$/, "\n");
+    write(robots, `${text.trimEnd()}\nSitemap: ${origin}/sitemap.xml\n`);
+  }
+  console.log(
+    `prerendered ${count} pages (${pages.length} in ${entry.LANGUAGES.length} languages), 404.html, sitemap.xml`,
+  );
+}
+
+await main();

@@ -1,0 +1,94 @@
+/**
+ * Build-time rendering of the public pages (docs/decisions.md "Prerendered public pages"). Vite builds
+ * this file for Node (`vite build --ssr`); apps/web/scripts/prerender.ts calls `render` for every page in
+ * every language and writes the HTML the browser then hydrates (main.tsx).
+ */
+import { LANGUAGES, type Language } from "@festgeld/domain/constants";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactElement, type ReactNode, StrictMode, Suspense } from "react";
+import { prerenderToNodeStream } from "react-dom/static";
+import { I18nextProvider } from "react-i18next";
+import { StaticRouter } from "react-router";
+import { AppRoutes, PUBLIC_PAGES } from "./app/router.tsx";
+import { ARTICLES } from "./content/blog/articles.ts";
+import { prerenderHead } from "./lib/head.ts";
+import { i18n, i18nReady, NAMESPACES } from "./lib/i18n.ts";
+import { queryClient } from "./lib/query-client.ts";
+import { SessionProvider } from "./lib/session.tsx";
+
+export { LANGUAGES };
+
+/** Every address to prerender, without its language prefix ("" is the home page). */
+export function publicPaths(): string[] {
+  const paths: string[] = [];
+  for (const [path] of PUBLIC_PAGES) {
+    if (path === "blog/:id") paths.push(...ARTICLES.map((article) => `blog/${article.id}`));
+    else paths.push(path);
+  }
+  return paths;
+}
+
+/** The route patterns of the app, so the server answers 404 for an address no page has. */
+export function routePatterns(): string[] {
+  const patterns = new Set<string>();
+  const walk = (node: ReactNode, base: string) => {
+    const list = Array.isArray(node) ? node : [node];
+    for (const child of list) {
+      if (Array.isArray(child)) {
+        walk(child, base);
+        continue;
+      }
+      if (!child || typeof child !== "object" || !("props" in child)) continue;
+      const props = (child as ReactElement<{ path?: string; index?: boolean; children?: ReactNode }>).props;
+      const path =
+        props.path === undefined ? base : `${base.replace(/\/$/, "")}/${props.path.replace(/^\//, "")}`;
+      // The catch-all routes ("*" at the top and under each language) show the not-found page: they
+      // are what the server answers 404 for. A "*" deeper down ("admin/*") is a page with sub-addresses.
+      const catchAll = /^(\/[a-z]{2})?\/\*$/.test(path);
+      const leaf = props.path !== undefined && props.path !== "/" && !props.children && !catchAll;
+      if (props.index || leaf) {
+        patterns.add(path || "/");
+      }
+      if (props.children) walk(props.children, path);
+    }
+  };
+  walk(AppRoutes(), "");
+  return [...patterns].sort();
+}
+
+export interface RenderedPage {
+  html: string;
+  title: string | null;
+  description: string | null;
+}
+
+/** Renders one address in one language, waiting for every lazy page and catalogue. */
+export async function render(url: string, language: Language): Promise<RenderedPage> {
+  await i18nReady;
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces([...NAMESPACES]);
+  prerenderHead.title = null;
+  prerenderHead.description = null;
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <Suspense fallback={null}>
+              <StaticRouter location={url}>
+                <AppRoutes />
+              </StaticRouter>
+            </Suspense>
+          </SessionProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
+    // Never outline a finished boundary behind an inline script: the strict CSP would block the script
+    // and a crawler would read the fallback first.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
+  queryClient.clear();
+  return { html: Buffer.concat(chunks).toString("utf8"), ...prerenderHead };
+}

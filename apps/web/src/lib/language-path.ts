@@ -1,0 +1,18 @@
+import { LANGUAGES, type Language } from "@festgeld/domain/constants";
+
+/**
+ * Public pages also live under a language prefix (/de/packages, /fr/faq, /en): the address a search
+ * engine indexes and a reader shares, prerendered at build time. The routes of SPEC.md (/packages ...)
+ * keep working unprefixed and show the stored language (docs/decisions.md "Prerendered public pages").
+ */
+const PREFIX = new RegExp(`^/(${LANGUAGES.join("|")})(?=/|$)`);
+
+/** The language a path is prefixed with, if any. */
+export function languageOfPath(pathname: string): Language | null {
+  return (PREFIX.exec(pathname)?.[1] as Language | undefined) ?? null;
+}
+
+/** The same page in another language: swaps the prefix of a prefixed path, leaves others unchanged. */
+export function withLanguage(pathname: string, language: Language): string {
+  return languageOfPath(pathname) ? pathname.replace(PREFIX, `/${language}`) : pathname;
+}
