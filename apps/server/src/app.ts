@@ -13,6 +13,8 @@ import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { docsRoutes } from "./modules/docs/docs.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { identityRoutes } from "./modules/identity/identity.routes.ts";
+import { scheduleRetention } from "./modules/identity/retention.job.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
 import {
@@ -149,9 +151,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       for (const module of modules) await api.register(module);
+      await api.register(identityRoutes, { identSecrets: config.IDENT_WEBHOOK_SECRETS });
     },
     { prefix: "/api" },
   );
+
+  // Deletes the records of closed accounts once their retention period has ended.
+  if (jobs !== false) scheduleRetention(app);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

@@ -77,8 +77,11 @@ export const BUSINESS_TIME_ZONE = "Europe/Berlin";
 export const PHONE_PATTERN = /^\+?[0-9(][0-9 ()./-]*$/;
 export const PHONE_LIMITS = { minDigits: 6, maxDigits: 20, maxLength: 32 } as const;
 
-/** KYC document types (DESIGN.md section 4 point 6); the selfie shows the user holding the identity document. */
-export const KYC_DOCUMENT_TYPES = ["id_card", "passport", "utility_bill", "selfie"] as const;
+/**
+ * KYC document types (DESIGN.md section 4 point 6); the selfie shows the user holding the identity document.
+ * An identity card is two files: id_card is its front, id_card_back its back (DESIGN.md section 6 point 6).
+ */
+export const KYC_DOCUMENT_TYPES = ["id_card", "id_card_back", "passport", "utility_bill", "selfie"] as const;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
 
 /** Status of one document type as the user sees it; not_uploaded when no document of that type exists. */
@@ -90,6 +93,7 @@ export const KYC_CONTENT_TYPES = ["image/jpeg", "image/png", "application/pdf"] 
 export type KycContentType = (typeof KYC_CONTENT_TYPES)[number];
 export const KYC_ALLOWED_CONTENT_TYPES: Readonly<Record<KycDocumentType, readonly KycContentType[]>> = {
   id_card: KYC_CONTENT_TYPES,
+  id_card_back: KYC_CONTENT_TYPES,
   passport: KYC_CONTENT_TYPES,
   utility_bill: KYC_CONTENT_TYPES,
   selfie: ["image/jpeg", "image/png"],
@@ -111,7 +115,11 @@ export const AUDIT_ACTIONS = [
   "application.decided",
   "kyc.document_reviewed",
   "kyc.document_viewed",
+  "identity.profile_reviewed",
+  "identity.note_added",
   "notification.sent",
+  "sanctions.hit_decided",
+  "sanctions.list_loaded",
   "package.created",
   "package.updated",
 ] as const;

@@ -73,6 +73,26 @@ export const envSchema = z.object({
   BRAND_FILE: z.string().optional(),
   /** The address savers reach the web app at, for links in e-mails (default: http://HOST:PORT). */
   PUBLIC_URL: optionalUrl(["http://", "https://"]),
+  IDENT_WEBHOOK_SECRETS: z
+    .string()
+    .default("")
+    .refine(
+      (v) => v.trim() === "" || v.split(",").every((pair) => /^[a-z0-9_-]{1,64}:.{32,}$/.test(pair.trim())),
+      {
+        message:
+          "must be provider:secret pairs separated by commas (provider a-z0-9_-, secret at least 32 characters)",
+      },
+    )
+    .transform(
+      (v) =>
+        Object.fromEntries(
+          v
+            .split(",")
+            .map((pair) => pair.trim())
+            .filter(Boolean)
+            .map((pair) => [pair.slice(0, pair.indexOf(":")), pair.slice(pair.indexOf(":") + 1)]),
+        ) as Record<string, string>,
+    ),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   REQUEST_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1000),
   API_DOCS: z

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { AccountTables } from "./tables/accounts.ts";
 import type { BackOfficeTables } from "./tables/back-office.ts";
 import type { ContentTables } from "./tables/content.ts";
+import type { IdentityTables } from "./tables/identity.ts";
 import type { InvestTables } from "./tables/invest.ts";
 import type { KycTables } from "./tables/kyc.ts";
 import type { NewsletterTables } from "./tables/newsletter.ts";
@@ -29,6 +30,10 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** 0070: when the current address was confirmed; null until then. */
   email_verified_at: NullableTimestamp;
+  /** Set when the saver closed the account (migration 0090). */
+  closed_at: NullableTimestamp;
+  /** When the records kept after closure are deleted. */
+  erase_after: NullableTimestamp;
 }
 
 export interface SessionsTable {
@@ -83,4 +88,5 @@ export interface DB
     KycTables,
     BackOfficeTables,
     ContentTables,
-    NewsletterTables {}
+    NewsletterTables,
+    IdentityTables {}

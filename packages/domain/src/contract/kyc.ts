@@ -45,11 +45,13 @@ export type KycDocument = z.infer<typeof kycDocumentSchema>;
 export const kycStatusResponseSchema = z
   .object({
     overall_status: z.enum(KYC_STATUSES),
-    id_card_status: kycDocumentStatusSchema,
+    id_card_status: kycDocumentStatusSchema.describe("The front of the identity card"),
+    id_card_back_status: kycDocumentStatusSchema.describe("The back of the identity card"),
     passport_status: kycDocumentStatusSchema,
     utility_bill_status: kycDocumentStatusSchema,
     selfie_status: kycDocumentStatusSchema,
     id_card_document: kycDocumentSchema.nullable(),
+    id_card_back_document: kycDocumentSchema.nullable(),
     passport_document: kycDocumentSchema.nullable(),
     utility_bill_document: kycDocumentSchema.nullable(),
     selfie_document: kycDocumentSchema.nullable(),

@@ -6,7 +6,14 @@ import * as repo from "./audit.repository.ts";
 
 export interface AuditEvent {
   action: AuditAction;
-  targetType: "application" | "kyc_document" | "notification" | "package";
+  targetType:
+    | "application"
+    | "kyc_document"
+    | "notification"
+    | "package"
+    | "user"
+    | "sanctions_hit"
+    | "sanctions_list";
   targetId: string | null;
   /** What changed, enough to answer "who did what to which thing, and how" later. */
   details?: Record<string, unknown>;

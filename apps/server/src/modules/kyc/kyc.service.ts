@@ -25,6 +25,7 @@ import type { KycDocumentsTable } from "../../db/tables/kyc.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { DocumentStorage } from "../../plugins/document-storage.ts";
 import { recordAudit } from "../audit/audit.service.ts";
+import * as identityRepo from "../identity/identity.repository.ts";
 import * as repo from "./kyc.repository.ts";
 import { cleanFileName, UploadInspector } from "./kyc-file-inspector.ts";
 
@@ -39,14 +40,27 @@ export interface KycDeps {
 
 export type DocumentStatuses = Record<KycDocumentType, KycDocumentStatus>;
 
+/** What besides the documents counts towards the overall status (DESIGN.md section 6 point 6). */
+export interface IdentityFacts {
+  /** A provider (video-ident, eID) reported a verified identification: it stands for ID and selfie. */
+  identVerified?: boolean;
+  /** The review status of the personal data, when the saver entered it. */
+  profileStatus?: "pending" | "approved" | "rejected" | null;
+}
+
 /**
- * approved when (ID card or passport) and utility bill and selfie are approved; else pending if any
- * document is pending; else rejected if any is rejected; else not_started.
+ * approved when the identity document (both sides of the ID card, or the passport; or a verified
+ * ident-provider result, which also stands for the selfie) and utility bill and selfie are approved
+ * and the personal data, if entered, is confirmed; else pending if anything is pending; else
+ * rejected if anything is rejected; else not_started.
  */
-export function overallStatus(s: DocumentStatuses): KycStatus {
-  const identity = s.id_card === "approved" || s.passport === "approved";
-  if (identity && s.utility_bill === "approved" && s.selfie === "approved") return "approved";
-  const all = KYC_DOCUMENT_TYPES.map((type) => s[type]);
+export function overallStatus(s: DocumentStatuses, facts: IdentityFacts = {}): KycStatus {
+  const idCard = s.id_card === "approved" && s.id_card_back === "approved";
+  const identity = idCard || s.passport === "approved" || facts.identVerified === true;
+  const selfie = s.selfie === "approved" || facts.identVerified === true;
+  const profile = facts.profileStatus ?? "approved";
+  if (identity && s.utility_bill === "approved" && selfie && profile === "approved") return "approved";
+  const all = [...KYC_DOCUMENT_TYPES.map((type) => s[type]), facts.profileStatus];
   if (all.includes("pending")) return "pending";
   if (all.includes("rejected")) return "rejected";
   return "not_started";
@@ -58,10 +72,18 @@ function statusesOf(rows: DocumentRow[]): DocumentStatuses {
   return statuses;
 }
 
+async function identityFacts(db: Kysely<DB>, userId: string): Promise<IdentityFacts> {
+  const [profile, identVerified] = await Promise.all([
+    identityRepo.findProfile(db, userId),
+    identityRepo.hasVerifiedIdent(db, userId),
+  ]);
+  return { identVerified, profileStatus: profile?.review_status ?? null };
+}
+
 /** Re-derives users.kyc_status from the current documents; call inside the transaction that changed them. */
 export async function recomputeUserStatus(trx: Kysely<DB>, userId: string) {
   const rows = await repo.currentDocuments(trx, userId);
-  const overall = overallStatus(statusesOf(rows));
+  const overall = overallStatus(statusesOf(rows), await identityFacts(trx, userId));
   await repo.setUserKycStatus(trx, userId, overall);
   return { rows, overall };
 }
@@ -119,10 +141,12 @@ function statusResponse(rows: DocumentRow[], overall: KycStatus): KycStatusRespo
   return {
     overall_status: overall,
     id_card_status: status("id_card"),
+    id_card_back_status: status("id_card_back"),
     passport_status: status("passport"),
     utility_bill_status: status("utility_bill"),
     selfie_status: status("selfie"),
     id_card_document: doc("id_card"),
+    id_card_back_document: doc("id_card_back"),
     passport_document: doc("passport"),
     utility_bill_document: doc("utility_bill"),
     selfie_document: doc("selfie"),
@@ -133,7 +157,7 @@ function statusResponse(rows: DocumentRow[], overall: KycStatus): KycStatusRespo
 
 export async function getStatus(db: Kysely<DB>, user: User): Promise<KycStatusResponse> {
   const rows = await repo.currentDocuments(db, user.id);
-  return statusResponse(rows, overallStatus(statusesOf(rows)));
+  return statusResponse(rows, overallStatus(statusesOf(rows), await identityFacts(db, user.id)));
 }
 
 export function parseDocumentType(value: string): KycDocumentType {

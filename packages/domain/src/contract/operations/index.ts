@@ -5,6 +5,7 @@ import { authOperations } from "./auth.ts";
 import { calculatorOperations } from "./calculator.ts";
 import { contactOperations } from "./contact.ts";
 import { healthOperations } from "./health.ts";
+import { identityOperations } from "./identity.ts";
 import { kycOperations } from "./kyc.ts";
 import { newsletterOperations } from "./newsletter.ts";
 import { notificationsOperations } from "./notifications.ts";
@@ -29,6 +30,7 @@ export const operations = {
   ...calculatorOperations,
   ...applicationsOperations,
   ...kycOperations,
+  ...identityOperations,
 } as const;
 
 export type OperationId = keyof typeof operations;

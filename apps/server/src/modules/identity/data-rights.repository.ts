@@ -1,0 +1,85 @@
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+
+type Db = Kysely<DB>;
+
+/** Tables of the current schema with a user_id column: every table that holds rows about one saver. */
+export async function tablesWithUserId(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ table_name: string }>`
+    select c.table_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = current_schema() and c.column_name = 'user_id' and t.table_type = 'BASE TABLE'
+    order by c.table_name`.execute(db);
+  return rows.map((r) => r.table_name);
+}
+
+/**
+ * Tables whose rows about a user the schema itself marks as disposable: their user_id references
+ * users with on delete cascade (sessions, notification state and the like).
+ */
+export async function cascadeTables(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ table_name: string }>`
+    select distinct cl.relname as table_name
+    from pg_constraint con
+    join pg_class cl on cl.oid = con.conrelid
+    join pg_class ref on ref.oid = con.confrelid
+    join pg_namespace ns on ns.oid = cl.relnamespace
+    where con.contype = 'f' and con.confdeltype = 'c' and ref.relname = 'users'
+      and ns.nspname = current_schema()
+    order by 1`.execute(db);
+  return rows.map((r) => r.table_name);
+}
+
+export async function rowsOf(db: Db, table: string, column: string, value: string) {
+  const { rows } = await sql<Record<string, unknown>>`
+    select * from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(db);
+  return rows;
+}
+
+export async function deleteRows(db: Db, table: string, column: string, value: string) {
+  const result = await sql`delete from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export function kycReviewsOfUser(db: Db, userId: string) {
+  return db
+    .selectFrom("kyc_reviews as k")
+    .innerJoin("kyc_documents as d", "d.id", "k.document_id")
+    .selectAll("k")
+    .where("d.user_id", "=", userId)
+    .execute();
+}
+
+export function deleteKycReviewsOfUser(db: Db, userId: string) {
+  return db
+    .deleteFrom("kyc_reviews")
+    .where("document_id", "in", (eb) =>
+      eb.selectFrom("kyc_documents").select("id").where("user_id", "=", userId),
+    )
+    .execute();
+}
+
+export function documentsOf(db: Db, userId: string) {
+  return db.selectFrom("kyc_documents").selectAll().where("user_id", "=", userId).orderBy("seq").execute();
+}
+
+export function closeUser(db: Db, userId: string, closedAt: Date, eraseAfter: Date) {
+  return db
+    .updateTable("users")
+    .set({
+      // contact data goes at once; the name stays with the KYC record until erase_after
+      email: `closed-${userId}@closed.invalid`,
+      password_hash: "!closed",
+      closed_at: closedAt,
+      erase_after: eraseAfter,
+      updated_at: closedAt,
+    })
+    .where("id", "=", userId)
+    .where("closed_at", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+}
+
+export function dueErasures(db: Db, now: Date) {
+  return db.selectFrom("users").select("id").where("erase_after", "<=", now).execute();
+}

@@ -1,0 +1,164 @@
+import type { Readable } from "node:stream";
+import { DEPOSIT_GUARANTEE_LIMIT_CENTS, type User } from "@festgeld/domain";
+import { zipSync } from "fflate";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { badRequest, conflict } from "../../lib/errors.ts";
+import type { DocumentStorage } from "../../plugins/document-storage.ts";
+import { verifyPassword } from "../auth/password.ts";
+import { lockUser } from "../kyc/kyc.repository.ts";
+import * as repo from "./data-rights.repository.ts";
+import * as identityRepo from "./identity.repository.ts";
+
+type Db = Kysely<DB>;
+
+/**
+ * How long records are kept after the relationship ends (docs/decisions.md, "Erasure and
+ * retention"): anti-money-laundering law keeps identification and transaction records 5 years.
+ */
+export const RETENTION_YEARS = 5;
+
+/**
+ * Tables left out of the export on purpose: staff's internal AML work (screenings, possible
+ * matches, notes) may not be disclosed to the saver (no tipping-off), and the audit log is the
+ * record of staff actions.
+ */
+export const EXPORT_EXCLUDED_TABLES = ["sanctions_hits", "sanctions_screenings", "staff_notes", "audit_log"];
+
+/** Columns never exported: secrets and the identities of staff. */
+const HIDDEN_COLUMN = /hash|secret|token|^(decided_by|reviewed_by|actor_id|author_id|created_by|loaded_by)$/;
+
+function clean(row: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !HIDDEN_COLUMN.test(key)));
+}
+
+async function readAll(stream: Readable): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+const EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "application/pdf": "pdf",
+};
+
+/** Everything held about the saver, by table (art. 15 GDPR), as JSON. */
+export async function exportData(db: Db, userId: string) {
+  const user = await identityRepo.findUser(db, userId);
+  if (!user) throw new Error("user vanished");
+  const tables: Record<string, Record<string, unknown>[]> = { users: [clean(user)] };
+  for (const table of await repo.tablesWithUserId(db)) {
+    if (EXPORT_EXCLUDED_TABLES.includes(table)) continue;
+    tables[table] = (await repo.rowsOf(db, table, "user_id", userId)).map(clean);
+  }
+  tables.kyc_reviews = (await repo.kycReviewsOfUser(db, userId))
+    .filter((r) => r.action !== "view_file")
+    .map(clean);
+  // Kept by address rather than account: the newsletter consent and contact messages
+  for (const table of ["newsletter_subscriptions", "contact_messages"]) {
+    tables[table] = (await repo.rowsOf(db, table, "email", user.email)).map(clean);
+  }
+  return { generated_at: new Date().toISOString(), user_id: userId, tables };
+}
+
+/** The export as a zip: data.json and every document the saver uploaded, decrypted. */
+export async function exportZip(db: Db, storage: DocumentStorage, user: User): Promise<Buffer> {
+  const data = await exportData(db, user.id);
+  const files: Record<string, Uint8Array> = {
+    "data.json": new TextEncoder().encode(JSON.stringify(data, null, 2)),
+  };
+  for (const doc of await repo.documentsOf(db, user.id)) {
+    const name = `documents/${doc.document_type}-${doc.id}.${EXTENSIONS[doc.content_type] ?? "bin"}`;
+    files[name] = await readAll(await storage.get(doc.storage_key));
+  }
+  return Buffer.from(zipSync(files, { level: 6 }));
+}
+
+export function keptUntil(closedAt: Date) {
+  const until = new Date(closedAt);
+  until.setUTCFullYear(until.getUTCFullYear() + RETENTION_YEARS);
+  return until;
+}
+
+/**
+ * Closes the account when nothing is active (no pending or approved application): deletes at once
+ * what no law requires keeping (sessions, notifications, e-mail address and password, newsletter
+ * consent, contact messages, account events) and keeps KYC and transaction records until
+ * RETENTION_YEARS after closure, when the retention job deletes them.
+ */
+export async function closeAccount(db: Db, user: User, password: string, now: Date) {
+  const row = await identityRepo.findUser(db, user.id);
+  if (!row || row.closed_at) throw conflict("account_closed", "This account is already closed");
+  if (!(await verifyPassword(row.password_hash, password))) {
+    throw badRequest("wrong_current_password", "The password is wrong");
+  }
+  const eraseAfter = keptUntil(now);
+  await db.transaction().execute(async (trx) => {
+    await lockUser(trx, user.id);
+    if ((await identityRepo.countActiveApplications(trx, user.id)) > 0) {
+      throw conflict(
+        "account_has_active_applications",
+        "The account has pending or running deposits; it can be closed when they have ended",
+      );
+    }
+    for (const table of ["newsletter_subscriptions", "contact_messages"]) {
+      await repo.deleteRows(trx, table, "email", row.email);
+    }
+    for (const table of [...(await repo.cascadeTables(trx)), "account_events", "email_outbox"]) {
+      await repo.deleteRows(trx, table, "user_id", user.id);
+    }
+    await repo.closeUser(trx, user.id, now, eraseAfter);
+  });
+  return { closed_at: now.toISOString(), kept_until: eraseAfter.toISOString() };
+}
+
+/**
+ * The retention job: deletes every record of accounts whose retention period has ended, documents
+ * (files and rows) included, then the account itself. Each statement stands alone and the job may
+ * run any number of times; rows another table still needs are retried on the next pass or run.
+ */
+export async function runRetention(db: Db, storage: DocumentStorage, now: Date) {
+  const erased: string[] = [];
+  for (const { id } of await repo.dueErasures(db, now)) {
+    for (const doc of await repo.documentsOf(db, id)) await storage.delete(doc.storage_key);
+    await repo.deleteKycReviewsOfUser(db, id);
+    let remaining = await repo.tablesWithUserId(db);
+    for (let pass = 0; pass < 5 && remaining.length > 0; pass += 1) {
+      const failed: string[] = [];
+      for (const table of remaining) {
+        try {
+          await repo.deleteRows(db, table, "user_id", id);
+        } catch {
+          failed.push(table);
+        }
+      }
+      remaining = failed;
+    }
+    try {
+      await repo.deleteRows(db, "users", "id", id);
+      erased.push(id);
+    } catch {
+      // still referenced (a table this job does not know): staff see it in the pending erasures
+    }
+  }
+  return erased;
+}
+
+export async function pendingErasures(db: Db) {
+  const rows = await identityRepo.listPendingErasures(db);
+  return rows.map((r) => ({
+    user_id: r.id,
+    full_name: r.full_name,
+    closed_at: r.closed_at ? r.closed_at.toISOString() : "",
+    erase_after: r.erase_after ? r.erase_after.toISOString() : "",
+  }));
+}
+
+export async function depositGuarantee(db: Db, user: User) {
+  return {
+    limit_cents: DEPOSIT_GUARANTEE_LIMIT_CENTS,
+    total_cents: await identityRepo.activeTotalCents(db, user.id),
+  };
+}

@@ -1,0 +1,191 @@
+import { type Insertable, type Kysely, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { KycProfilesTable } from "../../db/tables/identity.ts";
+
+type Db = Kysely<DB>;
+
+/** The profile with its date of birth as text (YYYY-MM-DD), whatever the driver makes of a date. */
+export function findProfile(db: Db, userId: string) {
+  return db
+    .selectFrom("kyc_profiles")
+    .selectAll()
+    .select(sql<string>`to_char(date_of_birth, 'YYYY-MM-DD')`.as("date_of_birth"))
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+
+export function upsertProfile(db: Db, values: Insertable<KycProfilesTable>) {
+  const { user_id: _key, ...changes } = values;
+  return db
+    .insertInto("kyc_profiles")
+    .values(values)
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ ...changes, updated_at: sql<Date>`now()` }))
+    .execute();
+}
+
+export function insertProfileVersion(db: Db, userId: string, data: Record<string, unknown>) {
+  return db
+    .insertInto("kyc_profile_versions")
+    .values({ user_id: userId, data: JSON.stringify(data) })
+    .execute();
+}
+
+export function decideProfile(
+  db: Db,
+  userId: string,
+  values: { review_status: "approved" | "rejected"; review_reason: string | null; reviewed_by: string },
+) {
+  return db
+    .updateTable("kyc_profiles")
+    .set({ ...values, reviewed_at: sql<Date>`now()` })
+    .where("user_id", "=", userId)
+    .where("review_status", "=", "pending")
+    .returning("user_id")
+    .executeTakeFirst();
+}
+
+export function findUser(db: Db, userId: string) {
+  return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+}
+
+export function hasVerifiedIdent(db: Db, userId: string) {
+  return db
+    .selectFrom("ident_verifications")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("result", "=", "verified")
+    .limit(1)
+    .executeTakeFirst()
+    .then(Boolean);
+}
+
+// ---- staff notes ----
+
+export function insertNote(db: Db, userId: string, authorId: string, text: string) {
+  return db
+    .insertInto("staff_notes")
+    .values({ user_id: userId, author_id: authorId, text })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function listNotes(db: Db, userId: string) {
+  return db
+    .selectFrom("staff_notes as n")
+    .innerJoin("users as a", "a.id", "n.author_id")
+    .select(["n.id", "n.text", "n.created_at", "a.id as author_id", "a.full_name as author_full_name"])
+    .where("n.user_id", "=", userId)
+    .orderBy("n.created_at", "desc")
+    .execute();
+}
+
+// ---- dossier reads ----
+
+export function listAllDocuments(db: Db, userId: string) {
+  return db
+    .selectFrom("kyc_documents")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("seq", "desc")
+    .execute();
+}
+
+export function listDecisions(db: Db, userId: string) {
+  return db
+    .selectFrom("kyc_reviews as k")
+    .innerJoin("kyc_documents as d", "d.id", "k.document_id")
+    .innerJoin("users as a", "a.id", "k.actor_id")
+    .select([
+      "k.id",
+      "k.document_id",
+      "k.action",
+      "k.reason_code",
+      "k.reason",
+      "k.created_at",
+      "a.id as actor_id",
+      "a.full_name as actor_full_name",
+    ])
+    .where("d.user_id", "=", userId)
+    .orderBy("k.created_at", "desc")
+    .execute();
+}
+
+export function listIdentVerifications(db: Db, userId: string) {
+  return db
+    .selectFrom("ident_verifications")
+    .selectAll()
+    .select(sql<string | null>`to_char(date_of_birth, 'YYYY-MM-DD')`.as("date_of_birth"))
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
+export function listApplications(db: Db, userId: string) {
+  return db
+    .selectFrom("applications")
+    .select(["id", "status", "amount", "currency", "duration_months", "interest_rate", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
+// ---- ident providers ----
+
+export function insertIdentSession(db: Db, userId: string, provider: string) {
+  return db
+    .insertInto("ident_sessions")
+    .values({ user_id: userId, provider })
+    .returning(["id", "provider"])
+    .executeTakeFirstOrThrow();
+}
+
+export function findIdentSession(db: Db, id: string) {
+  return db.selectFrom("ident_sessions").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function insertIdentVerification(
+  db: Db,
+  values: Insertable<DB["ident_verifications"]>,
+): Promise<{ id: string } | undefined> {
+  return db
+    .insertInto("ident_verifications")
+    .values(values)
+    .onConflict((oc) => oc.columns(["provider", "provider_reference"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+}
+
+// ---- data rights ----
+
+/** Applications that still run: pending, or approved and not withdrawn. */
+export async function countActiveApplications(db: Db, userId: string) {
+  const row = await db
+    .selectFrom("applications")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("status", "in", ["pending", "approved"])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Sum of pending and approved applications in euro, as cents. */
+export async function activeTotalCents(db: Db, userId: string) {
+  const row = await db
+    .selectFrom("applications")
+    .select(sql<string>`coalesce(sum(amount), 0) * 100`.as("cents"))
+    .where("user_id", "=", userId)
+    .where("status", "in", ["pending", "approved"])
+    .where("currency", "=", "EUR")
+    .executeTakeFirstOrThrow();
+  return Math.round(Number(row.cents));
+}
+
+export function listPendingErasures(db: Db) {
+  return db
+    .selectFrom("users")
+    .select(["id", "full_name", "closed_at", "erase_after"])
+    .where("erase_after", "is not", null)
+    .orderBy("erase_after")
+    .execute();
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { createAdmin, createUser } from "./factories.ts";
+
+/** Personal data that passes every rule (German tax residency with a valid IdNr). */
+export const VALID_PROFILE = {
+  date_of_birth: "1980-05-17",
+  place_of_birth: "Köln",
+  nationality: "DE",
+  address: { street: "Hauptstraße 1", postcode: "10115", city: "Berlin", country: "DE" },
+  tax_residency: "DE",
+  tax_id: "86095742719",
+  is_pep: false,
+  pep_details: null,
+} as const;
+
+/**
+ * A saver whose identity is fully verified, written straight to the database: approved documents
+ * (both sides of the ID card, utility bill, selfie), confirmed personal data, KYC approved. For tests
+ * of what needs a verified saver (approving applications).
+ */
+export async function createVerifiedUser(app: FastifyInstance, overrides: { full_name?: string } = {}) {
+  const saver = await createUser(app, overrides);
+  const reviewer = await createAdmin(app);
+  const db = app.db;
+  await db
+    .insertInto("kyc_documents")
+    .values(
+      (["id_card", "id_card_back", "utility_bill", "selfie"] as const).map((type) => ({
+        id: randomUUID(),
+        user_id: saver.user.id,
+        document_type: type,
+        status: "approved" as const,
+        storage_key: `kyc/${randomUUID()}`,
+        content_type: "image/png" as const,
+        size_bytes: 10,
+        sha256: "0".repeat(64),
+        original_name: null,
+        reviewed_by: reviewer.user.id,
+        reviewed_at: sql<Date>`now()`,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto("kyc_profiles")
+    .values({
+      user_id: saver.user.id,
+      date_of_birth: VALID_PROFILE.date_of_birth,
+      place_of_birth: VALID_PROFILE.place_of_birth,
+      nationality: "DE",
+      street: VALID_PROFILE.address.street,
+      postcode: VALID_PROFILE.address.postcode,
+      city: VALID_PROFILE.address.city,
+      country: "DE",
+      tax_residency: "DE",
+      tax_id: VALID_PROFILE.tax_id,
+      is_pep: false,
+      review_status: "approved",
+      reviewed_by: reviewer.user.id,
+      reviewed_at: new Date(),
+    })
+    .execute();
+  await db.updateTable("users").set({ kyc_status: "approved" }).where("id", "=", saver.user.id).execute();
+  return saver;
+}
