@@ -16,6 +16,8 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { identityRoutes } from "./modules/identity/identity.routes.ts";
 import { scheduleRetention } from "./modules/identity/retention.job.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
+import { messagesRoutes } from "./modules/messages/messages.routes.ts";
+import { createMessenger, renderOutboxEmail } from "./modules/messages/messages.service.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
 import {
   DEFAULT_EMAIL_WORKER_OPTIONS,
@@ -76,6 +78,7 @@ const modules = [
   applicationsRoutes,
   applicationsAdminRoutes,
   kycRoutes,
+  messagesRoutes,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules. */
@@ -135,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(openApiPlugin, { explorer: config.apiDocs });
   const jobs = options.backgroundJobs ?? false;
+  const renderContext = { operator: config.operator, publicUrl: config.publicUrl };
   await app.register(mailerPlugin, {
     smtpUrl: config.SMTP_URL,
     from: config.SMTP_FROM,
@@ -142,11 +146,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       jobs === false
         ? false
         : ({ db, mailer, log }) =>
-            new EmailOutboxWorker(db, mailer, log, {
-              ...DEFAULT_EMAIL_WORKER_OPTIONS,
-              ...(jobs === true ? {} : (jobs.emailWorker ?? {})),
-            }),
+            new EmailOutboxWorker(
+              db,
+              mailer,
+              log,
+              { ...DEFAULT_EMAIL_WORKER_OPTIONS, ...(jobs === true ? {} : (jobs.emailWorker ?? {})) },
+              (email) => renderOutboxEmail(email, renderContext),
+            ),
   });
+  // Events reach the saver through one messenger; e-mails it queued go out once the response is sent
+  // (the handler's transaction has committed by then).
+  app.decorate("messages", createMessenger({ email: app.email.enabled, wake: app.email.wake }));
+  app.addHook("onResponse", async () => app.messages.flush());
 
   await app.register(
     async (api) => {

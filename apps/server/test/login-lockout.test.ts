@@ -8,7 +8,7 @@ import {
 } from "../src/modules/auth/login-lockout.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
-import { createAppWithMail, linkToken, startMailbox } from "./helpers/smtp.ts";
+import { createAppWithMail, linkToken, startMailbox } from "./helpers/mailbox.ts";
 
 // The default limits: 10 failures per account and address, account-wide backoff after 20, 15 minutes.
 let t: TestApp;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { loadOperator, type Operator } from "./operator.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -71,6 +72,10 @@ export const envSchema = z.object({
       message: "must be 64 hexadecimal characters (a 256-bit key)",
     }),
   BRAND_FILE: z.string().optional(),
+  OPERATOR_FILE: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
   /** The address savers reach the web app at, for links in e-mails (default: http://HOST:PORT). */
   PUBLIC_URL: optionalUrl(["http://", "https://"]),
   IDENT_WEBHOOK_SECRETS: z
@@ -118,6 +123,8 @@ export interface Config extends Omit<Env, "API_DOCS"> {
   webDistDir: string;
   /** PUBLIC_URL without a trailing slash, or http://HOST:PORT. */
   publicUrl: string;
+  /** The operator's details for e-mails and documents (OPERATOR_FILE, or the demonstration operator). */
+  operator: Operator;
   /** Serve the API explorer at /api/docs (API_DOCS; off in production unless switched on). */
   apiDocs: boolean;
 }
@@ -141,11 +148,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = result.data;
   const problems = crossCheck(env);
-  if (problems.length > 0) throw new ConfigError(problems);
+  let operator: Operator | null = null;
+  try {
+    operator = loadOperator(env.OPERATOR_FILE);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  if (problems.length > 0 || !operator) throw new ConfigError(problems);
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+    operator,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ""),
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== "production",
   };

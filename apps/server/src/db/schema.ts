@@ -1,3 +1,4 @@
+import type { Language } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
 import type { AccountTables } from "./tables/accounts.ts";
 import type { BackOfficeTables } from "./tables/back-office.ts";
@@ -5,6 +6,7 @@ import type { ContentTables } from "./tables/content.ts";
 import type { IdentityTables } from "./tables/identity.ts";
 import type { InvestTables } from "./tables/invest.ts";
 import type { KycTables } from "./tables/kyc.ts";
+import type { MessagesTables } from "./tables/messages.ts";
 import type { NewsletterTables } from "./tables/newsletter.ts";
 
 /**
@@ -26,6 +28,8 @@ export interface UsersTable {
   full_name: string;
   role: Generated<"user" | "admin">;
   kyc_status: Generated<"not_started" | "pending" | "approved" | "rejected">;
+  /** 0080_messages.sql: the language of e-mails and documents. */
+  language: Generated<Language>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** 0070: when the current address was confirmed; null until then. */
@@ -89,4 +93,5 @@ export interface DB
     BackOfficeTables,
     ContentTables,
     NewsletterTables,
+    MessagesTables,
     IdentityTables {}

@@ -4,6 +4,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML version (multipart/alternative with the text), when there is one. */
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on newsletters. */
+  headers?: Record<string, string>;
 }
 
 /** Outgoing e-mail over SMTP (SMTP_URL). Sending throws on any refusal, so the caller can retry. */
@@ -33,7 +37,8 @@ export function createSmtpMailer(url: string, from: string): Mailer {
         to: message.to,
         subject: message.subject,
         text: message.text,
-        headers: { "Auto-Submitted": "auto-generated" },
+        ...(message.html ? { html: message.html } : {}),
+        headers: { "Auto-Submitted": "auto-generated", ...message.headers },
       });
     },
     close() {

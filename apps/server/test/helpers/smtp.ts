@@ -8,27 +8,39 @@ import { loadConfig } from "../../src/config/env.ts";
 import { createTestDatabase } from "./app.ts";
 import { recordStatuses } from "./statuses.ts";
 
+/** One e-mail as the local SMTP server received it, parsed. */
 export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  html: string;
+  headers: Map<string, unknown>;
 }
 
-/** A real SMTP server on a free local port that keeps every message it receives, parsed. */
-export async function startMailbox() {
+/** A real SMTP server on a free local port that keeps every message it accepts. */
+export async function startSmtp() {
   const received: ReceivedMail[] = [];
+  const parsing: Promise<void>[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, session: SMTPServerSession, callback) {
       const to = session.envelope.rcptTo.map((r) => r.address);
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({ to, subject: mail.subject ?? "", text: mail.text ?? "" });
-          callback();
-        })
-        .catch((error: Error) => callback(error));
+      const done = simpleParser(stream).then((mail) => {
+        received.push({
+          to,
+          subject: mail.subject ?? "",
+          text: mail.text ?? "",
+          html: typeof mail.html === "string" ? mail.html : "",
+          headers: mail.headers,
+        });
+      });
+      parsing.push(done);
+      done.then(
+        () => callback(),
+        (error: Error) => callback(error),
+      );
     },
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -36,37 +48,14 @@ export async function startMailbox() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** Waits for a message to `to` whose subject contains `subject` (the n-th such, from 0). */
-    async waitFor(to: string, subject: string, nth = 0): Promise<ReceivedMail> {
-      let found: ReceivedMail | undefined;
-      await waitUntil(() => {
-        found = received.filter((m) => m.to.includes(to) && m.subject.includes(subject))[nth];
-        return found !== undefined;
-      }, `an e-mail "${subject}" to ${to}`);
-      return found as ReceivedMail;
-    },
+    /** Mails to one address. */
+    to: (address: string) => received.filter((m) => m.to.includes(address.toLowerCase())),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-export async function waitUntil(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** The token of the first link in a mail text (`...#token=<token>`). */
-export function linkToken(text: string): string {
-  const match = /#token=([A-Za-z0-9_-]+)/.exec(text);
-  if (!match?.[1]) throw new Error(`no link with a token in: ${text}`);
-  return match[1];
-}
-
 /** The whole app with SMTP configured and the outbox worker polling quickly. */
-export async function createAppWithMail(smtpUrl: string, env: Record<string, string> = {}) {
+export async function appWithSmtp(smtpUrl: string, env: Record<string, string> = {}) {
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -75,10 +64,10 @@ export async function createAppWithMail(smtpUrl: string, env: Record<string, str
     WEB_DIST_DIR: "/nonexistent",
     SMTP_URL: smtpUrl,
     SMTP_FROM: "Festgeld Demo <no-reply@example.test>",
-    PUBLIC_URL: "https://festgeld.example.test/",
+    PUBLIC_URL: "https://festgeld.example.test",
     ...env,
   });
-  const app: FastifyInstance = await buildApp({
+  const app = await buildApp({
     config,
     database,
     closeDatabase: false,
@@ -89,10 +78,32 @@ export async function createAppWithMail(smtpUrl: string, env: Record<string, str
   await app.ready();
   return {
     app,
-    database,
+    config,
     close: async () => {
       await app.close();
       await drop();
     },
   };
+}
+
+export async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Waits until the outbox holds no e-mail that is still to be sent. */
+export async function outboxDrained(app: FastifyInstance) {
+  await waitFor(async () => {
+    const row = await app.db
+      .selectFrom("email_outbox")
+      .select("id")
+      .where("sent_at", "is", null)
+      .where("failed_at", "is", null)
+      .executeTakeFirst();
+    return row === undefined;
+  }, "the e-mail outbox to drain");
 }

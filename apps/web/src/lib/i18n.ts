@@ -16,6 +16,7 @@ export const NAMESPACES = [
   "kyc",
   "admin",
   "security",
+  "messages",
 ] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");

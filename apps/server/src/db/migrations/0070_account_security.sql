@@ -33,14 +33,8 @@ create table login_failures (
 create index login_failures_account_idx on login_failures (account_key, failed_at);
 create index login_failures_failed_at_idx on login_failures (failed_at);
 
--- Account e-mails (reset link, verification link, notices) share the notification outbox. They carry
--- their own subject and text and may go to an address other than the account's current one (a new
--- address to verify, the old address told of a change). A body holding a link with a token is erased
--- once sent or given up. (`if not exists`: templated e-mails add the same recipient column.)
-alter table email_outbox alter column notification_id drop not null;
-alter table email_outbox add column if not exists to_address text;
-alter table email_outbox add column subject text;
-alter table email_outbox add column body text;
+-- Account e-mails (reset and verification links) are template e-mails of the outbox whose facts hold a
+-- link with a token; such facts are erased once the e-mail is sent or given up.
 alter table email_outbox add column erase_after_send boolean not null default false;
 
 -- The account events of the security features.

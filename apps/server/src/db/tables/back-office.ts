@@ -38,20 +38,22 @@ export interface NotificationReadsTable {
 /** 0042_email_outbox.sql */
 export interface EmailOutboxTable {
   id: ColumnType<number, never, never>;
-  /** null for an account e-mail (0070), which carries its own subject and body. */
+  /** null for a template e-mail (0080_messages.sql). */
   notification_id: string | null;
-  user_id: string;
+  /** null for a template e-mail to an address rather than an account. */
+  user_id: string | null;
+  /** 0080_messages.sql: a rendered e-mail's template, facts, language and address. */
+  template: string | null;
+  facts: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  language: "en" | "de" | "fr" | null;
+  to_address: string | null;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   sent_at: NullableTimestamp;
   failed_at: NullableTimestamp;
   last_error: string | null;
   created_at: Timestamp;
-  /** 0070: account e-mails. Another recipient than the account's current address, subject, text. */
-  to_address: string | null;
-  subject: string | null;
-  body: string | null;
-  /** The body holds a token link: erased once sent or given up. */
+  /** 0070: the facts hold a token link (account e-mails): erased once sent or given up. */
   erase_after_send: Generated<boolean>;
 }
 

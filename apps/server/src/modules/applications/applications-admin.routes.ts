@@ -14,6 +14,6 @@ export const applicationsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, operations.adminApplicationsDecide, async (request) =>
-    service.decideApplication(app.db, currentUser(request), request.params.id, request.body),
+    service.decideApplication(app.db, currentUser(request), request.params.id, request.body, app.messages),
   );
 };

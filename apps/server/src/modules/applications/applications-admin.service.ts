@@ -5,10 +5,12 @@ import type {
   KycStatus,
   User,
 } from "@festgeld/domain";
+import { BUSINESS_TIME_ZONE, LIMITS, withdrawalDeadline } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
+import type { Messenger } from "../messages/messages.service.ts";
 import { toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
 import * as adminRepo from "./applications-admin.repository.ts";
@@ -59,6 +61,7 @@ export async function decideApplication(
   admin: User,
   id: string,
   input: { decision: ApplicationDecision; admin_notes?: string | undefined },
+  messages?: Messenger,
 ): Promise<AdminApplication> {
   const notes = input.admin_notes?.trim() ? input.admin_notes.trim() : null;
   return db.transaction().execute(async (trx) => {
@@ -85,7 +88,37 @@ export async function decideApplication(
         applicant_email: decided.email,
       },
     });
+    await tellApplicant(trx, decided, messages);
     const account = decided.user_id ? await adminRepo.findAccount(trx, decided.user_id) : undefined;
     return toAdminApplication(decided, account ?? null);
   });
+}
+
+/** The decision reaches the applicant: in the inbox and by e-mail, or by e-mail only when sent signed out. */
+async function tellApplicant(trx: Kysely<DB>, decided: repo.ApplicationRow, messages: Messenger | undefined) {
+  if (!messages || !decided.decided_at) return;
+  const money = { application_id: decided.id, amount: decided.amount, currency: decided.currency.trim() };
+  const event =
+    decided.status === "approved"
+      ? {
+          event: "application_approved" as const,
+          facts: {
+            ...money,
+            rate: decided.interest_rate,
+            term_months: decided.duration_months,
+            approved_at: decided.decided_at.toISOString(),
+            withdrawal_deadline: withdrawalDeadline(
+              decided.decided_at,
+              LIMITS.withdrawalDays,
+              BUSINESS_TIME_ZONE,
+            ).toISOString(),
+            transfer: null,
+          },
+        }
+      : { event: "application_rejected" as const, facts: { ...money, reason: null } };
+  if (decided.user_id) {
+    await messages.notify(trx, { userId: decided.user_id, key: `${event.event}:${decided.id}`, ...event });
+  } else {
+    await messages.notifyAddress(trx, { email: decided.email, language: decided.language, ...event });
+  }
 }

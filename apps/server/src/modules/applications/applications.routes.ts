@@ -20,6 +20,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const application = await service.createApplication(app.db, request.body, {
         user: request.user,
         language: requestLanguage(request),
+        messages: app.messages,
       });
       reply.header("Cache-Control", "no-store");
       return reply.status(201).send(application);
@@ -34,7 +35,13 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, operations.applicationsWithdraw, async (request, reply) => {
-    const application = await service.withdrawApplication(app.db, currentUser(request), request.params.id);
+    const application = await service.withdrawApplication(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      new Date(),
+      app.messages,
+    );
     reply.header("Cache-Control", "no-store");
     return application;
   });

@@ -13,6 +13,8 @@ import {
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { INFO_SHEET_VERSION } from "../messages/info-sheet.ts";
+import type { Messenger } from "../messages/messages.service.ts";
 import { findPackageById } from "../packages/packages.repository.ts";
 import { toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
@@ -30,7 +32,7 @@ type CreateInput = Omit<ApplicationCreateRequest, "info_sheet_acknowledged"> & {
 export async function createApplication(
   db: Kysely<DB>,
   input: CreateInput,
-  context: { user: User | null; language: Language; now?: Date },
+  context: { user: User | null; language: Language; now?: Date; messages?: Messenger },
 ): Promise<Application> {
   // The schema refuses this already; the service keeps the rule on its own too.
   if (input.info_sheet_acknowledged !== true) {
@@ -65,23 +67,55 @@ export async function createApplication(
   }
   const now = context.now ?? new Date();
   const message = input.message?.trim() ? input.message.trim() : null;
-  const row = await repo.insertApplication(db, {
-    user_id: context.user?.id ?? null,
-    package_id: pkg.id,
-    full_name: input.full_name,
-    email: input.email,
-    phone: input.phone,
-    amount: centsToDecimalString(amountCents),
-    currency: pkg.currency.trim(),
-    interest_rate: pkg.interest_rate,
-    duration_months: pkg.duration_months,
-    message,
-    reference_iban: input.reference_iban,
-    maturity_instruction: input.maturity_instruction,
-    info_sheet_acknowledged_at: now,
-    language: context.language,
-    created_at: now,
-    updated_at: now,
+  const row = await db.transaction().execute(async (trx) => {
+    const row = await repo.insertApplication(trx, {
+      user_id: context.user?.id ?? null,
+      package_id: pkg.id,
+      full_name: input.full_name,
+      email: input.email,
+      phone: input.phone,
+      amount: centsToDecimalString(amountCents),
+      currency: pkg.currency.trim(),
+      interest_rate: pkg.interest_rate,
+      duration_months: pkg.duration_months,
+      message,
+      reference_iban: input.reference_iban,
+      maturity_instruction: input.maturity_instruction,
+      info_sheet_acknowledged_at: now,
+      language: context.language,
+      created_at: now,
+      updated_at: now,
+    });
+    const facts = {
+      application_id: row.id,
+      amount: centsToDecimalString(amountCents),
+      currency: row.currency.trim(),
+      rate: row.interest_rate,
+      term_months: row.duration_months,
+      received_at: row.created_at.toISOString(),
+      info_sheet_version: INFO_SHEET_VERSION,
+      info_sheet_acknowledged_at: now.toISOString(),
+      full_name: row.full_name,
+      reference_iban: row.reference_iban,
+      maturity_instruction: row.maturity_instruction,
+    };
+    if (row.user_id) {
+      await context.messages?.notify(trx, {
+        userId: row.user_id,
+        event: "application_received",
+        key: `application_received:${row.id}`,
+        facts,
+      });
+    } else {
+      // Sent signed out: no inbox, but the applicant still gets the confirmation at the given address.
+      await context.messages?.notifyAddress(trx, {
+        email: row.email,
+        language: context.language,
+        event: "application_received",
+        facts,
+      });
+    }
+    return row;
   });
   return toApplication(row);
 }
@@ -108,6 +142,7 @@ export async function withdrawApplication(
   user: User,
   id: string,
   now: Date = new Date(),
+  messages?: Messenger,
 ): Promise<Application> {
   const row = await repo.findApplicationById(db, id);
   if (!row) throw notFound("application_not_found", "This application does not exist");
@@ -129,7 +164,21 @@ export async function withdrawApplication(
     );
   }
   // Guarded by status in SQL, so a concurrent second withdrawal finds nothing to change.
-  const updated = await repo.withdrawApprovedApplication(db, id, user.id, now);
-  if (!updated) throw conflict("withdrawal_not_allowed", "This application can no longer be withdrawn");
+  const updated = await db.transaction().execute(async (trx) => {
+    const updated = await repo.withdrawApprovedApplication(trx, id, user.id, now);
+    if (!updated) throw conflict("withdrawal_not_allowed", "This application can no longer be withdrawn");
+    await messages?.notify(trx, {
+      userId: user.id,
+      event: "application_withdrawn",
+      key: `application_withdrawn:${id}`,
+      facts: {
+        application_id: id,
+        amount: updated.amount,
+        currency: updated.currency.trim(),
+        withdrawn_at: now.toISOString(),
+      },
+    });
+    return updated;
+  });
   return toApplication(updated);
 }

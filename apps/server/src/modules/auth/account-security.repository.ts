@@ -1,3 +1,4 @@
+import type { Language } from "@festgeld/domain";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { AccountTokensTable } from "../../db/tables/accounts.ts";
@@ -140,15 +141,21 @@ export async function sessionAddresses(db: Kysely<DB>, userId: string, since: Da
 
 // ---- Account e-mails ----
 
+/** An account e-mail with a link: a template row of the outbox whose facts are erased once sent. */
 export function queueAccountEmail(
   db: Kysely<DB>,
-  values: {
-    user_id: string;
-    to_address: string | null;
-    subject: string;
-    body: string;
-    erase_after_send: boolean;
-  },
+  values: { user_id: string; to_address: string | null; template: string; facts: object; language: Language },
 ) {
-  return db.insertInto("email_outbox").values(values).execute();
+  return db
+    .insertInto("email_outbox")
+    .values({
+      user_id: values.user_id,
+      to_address: values.to_address,
+      notification_id: null,
+      template: values.template,
+      facts: JSON.stringify(values.facts),
+      language: values.language,
+      erase_after_send: true,
+    })
+    .execute();
 }

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
-import { type AccountMail, composeAccountMail } from "./account-mail.ts";
+import type { Messenger } from "../messages/messages.service.ts";
+import { ACCOUNT_MAIL_TEMPLATE, type AccountMail } from "./account-mail.ts";
 import * as repo from "./account-security.repository.ts";
 import { accountKey } from "./auth.rate-limit.ts";
 import * as authRepo from "./auth.repository.ts";
@@ -17,20 +18,21 @@ export const RESET_TOKEN_MINUTES = 30;
 /** A verification link works once, for 48 hours (the saver may read the mail the next day). */
 export const VERIFY_TOKEN_HOURS = 48;
 
-/** What the account e-mails need from the app: whether mail is configured, links, the worker. */
+/** What the account e-mails need from the app: whether mail is configured, the worker, the notices. */
 export interface AccountMailContext {
   enabled: boolean;
-  /** Where savers reach the web app (PUBLIC_URL), for links. */
-  publicUrl: string;
   /** Wakes the outbox worker after a commit. */
   wake: () => void;
   log: FastifyBaseLogger;
+  /** Inbox messages and e-mails of account events (password changed). */
+  messages?: Messenger | undefined;
 }
 
 export interface SecurityMeta {
   ip?: string | undefined;
   userAgent?: string | undefined;
-  language: Language;
+  /** The request's language: e-mails with a link are written in it (the reader asked for them). */
+  language?: Language | undefined;
 }
 
 const eventMeta = (meta: { ip?: string | undefined; userAgent?: string | undefined }) => ({
@@ -44,21 +46,19 @@ const tokenInvalid = () =>
   badRequest("token_invalid", "This link is not valid or was already used. Please ask for a new one.");
 const tokenExpired = () => badRequest("token_expired", "This link has expired. Please ask for a new one.");
 
-/** Queues an account e-mail in the same transaction as the change it reports. */
+/** Queues an account e-mail with a link in the same transaction as the token it carries. */
 async function queueMail(
   db: Kysely<DB>,
   target: { userId: string; to?: string | null },
   mail: AccountMail,
-  language: Language,
+  language: Language | undefined,
 ) {
-  const { subject, text } = composeAccountMail(mail, language);
   await repo.queueAccountEmail(db, {
     user_id: target.userId,
     to_address: target.to ?? null,
-    subject,
-    body: text,
-    // A link with a token must not stay readable in the outbox once it has done its job.
-    erase_after_send: "link" in mail,
+    template: ACCOUNT_MAIL_TEMPLATE,
+    facts: mail,
+    language: language ?? "en",
   });
 }
 
@@ -94,13 +94,15 @@ export async function requestPasswordReset(
       email: user.email,
       expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
     });
-    const link = `${mail.publicUrl}/reset-password#token=${token}`;
     await queueMail(
       trx,
       { userId: user.id },
-      options.byStaff
-        ? { kind: "password_reset_by_staff", link, minutes: RESET_TOKEN_MINUTES }
-        : { kind: "password_reset", link, minutes: RESET_TOKEN_MINUTES },
+      {
+        kind: "password_reset",
+        path: `/reset-password#token=${token}`,
+        minutes: RESET_TOKEN_MINUTES,
+        by_staff: Boolean(options.byStaff),
+      },
       meta.language,
     );
     await authRepo.insertAccountEvent(trx, {
@@ -147,7 +149,13 @@ export async function confirmPasswordReset(
       event: "password_reset",
       ...eventMeta(meta),
     });
-    await queueMail(trx, { userId: row.user_id }, { kind: "password_changed_by_reset" }, meta.language);
+    // The saver hears of it in the inbox and by e-mail (the notice of every password change).
+    await mail.messages?.notify(trx, {
+      userId: row.user_id,
+      event: "password_changed",
+      key: `password_changed:${now.toISOString()}`,
+      facts: { changed_at: now.toISOString() },
+    });
   });
   mail.wake();
 }
@@ -182,7 +190,7 @@ export async function sendVerification(
     { userId, to: email },
     {
       kind: "verify_email",
-      link: `${mail.publicUrl}/verify-email#token=${token}`,
+      path: `/verify-email#token=${token}`,
       hours: VERIFY_TOKEN_HOURS,
     },
     meta.language,
@@ -193,24 +201,6 @@ export async function sendVerification(
     ...eventMeta(meta),
   });
   return true;
-}
-
-/** Tells the previous address that the account's address changed (the takeover warning). */
-export async function noticeEmailChange(
-  trx: Kysely<DB>,
-  mail: AccountMailContext,
-  userId: string,
-  previous: string,
-  next: string,
-  meta: SecurityMeta,
-) {
-  if (!mail.enabled) return;
-  await queueMail(
-    trx,
-    { userId, to: previous },
-    { kind: "email_changed_notice", newEmail: next },
-    meta.language,
-  );
 }
 
 /** Confirms an address with the token of its verification link (no session needed). */

@@ -35,7 +35,13 @@ export async function emailInUse(db: Kysely<DB>, email: string, exceptUserId?: s
 
 export function insertUser(
   db: Kysely<DB>,
-  values: { email: string; password_hash: string; full_name: string; role: "user" | "admin" },
+  values: {
+    email: string;
+    password_hash: string;
+    full_name: string;
+    role: "user" | "admin";
+    language?: "en" | "de" | "fr";
+  },
 ) {
   return db.insertInto("users").values(values).returning(USER_COLUMNS).executeTakeFirstOrThrow();
 }

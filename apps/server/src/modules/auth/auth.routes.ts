@@ -20,14 +20,14 @@ export const meta = (request: FastifyRequest): service.RequestMeta => ({
 
 /** What the auth services need from the app: session policy, account e-mails, failed-sign-in limits. */
 export function authContext(app: FastifyInstance): service.AuthContext {
-  const { session, attempts, publicUrl } = app.authSettings;
+  const { session, attempts } = app.authSettings;
   return {
     policy: session,
     mail: {
       enabled: app.email.enabled,
-      publicUrl,
       wake: () => app.email.wake(),
       log: app.log.child({ module: "account-mail" }),
+      messages: app.messages,
     },
     lockout: {
       ...DEFAULT_LOCKOUT,
@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateProfile(app.db, context, currentUser(request), request.body, meta(request)),
+      service.updateProfile(app.db, context, currentUser(request), request.body, meta(request), app.messages),
   );
 
   route(app, operations.authLogout, async (request) => {
@@ -145,6 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.sessionId,
         request.body,
         meta(request),
+        app.messages,
       );
       return { ok: true as const };
     },

@@ -11,7 +11,8 @@ import { emailSchema, LIMITS } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, unauthenticated } from "../../lib/errors.ts";
-import { type AccountMailContext, noticeEmailChange, sendVerification } from "./account-security.service.ts";
+import type { Messenger } from "../messages/messages.service.ts";
+import { type AccountMailContext, sendVerification } from "./account-security.service.ts";
 import { accountKey, addressKey } from "./auth.rate-limit.ts";
 import * as repo from "./auth.repository.ts";
 import * as lockout from "./login-lockout.ts";
@@ -23,8 +24,8 @@ import { toUser } from "./user.mapper.ts";
 export interface RequestMeta {
   ip?: string | undefined;
   userAgent?: string | undefined;
-  /** The request's language, for the e-mails a change sends. */
-  language: Language;
+  /** The interface language of the request: a new account's e-mails are written in it. */
+  language?: Language | undefined;
 }
 
 /** What sign-in and account changes need besides the database. */
@@ -77,7 +78,13 @@ export async function register(
   const passwordHash = await hashPassword(password);
   try {
     const result = await db.transaction().execute(async (trx) => {
-      const row = await repo.insertUser(trx, { email, full_name, password_hash: passwordHash, role: "user" });
+      const row = await repo.insertUser(trx, {
+        email,
+        full_name,
+        password_hash: passwordHash,
+        role: "user",
+        language: meta.language ?? "en",
+      });
       const { token } = await createSession(trx, policy, row.id, meta);
       await repo.insertAccountEvent(trx, { user_id: row.id, event: "registered", ...eventMeta(meta) });
       await sendVerification(trx, mail, row.id, row.email, meta);
@@ -153,6 +160,7 @@ export async function updateProfile(
   user: User,
   input: ProfileUpdateRequest,
   meta: RequestMeta,
+  messages?: Messenger,
 ): Promise<User> {
   const { email, full_name } = input;
   const emailChanged = email !== user.email;
@@ -192,7 +200,15 @@ export async function updateProfile(
       }
       if (emailChanged) {
         await sendVerification(trx, mail, user.id, email, meta);
-        await noticeEmailChange(trx, mail, user.id, user.email, email, meta);
+        // Told at both addresses: the old one learns of a change it may not have made.
+        const changedAt = new Date();
+        await messages?.notify(trx, {
+          userId: user.id,
+          event: "email_changed",
+          key: `email_changed:${changedAt.toISOString()}`,
+          facts: { old_email: user.email, new_email: email, changed_at: changedAt.toISOString() },
+          alsoTo: [user.email],
+        });
       }
       return toUser(row);
     });
@@ -214,6 +230,7 @@ export async function changePassword(
   sessionId: string | null,
   input: PasswordChangeRequest,
   meta: RequestMeta,
+  messages?: Messenger,
 ) {
   const row = await repo.findUserById(db, user.id);
   if (!row) throw unauthenticated();
@@ -228,6 +245,13 @@ export async function changePassword(
     await repo.updatePasswordHash(trx, user.id, passwordHash);
     await revokeAllSessions(trx, user.id, sessionId ?? undefined);
     await repo.insertAccountEvent(trx, { user_id: user.id, event: "password_changed", ...eventMeta(meta) });
+    const changedAt = new Date();
+    await messages?.notify(trx, {
+      userId: user.id,
+      event: "password_changed",
+      key: `password_changed:${changedAt.toISOString()}`,
+      facts: { changed_at: changedAt.toISOString() },
+    });
   });
 }
 

@@ -115,7 +115,14 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, operations.adminKycDocumentsDecide, async (request, reply) => {
     noStore(reply);
-    return service.decide(app.db, currentUser(request), request.params.id, request.body, request.ip);
+    return service.decide(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      request.body,
+      request.ip,
+      app.messages,
+    );
   });
 
   route(app, operations.adminKycDocumentHistory, async (request, reply) => {

@@ -26,6 +26,7 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { DocumentStorage } from "../../plugins/document-storage.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import * as identityRepo from "../identity/identity.repository.ts";
+import type { Messenger } from "../messages/messages.service.ts";
 import * as repo from "./kyc.repository.ts";
 import { cleanFileName, UploadInspector } from "./kyc-file-inspector.ts";
 
@@ -84,8 +85,8 @@ async function identityFacts(db: Kysely<DB>, userId: string): Promise<IdentityFa
 export async function recomputeUserStatus(trx: Kysely<DB>, userId: string) {
   const rows = await repo.currentDocuments(trx, userId);
   const overall = overallStatus(statusesOf(rows), await identityFacts(trx, userId));
-  await repo.setUserKycStatus(trx, userId, overall);
-  return { rows, overall };
+  const result = await repo.setUserKycStatus(trx, userId, overall);
+  return { rows, overall, changed: result.some((r) => Number(r.numUpdatedRows) > 0) };
 }
 
 // ---- mapping ----
@@ -329,6 +330,7 @@ export async function decide(
   id: string,
   input: KycDecisionRequest,
   ip: string | null,
+  messages?: Messenger,
 ): Promise<KycAdminDocument> {
   const decision = kycDecisionRequestSchema.parse(input);
   const owner = await repo.findDocumentOwner(db, id);
@@ -376,7 +378,39 @@ export async function decide(
         reason,
       },
     });
-    await recomputeUserStatus(trx, owner.user_id);
+    const { overall, changed } = await recomputeUserStatus(trx, owner.user_id);
+    const type = doc.document_type;
+    await messages?.notify(
+      trx,
+      decision.decision === "approve"
+        ? {
+            userId: owner.user_id,
+            key: `kyc_document:${id}`,
+            event: "kyc_document_approved",
+            facts: { document_type: type },
+          }
+        : decision.decision === "reject"
+          ? {
+              userId: owner.user_id,
+              key: `kyc_document:${id}`,
+              event: "kyc_document_rejected",
+              facts: { document_type: type, reason },
+            }
+          : {
+              userId: owner.user_id,
+              key: `kyc_document:${id}`,
+              event: "kyc_document_new_upload",
+              facts: { document_type: type, reason_code: reasonCode, reason },
+            },
+    );
+    if (overall === "approved" && changed) {
+      await messages?.notify(trx, {
+        userId: owner.user_id,
+        key: `identity_verified:${id}`,
+        event: "identity_verified",
+        facts: {},
+      });
+    }
   });
   const row = await repo.findAdminDocument(db, id);
   if (!row) throw documentNotFound();

@@ -23,17 +23,23 @@ export async function queueForRecipients(db: Kysely<DB>, notificationId: string)
 export interface ClaimedEmail {
   id: number;
   attempts: number;
-  /** null when the account or the notification no longer exists. */
+  /** Where it goes: the row's own address, else the account's current one; null when neither exists. */
   email: string | null;
+  /** The recipient account's language (null for an address without an account). */
+  user_language: "en" | "de" | "fr" | null;
+  /** A notification's e-mail: its title and message (null when the notification no longer exists). */
   title: string | null;
   message: string | null;
+  /** A rendered e-mail: its template, facts and language. */
+  template: string | null;
+  facts: Record<string, unknown> | null;
+  language: "en" | "de" | "fr" | null;
 }
 
 /**
  * Takes up to `limit` due e-mails and leases them for `leaseMs`: their next attempt moves past the
  * lease, so no other worker takes them meanwhile, and a worker that dies leaves them to be retried.
- * The recipient's current address is read at sending time, unless the row names its own address;
- * an account e-mail carries its own subject and text instead of a notification's.
+ * The recipient's current address is read at sending time (unless the row names an address).
  */
 export async function claimDue(db: Kysely<DB>, limit: number, leaseMs: number): Promise<ClaimedEmail[]> {
   const result = await sql<ClaimedEmail>`
@@ -51,18 +57,18 @@ export async function claimDue(db: Kysely<DB>, limit: number, leaseMs: number): 
       left join users u on u.id = due.user_id
       left join notifications n on n.id = due.notification_id
     where o.id = due.id
-    returning o.id, o.attempts, coalesce(o.to_address, u.email) as email,
-      coalesce(o.subject, n.title) as title, coalesce(o.body, n.message) as message
+    returning o.id, o.attempts, coalesce(o.to_address, u.email) as email, u.language as user_language,
+      n.title, n.message, o.template, o.facts, o.language
   `.execute(db);
   return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
-/** Sent. A body holding a token link is erased now that it has done its job. */
+/** Facts holding a token link (erase_after_send) are replaced once they have done their job. */
+const ERASED = sql`case when erase_after_send then '{"erased": true}'::jsonb else facts end`;
+
 export async function markSent(db: Kysely<DB>, id: number) {
   await sql`
-    update email_outbox
-    set sent_at = now(), last_error = null, body = case when erase_after_send then null else body end
-    where id = ${id}
+    update email_outbox set sent_at = now(), last_error = null, facts = ${ERASED} where id = ${id}
   `.execute(db);
 }
 
@@ -76,7 +82,7 @@ export async function markAttemptFailed(
   if (outcome.final) {
     await sql`
       update email_outbox
-      set failed_at = now(), last_error = ${error}, body = case when erase_after_send then null else body end
+      set failed_at = now(), last_error = ${error}, facts = ${ERASED}
       where id = ${id}
     `.execute(db);
   } else {

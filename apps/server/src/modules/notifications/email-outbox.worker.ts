@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import type { Mailer } from "../../lib/mailer.ts";
+import type { Mailer, MailMessage } from "../../lib/mailer.ts";
 import * as repo from "./email-outbox.repository.ts";
 
 export interface EmailWorkerOptions {
@@ -34,6 +34,17 @@ export function retryDelayMs(
   return Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/** Turns a claimed row into the e-mail to send (subject, HTML and plain text). */
+export type OutboxRenderer = (
+  email: repo.ClaimedEmail & { email: string },
+) => Promise<Omit<MailMessage, "to">>;
+
+/** Without a renderer: a notification's title and message as a plain-text e-mail. */
+const plainNotification: OutboxRenderer = async (email) => {
+  if (email.title === null || email.message === null) throw new Error("notification no longer exists");
+  return { subject: email.title, text: email.message };
+};
+
 /**
  * Delivers the e-mail outbox in the background, inside the server process: requests only write
  * outbox rows, so a slow or unreachable mail server never slows them. Wakes at once when a
@@ -50,6 +61,7 @@ export class EmailOutboxWorker {
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     private readonly options: EmailWorkerOptions = DEFAULT_EMAIL_WORKER_OPTIONS,
+    private readonly render: OutboxRenderer = plainNotification,
   ) {}
 
   start() {
@@ -101,14 +113,16 @@ export class EmailOutboxWorker {
   }
 
   private async deliver(email: repo.ClaimedEmail) {
-    if (email.email === null || email.title === null || email.message === null) {
+    const to = email.email;
+    if (to === null || (email.template === null && (email.title === null || email.message === null))) {
       await repo.markAttemptFailed(this.db, email.id, "recipient or notification no longer exists", {
         final: true,
       });
       return;
     }
     try {
-      await this.mailer.send({ to: email.email, subject: email.title, text: email.message });
+      const message = await this.render({ ...email, email: to });
+      await this.mailer.send({ to, ...message });
       await repo.markSent(this.db, email.id);
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { MessageLanguageForm } from "./components/message-language-form.tsx";
 import { PasswordForm } from "./components/password-form.tsx";
 import { ProfileForm } from "./components/profile-form.tsx";
 
@@ -27,6 +28,9 @@ function Profile() {
           </div>
           <div className="card">
             <PasswordForm />
+          </div>
+          <div className="card">
+            <MessageLanguageForm />
           </div>
         </div>
         <nav aria-labelledby="quick-actions-heading" className="card h-fit">

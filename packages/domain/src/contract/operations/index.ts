@@ -7,6 +7,7 @@ import { contactOperations } from "./contact.ts";
 import { healthOperations } from "./health.ts";
 import { identityOperations } from "./identity.ts";
 import { kycOperations } from "./kyc.ts";
+import { messagesOperations } from "./messages.ts";
 import { newsletterOperations } from "./newsletter.ts";
 import { notificationsOperations } from "./notifications.ts";
 import { docsOperations } from "./openapi.ts";
@@ -30,6 +31,7 @@ export const operations = {
   ...calculatorOperations,
   ...applicationsOperations,
   ...kycOperations,
+  ...messagesOperations,
   ...identityOperations,
 } as const;
 

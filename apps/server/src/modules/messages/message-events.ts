@@ -1,0 +1,125 @@
+import type { KycDocumentType, KycNewUploadReason, MaturityInstruction } from "@festgeld/domain";
+
+/** Amounts are decimal strings in the currency's units ("10000.00"), never floats. */
+interface Money {
+  amount: string;
+  currency: string;
+}
+
+/** The partner bank account a saver transfers to, with the reference that identifies the deposit. */
+export interface TransferFacts {
+  account_holder: string;
+  iban: string;
+  bic: string;
+  /** Payment reference (e.g. an ISO 11649 "RF.." creditor reference). */
+  reference: string;
+  amount: string;
+  currency: string;
+  /** Calendar date the money must arrive by (YYYY-MM-DD). */
+  deadline: string;
+  /** EPC069-12 "GiroCode" payload, drawn as a QR code in the PDF when given. */
+  epc_qr_payload?: string | null;
+}
+
+/**
+ * Every event that reaches a saver, with the facts its inbox message, e-mail and document show. An
+ * event is told once per (account, event key); the key names the thing it is about (an application,
+ * a document, a deposit) and the step.
+ */
+export interface EventFacts {
+  application_received: Money & {
+    application_id: string;
+    rate: string;
+    term_months: number;
+    received_at: string;
+    /** The depositor information sheet the saver acknowledged, and when. */
+    info_sheet_version: string;
+    info_sheet_acknowledged_at: string;
+    full_name: string;
+    reference_iban: string | null;
+    maturity_instruction: MaturityInstruction | null;
+  };
+  application_approved: Money & {
+    application_id: string;
+    rate: string;
+    term_months: number;
+    approved_at: string;
+    /** End of the 14-day right of withdrawal. */
+    withdrawal_deadline: string;
+    /** Where to send the money, once the deposit lifecycle provides it. */
+    transfer?: TransferFacts | null;
+  };
+  application_rejected: Money & { application_id: string; reason: string | null };
+  application_withdrawn: Money & { application_id: string; withdrawn_at: string };
+  kyc_document_approved: { document_type: KycDocumentType };
+  kyc_document_rejected: { document_type: KycDocumentType; reason: string | null };
+  kyc_document_new_upload: {
+    document_type: KycDocumentType;
+    reason_code: KycNewUploadReason | null;
+    reason: string | null;
+  };
+  identity_verified: Record<string, never>;
+  password_changed: { changed_at: string };
+  /** Sent to the new address (as the account) and to the old one (by address). */
+  email_changed: { old_email: string; new_email: string; changed_at: string };
+  /** Funds received: the term runs from the value date. */
+  deposit_funded: Money & {
+    application_id: string;
+    rate: string;
+    term_months: number;
+    value_date: string;
+    maturity_date: string;
+  };
+  /** 14 days ahead: what will happen, and until when the instruction can be changed. */
+  deposit_maturity_reminder: Money & {
+    application_id: string;
+    maturity_date: string;
+    cutoff_date: string;
+    instruction: MaturityInstruction;
+  };
+  deposit_paid_out: Money & {
+    application_id: string;
+    maturity_date: string;
+    principal: string;
+    gross_interest: string;
+    /** What was transferred to the reference IBAN. */
+    payout: string;
+    reference_iban: string | null;
+  };
+  deposit_renewed: Money & {
+    application_id: string;
+    maturity_date: string;
+    principal: string;
+    gross_interest: string;
+    /** Paid out now (the interest when only the principal is renewed; 0.00 when everything is). */
+    payout: string;
+    new_amount: string;
+    new_rate: string;
+    new_maturity_date: string;
+  };
+  /** No money arrived within 14 days of approval. */
+  deposit_lapsed: Money & { application_id: string; deadline: string };
+}
+
+export type EventType = keyof EventFacts;
+
+export const EVENT_TYPES = [
+  "application_received",
+  "application_approved",
+  "application_rejected",
+  "application_withdrawn",
+  "kyc_document_approved",
+  "kyc_document_rejected",
+  "kyc_document_new_upload",
+  "identity_verified",
+  "password_changed",
+  "email_changed",
+  "deposit_funded",
+  "deposit_maturity_reminder",
+  "deposit_paid_out",
+  "deposit_renewed",
+  "deposit_lapsed",
+] as const satisfies readonly EventType[];
+
+/** An event of one type with its facts (a discriminated union over the types). */
+export type MessageEvent = { [K in EventType]: { type: K; facts: EventFacts[K] } }[EventType];

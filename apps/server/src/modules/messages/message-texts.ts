@@ -1,0 +1,615 @@
+import type { KycDocumentType, KycNewUploadReason, Language, MaturityInstruction } from "@festgeld/domain";
+import type { EventFacts, EventType } from "./message-events.ts";
+import { applicationReference, type Formatter, formatterFor } from "./message-format.ts";
+
+/**
+ * What one event says, in one language: the subject (also the inbox title), paragraphs, a table of
+ * figures, and the page of the web app it leads to. The inbox message is the same text in plain form.
+ */
+export interface EventText {
+  subject: string;
+  paragraphs: string[];
+  rows: Array<[label: string, value: string]>;
+  /** Path in the web app (e.g. "/dashboard") and the button label. */
+  action: { path: string; label: string } | null;
+}
+
+type Texts = { [K in EventType]: (facts: EventFacts[K], f: Formatter) => EventText };
+
+const DOCUMENT_NAME: Record<Language, Record<KycDocumentType, string>> = {
+  en: {
+    id_card: "ID card",
+    id_card_back: "ID card (back)",
+    passport: "passport",
+    utility_bill: "proof of address",
+    selfie: "selfie",
+  },
+  de: {
+    id_card: "Personalausweis",
+    id_card_back: "Personalausweis (Rückseite)",
+    passport: "Reisepass",
+    utility_bill: "Adressnachweis",
+    selfie: "Selfie",
+  },
+  fr: {
+    id_card: "carte d'identité",
+    id_card_back: "carte d'identité (verso)",
+    passport: "passeport",
+    utility_bill: "justificatif de domicile",
+    selfie: "selfie",
+  },
+};
+
+const NEW_UPLOAD_REASON: Record<Language, Record<KycNewUploadReason, string>> = {
+  en: {
+    blurry: "The image is blurry or hard to read.",
+    expired: "The document has expired.",
+    name_mismatch: "The name on the document does not match the name on your account.",
+    too_old: "The document is older than 3 months.",
+    incomplete: "The document is incomplete: every page and all four corners must be visible.",
+    other: "Please upload a new document.",
+  },
+  de: {
+    blurry: "Das Bild ist unscharf oder schwer lesbar.",
+    expired: "Das Dokument ist abgelaufen.",
+    name_mismatch: "Der Name auf dem Dokument stimmt nicht mit dem Namen Ihres Kontos überein.",
+    too_old: "Das Dokument ist älter als 3 Monate.",
+    incomplete: "Das Dokument ist unvollständig: Alle Seiten und alle vier Ecken müssen sichtbar sein.",
+    other: "Bitte laden Sie ein neues Dokument hoch.",
+  },
+  fr: {
+    blurry: "L'image est floue ou difficile à lire.",
+    expired: "Le document a expiré.",
+    name_mismatch: "Le nom figurant sur le document ne correspond pas au nom de votre compte.",
+    too_old: "Le document date de plus de 3 mois.",
+    incomplete: "Le document est incomplet : toutes les pages et les quatre coins doivent être visibles.",
+    other: "Veuillez téléverser un nouveau document.",
+  },
+};
+
+const INSTRUCTION: Record<Language, Record<MaturityInstruction, string>> = {
+  en: {
+    payout: "pay out principal and interest",
+    renew_principal: "renew the principal, pay out the interest",
+    renew_all: "renew principal and interest",
+  },
+  de: {
+    payout: "Auszahlung von Anlagebetrag und Zinsen",
+    renew_principal: "Wiederanlage des Anlagebetrags, Auszahlung der Zinsen",
+    renew_all: "Wiederanlage von Anlagebetrag und Zinsen",
+  },
+  fr: {
+    payout: "versement du capital et des intérêts",
+    renew_principal: "renouvellement du capital, versement des intérêts",
+    renew_all: "renouvellement du capital et des intérêts",
+  },
+};
+
+/** Labels shared by several events. */
+const LABEL = {
+  en: {
+    reference: "Application",
+    amount: "Amount",
+    rate: "Interest rate",
+    term: "Term",
+    months: (n: number) => (n === 1 ? "1 month" : `${n} months`),
+    reason: "Reason",
+    date: "Date",
+    dashboard: "Open your dashboard",
+    identity: "Open identity verification",
+    documents: "Open your documents",
+    security: "Review your account",
+    maturity: "Maturity date",
+    valueDate: "Value date",
+  },
+  de: {
+    reference: "Antrag",
+    amount: "Betrag",
+    rate: "Zinssatz",
+    term: "Laufzeit",
+    months: (n: number) => (n === 1 ? "1 Monat" : `${n} Monate`),
+    reason: "Grund",
+    date: "Datum",
+    dashboard: "Zum Dashboard",
+    identity: "Zur Identitätsprüfung",
+    documents: "Zu Ihren Dokumenten",
+    security: "Konto prüfen",
+    maturity: "Fälligkeit",
+    valueDate: "Wertstellung",
+  },
+  fr: {
+    reference: "Demande",
+    amount: "Montant",
+    rate: "Taux d'intérêt",
+    term: "Durée",
+    months: (n: number) => `${n} mois`,
+    reason: "Motif",
+    date: "Date",
+    dashboard: "Ouvrir votre tableau de bord",
+    identity: "Ouvrir la vérification d'identité",
+    documents: "Ouvrir vos documents",
+    security: "Vérifier votre compte",
+    maturity: "Échéance",
+    valueDate: "Date de valeur",
+  },
+} as const;
+
+function texts(language: Language): Texts {
+  const L = LABEL[language];
+  const doc = DOCUMENT_NAME[language];
+  const money = (f: Formatter, m: { amount: string; currency: string }) => f.money(m.amount, m.currency);
+  const appRows = (
+    f: Formatter,
+    x: { application_id: string; amount: string; currency: string; rate?: string; term_months?: number },
+  ): EventText["rows"] => [
+    [L.reference, applicationReference(x.application_id)],
+    [L.amount, money(f, x)],
+    ...(x.rate !== undefined ? ([[L.rate, f.percent(x.rate)]] as EventText["rows"]) : []),
+    ...(x.term_months !== undefined ? ([[L.term, L.months(x.term_months)]] as EventText["rows"]) : []),
+  ];
+  const dashboard = { path: "/dashboard", label: L.dashboard };
+  const kyc = { path: "/kyc", label: L.identity };
+  const security = { path: "/profile", label: L.security };
+  const reasonRow = (reason: string | null): EventText["rows"] => (reason ? [[L.reason, reason]] : []);
+  const transferRows = (
+    f: Formatter,
+    t: NonNullable<EventFacts["application_approved"]["transfer"]>,
+  ): EventText["rows"] => {
+    const labels = {
+      en: ["Account holder", "IBAN", "BIC", "Payment reference", "Transfer by"],
+      de: ["Kontoinhaber", "IBAN", "BIC", "Verwendungszweck", "Überweisung bis"],
+      fr: ["Titulaire du compte", "IBAN", "BIC", "Référence du virement", "Virement avant le"],
+    }[language];
+    return [
+      [labels[0] as string, t.account_holder],
+      [labels[1] as string, t.iban],
+      [labels[2] as string, t.bic],
+      [labels[3] as string, t.reference],
+      [L.amount, f.money(t.amount, t.currency)],
+      [labels[4] as string, f.date(t.deadline)],
+    ];
+  };
+
+  if (language === "de") {
+    return {
+      application_received: (x, f) => ({
+        subject: `Ihr Antrag ${applicationReference(x.application_id)} ist eingegangen`,
+        paragraphs: [
+          `Vielen Dank, ${x.full_name}. Wir haben Ihren Antrag über ${money(f, x)} erhalten und prüfen ihn.`,
+          `Die Antragsbestätigung mit dem Informationsbogen für den Einleger (Version ${x.info_sheet_version}), dessen Erhalt Sie bestätigt haben, liegt in Ihren Dokumenten.`,
+        ],
+        rows: appRows(f, x),
+        action: dashboard,
+      }),
+      application_approved: (x, f) => ({
+        subject: `Ihr Antrag ${applicationReference(x.application_id)} ist genehmigt`,
+        paragraphs: [
+          x.transfer
+            ? "Ihr Antrag ist genehmigt. Bitte überweisen Sie den Anlagebetrag mit dem angegebenen Verwendungszweck auf das Konto unten; die Laufzeit beginnt mit der Wertstellung."
+            : "Ihr Antrag ist genehmigt. Die Überweisungsdaten finden Sie auf Ihrem Dashboard.",
+          `Sie können bis zum ${f.date(x.withdrawal_deadline)} ohne Angabe von Gründen widerrufen.`,
+        ],
+        rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer) : [])],
+        action: dashboard,
+      }),
+      application_rejected: (x, f) => ({
+        subject: `Ihr Antrag ${applicationReference(x.application_id)} wurde abgelehnt`,
+        paragraphs: [
+          "Wir können Ihren Antrag leider nicht annehmen.",
+          ...(x.reason ? [] : ["Bei Fragen hilft Ihnen unser Kundenservice gern weiter."]),
+        ],
+        rows: [...appRows(f, x), ...reasonRow(x.reason)],
+        action: dashboard,
+      }),
+      application_withdrawn: (x, f) => ({
+        subject: `Ihr Widerruf zu Antrag ${applicationReference(x.application_id)} ist eingegangen`,
+        paragraphs: [
+          `Wir haben Ihren Widerruf am ${f.dateTime(x.withdrawn_at)} erhalten. Der Vertrag ist aufgehoben; bereits überwiesenes Geld erhalten Sie zurück.`,
+          "Die Eingangsbestätigung liegt in Ihren Dokumenten.",
+        ],
+        rows: appRows(f, x),
+        action: dashboard,
+      }),
+      kyc_document_approved: (x) => ({
+        subject: `Ihr Dokument wurde angenommen: ${doc[x.document_type]}`,
+        paragraphs: [`Wir haben Ihr Dokument (${doc[x.document_type]}) geprüft und angenommen.`],
+        rows: [],
+        action: kyc,
+      }),
+      kyc_document_rejected: (x) => ({
+        subject: `Ihr Dokument wurde abgelehnt: ${doc[x.document_type]}`,
+        paragraphs: [
+          `Wir konnten Ihr Dokument (${doc[x.document_type]}) nicht annehmen. Bitte laden Sie ein anderes hoch.`,
+        ],
+        rows: reasonRow(x.reason),
+        action: kyc,
+      }),
+      kyc_document_new_upload: (x) => ({
+        subject: `Bitte laden Sie Ihr Dokument erneut hoch: ${doc[x.document_type]}`,
+        paragraphs: [`Wir benötigen eine neue Aufnahme Ihres Dokuments (${doc[x.document_type]}).`],
+        rows: reasonRow(
+          [x.reason_code ? NEW_UPLOAD_REASON.de[x.reason_code] : null, x.reason].filter(Boolean).join(" ") ||
+            null,
+        ),
+        action: kyc,
+      }),
+      identity_verified: () => ({
+        subject: "Ihre Identität ist bestätigt",
+        paragraphs: ["Alle Ihre Dokumente sind geprüft, Ihre Identität ist bestätigt."],
+        rows: [],
+        action: dashboard,
+      }),
+      password_changed: (x, f) => ({
+        subject: "Ihr Passwort wurde geändert",
+        paragraphs: [
+          `Das Passwort Ihres Kontos wurde am ${f.dateTime(x.changed_at)} geändert; andere Sitzungen wurden beendet.`,
+          "Waren Sie das nicht? Setzen Sie Ihr Passwort sofort zurück und kontaktieren Sie uns.",
+        ],
+        rows: [],
+        action: security,
+      }),
+      email_changed: (x, f) => ({
+        subject: "Die E-Mail-Adresse Ihres Kontos wurde geändert",
+        paragraphs: [
+          `Am ${f.dateTime(x.changed_at)} wurde die E-Mail-Adresse Ihres Kontos von ${x.old_email} zu ${x.new_email} geändert.`,
+          "Waren Sie das nicht? Kontaktieren Sie uns sofort.",
+        ],
+        rows: [],
+        action: security,
+      }),
+      deposit_funded: (x, f) => ({
+        subject: `Geld eingegangen: Ihre Festgeldanlage ${applicationReference(x.application_id)} läuft`,
+        paragraphs: [
+          `Wir haben ${money(f, x)} mit Wertstellung ${f.date(x.value_date)} erhalten. Ihre Anlage ist aktiv und wird am ${f.date(x.maturity_date)} fällig.`,
+          "Die Eingangsbestätigung liegt in Ihren Dokumenten.",
+        ],
+        rows: [...appRows(f, x), [L.valueDate, f.date(x.value_date)], [L.maturity, f.date(x.maturity_date)]],
+        action: dashboard,
+      }),
+      deposit_maturity_reminder: (x, f) => ({
+        subject: `Ihre Festgeldanlage ${applicationReference(x.application_id)} wird am ${f.date(x.maturity_date)} fällig`,
+        paragraphs: [
+          `Bei Fälligkeit führen wir Ihre Weisung aus: ${INSTRUCTION.de[x.instruction]}.`,
+          `Sie können die Weisung bis zum ${f.date(x.cutoff_date)} ändern.`,
+        ],
+        rows: [...appRows(f, x), [L.maturity, f.date(x.maturity_date)]],
+        action: dashboard,
+      }),
+      deposit_paid_out: (x, f) => ({
+        subject: `Ihre Festgeldanlage ${applicationReference(x.application_id)} wurde ausgezahlt`,
+        paragraphs: [
+          `Wir haben ${f.money(x.payout, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} überwiesen. Die Abrechnung liegt in Ihren Dokumenten.`,
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Anlagebetrag", f.money(x.principal, x.currency)],
+          ["Zinsen (brutto)", f.money(x.gross_interest, x.currency)],
+          ["Auszahlung", f.money(x.payout, x.currency)],
+          [L.maturity, f.date(x.maturity_date)],
+        ],
+        action: { path: "/documents", label: L.documents },
+      }),
+      deposit_renewed: (x, f) => ({
+        subject: `Ihre Festgeldanlage ${applicationReference(x.application_id)} wurde verlängert`,
+        paragraphs: [
+          `Ihre Anlage wurde mit ${f.money(x.new_amount, x.currency)} zu ${f.percent(x.new_rate)} bis zum ${f.date(x.new_maturity_date)} wieder angelegt. Die Abrechnung liegt in Ihren Dokumenten.`,
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Anlagebetrag", f.money(x.principal, x.currency)],
+          ["Zinsen (brutto)", f.money(x.gross_interest, x.currency)],
+          ["Auszahlung", f.money(x.payout, x.currency)],
+          ["Neuer Anlagebetrag", f.money(x.new_amount, x.currency)],
+          [L.maturity, f.date(x.new_maturity_date)],
+        ],
+        action: { path: "/documents", label: L.documents },
+      }),
+      deposit_lapsed: (x, f) => ({
+        subject: `Ihr Antrag ${applicationReference(x.application_id)} ist verfallen`,
+        paragraphs: [
+          `Bis zum ${f.date(x.deadline)} ist kein Geld eingegangen; der Antrag ist deshalb verfallen. Sie können jederzeit einen neuen Antrag stellen.`,
+        ],
+        rows: appRows(f, x),
+        action: dashboard,
+      }),
+    };
+  }
+  if (language === "fr") {
+    return {
+      application_received: (x, f) => ({
+        subject: `Votre demande ${applicationReference(x.application_id)} a bien été reçue`,
+        paragraphs: [
+          `Merci, ${x.full_name}. Nous avons reçu votre demande de ${money(f, x)} et l'examinons.`,
+          `La confirmation de votre demande, avec la fiche d'information du déposant (version ${x.info_sheet_version}) dont vous avez confirmé la réception, se trouve dans vos documents.`,
+        ],
+        rows: appRows(f, x),
+        action: dashboard,
+      }),
+      application_approved: (x, f) => ({
+        subject: `Votre demande ${applicationReference(x.application_id)} est acceptée`,
+        paragraphs: [
+          x.transfer
+            ? "Votre demande est acceptée. Veuillez virer le montant sur le compte ci-dessous avec la référence indiquée ; la durée court à partir de la date de valeur."
+            : "Votre demande est acceptée. Les coordonnées du virement figurent sur votre tableau de bord.",
+          `Vous pouvez vous rétracter sans motif jusqu'au ${f.date(x.withdrawal_deadline)}.`,
+        ],
+        rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer) : [])],
+        action: dashboard,
+      }),
+      application_rejected: (x, f) => ({
+        subject: `Votre demande ${applicationReference(x.application_id)} a été refusée`,
+        paragraphs: [
+          "Nous ne pouvons malheureusement pas accepter votre demande.",
+          ...(x.reason ? [] : ["Notre service client répond volontiers à vos questions."]),
+        ],
+        rows: [...appRows(f, x), ...reasonRow(x.reason)],
+        action: dashboard,
+      }),
+      application_withdrawn: (x, f) => ({
+        subject: `Votre rétractation de la demande ${applicationReference(x.application_id)} a été reçue`,
+        paragraphs: [
+          `Nous avons reçu votre rétractation le ${f.dateTime(x.withdrawn_at)}. Le contrat est annulé ; tout montant déjà viré vous sera remboursé.`,
+          "L'accusé de réception se trouve dans vos documents.",
+        ],
+        rows: appRows(f, x),
+        action: dashboard,
+      }),
+      kyc_document_approved: (x) => ({
+        subject: `Votre document a été accepté : ${doc[x.document_type]}`,
+        paragraphs: [`Nous avons vérifié et accepté votre document (${doc[x.document_type]}).`],
+        rows: [],
+        action: kyc,
+      }),
+      kyc_document_rejected: (x) => ({
+        subject: `Votre document a été refusé : ${doc[x.document_type]}`,
+        paragraphs: [
+          `Nous n'avons pas pu accepter votre document (${doc[x.document_type]}). Veuillez en téléverser un autre.`,
+        ],
+        rows: reasonRow(x.reason),
+        action: kyc,
+      }),
+      kyc_document_new_upload: (x) => ({
+        subject: `Veuillez téléverser à nouveau votre document : ${doc[x.document_type]}`,
+        paragraphs: [`Nous avons besoin d'une nouvelle copie de votre document (${doc[x.document_type]}).`],
+        rows: reasonRow(
+          [x.reason_code ? NEW_UPLOAD_REASON.fr[x.reason_code] : null, x.reason].filter(Boolean).join(" ") ||
+            null,
+        ),
+        action: kyc,
+      }),
+      identity_verified: () => ({
+        subject: "Votre identité est vérifiée",
+        paragraphs: ["Tous vos documents ont été vérifiés : votre identité est confirmée."],
+        rows: [],
+        action: dashboard,
+      }),
+      password_changed: (x, f) => ({
+        subject: "Votre mot de passe a été modifié",
+        paragraphs: [
+          `Le mot de passe de votre compte a été modifié le ${f.dateTime(x.changed_at)} ; les autres sessions ont été fermées.`,
+          "Ce n'était pas vous ? Réinitialisez immédiatement votre mot de passe et contactez-nous.",
+        ],
+        rows: [],
+        action: security,
+      }),
+      email_changed: (x, f) => ({
+        subject: "L'adresse e-mail de votre compte a été modifiée",
+        paragraphs: [
+          `Le ${f.dateTime(x.changed_at)}, l'adresse e-mail de votre compte est passée de ${x.old_email} à ${x.new_email}.`,
+          "Ce n'était pas vous ? Contactez-nous immédiatement.",
+        ],
+        rows: [],
+        action: security,
+      }),
+      deposit_funded: (x, f) => ({
+        subject: `Fonds reçus : votre dépôt à terme ${applicationReference(x.application_id)} est actif`,
+        paragraphs: [
+          `Nous avons reçu ${money(f, x)}, date de valeur ${f.date(x.value_date)}. Votre dépôt est actif et arrive à échéance le ${f.date(x.maturity_date)}.`,
+          "La confirmation de réception se trouve dans vos documents.",
+        ],
+        rows: [...appRows(f, x), [L.valueDate, f.date(x.value_date)], [L.maturity, f.date(x.maturity_date)]],
+        action: dashboard,
+      }),
+      deposit_maturity_reminder: (x, f) => ({
+        subject: `Votre dépôt à terme ${applicationReference(x.application_id)} arrive à échéance le ${f.date(x.maturity_date)}`,
+        paragraphs: [
+          `À l'échéance, nous exécuterons votre instruction : ${INSTRUCTION.fr[x.instruction]}.`,
+          `Vous pouvez modifier cette instruction jusqu'au ${f.date(x.cutoff_date)}.`,
+        ],
+        rows: [...appRows(f, x), [L.maturity, f.date(x.maturity_date)]],
+        action: dashboard,
+      }),
+      deposit_paid_out: (x, f) => ({
+        subject: `Votre dépôt à terme ${applicationReference(x.application_id)} a été versé`,
+        paragraphs: [
+          `Nous avons viré ${f.money(x.payout, x.currency)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}. Le relevé se trouve dans vos documents.`,
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Capital", f.money(x.principal, x.currency)],
+          ["Intérêts bruts", f.money(x.gross_interest, x.currency)],
+          ["Versement", f.money(x.payout, x.currency)],
+          [L.maturity, f.date(x.maturity_date)],
+        ],
+        action: { path: "/documents", label: L.documents },
+      }),
+      deposit_renewed: (x, f) => ({
+        subject: `Votre dépôt à terme ${applicationReference(x.application_id)} a été renouvelé`,
+        paragraphs: [
+          `Votre dépôt a été replacé pour ${f.money(x.new_amount, x.currency)} à ${f.percent(x.new_rate)} jusqu'au ${f.date(x.new_maturity_date)}. Le relevé se trouve dans vos documents.`,
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Capital", f.money(x.principal, x.currency)],
+          ["Intérêts bruts", f.money(x.gross_interest, x.currency)],
+          ["Versement", f.money(x.payout, x.currency)],
+          ["Nouveau montant", f.money(x.new_amount, x.currency)],
+          [L.maturity, f.date(x.new_maturity_date)],
+        ],
+        action: { path: "/documents", label: L.documents },
+      }),
+      deposit_lapsed: (x, f) => ({
+        subject: `Votre demande ${applicationReference(x.application_id)} a expiré`,
+        paragraphs: [
+          `Aucun virement n'a été reçu avant le ${f.date(x.deadline)} ; la demande a donc expiré. Vous pouvez en faire une nouvelle à tout moment.`,
+        ],
+        rows: appRows(f, x),
+        action: dashboard,
+      }),
+    };
+  }
+  return {
+    application_received: (x, f) => ({
+      subject: `We have received your application ${applicationReference(x.application_id)}`,
+      paragraphs: [
+        `Thank you, ${x.full_name}. We have received your application for ${money(f, x)} and are reviewing it.`,
+        `The confirmation of your application, with the depositor information sheet (version ${x.info_sheet_version}) whose receipt you confirmed, is in your documents.`,
+      ],
+      rows: appRows(f, x),
+      action: dashboard,
+    }),
+    application_approved: (x, f) => ({
+      subject: `Your application ${applicationReference(x.application_id)} is approved`,
+      paragraphs: [
+        x.transfer
+          ? "Your application is approved. Please transfer the amount to the account below, quoting the payment reference; the term starts on the value date."
+          : "Your application is approved. The transfer details are on your dashboard.",
+        `You may withdraw without giving reasons until ${f.date(x.withdrawal_deadline)}.`,
+      ],
+      rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer) : [])],
+      action: dashboard,
+    }),
+    application_rejected: (x, f) => ({
+      subject: `Your application ${applicationReference(x.application_id)} was declined`,
+      paragraphs: [
+        "Unfortunately we cannot accept your application.",
+        ...(x.reason ? [] : ["Our customer service will gladly answer your questions."]),
+      ],
+      rows: [...appRows(f, x), ...reasonRow(x.reason)],
+      action: dashboard,
+    }),
+    application_withdrawn: (x, f) => ({
+      subject: `We have received your withdrawal from application ${applicationReference(x.application_id)}`,
+      paragraphs: [
+        `We received your withdrawal on ${f.dateTime(x.withdrawn_at)}. The contract is cancelled; any money already transferred will be returned to you.`,
+        "The receipt is in your documents.",
+      ],
+      rows: appRows(f, x),
+      action: dashboard,
+    }),
+    kyc_document_approved: (x) => ({
+      subject: `Your document was accepted: ${doc[x.document_type]}`,
+      paragraphs: [`We have checked and accepted your document (${doc[x.document_type]}).`],
+      rows: [],
+      action: kyc,
+    }),
+    kyc_document_rejected: (x) => ({
+      subject: `Your document was declined: ${doc[x.document_type]}`,
+      paragraphs: [`We could not accept your document (${doc[x.document_type]}). Please upload another one.`],
+      rows: reasonRow(x.reason),
+      action: kyc,
+    }),
+    kyc_document_new_upload: (x) => ({
+      subject: `Please upload your document again: ${doc[x.document_type]}`,
+      paragraphs: [`We need a new copy of your document (${doc[x.document_type]}).`],
+      rows: reasonRow(
+        [x.reason_code ? NEW_UPLOAD_REASON.en[x.reason_code] : null, x.reason].filter(Boolean).join(" ") ||
+          null,
+      ),
+      action: kyc,
+    }),
+    identity_verified: () => ({
+      subject: "Your identity is verified",
+      paragraphs: ["All your documents have been checked: your identity is verified."],
+      rows: [],
+      action: dashboard,
+    }),
+    password_changed: (x, f) => ({
+      subject: "Your password was changed",
+      paragraphs: [
+        `The password of your account was changed on ${f.dateTime(x.changed_at)}; other sessions were signed out.`,
+        "Was this not you? Reset your password at once and contact us.",
+      ],
+      rows: [],
+      action: security,
+    }),
+    email_changed: (x, f) => ({
+      subject: "The e-mail address of your account was changed",
+      paragraphs: [
+        `On ${f.dateTime(x.changed_at)} the e-mail address of your account was changed from ${x.old_email} to ${x.new_email}.`,
+        "Was this not you? Contact us at once.",
+      ],
+      rows: [],
+      action: security,
+    }),
+    deposit_funded: (x, f) => ({
+      subject: `Funds received: your fixed-term deposit ${applicationReference(x.application_id)} is active`,
+      paragraphs: [
+        `We have received ${money(f, x)}, value date ${f.date(x.value_date)}. Your deposit is active and matures on ${f.date(x.maturity_date)}.`,
+        "The funding confirmation is in your documents.",
+      ],
+      rows: [...appRows(f, x), [L.valueDate, f.date(x.value_date)], [L.maturity, f.date(x.maturity_date)]],
+      action: dashboard,
+    }),
+    deposit_maturity_reminder: (x, f) => ({
+      subject: `Your fixed-term deposit ${applicationReference(x.application_id)} matures on ${f.date(x.maturity_date)}`,
+      paragraphs: [
+        `At maturity we will follow your instruction: ${INSTRUCTION.en[x.instruction]}.`,
+        `You can change the instruction until ${f.date(x.cutoff_date)}.`,
+      ],
+      rows: [...appRows(f, x), [L.maturity, f.date(x.maturity_date)]],
+      action: dashboard,
+    }),
+    deposit_paid_out: (x, f) => ({
+      subject: `Your fixed-term deposit ${applicationReference(x.application_id)} has been paid out`,
+      paragraphs: [
+        `We have transferred ${f.money(x.payout, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""}. The statement is in your documents.`,
+      ],
+      rows: [
+        [L.reference, applicationReference(x.application_id)],
+        ["Principal", f.money(x.principal, x.currency)],
+        ["Gross interest", f.money(x.gross_interest, x.currency)],
+        ["Paid out", f.money(x.payout, x.currency)],
+        [L.maturity, f.date(x.maturity_date)],
+      ],
+      action: { path: "/documents", label: L.documents },
+    }),
+    deposit_renewed: (x, f) => ({
+      subject: `Your fixed-term deposit ${applicationReference(x.application_id)} has been renewed`,
+      paragraphs: [
+        `Your deposit was renewed with ${f.money(x.new_amount, x.currency)} at ${f.percent(x.new_rate)} until ${f.date(x.new_maturity_date)}. The statement is in your documents.`,
+      ],
+      rows: [
+        [L.reference, applicationReference(x.application_id)],
+        ["Principal", f.money(x.principal, x.currency)],
+        ["Gross interest", f.money(x.gross_interest, x.currency)],
+        ["Paid out", f.money(x.payout, x.currency)],
+        ["New amount", f.money(x.new_amount, x.currency)],
+        [L.maturity, f.date(x.new_maturity_date)],
+      ],
+      action: { path: "/documents", label: L.documents },
+    }),
+    deposit_lapsed: (x, f) => ({
+      subject: `Your application ${applicationReference(x.application_id)} has lapsed`,
+      paragraphs: [
+        `No money arrived by ${f.date(x.deadline)}, so the application has lapsed. You can apply again at any time.`,
+      ],
+      rows: appRows(f, x),
+      action: dashboard,
+    }),
+  };
+}
+
+const CATALOGUES: Record<Language, Texts> = { en: texts("en"), de: texts("de"), fr: texts("fr") };
+
+/** The text of one event in one language. */
+export function eventText<K extends EventType>(type: K, facts: EventFacts[K], language: Language): EventText {
+  const render = CATALOGUES[language][type] as (facts: EventFacts[K], f: Formatter) => EventText;
+  return render(facts, formatterFor(language));
+}
+
+/** The inbox message: the paragraphs and the figures as plain text. */
+export function inboxMessage(text: EventText): string {
+  const rows = text.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+  return [...text.paragraphs, ...(rows ? [rows] : [])].join("\n\n").slice(0, 5000);
+}

@@ -1,0 +1,104 @@
+import type { Language } from "@festgeld/domain";
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+
+export function findRecipient(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "email", "full_name", "language", "created_at"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** Claims (account, event key); false when the event was told already. */
+export async function claimEvent(
+  db: Kysely<DB>,
+  values: { user_id: string; event_key: string; event_type: string },
+): Promise<boolean> {
+  const rows = await db
+    .insertInto("message_events")
+    .values(values)
+    .onConflict((oc) => oc.columns(["user_id", "event_key"]).doNothing())
+    .returning("user_id")
+    .execute();
+  return rows.length > 0;
+}
+
+/** The event's inbox message: a notification addressed to the one account. */
+export async function insertInboxMessage(
+  db: Kysely<DB>,
+  values: { user_id: string; event_key: string; title: string; message: string },
+): Promise<string> {
+  const notification = await db
+    .insertInto("notifications")
+    // clock_timestamp(), not now(): two events of one transaction (a document accepted, the identity
+    // verified with it) are listed in the order they happened.
+    .values({
+      title: values.title,
+      message: values.message,
+      broadcast: false,
+      created_by: null,
+      created_at: sql<Date>`clock_timestamp()`,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("notification_recipients")
+    .values({ user_id: values.user_id, notification_id: notification.id })
+    .execute();
+  await db
+    .updateTable("message_events")
+    .set({ notification_id: notification.id })
+    .where("user_id", "=", values.user_id)
+    .where("event_key", "=", values.event_key)
+    .execute();
+  return notification.id;
+}
+
+/** A rendered e-mail waiting for the outbox worker: to an account (current address) or to an address. */
+export async function queueTemplateEmail(
+  db: Kysely<DB>,
+  values: {
+    template: string;
+    facts: Record<string, unknown>;
+    language: Language;
+    user_id?: string | null;
+    to_address?: string | null;
+  },
+) {
+  await db
+    .insertInto("email_outbox")
+    .values({
+      template: values.template,
+      facts: JSON.stringify(values.facts),
+      language: values.language,
+      user_id: values.user_id ?? null,
+      to_address: values.to_address ?? null,
+      notification_id: null,
+    })
+    .execute();
+}
+
+export function setLanguage(db: Kysely<DB>, userId: string, language: Language) {
+  return db
+    .updateTable("users")
+    .set({ language, updated_at: new Date() })
+    .where("id", "=", userId)
+    .returning("language")
+    .executeTakeFirst();
+}
+
+/** Accounts per language, for the back office's confirmation step before a broadcast. */
+export async function countUsersByLanguage(
+  db: Kysely<DB>,
+  userIds: string[] | null,
+): Promise<Record<Language, number>> {
+  const result = await sql<{ language: Language; n: string | number }>`
+    select language, count(*) as n from users
+    where ${userIds ? sql`id = any(${userIds}::uuid[])` : sql`true`}
+    group by language
+  `.execute(db);
+  const counts: Record<Language, number> = { en: 0, de: 0, fr: 0 };
+  for (const row of result.rows) counts[row.language] = Number(row.n);
+  return counts;
+}

@@ -1,0 +1,207 @@
+import type { Language } from "@festgeld/domain";
+import type { Kysely } from "kysely";
+import type { Operator } from "../../config/operator.ts";
+import type { DB } from "../../db/schema.ts";
+import { ACCOUNT_MAIL_TEMPLATE, type AccountMail, accountMailText } from "../auth/account-mail.ts";
+import type { ClaimedEmail } from "../notifications/email-outbox.repository.ts";
+import { type EmailContent, type RenderedEmail, renderEmail } from "./email-layout.tsx";
+import type { EventFacts, EventType, MessageEvent } from "./message-events.ts";
+import { eventText, inboxMessage } from "./message-texts.ts";
+import * as repo from "./messages.repository.ts";
+
+export type { EventFacts, EventType, MessageEvent, TransferFacts } from "./message-events.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Tells savers about events (inbox and e-mail in their language); see messages.service.ts. */
+    messages: Messenger;
+  }
+}
+
+/** One event for one account. */
+export type NotifyInput = {
+  [K in EventType]: {
+    userId: string;
+    event: K;
+    facts: EventFacts[K];
+    /**
+     * Names the occurrence (e.g. `application_approved:<id>`): the same key for the same account is
+     * told once, however often it is reported. Defaults to the event type (events that happen once).
+     */
+    key?: string;
+    /** Further addresses that get the same e-mail (the old address after an e-mail change). */
+    alsoTo?: string[];
+  };
+}[EventType];
+
+export interface NotifyResult {
+  /** false when this (account, key) was told before, or the account no longer exists. */
+  notified: boolean;
+  notificationId: string | null;
+  emailsQueued: number;
+}
+
+/**
+ * Tells savers about events: the inbox message and the e-mail(s) of one event are written in the
+ * caller's transaction (pass it as `db`), so they exist exactly when the event does.
+ */
+export interface Messenger {
+  notify(db: Kysely<DB>, input: NotifyInput): Promise<NotifyResult>;
+  /** An e-mail to an address without an account (an application sent signed out). */
+  notifyAddress(
+    db: Kysely<DB>,
+    input: { email: string; language: Language } & {
+      [K in EventType]: { event: K; facts: EventFacts[K] };
+    }[EventType],
+  ): Promise<number>;
+  /** Wakes the outbox worker; the messages plugin calls it after each response that queued e-mails. */
+  flush(): void;
+}
+
+export interface MessengerDeps {
+  /** Queue e-mails (SMTP_URL is set). */
+  email: boolean;
+  wake: () => void;
+}
+
+export function createMessenger(deps: MessengerDeps): Messenger {
+  let pending = false;
+  return {
+    async notify(db, input) {
+      const recipient = await repo.findRecipient(db, input.userId);
+      if (!recipient) return { notified: false, notificationId: null, emailsQueued: 0 };
+      const key = input.key ?? input.event;
+      const fresh = await repo.claimEvent(db, {
+        user_id: recipient.id,
+        event_key: key,
+        event_type: input.event,
+      });
+      if (!fresh) return { notified: false, notificationId: null, emailsQueued: 0 };
+      const language = recipient.language;
+      const text = eventText(input.event, input.facts, language);
+      const notificationId = await repo.insertInboxMessage(db, {
+        user_id: recipient.id,
+        event_key: key,
+        title: text.subject.slice(0, 200),
+        message: inboxMessage(text),
+      });
+      let emailsQueued = 0;
+      if (deps.email) {
+        const facts = { type: input.event, facts: input.facts };
+        await repo.queueTemplateEmail(db, { template: "event", facts, language, user_id: recipient.id });
+        emailsQueued += 1;
+        for (const address of new Set(input.alsoTo ?? [])) {
+          if (address.toLowerCase() === recipient.email.toLowerCase()) continue;
+          await repo.queueTemplateEmail(db, { template: "event", facts, language, to_address: address });
+          emailsQueued += 1;
+        }
+        pending = true;
+      }
+      return { notified: true, notificationId, emailsQueued };
+    },
+    async notifyAddress(db, input) {
+      if (!deps.email) return 0;
+      await repo.queueTemplateEmail(db, {
+        template: "event",
+        facts: { type: input.event, facts: input.facts },
+        language: input.language,
+        to_address: input.email,
+      });
+      pending = true;
+      return 1;
+    },
+    flush() {
+      if (!pending) return;
+      pending = false;
+      deps.wake();
+    },
+  };
+}
+
+/** What the outbox worker needs to turn a queued row into an e-mail. */
+export interface RenderContext {
+  operator: Operator;
+  /** PUBLIC_URL without a trailing slash. */
+  publicUrl: string;
+}
+
+/** The e-mail of a queued template row (rendered when it is sent, from the facts stored with it). */
+export async function renderTemplateEmail(
+  row: { template: string; facts: Record<string, unknown>; language: Language },
+  context: RenderContext,
+): Promise<RenderedEmail> {
+  const { language } = row;
+  let content: EmailContent;
+  switch (row.template) {
+    case "event": {
+      const { type, facts } = row.facts as MessageEvent;
+      const text = eventText(type, facts as never, language);
+      content = {
+        subject: text.subject,
+        paragraphs: text.paragraphs,
+        rows: text.rows,
+        action: text.action
+          ? { url: `${context.publicUrl}${text.action.path}`, label: text.action.label }
+          : null,
+        kind: { type: "service" },
+      };
+      break;
+    }
+    case ACCOUNT_MAIL_TEMPLATE: {
+      const text = accountMailText(row.facts as AccountMail, language);
+      content = {
+        subject: text.subject,
+        paragraphs: text.paragraphs,
+        rows: [],
+        action: { url: `${context.publicUrl}${text.action.path}`, label: text.action.label },
+        kind: { type: "service" },
+      };
+      break;
+    }
+    default:
+      throw new Error(`Unknown e-mail template ${row.template}`);
+  }
+  return renderEmail(content, context.operator, language);
+}
+
+/** A back-office notification as an e-mail, in the brand's layout. */
+export function renderNotificationEmail(
+  notification: { title: string; message: string; note?: string | null },
+  language: Language,
+  context: RenderContext,
+): Promise<RenderedEmail> {
+  return renderEmail(
+    {
+      subject: notification.title,
+      paragraphs: notification.message.split(/\n{2,}/),
+      rows: [],
+      action: { url: `${context.publicUrl}/dashboard`, label: OPEN_INBOX[language] },
+      kind: { type: "service" },
+      note: notification.note ?? null,
+    },
+    context.operator,
+    language,
+  );
+}
+
+const OPEN_INBOX: Record<Language, string> = {
+  en: "Open your account",
+  de: "Zu Ihrem Konto",
+  fr: "Ouvrir votre compte",
+};
+
+/** The e-mail of a claimed outbox row: a rendered template, or a notification in the brand's layout. */
+export function renderOutboxEmail(email: ClaimedEmail, context: RenderContext): Promise<RenderedEmail> {
+  if (email.template !== null && email.facts !== null) {
+    return renderTemplateEmail(
+      { template: email.template, facts: email.facts, language: email.language ?? "en" },
+      context,
+    );
+  }
+  if (email.title === null || email.message === null) throw new Error("notification no longer exists");
+  return renderNotificationEmail(
+    { title: email.title, message: email.message },
+    email.user_language ?? "en",
+    context,
+  );
+}

@@ -1,0 +1,320 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createAdmin, createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
+import { jpegBytes, multipartBody, pdfBytes } from "./helpers/kyc-files.ts";
+import { appWithSmtp, outboxDrained, type ReceivedMail, startSmtp, waitFor } from "./helpers/smtp.ts";
+
+type Headers = { authorization: string };
+type Language = "en" | "de" | "fr";
+
+let addressCounter = 0;
+const nextAddress = () => {
+  addressCounter++;
+  return `10.9.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+};
+
+async function register(app: FastifyInstance, language: Language, name = "Erika Mustermann") {
+  const email = uniqueEmail(`saver-${language}`);
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    headers: { "accept-language": `${language}-XX,${language};q=0.9` },
+    payload: { email, password: TEST_PASSWORD, full_name: name },
+    remoteAddress: nextAddress(),
+  });
+  expect(res.statusCode).toBe(201);
+  const body = res.json() as { access_token: string; user: { id: string; email: string } };
+  return { id: body.user.id, email, headers: { authorization: `Bearer ${body.access_token}` } as Headers };
+}
+
+async function packageId(app: FastifyInstance, months: number) {
+  const row = await app.db
+    .selectFrom("packages")
+    .select("id")
+    .where("duration_months", "=", months)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function apply(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  overrides: Record<string, unknown> = {},
+) {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/applications",
+    headers,
+    remoteAddress: nextAddress(),
+    payload: {
+      full_name: "Erika Mustermann",
+      email: "erika@example.test",
+      phone: "+49 30 1234567",
+      amount: 12_345.67,
+      package_id: await packageId(app, 12),
+      reference_iban: "DE89 3704 0044 0532 0130 00",
+      maturity_instruction: "payout",
+      info_sheet_acknowledged: true,
+      ...overrides,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; interest_rate: number };
+}
+
+const inbox = async (app: FastifyInstance, headers: Headers) => {
+  const res = await app.inject({ method: "GET", url: "/api/notifications", headers });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Array<{ title: string; message: string; read: boolean }>;
+};
+
+const decideApplication = (app: FastifyInstance, admin: Headers, id: string, decision: string) =>
+  app.inject({
+    method: "PATCH",
+    url: `/api/admin/applications/${id}/decision`,
+    headers: admin,
+    payload: { decision },
+  });
+
+/** Intl separates groups and units with no-break spaces; the checks read them as spaces. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+/** Exactly one mail to `address` whose subject matches, and it is well formed. */
+function onlyMail(mails: ReceivedMail[], subject: RegExp): ReceivedMail {
+  const matching = mails.filter((m) => subject.test(m.subject));
+  expect(
+    matching.map((m) => m.subject),
+    `one mail matching ${subject}`,
+  ).toHaveLength(1);
+  const mail = matching[0] as ReceivedMail;
+  // HTML and plain text, the legal footer, links to PUBLIC_URL, and nothing fetched from elsewhere.
+  expect(mail.html).toContain("<html");
+  expect(mail.text.length).toBeGreaterThan(50);
+  mail.text = plain(mail.text);
+  expect(mail.text).toContain("Festgeld Demo GmbH");
+  expect(mail.html).toContain("HRB DEMO-000000 B");
+  expect(mail.html).not.toMatch(/<img|src="http/i);
+  expect(mail.html).toContain('href="https://festgeld.example.test/');
+  return mail;
+}
+
+describe("events reach the saver by inbox and e-mail, in the account's language", {
+  timeout: 180_000,
+}, () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let env: Awaited<ReturnType<typeof appWithSmtp>>;
+  let app: FastifyInstance;
+  let admin: Awaited<ReturnType<typeof createAdmin>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    env = await appWithSmtp(smtp.url);
+    app = env.app;
+    admin = await createAdmin(app);
+  });
+  afterAll(async () => {
+    await env.close();
+    await smtp.close();
+  });
+
+  it("keeps the registration language on the account; the saver changes it on the profile", async () => {
+    const saver = await register(app, "de");
+    const get = () =>
+      app.inject({ method: "GET", url: "/api/me/message-preferences", headers: saver.headers });
+    expect((await get()).json()).toEqual({ language: "de" });
+    const put = (payload: unknown) =>
+      app.inject({
+        method: "PUT",
+        url: "/api/me/message-preferences",
+        headers: saver.headers,
+        payload: payload as object,
+      });
+    expect((await put({ language: "fr" })).json()).toEqual({ language: "fr" });
+    expect((await get()).json()).toEqual({ language: "fr" });
+    for (const bad of [{ language: "es" }, {}, { language: "de", extra: 1 }]) {
+      const res = await put(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe("validation_failed");
+    }
+    expect((await app.inject({ method: "GET", url: "/api/me/message-preferences" })).statusCode).toBe(401);
+  });
+
+  it("application received, approved: one German e-mail each with the figures, the same in the inbox", async () => {
+    const saver = await register(app, "de", "Erika Mustermann");
+    const application = await apply(app, { ...saver.headers, "accept-language": "de" });
+    const reference = application.id.replace(/-/g, "").slice(0, 8).toUpperCase();
+    await outboxDrained(app);
+    await waitFor(() => smtp.to(saver.email).length >= 1, "the confirmation");
+    const received = onlyMail(smtp.to(saver.email), /eingegangen/);
+    expect(received.subject).toBe(`Ihr Antrag ${reference} ist eingegangen`);
+    expect(received.text).toContain("12.345,67 €");
+    expect(received.text).toContain("12 Monate");
+    expect(received.text).toContain("Version 2025-01");
+    expect(received.text).toContain("https://festgeld.example.test/dashboard");
+
+    const approve = await decideApplication(app, admin.headers, application.id, "approved");
+    expect(approve.statusCode).toBe(200);
+    await outboxDrained(app);
+    await waitFor(() => smtp.to(saver.email).length >= 2, "the approval");
+    const approved = onlyMail(smtp.to(saver.email), /genehmigt/);
+    expect(approved.subject).toBe(`Ihr Antrag ${reference} ist genehmigt`);
+    expect(approved.text).toContain("12.345,67 €");
+    expect(approved.text).toMatch(/widerrufen/);
+
+    const messages = await inbox(app, saver.headers);
+    expect(messages.map((m) => m.title)).toEqual([approved.subject, received.subject]);
+    expect(plain(messages[1]?.message ?? "")).toContain("Betrag: 12.345,67 €");
+    expect(smtp.to(saver.email)).toHaveLength(2);
+  });
+
+  it("a rejected application is told in French; an application sent signed out is e-mailed to its address", async () => {
+    const saver = await register(app, "fr", "Claire Exemple");
+    const application = await apply(app, saver.headers, { amount: 5000 });
+    expect((await decideApplication(app, admin.headers, application.id, "rejected")).statusCode).toBe(200);
+    await outboxDrained(app);
+    await waitFor(() => smtp.to(saver.email).length >= 2, "two mails");
+    const rejected = onlyMail(smtp.to(saver.email), /refusée/);
+    expect(rejected.text).toContain("5 000,00 €");
+    onlyMail(smtp.to(saver.email), /bien été reçue/);
+
+    const guest = uniqueEmail("guest");
+    await apply(app, { "accept-language": "fr" }, { email: guest, amount: 7500 });
+    await outboxDrained(app);
+    await waitFor(() => smtp.to(guest).length >= 1, "the guest's confirmation");
+    const mail = onlyMail(smtp.to(guest), /bien été reçue/);
+    expect(mail.text).toContain("7 500,00 €");
+  });
+
+  it("each KYC decision and the verified identity are told once, in English", async () => {
+    const saver = await register(app, "en", "Jane Doe");
+    const upload = async (type: string, data: Buffer, contentType: string) => {
+      const body = multipartBody([{ name: "file", filename: "doc", contentType, data }]);
+      const res = await app.inject({
+        method: "POST",
+        url: `/api/kyc/upload/${type}`,
+        headers: { ...saver.headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { document: { id: string } }).document.id;
+    };
+    const decide = async (id: string, payload: object) => {
+      const res = await app.inject({
+        method: "PATCH",
+        url: `/api/admin/kyc/documents/${id}/decision`,
+        headers: admin.headers,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const idCard = await upload("passport", jpegBytes(), "image/jpeg");
+    const bill = await upload("utility_bill", pdfBytes(), "application/pdf");
+    const selfie = await upload("selfie", jpegBytes(), "image/jpeg");
+    await decide(idCard, { decision: "approve" });
+    await decide(bill, { decision: "request_new_upload", reason_code: "blurry" });
+    await decide(selfie, { decision: "reject", reason: "Face not visible" });
+    await outboxDrained(app);
+    await waitFor(() => smtp.to(saver.email).length >= 3, "three KYC mails");
+    onlyMail(smtp.to(saver.email), /accepted: passport/);
+    const again = onlyMail(smtp.to(saver.email), /upload your document again: proof of address/);
+    expect(again.text).toContain("The image is blurry or hard to read.");
+    const declined = onlyMail(smtp.to(saver.email), /declined: selfie/);
+    expect(declined.text).toContain("Face not visible");
+
+    await decide(await upload("utility_bill", pdfBytes(), "application/pdf"), { decision: "approve" });
+    await decide(await upload("selfie", jpegBytes(), "image/jpeg"), { decision: "approve" });
+    await outboxDrained(app);
+    await waitFor(() => smtp.to(saver.email).length >= 6, "the verified identity");
+    onlyMail(smtp.to(saver.email), /Your identity is verified/);
+    expect(smtp.to(saver.email)).toHaveLength(6);
+    const titles = (await inbox(app, saver.headers)).map((m) => m.title);
+    expect(titles[0]).toBe("Your identity is verified");
+    expect(titles).toHaveLength(6);
+  });
+
+  it("a withdrawal is confirmed; password and e-mail changes are told (the e-mail change at both addresses)", async () => {
+    const saver = await register(app, "de");
+    const application = await apply(app, saver.headers);
+    expect((await decideApplication(app, admin.headers, application.id, "approved")).statusCode).toBe(200);
+    const withdraw = await app.inject({
+      method: "POST",
+      url: `/api/applications/${application.id}/withdraw`,
+      headers: saver.headers,
+    });
+    expect(withdraw.statusCode).toBe(200);
+    const password = await app.inject({
+      method: "POST",
+      url: "/api/auth/password",
+      headers: saver.headers,
+      payload: { current_password: TEST_PASSWORD, new_password: "another quite long passphrase" },
+    });
+    expect(password.statusCode).toBe(200);
+    await outboxDrained(app);
+    await waitFor(() => smtp.to(saver.email).length >= 4, "four mails");
+    const withdrawn = onlyMail(smtp.to(saver.email), /Widerruf/);
+    expect(withdrawn.text).toContain("12.345,67 €");
+    onlyMail(smtp.to(saver.email), /Passwort wurde geändert/);
+
+    const newEmail = uniqueEmail("moved");
+    const profile = await app.inject({
+      method: "PATCH",
+      url: "/api/auth/profile",
+      headers: saver.headers,
+      payload: { full_name: "Erika Mustermann", email: newEmail },
+    });
+    expect(profile.statusCode).toBe(200);
+    await outboxDrained(app);
+    await waitFor(() => smtp.to(newEmail).length >= 1 && smtp.to(saver.email).length >= 5, "both notices");
+    const toNew = onlyMail(smtp.to(newEmail), /E-Mail-Adresse Ihres Kontos/);
+    const toOld = onlyMail(smtp.to(saver.email), /E-Mail-Adresse Ihres Kontos/);
+    for (const mail of [toNew, toOld]) {
+      expect(mail.text).toContain(saver.email);
+      expect(mail.text).toContain(newEmail);
+    }
+    expect(smtp.to(saver.email)).toHaveLength(5);
+  });
+
+  it("the same event key is told once, however often it is reported", async () => {
+    const saver = await createUser(app);
+    const facts = { document_type: "passport" as const };
+    const first = await app.messages.notify(app.db, {
+      userId: saver.user.id,
+      event: "kyc_document_approved",
+      key: "kyc_document:twice",
+      facts,
+    });
+    const second = await app.messages.notify(app.db, {
+      userId: saver.user.id,
+      event: "kyc_document_approved",
+      key: "kyc_document:twice",
+      facts,
+    });
+    expect(first).toMatchObject({ notified: true, emailsQueued: 1 });
+    expect(second).toEqual({ notified: false, notificationId: null, emailsQueued: 0 });
+    app.messages.flush();
+    await outboxDrained(app);
+    await waitFor(() => smtp.to(saver.user.email).length >= 1, "the mail");
+    expect(smtp.to(saver.user.email)).toHaveLength(1);
+    expect(await inbox(app, saver.headers)).toHaveLength(1);
+  });
+});
+
+describe("without SMTP, events still reach the inbox", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("writes the inbox message and queues no e-mail", async () => {
+    const saver = await register(t.app, "fr");
+    await apply(t.app, saver.headers);
+    const messages = await inbox(t.app, saver.headers);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.title).toMatch(/^Votre demande [0-9A-F]{8} a bien été reçue$/);
+    expect(plain(messages[0]?.message ?? "")).toContain("12 345,67 €");
+    const outbox = await t.app.db.selectFrom("email_outbox").select("id").execute();
+    expect(outbox).toHaveLength(0);
+  });
+});
