@@ -16,6 +16,7 @@ export const NAMESPACES = [
   "kyc",
   "admin",
   "security",
+  "deposits",
   "messages",
 ] as const;
 

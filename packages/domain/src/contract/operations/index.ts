@@ -4,6 +4,7 @@ import { applicationsOperations } from "./applications.ts";
 import { authOperations } from "./auth.ts";
 import { calculatorOperations } from "./calculator.ts";
 import { contactOperations } from "./contact.ts";
+import { depositsOperations } from "./deposits.ts";
 import { healthOperations } from "./health.ts";
 import { identityOperations } from "./identity.ts";
 import { kycOperations } from "./kyc.ts";
@@ -31,6 +32,7 @@ export const operations = {
   ...calculatorOperations,
   ...applicationsOperations,
   ...kycOperations,
+  ...depositsOperations,
   ...messagesOperations,
   ...identityOperations,
 } as const;
