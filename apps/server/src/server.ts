@@ -1,6 +1,6 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config/env.ts";
+import { ConfigError, loadConfig, readEnvFile } from "./config/env.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { makePrivate } from "./lib/private-files.ts";
@@ -10,6 +10,8 @@ class RedisUnavailableError extends Error {}
 
 /** The shared rate-limit store (REDIS_URL), reachable before the server accepts a request. */
 async function connectRedis(url: string): Promise<Redis> {
+  // Loaded only when configured: a start without Redis does not pay for the client.
+  const { Redis } = await import("ioredis");
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 2 });
   try {
     await redis.connect();
@@ -28,6 +30,7 @@ async function connectRedis(url: string): Promise<Redis> {
  * when configured, listen, shut down cleanly.
  */
 async function main() {
+  readEnvFile();
   const config = loadConfig();
   const adminProblems = firstAdminConfigProblems(config);
   if (adminProblems.length > 0) throw new ConfigError(adminProblems);

@@ -1,4 +1,7 @@
+import fs, { existsSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseEnv } from "node:util";
 import { ibanProblem, normalizeIban } from "@festgeld/domain";
 import { z } from "zod";
 import { loadOperator, type Operator } from "./operator.ts";
@@ -160,10 +163,42 @@ export class ConfigError extends Error {
   }
 }
 
-const here = path.dirname(new URL(import.meta.url).pathname);
-const defaultWebDist = path.resolve(here, "../../../web/dist");
+/**
+ * The server package's directory (apps/server), found upwards from this code: src/config/ when run
+ * from source, dist/ when compiled into one bundle. The built web app is its sibling.
+ */
+function serverPackageDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(path.join(dir, "package.json"))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+const defaultWebDist = path.resolve(serverPackageDir(), "../web/dist");
 
 /** Validates the environment; throws ConfigError naming each bad variable. */
+/**
+ * Reads `.env` (or the file ENV_FILE names) into the environment, as .env.example promises: variables
+ * already set in the environment win, so a process manager's settings are never overridden. A missing
+ * file is no error; an unreadable one stops the start. Returns the path read, or null.
+ */
+export function readEnvFile(target: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | null {
+  const file = path.resolve(cwd, target.ENV_FILE ?? ".env");
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT" && !target.ENV_FILE) return null;
+    throw new ConfigError([`ENV_FILE: cannot read ${file} (${(error as Error).message})`]);
+  }
+  for (const [key, value] of Object.entries(parseEnv(text))) {
+    if (target[key] === undefined) target[key] = value;
+  }
+  return file;
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(source);
   if (!result.success) {
