@@ -11,6 +11,7 @@ import { resolveSession } from "./modules/auth/session.service.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { docsRoutes } from "./modules/docs/docs.routes.ts";
+import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { identityRoutes } from "./modules/identity/identity.routes.ts";
 import { scheduleRetention } from "./modules/identity/retention.job.ts";
@@ -77,6 +78,7 @@ const modules = [
   applicationsAdminRoutes,
   kycRoutes,
   messagesRoutes,
+  documentsRoutes,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules. */
@@ -152,7 +154,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Events reach the saver through one messenger; e-mails it queued go out once the response is sent
   // (the handler's transaction has committed by then).
-  app.decorate("messages", createMessenger({ email: app.email.enabled, wake: app.email.wake }));
+  app.decorate(
+    "messages",
+    createMessenger({
+      email: app.email.enabled,
+      wake: app.email.wake,
+      storage: app.documentStorage,
+      operator: config.operator,
+    }),
+  );
   app.addHook("onResponse", async () => app.messages.flush());
 
   await app.register(

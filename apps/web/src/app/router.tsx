@@ -30,6 +30,7 @@ const TermsPage = lazy(() => import("../features/legal/terms-page.tsx"));
 const DepositInsurancePage = lazy(() => import("../features/legal/deposit-insurance-page.tsx"));
 const LegalCompliancePage = lazy(() => import("../features/legal/legal-compliance-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
+const DocumentsPage = lazy(() => import("../features/documents/documents-page.tsx"));
 
 /**
  * The public pages: at their SPEC.md address and, prerendered, under each language prefix
@@ -74,6 +75,7 @@ export function AppRoutes() {
         <Route path="profile" element={<ProfilePage />} />
         <Route path="kyc" element={<KycPage />} />
         <Route path="admin" element={<AdminPage />} />
+        <Route path="documents" element={<DocumentsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       {LANGUAGES.map((language) => (
