@@ -1,8 +1,10 @@
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
+import type { OperationDefinition } from "../../packages/domain/src/contract/operation.ts";
+import { operations } from "../../packages/domain/src/contract/operations/index.ts";
 
 /** The brand configuration (DESIGN.md section 1): BRAND_FILE overrides the fictional demonstration brand. */
 const brandFile = process.env.BRAND_FILE
@@ -11,8 +13,33 @@ const brandFile = process.env.BRAND_FILE
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
 
+/**
+ * The browser calls the API through the operation table (docs/decisions.md "One operation table"), but
+ * needs only each entry's method and path at run time, not its zod schemas. TypeScript reads the real
+ * table for the types; the bundle gets this module, written from the same table at build time.
+ */
+function operationRoutes(): Plugin {
+  const id = "\0festgeld-operation-routes";
+  return {
+    name: "festgeld-operation-routes",
+    enforce: "pre",
+    resolveId: (source) => (source === "@festgeld/domain/operations" ? id : null),
+    load(module) {
+      if (module !== id) return null;
+      const routes = Object.fromEntries(
+        (Object.values(operations) as OperationDefinition[]).map((o) => [
+          o.id,
+          { id: o.id, method: o.method, path: o.path, ...(o.paged ? { paged: true } : {}) },
+        ]),
+      );
+      return `export const operations = ${JSON.stringify(routes)};`;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    operationRoutes(),
     react(),
     tailwindcss(),
     // Brotli and gzip copies beside each text file; the server sends the one the client accepts

@@ -1,4 +1,5 @@
-import type { ErrorResponse, FieldError } from "@festgeld/domain";
+import type { ErrorResponse, FieldError, JsonResponse, OperationDefinition } from "@festgeld/domain";
+import type { z } from "zod";
 import { i18n } from "./i18n.ts";
 import { tokenStore } from "./storage.ts";
 
@@ -98,7 +99,87 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return { data: json as T, headers: response.headers };
 }
 
+/** One input of an operation (params, query or body): required when the entry has it, absent otherwise. */
+type InputPart<O, K extends "params" | "query" | "body"> = O extends {
+  readonly [P in K]: infer S extends z.ZodType;
+}
+  ? K extends "query"
+    ? { readonly [P in K]?: z.input<S> }
+    : K extends "body"
+      ? { readonly [P in K]: O extends { consumes: readonly string[] } ? FormData : z.input<S> }
+      : { readonly [P in K]: z.input<S> }
+  : { readonly [P in K]?: never };
+
+/** What a call of an operation takes: its path parameters, query and body, typed from the entry. */
+export type CallInput<O extends OperationDefinition> = InputPart<O, "params"> &
+  InputPart<O, "query"> &
+  InputPart<O, "body"> & { readonly signal?: AbortSignal };
+
+/** The query an operation takes, typed from the entry. */
+export type QueryOf<O> = O extends { readonly query: infer S extends z.ZodType } ? z.input<S> : never;
+
+/** Whether a call must pass inputs (the entry has path parameters or a body). */
+type NeedsInput<O> = O extends { readonly params: z.ZodType } | { readonly body: z.ZodType } ? true : false;
+type CallArgs<O extends OperationDefinition> = NeedsInput<O> extends true ? [CallInput<O>] : [CallInput<O>?];
+
+type JsonBody<R> = R extends JsonResponse<infer S> ? z.output<S> : undefined;
+/** The JSON body of an operation's success answer (200, 201 or 202), typed from the entry. */
+export type CallOutput<O extends OperationDefinition> = O["responses"] extends infer R
+  ? 200 extends keyof R
+    ? JsonBody<R[200]>
+    : 201 extends keyof R
+      ? JsonBody<R[201]>
+      : 202 extends keyof R
+        ? JsonBody<R[202]>
+        : undefined
+  : never;
+
+/** The entry's path with its parameters filled in (`/applications/:id/withdraw`). */
+function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * Calls one operation of the table (docs/decisions.md "One operation table"): method and path come
+ * from the entry, inputs and answer are typed by it. The web app reaches the API only this way.
+ */
+export async function callOperation<O extends OperationDefinition>(
+  operation: O,
+  ...[input]: CallArgs<O>
+): Promise<ApiResponse<CallOutput<O>>> {
+  const { params, query, body, signal } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: RequestOptions["query"];
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  return apiRequest<CallOutput<O>>(fillPath(operation.path, params), {
+    method: operation.method,
+    query,
+    body,
+    signal,
+  });
+}
+
+/** A page of a paged list operation and the whole list's length (X-Total-Count). */
+export async function callPaged<O extends OperationDefinition & { paged: true }>(
+  operation: O,
+  input: CallInput<O>,
+): Promise<{ items: CallOutput<O>; total: number }> {
+  const { data, headers } = await callOperation<O>(operation, ...([input] as never));
+  const list: unknown = data;
+  const count = Array.isArray(list) ? list.length : 0;
+  return { items: data, total: Number(headers.get("X-Total-Count") ?? count) };
+}
+
 export const api = {
+  /** The answer of one operation of the table; see callOperation. */
+  call: async <O extends OperationDefinition>(operation: O, ...input: CallArgs<O>): Promise<CallOutput<O>> =>
+    (await callOperation(operation, ...input)).data,
   get: async <T>(path: string, query?: RequestOptions["query"], signal?: AbortSignal) =>
     (await apiRequest<T>(path, { query, signal })).data,
   post: async <T>(path: string, body?: unknown) => (await apiRequest<T>(path, { method: "POST", body })).data,

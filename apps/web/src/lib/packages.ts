@@ -1,4 +1,5 @@
-import type { Package } from "@festgeld/domain";
+import type { Language } from "@festgeld/domain/constants";
+import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "./api-client.ts";
@@ -12,7 +13,8 @@ export function usePackages() {
   const language = i18n.language;
   return useQuery({
     queryKey: ["packages", language],
-    queryFn: ({ signal }) => api.get<Package[]>("/packages", { lang: language }, signal),
+    queryFn: ({ signal }) =>
+      api.call(operations.packagesList, { query: { lang: language as Language }, signal }),
     staleTime: 60_000,
   });
 }

@@ -1,13 +1,12 @@
+import { centsToNumber, toCents } from "@festgeld/domain/money";
 import {
   CHURCH_TAX_RATES,
   type ChurchTaxRate,
-  centsToNumber,
   estimateNetReturn,
   MAX_SAVERS_ALLOWANCE_CENTS,
   TAX_RESIDENCES,
   type TaxResidence,
-  toCents,
-} from "@festgeld/domain";
+} from "@festgeld/domain/net-return";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../lib/format.ts";

@@ -1,13 +1,12 @@
-import type { AuditLogEntry } from "@festgeld/domain";
 import { AUDIT_ACTIONS } from "@festgeld/domain/constants";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { operations } from "@festgeld/domain/operations";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { apiRequest } from "../../lib/api-client.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { usePagedList } from "../../lib/paged-list.ts";
 
 const PAGE_SIZE = 25;
 type ActionFilter = "" | (typeof AUDIT_ACTIONS)[number];
@@ -21,20 +20,11 @@ export default function AuditTab() {
   const [offset, setOffset] = useState(0);
   const filterId = useId();
 
-  const log = useQuery({
-    queryKey: [...ADMIN_KEYS.audit, { action, offset }],
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await apiRequest<AuditLogEntry[]>("/admin/audit-log", {
-        query: { action, limit: PAGE_SIZE, offset },
-        signal,
-      });
-      return { items: data, total: Number(headers.get("X-Total-Count") ?? data.length) };
-    },
-    placeholderData: keepPreviousData,
+  const log = usePagedList(ADMIN_KEYS.audit, operations.adminAuditLogList, {
+    ...(action ? { action } : {}),
+    limit: PAGE_SIZE,
+    offset,
   });
-  useEffect(() => {
-    if (log.isError) console.error("Could not load the audit log", log.error);
-  }, [log.isError, log.error]);
 
   return (
     <div className="space-y-6">

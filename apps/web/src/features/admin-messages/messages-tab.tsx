@@ -1,34 +1,21 @@
-import type { ContactMessage, NewsletterSubscription } from "@festgeld/domain";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { operations } from "@festgeld/domain/operations";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { apiRequest } from "../../lib/api-client.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { usePagedList } from "../../lib/paged-list.ts";
 
 const PAGE_SIZE = 20;
-
-function usePage<T>(key: readonly unknown[], path: string, offset: number) {
-  const query = useQuery({
-    queryKey: [...key, offset],
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await apiRequest<T[]>(path, { query: { limit: PAGE_SIZE, offset }, signal });
-      return { items: data, total: Number(headers.get("X-Total-Count") ?? data.length) };
-    },
-    placeholderData: keepPreviousData,
-  });
-  useEffect(() => {
-    if (query.isError) console.error(`Could not load ${path}`, query.error);
-  }, [query.isError, query.error, path]);
-  return query;
-}
 
 function ContactMessages() {
   const { t, i18n } = useTranslation("admin");
   const [offset, setOffset] = useState(0);
-  const messages = usePage<ContactMessage>(ADMIN_KEYS.contactMessages, "/admin/contact-messages", offset);
+  const messages = usePagedList(ADMIN_KEYS.contactMessages, operations.adminContactMessagesList, {
+    limit: PAGE_SIZE,
+    offset,
+  });
   return (
     <section aria-labelledby="admin-contact-heading" className="space-y-4">
       <h3 id="admin-contact-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
@@ -86,11 +73,10 @@ function ContactMessages() {
 function NewsletterSubscriptions() {
   const { t, i18n } = useTranslation("admin");
   const [offset, setOffset] = useState(0);
-  const subscriptions = usePage<NewsletterSubscription>(
-    ADMIN_KEYS.newsletter,
-    "/admin/newsletter-subscriptions",
+  const subscriptions = usePagedList(ADMIN_KEYS.newsletter, operations.adminNewsletterSubscriptionsList, {
+    limit: PAGE_SIZE,
     offset,
-  );
+  });
   return (
     <section aria-labelledby="admin-newsletter-heading" className="space-y-4">
       <h3 id="admin-newsletter-heading" className="text-xl font-semibold text-slate-900 dark:text-white">

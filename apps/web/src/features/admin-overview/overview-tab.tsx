@@ -1,10 +1,9 @@
-import type { Analytics } from "@festgeld/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { api } from "../../lib/api-client.ts";
 import { formatMoney, formatNumber } from "../../lib/format.ts";
+import { fetchAnalytics } from "./api/analytics-api.ts";
 import { StatusChart } from "./components/status-chart.tsx";
 import { TrendsChart } from "./components/trends-chart.tsx";
 
@@ -13,7 +12,7 @@ export default function OverviewTab() {
   const { t, i18n } = useTranslation("admin");
   const analytics = useQuery({
     queryKey: ADMIN_KEYS.analytics,
-    queryFn: ({ signal }) => api.get<Analytics>("/admin/analytics", undefined, signal),
+    queryFn: ({ signal }) => fetchAnalytics(signal),
   });
 
   if (analytics.isPending) return <Spinner label={t("overview.loading")} />;

@@ -4,9 +4,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { ApiError, api, errorMessage } from "../../lib/api-client.ts";
+import { ApiError, errorMessage } from "../../lib/api-client.ts";
 import { formatMoney, formatRate } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
+import { createPackage, fetchAdminPackages, updatePackage } from "./api/packages-api.ts";
 import { PackageForm, type PackageFormValues } from "./components/package-form.tsx";
 
 type Editing = { mode: "create" } | { mode: "edit"; pkg: AdminPackage } | null;
@@ -26,7 +27,7 @@ export default function PackagesTab() {
 
   const packages = useQuery({
     queryKey: ADMIN_KEYS.packages,
-    queryFn: ({ signal }) => api.get<AdminPackage[]>("/admin/packages", undefined, signal),
+    queryFn: ({ signal }) => fetchAdminPackages(signal),
   });
 
   const refresh = () => {
@@ -38,9 +39,7 @@ export default function PackagesTab() {
 
   const save = useMutation({
     mutationFn: (values: PackageFormValues) =>
-      editing?.mode === "edit"
-        ? api.patch<AdminPackage>(`/admin/packages/${editing.pkg.id}`, values)
-        : api.post<AdminPackage>("/admin/packages", values),
+      editing?.mode === "edit" ? updatePackage(editing.pkg.id, values) : createPackage(values),
     onSuccess: () => {
       toast(t(editing?.mode === "edit" ? "packages.updated" : "packages.created"), "success");
       setEditing(null);
@@ -53,8 +52,7 @@ export default function PackagesTab() {
   });
 
   const toggle = useMutation({
-    mutationFn: (pkg: AdminPackage) =>
-      api.patch<AdminPackage>(`/admin/packages/${pkg.id}`, { is_active: !pkg.is_active }),
+    mutationFn: (pkg: AdminPackage) => updatePackage(pkg.id, { is_active: !pkg.is_active }),
     onSuccess: (pkg) => {
       toast(t(pkg.is_active ? "packages.reactivated" : "packages.deactivated"), "success");
       refresh();

@@ -4,11 +4,12 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { ApiError, api, errorMessage } from "../../lib/api-client.ts";
+import { ApiError, errorMessage } from "../../lib/api-client.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { usePackages } from "../../lib/packages.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { createApplication } from "./api/applications-api.ts";
 import { ApplicationForm } from "./components/application-form.tsx";
 import { ThankYouPanel } from "./components/thank-you-panel.tsx";
 import {
@@ -102,7 +103,7 @@ export default function ApplyPage() {
     }
     setSubmitting(true);
     try {
-      const application = await api.post<Application>("/applications", toRequest(values));
+      const application = await createApplication(toRequest(values));
       setSubmitted(application);
       setAttempted(false);
       void queryClient.invalidateQueries({ queryKey: ["applications"] });

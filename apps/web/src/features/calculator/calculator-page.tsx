@@ -3,11 +3,12 @@ import { CURRENCIES, DURATIONS_MONTHS, LIMITS } from "@festgeld/domain/constants
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { describedBy, FieldError } from "../../components/ui/field-error.tsx";
-import { api, errorMessage } from "../../lib/api-client.ts";
+import { errorMessage } from "../../lib/api-client.ts";
 import { currencySymbol, formatMoney, formatRate } from "../../lib/format.ts";
 import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { amountProblem, rateProblem } from "../../lib/validation.ts";
+import { calculate } from "./api/calculator-api.ts";
 import { CalculatorResults } from "./components/calculator-results.tsx";
 
 /** SPEC.md section 9: amount empty, 12 months, 3.5 %, EUR; amount step 100, rate step 0.1. */
@@ -86,7 +87,7 @@ export default function CalculatorPage() {
         interest_rate: Number(rate),
         currency,
       };
-      setResult(await api.post<CalculateResponse>("/calculate", request));
+      setResult(await calculate(request));
     } catch (error) {
       // SPEC.md section 8 logs calculation failures; we also say so, instead of leaving the saver waiting.
       console.error("Calculation failed", error);

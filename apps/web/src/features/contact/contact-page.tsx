@@ -1,13 +1,14 @@
 import { brand } from "@brand";
-import type { ContactMessageCreated, ContactMessageRequest } from "@festgeld/domain";
+import type { ContactMessageRequest } from "@festgeld/domain";
 import { CONTACT_LIMITS, TIMINGS_MS } from "@festgeld/domain/constants";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChatIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/ui/icons.tsx";
-import { api, errorMessage } from "../../lib/api-client.ts";
+import { errorMessage } from "../../lib/api-client.ts";
 import { formatAddress, useBrandValues } from "../../lib/brand-text.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { sendContactMessage } from "./api/contact-api.ts";
 
 const EMPTY: ContactMessageRequest = { name: "", email: "", subject: "", message: "" };
 
@@ -54,7 +55,7 @@ export default function ContactPage() {
     setStatus("sending");
     setError(null);
     try {
-      await api.post<ContactMessageCreated>("/contact", form);
+      await sendContactMessage(form);
       setStatus("sent");
       // SPEC.md sections 4 and 9: the success message shows, then the form returns empty after 3 s.
       timer.current = setTimeout(() => {

@@ -1,0 +1,13 @@
+import type { PackageCreateRequest, PackageUpdateRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
+import { api } from "../../../lib/api-client.ts";
+
+/** Every package, active or withdrawn, with all its languages. */
+export const fetchAdminPackages = (signal?: AbortSignal) =>
+  api.call(operations.adminPackagesList, { signal });
+
+export const createPackage = (body: PackageCreateRequest) =>
+  api.call(operations.adminPackagesCreate, { body });
+
+export const updatePackage = (id: string, body: PackageUpdateRequest) =>
+  api.call(operations.adminPackagesUpdate, { params: { id }, body });

@@ -1,0 +1,6 @@
+import type { ContactMessageRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
+import { api } from "../../../lib/api-client.ts";
+
+/** Sends the contact form (SPEC.md section 9). */
+export const sendContactMessage = (body: ContactMessageRequest) => api.call(operations.contactSend, { body });

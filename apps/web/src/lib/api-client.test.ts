@@ -1,0 +1,44 @@
+import { operations } from "@festgeld/domain/operations";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, api, callPaged } from "./api-client.ts";
+
+/** The typed client takes method and path from the operation table and fills in the inputs. */
+describe("api.call", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function stubFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response(JSON.stringify(body), {
+          status,
+          headers: { "Content-Type": "application/json", ...headers },
+        }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    return fetchMock;
+  }
+
+  it("fills path parameters, sends the body as JSON with the entry's method", async () => {
+    const fetchMock = stubFetch(200, { id: "p1" });
+    await api.call(operations.adminPackagesUpdate, { params: { id: "a/b" }, body: { is_active: false } });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/admin/packages/a%2Fb");
+    expect(init?.method).toBe("PATCH");
+    expect(JSON.parse(String(init?.body))).toEqual({ is_active: false });
+  });
+
+  it("adds the query and reads the total of a paged list", async () => {
+    const fetchMock = stubFetch(200, [{ id: 1 }, { id: 2 }], { "X-Total-Count": "41" });
+    const page = await callPaged(operations.adminAuditLogList, { query: { limit: 2, offset: 20 } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/admin/audit-log?limit=2&offset=20");
+    expect(page.total).toBe(41);
+    expect(page.items).toHaveLength(2);
+  });
+
+  it("turns an error answer into an ApiError with its code", async () => {
+    stubFetch(409, { detail: "Not now", code: "withdrawal_period_over" });
+    await expect(api.call(operations.applicationsWithdraw, { params: { id: "x" } })).rejects.toMatchObject(
+      new ApiError(409, "withdrawal_period_over", "Not now"),
+    );
+  });
+});
