@@ -1,18 +1,37 @@
 /**
  * Web budget: builds the web app, prints the gzip size of the JavaScript and CSS that the home route
  * loads first (entry, its static imports, the home page chunk and the English catalogues it needs),
- * and fails above 150 KB of JavaScript. Then runs Lighthouse (mobile emulation, Debian Chromium) on
- * /, /packages, /calculator and /blog and prints the four category scores.
+ * and fails above 150 KB of JavaScript. Then runs Lighthouse (mobile emulation with its simulated slow
+ * 4G, Debian Chromium) on every prerendered page in the three languages and prints the four category
+ * scores and the largest contentful paint; it fails below performance 95, accessibility 100 or SEO 100,
+ * or above 1.5 s of LCP.
  *
- *   npm run bench:web                 (SKIP_LIGHTHOUSE=1 for the size budget only)
+ *   npm run bench:web                 (SKIP_LIGHTHOUSE=1 for the size budget only;
+ *                                      ROUTES=/en,/de/packages for some pages only)
  */
 import { execSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { repoRoot, startServer, table, tempDir } from "./lib.ts";
 
 const JS_BUDGET_KB = 150;
+const LIGHTHOUSE_BUDGET = { performance: 95, accessibility: 100, seo: 100, lcpMs: 1500 };
+
+/** Every prerendered page of the build, by address (/en, /de/packages ...). */
+function prerenderedRoutes(): string[] {
+  const routes: string[] = [];
+  for (const language of ["en", "de", "fr"]) {
+    const root = path.join(dist, language);
+    if (!existsSync(root)) continue;
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && entry.name === "index.html") {
+        routes.push(`/${path.relative(dist, entry.parentPath).split(path.sep).join("/")}`);
+      }
+    }
+  }
+  return routes.sort();
+}
 const dist = path.join(repoRoot, "apps/web/dist");
 
 interface ManifestChunk {
@@ -91,7 +110,8 @@ if (!process.env.SKIP_LIGHTHOUSE) {
   });
   try {
     const scores: Array<Record<string, string | number>> = [];
-    for (const route of ["/", "/packages", "/calculator", "/blog"]) {
+    const routes = process.env.ROUTES ? process.env.ROUTES.split(",") : prerenderedRoutes();
+    for (const route of routes) {
       const result = await lighthouse(`${server.url}${route}`, {
         port: chrome.port,
         output: "json",
@@ -101,20 +121,34 @@ if (!process.env.SKIP_LIGHTHOUSE) {
       });
       const c = result?.lhr.categories ?? {};
       const score = (k: string) => Math.round(((c[k]?.score ?? 0) as number) * 100);
+      const lcp = Math.round(result?.lhr.audits["largest-contentful-paint"]?.numericValue ?? 0);
+      const misses = [
+        score("performance") < LIGHTHOUSE_BUDGET.performance ? "performance" : "",
+        score("accessibility") < LIGHTHOUSE_BUDGET.accessibility ? "accessibility" : "",
+        score("seo") < LIGHTHOUSE_BUDGET.seo ? "seo" : "",
+        lcp > LIGHTHOUSE_BUDGET.lcpMs ? "lcp" : "",
+      ].filter(Boolean);
+      if (misses.length) failed = true;
       scores.push({
         route,
         performance: score("performance"),
         accessibility: score("accessibility"),
         "best-practices": score("best-practices"),
         seo: score("seo"),
+        "LCP ms": lcp,
+        budget: misses.length ? `MISSED: ${misses.join(", ")}` : "ok",
       });
     }
-    console.log("\nLighthouse (mobile emulation)");
+    console.log(
+      `\nLighthouse (mobile emulation); budget: performance >= ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}, SEO ${LIGHTHOUSE_BUDGET.seo}, LCP <= ${LIGHTHOUSE_BUDGET.lcpMs} ms`,
+    );
     table(scores);
   } finally {
     await chrome.kill();
     await server.stop();
   }
 }
-if (failed) process.exit(1);
-failed = false;
+if (failed) {
+  console.error("FAIL: a budget above was missed");
+  process.exit(1);
+}

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
+import type { Clock } from "./lib/clock.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { applicationsRoutes } from "./modules/applications/applications.routes.ts";
 import { applicationsAdminRoutes } from "./modules/applications/applications-admin.routes.ts";
@@ -10,6 +11,8 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { resolveSession } from "./modules/auth/session.service.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
+import { depositsRoutes } from "./modules/deposits/deposits.routes.ts";
+import { depositsAdminRoutes } from "./modules/deposits/deposits-admin.routes.ts";
 import { docsRoutes } from "./modules/docs/docs.routes.ts";
 import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -29,6 +32,7 @@ import { packagesRoutes } from "./modules/packages/packages.routes.ts";
 import { packagesAdminRoutes } from "./modules/packages/packages-admin.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
+import depositSettingsPlugin from "./plugins/deposit-settings.ts";
 import documentStoragePlugin, { type DocumentStorage } from "./plugins/document-storage.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import mailerPlugin from "./plugins/mailer.ts";
@@ -59,6 +63,8 @@ export interface BuildAppOptions {
   backgroundJobs?: boolean | { emailWorker?: Partial<EmailWorkerOptions> };
   /** Another document storage than the encrypted files under DATA_DIR (tests; an S3 bucket later). */
   documentStorage?: DocumentStorage;
+  /** The clock deadlines, lapse and maturity are reckoned by (tests pass their own). */
+  clock?: Clock;
 }
 
 /** API modules, each mounted under /api. Order does not matter; each declares its own routes. */
@@ -77,6 +83,8 @@ const modules = [
   applicationsRoutes,
   applicationsAdminRoutes,
   kycRoutes,
+  depositsRoutes,
+  depositsAdminRoutes,
   messagesRoutes,
   documentsRoutes,
 ];
@@ -118,6 +126,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, {
     database: options.database,
     closeOnShutdown: options.closeDatabase ?? true,
+  });
+  await app.register(depositSettingsPlugin, {
+    defaultBank: {
+      holder: config.PARTNER_BANK_HOLDER,
+      iban: config.PARTNER_BANK_IBAN,
+      bic: config.PARTNER_BANK_BIC,
+      name: config.PARTNER_BANK_NAME || null,
+    },
+    clockControl: config.CLOCK_CONTROL,
+    clock: options.clock,
   });
   await app.register(rateLimitPlugin, { redis: options.redis });
   await app.register(authPlugin, {

@@ -3,6 +3,7 @@ import { type Operation, type OperationId, operationList, operations } from "@fe
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/modules/auth/session.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { approvedApplication } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 
 /**
@@ -38,6 +39,8 @@ async function headersFor(id: string) {
  * resource for the user and answers its id. A new operation of that kind must add its maker here.
  */
 const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
+  depositsGet: () => ownDeposit(),
+  depositsTransferQr: () => ownDeposit(),
   applicationsWithdraw: async () => {
     const pkg = await t.app.db
       .selectFrom("packages")
@@ -107,6 +110,16 @@ const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
     return inbox.json()[0].id;
   },
 };
+
+/** An approved application of the user (identity verified), answering its deposit's id. */
+async function ownDeposit(): Promise<string> {
+  const application = await approvedApplication(
+    t.app,
+    { user: { id: userId }, headers: await headersFor(userId) },
+    { headers: await headersFor(adminId) },
+  );
+  return application.deposit.id;
+}
 
 /** Values for path parameters that are not the user's own resource, so the route is reached. */
 const PARAM_VALUES: Record<string, string> = { documentType: "id_card" };

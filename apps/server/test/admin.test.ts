@@ -415,6 +415,8 @@ describe("applications in the back office", () => {
     admin = await createAdmin(t.app);
     admin2 = await createAdmin(t.app);
     saver = await createUser(t.app, { full_name: "Sabine Sparer" });
+    // Approval needs a verified identity (409 kyc_not_approved otherwise; deposits.test.ts).
+    await setUser(t.app, saver.user.id, { kyc_status: "approved" });
   });
   afterAll(() => t.close());
 
@@ -457,7 +459,7 @@ describe("applications in the back office", () => {
         id: saver.user.id,
         email: saver.user.email,
         full_name: "Sabine Sparer",
-        kycStatus: "not_started",
+        kycStatus: "approved",
       },
       admin_notes: null,
       decided_by: null,
@@ -522,7 +524,11 @@ describe("applications in the back office", () => {
       status: "pending",
       createdAt: new Date(),
     });
-    expect((await decide(t.app, id, admin.headers, { decision: "rejected" })).statusCode).toBe(200);
+    const rejected = await decide(t.app, id, admin.headers, {
+      decision: "rejected",
+      rejection_reason: "The amount exceeds what we can accept",
+    });
+    expect(rejected.statusCode).toBe(200);
     for (const decision of ["approved", "rejected"]) {
       const again = await decide(t.app, id, admin2.headers, { decision });
       expect(again.statusCode).toBe(409);
@@ -551,14 +557,14 @@ describe("applications in the back office", () => {
   it("lets exactly one of two admins deciding at once win; the other gets 409", async () => {
     for (let round = 0; round < 5; round++) {
       const id = await insertApplication(t.app, {
-        userId: null,
+        userId: saver.user.id,
         amount: "3000.00",
         status: "pending",
         createdAt: new Date(),
       });
       const [first, second] = await Promise.all([
         decide(t.app, id, admin.headers, { decision: "approved" }),
-        decide(t.app, id, admin2.headers, { decision: "rejected" }),
+        decide(t.app, id, admin2.headers, { decision: "rejected", rejection_reason: "Duplicate" }),
       ]);
       const codes = [first.statusCode, second.statusCode].sort();
       expect(codes, `round ${round}`).toEqual([200, 409]);
@@ -748,6 +754,7 @@ describe("running totals kept by the database", () => {
   it("agree with a live count after inserts, decisions, withdrawals, edits, deletes and a truncate", async () => {
     const admin = await createAdmin(t.app);
     const [a, b] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    await setUser(t.app, a.user.id, { kyc_status: "approved" });
     await compare();
     // One statement inserting many rows of several statuses and accounts.
     await sql`
@@ -805,7 +812,7 @@ describe("running totals kept by the database", () => {
     }>`select count(*) as n from applications where status = 'rejected'`.execute(t.app.db);
     expect(Number(listed.headers["x-total-count"])).toBe(Number(rejectedLive.rows[0]?.n));
 
-    await sql`truncate applications`.execute(t.app.db);
+    await sql`truncate applications cascade`.execute(t.app.db);
     await compare();
     const empty = (await get(t.app, "/api/admin/analytics", admin.headers)).json() as Analytics;
     expect(empty.overview).toMatchObject({

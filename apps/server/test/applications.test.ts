@@ -318,7 +318,7 @@ describe("GET /api/applications/me", () => {
     expect(res.headers["x-total-count"]).toBe("0");
   });
 
-  it("shows maturity date and withdrawal deadline once approved", async () => {
+  it("shows the withdrawal deadline once approved; the maturity date waits for the money", async () => {
     const u = await createUser(t.app);
     const sent = (await apply(body({ amount: 10_000 }), { headers: u.headers })).json();
     await approve(sent.id, new Date("2025-01-15T10:00:00Z"));
@@ -328,7 +328,8 @@ describe("GET /api/applications/me", () => {
       decided_at: "2025-01-15T10:00:00.000Z",
       expected_interest: 350,
       maturity_amount: 10_350,
-      maturity_date: "2026-01-15",
+      // the term starts at the value date of the money (deposits.test.ts)
+      maturity_date: null,
       // 14 days after 15 January, to the end of 29 January in Berlin (CET, UTC+1)
       withdrawal_deadline: "2025-01-29T22:59:59.999Z",
     });

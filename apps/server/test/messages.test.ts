@@ -69,13 +69,32 @@ const inbox = async (app: FastifyInstance, headers: Headers) => {
   return res.json() as Array<{ title: string; message: string; read: boolean }>;
 };
 
-const decideApplication = (app: FastifyInstance, admin: Headers, id: string, decision: string) =>
-  app.inject({
+/** Approval needs the saver's verified identity, a rejection a reason (deposits.test.ts tests both rules). */
+async function decideApplication(app: FastifyInstance, admin: Headers, id: string, decision: string) {
+  if (decision === "approved") {
+    const row = await app.db
+      .selectFrom("applications")
+      .select("user_id")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (row?.user_id) {
+      await app.db
+        .updateTable("users")
+        .set({ kyc_status: "approved" })
+        .where("id", "=", row.user_id)
+        .execute();
+    }
+  }
+  return app.inject({
     method: "PATCH",
     url: `/api/admin/applications/${id}/decision`,
     headers: admin,
-    payload: { decision },
+    payload:
+      decision === "rejected"
+        ? { decision, rejection_reason: "Le compte de référence n'est pas à votre nom." }
+        : { decision },
   });
+}
 
 /** Intl separates groups and units with no-break spaces; the checks read them as spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");

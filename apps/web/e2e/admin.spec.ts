@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
+import { verifyIdentity } from "./verify-identity.ts";
 
 const PASSWORD = "e2e back office passphrase";
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
@@ -37,7 +38,7 @@ async function saver(browser: Browser, { apply }: { apply: boolean }) {
   expect(registered.status()).toBe(201);
   const { access_token } = (await registered.json()) as { access_token: string };
   await storeToken(page, access_token);
-  if (!apply) return { page, email, close: () => context.close() };
+  if (!apply) return { page, email, token: access_token, close: () => context.close() };
   const packages = (await (await page.request.get("/api/packages")).json()) as Array<{
     id: string;
     duration_months: number;
@@ -58,7 +59,7 @@ async function saver(browser: Browser, { apply }: { apply: boolean }) {
     },
   });
   expect(applied.status()).toBe(201);
-  return { page, email, close: () => context.close() };
+  return { page, email, token: access_token, close: () => context.close() };
 }
 
 async function openTab(page: Page, name: string) {
@@ -72,6 +73,8 @@ test.describe("back office", () => {
   }) => {
     const applicant = await saver(browser, { apply: true });
     const admin = await signedInPage(browser, E2E_ADMIN);
+    // Approval needs a verified identity.
+    await verifyIdentity(admin.page.request, applicant.token, admin.token);
     try {
       await applicant.page.goto("/dashboard");
       await expect(applicant.page.getByTestId("application")).toHaveAttribute("data-status", "pending");

@@ -40,6 +40,12 @@ export const LIMITS = {
   pageSizeDefault: 50,
   pageSizeMax: 200,
   withdrawalDays: 14,
+  /** Days after approval within which the money must arrive, or the deposit lapses. */
+  fundingDays: 14,
+  /** The maturity instruction may be changed until this many days before maturity. */
+  instructionCutoffDays: 5,
+  /** The saver is reminded of the coming maturity this many days before it. */
+  maturityReminderDays: 14,
 } as const;
 
 export const TIMINGS_MS = {
@@ -56,6 +62,32 @@ export type KycStatus = (typeof KYC_STATUSES)[number];
 
 export const APPLICATION_STATUSES = ["pending", "approved", "rejected", "withdrawn"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** A deposit's life after approval (DESIGN.md section 6 point 1). */
+export const DEPOSIT_STATUSES = [
+  "awaiting_funds",
+  "active",
+  "matured",
+  "paid_out",
+  "renewed",
+  "lapsed",
+  "withdrawn",
+  "closed_early",
+] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** Ledger entries of a deposit; amounts are positive, the kind gives the direction. */
+export const LEDGER_KINDS = [
+  "principal_received",
+  "interest_credited",
+  "payout",
+  "carried_to_renewal",
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** A package's rule for closing a deposit before maturity. */
+export const EARLY_CLOSURE_RULES = ["not_allowed", "no_interest", "pro_rata"] as const;
+export type EarlyClosureRule = (typeof EARLY_CLOSURE_RULES)[number];
 
 /** The package highlighted as most popular (SPEC.md section 9). */
 export const MOST_POPULAR_DURATION = 12;
@@ -113,6 +145,8 @@ export type KycNewUploadReason = (typeof KYC_NEW_UPLOAD_REASONS)[number];
 /** Admin actions recorded in the audit log (issue 6). */
 export const AUDIT_ACTIONS = [
   "application.decided",
+  "deposit.funded",
+  "bank_statement.imported",
   "kyc.document_reviewed",
   "kyc.document_viewed",
   "identity.profile_reviewed",

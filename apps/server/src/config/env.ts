@@ -1,4 +1,5 @@
 import path from "node:path";
+import { ibanProblem, normalizeIban } from "@festgeld/domain";
 import { z } from "zod";
 import { loadOperator, type Operator } from "./operator.ts";
 
@@ -71,6 +72,27 @@ export const envSchema = z.object({
       message: "must be 64 hexadecimal characters (a 256-bit key)",
     }),
   BRAND_FILE: z.string().optional(),
+  // The partner bank account savers transfer to (a package may name its own).
+  PARTNER_BANK_HOLDER: z.string().trim().min(1).max(70).default("Demo Partnerbank AG"),
+  PARTNER_BANK_IBAN: z
+    .string()
+    .default("DE52000000000012345678")
+    .transform(normalizeIban)
+    .refine((v) => ibanProblem(v) === null, { message: "must be a valid IBAN" }),
+  PARTNER_BANK_BIC: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default("DEMODEFFXXX")
+    .refine((v) => /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), {
+      message: "must be a BIC (8 or 11 characters)",
+    }),
+  PARTNER_BANK_NAME: z.string().trim().max(120).default("Demo Partnerbank AG"),
+  // Lets an admin move the server's clock (POST /api/admin/clock) for end-to-end tests; refused in production.
+  CLOCK_CONTROL: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   OPERATOR_FILE: z
     .string()
     .optional()
@@ -114,6 +136,8 @@ function crossCheck(env: Env): string[] {
     problems.push("ADMIN_PASSWORD is required when ADMIN_EMAIL is set");
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL)
     problems.push("ADMIN_EMAIL is required when ADMIN_PASSWORD is set");
+  if (env.CLOCK_CONTROL && env.NODE_ENV === "production")
+    problems.push("CLOCK_CONTROL must not be set in production");
   return problems;
 }
 

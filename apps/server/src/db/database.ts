@@ -30,12 +30,17 @@ export class DatabaseUnavailableError extends Error {
 }
 
 // count(*) and other int8 values fit in a JS number for everything we count; PGlite does the same.
+// A date column stays its 'YYYY-MM-DD' text: a calendar day has no time zone to be shifted into.
+const DATE_OID = 1082;
 const pgTypes = {
   getTypeParser: ((oid: number, format?: string) =>
     oid === 20
       ? (v: string) => Number(v)
-      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+      : oid === DATE_OID
+        ? (v: string) => v
+        : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
+const pgliteOptions = { parsers: { [DATE_OID]: (v: string) => v } };
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({
@@ -88,11 +93,11 @@ export async function openPGlite(dataDir: string | null): Promise<Database> {
   try {
     if (dataDir) {
       await makePrivate(dataDir);
-      client = await PGlite.create(path.join(dataDir, "pgdata"));
+      client = await PGlite.create(path.join(dataDir, "pgdata"), pgliteOptions);
       // What the database created at its first start, also under an umask set by someone else.
       await makePrivate(dataDir);
     } else {
-      client = await PGlite.create();
+      client = await PGlite.create(pgliteOptions);
     }
   } catch (error) {
     throw new DatabaseUnavailableError("DATA_DIR", error);

@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { AccountTables } from "./tables/accounts.ts";
 import type { BackOfficeTables } from "./tables/back-office.ts";
 import type { ContentTables } from "./tables/content.ts";
+import type { DepositTables } from "./tables/deposits.ts";
 import type { IdentityTables } from "./tables/identity.ts";
 import type { InvestTables } from "./tables/invest.ts";
 import type { KycTables } from "./tables/kyc.ts";
@@ -68,6 +69,16 @@ export interface PackagesTable {
   is_active: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The partner bank receiving this package's deposits; null: the configured default (migration 0060). */
+  partner_bank_holder: ColumnType<string | null, string | null | undefined, string | null>;
+  partner_bank_iban: ColumnType<string | null, string | null | undefined, string | null>;
+  partner_bank_bic: ColumnType<string | null, string | null | undefined, string | null>;
+  partner_bank_name: ColumnType<string | null, string | null | undefined, string | null>;
+  early_closure: ColumnType<
+    "not_allowed" | "no_interest" | "pro_rata",
+    "not_allowed" | "no_interest" | "pro_rata" | undefined,
+    "not_allowed" | "no_interest" | "pro_rata"
+  >;
 }
 
 export interface SchemaMigrationsTable {
@@ -91,5 +102,6 @@ export interface DB
     BackOfficeTables,
     ContentTables,
     NewsletterTables,
+    DepositTables,
     MessagesTables,
     IdentityTables {}

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   "invest",
   "kyc",
   "admin",
+  "deposits",
   "messages",
 ] as const;
 

@@ -192,6 +192,12 @@ export type ApplicationDecision = (typeof APPLICATION_DECISIONS)[number];
 export const applicationDecisionRequestSchema = z.strictObject({
   decision: z.enum(APPLICATION_DECISIONS),
   admin_notes: z.string().trim().max(2000).optional(),
+  rejection_reason: z
+    .string()
+    .trim()
+    .max(1000)
+    .optional()
+    .describe("Required to reject: the reason the saver reads"),
 });
 export type ApplicationDecisionRequest = z.input<typeof applicationDecisionRequestSchema>;
 

@@ -11,6 +11,7 @@ import { IBAN_MAX_LENGTH, type IbanProblem, ibanProblem, normalizeIban } from ".
 import { fullNameSchema } from "./auth.ts";
 import { moneyAmountSchema } from "./calculator.ts";
 import { emailSchema } from "./common.ts";
+import { depositSchema } from "./deposits.ts";
 
 /**
  * Field refinements may carry one of our error codes in `params.code`; when it is the only problem
@@ -115,13 +116,20 @@ export const applicationSchema = z
     maturity_date: z
       .string()
       .nullable()
-      .describe("ISO date the term ends, counted from approval; null unless approved"),
+      .describe("ISO date the current deposit's term ends (value date + term); null until funded"),
     withdrawal_deadline: z
       .string()
       .nullable()
       .describe("ISO 8601 timestamp: end of the 14-day withdrawal period; null unless approved"),
     decided_at: z.string().nullable(),
     withdrawn_at: z.string().nullable(),
+    rejection_reason: z.string().nullable().describe("Why the application was rejected, for the saver"),
+    deposit: depositSchema
+      .nullable()
+      .describe("The current deposit of an approved application (the latest renewal); null before approval"),
+    previous_deposits: z
+      .array(depositSchema)
+      .describe("Earlier deposits of this application that were renewed into the current one, newest first"),
   })
   .meta({ id: "Application" });
 export type Application = z.infer<typeof applicationSchema>;

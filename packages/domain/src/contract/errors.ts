@@ -41,6 +41,19 @@ export const ERROR_CODES = [
   "application_already_decided",
   "withdrawal_not_allowed",
   "withdrawal_period_expired",
+  "kyc_not_approved",
+  "rejection_reason_required",
+  // deposits
+  "deposit_not_found",
+  "deposit_not_awaiting_funds",
+  "payer_iban_mismatch",
+  "amount_mismatch",
+  "invalid_value_date",
+  "statement_invalid",
+  "instruction_cutoff_passed",
+  "deposit_not_active",
+  "early_closure_not_allowed",
+  "clock_control_disabled",
   // kyc
   "kyc_invalid_document_type",
   "kyc_invalid_file_type",
@@ -53,7 +66,6 @@ export const ERROR_CODES = [
   "kyc_review_own_document",
   "kyc_upload_interrupted",
   // identity, sanctions, data rights
-  "kyc_not_approved",
   "kyc_profile_missing",
   "kyc_profile_not_approved",
   "kyc_underage",

@@ -24,6 +24,7 @@ export interface ApplicationsTable {
   decided_by: string | null;
   admin_notes: string | null;
   withdrawn_at: NullableTimestamp;
+  rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

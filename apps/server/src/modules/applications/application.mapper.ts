@@ -2,9 +2,9 @@ import {
   type Application,
   BUSINESS_TIME_ZONE,
   centsToNumber,
+  type Deposit,
   LIMITS,
   maskIban,
-  maturityDate,
   simpleInterest,
   toBasisPoints,
   toCents,
@@ -14,10 +14,14 @@ import type { ApplicationRow } from "./applications.repository.ts";
 
 /**
  * An applications row as its owner sees it. The figures come from the rate and term stored on the
- * application, computed with the one exact implementation (DESIGN.md section 4 point 3). The term is
- * counted from approval; the withdrawal period (14 days) too.
+ * application, computed with the one exact implementation (DESIGN.md section 4 point 3). The
+ * withdrawal period (14 days) counts from approval; the term from the value date of the money
+ * (the deposit's maturity date, null until funded).
  */
-export function toApplication(row: ApplicationRow): Application {
+export function toApplication(
+  row: ApplicationRow,
+  deposits: { current: Deposit | null; previous: Deposit[] } = { current: null, previous: [] },
+): Application {
   const principalCents = toCents(row.amount);
   const rateBasisPoints = toBasisPoints(row.interest_rate);
   // numeric(14,2) and numeric(5,2) columns always convert; a failure means a corrupted row.
@@ -44,11 +48,14 @@ export function toApplication(row: ApplicationRow): Application {
     maturity_instruction: row.maturity_instruction,
     expected_interest: centsToNumber(result.interestCents),
     maturity_amount: centsToNumber(result.totalCents),
-    maturity_date: approvedAt ? maturityDate(approvedAt, row.duration_months, BUSINESS_TIME_ZONE) : null,
+    maturity_date: deposits.current?.maturity_date ?? null,
     withdrawal_deadline: approvedAt
       ? withdrawalDeadline(approvedAt, LIMITS.withdrawalDays, BUSINESS_TIME_ZONE).toISOString()
       : null,
     decided_at: row.decided_at?.toISOString() ?? null,
     withdrawn_at: row.withdrawn_at?.toISOString() ?? null,
+    rejection_reason: row.status === "rejected" ? row.rejection_reason : null,
+    deposit: deposits.current,
+    previous_deposits: deposits.previous,
   };
 }

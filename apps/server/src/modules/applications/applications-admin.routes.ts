@@ -14,6 +14,10 @@ export const applicationsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, operations.adminApplicationsDecide, async (request) =>
-    service.decideApplication(app.db, currentUser(request), request.params.id, request.body, app.messages),
+    service.decideApplication(app.db, currentUser(request), request.params.id, request.body, {
+      now: app.clock.now(),
+      defaultBank: app.depositSettings.defaultBank,
+      messages: app.messages,
+    }),
   );
 };

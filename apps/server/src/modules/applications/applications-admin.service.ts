@@ -8,8 +8,11 @@ import type {
 import { BUSINESS_TIME_ZONE, LIMITS, withdrawalDeadline } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
 import { recordAudit } from "../audit/audit.service.ts";
+import { createDepositOnApproval, depositsByApplication } from "../deposits/deposits.service.ts";
+import type { TransferFacts } from "../messages/message-events.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import { toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
@@ -21,9 +24,13 @@ type AccountColumns = {
   account_kyc_status: KycStatus | null;
 };
 
-function toAdminApplication(row: repo.ApplicationRow, account: AccountColumns | null): AdminApplication {
+function toAdminApplication(
+  row: repo.ApplicationRow,
+  account: AccountColumns | null,
+  deposits?: Parameters<typeof toApplication>[1],
+): AdminApplication {
   return {
-    ...toApplication(row),
+    ...toApplication(row, deposits),
     admin_notes: row.admin_notes,
     decided_by: row.decided_by,
     account:
@@ -48,34 +55,75 @@ export async function listApplications(
     adminRepo.listForAdmin(db, filter, { limit: query.limit, offset: query.offset }),
     adminRepo.countForAdmin(db, filter),
   ]);
-  return { items: rows.map((row) => toAdminApplication(row, row)), total };
+  const deposits = await depositsByApplication(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((row) => toAdminApplication(row, row, deposits.get(row.id))), total };
 }
 
 /**
- * An admin approves or rejects a pending application (DESIGN.md section 4 point 4). The update only
- * matches a pending row, so when two admins decide at once the database lets exactly one through;
- * the other finds nothing pending and gets 409. Decision and audit entry commit together.
+ * An admin approves or rejects a pending application (DESIGN.md section 4 point 4, section 6 point 2).
+ * Approval needs the saver's verified identity (409 kyc_not_approved; an application sent signed out
+ * has none until it is linked to an account) and creates the deposit awaiting funds; a rejection
+ * needs a reason the saver reads. The update only matches a pending row, so when two admins decide at
+ * once the database lets exactly one through; the other finds nothing pending and gets 409. Decision,
+ * deposit and audit entry commit together.
  */
 export async function decideApplication(
   db: Kysely<DB>,
   admin: User,
   id: string,
-  input: { decision: ApplicationDecision; admin_notes?: string | undefined },
-  messages?: Messenger,
+  input: {
+    decision: ApplicationDecision;
+    admin_notes?: string | undefined;
+    rejection_reason?: string | undefined;
+  },
+  context: { now: Date; defaultBank: PartnerBankAccount; messages?: Messenger | undefined },
 ): Promise<AdminApplication> {
   const notes = input.admin_notes?.trim() ? input.admin_notes.trim() : null;
-  return db.transaction().execute(async (trx) => {
-    const decided = await repo.decidePendingApplication(trx, id, {
+  const reason = input.rejection_reason?.trim() ? input.rejection_reason.trim() : null;
+  const decided = await db.transaction().execute(async (trx) => {
+    const existing = await repo.findApplicationById(trx, id);
+    if (!existing) throw notFound("application_not_found", "This application does not exist");
+    if (existing.status !== "pending") {
+      throw conflict("application_already_decided", `This application has already been ${existing.status}`);
+    }
+    if (input.decision === "rejected" && !reason) {
+      throw badRequest("rejection_reason_required", "A rejection needs a reason the saver can read", [
+        { path: "body.rejection_reason", message: "Required to reject", code: "rejection_reason_required" },
+      ]);
+    }
+    if (input.decision === "approved") {
+      const account = existing.user_id ? await adminRepo.findAccount(trx, existing.user_id) : undefined;
+      if (account?.account_kyc_status !== "approved") {
+        throw conflict(
+          "kyc_not_approved",
+          existing.user_id
+            ? "The saver's identity has not been verified; approve the KYC documents first"
+            : "This application was sent signed out; it can be approved once it belongs to a verified account",
+        );
+      }
+    }
+    const row = await repo.decidePendingApplication(trx, id, {
       status: input.decision,
       decidedBy: admin.id,
       adminNotes: notes,
-      at: new Date(),
+      rejectionReason: input.decision === "rejected" ? reason : null,
+      at: context.now,
     });
-    if (!decided) {
-      const existing = await repo.findApplicationById(trx, id);
-      if (!existing) throw notFound("application_not_found", "This application does not exist");
-      throw conflict("application_already_decided", `This application has already been ${existing.status}`);
+    if (!row) {
+      const current = await repo.findApplicationById(trx, id);
+      throw conflict("application_already_decided", `This application has already been ${current?.status}`);
     }
+    const transfer =
+      row.status === "approved"
+        ? await createDepositOnApproval(trx, row, {
+            now: context.now,
+            defaultBank: context.defaultBank,
+            actorId: admin.id,
+          })
+        : null;
     await recordAudit(trx, admin, {
       action: "application.decided",
       targetType: "application",
@@ -83,19 +131,27 @@ export async function decideApplication(
       details: {
         decision: input.decision,
         admin_notes: notes,
-        amount: Number(decided.amount),
-        currency: decided.currency.trim(),
-        applicant_email: decided.email,
+        rejection_reason: row.rejection_reason,
+        amount: Number(row.amount),
+        currency: row.currency.trim(),
+        applicant_email: row.email,
       },
     });
-    await tellApplicant(trx, decided, messages);
-    const account = decided.user_id ? await adminRepo.findAccount(trx, decided.user_id) : undefined;
-    return toAdminApplication(decided, account ?? null);
+    await tellApplicant(trx, row, context.messages, transfer);
+    return row;
   });
+  const account = decided.user_id ? await adminRepo.findAccount(db, decided.user_id) : undefined;
+  const deposits = await depositsByApplication(db, [id]);
+  return toAdminApplication(decided, account ?? null, deposits.get(id));
 }
 
 /** The decision reaches the applicant: in the inbox and by e-mail, or by e-mail only when sent signed out. */
-async function tellApplicant(trx: Kysely<DB>, decided: repo.ApplicationRow, messages: Messenger | undefined) {
+async function tellApplicant(
+  trx: Kysely<DB>,
+  decided: repo.ApplicationRow,
+  messages: Messenger | undefined,
+  transfer: TransferFacts | null,
+) {
   if (!messages || !decided.decided_at) return;
   const money = { application_id: decided.id, amount: decided.amount, currency: decided.currency.trim() };
   const event =
@@ -112,10 +168,10 @@ async function tellApplicant(trx: Kysely<DB>, decided: repo.ApplicationRow, mess
               LIMITS.withdrawalDays,
               BUSINESS_TIME_ZONE,
             ).toISOString(),
-            transfer: null,
+            transfer,
           },
         }
-      : { event: "application_rejected" as const, facts: { ...money, reason: null } };
+      : { event: "application_rejected" as const, facts: { ...money, reason: decided.rejection_reason } };
   if (decided.user_id) {
     await messages.notify(trx, { userId: decided.user_id, key: `${event.event}:${decided.id}`, ...event });
   } else {

@@ -67,7 +67,13 @@ export async function countApplications(db: Db, filter: { status?: ApplicationSt
 export function decidePendingApplication(
   db: Db,
   id: string,
-  decision: { status: "approved" | "rejected"; decidedBy: string; adminNotes: string | null; at: Date },
+  decision: {
+    status: "approved" | "rejected";
+    decidedBy: string;
+    adminNotes: string | null;
+    rejectionReason?: string | null;
+    at: Date;
+  },
 ) {
   return db
     .updateTable("applications")
@@ -76,6 +82,7 @@ export function decidePendingApplication(
       decided_at: decision.at,
       decided_by: decision.decidedBy,
       admin_notes: decision.adminNotes,
+      rejection_reason: decision.rejectionReason ?? null,
       updated_at: decision.at,
     })
     .where("id", "=", id)

@@ -20,6 +20,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const application = await service.createApplication(app.db, request.body, {
         user: request.user,
         language: requestLanguage(request),
+        now: app.clock.now(),
         messages: app.messages,
       });
       reply.header("Cache-Control", "no-store");
@@ -39,7 +40,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.db,
       currentUser(request),
       request.params.id,
-      new Date(),
+      app.clock.now(),
       app.messages,
     );
     reply.header("Cache-Control", "no-store");

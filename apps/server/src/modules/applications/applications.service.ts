@@ -13,6 +13,7 @@ import {
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { depositsByApplication, withdrawDepositsOfApplication } from "../deposits/deposits.service.ts";
 import { INFO_SHEET_VERSION } from "../messages/info-sheet.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import { findPackageById } from "../packages/packages.repository.ts";
@@ -130,7 +131,11 @@ export async function listOwnApplications(
     repo.listApplicationsByUser(db, user.id, page),
     repo.countApplicationsByUser(db, user.id),
   ]);
-  return { items: rows.map(toApplication), total };
+  const deposits = await depositsByApplication(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((row) => toApplication(row, deposits.get(row.id))), total };
 }
 
 /**
@@ -163,10 +168,12 @@ export async function withdrawApplication(
       `The 14-day withdrawal period ended on ${deadline.toISOString()}`,
     );
   }
-  // Guarded by status in SQL, so a concurrent second withdrawal finds nothing to change.
+  // Guarded by status in SQL, so a concurrent second withdrawal finds nothing to change. The
+  // deposit ends with it; money already received goes back.
   const updated = await db.transaction().execute(async (trx) => {
     const updated = await repo.withdrawApprovedApplication(trx, id, user.id, now);
     if (!updated) throw conflict("withdrawal_not_allowed", "This application can no longer be withdrawn");
+    await withdrawDepositsOfApplication(trx, id, now);
     await messages?.notify(trx, {
       userId: user.id,
       event: "application_withdrawn",
@@ -180,5 +187,6 @@ export async function withdrawApplication(
     });
     return updated;
   });
-  return toApplication(updated);
+  const deposits = await depositsByApplication(db, [id]);
+  return toApplication(updated, deposits.get(id));
 }

@@ -13,7 +13,9 @@ export interface AuditEvent {
     | "package"
     | "user"
     | "sanctions_hit"
-    | "sanctions_list";
+    | "sanctions_list"
+    | "deposit"
+    | "bank_statement";
   targetId: string | null;
   /** What changed, enough to answer "who did what to which thing, and how" later. */
   details?: Record<string, unknown>;

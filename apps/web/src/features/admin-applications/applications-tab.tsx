@@ -26,8 +26,11 @@ const STATUS_STYLES: Record<AdminApplication["status"], string> = {
  */
 export default function ApplicationsTab() {
   const { t, i18n } = useTranslation("admin");
+  const { t: td } = useTranslation("deposits");
   const language = i18n.language;
   const queryClient = useQueryClient();
+  // The application being rejected and the reason the saver will read.
+  const [rejecting, setRejecting] = useState<{ id: string; reason: string; missing: boolean } | null>(null);
   const [status, setStatus] = useState<StatusFilter>("");
   const [offset, setOffset] = useState(0);
   const filterId = useId();
@@ -48,14 +51,24 @@ export default function ApplicationsTab() {
   }, [applications.isError, applications.error]);
 
   const decide = useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: ApplicationDecision }) =>
+    mutationFn: ({
+      id,
+      decision,
+      reason,
+    }: {
+      id: string;
+      decision: ApplicationDecision;
+      reason?: string | undefined;
+    }) =>
       // SPEC.md section 7's notes text; the decision itself is what counts.
       api.patch<AdminApplication>(`/admin/applications/${id}/decision`, {
         decision,
         admin_notes: `${decision} by admin`,
+        ...(decision === "rejected" ? { rejection_reason: reason } : {}),
       }),
     onSuccess: (_result, { decision }) => {
       toast(t(`applications.decided.${decision}`), "success");
+      setRejecting(null);
     },
     onError: (error) => {
       toast(errorMessage(error, t("applications.decisionFailed")), "error");
@@ -193,12 +206,59 @@ export default function ApplicationsTab() {
                             type="button"
                             className="btn-secondary px-3 py-1 text-sm"
                             disabled={busy}
-                            onClick={() => decide.mutate({ id: application.id, decision: "rejected" })}
+                            aria-expanded={rejecting?.id === application.id}
+                            onClick={() => setRejecting({ id: application.id, reason: "", missing: false })}
                             aria-label={t("applications.rejectFor", { name: application.full_name })}
                           >
                             {t("applications.reject")}
                           </button>
                         </div>
+                      ) : null}
+                      {application.status === "pending" && rejecting?.id === application.id ? (
+                        <form
+                          className="mt-2 flex flex-col gap-2"
+                          noValidate
+                          onSubmit={(event) => {
+                            event.preventDefault();
+                            const reason = rejecting.reason.trim();
+                            if (!reason) {
+                              setRejecting({ ...rejecting, missing: true });
+                              return;
+                            }
+                            decide.mutate({ id: application.id, decision: "rejected", reason });
+                          }}
+                        >
+                          <label className="text-sm text-slate-800 dark:text-slate-200">
+                            {td("reject.reasonLabel", { name: application.full_name })}
+                            <textarea
+                              className="input mt-1 w-full"
+                              rows={2}
+                              maxLength={1000}
+                              value={rejecting.reason}
+                              aria-invalid={rejecting.missing}
+                              onChange={(event) =>
+                                setRejecting({ ...rejecting, reason: event.target.value, missing: false })
+                              }
+                            />
+                          </label>
+                          {rejecting.missing ? (
+                            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+                              {td("reject.reasonRequired")}
+                            </p>
+                          ) : null}
+                          <div className="flex gap-2">
+                            <button type="submit" className="btn-primary px-3 py-1 text-sm" disabled={busy}>
+                              {td("reject.confirm")}
+                            </button>
+                            <button
+                              type="button"
+                              className="btn-secondary px-3 py-1 text-sm"
+                              onClick={() => setRejecting(null)}
+                            >
+                              {td("reject.cancel")}
+                            </button>
+                          </div>
+                        </form>
                       ) : null}
                     </td>
                   </tr>

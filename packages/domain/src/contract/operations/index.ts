@@ -4,6 +4,7 @@ import { applicationsOperations } from "./applications.ts";
 import { authOperations } from "./auth.ts";
 import { calculatorOperations } from "./calculator.ts";
 import { contactOperations } from "./contact.ts";
+import { depositsOperations } from "./deposits.ts";
 import { documentsOperations } from "./documents.ts";
 import { healthOperations } from "./health.ts";
 import { identityOperations } from "./identity.ts";
@@ -30,6 +31,7 @@ export const operations = {
   ...calculatorOperations,
   ...applicationsOperations,
   ...kycOperations,
+  ...depositsOperations,
   ...messagesOperations,
   ...documentsOperations,
   ...identityOperations,

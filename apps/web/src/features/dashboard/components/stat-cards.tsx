@@ -3,12 +3,16 @@ import { centsToNumber, toCents } from "@festgeld/domain/money";
 import { useTranslation } from "react-i18next";
 import { formatMoney, formatNumber } from "../../../lib/format.ts";
 
-/** Total invested = the sum of approved amounts (SPEC.md section 9), exact, per currency. */
+/**
+ * Total invested = money received and not yet paid out: the ledger balance of each application's
+ * current deposit (DESIGN.md section 6 point 1), exact, per currency. An approval alone counts nothing.
+ */
 function investedByCurrency(applications: Application[]): Array<[string, number]> {
   const sums = new Map<string, bigint>();
   for (const a of applications) {
-    if (a.status !== "approved") continue;
-    sums.set(a.currency, (sums.get(a.currency) ?? 0n) + (toCents(a.amount) ?? 0n));
+    const deposit = a.deposit;
+    if (!deposit) continue;
+    sums.set(deposit.currency, (sums.get(deposit.currency) ?? 0n) + (toCents(deposit.ledger.balance) ?? 0n));
   }
   if (sums.size === 0) sums.set("EUR", 0n);
   return [...sums].map(([currency, cents]) => [currency, centsToNumber(cents)]);

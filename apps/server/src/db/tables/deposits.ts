@@ -1,0 +1,106 @@
+// Table types of the deposits area; its migrations are numbered 0060-0069.
+import type { DepositStatus, EarlyClosureRule, LedgerKind, MaturityInstruction } from "@festgeld/domain";
+import type { ColumnType, Generated } from "kysely";
+import type { NullableTimestamp, Timestamp } from "../schema.ts";
+
+/** A date column: 'YYYY-MM-DD' strings both ways (the pg and PGlite date parsers are set to keep text). */
+export type DateColumn = ColumnType<string, string, string>;
+export type NullableDateColumn = ColumnType<string | null, string | null | undefined, string | null>;
+/** bigint cents: int8 arrives as a JS number (database.ts), safe up to 9e15 cents. */
+export type Cents = ColumnType<number, number | bigint | string, number | bigint | string>;
+
+export interface DepositsTable {
+  id: Generated<string>;
+  application_id: string;
+  user_id: string | null;
+  package_id: string;
+  previous_deposit_id: string | null;
+  reference: string;
+  status: ColumnType<DepositStatus, DepositStatus | undefined, DepositStatus>;
+  amount_cents: Cents;
+  currency: string;
+  interest_rate: ColumnType<string, string | number, string | number>;
+  duration_months: number;
+  maturity_instruction: MaturityInstruction;
+  payer_iban: string;
+  bank_holder: string;
+  bank_iban: string;
+  bank_bic: string;
+  bank_name: string | null;
+  early_closure: ColumnType<EarlyClosureRule, EarlyClosureRule | undefined, EarlyClosureRule>;
+  approved_at: Timestamp;
+  funding_deadline: NullableTimestamp;
+  funded_at: NullableTimestamp;
+  value_date: NullableDateColumn;
+  maturity_date: NullableDateColumn;
+  matured_at: NullableTimestamp;
+  paid_out_at: NullableTimestamp;
+  renewed_at: NullableTimestamp;
+  lapsed_at: NullableTimestamp;
+  withdrawn_at: NullableTimestamp;
+  closed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DepositLedgerTable {
+  id: Generated<number>;
+  deposit_id: string;
+  kind: LedgerKind;
+  amount_cents: Cents;
+  value_date: DateColumn;
+  source: string;
+  bank_statement_id: string | null;
+  booked_at: Timestamp;
+  booked_by: string | null;
+}
+
+export interface DepositEventsTable {
+  id: Generated<number>;
+  deposit_id: string;
+  type: string;
+  at: Timestamp;
+  actor_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+export interface BankStatementsTable {
+  id: Generated<string>;
+  message_id: string;
+  statement_id: string;
+  content_sha256: string;
+  format: string;
+  account_iban: string | null;
+  credits: number;
+  matched: number;
+  result: ColumnType<unknown, string, string>;
+  imported_at: Timestamp;
+  imported_by: string | null;
+}
+
+export type JobState = "pending" | "running" | "done" | "failed" | "cancelled";
+
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  key: string;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  state: ColumnType<JobState, JobState | undefined, JobState>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_until: NullableTimestamp;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+}
+
+export interface DepositTables {
+  deposits: DepositsTable;
+  deposit_ledger: DepositLedgerTable;
+  deposit_events: DepositEventsTable;
+  bank_statements: BankStatementsTable;
+  jobs: JobsTable;
+}

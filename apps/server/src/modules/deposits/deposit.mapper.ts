@@ -1,0 +1,90 @@
+import {
+  addDays,
+  centsToNumber,
+  type Deposit,
+  epcQrPayload,
+  formatCreditorReference,
+  LIMITS,
+  simpleInterest,
+  toBasisPoints,
+} from "@festgeld/domain";
+import type { DepositRow, LedgerSums } from "./deposits.repository.ts";
+import { EMPTY_SUMS } from "./deposits.repository.ts";
+
+/** Rate in basis points and principal in cents of a deposit row (always convertible: checked columns). */
+export function depositFigures(row: Pick<DepositRow, "amount_cents" | "interest_rate" | "duration_months">) {
+  const rateBasisPoints = toBasisPoints(row.interest_rate);
+  if (rateBasisPoints === null)
+    throw new Error(`deposit rate ${row.interest_rate} is not a two-decimal number`);
+  const principalCents = BigInt(row.amount_cents);
+  const { interestCents } = simpleInterest({ principalCents, rateBasisPoints, months: row.duration_months });
+  return { principalCents, rateBasisPoints, interestCents };
+}
+
+/** The EPC QR payload of a deposit awaiting funds. */
+export function transferPayload(row: DepositRow): string {
+  return epcQrPayload({
+    bic: row.bank_bic,
+    name: row.bank_holder,
+    iban: row.bank_iban,
+    amountCents: BigInt(row.amount_cents),
+    reference: row.reference,
+  });
+}
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** A deposit as its owner sees it; the money figures are sums of its ledger entries. */
+export function toDeposit(row: DepositRow, sums: LedgerSums = EMPTY_SUMS): Deposit {
+  const { interestCents } = depositFigures(row);
+  const balance = sums.principal_received + sums.interest_credited - sums.payout - sums.carried_to_renewal;
+  const currency = row.currency.trim() as Deposit["currency"];
+  return {
+    id: row.id,
+    application_id: row.application_id,
+    previous_deposit_id: row.previous_deposit_id,
+    status: row.status,
+    reference: row.reference,
+    amount: centsToNumber(BigInt(row.amount_cents)),
+    currency,
+    interest_rate: Number(row.interest_rate),
+    term: row.duration_months,
+    maturity_instruction: row.maturity_instruction,
+    early_closure: row.early_closure,
+    approved_at: row.approved_at.toISOString(),
+    funding_deadline: iso(row.funding_deadline),
+    funded_at: iso(row.funded_at),
+    value_date: row.value_date,
+    maturity_date: row.maturity_date,
+    instruction_cutoff: row.maturity_date ? addDays(row.maturity_date, -LIMITS.instructionCutoffDays) : null,
+    matured_at: iso(row.matured_at),
+    paid_out_at: iso(row.paid_out_at),
+    renewed_at: iso(row.renewed_at),
+    lapsed_at: iso(row.lapsed_at),
+    withdrawn_at: iso(row.withdrawn_at),
+    closed_at: iso(row.closed_at),
+    expected_interest: centsToNumber(interestCents),
+    ledger: {
+      principal_received: centsToNumber(BigInt(sums.principal_received)),
+      interest_credited: centsToNumber(BigInt(sums.interest_credited)),
+      paid_out: centsToNumber(BigInt(sums.payout)),
+      carried_to_renewal: centsToNumber(BigInt(sums.carried_to_renewal)),
+      balance: centsToNumber(BigInt(balance)),
+    },
+    transfer:
+      row.status === "awaiting_funds" && row.funding_deadline
+        ? {
+            account_holder: row.bank_holder,
+            iban: row.bank_iban,
+            bic: row.bank_bic,
+            bank_name: row.bank_name,
+            amount: centsToNumber(BigInt(row.amount_cents)),
+            currency,
+            reference: row.reference,
+            reference_formatted: formatCreditorReference(row.reference),
+            deadline: row.funding_deadline.toISOString(),
+            epc_qr_payload: transferPayload(row),
+          }
+        : null,
+  };
+}

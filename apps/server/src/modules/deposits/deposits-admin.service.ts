@@ -1,0 +1,297 @@
+import { createHash } from "node:crypto";
+import {
+  type AdminDeposit,
+  addDays,
+  type BankStatementResult,
+  centsToNumber,
+  type DepositSummary,
+  maskIban,
+  toCents,
+  type User,
+} from "@festgeld/domain";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { recordAudit } from "../audit/audit.service.ts";
+import { parseCamt053, type StatementCredit, StatementFormatError } from "./camt053.ts";
+import { toDeposit } from "./deposit.mapper.ts";
+import * as repo from "./deposits.repository.ts";
+import { businessDate, fundDeposit } from "./deposits.service.ts";
+
+type AdminRow = NonNullable<Awaited<ReturnType<typeof repo.findAdminDeposit>>>;
+
+function toAdminDeposit(row: AdminRow, sums: repo.LedgerSums | undefined, now: Date): AdminDeposit {
+  return {
+    ...toDeposit(row, sums),
+    account:
+      row.user_id && row.account_email
+        ? { id: row.user_id, email: row.account_email, full_name: row.account_full_name ?? "" }
+        : null,
+    applicant_name: row.applicant_name,
+    payer_iban: maskIban(row.payer_iban),
+    age_days: Math.max(0, Math.floor((now.getTime() - row.approved_at.getTime()) / 86_400_000)),
+  };
+}
+
+export async function listDeposits(
+  db: Kysely<DB>,
+  query: {
+    limit: number;
+    offset: number;
+    status?: AdminDeposit["status"] | undefined;
+    maturity_from?: string | undefined;
+    maturity_to?: string | undefined;
+  },
+  now: Date,
+) {
+  const filter = { status: query.status, maturityFrom: query.maturity_from, maturityTo: query.maturity_to };
+  const [rows, total] = await Promise.all([
+    repo.listForAdmin(db, filter, { limit: query.limit, offset: query.offset }),
+    repo.countForAdmin(db, filter),
+  ]);
+  const sums = await repo.ledgerSums(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((row) => toAdminDeposit(row, sums.get(row.id), now)), total };
+}
+
+export async function getDeposit(db: Kysely<DB>, id: string, now: Date) {
+  const row = await repo.findAdminDeposit(db, id);
+  if (!row) throw notFound("deposit_not_found", "This deposit does not exist");
+  const [sums, events, entries] = await Promise.all([
+    repo.ledgerSums(db, [id]),
+    repo.depositEvents(db, id),
+    repo.ledgerEntries(db, id),
+  ]);
+  return {
+    ...toAdminDeposit(row, sums.get(id), now),
+    events: events.map((e) => ({ type: e.type, at: e.at.toISOString(), details: e.details })),
+    entries: entries.map((e) => ({
+      kind: e.kind,
+      amount: Number(e.amount_cents) / 100,
+      value_date: e.value_date,
+      source: e.source,
+      booked_at: e.booked_at.toISOString(),
+    })),
+  };
+}
+
+/** Staff record a receipt by hand (POST /admin/deposits/{id}/funding); audited. */
+export async function recordFunding(
+  db: Kysely<DB>,
+  admin: User,
+  id: string,
+  input: { amount: number; value_date: string; payer_iban: string },
+  now: Date,
+) {
+  const amountCents = toCents(input.amount);
+  if (amountCents === null)
+    throw badRequest("validation_failed", "The amount takes at most two decimal places");
+  await db.transaction().execute(async (trx) => {
+    await fundDeposit(trx, id, {
+      amountCents,
+      valueDate: input.value_date,
+      payerIban: input.payer_iban,
+      source: "manual",
+      actorId: admin.id,
+      now,
+    });
+    await recordAudit(trx, admin, {
+      action: "deposit.funded",
+      targetType: "deposit",
+      targetId: id,
+      details: { amount: input.amount, value_date: input.value_date, payer_iban: maskIban(input.payer_iban) },
+    });
+  });
+  return getDeposit(db, id, now);
+}
+
+export async function depositSummary(db: Kysely<DB>, now: Date): Promise<DepositSummary> {
+  const today = businessDate(now);
+  const s = await repo.summary(db, today, addDays(today, 30));
+  return {
+    funds_under_management: centsToNumber(BigInt(s.fundsCents)),
+    principal_invested: centsToNumber(BigInt(s.principalCents)),
+    active_investors: s.investors,
+    awaiting_funds: { count: s.awaitingCount, amount: centsToNumber(BigInt(s.awaitingCents)) },
+    maturing_30_days: { count: s.maturingCount, amount: centsToNumber(BigInt(s.maturingCents)) },
+  };
+}
+
+/* ------------------------------------------------------------------ bank statements */
+
+type Matched = BankStatementResult["matched"][number];
+type Unmatched = BankStatementResult["unmatched"][number];
+
+function creditView(credit: StatementCredit) {
+  return {
+    amount: centsToNumber(credit.amountCents),
+    currency: credit.currency,
+    value_date: credit.valueDate,
+    reference: credit.reference,
+    payer_name: credit.payerName,
+    payer_iban: credit.payerIban ? maskIban(credit.payerIban) : null,
+    bank_reference: credit.bankReference,
+  };
+}
+
+/**
+ * Imports a camt.053 statement: each credit is matched to a deposit awaiting funds by its RF
+ * reference and funds it when payer and amount agree; the others are listed with the reason. The
+ * statement is stored first, unique by its identification and by its content, so importing the same
+ * statement again books nothing and answers the first import's result. A dry run books nothing.
+ */
+export async function importStatement(
+  db: Kysely<DB>,
+  admin: User,
+  input: { xml: string; dry_run: boolean },
+  now: Date,
+): Promise<BankStatementResult> {
+  let statement: ReturnType<typeof parseCamt053>;
+  try {
+    statement = parseCamt053(input.xml);
+  } catch (error) {
+    if (error instanceof StatementFormatError) throw badRequest("statement_invalid", error.message);
+    throw error;
+  }
+  const hash = createHash("sha256").update(input.xml).digest("hex");
+  const base = {
+    format: statement.format,
+    message_id: statement.messageId,
+    statement_id: statement.statementId,
+    account_iban: statement.accountIban ? maskIban(statement.accountIban) : null,
+    credits: statement.credits.length,
+  };
+
+  const previous = await db
+    .selectFrom("bank_statements")
+    .select(["id", "result"])
+    .where((eb) =>
+      eb.or([
+        eb("content_sha256", "=", hash),
+        eb.and([eb("message_id", "=", statement.messageId), eb("statement_id", "=", statement.statementId)]),
+      ]),
+    )
+    .executeTakeFirst();
+  if (previous) {
+    const stored = previous.result as Pick<BankStatementResult, "matched" | "unmatched">;
+    return { ...base, id: previous.id, already_imported: true, dry_run: input.dry_run, ...stored };
+  }
+
+  return db.transaction().execute(async (trx) => {
+    let statementId: string | null = null;
+    if (!input.dry_run) {
+      const inserted = await trx
+        .insertInto("bank_statements")
+        .values({
+          message_id: statement.messageId,
+          statement_id: statement.statementId,
+          content_sha256: hash,
+          format: statement.format,
+          account_iban: statement.accountIban,
+          credits: statement.credits.length,
+          matched: 0,
+          result: "{}",
+          imported_at: now,
+          imported_by: admin.id,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      // A concurrent import of the same statement won the race: it books, this one changes nothing.
+      if (!inserted) {
+        return { ...base, id: null, already_imported: true, dry_run: false, matched: [], unmatched: [] };
+      }
+      statementId = inserted.id;
+    }
+
+    const matched: Matched[] = [];
+    const unmatched: Unmatched[] = [];
+    const claimed = new Set<string>();
+    for (const credit of statement.credits) {
+      const view = creditView(credit);
+      if (!credit.reference) {
+        unmatched.push({ ...view, reason: "no_reference", deposit_id: null });
+        continue;
+      }
+      let deposit: repo.DepositRow | undefined;
+      for (const candidate of credit.candidates) {
+        deposit = await repo.findDepositByReference(trx, candidate);
+        if (deposit) break;
+      }
+      if (!deposit) {
+        unmatched.push({ ...view, reason: "unknown_reference", deposit_id: null });
+        continue;
+      }
+      view.reference = deposit.reference;
+      const reason =
+        deposit.status !== "awaiting_funds" || claimed.has(deposit.id)
+          ? "not_awaiting_funds"
+          : credit.currency !== deposit.currency.trim()
+            ? "currency_mismatch"
+            : credit.amountCents !== BigInt(deposit.amount_cents)
+              ? "amount_mismatch"
+              : credit.payerIban !== deposit.payer_iban
+                ? "payer_iban_mismatch"
+                : null;
+      if (reason) {
+        unmatched.push({ ...view, reason, deposit_id: deposit.id });
+        continue;
+      }
+      claimed.add(deposit.id);
+      const valueDate = credit.valueDate ?? businessDate(now);
+      if (!input.dry_run) {
+        try {
+          await fundDeposit(trx, deposit.id, {
+            amountCents: credit.amountCents,
+            valueDate,
+            payerIban: credit.payerIban ?? "",
+            source: "statement",
+            bankStatementId: statementId,
+            actorId: admin.id,
+            now,
+          });
+        } catch (error) {
+          if (error instanceof AppError && error.statusCode < 500) {
+            unmatched.push({ ...view, reason: "not_awaiting_funds", deposit_id: deposit.id });
+            continue;
+          }
+          throw error;
+        }
+      }
+      matched.push({ ...view, deposit_id: deposit.id });
+    }
+
+    if (statementId) {
+      await trx
+        .updateTable("bank_statements")
+        .set({ matched: matched.length, result: JSON.stringify({ matched, unmatched }) })
+        .where("id", "=", statementId)
+        .execute();
+      await recordAudit(trx, admin, {
+        action: "bank_statement.imported",
+        targetType: "bank_statement",
+        targetId: statementId,
+        details: {
+          message_id: statement.messageId,
+          credits: statement.credits.length,
+          matched: matched.length,
+        },
+      });
+    }
+    return { ...base, id: statementId, already_imported: false, dry_run: input.dry_run, matched, unmatched };
+  });
+}
+
+export async function listStatements(db: Kysely<DB>, page: { limit: number; offset: number }) {
+  const [rows, total] = await Promise.all([repo.listStatements(db, page), repo.countStatements(db)]);
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      account_iban: r.account_iban ? maskIban(r.account_iban) : null,
+      imported_at: r.imported_at.toISOString(),
+    })),
+    total,
+  };
+}

@@ -1,0 +1,246 @@
+import type { LedgerKind } from "@festgeld/domain";
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { DB } from "../../db/schema.ts";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export type DepositRow = Awaited<ReturnType<typeof findDeposit>> & {};
+
+export function findDeposit(db: Db, id: string) {
+  return db.selectFrom("deposits").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The deposit row locked for the rest of the transaction (funding, maturity, closure). */
+export function lockDeposit(db: Db, id: string) {
+  return db.selectFrom("deposits").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+export function findDepositByReference(db: Db, reference: string) {
+  return db.selectFrom("deposits").selectAll().where("reference", "=", reference).executeTakeFirst();
+}
+
+export function depositsOfApplications(db: Db, applicationIds: readonly string[]) {
+  if (applicationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("deposits")
+    .selectAll()
+    .where("application_id", "in", applicationIds)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export async function nextReferenceNumber(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select nextval('deposit_reference_seq')::int8 as n`.execute(db);
+  const n = rows[0]?.n;
+  if (n === undefined) throw new Error("deposit_reference_seq returned nothing");
+  return Number(n);
+}
+
+export type LedgerSums = Record<LedgerKind, number>;
+export const EMPTY_SUMS: LedgerSums = {
+  principal_received: 0,
+  interest_credited: 0,
+  payout: 0,
+  carried_to_renewal: 0,
+};
+
+/** Sum of ledger entries per deposit and kind, in cents. */
+export async function ledgerSums(db: Db, depositIds: readonly string[]): Promise<Map<string, LedgerSums>> {
+  const sums = new Map<string, LedgerSums>();
+  if (depositIds.length === 0) return sums;
+  const rows = await db
+    .selectFrom("deposit_ledger")
+    .select(["deposit_id", "kind", (eb) => eb.fn.sum<string>("amount_cents").as("cents")])
+    .where("deposit_id", "in", depositIds)
+    .groupBy(["deposit_id", "kind"])
+    .execute();
+  for (const row of rows) {
+    const current = sums.get(row.deposit_id) ?? { ...EMPTY_SUMS };
+    current[row.kind] = Number(row.cents);
+    sums.set(row.deposit_id, current);
+  }
+  return sums;
+}
+
+export function ledgerEntries(db: Db, depositId: string) {
+  return db
+    .selectFrom("deposit_ledger")
+    .selectAll()
+    .where("deposit_id", "=", depositId)
+    .orderBy("id")
+    .execute();
+}
+
+export function depositEvents(db: Db, depositId: string) {
+  return db
+    .selectFrom("deposit_events")
+    .select(["type", "at", "details"])
+    .where("deposit_id", "=", depositId)
+    .orderBy("id")
+    .execute();
+}
+
+export function addLedgerEntry(
+  db: Db,
+  entry: {
+    deposit_id: string;
+    kind: LedgerKind;
+    amount_cents: bigint | number;
+    value_date: string;
+    source: string;
+    bank_statement_id?: string | null;
+    booked_at: Date;
+    booked_by?: string | null;
+  },
+) {
+  return db
+    .insertInto("deposit_ledger")
+    .values({
+      ...entry,
+      amount_cents: String(entry.amount_cents),
+      bank_statement_id: entry.bank_statement_id ?? null,
+      booked_by: entry.booked_by ?? null,
+    })
+    .execute();
+}
+
+/** Schedules a job once per key (scheduling again keeps the first). */
+export function scheduleJob(db: Db, job: { name: string; key: string; runAt: Date; payload?: object }) {
+  return db
+    .insertInto("jobs")
+    .values({
+      name: job.name,
+      key: job.key,
+      run_at: job.runAt,
+      payload: JSON.stringify(job.payload ?? {}),
+    })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+}
+
+/** Cancels a job that has not run (the lapse check of a deposit that was funded). */
+export function cancelJob(db: Db, key: string, at: Date) {
+  return db
+    .updateTable("jobs")
+    .set({ state: "cancelled", finished_at: at, updated_at: at })
+    .where("key", "=", key)
+    .where("state", "=", "pending")
+    .execute();
+}
+
+/* ---------------------------------------------------------------- back office */
+
+export function listForAdmin(
+  db: Db,
+  filter: { status?: string | undefined; maturityFrom?: string | undefined; maturityTo?: string | undefined },
+  page: { limit: number; offset: number },
+) {
+  let query = db
+    .selectFrom("deposits as d")
+    .innerJoin("applications as a", "a.id", "d.application_id")
+    .leftJoin("users as u", "u.id", "d.user_id")
+    .selectAll("d")
+    .select([
+      "a.full_name as applicant_name",
+      "u.email as account_email",
+      "u.full_name as account_full_name",
+    ]);
+  if (filter.status) query = query.where("d.status", "=", filter.status as never);
+  if (filter.maturityFrom) query = query.where("d.maturity_date", ">=", filter.maturityFrom);
+  if (filter.maturityTo) query = query.where("d.maturity_date", "<=", filter.maturityTo);
+  // The funding queue reads oldest first; everything else by maturity (the calendar), then approval.
+  query =
+    filter.status === "awaiting_funds"
+      ? query.orderBy("d.approved_at").orderBy("d.id")
+      : query.orderBy("d.maturity_date").orderBy("d.approved_at").orderBy("d.id");
+  return query.limit(page.limit).offset(page.offset).execute();
+}
+
+export async function countForAdmin(
+  db: Db,
+  filter: { status?: string | undefined; maturityFrom?: string | undefined; maturityTo?: string | undefined },
+) {
+  let query = db.selectFrom("deposits as d").select((eb) => eb.fn.countAll<number>().as("count"));
+  if (filter.status) query = query.where("d.status", "=", filter.status as never);
+  if (filter.maturityFrom) query = query.where("d.maturity_date", ">=", filter.maturityFrom);
+  if (filter.maturityTo) query = query.where("d.maturity_date", "<=", filter.maturityTo);
+  const { count } = await query.executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export function findAdminDeposit(db: Db, id: string) {
+  return db
+    .selectFrom("deposits as d")
+    .innerJoin("applications as a", "a.id", "d.application_id")
+    .leftJoin("users as u", "u.id", "d.user_id")
+    .selectAll("d")
+    .select(["a.full_name as applicant_name", "u.email as account_email", "u.full_name as account_full_name"])
+    .where("d.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The figures of the back office's overview, from the ledger and the deposits' states. */
+export async function summary(db: Db, today: string, in30Days: string) {
+  const { rows } = await sql<{
+    funds: string | null;
+    principal: string | null;
+    investors: number;
+    awaiting_count: number;
+    awaiting_cents: string | null;
+    maturing_count: number;
+    maturing_cents: string | null;
+  }>`
+    select
+      (select sum(case when kind in ('principal_received', 'interest_credited') then amount_cents
+                       else -amount_cents end) from deposit_ledger) as funds,
+      (select sum(l.amount_cents) from deposit_ledger l join deposits d on d.id = l.deposit_id
+        where l.kind = 'principal_received' and d.status in ('active', 'matured')) as principal,
+      (select count(distinct user_id) from deposits where status in ('active', 'matured') and user_id is not null)
+        as investors,
+      (select count(*) from deposits where status = 'awaiting_funds') as awaiting_count,
+      (select sum(amount_cents) from deposits where status = 'awaiting_funds') as awaiting_cents,
+      (select count(*) from deposits where status = 'active' and maturity_date between ${today} and ${in30Days})
+        as maturing_count,
+      (select sum(amount_cents) from deposits where status = 'active' and maturity_date between ${today} and ${in30Days})
+        as maturing_cents
+  `.execute(db);
+  const row = rows[0];
+  return {
+    fundsCents: Number(row?.funds ?? 0),
+    principalCents: Number(row?.principal ?? 0),
+    investors: Number(row?.investors ?? 0),
+    awaitingCount: Number(row?.awaiting_count ?? 0),
+    awaitingCents: Number(row?.awaiting_cents ?? 0),
+    maturingCount: Number(row?.maturing_count ?? 0),
+    maturingCents: Number(row?.maturing_cents ?? 0),
+  };
+}
+
+export function listStatements(db: Db, page: { limit: number; offset: number }) {
+  return db
+    .selectFrom("bank_statements")
+    .select([
+      "id",
+      "format",
+      "message_id",
+      "statement_id",
+      "account_iban",
+      "credits",
+      "matched",
+      "imported_at",
+    ])
+    .orderBy("imported_at", "desc")
+    .orderBy("id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countStatements(db: Db) {
+  const { count } = await db
+    .selectFrom("bank_statements")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

@@ -1,0 +1,18 @@
+import { operations } from "@festgeld/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { route } from "../../lib/route.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import * as service from "./deposits.service.ts";
+
+/** The saver's side of deposits: one deposit with its timeline, the transfer QR code. */
+export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, operations.depositsGet, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return service.getOwnDeposit(app.db, currentUser(request), request.params.id);
+  });
+
+  route(app, operations.depositsTransferQr, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return service.transferQr(app.db, currentUser(request), request.params.id);
+  });
+};

@@ -1,0 +1,357 @@
+import {
+  addDays,
+  addMonths,
+  BUSINESS_TIME_ZONE,
+  type Deposit,
+  type DepositDetail,
+  dateInZone,
+  depositReference,
+  LIMITS,
+  maskIban,
+  startOfDayInZone,
+  toCents,
+  type User,
+  withdrawalDeadline,
+} from "@festgeld/domain";
+import type { Kysely, Transaction } from "kysely";
+import QRCode from "qrcode";
+import type { DB } from "../../db/schema.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
+import type { ApplicationRow } from "../applications/applications.repository.ts";
+import type { TransferFacts } from "../messages/message-events.ts";
+import { toDeposit, transferPayload } from "./deposit.mapper.ts";
+import { onDepositEvent } from "./deposit-events.ts";
+import * as repo from "./deposits.repository.ts";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export const JOB_NAMES = {
+  lapse: "deposit.lapse",
+  maturity: "deposit.maturity",
+  reminder: "deposit.maturity_reminder",
+} as const;
+
+/** The instant a calendar day starts for the business (maturity and reminders run then). */
+export const dayStart = (date: string) => startOfDayInZone(date, BUSINESS_TIME_ZONE);
+export const businessDate = (instant: Date) => dateInZone(instant, BUSINESS_TIME_ZONE);
+
+/**
+ * An approved application becomes a deposit awaiting funds (DESIGN.md section 6 point 1): transfer
+ * instructions to the package's partner bank (or the configured one), a unique RF reference, and a
+ * deadline 14 days after approval, after which the lapse job closes it.
+ */
+export async function createDepositOnApproval(
+  trx: Transaction<DB>,
+  application: ApplicationRow,
+  context: { now: Date; defaultBank: PartnerBankAccount; actorId: string },
+): Promise<TransferFacts> {
+  const pkg = await trx
+    .selectFrom("packages")
+    .select([
+      "partner_bank_holder",
+      "partner_bank_iban",
+      "partner_bank_bic",
+      "partner_bank_name",
+      "early_closure",
+    ])
+    .where("id", "=", application.package_id)
+    .executeTakeFirstOrThrow();
+  const bank =
+    pkg.partner_bank_holder && pkg.partner_bank_iban && pkg.partner_bank_bic
+      ? {
+          holder: pkg.partner_bank_holder,
+          iban: pkg.partner_bank_iban,
+          bic: pkg.partner_bank_bic,
+          name: pkg.partner_bank_name,
+        }
+      : context.defaultBank;
+  const amountCents = toCents(application.amount);
+  if (amountCents === null) throw new Error(`application ${application.id}: amount is not two-decimal`);
+  const deadline = withdrawalDeadline(context.now, LIMITS.fundingDays, BUSINESS_TIME_ZONE);
+  const reference = depositReference(await repo.nextReferenceNumber(trx));
+  const deposit = await trx
+    .insertInto("deposits")
+    .values({
+      application_id: application.id,
+      user_id: application.user_id,
+      package_id: application.package_id,
+      previous_deposit_id: null,
+      reference,
+      amount_cents: String(amountCents),
+      currency: application.currency.trim(),
+      interest_rate: application.interest_rate,
+      duration_months: application.duration_months,
+      maturity_instruction: application.maturity_instruction,
+      payer_iban: application.reference_iban,
+      bank_holder: bank.holder,
+      bank_iban: bank.iban,
+      bank_bic: bank.bic,
+      bank_name: bank.name,
+      early_closure: pkg.early_closure,
+      approved_at: context.now,
+      funding_deadline: deadline,
+      created_at: context.now,
+      updated_at: context.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  // The lapse check runs just after the deadline.
+  await repo.scheduleJob(trx, {
+    name: JOB_NAMES.lapse,
+    key: `${JOB_NAMES.lapse}:${deposit.id}`,
+    runAt: new Date(deadline.getTime() + 1),
+    payload: { deposit_id: deposit.id },
+  });
+  await onDepositEvent(
+    trx,
+    {
+      depositId: deposit.id,
+      applicationId: application.id,
+      userId: application.user_id,
+      type: "approved",
+      at: context.now,
+      details: { reference, amount_cents: String(amountCents), deadline: deadline.toISOString() },
+    },
+    context.actorId,
+  );
+  return {
+    account_holder: deposit.bank_holder,
+    iban: deposit.bank_iban,
+    bic: deposit.bank_bic,
+    reference: deposit.reference,
+    amount: application.amount,
+    currency: deposit.currency.trim(),
+    deadline: businessDate(deadline),
+    epc_qr_payload: transferPayload(deposit),
+  };
+}
+
+/** The deposits of each application: the current one and the earlier ones it renewed, with ledger sums. */
+export async function depositsByApplication(
+  db: Db,
+  applicationIds: readonly string[],
+): Promise<Map<string, { current: Deposit | null; previous: Deposit[] }>> {
+  const rows = await repo.depositsOfApplications(db, applicationIds);
+  const sums = await repo.ledgerSums(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byApplication = new Map<string, Deposit[]>();
+  for (const row of rows) {
+    const list = byApplication.get(row.application_id) ?? [];
+    list.push(toDeposit(row, sums.get(row.id)));
+    byApplication.set(row.application_id, list);
+  }
+  const result = new Map<string, { current: Deposit | null; previous: Deposit[] }>();
+  for (const id of applicationIds) {
+    const list = byApplication.get(id) ?? [];
+    result.set(id, { current: list.at(-1) ?? null, previous: list.slice(0, -1).reverse() });
+  }
+  return result;
+}
+
+async function detailOf(db: Db, row: repo.DepositRow) {
+  const [sums, events, entries] = await Promise.all([
+    repo.ledgerSums(db, [row.id]),
+    repo.depositEvents(db, row.id),
+    repo.ledgerEntries(db, row.id),
+  ]);
+  return {
+    ...toDeposit(row, sums.get(row.id)),
+    events: events.map((e) => ({ type: e.type, at: e.at.toISOString(), details: e.details })),
+    entries: entries.map((e) => ({
+      kind: e.kind,
+      amount: Number(e.amount_cents) / 100,
+      value_date: e.value_date,
+      source: e.source,
+      booked_at: e.booked_at.toISOString(),
+    })),
+  };
+}
+
+async function ownDeposit(db: Db, user: User, id: string) {
+  const row = await repo.findDeposit(db, id);
+  if (!row) throw notFound("deposit_not_found", "This deposit does not exist");
+  if (row.user_id !== user.id) throw forbidden("This deposit belongs to another account");
+  return row;
+}
+
+export async function getOwnDeposit(db: Db, user: User, id: string): Promise<DepositDetail> {
+  return detailOf(db, await ownDeposit(db, user, id));
+}
+
+/** The EPC QR code of a deposit awaiting funds, as an SVG document. */
+export async function transferQr(db: Db, user: User, id: string): Promise<{ payload: string; svg: string }> {
+  const row = await ownDeposit(db, user, id);
+  if (row.status !== "awaiting_funds") {
+    throw conflict("deposit_not_awaiting_funds", "This deposit is not awaiting a transfer");
+  }
+  const payload = transferPayload(row);
+  // Error correction level M, as EPC069-12 asks.
+  const svg = await QRCode.toString(payload, { type: "svg", errorCorrectionLevel: "M", margin: 4 });
+  return { payload, svg };
+}
+
+/* ------------------------------------------------------------------------- funding */
+
+export interface FundingInput {
+  amountCents: bigint;
+  valueDate: string;
+  payerIban: string;
+  source: "manual" | "statement";
+  bankStatementId?: string | null;
+  actorId: string | null;
+  now: Date;
+}
+
+/**
+ * Books the money received for a deposit awaiting funds: the payer must be the saver's reference
+ * account and the amount exact. The term starts at the value date; maturity = value date + term
+ * (calendar months, the last day of a shorter month). Locks the deposit row, so two bookings of the
+ * same money cannot both pass.
+ */
+export async function fundDeposit(trx: Transaction<DB>, depositId: string, input: FundingInput) {
+  const row = await repo.lockDeposit(trx, depositId);
+  if (!row) throw notFound("deposit_not_found", "This deposit does not exist");
+  if (row.status !== "awaiting_funds") {
+    throw conflict("deposit_not_awaiting_funds", `This deposit is ${row.status}, not awaiting funds`);
+  }
+  if (input.payerIban !== row.payer_iban) {
+    throw conflict(
+      "payer_iban_mismatch",
+      `The money must come from the saver's reference account ${maskIban(row.payer_iban)}`,
+    );
+  }
+  if (input.amountCents !== BigInt(row.amount_cents)) {
+    throw conflict(
+      "amount_mismatch",
+      `The amount received differs from the agreed ${(Number(row.amount_cents) / 100).toFixed(2)} ${row.currency.trim()}`,
+    );
+  }
+  const today = businessDate(input.now);
+  const approvedOn = businessDate(row.approved_at);
+  if (input.valueDate > today || input.valueDate < approvedOn) {
+    throw badRequest(
+      "invalid_value_date",
+      `The value date must lie between the approval (${approvedOn}) and today (${today})`,
+      [
+        {
+          path: "body.value_date",
+          message: `Between ${approvedOn} and ${today}`,
+          code: "invalid_value_date",
+        },
+      ],
+    );
+  }
+  const maturity = addMonths(input.valueDate, row.duration_months);
+  const updated = await trx
+    .updateTable("deposits")
+    .set({
+      status: "active",
+      funded_at: input.now,
+      value_date: input.valueDate,
+      maturity_date: maturity,
+      updated_at: input.now,
+    })
+    .where("id", "=", row.id)
+    .where("status", "=", "awaiting_funds")
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await repo.addLedgerEntry(trx, {
+    deposit_id: row.id,
+    kind: "principal_received",
+    amount_cents: input.amountCents,
+    value_date: input.valueDate,
+    source: input.source,
+    bank_statement_id: input.bankStatementId ?? null,
+    booked_at: input.now,
+    booked_by: input.actorId,
+  });
+  await scheduleMaturity(trx, row.id, maturity);
+  await repo.cancelJob(trx, `${JOB_NAMES.lapse}:${row.id}`, input.now);
+  await onDepositEvent(
+    trx,
+    {
+      depositId: row.id,
+      applicationId: row.application_id,
+      userId: row.user_id,
+      type: "funds_received",
+      at: input.now,
+      details: {
+        amount_cents: String(input.amountCents),
+        value_date: input.valueDate,
+        maturity_date: maturity,
+        source: input.source,
+      },
+    },
+    input.actorId,
+  );
+  return updated;
+}
+
+/** The maturity job and the reminder 14 days before it. */
+export async function scheduleMaturity(db: Db, depositId: string, maturityDate: string) {
+  await repo.scheduleJob(db, {
+    name: JOB_NAMES.maturity,
+    key: `${JOB_NAMES.maturity}:${depositId}`,
+    runAt: dayStart(maturityDate),
+    payload: { deposit_id: depositId },
+  });
+  await repo.scheduleJob(db, {
+    name: JOB_NAMES.reminder,
+    key: `${JOB_NAMES.reminder}:${depositId}`,
+    runAt: dayStart(addDays(maturityDate, -LIMITS.maturityReminderDays)),
+    payload: { deposit_id: depositId },
+  });
+}
+
+/**
+ * The saver withdrew from the contract (right of withdrawal): the deposit ends; money already
+ * received goes back to the reference account.
+ */
+export async function withdrawDepositsOfApplication(trx: Transaction<DB>, applicationId: string, now: Date) {
+  const rows = await trx
+    .selectFrom("deposits")
+    .selectAll()
+    .where("application_id", "=", applicationId)
+    .where("status", "in", ["awaiting_funds", "active"])
+    .forUpdate()
+    .execute();
+  for (const row of rows) {
+    await trx
+      .updateTable("deposits")
+      .set({ status: "withdrawn", withdrawn_at: now, updated_at: now })
+      .where("id", "=", row.id)
+      .execute();
+    const sums = (await repo.ledgerSums(trx, [row.id])).get(row.id);
+    if (sums && sums.principal_received > 0) {
+      await repo.addLedgerEntry(trx, {
+        deposit_id: row.id,
+        kind: "payout",
+        amount_cents: sums.principal_received,
+        value_date: businessDate(now),
+        source: "withdrawal",
+        booked_at: now,
+      });
+    }
+    await trx
+      .updateTable("jobs")
+      .set({ state: "cancelled", finished_at: now, updated_at: now })
+      .where("key", "in", [
+        `${JOB_NAMES.lapse}:${row.id}`,
+        `${JOB_NAMES.maturity}:${row.id}`,
+        `${JOB_NAMES.reminder}:${row.id}`,
+      ])
+      .where("state", "=", "pending")
+      .execute();
+    await onDepositEvent(trx, {
+      depositId: row.id,
+      applicationId: row.application_id,
+      userId: row.user_id,
+      type: "withdrawn",
+      at: now,
+      details: { returned_cents: String(sums?.principal_received ?? 0) },
+    });
+  }
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { AdjustableClock, type Clock, systemClock } from "../lib/clock.ts";
+
+/** The account savers transfer to when a package names no partner bank of its own. */
+export interface PartnerBankAccount {
+  holder: string;
+  iban: string;
+  bic: string;
+  name: string | null;
+}
+
+export interface DepositSettings {
+  defaultBank: PartnerBankAccount;
+  /** Set when CLOCK_CONTROL allows moving the clock (tests and demonstrations, never production). */
+  adjustableClock: AdjustableClock | null;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    clock: Clock;
+    depositSettings: DepositSettings;
+  }
+}
+
+/** The clock and the deposit settings every module reads (the clock is injected; tests pass their own). */
+export default fp(
+  async function depositSettingsPlugin(
+    app: FastifyInstance,
+    opts: { defaultBank: PartnerBankAccount; clockControl: boolean; clock?: Clock | undefined },
+  ) {
+    const adjustable = opts.clockControl ? new AdjustableClock() : null;
+    app.decorate("clock", opts.clock ?? adjustable ?? systemClock);
+    app.decorate("depositSettings", { defaultBank: opts.defaultBank, adjustableClock: adjustable });
+  },
+  { name: "deposit-settings" },
+);

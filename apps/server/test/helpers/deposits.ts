@@ -1,0 +1,120 @@
+import { type AdminApplication, type Application, BUSINESS_TIME_ZONE, dateInZone } from "@festgeld/domain";
+import type { FastifyInstance } from "fastify";
+
+type Headers = { authorization: string };
+
+export const SAVER_IBAN = "DE89370400440532013000";
+
+/** Sends an application as the user, verifies the user's identity and approves it as the admin. */
+export async function approvedApplication(
+  app: FastifyInstance,
+  saver: { user: { id: string }; headers: Headers },
+  admin: { headers: Headers },
+  options: {
+    amount?: number;
+    months?: number;
+    instruction?: "payout" | "renew_principal" | "renew_all";
+  } = {},
+): Promise<Application & { deposit: NonNullable<Application["deposit"]> }> {
+  const pkg = await app.db
+    .selectFrom("packages")
+    .select("id")
+    .where("duration_months", "=", options.months ?? 12)
+    .where("is_active", "=", true)
+    .executeTakeFirstOrThrow();
+  const sent = await app.inject({
+    method: "POST",
+    url: "/api/applications",
+    headers: saver.headers,
+    remoteAddress: `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    payload: {
+      full_name: "Erika Mustermann",
+      email: "erika@example.test",
+      phone: "+49 30 1234567",
+      amount: options.amount ?? 10_000,
+      package_id: pkg.id,
+      reference_iban: SAVER_IBAN,
+      maturity_instruction: options.instruction ?? "payout",
+      info_sheet_acknowledged: true,
+    },
+  });
+  if (sent.statusCode !== 201) throw new Error(`application: ${sent.statusCode} ${sent.body}`);
+  await app.db.updateTable("users").set({ kyc_status: "approved" }).where("id", "=", saver.user.id).execute();
+  const decided = await app.inject({
+    method: "PATCH",
+    url: `/api/admin/applications/${sent.json().id}/decision`,
+    headers: admin.headers,
+    payload: { decision: "approved" },
+  });
+  if (decided.statusCode !== 200) throw new Error(`decision: ${decided.statusCode} ${decided.body}`);
+  const application = decided.json() as AdminApplication;
+  if (!application.deposit) throw new Error("approval created no deposit");
+  return application as Application & { deposit: NonNullable<Application["deposit"]> };
+}
+
+export interface CamtCredit {
+  amount: string;
+  currency?: string;
+  reference?: string;
+  unstructured?: string;
+  iban?: string;
+  name?: string;
+  valueDate?: string;
+}
+
+/** A camt.053 statement of the given version with one booked entry per credit (and one debit). */
+export function camt053(
+  version: "02" | "08",
+  statement: { messageId: string; statementId?: string; credits: CamtCredit[] },
+): string {
+  const today = dateInZone(new Date(), BUSINESS_TIME_ZONE);
+  const entries = statement.credits
+    .map((c, i) => {
+      const debtor =
+        version === "02"
+          ? `<Dbtr><Nm>${c.name ?? "Erika Mustermann"}</Nm></Dbtr>`
+          : `<Dbtr><Pty><Nm>${c.name ?? "Erika Mustermann"}</Nm></Pty></Dbtr>`;
+      const status = version === "02" ? "<Sts>BOOK</Sts>" : "<Sts><Cd>BOOK</Cd></Sts>";
+      const remittance = [
+        c.unstructured ? `<Ustrd>${c.unstructured}</Ustrd>` : "",
+        c.reference
+          ? `<Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry><Issr>ISO</Issr></Tp><Ref>${c.reference}</Ref></CdtrRefInf></Strd>`
+          : "",
+      ].join("");
+      return `
+      <Ntry>
+        <Amt Ccy="${c.currency ?? "EUR"}">${c.amount}</Amt>
+        <CdtDbtInd>CRDT</CdtDbtInd>
+        ${status}
+        <BookgDt><Dt>${c.valueDate ?? today}</Dt></BookgDt>
+        <ValDt><Dt>${c.valueDate ?? today}</Dt></ValDt>
+        <AcctSvcrRef>BANKREF-${i}</AcctSvcrRef>
+        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+        <NtryDtls><TxDtls>
+          <Refs><EndToEndId>E2E-${i}</EndToEndId></Refs>
+          <Amt Ccy="${c.currency ?? "EUR"}">${c.amount}</Amt>
+          <RltdPties>${debtor}<DbtrAcct><Id><IBAN>${c.iban ?? SAVER_IBAN}</IBAN></Id></DbtrAcct></RltdPties>
+          <RmtInf>${remittance}</RmtInf>
+        </TxDtls></NtryDtls>
+      </Ntry>`;
+    })
+    .join("");
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.${version}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>${statement.messageId}</MsgId><CreDtTm>${today}T18:00:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>${statement.statementId ?? `${statement.messageId}-1`}</Id>
+      <CreDtTm>${today}T18:00:00</CreDtTm>
+      <Acct><Id><IBAN>DE52000000000012345678</IBAN></Id><Ccy>EUR</Ccy></Acct>
+      <Ntry>
+        <Amt Ccy="EUR">12.50</Amt>
+        <CdtDbtInd>DBIT</CdtDbtInd>
+        ${version === "02" ? "<Sts>BOOK</Sts>" : "<Sts><Cd>BOOK</Cd></Sts>"}
+        <BookgDt><Dt>${today}</Dt></BookgDt>
+        <ValDt><Dt>${today}</Dt></ValDt>
+      </Ntry>${entries}
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>`;
+}

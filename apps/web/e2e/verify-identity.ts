@@ -1,0 +1,31 @@
+import { type APIRequestContext, expect } from "@playwright/test";
+import { JPEG, PNG, pdf } from "./kyc-files.ts";
+
+/**
+ * Verifies a saver's identity through the API, as the KYC journey does in the browser: the saver
+ * uploads ID card, utility bill and selfie, an admin approves each. Approving an application needs a
+ * verified identity.
+ */
+export async function verifyIdentity(request: APIRequestContext, saverToken: string, adminToken: string) {
+  const files = [
+    { type: "id_card", name: "id.jpg", mimeType: "image/jpeg", buffer: JPEG },
+    { type: "utility_bill", name: "bill.pdf", mimeType: "application/pdf", buffer: pdf() },
+    { type: "selfie", name: "selfie.png", mimeType: "image/png", buffer: PNG },
+  ];
+  const ids: string[] = [];
+  for (const file of files) {
+    const res = await request.post(`/api/kyc/upload/${file.type}`, {
+      headers: { authorization: `Bearer ${saverToken}` },
+      multipart: { file: { name: file.name, mimeType: file.mimeType, buffer: file.buffer } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push(((await res.json()) as { document: { id: string } }).document.id);
+  }
+  for (const id of ids) {
+    const res = await request.patch(`/api/admin/kyc/documents/${id}/decision`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { decision: "approve" },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}

@@ -1,0 +1,224 @@
+import { z } from "zod";
+import {
+  CURRENCIES,
+  DEPOSIT_STATUSES,
+  EARLY_CLOSURE_RULES,
+  LEDGER_KINDS,
+  LIMITS,
+  MATURITY_INSTRUCTIONS,
+} from "../constants.ts";
+import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
+import { moneyAmountSchema } from "./calculator.ts";
+import { paginationQuerySchema } from "./common.ts";
+
+/** An IBAN as staff type it, electronic format out (the same rules as the saver's reference IBAN). */
+const ibanSchema = z
+  .string()
+  .max(IBAN_MAX_LENGTH * 2)
+  .transform(normalizeIban)
+  .refine((iban) => ibanProblem(iban) === null, {
+    message: "Not a valid IBAN",
+    params: { code: "invalid_iban" },
+  });
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Use the format YYYY-MM-DD" })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { message: "Not a calendar date" });
+const timestamp = z.string().describe("ISO 8601 timestamp");
+
+/** Where and how the saver sends the money while the deposit awaits funds. */
+export const transferInstructionsSchema = z
+  .object({
+    account_holder: z.string(),
+    iban: z.string().describe("The partner bank's account, electronic format"),
+    bic: z.string(),
+    bank_name: z.string().nullable(),
+    amount: z.number().describe("The exact amount to transfer"),
+    currency: z.enum(CURRENCIES),
+    reference: z.string().describe("ISO 11649 creditor reference, electronic format (RF..)"),
+    reference_formatted: z.string().describe("The reference in groups of four, as printed"),
+    deadline: timestamp.describe("The money must arrive by then, or the deposit lapses"),
+    epc_qr_payload: z.string().describe("EPC069-12 (GiroCode) payload; the QR image is its encoding"),
+  })
+  .meta({ id: "TransferInstructions" });
+
+export const depositSchema = z
+  .object({
+    id: z.string().uuid(),
+    application_id: z.string().uuid(),
+    previous_deposit_id: z.string().uuid().nullable(),
+    status: z.enum(DEPOSIT_STATUSES),
+    reference: z.string(),
+    amount: z.number().describe("The principal this deposit was agreed for"),
+    currency: z.enum(CURRENCIES),
+    interest_rate: z.number().describe("Percent per year, fixed for this deposit's term"),
+    term: z.number().int().describe("Term in months"),
+    maturity_instruction: z.enum(MATURITY_INSTRUCTIONS),
+    early_closure: z.enum(EARLY_CLOSURE_RULES),
+    approved_at: timestamp,
+    funding_deadline: timestamp.nullable(),
+    funded_at: timestamp.nullable(),
+    value_date: z.string().nullable().describe("ISO date the money was credited; the term starts on it"),
+    maturity_date: z.string().nullable().describe("ISO date: value date + term"),
+    instruction_cutoff: z
+      .string()
+      .nullable()
+      .describe("ISO date: last day the maturity instruction may be changed"),
+    matured_at: timestamp.nullable(),
+    paid_out_at: timestamp.nullable(),
+    renewed_at: timestamp.nullable(),
+    lapsed_at: timestamp.nullable(),
+    withdrawn_at: timestamp.nullable(),
+    closed_at: timestamp.nullable(),
+    expected_interest: z.number().describe("Interest at maturity on the principal, at this deposit's rate"),
+    ledger: z
+      .object({
+        principal_received: z.number(),
+        interest_credited: z.number(),
+        paid_out: z.number(),
+        carried_to_renewal: z.number(),
+        balance: z.number().describe("Received + credited - paid out - carried into the renewal"),
+      })
+      .describe("Sums of the ledger entries"),
+    transfer: transferInstructionsSchema.nullable().describe("Only while awaiting funds"),
+  })
+  .meta({ id: "Deposit" });
+export type Deposit = z.infer<typeof depositSchema>;
+
+export const depositEventSchema = z.object({
+  type: z.string(),
+  at: timestamp,
+  details: z.record(z.string(), z.unknown()),
+});
+
+export const ledgerEntrySchema = z.object({
+  kind: z.enum(LEDGER_KINDS),
+  amount: z.number(),
+  value_date: z.string(),
+  source: z.string(),
+  booked_at: timestamp,
+});
+
+/** One deposit with its timeline and ledger entries. */
+export const depositDetailSchema = depositSchema
+  .extend({
+    events: z.array(depositEventSchema),
+    entries: z.array(ledgerEntrySchema),
+  })
+  .meta({ id: "DepositDetail" });
+export type DepositDetail = z.infer<typeof depositDetailSchema>;
+
+export const maturityInstructionRequestSchema = z
+  .strictObject({ maturity_instruction: z.enum(MATURITY_INSTRUCTIONS) })
+  .meta({ id: "MaturityInstructionRequest" });
+
+/* ------------------------------------------------------------------ back office */
+
+/** POST /admin/deposits/{id}/funding: staff record money received for an awaiting deposit. */
+export const fundingRequestSchema = z
+  .strictObject({
+    amount: moneyAmountSchema(0.01, LIMITS.maxAmount),
+    value_date: isoDate.describe("The date the bank credited the money"),
+    payer_iban: ibanSchema.describe("The account the money came from"),
+  })
+  .meta({ id: "FundingRequest" });
+export type FundingRequest = z.input<typeof fundingRequestSchema>;
+
+export const adminDepositSchema = depositSchema
+  .extend({
+    account: z.object({ id: z.string().uuid(), email: z.string(), full_name: z.string() }).nullable(),
+    applicant_name: z.string(),
+    payer_iban: z.string().describe("The saver's reference account, masked"),
+    age_days: z.number().int().describe("Whole days since approval"),
+  })
+  .meta({ id: "AdminDeposit" });
+export type AdminDeposit = z.infer<typeof adminDepositSchema>;
+
+export const adminDepositsQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(DEPOSIT_STATUSES).optional(),
+  maturity_from: isoDate.optional(),
+  maturity_to: isoDate.optional(),
+});
+
+export const adminDepositDetailSchema = adminDepositSchema
+  .extend({ events: z.array(depositEventSchema), entries: z.array(ledgerEntrySchema) })
+  .meta({ id: "AdminDepositDetail" });
+
+/** POST /admin/bank-statements: a camt.053 document as text. */
+export const bankStatementImportSchema = z
+  .strictObject({
+    xml: z.string().min(1).max(5_000_000).describe("The camt.053 XML document"),
+    dry_run: z.boolean().default(false).describe("Show what would be matched without booking"),
+  })
+  .meta({ id: "BankStatementImport" });
+
+export const STATEMENT_UNMATCHED_REASONS = [
+  "no_reference",
+  "unknown_reference",
+  "not_awaiting_funds",
+  "amount_mismatch",
+  "payer_iban_mismatch",
+  "currency_mismatch",
+] as const;
+
+export const statementCreditSchema = z.object({
+  amount: z.number(),
+  currency: z.string(),
+  value_date: z.string().nullable(),
+  reference: z.string().nullable(),
+  payer_name: z.string().nullable(),
+  payer_iban: z.string().nullable(),
+  bank_reference: z.string().nullable(),
+});
+
+export const bankStatementResultSchema = z
+  .object({
+    id: z.string().uuid().nullable().describe("The stored import (null for a dry run)"),
+    already_imported: z.boolean().describe("The same statement was imported before; nothing changed"),
+    dry_run: z.boolean(),
+    format: z.string(),
+    message_id: z.string(),
+    statement_id: z.string(),
+    account_iban: z.string().nullable(),
+    credits: z.number().int(),
+    matched: z.array(statementCreditSchema.extend({ deposit_id: z.string().uuid() })),
+    unmatched: z.array(
+      statementCreditSchema.extend({
+        reason: z.enum(STATEMENT_UNMATCHED_REASONS),
+        deposit_id: z.string().uuid().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "BankStatementResult" });
+export type BankStatementResult = z.infer<typeof bankStatementResultSchema>;
+
+export const bankStatementSummarySchema = z.object({
+  id: z.string().uuid(),
+  format: z.string(),
+  message_id: z.string(),
+  statement_id: z.string(),
+  account_iban: z.string().nullable(),
+  credits: z.number().int(),
+  matched: z.number().int(),
+  imported_at: timestamp,
+});
+
+/** GET /admin/deposits/summary: money figures from the ledger. */
+export const depositSummarySchema = z
+  .object({
+    funds_under_management: z.number().describe("Sum of all ledger balances"),
+    principal_invested: z.number().describe("Principal received and not yet paid out or carried over"),
+    active_investors: z.number().int().describe("Savers with at least one active or matured deposit"),
+    awaiting_funds: z.object({ count: z.number().int(), amount: z.number() }),
+    maturing_30_days: z.object({ count: z.number().int(), amount: z.number() }),
+  })
+  .meta({ id: "DepositSummary" });
+export type DepositSummary = z.infer<typeof depositSummarySchema>;
+
+export const transferQrSchema = z
+  .object({
+    payload: z.string().describe("EPC069-12 payload encoded in the image"),
+    svg: z.string().describe("The QR code as an SVG document"),
+  })
+  .meta({ id: "TransferQr" });
