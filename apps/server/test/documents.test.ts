@@ -140,6 +140,22 @@ describe("the postbox: PDFs issued with events, in the saver's language", () => 
   it("approval and withdrawal receipt: each its own document, with the figures and dates", async () => {
     const saver = await register("de", "Max Mustermann");
     const application = await apply(saver.headers, 5000);
+    // Approval needs a verified identity (deposits.test.ts tests that rule).
+    await app.db
+      .updateTable("users")
+      .set({ kyc_status: "approved" })
+      .where(
+        "id",
+        "=",
+        (
+          await app.db
+            .selectFrom("applications")
+            .select("user_id")
+            .where("id", "=", application.id)
+            .executeTakeFirstOrThrow()
+        ).user_id ?? "",
+      )
+      .execute();
     const decide = await app.inject({
       method: "PATCH",
       url: `/api/admin/applications/${application.id}/decision`,
