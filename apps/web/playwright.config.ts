@@ -38,7 +38,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "npx tsx apps/server/src/server.ts",
+    // The compiled server, as in production (`npm run test:e2e` builds it with the web app).
+    command: "node apps/server/dist/server.js",
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/ready`,
     reuseExistingServer: false,

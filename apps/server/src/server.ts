@@ -1,4 +1,4 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config/env.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/database.ts";
@@ -10,6 +10,8 @@ class RedisUnavailableError extends Error {}
 
 /** The shared rate-limit store (REDIS_URL), reachable before the server accepts a request. */
 async function connectRedis(url: string): Promise<Redis> {
+  // Loaded only when configured: a start without Redis does not pay for the client.
+  const { Redis } = await import("ioredis");
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 2 });
   try {
     await redis.connect();

@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { ibanProblem, normalizeIban } from "@festgeld/domain";
 import { z } from "zod";
 import { loadOperator, type Operator } from "./operator.ts";
@@ -159,8 +161,20 @@ export class ConfigError extends Error {
   }
 }
 
-const here = path.dirname(new URL(import.meta.url).pathname);
-const defaultWebDist = path.resolve(here, "../../../web/dist");
+/**
+ * The server package's directory (apps/server), found upwards from this code: src/config/ when run
+ * from source, dist/ when compiled into one bundle. The built web app is its sibling.
+ */
+function serverPackageDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(path.join(dir, "package.json"))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+const defaultWebDist = path.resolve(serverPackageDir(), "../web/dist");
 
 /** Validates the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {

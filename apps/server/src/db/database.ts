@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
@@ -87,14 +89,61 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is most of the embedded database's memory; one
+ * process serving one site needs far less (the operating system caches the data files as well).
+ */
+const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/**
+ * Creates a new cluster (initdb) in a short-lived child process. Creating one takes PGlite about
+ * 850 MB (the initdb instance beside the server instance, neither given back to the system
+ * afterwards), which would otherwise stay the server's resident memory for its whole life.
+ * Where the module cannot be located (a test runner's module loader), it is created here instead.
+ */
+async function initializeCluster(pgdata: string): Promise<void> {
+  let moduleUrl: string;
+  try {
+    moduleUrl = import.meta.resolve("@electric-sql/pglite");
+  } catch {
+    moduleUrl = "";
+  }
+  if (!moduleUrl) {
+    await (await PGlite.create(pgdata)).close();
+    return;
+  }
+  const code =
+    "const { PGlite } = await import(process.env.PGLITE_MODULE_URL);" +
+    "await (await PGlite.create(process.env.PGLITE_DATA_DIR)).close();";
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
+      env: { ...process.env, PGLITE_MODULE_URL: moduleUrl, PGLITE_DATA_DIR: pgdata },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once("error", reject);
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`creating the database failed: ${stderr.trim().slice(-500)}`)),
+    );
+  });
+}
+
 /** Embedded PostgreSQL persisted under `dataDir` (or in memory when `dataDir` is null, for tests). */
 export async function openPGlite(dataDir: string | null): Promise<Database> {
   let client: PGlite;
   try {
     if (dataDir) {
       await makePrivate(dataDir);
-      client = await PGlite.create(path.join(dataDir, "pgdata"), pgliteOptions);
-      // What the database created at its first start, also under an umask set by someone else.
+      const pgdata = path.join(dataDir, "pgdata");
+      if (!existsSync(path.join(pgdata, "PG_VERSION"))) await initializeCluster(pgdata);
+      client = await PGlite.create(pgdata, { ...pgliteOptions, startParams: EMBEDDED_START_PARAMS });
+      // PGlite's file system layer creates files 0666 whatever the umask: what it made is fixed here
+      // and again on close; meanwhile DATA_DIR itself (0700) keeps everyone else out.
       await makePrivate(dataDir);
     } else {
       client = await PGlite.create(pgliteOptions);
@@ -118,6 +167,7 @@ export async function openPGlite(dataDir: string | null): Promise<Database> {
     },
     async close() {
       await db.destroy();
+      if (dataDir) await makePrivate(dataDir);
     },
   };
 }
