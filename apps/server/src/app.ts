@@ -7,6 +7,7 @@ import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { applicationsRoutes } from "./modules/applications/applications.routes.ts";
 import { applicationsAdminRoutes } from "./modules/applications/applications-admin.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
+import { accountSecurityRoutes } from "./modules/auth/account-security.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { resolveSession } from "./modules/auth/session.service.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
@@ -81,6 +82,7 @@ const modules = [
   packagesAdminRoutes,
   adminRoutes,
   authRoutes,
+  accountSecurityRoutes,
   calculatorRoutes,
   applicationsRoutes,
   applicationsAdminRoutes,
@@ -147,7 +149,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       perIp: config.AUTH_RATE_LIMIT_PER_IP,
       perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowMs: 15 * 60_000,
+      backoffAfter: config.AUTH_ACCOUNT_BACKOFF_AFTER,
     },
+    publicUrl: config.publicUrl,
   });
   await app.register(documentStoragePlugin, {
     dataDir: config.dataDir,

@@ -65,6 +65,7 @@ export const envSchema = z.object({
     .transform((v) => (v === "" ? undefined : v)),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  AUTH_ACCOUNT_BACKOFF_AFTER: z.coerce.number().int().min(1).max(1_000_000).default(20),
   REDIS_URL: optionalUrl(["redis://", "rediss://"]),
   SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
   SMTP_FROM: z.string().default("Festgeld Demo <no-reply@example.invalid>"),

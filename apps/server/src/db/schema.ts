@@ -33,6 +33,8 @@ export interface UsersTable {
   language: Generated<Language>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 0070: when the current address was confirmed; null until then. */
+  email_verified_at: NullableTimestamp;
   /** Set when the saver closed the account (migration 0090). */
   closed_at: NullableTimestamp;
   /** When the records kept after closure are deleted. */

@@ -31,16 +31,23 @@ export type SessionResolver = (
   token: string,
 ) => Promise<ResolvedSession | null>;
 
-/** Limits on sign-in and registration attempts within one window, per client address and per account. */
+/**
+ * Limits on sign-in and registration attempts within one window: per client address, per account
+ * (registrations) or per account and address (failed sign-ins), and the account-wide count of failed
+ * sign-ins after which unknown addresses must wait between attempts.
+ */
 export interface AttemptLimits {
   perIp: number;
   perAccount: number;
   windowMs: number;
+  backoffAfter: number;
 }
 
 export interface AuthSettings {
   session: SessionPolicy;
   attempts: AttemptLimits;
+  /** Where savers reach the web app, for links in account e-mails. */
+  publicUrl: string;
 }
 
 declare module "fastify" {
@@ -77,11 +84,17 @@ export function currentUser(request: FastifyRequest): User {
 export default fp(
   async function authPlugin(
     app: FastifyInstance,
-    opts: { policy: SessionPolicy; attempts?: AttemptLimits; resolveSession: SessionResolver },
+    opts: {
+      policy: SessionPolicy;
+      attempts?: AttemptLimits;
+      publicUrl?: string;
+      resolveSession: SessionResolver;
+    },
   ) {
     app.decorate("authSettings", {
       session: opts.policy,
-      attempts: opts.attempts ?? { perIp: 30, perAccount: 10, windowMs: 15 * 60_000 },
+      attempts: opts.attempts ?? { perIp: 30, perAccount: 10, windowMs: 15 * 60_000, backoffAfter: 20 },
+      publicUrl: opts.publicUrl ?? "http://127.0.0.1:3000",
     });
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);

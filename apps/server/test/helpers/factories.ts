@@ -11,10 +11,16 @@ export function uniqueEmail(prefix = "user") {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.test`;
 }
 
-/** Inserts a user directly (no HTTP) and opens a session for them. */
+/** Inserts a user directly (no HTTP) and opens a session for them. The address counts as confirmed unless `verified: false`. */
 export async function createUser(
   app: FastifyInstance,
-  overrides: { role?: "user" | "admin"; email?: string; full_name?: string; password?: string } = {},
+  overrides: {
+    role?: "user" | "admin";
+    email?: string;
+    full_name?: string;
+    password?: string;
+    verified?: boolean;
+  } = {},
 ): Promise<{ user: User; token: string; password: string; headers: { authorization: string } }> {
   const password = overrides.password ?? TEST_PASSWORD;
   const row = await app.db
@@ -24,6 +30,7 @@ export async function createUser(
       password_hash: await hashPassword(password),
       full_name: overrides.full_name ?? "Erika Mustermann",
       role: overrides.role ?? "user",
+      email_verified_at: overrides.verified === false ? null : new Date(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -29,6 +29,9 @@ const PrivacyPage = lazy(() => import("../features/legal/privacy-page.tsx"));
 const TermsPage = lazy(() => import("../features/legal/terms-page.tsx"));
 const DepositInsurancePage = lazy(() => import("../features/legal/deposit-insurance-page.tsx"));
 const LegalCompliancePage = lazy(() => import("../features/legal/legal-compliance-page.tsx"));
+const ForgotPasswordPage = lazy(() => import("../features/security/forgot-password-page.tsx"));
+const ResetPasswordPage = lazy(() => import("../features/security/reset-password-page.tsx"));
+const VerifyEmailPage = lazy(() => import("../features/security/verify-email-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 const DocumentsPage = lazy(() => import("../features/documents/documents-page.tsx"));
 
@@ -72,6 +75,9 @@ export function AppRoutes() {
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="register" element={<RegisterPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="kyc" element={<KycPage />} />
         <Route path="admin" element={<AdminPage />} />

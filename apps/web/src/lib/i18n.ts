@@ -15,6 +15,7 @@ export const NAMESPACES = [
   "invest",
   "kyc",
   "admin",
+  "security",
   "deposits",
   "messages",
 ] as const;

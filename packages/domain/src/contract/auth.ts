@@ -42,6 +42,8 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const profileUpdateRequestSchema = z.strictObject({
   full_name: fullNameSchema,
   email: emailSchema,
+  /** Required when the e-mail changes (the account's way back in goes to the new address). */
+  current_password: z.string().min(1).max(LIMITS.passwordMaxLength).optional(),
 });
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 

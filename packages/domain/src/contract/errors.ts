@@ -31,6 +31,11 @@ export const ERROR_CODES = [
   "password_too_long",
   "password_too_common",
   "wrong_current_password",
+  "current_password_required",
+  "token_invalid",
+  "token_expired",
+  "email_not_verified",
+  "email_already_verified",
   // packages and applications
   "package_not_found",
   "package_inactive",

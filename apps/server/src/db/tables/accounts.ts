@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "../schema.ts";
+import type { NullableTimestamp, Timestamp } from "../schema.ts";
 
 // Table types of the accounts (issue 3) area; its migrations are numbered 0010-0019.
 
@@ -10,7 +10,27 @@ export type AccountEventType =
   | "logout"
   | "password_changed"
   | "profile_updated"
-  | "admin_created";
+  | "admin_created"
+  // 0070: account security
+  | "login_blocked"
+  | "password_reset_requested"
+  | "password_reset"
+  | "email_verification_sent"
+  | "email_verified"
+  | "two_factor_enabled"
+  | "two_factor_disabled"
+  | "two_factor_failed"
+  | "recovery_code_used"
+  | "recovery_codes_regenerated"
+  | "passkey_added"
+  | "passkey_removed"
+  | "login_passkey"
+  | "session_revoked"
+  | "sessions_revoked"
+  | "account_locked"
+  | "account_unlocked"
+  | "role_changed"
+  | "password_reset_sent_by_staff";
 
 export interface AccountEventsTable {
   id: Generated<number>;
@@ -22,6 +42,28 @@ export interface AccountEventsTable {
   created_at: Timestamp;
 }
 
+/** 0070: single-use e-mailed tokens, stored as SHA-256. */
+export interface AccountTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: "password_reset" | "email_verification";
+  token_hash: string;
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** 0070: one row per failed sign-in, keyed by hashed e-mail and client address. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  account_key: string;
+  address_key: string;
+  failed_at: Timestamp;
+}
+
 export interface AccountTables {
   account_events: AccountEventsTable;
+  account_tokens: AccountTokensTable;
+  login_failures: LoginFailuresTable;
 }

@@ -53,6 +53,8 @@ export interface EmailOutboxTable {
   failed_at: NullableTimestamp;
   last_error: string | null;
   created_at: Timestamp;
+  /** 0070: the facts hold a token link (account e-mails): erased once sent or given up. */
+  erase_after_send: Generated<boolean>;
 }
 
 /** 0045_application_totals.sql: kept by triggers on applications, read by the analytics. */

@@ -54,10 +54,16 @@ export function updatePasswordHash(db: Kysely<DB>, userId: string, passwordHash:
     .execute();
 }
 
-export function updateProfile(db: Kysely<DB>, userId: string, values: { full_name: string; email: string }) {
+/** `unverify`: the address changed, so it is unconfirmed until its verification link is used. */
+export function updateProfile(
+  db: Kysely<DB>,
+  userId: string,
+  values: { full_name: string; email: string },
+  options: { unverify: boolean },
+) {
   return db
     .updateTable("users")
-    .set({ ...values, updated_at: new Date() })
+    .set({ ...values, updated_at: new Date(), ...(options.unverify ? { email_verified_at: null } : {}) })
     .where("id", "=", userId)
     .returning(USER_COLUMNS)
     .executeTakeFirst();

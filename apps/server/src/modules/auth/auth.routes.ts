@@ -1,25 +1,47 @@
 import { operations } from "@festgeld/domain";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requestLanguage } from "../../lib/language.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { accountKey, addressKey, attemptLimit } from "./auth.rate-limit.ts";
 import * as service from "./auth.service.ts";
+import { DEFAULT_LOCKOUT, lockedOut } from "./login-lockout.ts";
 import { dummyPasswordHash } from "./password.ts";
 
 /** Bodies here are a few short fields; anything larger is refused before it is parsed, let alone hashed. */
-const AUTH_BODY_LIMIT = 16 * 1024;
+export const AUTH_BODY_LIMIT = 16 * 1024;
 
-const meta = (request: FastifyRequest): service.RequestMeta => ({
+export const meta = (request: FastifyRequest): service.RequestMeta => ({
   ip: request.ip,
   userAgent: request.headers["user-agent"],
   language: requestLanguage(request),
 });
 
+/** What the auth services need from the app: session policy, account e-mails, failed-sign-in limits. */
+export function authContext(app: FastifyInstance): service.AuthContext {
+  const { session, attempts } = app.authSettings;
+  return {
+    policy: session,
+    mail: {
+      enabled: app.email.enabled,
+      wake: () => app.email.wake(),
+      log: app.log.child({ module: "account-mail" }),
+      messages: app.messages,
+    },
+    lockout: {
+      ...DEFAULT_LOCKOUT,
+      perPair: attempts.perAccount,
+      backoffAfter: attempts.backoffAfter,
+      windowMs: attempts.windowMs,
+    },
+  };
+}
+
 /** Accounts and sessions: registration, sign-in, profile, sign-out and password change. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { session: policy, attempts } = app.authSettings;
+  const { attempts } = app.authSettings;
+  const context = authContext(app);
   // Made now, so that the first login for an unknown e-mail takes no longer than any other.
   await dummyPasswordHash();
 
@@ -56,26 +78,51 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: perAccount("register-account"),
     },
     async (request, reply) => {
-      const result = await service.register(app.db, policy, request.body, meta(request));
+      const result = await service.register(app.db, context, request.body, meta(request));
       return reply.status(201).send(result);
     },
   );
 
+  // Failed sign-ins per account and address are counted by the service (login-lockout.ts), which
+  // needs to know whether the account exists and counts only failures.
   route(
     app,
     operations.authLogin,
-    {
-      bodyLimit: AUTH_BODY_LIMIT,
-      onRequest: perAddress("login-ip"),
-      preHandler: perAccount("login-account"),
+    { bodyLimit: AUTH_BODY_LIMIT, onRequest: perAddress("login-ip") },
+    async (request, reply) => {
+      try {
+        return await service.login(app.db, context, request.body, meta(request));
+      } catch (error) {
+        if (!(error instanceof service.AttemptsExceededError)) throw error;
+        reply.header("Retry-After", String(error.retryAfterSeconds));
+        throw lockedOut(error);
+      }
     },
-    async (request) => service.login(app.db, policy, request.body, meta(request)),
   );
 
   route(app, operations.authMe, async (request) => currentUser(request));
 
-  route(app, operations.authUpdateProfile, { bodyLimit: AUTH_BODY_LIMIT }, async (request) =>
-    service.updateProfile(app.db, currentUser(request), request.body, meta(request), app.messages),
+  // Shares the password-change counter: both let a session holder guess the current password.
+  const perUserPassword = attemptLimit(app, {
+    name: "password-user",
+    max: attempts.perAccount,
+    windowMs: attempts.windowMs,
+    key: (request) => request.user?.id ?? null,
+  });
+
+  route(
+    app,
+    operations.authUpdateProfile,
+    {
+      bodyLimit: AUTH_BODY_LIMIT,
+      preHandler: async (request, reply) => {
+        if ((request.body as { current_password?: unknown }).current_password !== undefined) {
+          await perUserPassword(request, reply);
+        }
+      },
+    },
+    async (request) =>
+      service.updateProfile(app.db, context, currentUser(request), request.body, meta(request), app.messages),
   );
 
   route(app, operations.authLogout, async (request) => {
@@ -89,12 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: AUTH_BODY_LIMIT,
       // Someone holding a stolen session must not get unlimited guesses at the current password.
-      preHandler: attemptLimit(app, {
-        name: "password-user",
-        max: attempts.perAccount,
-        windowMs: attempts.windowMs,
-        key: (request) => request.user?.id ?? null,
-      }),
+      preHandler: perUserPassword,
     },
     async (request) => {
       await service.changePassword(

@@ -12,7 +12,10 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, unauthenticated } from "../../lib/errors.ts";
 import type { Messenger } from "../messages/messages.service.ts";
+import { type AccountMailContext, sendVerification } from "./account-security.service.ts";
+import { accountKey, addressKey } from "./auth.rate-limit.ts";
 import * as repo from "./auth.repository.ts";
+import * as lockout from "./login-lockout.ts";
 import { dummyPasswordHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password.ts";
 import { createSession, revokeAllSessions, revokeSession, type SessionPolicy } from "./session.service.ts";
 import { toUser } from "./user.mapper.ts";
@@ -23,6 +26,20 @@ export interface RequestMeta {
   userAgent?: string | undefined;
   /** The interface language of the request: a new account's e-mails are written in it. */
   language?: Language | undefined;
+}
+
+/** What sign-in and account changes need besides the database. */
+export interface AuthContext {
+  policy: SessionPolicy;
+  mail: AccountMailContext;
+  lockout: lockout.LockoutPolicy;
+}
+
+/** Sign-in was refused for too many failures; the route sends Retry-After. */
+export class AttemptsExceededError extends Error {
+  constructor(public readonly retryAfterSeconds: number) {
+    super("too many failed attempts");
+  }
 }
 
 /** Ended sessions stay this long (a record of past sign-ins), then a later sign-in of the user drops them. */
@@ -38,7 +55,7 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 }
 
-function assertAcceptablePassword(password: string, field = "password") {
+export function assertAcceptablePassword(password: string, field = "password") {
   const problem = passwordProblem(password);
   if (problem) {
     throw badRequest(problem.code, problem.detail, [
@@ -50,7 +67,7 @@ function assertAcceptablePassword(password: string, field = "password") {
 /** Creates an account with role user and signs it in (SPEC.md section 7, POST /auth/register). */
 export async function register(
   db: Kysely<DB>,
-  policy: SessionPolicy,
+  { policy, mail }: Pick<AuthContext, "policy" | "mail">,
   input: RegisterRequest,
   meta: RequestMeta,
 ): Promise<AuthResponse> {
@@ -60,7 +77,7 @@ export async function register(
   // Hashed before the transaction: argon2 takes milliseconds and must not hold a connection meanwhile.
   const passwordHash = await hashPassword(password);
   try {
-    return await db.transaction().execute(async (trx) => {
+    const result = await db.transaction().execute(async (trx) => {
       const row = await repo.insertUser(trx, {
         email,
         full_name,
@@ -70,8 +87,11 @@ export async function register(
       });
       const { token } = await createSession(trx, policy, row.id, meta);
       await repo.insertAccountEvent(trx, { user_id: row.id, event: "registered", ...eventMeta(meta) });
+      await sendVerification(trx, mail, row.id, row.email, meta);
       return { access_token: token, token_type: "bearer" as const, user: toUser(row) };
     });
+    mail.wake();
+    return result;
   } catch (error) {
     // Two registrations of one e-mail at the same moment: the unique index decides.
     if (isUniqueViolation(error)) throw emailTaken();
@@ -82,20 +102,26 @@ export async function register(
 /**
  * Signs in with e-mail and password. An unknown e-mail costs one argon2 verification against a dummy
  * hash and gets exactly the answer a wrong password gets, so neither the reply nor its timing tells
- * whether an account exists.
+ * whether an account exists. Failures are counted per account and address (login-lockout.ts); an
+ * address over its limit is refused before any password is checked.
  */
 export async function login(
   db: Kysely<DB>,
-  policy: SessionPolicy,
+  { policy, lockout: lockoutPolicy }: Pick<AuthContext, "policy" | "lockout">,
   input: LoginRequest,
   meta: RequestMeta,
 ): Promise<AuthResponse> {
   const row = await repo.findUserByEmail(db, input.email);
+  const subject = { accountKey: accountKey(input.email), addressKey: addressKey(meta.ip ?? "unknown") };
+  const verdict = await lockout.checkAttempt(db, lockoutPolicy, subject, row?.id ?? null);
+  if (!verdict.allowed) throw new AttemptsExceededError(verdict.retryAfterSeconds);
   if (!row) {
     await verifyPassword(await dummyPasswordHash(), input.password);
+    await lockout.recordFailure(db, lockoutPolicy, subject);
     throw invalidCredentials();
   }
   if (!(await verifyPassword(row.password_hash, input.password))) {
+    await lockout.recordFailure(db, lockoutPolicy, subject);
     await repo.insertAccountEvent(db, { user_id: row.id, event: "login_failed", ...eventMeta(meta) });
     throw invalidCredentials();
   }
@@ -104,6 +130,7 @@ export async function login(
   const token = await db.transaction().execute(async (trx) => {
     if (rehash) await repo.updatePasswordHash(trx, row.id, rehash);
     await repo.deleteEndedSessions(trx, row.id, new Date(Date.now() - ENDED_SESSION_RETENTION_MS));
+    await lockout.recordSuccess(trx, subject);
     const session = await createSession(trx, policy, row.id, meta);
     await repo.insertAccountEvent(trx, {
       user_id: row.id,
@@ -122,22 +149,44 @@ export async function logout(db: Kysely<DB>, user: User, sessionId: string | nul
   await repo.insertAccountEvent(db, { user_id: user.id, event: "logout", ...eventMeta(meta) });
 }
 
-/** Changes full name and e-mail (SPEC.md section 7, PATCH /auth/profile); a taken e-mail gets 409. */
+/**
+ * Changes full name and e-mail (SPEC.md section 7, PATCH /auth/profile); a taken e-mail gets 409.
+ * A new e-mail needs the current password, starts unconfirmed and gets a verification link; the
+ * previous address is told (the usual first step of an account takeover is changing it).
+ */
 export async function updateProfile(
   db: Kysely<DB>,
+  { mail }: Pick<AuthContext, "mail">,
   user: User,
   input: ProfileUpdateRequest,
   meta: RequestMeta,
   messages?: Messenger,
 ): Promise<User> {
   const { email, full_name } = input;
-  if (email !== user.email && (await repo.emailInUse(db, email, user.id))) throw emailTaken();
+  const emailChanged = email !== user.email;
+  if (emailChanged) {
+    if (!input.current_password) {
+      throw badRequest(
+        "current_password_required",
+        "Enter your current password to change the e-mail address",
+        [{ path: "body.current_password", message: "Required to change the e-mail address" }],
+      );
+    }
+    const current = await repo.findUserById(db, user.id);
+    if (!current) throw unauthenticated();
+    if (!(await verifyPassword(current.password_hash, input.current_password))) {
+      throw badRequest("wrong_current_password", "The current password is incorrect", [
+        { path: "body.current_password", message: "The current password is incorrect" },
+      ]);
+    }
+    if (await repo.emailInUse(db, email, user.id)) throw emailTaken();
+  }
   try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await repo.updateProfile(trx, user.id, { email, full_name });
+    const updated = await db.transaction().execute(async (trx) => {
+      const row = await repo.updateProfile(trx, user.id, { email, full_name }, { unverify: emailChanged });
       if (!row) throw unauthenticated();
       const changed = [
-        ...(email !== user.email ? ["email"] : []),
+        ...(emailChanged ? ["email"] : []),
         ...(full_name !== user.full_name ? ["full_name"] : []),
       ];
       if (changed.length > 0) {
@@ -146,10 +195,11 @@ export async function updateProfile(
           event: "profile_updated",
           ...eventMeta(meta),
           // The old address is kept: an e-mail change is how accounts get taken over.
-          detail: { changed, ...(email !== user.email ? { previous_email: user.email } : {}) },
+          detail: { changed, ...(emailChanged ? { previous_email: user.email } : {}) },
         });
       }
-      if (email !== user.email) {
+      if (emailChanged) {
+        await sendVerification(trx, mail, user.id, email, meta);
         // Told at both addresses: the old one learns of a change it may not have made.
         const changedAt = new Date();
         await messages?.notify(trx, {
@@ -162,6 +212,8 @@ export async function updateProfile(
       }
       return toUser(row);
     });
+    if (emailChanged) mail.wake();
+    return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { Operator } from "../../config/operator.ts";
 import type { DB } from "../../db/schema.ts";
 import type { DocumentStorage } from "../../plugins/document-storage.ts";
+import { ACCOUNT_MAIL_TEMPLATE, type AccountMail, accountMailText } from "../auth/account-mail.ts";
 import type { ClaimedEmail } from "../notifications/email-outbox.repository.ts";
 import { type EmailContent, type RenderedEmail, renderEmail } from "./email-layout.tsx";
 import type { EventFacts, EventType, MessageEvent } from "./message-events.ts";
@@ -232,6 +233,17 @@ export async function renderTemplateEmail(
         action: text.action
           ? { url: `${context.publicUrl}${text.action.path}`, label: text.action.label }
           : null,
+        kind: { type: "service" },
+      };
+      break;
+    }
+    case ACCOUNT_MAIL_TEMPLATE: {
+      const text = accountMailText(row.facts as AccountMail, language);
+      content = {
+        subject: text.subject,
+        paragraphs: text.paragraphs,
+        rows: [],
+        action: { url: `${context.publicUrl}${text.action.path}`, label: text.action.label },
         kind: { type: "service" },
       };
       break;

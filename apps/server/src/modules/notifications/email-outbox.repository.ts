@@ -63,8 +63,13 @@ export async function claimDue(db: Kysely<DB>, limit: number, leaseMs: number): 
   return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
+/** Facts holding a token link (erase_after_send) are replaced once they have done their job. */
+const ERASED = sql`case when erase_after_send then '{"erased": true}'::jsonb else facts end`;
+
 export async function markSent(db: Kysely<DB>, id: number) {
-  await sql`update email_outbox set sent_at = now(), last_error = null where id = ${id}`.execute(db);
+  await sql`
+    update email_outbox set sent_at = now(), last_error = null, facts = ${ERASED} where id = ${id}
+  `.execute(db);
 }
 
 /** A failed attempt: retry after `retryInMs`, or give up for good when `final`. */
@@ -75,7 +80,11 @@ export async function markAttemptFailed(
   outcome: { final: true } | { final: false; retryInMs: number },
 ) {
   if (outcome.final) {
-    await sql`update email_outbox set failed_at = now(), last_error = ${error} where id = ${id}`.execute(db);
+    await sql`
+      update email_outbox
+      set failed_at = now(), last_error = ${error}, facts = ${ERASED}
+      where id = ${id}
+    `.execute(db);
   } else {
     await sql`
       update email_outbox

@@ -23,7 +23,7 @@ function returnPath(state: unknown): string {
 
 /** /login (SPEC.md section 2): error box, submitting state, 'Welcome back!', then / or the page asked for. */
 export default function LoginPage() {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation(["account", "security"]);
   const { signIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -103,6 +103,11 @@ export default function LoginPage() {
             value={values.password}
             onChange={change("password")}
           />
+          <p className="mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="text-brand-700 underline dark:text-brand-300">
+              {t("security:forgot.link")}
+            </Link>
+          </p>
         </div>
         <button type="submit" className="btn-primary w-full" disabled={submitting} data-testid="login-submit">
           {submitting ? t("login.submitting") : t("login.submit")}

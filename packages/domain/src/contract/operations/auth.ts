@@ -51,9 +51,12 @@ export const authOperations = {
     access: "user",
     tags: ["auth"],
     summary: "Change full name and e-mail",
+    description:
+      "Changing the e-mail needs `current_password` (400 current_password_required, 400 wrong_current_password); the new address starts unconfirmed and gets a verification link, the old one is told.",
     body: profileUpdateRequestSchema,
     responses: { 200: json(userSchema, "The changed user") },
-    errors: [409],
+    errors: [409, 503],
+    rateLimited: true,
   }),
   authLogout: defineOperation({
     id: "authLogout",

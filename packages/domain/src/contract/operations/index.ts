@@ -14,6 +14,7 @@ import { newsletterOperations } from "./newsletter.ts";
 import { notificationsOperations } from "./notifications.ts";
 import { docsOperations } from "./openapi.ts";
 import { packagesOperations } from "./packages.ts";
+import { securityOperations } from "./security.ts";
 
 /**
  * Every API operation, by operationId (one file per module). A route exists on the server only
@@ -28,6 +29,7 @@ export const operations = {
   ...notificationsOperations,
   ...adminOperations,
   ...authOperations,
+  ...securityOperations,
   ...calculatorOperations,
   ...applicationsOperations,
   ...kycOperations,

@@ -11,12 +11,15 @@ import { formatDate } from "../../../lib/format.ts";
  * page reloads after 1.5 s (SPEC.md section 4), so every part of the app shows the new details.
  */
 export function ProfileForm({ user }: { user: User }) {
-  const { t, i18n } = useTranslation("account");
+  const { t, i18n } = useTranslation(["account", "security"]);
   const id = useId();
   const [values, setValues] = useState<ProfileUpdateRequest>({
     full_name: user.full_name,
     email: user.email,
   });
+  const [currentPassword, setCurrentPassword] = useState("");
+  // A new e-mail address needs the current password (the server checks it).
+  const emailChanged = values.email.trim().toLowerCase() !== user.email;
   const [status, setStatus] = useState<"idle" | "saving" | "saved">("idle");
   const [error, setError] = useState<string | null>(null);
   const reloadTimer = useRef<number | undefined>(undefined);
@@ -33,7 +36,10 @@ export function ProfileForm({ user }: { user: User }) {
     setStatus("saving");
     setError(null);
     try {
-      await api.patch<User>("/auth/profile", values);
+      const body: ProfileUpdateRequest = emailChanged
+        ? { ...values, current_password: currentPassword }
+        : values;
+      await api.patch<User>("/auth/profile", body);
       setStatus("saved");
       reloadTimer.current = window.setTimeout(() => window.location.reload(), TIMINGS_MS.profileReload);
     } catch (err) {
@@ -88,6 +94,28 @@ export function ProfileForm({ user }: { user: User }) {
           onChange={change("email")}
         />
       </div>
+      {emailChanged && (
+        <div>
+          <label htmlFor={`${id}-current-password`} className="label">
+            {t("security:emailChange.passwordLabel")}
+          </label>
+          <input
+            id={`${id}-current-password`}
+            name="current_password"
+            type="password"
+            className="input"
+            autoComplete="current-password"
+            required
+            maxLength={128}
+            value={currentPassword}
+            onChange={(event) => {
+              setCurrentPassword(event.target.value);
+              setError(null);
+            }}
+          />
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("security:emailChange.hint")}</p>
+        </div>
+      )}
       <dl className="grid gap-4 sm:grid-cols-2">
         <div>
           <dt className="label">{t("profile.role")}</dt>

@@ -1,0 +1,98 @@
+import { operations } from "@festgeld/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { route } from "../../lib/route.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import * as security from "./account-security.service.ts";
+import { accountKey, addressKey, attemptLimit } from "./auth.rate-limit.ts";
+import { AUTH_BODY_LIMIT, authContext, meta } from "./auth.routes.ts";
+
+/** Password reset, e-mail verification and the signed-in account's security settings. */
+export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { attempts } = app.authSettings;
+  const context = authContext(app);
+  const pending = new Set<Promise<void>>();
+
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+  });
+  // Work answered before it was done (reset requests) finishes before the database closes.
+  app.addHook("preClose", async () => {
+    await Promise.allSettled([...pending]);
+  });
+
+  const perAddress = (name: string) =>
+    attemptLimit(app, {
+      name,
+      max: attempts.perIp,
+      windowMs: attempts.windowMs,
+      key: (request) => addressKey(request.ip),
+    });
+
+  route(
+    app,
+    operations.authPasswordResetRequest,
+    {
+      bodyLimit: AUTH_BODY_LIMIT,
+      onRequest: perAddress("reset-ip"),
+      // A few links per address and 15 minutes: nobody fills a saver's mailbox.
+      preHandler: attemptLimit(app, {
+        name: "reset-account",
+        max: 5,
+        windowMs: attempts.windowMs,
+        key: (request) => accountKey((request.body as { email: string }).email),
+      }),
+    },
+    async (request, reply) => {
+      // Answered first, then done: the time of the answer cannot tell whether the account exists.
+      await reply.status(202).send({ ok: true as const });
+      const work = security
+        .requestPasswordReset(app.db, context.mail, request.body.email, meta(request))
+        .catch((error: unknown) => request.log.error({ err: error }, "password reset request failed"))
+        .finally(() => pending.delete(work));
+      pending.add(work);
+      return reply;
+    },
+  );
+
+  route(
+    app,
+    operations.authPasswordResetConfirm,
+    { bodyLimit: AUTH_BODY_LIMIT, onRequest: perAddress("reset-confirm-ip") },
+    async (request) => {
+      await security.confirmPasswordReset(app.db, context.mail, request.body, meta(request));
+      return { ok: true as const };
+    },
+  );
+
+  route(
+    app,
+    operations.authEmailVerify,
+    { bodyLimit: AUTH_BODY_LIMIT, onRequest: perAddress("verify-ip") },
+    async (request) => {
+      await security.verifyEmail(app.db, request.body.token, meta(request));
+      return { ok: true as const };
+    },
+  );
+
+  route(
+    app,
+    operations.authEmailVerifyResend,
+    {
+      preHandler: attemptLimit(app, {
+        name: "verify-resend-user",
+        max: 5,
+        windowMs: attempts.windowMs,
+        key: (request) => request.user?.id ?? null,
+      }),
+    },
+    async (request, reply) => {
+      await security.resendVerification(app.db, context.mail, currentUser(request), meta(request));
+      return reply.status(202).send({ ok: true as const });
+    },
+  );
+
+  route(app, operations.authSecurity, async (request) => {
+    const user = currentUser(request);
+    return { email: user.email, email_verified: await security.isEmailVerified(app.db, user.id) };
+  });
+};

@@ -1,0 +1,256 @@
+import { randomBytes } from "node:crypto";
+import type { Language, PasswordResetConfirmRequest, User } from "@festgeld/domain";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { AppError, badRequest, conflict } from "../../lib/errors.ts";
+import type { Messenger } from "../messages/messages.service.ts";
+import { ACCOUNT_MAIL_TEMPLATE, type AccountMail } from "./account-mail.ts";
+import * as repo from "./account-security.repository.ts";
+import { accountKey } from "./auth.rate-limit.ts";
+import * as authRepo from "./auth.repository.ts";
+import { clearAccount } from "./login-lockout.ts";
+import { hashPassword, passwordProblem } from "./password.ts";
+import { hashToken, revokeAllSessions } from "./session.service.ts";
+
+/** A reset link works once, for 30 minutes. */
+export const RESET_TOKEN_MINUTES = 30;
+/** A verification link works once, for 48 hours (the saver may read the mail the next day). */
+export const VERIFY_TOKEN_HOURS = 48;
+
+/** What the account e-mails need from the app: whether mail is configured, the worker, the notices. */
+export interface AccountMailContext {
+  enabled: boolean;
+  /** Wakes the outbox worker after a commit. */
+  wake: () => void;
+  log: FastifyBaseLogger;
+  /** Inbox messages and e-mails of account events (password changed). */
+  messages?: Messenger | undefined;
+}
+
+export interface SecurityMeta {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+  /** The request's language: e-mails with a link are written in it (the reader asked for them). */
+  language?: Language | undefined;
+}
+
+const eventMeta = (meta: { ip?: string | undefined; userAgent?: string | undefined }) => ({
+  ip: meta.ip ?? null,
+  user_agent: meta.userAgent ?? null,
+});
+
+const newToken = () => randomBytes(32).toString("base64url");
+
+const tokenInvalid = () =>
+  badRequest("token_invalid", "This link is not valid or was already used. Please ask for a new one.");
+const tokenExpired = () => badRequest("token_expired", "This link has expired. Please ask for a new one.");
+
+/** Queues an account e-mail with a link in the same transaction as the token it carries. */
+async function queueMail(
+  db: Kysely<DB>,
+  target: { userId: string; to?: string | null },
+  mail: AccountMail,
+  language: Language | undefined,
+) {
+  await repo.queueAccountEmail(db, {
+    user_id: target.userId,
+    to_address: target.to ?? null,
+    template: ACCOUNT_MAIL_TEMPLATE,
+    facts: mail,
+    language: language ?? "en",
+  });
+}
+
+// ---- Password reset ----
+
+/**
+ * Sends a reset link to the address if it belongs to an account; does nothing otherwise. The route
+ * answers 202 before calling this, so neither the answer nor its timing tells whether the account
+ * exists.
+ */
+export async function requestPasswordReset(
+  db: Kysely<DB>,
+  mail: AccountMailContext,
+  email: string,
+  meta: SecurityMeta,
+  options: { byStaff?: { id: string; email: string } } = {},
+) {
+  const user = await authRepo.findUserByEmail(db, email);
+  if (!user) return;
+  if (!mail.enabled) {
+    mail.log.warn("password reset asked for, but no e-mail can be sent (SMTP_URL is not set)");
+    return;
+  }
+  const now = new Date();
+  const token = newToken();
+  await db.transaction().execute(async (trx) => {
+    // Only the newest link works.
+    await repo.retireTokens(trx, user.id, "password_reset", now);
+    await repo.insertToken(trx, {
+      user_id: user.id,
+      purpose: "password_reset",
+      token_hash: hashToken(token),
+      email: user.email,
+      expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+    });
+    await queueMail(
+      trx,
+      { userId: user.id },
+      {
+        kind: "password_reset",
+        path: `/reset-password#token=${token}`,
+        minutes: RESET_TOKEN_MINUTES,
+        by_staff: Boolean(options.byStaff),
+      },
+      meta.language,
+    );
+    await authRepo.insertAccountEvent(trx, {
+      user_id: user.id,
+      event: options.byStaff ? "password_reset_sent_by_staff" : "password_reset_requested",
+      ...eventMeta(meta),
+      detail: options.byStaff ? { by: options.byStaff.email } : null,
+    });
+  });
+  mail.wake();
+}
+
+/**
+ * Sets a new password with a reset token: the token works once, the password follows the usual
+ * rules, every session of the account ends, failed sign-ins are forgotten and the saver is told by
+ * e-mail. The link proves the saver reads the account's mailbox, so the address counts as verified.
+ */
+export async function confirmPasswordReset(
+  db: Kysely<DB>,
+  mail: AccountMailContext,
+  input: PasswordResetConfirmRequest,
+  meta: SecurityMeta,
+) {
+  const problem = passwordProblem(input.new_password);
+  if (problem) {
+    throw badRequest(problem.code, problem.detail, [
+      { path: "body.new_password", message: problem.detail, code: problem.code },
+    ]);
+  }
+  const row = await repo.findToken(db, "password_reset", hashToken(input.token));
+  const now = new Date();
+  if (!row || row.used_at || row.email !== row.current_email) throw tokenInvalid();
+  if (row.expires_at.getTime() <= now.getTime()) throw tokenExpired();
+  const passwordHash = await hashPassword(input.new_password);
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.useToken(trx, row.id, now))) throw tokenInvalid();
+    await authRepo.updatePasswordHash(trx, row.user_id, passwordHash);
+    await revokeAllSessions(trx, row.user_id);
+    await repo.retireTokens(trx, row.user_id, "password_reset", now);
+    await repo.setEmailVerified(trx, row.user_id, row.email, now);
+    await clearAccount(trx, accountKey(row.email));
+    await authRepo.insertAccountEvent(trx, {
+      user_id: row.user_id,
+      event: "password_reset",
+      ...eventMeta(meta),
+    });
+    // The saver hears of it in the inbox and by e-mail (the notice of every password change).
+    await mail.messages?.notify(trx, {
+      userId: row.user_id,
+      event: "password_changed",
+      key: `password_changed:${now.toISOString()}`,
+      facts: { changed_at: now.toISOString() },
+    });
+  });
+  mail.wake();
+}
+
+// ---- E-mail verification ----
+
+/**
+ * Sends a verification link to `email` (the account's current address). Called inside the
+ * transaction that registered the account or changed its address; without mail configured the
+ * address stays unverified.
+ */
+export async function sendVerification(
+  trx: Kysely<DB>,
+  mail: AccountMailContext,
+  userId: string,
+  email: string,
+  meta: SecurityMeta,
+): Promise<boolean> {
+  if (!mail.enabled) return false;
+  const now = new Date();
+  const token = newToken();
+  await repo.retireTokens(trx, userId, "email_verification", now);
+  await repo.insertToken(trx, {
+    user_id: userId,
+    purpose: "email_verification",
+    token_hash: hashToken(token),
+    email,
+    expires_at: new Date(now.getTime() + VERIFY_TOKEN_HOURS * 3_600_000),
+  });
+  await queueMail(
+    trx,
+    { userId, to: email },
+    {
+      kind: "verify_email",
+      path: `/verify-email#token=${token}`,
+      hours: VERIFY_TOKEN_HOURS,
+    },
+    meta.language,
+  );
+  await authRepo.insertAccountEvent(trx, {
+    user_id: userId,
+    event: "email_verification_sent",
+    ...eventMeta(meta),
+  });
+  return true;
+}
+
+/** Confirms an address with the token of its verification link (no session needed). */
+export async function verifyEmail(db: Kysely<DB>, token: string, meta: SecurityMeta) {
+  const row = await repo.findToken(db, "email_verification", hashToken(token));
+  const now = new Date();
+  // A link to an address the account no longer uses confirms nothing.
+  if (!row || row.used_at || row.email !== row.current_email) throw tokenInvalid();
+  if (row.expires_at.getTime() <= now.getTime()) throw tokenExpired();
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.useToken(trx, row.id, now))) throw tokenInvalid();
+    await repo.setEmailVerified(trx, row.user_id, row.email, now);
+    await authRepo.insertAccountEvent(trx, {
+      user_id: row.user_id,
+      event: "email_verified",
+      ...eventMeta(meta),
+      detail: { email: row.email },
+    });
+  });
+}
+
+/** A new verification link for the signed-in user's current address. */
+export async function resendVerification(
+  db: Kysely<DB>,
+  mail: AccountMailContext,
+  user: User,
+  meta: SecurityMeta,
+) {
+  const row = await repo.findUserSecurity(db, user.id);
+  if (!row) throw new AppError(401, "unauthenticated", "Authentication required");
+  if (row.email_verified_at)
+    throw conflict("email_already_verified", "This e-mail address is already confirmed");
+  if (!mail.enabled) {
+    throw new AppError(503, "service_unavailable", "E-mail cannot be sent at the moment");
+  }
+  await db.transaction().execute((trx) => sendVerification(trx, mail, user.id, row.email, meta));
+  mail.wake();
+}
+
+export async function isEmailVerified(db: Kysely<DB>, userId: string): Promise<boolean> {
+  const row = await repo.findUserSecurity(db, userId);
+  return Boolean(row?.email_verified_at);
+}
+
+/**
+ * For flows that must not go ahead with an unconfirmed address (approving a deposit): 409
+ * `email_not_verified` unless the account's current address is confirmed.
+ */
+export async function assertEmailVerified(db: Kysely<DB>, userId: string) {
+  if (!(await isEmailVerified(db, userId))) {
+    throw conflict("email_not_verified", "The account's e-mail address is not confirmed yet");
+  }
+}

@@ -1,0 +1,305 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertEmailVerified } from "../src/modules/auth/account-security.service.ts";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
+import { createAppWithMail, linkToken, startMailbox, waitUntil } from "./helpers/mailbox.ts";
+
+const NEW_PASSWORD = "a brand new passphrase 9";
+
+type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
+let mailbox: Mailbox;
+let t: Awaited<ReturnType<typeof createAppWithMail>>;
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  t = await createAppWithMail(mailbox.url, {
+    AUTH_RATE_LIMIT_PER_IP: "100000",
+    AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await mailbox.close();
+});
+
+const post = (app: FastifyInstance, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  app.inject({
+    method: "POST",
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+async function register(app: FastifyInstance, email = uniqueEmail("saver"), language = "en") {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { email, password: TEST_PASSWORD, full_name: "Erika Mustermann" },
+    headers: { "accept-language": language },
+  });
+  expect(res.statusCode).toBe(201);
+  const body = res.json() as { access_token: string; user: { id: string; email: string } };
+  return { email, token: body.access_token, id: body.user.id };
+}
+
+async function outbox(app: FastifyInstance, userId: string) {
+  return app.db.selectFrom("email_outbox").selectAll().where("user_id", "=", userId).orderBy("id").execute();
+}
+
+describe("password reset", () => {
+  it("answers 202 with the same body for a known and an unknown address; only the known one gets a link", async () => {
+    const saver = await register(t.app);
+    const known = await post(t.app, "/api/auth/password-reset/request", { email: saver.email.toUpperCase() });
+    const unknown = await post(t.app, "/api/auth/password-reset/request", { email: uniqueEmail("nobody") });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.body).toBe(unknown.body);
+    expect(known.json()).toEqual({ ok: true });
+    expect(known.headers["cache-control"]).toBe("no-store");
+
+    const mail = await mailbox.waitFor(saver.email, "Reset your password");
+    expect(mail.text).toContain("https://festgeld.example.test/reset-password#token=");
+    expect(mail.text).toContain("30 minutes");
+    const token = linkToken(mail.text);
+    // Stored as its SHA-256 only.
+    const stored = await t.app.db
+      .selectFrom("account_tokens")
+      .selectAll()
+      .where("user_id", "=", saver.id)
+      .execute();
+    const reset = stored.filter((row) => row.purpose === "password_reset");
+    expect(reset).toHaveLength(1);
+    expect(reset[0]?.token_hash).toBe(sha256(token));
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it("sets the new password once, ends every session, tells the saver and erases the link from the outbox", async () => {
+    const saver = await register(t.app);
+    const second = await post(t.app, "/api/auth/login", { email: saver.email, password: TEST_PASSWORD });
+    expect(second.statusCode).toBe(200);
+    await post(t.app, "/api/auth/password-reset/request", { email: saver.email });
+    const token = linkToken((await mailbox.waitFor(saver.email, "Reset your password")).text);
+
+    const weak = await post(t.app, "/api/auth/password-reset/confirm", { token, new_password: "password" });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().code).toBe("password_too_common");
+
+    const done = await post(t.app, "/api/auth/password-reset/confirm", { token, new_password: NEW_PASSWORD });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ ok: true });
+
+    for (const session of [saver.token, (second.json() as { access_token: string }).access_token]) {
+      const me = await t.app.inject({ url: "/api/auth/me", headers: bearer(session) });
+      expect(me.statusCode).toBe(401);
+    }
+    const old = await post(t.app, "/api/auth/login", { email: saver.email, password: TEST_PASSWORD });
+    expect(old.statusCode).toBe(401);
+    const fresh = await post(t.app, "/api/auth/login", { email: saver.email, password: NEW_PASSWORD });
+    expect(fresh.statusCode).toBe(200);
+
+    const reused = await post(t.app, "/api/auth/password-reset/confirm", {
+      token,
+      new_password: "another one 12345",
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().code).toBe("token_invalid");
+
+    await mailbox.waitFor(saver.email, "Your password was changed");
+    await waitUntil(
+      async () => (await outbox(t.app, saver.id)).every((row) => row.sent_at !== null),
+      "all sent",
+    );
+    const rows = await outbox(t.app, saver.id);
+    // The sent links are gone from the outbox; the notice without a link keeps its facts.
+    const links = rows.filter((row) => row.template === "account");
+    expect(links.length).toBeGreaterThan(0);
+    for (const row of links) {
+      expect(row.erase_after_send).toBe(true);
+      expect(row.facts).toEqual({ erased: true });
+    }
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(rows.find((row) => row.template === "event")?.facts).toMatchObject({ type: "password_changed" });
+
+    const events = await t.app.db
+      .selectFrom("account_events")
+      .select("event")
+      .where("user_id", "=", saver.id)
+      .execute();
+    expect(events.map((e) => e.event)).toEqual(
+      expect.arrayContaining(["password_reset_requested", "password_reset"]),
+    );
+  });
+
+  it("refuses an expired, an unknown and a superseded token", async () => {
+    const saver = await register(t.app);
+    await post(t.app, "/api/auth/password-reset/request", { email: saver.email });
+    const first = linkToken((await mailbox.waitFor(saver.email, "Reset your password", 0)).text);
+    await post(t.app, "/api/auth/password-reset/request", { email: saver.email });
+    const second = linkToken((await mailbox.waitFor(saver.email, "Reset your password", 1)).text);
+
+    const superseded = await post(t.app, "/api/auth/password-reset/confirm", {
+      token: first,
+      new_password: NEW_PASSWORD,
+    });
+    expect(superseded.json().code).toBe("token_invalid");
+
+    // 31 minutes later (the clock moved by moving the stored expiry back).
+    await t.app.db
+      .updateTable("account_tokens")
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where("token_hash", "=", sha256(second))
+      .execute();
+    const expired = await post(t.app, "/api/auth/password-reset/confirm", {
+      token: second,
+      new_password: NEW_PASSWORD,
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().code).toBe("token_expired");
+
+    const unknown = await post(t.app, "/api/auth/password-reset/confirm", {
+      token: "x".repeat(43),
+      new_password: NEW_PASSWORD,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe("token_invalid");
+    const malformed = await post(t.app, "/api/auth/password-reset/confirm", {
+      token: "short",
+      new_password: NEW_PASSWORD,
+    });
+    expect(malformed.statusCode).toBe(400);
+    // The password is still the old one.
+    expect(
+      (await post(t.app, "/api/auth/login", { email: saver.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
+  it("writes the e-mail in the language of the request", async () => {
+    const saver = await register(t.app);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/password-reset/request",
+      payload: { email: saver.email },
+      headers: { "accept-language": "de-DE,de;q=0.9" },
+    });
+    const mail = await mailbox.waitFor(saver.email, "Passwort zurücksetzen");
+    expect(mail.text).toContain("30 Minuten");
+  });
+});
+
+describe("e-mail verification", () => {
+  it("sends a link at registration; the link confirms the address once", async () => {
+    const saver = await register(t.app, uniqueEmail("verify"), "fr");
+    const before = await t.app.inject({ url: "/api/auth/security", headers: bearer(saver.token) });
+    expect(before.json()).toEqual({ email: saver.email, email_verified: false });
+    await expect(assertEmailVerified(t.app.db, saver.id)).rejects.toMatchObject({
+      statusCode: 409,
+      code: "email_not_verified",
+    });
+
+    const mail = await mailbox.waitFor(saver.email, "Confirmez votre adresse e-mail");
+    const token = linkToken(mail.text);
+    expect(mail.text).toContain("https://festgeld.example.test/verify-email#token=");
+    const verified = await post(t.app, "/api/auth/email/verify", { token });
+    expect(verified.statusCode).toBe(200);
+    const after = await t.app.inject({ url: "/api/auth/security", headers: bearer(saver.token) });
+    expect(after.json().email_verified).toBe(true);
+    await expect(assertEmailVerified(t.app.db, saver.id)).resolves.toBeUndefined();
+
+    const again = await post(t.app, "/api/auth/email/verify", { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe("token_invalid");
+    const resend = await post(t.app, "/api/auth/email/verify/resend", undefined, bearer(saver.token));
+    expect(resend.statusCode).toBe(409);
+    expect(resend.json().code).toBe("email_already_verified");
+  });
+
+  it("refuses an expired verification link, and a resent one works", async () => {
+    const saver = await register(t.app);
+    const first = linkToken((await mailbox.waitFor(saver.email, "Confirm your e-mail address")).text);
+    await t.app.db
+      .updateTable("account_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("token_hash", "=", sha256(first))
+      .execute();
+    const expired = await post(t.app, "/api/auth/email/verify", { token: first });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().code).toBe("token_expired");
+
+    const resend = await post(t.app, "/api/auth/email/verify/resend", undefined, bearer(saver.token));
+    expect(resend.statusCode).toBe(202);
+    const second = linkToken((await mailbox.waitFor(saver.email, "Confirm your e-mail address", 1)).text);
+    expect((await post(t.app, "/api/auth/email/verify", { token: second })).statusCode).toBe(200);
+  });
+
+  it("an e-mail change needs the current password, unconfirms the address, links the new one and tells the old one", async () => {
+    const saver = await register(t.app);
+    const registrationLink = linkToken(
+      (await mailbox.waitFor(saver.email, "Confirm your e-mail address")).text,
+    );
+    const newEmail = uniqueEmail("moved");
+    const patch = (payload: object) =>
+      t.app.inject({ method: "PATCH", url: "/api/auth/profile", headers: bearer(saver.token), payload });
+
+    const without = await patch({ full_name: "Erika Neu", email: newEmail });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().code).toBe("current_password_required");
+    const wrong = await patch({ full_name: "Erika Neu", email: newEmail, current_password: "not it" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe("wrong_current_password");
+    // A name change alone needs no password (SPEC.md's call).
+    const nameOnly = await patch({ full_name: "Erika Neu", email: saver.email });
+    expect(nameOnly.statusCode).toBe(200);
+
+    const moved = await patch({ full_name: "Erika Neu", email: newEmail, current_password: TEST_PASSWORD });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().email).toBe(newEmail);
+    const security = await t.app.inject({ url: "/api/auth/security", headers: bearer(saver.token) });
+    expect(security.json()).toEqual({ email: newEmail, email_verified: false });
+
+    const notice = await mailbox.waitFor(saver.email, "e-mail address of your account was changed");
+    expect(notice.text).toContain(newEmail);
+    const link = linkToken((await mailbox.waitFor(newEmail, "Confirm your e-mail address")).text);
+
+    // The registration link was for the old address: it confirms nothing now.
+    const stale = await post(t.app, "/api/auth/email/verify", { token: registrationLink });
+    expect(stale.json().code).toBe("token_invalid");
+    expect((await post(t.app, "/api/auth/email/verify", { token: link })).statusCode).toBe(200);
+    const after = await t.app.inject({ url: "/api/auth/security", headers: bearer(saver.token) });
+    expect(after.json().email_verified).toBe(true);
+  });
+
+  it("a password reset link confirms the address it was sent to", async () => {
+    const saver = await register(t.app);
+    await post(t.app, "/api/auth/password-reset/request", { email: saver.email });
+    const token = linkToken((await mailbox.waitFor(saver.email, "Reset your password")).text);
+    await post(t.app, "/api/auth/password-reset/confirm", { token, new_password: NEW_PASSWORD });
+    await expect(assertEmailVerified(t.app.db, saver.id)).resolves.toBeUndefined();
+  });
+
+  it("needs a session to resend and to read the settings", async () => {
+    expect((await post(t.app, "/api/auth/email/verify/resend")).statusCode).toBe(401);
+    expect((await t.app.inject({ url: "/api/auth/security" })).statusCode).toBe(401);
+  });
+});
+
+describe("without SMTP", () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp();
+  });
+  afterAll(() => plain.close());
+
+  it("still answers a reset request 202 and queues nothing; resending a link is 503", async () => {
+    const { user, headers } = await createUser(plain.app, { verified: false });
+    const res = await post(plain.app, "/api/auth/password-reset/request", { email: user.email });
+    expect(res.statusCode).toBe(202);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await outbox(plain.app, user.id)).toEqual([]);
+    const resend = await post(plain.app, "/api/auth/email/verify/resend", undefined, headers);
+    expect(resend.statusCode).toBe(503);
+  });
+});

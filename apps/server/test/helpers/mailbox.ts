@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { simpleParser } from "mailparser";
+import { SMTPServer, type SMTPServerSession } from "smtp-server";
+import { buildApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config/env.ts";
+import { createTestDatabase } from "./app.ts";
+import { recordStatuses } from "./statuses.ts";
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** A real SMTP server on a free local port that keeps every message it receives, parsed. */
+export async function startMailbox() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session: SMTPServerSession, callback) {
+      const to = session.envelope.rcptTo.map((r) => r.address);
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({ to, subject: mail.subject ?? "", text: mail.text ?? "" });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Waits for a message to `to` whose subject contains `subject` (the n-th such, from 0). */
+    async waitFor(to: string, subject: string, nth = 0): Promise<ReceivedMail> {
+      let found: ReceivedMail | undefined;
+      await waitUntil(() => {
+        found = received.filter((m) => m.to.includes(to) && m.subject.includes(subject))[nth];
+        return found !== undefined;
+      }, `an e-mail "${subject}" to ${to}`);
+      return found as ReceivedMail;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function waitUntil(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The token of the first link in a mail text (`...#token=<token>`). */
+export function linkToken(text: string): string {
+  const match = /#token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no link with a token in: ${text}`);
+  return match[1];
+}
+
+/** The whole app with SMTP configured and the outbox worker polling quickly. */
+export async function createAppWithMail(smtpUrl: string, env: Record<string, string> = {}) {
+  const { database, drop } = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: `/tmp/festgeld-test-${randomBytes(6).toString("hex")}`,
+    WEB_DIST_DIR: "/nonexistent",
+    SMTP_URL: smtpUrl,
+    SMTP_FROM: "Festgeld Demo <no-reply@example.test>",
+    PUBLIC_URL: "https://festgeld.example.test/",
+    ...env,
+  });
+  const app: FastifyInstance = await buildApp({
+    config,
+    database,
+    closeDatabase: false,
+    logger: false,
+    backgroundJobs: { emailWorker: { pollIntervalMs: 50, retryBaseMs: 100, retryMaxMs: 400 } },
+  });
+  recordStatuses(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+
+/** The frame of the signed-out security pages: one heading, an intro line, the content, a footer line. */
+export function SecurityCard({
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  title: string;
+  intro?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+      <div className="card">
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{title}</h1>
+        {intro && <p className="mt-2 text-slate-600 dark:text-slate-300">{intro}</p>}
+        <div className="mt-6">{children}</div>
+      </div>
+      {footer && <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">{footer}</p>}
+    </section>
+  );
+}
+
+/** The token of an e-mailed link. It travels in the fragment (`#token=`), which no server or log sees. */
+export function tokenFromHash(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, "")).get("token");
+  return token && /^[A-Za-z0-9_-]{20,200}$/.test(token) ? token : null;
+}
