@@ -216,9 +216,13 @@ describe("approval needs a verified identity", () => {
     });
     const verified = await createVerifiedUser(t.app);
     await expect(assertMayBeApproved(t.app.db, verified.user.id)).resolves.toBeUndefined();
-    await t.app.db.deleteFrom("kyc_profiles").where("user_id", "=", verified.user.id).execute();
+    await t.app.db
+      .updateTable("kyc_profiles")
+      .set({ review_status: "pending" })
+      .where("user_id", "=", verified.user.id)
+      .execute();
     await expect(assertMayBeApproved(t.app.db, verified.user.id)).rejects.toMatchObject({
-      code: "kyc_profile_missing",
+      code: "kyc_profile_not_approved",
     });
   });
 });
@@ -292,6 +296,37 @@ describe("sanctions screening", () => {
     await expect(assertMayBeApproved(t.app.db, listed.user.id)).rejects.toMatchObject({
       code: "sanctions_hit_confirmed",
     });
+    // the back office's approval of an application answers the same
+    const pkg = await t.app.db
+      .selectFrom("packages")
+      .select("id")
+      .where("is_active", "=", true)
+      .executeTakeFirstOrThrow();
+    const applied = await t.app.inject({
+      method: "POST",
+      url: "/api/applications",
+      headers: listed.headers,
+      remoteAddress: "10.8.0.1",
+      payload: {
+        full_name: "Zorislav Kremnyov",
+        email: listed.user.email,
+        phone: "+49 30 1234567",
+        amount: 10_000,
+        package_id: pkg.id,
+        reference_iban: "DE89 3704 0044 0532 0130 00",
+        maturity_instruction: "payout",
+        info_sheet_acknowledged: true,
+      },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const approve = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/applications/${applied.json().id}/decision`,
+      headers: admin.headers,
+      payload: { decision: "approved" },
+    });
+    expect(approve.statusCode, approve.body).toBe(409);
+    expect(approve.json().code).toBe("sanctions_hit_confirmed");
     const twice = await t.app.inject({
       method: "PATCH",
       url: `/api/admin/sanctions/hits/${hit.id}`,

@@ -107,6 +107,8 @@ test.describe("identity verification", () => {
       } else {
         await expect(panel.getByRole("link", { name: "Download PDF" })).toBeVisible();
       }
+      // No decision is preselected: the reviewer chooses one.
+      await panel.getByLabel("Approve", { exact: true }).check();
       await panel.getByRole("button", { name: "Approve document" }).click();
       await expect(admin.page.getByText("Document approved.").first()).toBeVisible();
       await expect(rows).toHaveCount(remaining - 1);

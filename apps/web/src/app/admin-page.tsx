@@ -36,6 +36,11 @@ const TABS: AdminTab[] = [
     Component: lazy(() => import("../features/admin-kyc/kyc-review-tab.tsx")),
   },
   {
+    id: "sanctions",
+    labelKey: "identity:aml.tab",
+    Component: lazy(() => import("../features/admin-identity/sanctions-tab.tsx")),
+  },
+  {
     id: "notifications",
     labelKey: "tabs.notifications",
     Component: lazy(() => import("../features/admin-notifications/notifications-tab.tsx")),
@@ -58,7 +63,7 @@ const TABS: AdminTab[] = [
 ];
 
 function AdminTabs() {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "identity"]);
   const [active, setActive] = useState(TABS[0]?.id ?? "");
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const baseId = useId();

@@ -19,6 +19,7 @@ const RegisterPage = lazy(() => import("./register-page.tsx"));
 const ProfilePage = lazy(() => import("../features/profile/profile-page.tsx"));
 const KycPage = lazy(() => import("../features/kyc/kyc-page.tsx"));
 const AdminPage = lazy(() => import("./admin-page.tsx"));
+const DossierPage = lazy(() => import("../features/admin-kyc/dossier-page.tsx"));
 const AboutPage = lazy(() => import("../features/about/about-page.tsx"));
 const FaqPage = lazy(() => import("../features/faq/faq-page.tsx"));
 const ContactPage = lazy(() => import("../features/contact/contact-page.tsx"));
@@ -82,6 +83,7 @@ export function AppRoutes() {
         <Route path="kyc" element={<KycPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path="documents" element={<DocumentsPage />} />
+        <Route path="admin/dossier/:userId" element={<DossierPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       {LANGUAGES.map((language) => (

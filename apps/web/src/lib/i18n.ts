@@ -18,6 +18,7 @@ export const NAMESPACES = [
   "security",
   "deposits",
   "messages",
+  "identity",
 ] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");

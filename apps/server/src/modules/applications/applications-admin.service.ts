@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { createDepositOnApproval, depositsByApplication } from "../deposits/deposits.service.ts";
+import { assertMayBeApproved } from "../identity/identity.service.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import { toApplication } from "./application.mapper.ts";
@@ -104,6 +105,8 @@ export async function decideApplication(
             : "This application was sent signed out; it can be approved once it belongs to a verified account",
         );
       }
+      // Identity and AML gate: entered personal data confirmed, no open or confirmed sanctions match.
+      if (existing.user_id) await assertMayBeApproved(trx, existing.user_id);
     }
     const row = await repo.decidePendingApplication(trx, id, {
       status: input.decision,

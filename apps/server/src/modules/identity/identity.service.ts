@@ -188,9 +188,10 @@ export async function approvalBlocker(db: Db, userId: string): Promise<AppError 
   if (user?.kyc_status !== "approved") {
     return conflict("kyc_not_approved", "The saver's identity has not been verified (KYC not approved)");
   }
+  // Savers who verified with documents alone (SPEC.md's flow, before personal data existed) have no
+  // profile; entered personal data must be confirmed (docs/decisions.md, "Approval gate").
   const profile = await repo.findProfile(db, userId);
-  if (!profile) return conflict("kyc_profile_missing", "The saver has not entered personal data yet");
-  if (profile.review_status !== "approved") {
+  if (profile && profile.review_status !== "approved") {
     return conflict("kyc_profile_not_approved", "The saver's personal data has not been confirmed by staff");
   }
   const hits = await sanctions.hitCounts(db, userId);
@@ -205,7 +206,7 @@ export async function approvalBlocker(db: Db, userId: string): Promise<AppError 
 
 /**
  * Throws a 409 with a stable code unless the saver may have an application approved: identity
- * verified (KYC approved), personal data complete and confirmed, no confirmed and no open sanctions
+ * verified (KYC approved), personal data, when entered, confirmed, no confirmed and no open sanctions
  * hit. Called by every path that approves an application.
  */
 export async function assertMayBeApproved(db: Db, userId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { KycAdminDocument } from "@festgeld/domain";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { PAGE_SIZE, type QueueStatus, useReviewQueue } from "./api/review-api.ts";
@@ -12,7 +13,7 @@ const STATUSES: QueueStatus[] = ["pending", "approved", "rejected", "all"];
 
 /** The review panel: the file beside the user's name, then the decision (pending) or its outcome. */
 function ReviewPanel({ document, onDone }: { document: KycAdminDocument; onDone: () => void }) {
-  const { t, i18n } = useTranslation("kyc");
+  const { t, i18n } = useTranslation(["kyc", "identity"]);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="card space-y-5" data-testid="kyc-review-panel">
@@ -23,9 +24,14 @@ function ReviewPanel({ document, onDone }: { document: KycAdminDocument; onDone:
           </h3>
           <p className="text-slate-600 dark:text-slate-400">{document.user_email}</p>
         </div>
-        <button type="button" className="btn-secondary" onClick={onDone}>
-          {t("review.close")}
-        </button>
+        <div className="flex gap-2">
+          <Link to={`/admin/dossier/${document.user_id}`} className="btn-secondary">
+            {t("identity:dossier.open")}
+          </Link>
+          <button type="button" className="btn-secondary" onClick={onDone}>
+            {t("review.close")}
+          </button>
+        </div>
       </header>
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <dt className="font-medium text-slate-700 dark:text-slate-300">{t("review.columns.document")}</dt>

@@ -1,6 +1,7 @@
 import type { User } from "@festgeld/domain";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DepositGuaranteeWarning } from "../../components/money/deposit-guarantee-warning.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useSession } from "../../lib/session.tsx";
@@ -53,6 +54,7 @@ function DashboardContent() {
         <>
           <div className="mt-10">
             <StatCards applications={data} />
+            <DepositGuaranteeWarning where="dashboard" />
           </div>
           <section className="mt-12" aria-labelledby="my-applications-title">
             <div className="flex flex-wrap items-center justify-between gap-4">

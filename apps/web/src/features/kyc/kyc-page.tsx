@@ -11,6 +11,7 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useKycStatus } from "./api/kyc-api.ts";
 import { useKycUpload } from "./api/use-kyc-upload.ts";
 import { DocumentCard } from "./components/document-card.tsx";
+import { PersonalDataForm } from "./components/personal-data-form.tsx";
 import { RequiredDocuments } from "./components/required-documents.tsx";
 import { StatusBanner } from "./components/status-banner.tsx";
 
@@ -20,7 +21,7 @@ import { StatusBanner } from "./components/status-banner.tsx";
  * then packages, refresh and logout.
  */
 function KycContent() {
-  const { t } = useTranslation("kyc");
+  const { t } = useTranslation(["kyc", "identity"]);
   const { signOut } = useSession();
   const navigate = useNavigate();
   const status = useKycStatus();
@@ -67,6 +68,15 @@ function KycContent() {
           <>
             <StatusBanner status={status.data.overall_status} />
             <RequiredDocuments />
+            <section aria-labelledby="kyc-personal-heading">
+              <h2
+                id="kyc-personal-heading"
+                className="mb-4 text-xl font-semibold text-slate-900 dark:text-white"
+              >
+                {t("identity:profile.title")}
+              </h2>
+              <PersonalDataForm />
+            </section>
             <section aria-labelledby="kyc-documents-heading">
               <h2
                 id="kyc-documents-heading"

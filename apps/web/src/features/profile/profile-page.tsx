@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { DataRights } from "./components/data-rights.tsx";
 import { MessageLanguageForm } from "./components/message-language-form.tsx";
 import { PasswordForm } from "./components/password-form.tsx";
 import { ProfileForm } from "./components/profile-form.tsx";
@@ -32,6 +33,7 @@ function Profile() {
           <div className="card">
             <MessageLanguageForm />
           </div>
+          <DataRights />
         </div>
         <nav aria-labelledby="quick-actions-heading" className="card h-fit">
           <h2 id="quick-actions-heading" className="text-lg font-semibold text-slate-900 dark:text-white">

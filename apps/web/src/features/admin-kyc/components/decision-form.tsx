@@ -1,5 +1,5 @@
-import type { KycAdminDocument, KycDecisionRequest } from "@festgeld/domain";
-import { KYC_NEW_UPLOAD_REASONS, type KycNewUploadReason } from "@festgeld/domain/constants";
+import type { KycDecisionRequest, KycDocument } from "@festgeld/domain";
+import type { KycDocumentType, KycNewUploadReason } from "@festgeld/domain/constants";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -9,13 +9,32 @@ import { useDecision } from "../api/review-api.ts";
 type Choice = KycDecisionRequest["decision"];
 const REASON_MAX = 1000;
 
-/** Approve; reject with a reason; or ask for a new upload with a reason code (free text for "other"). */
-export function DecisionForm({ document, onDecided }: { document: KycAdminDocument; onDecided: () => void }) {
-  const { t } = useTranslation("kyc");
+/** The reasons for a new upload that fit each document type (a selfie cannot be "too old"). */
+const REASONS_BY_TYPE: Record<KycDocumentType, readonly KycNewUploadReason[]> = {
+  id_card: ["blurry", "expired", "name_mismatch", "incomplete", "other"],
+  id_card_back: ["blurry", "expired", "incomplete", "other"],
+  passport: ["blurry", "expired", "name_mismatch", "incomplete", "other"],
+  utility_bill: ["too_old", "name_mismatch", "blurry", "incomplete", "other"],
+  selfie: ["blurry", "incomplete", "other"],
+};
+
+/**
+ * Approve; reject with a reason; or ask for a new upload with a reason code (free text for "other").
+ * No decision is preselected, so a reviewer never approves by just pressing the button.
+ */
+export function DecisionForm({
+  document,
+  onDecided,
+}: {
+  document: Pick<KycDocument, "id" | "document_type">;
+  onDecided: () => void;
+}) {
+  const { t } = useTranslation(["kyc", "identity"]);
   const decision = useDecision(document.id);
-  const [choice, setChoice] = useState<Choice>("approve");
+  const reasons = REASONS_BY_TYPE[document.document_type];
+  const [choice, setChoice] = useState<Choice | null>(null);
   const [reason, setReason] = useState("");
-  const [code, setCode] = useState<KycNewUploadReason>("blurry");
+  const [code, setCode] = useState<KycNewUploadReason>(reasons[0] ?? "other");
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
@@ -24,6 +43,7 @@ export function DecisionForm({ document, onDecided }: { document: KycAdminDocume
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
+    if (!choice) return;
     const text = reason.trim();
     if (reasonRequired && !text) {
       setError(t("review.reasonRequired"));
@@ -81,7 +101,7 @@ export function DecisionForm({ document, onDecided }: { document: KycAdminDocume
             value={code}
             onChange={(e) => setCode(e.target.value as KycNewUploadReason)}
           >
-            {KYC_NEW_UPLOAD_REASONS.map((value) => (
+            {reasons.map((value) => (
               <option key={value} value={value}>
                 {t(`review.codes.${value}`)}
               </option>
@@ -90,7 +110,7 @@ export function DecisionForm({ document, onDecided }: { document: KycAdminDocume
         </div>
       )}
 
-      {choice !== "approve" && (
+      {choice !== null && choice !== "approve" && (
         <div>
           <label htmlFor={`${id}-reason`} className="label">
             {reasonRequired ? t("review.reason") : t("review.reasonOptional")}
@@ -113,8 +133,12 @@ export function DecisionForm({ document, onDecided }: { document: KycAdminDocume
           {error}
         </p>
       )}
-      <button type="submit" className="btn-primary" disabled={decision.isPending}>
-        {decision.isPending ? t("review.saving") : t(`review.submit.${choice}`)}
+      <button type="submit" className="btn-primary" disabled={decision.isPending || choice === null}>
+        {decision.isPending
+          ? t("review.saving")
+          : choice
+            ? t(`review.submit.${choice}`)
+            : t("identity:dossier.choose")}
       </button>
     </form>
   );

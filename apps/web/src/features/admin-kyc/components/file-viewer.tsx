@@ -1,8 +1,9 @@
-import type { KycAdminDocument } from "@festgeld/domain";
+import type { KycDocument } from "@festgeld/domain";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { fetchDocumentFile } from "../api/review-api.ts";
+import { PdfPages } from "./pdf-pages.tsx";
 
 function readAsDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -13,13 +14,19 @@ function readAsDataUrl(blob: Blob): Promise<string> {
   });
 }
 
-type Loaded = { kind: "image"; src: string; href: string } | { kind: "pdf"; href: string };
+type Loaded = { kind: "image"; src: string; href: string } | { kind: "pdf"; href: string; blob: Blob };
 
 /**
  * Shows one document to the reviewer. Images are shown inline as a data: URL (the CSP allows images
  * from 'self' and data: only, not blob:); every file can also be saved through an object URL.
  */
-export function FileViewer({ document, userName }: { document: KycAdminDocument; userName: string }) {
+export function FileViewer({
+  document,
+  userName,
+}: {
+  document: Pick<KycDocument, "id" | "content_type" | "document_type">;
+  userName: string;
+}) {
   const { t } = useTranslation("kyc");
   const [state, setState] = useState<
     { status: "loading" } | { status: "error"; message: string } | ({ status: "ready" } & Loaded)
@@ -34,7 +41,7 @@ export function FileViewer({ document, userName }: { document: KycAdminDocument;
         const blob = await fetchDocumentFile(document.id, controller.signal);
         objectUrl = URL.createObjectURL(blob);
         if (document.content_type === "application/pdf") {
-          setState({ status: "ready", kind: "pdf", href: objectUrl });
+          setState({ status: "ready", kind: "pdf", href: objectUrl, blob });
         } else {
           setState({ status: "ready", kind: "image", src: await readAsDataUrl(blob), href: objectUrl });
         }
@@ -79,7 +86,10 @@ export function FileViewer({ document, userName }: { document: KycAdminDocument;
           className="max-h-[32rem] w-full rounded-lg border border-slate-200 bg-slate-100 object-contain dark:border-slate-700 dark:bg-slate-800"
         />
       ) : (
-        <p className="text-slate-700 dark:text-slate-300">{t("review.pdfNote")}</p>
+        <PdfPages
+          blob={state.blob}
+          label={t("review.imageAlt", { document: documentName, name: userName })}
+        />
       )}
       <a href={state.href} download={downloadName} className="btn-secondary">
         {state.kind === "pdf" ? t("review.downloadPdf") : t("review.download")}

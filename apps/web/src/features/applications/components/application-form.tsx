@@ -5,6 +5,7 @@ import { calculateReturn } from "@festgeld/domain/money";
 import type { FormEvent, ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DepositGuaranteeWarning } from "../../../components/money/deposit-guarantee-warning.tsx";
 import { NetReturnEstimate } from "../../../components/money/net-return-estimate.tsx";
 import { describedBy, FieldError } from "../../../components/ui/field-error.tsx";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
@@ -179,6 +180,7 @@ export function ApplicationForm({
                 : t("apply.amountHint", { min: money(LIMITS.minAmount), step: money(AMOUNT_STEP) })}
             </p>
             <FieldError id={errorId("amount")} message={errors.amount} />
+            <DepositGuaranteeWarning addEuros={amountValue} where="apply" />
             {expected && selected && (
               <NetReturnEstimate grossInterest={expected.total_interest} currency={selected.currency} />
             )}

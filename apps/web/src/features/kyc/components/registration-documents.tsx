@@ -8,7 +8,7 @@ import { FilePicker } from "./file-picker.tsx";
 import { CheckCircleIcon } from "./kyc-icons.tsx";
 import { UploadProgress } from "./upload-progress.tsx";
 
-type Slot = "identity" | "utility_bill" | "selfie";
+type Slot = "identity" | "identity_back" | "utility_bill" | "selfie";
 type IdentityType = Extract<KycDocumentType, "id_card" | "passport">;
 
 /**
@@ -28,8 +28,13 @@ export function RegistrationDocuments({ onComplete }: { onComplete: () => void }
   const [submitting, setSubmitting] = useState(false);
   const legendId = useId();
 
-  const typeOf = (slot: Slot): KycDocumentType => (slot === "identity" ? identityType : slot);
-  const slots: Slot[] = ["identity", "utility_bill", "selfie"];
+  const typeOf = (slot: Slot): KycDocumentType =>
+    slot === "identity" ? identityType : slot === "identity_back" ? "id_card_back" : slot;
+  // An ID card is two files, front and back; a passport one.
+  const slots: Slot[] =
+    identityType === "id_card"
+      ? ["identity", "identity_back", "utility_bill", "selfie"]
+      : ["identity", "utility_bill", "selfie"];
 
   const choose = (slot: Slot, file: File) => {
     setFormError(null);
@@ -71,7 +76,9 @@ export function RegistrationDocuments({ onComplete }: { onComplete: () => void }
   const label = (slot: Slot) =>
     slot === "identity"
       ? t("registration.identityFile", { document: t(`types.${identityType}.title`) })
-      : t(`registration.${slot === "utility_bill" ? "addressFile" : "selfieFile"}`);
+      : slot === "identity_back"
+        ? t("registration.identityFile", { document: t("types.id_card_back.title") })
+        : t(`registration.${slot === "utility_bill" ? "addressFile" : "selfieFile"}`);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6" data-testid="registration-documents">
@@ -92,8 +99,8 @@ export function RegistrationDocuments({ onComplete }: { onComplete: () => void }
                 checked={identityType === type}
                 onChange={() => {
                   setIdentityType(type);
-                  setFiles((f) => ({ ...f, identity: undefined }));
-                  setFieldErrors((e) => ({ ...e, identity: undefined }));
+                  setFiles((f) => ({ ...f, identity: undefined, identity_back: undefined }));
+                  setFieldErrors((e) => ({ ...e, identity: undefined, identity_back: undefined }));
                 }}
                 className="h-4 w-4 accent-brand-700"
               />

@@ -1,0 +1,51 @@
+import type { SanctionsHitDecision, SanctionsList } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+
+export type HitStatus = "open" | "cleared" | "confirmed" | "all";
+const KEY = ["admin-identity"] as const;
+
+export function useSanctionsLists() {
+  return useQuery({
+    queryKey: [...KEY, "lists"],
+    queryFn: ({ signal }) => api.call(operations.adminSanctionsListsList, { signal }),
+  });
+}
+
+export function useSanctionsHits(status: HitStatus) {
+  return useQuery({
+    queryKey: [...KEY, "hits", status],
+    queryFn: ({ signal }) =>
+      api.call(operations.adminSanctionsHitsList, { query: { status, limit: 100 }, signal }),
+  });
+}
+
+export function usePendingErasures() {
+  return useQuery({
+    queryKey: [...KEY, "erasures"],
+    queryFn: ({ signal }) => api.call(operations.adminErasuresList, { signal }),
+  });
+}
+
+/** The list file goes up as multipart (the body of this operation is a file, not JSON). */
+export function useLoadList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append("file", file, file.name);
+      return api.post<SanctionsList>(operations.adminSanctionsListLoad.path, form);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useDecideHit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SanctionsHitDecision }) =>
+      api.call(operations.adminSanctionsHitDecide, { params: { id }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}

@@ -1,0 +1,243 @@
+import type { SanctionsHit } from "@festgeld/domain";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { errorMessage } from "../../lib/api-client.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
+import {
+  type HitStatus,
+  useDecideHit,
+  useLoadList,
+  usePendingErasures,
+  useSanctionsHits,
+  useSanctionsLists,
+} from "./api/sanctions-api.ts";
+
+function LoadList() {
+  const { t } = useTranslation("identity");
+  const load = useLoadList();
+  const [file, setFile] = useState<File | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const id = useId();
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setMessage(null);
+    try {
+      const list = await load.mutateAsync(file);
+      const text = t("aml.loaded", {
+        version: list.version,
+        entries: list.entries,
+        screened: list.screened_users,
+        hits: list.new_hits,
+      });
+      setMessage(text);
+      toast(text, "success");
+    } catch (err) {
+      const text = errorMessage(err, t("aml.loadFailed"));
+      setMessage(text);
+      toast(text, "error");
+    }
+  };
+  return (
+    <form onSubmit={submit} className="space-y-2" data-testid="sanctions-load">
+      <label htmlFor={`${id}-file`} className="label">
+        {t("aml.file")}
+      </label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept=".xml,application/xml,text/xml"
+        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+      />
+      <button type="submit" className="btn-primary" disabled={!file || load.isPending}>
+        {load.isPending ? t("aml.loading") : t("aml.load")}
+      </button>
+      {message && (
+        <p role="status" className="text-sm">
+          {message}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function HitItem({ hit }: { hit: SanctionsHit }) {
+  const { t } = useTranslation("identity");
+  const decide = useDecideHit();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const act = async (decision: "clear" | "confirm") => {
+    if (!reason.trim()) {
+      setError(t("aml.reasonRequired"));
+      return;
+    }
+    try {
+      await decide.mutateAsync({ id: hit.id, body: { decision, reason: reason.trim() } });
+      toast(t("aml.decided"), "success");
+    } catch (err) {
+      setError(errorMessage(err, t("aml.decideFailed")));
+    }
+  };
+  const dob =
+    hit.date_of_birth_match === true
+      ? "dobMatch"
+      : hit.date_of_birth_match === false
+        ? "dobDiffers"
+        : "dobUnknown";
+  return (
+    <li
+      className="space-y-2 border-b border-slate-200 pb-3 dark:border-slate-700"
+      data-testid="sanctions-hit"
+    >
+      <p>
+        {t("aml.hitLine", {
+          saver: hit.user_full_name,
+          email: hit.user_email,
+          listed: hit.matched_name,
+          reference: hit.entry_reference,
+          score: hit.score.toFixed(2),
+        })}
+      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        {t(`aml.${dob}`)} · {hit.list_version} ·{" "}
+        <Link to={`/admin/dossier/${hit.user_id}`} className="underline">
+          {t("dossier.open")}
+        </Link>
+      </p>
+      {hit.status === "open" ? (
+        <div className="space-y-2">
+          <label htmlFor={`${id}-reason`} className="label">
+            {t("aml.reason")}
+          </label>
+          <input
+            id={`${id}-reason`}
+            className="input"
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(null);
+            }}
+          />
+          {error && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={decide.isPending}
+              onClick={() => void act("clear")}
+            >
+              {t("aml.clear")}
+            </button>
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={decide.isPending}
+              onClick={() => void act("confirm")}
+            >
+              {t("aml.confirm")}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <p className="text-sm">
+          {t(`aml.filters.${hit.status}`)}: {hit.reason} ({hit.decided_by?.full_name})
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** Admin tab "Sanctions": load the EU list, review possible matches, see pending erasures. */
+export default function SanctionsTab() {
+  const { t, i18n } = useTranslation("identity");
+  const [status, setStatus] = useState<HitStatus>("open");
+  const lists = useSanctionsLists();
+  const hits = useSanctionsHits(status);
+  const erasures = usePendingErasures();
+  const filterId = useId();
+  return (
+    <div className="space-y-8">
+      <section className="card space-y-3">
+        <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{t("aml.title")}</h2>
+        <p className="text-slate-600 dark:text-slate-300">{t("aml.intro")}</p>
+        <LoadList />
+        <h3 className="font-semibold">{t("aml.lists")}</h3>
+        {lists.data && lists.data.length === 0 && <p>{t("aml.noLists")}</p>}
+        <ul className="text-sm">
+          {lists.data?.map((l) => (
+            <li key={l.id}>
+              {t("aml.listLine", {
+                version: l.version,
+                entries: l.entries,
+                date: formatDateTime(l.loaded_at, i18n.language),
+                name: l.loaded_by.full_name,
+              })}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{t("aml.hits")}</h2>
+          <div className="flex items-center gap-2">
+            <label htmlFor={filterId} className="text-sm">
+              {t("aml.filter")}
+            </label>
+            <select
+              id={filterId}
+              className="input w-auto"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as HitStatus)}
+            >
+              {(["open", "cleared", "confirmed", "all"] as const).map((s) => (
+                <option key={s} value={s}>
+                  {t(`aml.filters.${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {hits.isPending ? (
+          <Spinner label={t("aml.loading")} />
+        ) : hits.data && hits.data.length > 0 ? (
+          <ul className="space-y-3">
+            {hits.data.map((hit) => (
+              <HitItem key={hit.id} hit={hit} />
+            ))}
+          </ul>
+        ) : (
+          <p>{t("aml.noHits")}</p>
+        )}
+      </section>
+
+      <section className="card space-y-3">
+        <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{t("aml.erasures")}</h2>
+        {erasures.data && erasures.data.length > 0 ? (
+          <ul className="text-sm">
+            {erasures.data.map((e) => (
+              <li key={e.user_id}>
+                {t("aml.erasureLine", {
+                  name: e.full_name,
+                  closed: formatDate(e.closed_at, i18n.language),
+                  after: formatDate(e.erase_after, i18n.language),
+                })}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t("aml.noErasures")}</p>
+        )}
+      </section>
+    </div>
+  );
+}

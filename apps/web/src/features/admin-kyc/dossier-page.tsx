@@ -1,0 +1,350 @@
+import type { Dossier, KycDocument } from "@festgeld/domain";
+import { type ReactNode, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { RequireUser } from "../../components/ui/require-user.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { errorMessage } from "../../lib/api-client.ts";
+import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useAddNote, useDossier, useProfileDecision } from "./api/dossier-api.ts";
+import { DecisionForm } from "./components/decision-form.tsx";
+import { FileViewer } from "./components/file-viewer.tsx";
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="card space-y-3" data-testid={testId}>
+      <h2 id={id} className="text-lg font-semibold text-slate-900 dark:text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The current document of each type, identity documents first and the selfie beside them. */
+function currentDocuments(documents: KycDocument[]) {
+  const order = ["id_card", "id_card_back", "passport", "selfie", "utility_bill"];
+  const seen = new Map<string, KycDocument>();
+  for (const doc of documents) if (!seen.has(doc.document_type)) seen.set(doc.document_type, doc);
+  return [...seen.values()].sort((a, b) => order.indexOf(a.document_type) - order.indexOf(b.document_type));
+}
+
+function ProfileDecision({ userId }: { userId: string }) {
+  const { t } = useTranslation("identity");
+  const decide = useProfileDecision(userId);
+  const [choice, setChoice] = useState<"approve" | "reject" | null>(null);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!choice) return;
+    if (choice === "reject" && !reason.trim()) {
+      setError(t("dossier.reasonRequired"));
+      return;
+    }
+    try {
+      await decide.mutateAsync(
+        choice === "approve" ? { decision: "approve" } : { decision: "reject", reason },
+      );
+      toast(t("dossier.decided"), "success");
+    } catch (err) {
+      setError(errorMessage(err, t("dossier.decideFailed")));
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3" data-testid="profile-decision-form">
+      <fieldset>
+        <legend className="label">{t("dossier.decideProfile")}</legend>
+        {(["approve", "reject"] as const).map((value) => (
+          <label key={value} className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
+            <input
+              type="radio"
+              name={`${id}-profile`}
+              checked={choice === value}
+              onChange={() => setChoice(value)}
+              className="h-4 w-4 accent-brand-700"
+            />
+            {t(`dossier.${value}`)}
+          </label>
+        ))}
+      </fieldset>
+      {choice === "reject" && (
+        <div>
+          <label htmlFor={`${id}-reason`} className="label">
+            {t("dossier.reason")}
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            className="input min-h-20"
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn-primary" disabled={choice === null || decide.isPending}>
+        {t("dossier.submit")}
+      </button>
+    </form>
+  );
+}
+
+function Notes({ dossier }: { dossier: Dossier }) {
+  const { t, i18n } = useTranslation("identity");
+  const add = useAddNote(dossier.user.id);
+  const [text, setText] = useState("");
+  const id = useId();
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    try {
+      await add.mutateAsync(text.trim());
+      setText("");
+      toast(t("dossier.noteAdded"), "success");
+    } catch (err) {
+      toast(errorMessage(err, t("dossier.decideFailed")), "error");
+    }
+  };
+  return (
+    <>
+      {dossier.notes.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-400">{t("dossier.noNotes")}</p>
+      ) : (
+        <ul className="space-y-2">
+          {dossier.notes.map((n) => (
+            <li key={n.id} className="text-slate-800 dark:text-slate-200">
+              <span className="text-sm text-slate-600 dark:text-slate-400">
+                {formatDateTime(n.created_at, i18n.language)}, {n.author.full_name}:
+              </span>{" "}
+              {n.text}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit} className="space-y-2">
+        <label htmlFor={`${id}-note`} className="label">
+          {t("dossier.noteLabel")}
+        </label>
+        <textarea
+          id={`${id}-note`}
+          className="input min-h-20"
+          maxLength={4000}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn-secondary" disabled={add.isPending || !text.trim()}>
+          {t("dossier.addNote")}
+        </button>
+      </form>
+    </>
+  );
+}
+
+function DossierView({ dossier }: { dossier: Dossier }) {
+  const { t, i18n } = useTranslation(["identity", "kyc", "errors"]);
+  const { user, profile } = dossier;
+  const docs = currentDocuments(dossier.documents);
+  const typeName = (type: string) => t(`kyc:types.${type}.title`);
+  const blocker = dossier.may_be_approved.code;
+  return (
+    <div className="space-y-6">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
+          {t("dossier.title", { name: user.full_name })}
+        </h1>
+        <p className="text-slate-600 dark:text-slate-300">{user.email}</p>
+        <p className="text-slate-800 dark:text-slate-200">
+          {t("dossier.kycStatus")}: {t(`kyc:review.userStatuses.${user.kyc_status}`)}
+        </p>
+        <p data-testid="dossier-may-be-approved" data-ok={String(dossier.may_be_approved.ok)}>
+          {dossier.may_be_approved.ok
+            ? t("dossier.mayBeApproved")
+            : t("dossier.blocked", { reason: blocker ? t(`errors:${blocker}`) : "" })}
+        </p>
+      </header>
+
+      <Section title={t("dossier.personal")} testId="dossier-personal">
+        {profile ? (
+          <>
+            <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm md:grid-cols-2">
+              {(
+                [
+                  [t("profile.dateOfBirth"), profile.date_of_birth],
+                  [t("profile.placeOfBirth"), profile.place_of_birth],
+                  [t("profile.nationality"), profile.nationality],
+                  [
+                    t("profile.street"),
+                    `${profile.address.street}, ${profile.address.postcode} ${profile.address.city}, ${profile.address.country}`,
+                  ],
+                  [t("profile.taxResidency"), profile.tax_residency],
+                  [t("profile.taxId"), profile.tax_id],
+                  [
+                    t("dossier.pep"),
+                    profile.is_pep ? `${t("dossier.yes")}: ${profile.pep_details ?? ""}` : t("dossier.no"),
+                  ],
+                  [t("kyc:review.columns.status"), t(`dossier.status.${profile.review_status}`)],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="flex gap-2">
+                  <dt className="font-medium text-slate-700 dark:text-slate-300">{label}:</dt>
+                  <dd className="text-slate-900 dark:text-slate-100">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {profile.review_status === "pending" && <ProfileDecision userId={user.id} />}
+          </>
+        ) : (
+          <p className="text-slate-600 dark:text-slate-400">{t("dossier.noProfile")}</p>
+        )}
+      </Section>
+
+      <Section title={t("dossier.documents")} testId="dossier-documents">
+        {docs.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-400">{t("dossier.noDocuments")}</p>
+        ) : (
+          <div className="grid gap-6 md:grid-cols-2">
+            {docs.map((doc) => (
+              <article
+                key={doc.id}
+                className="space-y-2"
+                data-testid={`dossier-document-${doc.document_type}`}
+              >
+                <h3 className="font-semibold text-slate-900 dark:text-white">
+                  {typeName(doc.document_type)} ({t(`dossier.status.${doc.status}`)})
+                </h3>
+                <FileViewer document={doc} userName={user.full_name} />
+                {doc.status === "pending" && <DecisionForm document={doc} onDecided={() => undefined} />}
+                {doc.rejection_reason && (
+                  <p className="text-sm text-slate-700 dark:text-slate-300">{doc.rejection_reason}</p>
+                )}
+              </article>
+            ))}
+          </div>
+        )}
+      </Section>
+
+      <Section title={t("dossier.history")}>
+        {dossier.decisions.filter((d) => d.action !== "view_file").length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-400">{t("dossier.noHistory")}</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {dossier.decisions
+              .filter((d) => d.action !== "view_file")
+              .map((d) => {
+                const doc = dossier.documents.find((x) => x.id === d.document_id);
+                return (
+                  <li key={d.id} className="text-slate-800 dark:text-slate-200">
+                    {formatDateTime(d.created_at, i18n.language)}: {d.actor.full_name}{" "}
+                    {t(`dossier.actions.${d.action}`)} {doc ? typeName(doc.document_type) : ""}
+                    {d.reason ? ` (${d.reason})` : ""}
+                  </li>
+                );
+              })}
+          </ul>
+        )}
+      </Section>
+
+      <Section title={t("dossier.idents")}>
+        {dossier.ident_verifications.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-400">{t("dossier.noIdents")}</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {dossier.ident_verifications.map((v) => (
+              <li key={v.id}>
+                {formatDateTime(v.created_at, i18n.language)}: {v.provider} ({v.method}) {v.result}{" "}
+                {[v.first_name, v.last_name].filter(Boolean).join(" ")} {v.date_of_birth ?? ""}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title={t("dossier.screenings")} testId="dossier-screenings">
+        {dossier.screenings.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-400">{t("dossier.noScreenings")}</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {dossier.screenings.map((s) => (
+              <li key={s.id}>
+                {t("dossier.screening", {
+                  date: formatDateTime(s.created_at, i18n.language),
+                  version: s.list_version,
+                  trigger: t(`dossier.triggers.${s.trigger}`),
+                  hits: s.hits,
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
+        {dossier.hits.map((h) => (
+          <p key={h.id} className="text-sm">
+            {h.matched_name} ({h.entry_reference}): {t(`aml.filters.${h.status}`)}
+            {h.reason ? `, ${h.reason}` : ""}
+          </p>
+        ))}
+      </Section>
+
+      <Section title={t("dossier.applications")}>
+        {dossier.applications.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-400">{t("dossier.noApplications")}</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {dossier.applications.map((a) => (
+              <li key={a.id}>
+                {formatDate(a.created_at, i18n.language)}: {formatMoney(a.amount, a.currency, i18n.language)},{" "}
+                {a.duration_months} M., {a.status}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title={t("dossier.notes")}>
+        <Notes dossier={dossier} />
+      </Section>
+    </div>
+  );
+}
+
+function DossierContent() {
+  const { t } = useTranslation("identity");
+  const { userId = "" } = useParams();
+  const dossier = useDossier(userId);
+  useDocumentTitle(
+    dossier.data ? t("dossier.title", { name: dossier.data.user.full_name }) : t("dossier.loading"),
+    "",
+  );
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
+      <Link to="/admin" className="text-brand-700 underline dark:text-brand-300">
+        {t("dossier.back")}
+      </Link>
+      {dossier.isPending ? (
+        <Spinner label={t("dossier.loading")} />
+      ) : dossier.isError || !dossier.data ? (
+        <p role="alert">{errorMessage(dossier.error, t("dossier.loadFailed"))}</p>
+      ) : (
+        <DossierView dossier={dossier.data} />
+      )}
+    </div>
+  );
+}
+
+/** /admin/dossier/:userId: everything staff need to decide on one saver's identity. */
+export default function DossierPage() {
+  return (
+    <RequireUser adminOnly>
+      <DossierContent />
+    </RequireUser>
+  );
+}
