@@ -16,6 +16,7 @@ import { depositJobHandlers } from "./modules/deposits/deposit-jobs.ts";
 import { depositsRoutes } from "./modules/deposits/deposits.routes.ts";
 import { depositsAdminRoutes } from "./modules/deposits/deposits-admin.routes.ts";
 import { docsRoutes } from "./modules/docs/docs.routes.ts";
+import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { identityRoutes } from "./modules/identity/identity.routes.ts";
 import { scheduleRetention } from "./modules/identity/retention.job.ts";
@@ -89,6 +90,7 @@ const modules = [
   depositsRoutes,
   depositsAdminRoutes,
   messagesRoutes,
+  documentsRoutes,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules. */
@@ -176,7 +178,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Events reach the saver through one messenger; e-mails it queued go out once the response is sent
   // (the handler's transaction has committed by then).
-  app.decorate("messages", createMessenger({ email: app.email.enabled, wake: app.email.wake }));
+  app.decorate(
+    "messages",
+    createMessenger({
+      email: app.email.enabled,
+      wake: app.email.wake,
+      storage: app.documentStorage,
+      operator: config.operator,
+    }),
+  );
   app.addHook("onResponse", async () => app.messages.flush());
 
   // Scheduled jobs: deposit lapse, maturity reminder and maturity (docs/decisions.md "Jobs").

@@ -67,6 +67,38 @@ const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id;
   },
+  documentsDownload: async () => {
+    // An application issues its confirmation into the applicant's postbox.
+    const pkg = await t.app.db
+      .selectFrom("packages")
+      .select("id")
+      .where("is_active", "=", true)
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/applications",
+      headers: await headersFor(userId),
+      remoteAddress: "10.9.0.2",
+      payload: {
+        full_name: "Erika Mustermann",
+        email: "erika@example.test",
+        phone: "+49 30 1234567",
+        amount: 10_000,
+        package_id: pkg.id,
+        reference_iban: "DE89 3704 0044 0532 0130 00",
+        maturity_instruction: "payout",
+        info_sheet_acknowledged: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const doc = await t.app.db
+      .selectFrom("postbox_documents")
+      .select("id")
+      .where("user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    return doc.id;
+  },
   notificationsMarkRead: async () => {
     const sent = await t.app.inject({
       method: "POST",

@@ -323,7 +323,7 @@ describe("events reach the saver by inbox and e-mail, in the account's language"
       facts,
     });
     expect(first).toMatchObject({ notified: true, emailsQueued: 1 });
-    expect(second).toEqual({ notified: false, notificationId: null, emailsQueued: 0 });
+    expect(second).toEqual({ notified: false, notificationId: null, documentId: null, emailsQueued: 0 });
     app.messages.flush();
     await outboxDrained(app);
     await waitFor(() => eventMails(smtp, saver.user.email).length >= 1, "the mail");

@@ -6,6 +6,7 @@ export * from "./contract/calculator.ts";
 export * from "./contract/common.ts";
 export * from "./contract/contact.ts";
 export * from "./contract/deposits.ts";
+export * from "./contract/documents.ts";
 export * from "./contract/errors.ts";
 export * from "./contract/health.ts";
 export * from "./contract/identity.ts";

@@ -13,6 +13,7 @@ const TAGS = [
   { name: "auth", description: "Accounts and sessions" },
   { name: "kyc", description: "Identity verification documents and their review" },
   { name: "notifications", description: "The saver's inbox and messages sent by the back office" },
+  { name: "documents", description: "The saver's postbox of PDF documents" },
   { name: "contact", description: "The contact form and its messages" },
   { name: "newsletter", description: "Newsletter subscriptions" },
   { name: "admin", description: "Back office operations (role admin)" },

@@ -34,6 +34,7 @@ const ForgotPasswordPage = lazy(() => import("../features/security/forgot-passwo
 const ResetPasswordPage = lazy(() => import("../features/security/reset-password-page.tsx"));
 const VerifyEmailPage = lazy(() => import("../features/security/verify-email-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
+const DocumentsPage = lazy(() => import("../features/documents/documents-page.tsx"));
 
 /**
  * The public pages: at their SPEC.md address and, prerendered, under each language prefix
@@ -81,6 +82,7 @@ export function AppRoutes() {
         <Route path="profile" element={<ProfilePage />} />
         <Route path="kyc" element={<KycPage />} />
         <Route path="admin" element={<AdminPage />} />
+        <Route path="documents" element={<DocumentsPage />} />
         <Route path="admin/dossier/:userId" element={<DossierPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

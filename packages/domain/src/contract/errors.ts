@@ -94,6 +94,8 @@ export const ERROR_CODES = [
   // back office
   "notification_empty",
   "notification_not_found",
+  // postbox and newsletter
+  "document_not_found",
   "user_not_found",
 ] as const;
 

@@ -1,6 +1,7 @@
 import type { Language } from "@festgeld/domain";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import type { DocumentKind } from "./postbox-pdf.ts";
 
 export function findRecipient(db: Kysely<DB>, userId: string) {
   return db
@@ -101,4 +102,25 @@ export async function countUsersByLanguage(
   const counts: Record<Language, number> = { en: 0, de: 0, fr: 0 };
   for (const row of result.rows) counts[row.language] = Number(row.n);
   return counts;
+}
+
+export function insertDocument(
+  db: Kysely<DB>,
+  values: {
+    id: string;
+    user_id: string;
+    kind: DocumentKind;
+    title: string;
+    language: Language;
+    event_key: string;
+    storage_key: string;
+    size_bytes: number;
+    sha256: string;
+  },
+) {
+  return db
+    .insertInto("postbox_documents")
+    .values({ ...values, created_at: sql<Date>`clock_timestamp()` })
+    .returning(["id", "created_at"])
+    .executeTakeFirstOrThrow();
 }

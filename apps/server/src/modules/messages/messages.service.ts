@@ -1,13 +1,16 @@
+import { createHash, randomUUID } from "node:crypto";
 import type { Language } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { Operator } from "../../config/operator.ts";
 import type { DB } from "../../db/schema.ts";
+import type { DocumentStorage } from "../../plugins/document-storage.ts";
 import { ACCOUNT_MAIL_TEMPLATE, type AccountMail, accountMailText } from "../auth/account-mail.ts";
 import type { ClaimedEmail } from "../notifications/email-outbox.repository.ts";
 import { type EmailContent, type RenderedEmail, renderEmail } from "./email-layout.tsx";
 import type { EventFacts, EventType, MessageEvent } from "./message-events.ts";
 import { eventText, inboxMessage } from "./message-texts.ts";
 import * as repo from "./messages.repository.ts";
+import { DOCUMENT_TITLE, type DocumentKind, renderPdf } from "./postbox-pdf.ts";
 
 export type { EventFacts, EventType, MessageEvent, TransferFacts } from "./message-events.ts";
 
@@ -38,8 +41,26 @@ export interface NotifyResult {
   /** false when this (account, key) was told before, or the account no longer exists. */
   notified: boolean;
   notificationId: string | null;
+  /** The postbox document issued with the event, if the event has one. */
+  documentId: string | null;
   emailsQueued: number;
 }
+
+/** The events that put a document into the postbox, and which. */
+export const DOCUMENT_OF: Partial<Record<EventType, DocumentKind>> = {
+  application_received: "application_confirmation",
+  application_approved: "approval",
+  application_withdrawn: "withdrawal_receipt",
+  deposit_funded: "funding_confirmation",
+  deposit_paid_out: "maturity_statement",
+  deposit_renewed: "maturity_statement",
+};
+
+const NEW_DOCUMENT: Record<Language, (title: string) => string> = {
+  en: (title) => `A new document is in your postbox: ${title}.`,
+  de: (title) => `In Ihrem Postfach liegt ein neues Dokument: ${title}.`,
+  fr: (title) => `Un nouveau document se trouve dans votre espace documents : ${title}.`,
+};
 
 /**
  * Tells savers about events: the inbox message and the e-mail(s) of one event are written in the
@@ -62,23 +83,43 @@ export interface MessengerDeps {
   /** Queue e-mails (SMTP_URL is set). */
   email: boolean;
   wake: () => void;
+  /** Where postbox documents are kept (encrypted, like KYC files). */
+  storage: DocumentStorage;
+  operator: Operator;
+  /** The modules of a QR code for a payload (the approval's GiroCode), when a QR library is wired. */
+  qrModules?: (payload: string) => boolean[][] | null;
 }
 
 export function createMessenger(deps: MessengerDeps): Messenger {
   let pending = false;
   return {
     async notify(db, input) {
+      const none = { notified: false, notificationId: null, documentId: null, emailsQueued: 0 };
       const recipient = await repo.findRecipient(db, input.userId);
-      if (!recipient) return { notified: false, notificationId: null, emailsQueued: 0 };
+      if (!recipient) return none;
       const key = input.key ?? input.event;
       const fresh = await repo.claimEvent(db, {
         user_id: recipient.id,
         event_key: key,
         event_type: input.event,
       });
-      if (!fresh) return { notified: false, notificationId: null, emailsQueued: 0 };
+      if (!fresh) return none;
       const language = recipient.language;
       const text = eventText(input.event, input.facts, language);
+      const kind = DOCUMENT_OF[input.event];
+      let documentId: string | null = null;
+      if (kind) {
+        documentId = await issueDocument(db, deps, {
+          userId: recipient.id,
+          recipient: recipient.full_name,
+          key,
+          kind,
+          language,
+          text,
+          event: input,
+        });
+        text.paragraphs.push(NEW_DOCUMENT[language](DOCUMENT_TITLE[language][kind]));
+      }
       const notificationId = await repo.insertInboxMessage(db, {
         user_id: recipient.id,
         event_key: key,
@@ -97,7 +138,7 @@ export function createMessenger(deps: MessengerDeps): Messenger {
         }
         pending = true;
       }
-      return { notified: true, notificationId, emailsQueued };
+      return { notified: true, notificationId, documentId, emailsQueued };
     },
     async notifyAddress(db, input) {
       if (!deps.email) return 0;
@@ -118,6 +159,52 @@ export function createMessenger(deps: MessengerDeps): Messenger {
   };
 }
 
+/**
+ * Renders the event's PDF, stores it encrypted and records it. The file is written before the row,
+ * under a new key; if the caller's transaction rolls back, the file stays unreferenced (never listed).
+ */
+async function issueDocument(
+  db: Kysely<DB>,
+  deps: MessengerDeps,
+  input: {
+    userId: string;
+    recipient: string;
+    key: string;
+    kind: DocumentKind;
+    language: Language;
+    text: ReturnType<typeof eventText>;
+    event: NotifyInput;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  const event = input.event;
+  const transfer = event.event === "application_approved" ? event.facts.transfer : null;
+  const pdf = await renderPdf({
+    kind: input.kind,
+    language: input.language,
+    operator: deps.operator,
+    recipient: input.recipient,
+    text: input.text,
+    issuedAt: new Date(),
+    infoSheet: event.event === "application_received" ? event.facts : undefined,
+    qrModules: transfer?.epc_qr_payload ? (deps.qrModules?.(transfer.epc_qr_payload) ?? null) : null,
+  });
+  const storageKey = `postbox/${input.userId}/${id}`;
+  await deps.storage.put(storageKey, pdf);
+  await repo.insertDocument(db, {
+    id,
+    user_id: input.userId,
+    kind: input.kind,
+    title: DOCUMENT_TITLE[input.language][input.kind],
+    language: input.language,
+    event_key: input.key,
+    storage_key: storageKey,
+    size_bytes: pdf.length,
+    sha256: createHash("sha256").update(pdf).digest("hex"),
+  });
+  return id;
+}
+
 /** What the outbox worker needs to turn a queued row into an e-mail. */
 export interface RenderContext {
   operator: Operator;
@@ -136,9 +223,12 @@ export async function renderTemplateEmail(
     case "event": {
       const { type, facts } = row.facts as MessageEvent;
       const text = eventText(type, facts as never, language);
+      const kind = DOCUMENT_OF[type];
       content = {
         subject: text.subject,
-        paragraphs: text.paragraphs,
+        paragraphs: kind
+          ? [...text.paragraphs, NEW_DOCUMENT[language](DOCUMENT_TITLE[language][kind])]
+          : text.paragraphs,
         rows: text.rows,
         action: text.action
           ? { url: `${context.publicUrl}${text.action.path}`, label: text.action.label }

@@ -152,6 +152,11 @@ export function Header() {
                     {t("nav.profile")}
                   </NavLink>
                 </li>
+                <li>
+                  <NavLink to="/documents" className={linkClass}>
+                    {t("messages:documents.nav")}
+                  </NavLink>
+                </li>
               </>
             )}
           </ul>

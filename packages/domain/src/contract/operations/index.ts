@@ -5,6 +5,7 @@ import { authOperations } from "./auth.ts";
 import { calculatorOperations } from "./calculator.ts";
 import { contactOperations } from "./contact.ts";
 import { depositsOperations } from "./deposits.ts";
+import { documentsOperations } from "./documents.ts";
 import { healthOperations } from "./health.ts";
 import { identityOperations } from "./identity.ts";
 import { kycOperations } from "./kyc.ts";
@@ -34,6 +35,7 @@ export const operations = {
   ...kycOperations,
   ...depositsOperations,
   ...messagesOperations,
+  ...documentsOperations,
   ...identityOperations,
 } as const;
 

@@ -1,0 +1,249 @@
+import type { Language } from "@festgeld/domain";
+import PDFDocument from "pdfkit";
+import type { Operator } from "../../config/operator.ts";
+import { legalLines } from "./email-layout.tsx";
+import type { EventFacts } from "./message-events.ts";
+import { formatterFor } from "./message-format.ts";
+import type { EventText } from "./message-texts.ts";
+
+/** The documents the postbox keeps, one per event that the law wants on a durable medium. */
+export const DOCUMENT_KINDS = [
+  "application_confirmation",
+  "approval",
+  "withdrawal_receipt",
+  "funding_confirmation",
+  "maturity_statement",
+] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
+  en: {
+    application_confirmation: "Confirmation of your application",
+    approval: "Approval and transfer instructions",
+    withdrawal_receipt: "Receipt of your withdrawal",
+    funding_confirmation: "Funding confirmation",
+    maturity_statement: "Maturity statement",
+  },
+  de: {
+    application_confirmation: "Bestätigung Ihres Antrags",
+    approval: "Genehmigung und Überweisungsdaten",
+    withdrawal_receipt: "Eingangsbestätigung Ihres Widerrufs",
+    funding_confirmation: "Bestätigung des Geldeingangs",
+    maturity_statement: "Abrechnung bei Fälligkeit",
+  },
+  fr: {
+    application_confirmation: "Confirmation de votre demande",
+    approval: "Acceptation et coordonnées du virement",
+    withdrawal_receipt: "Accusé de réception de votre rétractation",
+    funding_confirmation: "Confirmation de réception des fonds",
+    maturity_statement: "Relevé d'échéance",
+  },
+};
+
+const SHEET: Record<
+  Language,
+  {
+    title: (version: string) => string;
+    acknowledged: (at: string) => string;
+    protectedBy: string;
+    limit: string;
+    limitValue: (coverage: string) => string;
+    period: string;
+    periodValue: (days: number) => string;
+    currency: string;
+    currencyValue: string;
+    contact: string;
+    more: string;
+    bank: string;
+  }
+> = {
+  en: {
+    title: (v) => `Depositor information sheet (version ${v})`,
+    acknowledged: (at) => `You confirmed receipt of this sheet on ${at}.`,
+    protectedBy: "Deposits are protected by",
+    limit: "Limit of protection",
+    limitValue: (c) => `${c} per depositor per credit institution`,
+    period: "Reimbursement period in case of the credit institution's failure",
+    periodValue: (d) => `${d} working days`,
+    currency: "Currency of reimbursement",
+    currencyValue: "Euro",
+    contact: "Contact",
+    more: "More information",
+    bank: "Credit institution",
+  },
+  de: {
+    title: (v) => `Informationsbogen für den Einleger (Version ${v})`,
+    acknowledged: (at) => `Sie haben den Erhalt dieses Bogens am ${at} bestätigt.`,
+    protectedBy: "Einlagen sind geschützt durch",
+    limit: "Sicherungsobergrenze",
+    limitValue: (c) => `${c} pro Einleger pro Kreditinstitut`,
+    period: "Erstattungsfrist bei Ausfall eines Kreditinstituts",
+    periodValue: (d) => `${d} Arbeitstage`,
+    currency: "Währung der Erstattung",
+    currencyValue: "Euro",
+    contact: "Kontaktdaten",
+    more: "Weitere Informationen",
+    bank: "Kreditinstitut",
+  },
+  fr: {
+    title: (v) => `Fiche d'information du déposant (version ${v})`,
+    acknowledged: (at) => `Vous avez confirmé la réception de cette fiche le ${at}.`,
+    protectedBy: "Les dépôts sont protégés par",
+    limit: "Plafond de la protection",
+    limitValue: (c) => `${c} par déposant et par établissement de crédit`,
+    period: "Délai de remboursement en cas de défaillance de l'établissement de crédit",
+    periodValue: (d) => `${d} jours ouvrables`,
+    currency: "Monnaie du remboursement",
+    currencyValue: "Euro",
+    contact: "Contact",
+    more: "Pour en savoir plus",
+    bank: "Établissement de crédit",
+  },
+};
+
+const ISSUED: Record<Language, (date: string) => string> = {
+  en: (d) => `Issued on ${d}`,
+  de: (d) => `Ausgestellt am ${d}`,
+  fr: (d) => `Émis le ${d}`,
+};
+
+export interface PdfInput {
+  kind: DocumentKind;
+  language: Language;
+  operator: Operator;
+  /** The saver's name, shown as the addressee. */
+  recipient: string;
+  text: EventText;
+  issuedAt: Date;
+  /** The information sheet of an application confirmation. */
+  infoSheet?: Pick<EventFacts["application_received"], "info_sheet_version" | "info_sheet_acknowledged_at">;
+  /** Drawn as a QR code when given (EPC "GiroCode" payload), as a matrix of dark modules. */
+  qrModules?: boolean[][] | null;
+}
+
+/**
+ * A postbox document as PDF (pdfkit, the built-in Helvetica, so no font file is shipped): the
+ * operator, the addressee, the title, the event's text and figures, the information sheet where it
+ * belongs, and the operator's legal details at the foot.
+ */
+export function renderPdf(input: PdfInput): Promise<Buffer> {
+  const { language, operator, text } = input;
+  const f = formatterFor(language);
+  const title = DOCUMENT_TITLE[language][input.kind];
+  const doc = new PDFDocument({
+    size: "A4",
+    margins: { top: 56, bottom: 56, left: 56, right: 56 },
+    info: { Title: title, Author: operator.name, Subject: text.subject, Creator: operator.shortName },
+    lang: language,
+  });
+  // The built-in fonts use WinAnsi, which lacks the narrow no-break space French formatting puts in
+  // amounts; a no-break space looks the same there.
+  const rawText = doc.text.bind(doc);
+  doc.text = ((value: string, ...rest: unknown[]) =>
+    (rawText as (...args: unknown[]) => PDFKit.PDFDocument)(
+      String(value).replace(/\u202f/g, "\u00a0"),
+      ...rest,
+    )) as never;
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const width = doc.page.width - 112;
+
+  doc.font("Helvetica-Bold").fontSize(16).fillColor(operator.accentColor).text(operator.shortName);
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor("#555555")
+    .text(legalLines(operator, language)[0] ?? "");
+  doc.moveDown(1.5);
+  doc.fillColor("#000000").fontSize(11).text(input.recipient);
+  doc
+    .fontSize(9)
+    .fillColor("#555555")
+    .text(ISSUED[language](f.date(input.issuedAt.toISOString())));
+  doc.moveDown(1.5);
+  doc.font("Helvetica-Bold").fontSize(15).fillColor("#000000").text(title);
+  doc.moveDown(0.5);
+  doc.font("Helvetica").fontSize(11).text(text.subject);
+  doc.moveDown(0.8);
+  for (const paragraph of text.paragraphs) {
+    doc.text(paragraph, { width });
+    doc.moveDown(0.5);
+  }
+  if (text.rows.length > 0) {
+    doc.moveDown(0.5);
+    table(doc, text.rows, width);
+  }
+  if (input.qrModules && input.qrModules.length > 0) {
+    doc.moveDown(1);
+    drawQr(doc, input.qrModules, 110);
+  }
+  if (input.infoSheet) {
+    const s = SHEET[language];
+    const dgs = operator.depositGuarantee;
+    doc.moveDown(1.5);
+    doc.font("Helvetica-Bold").fontSize(13).text(s.title(input.infoSheet.info_sheet_version), { width });
+    doc.moveDown(0.5);
+    table(
+      doc,
+      [
+        [s.bank, operator.partnerBank],
+        [s.protectedBy, dgs.name],
+        [s.limit, s.limitValue(f.money(String(dgs.coverageEur), "EUR"))],
+        [s.period, s.periodValue(dgs.reimbursementWorkingDays)],
+        [s.currency, s.currencyValue],
+        [s.contact, dgs.contact],
+        [s.more, dgs.website],
+      ],
+      width,
+    );
+    doc.moveDown(0.5);
+    doc
+      .font("Helvetica")
+      .fontSize(10)
+      .text(s.acknowledged(f.dateTime(input.infoSheet.info_sheet_acknowledged_at)), { width });
+  }
+  doc.moveDown(2);
+  doc.font("Helvetica").fontSize(8).fillColor("#555555");
+  for (const line of legalLines(operator, language)) doc.text(line, { width });
+  doc.end();
+  return done;
+}
+
+function table(doc: PDFKit.PDFDocument, rows: Array<[string, string]>, width: number) {
+  const labelWidth = Math.round(width * 0.42);
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc
+      .font("Helvetica")
+      .fontSize(10)
+      .fillColor("#555555")
+      .text(label, doc.page.margins.left, y, {
+        width: labelWidth - 8,
+      });
+    const afterLabel = doc.y;
+    doc
+      .font("Helvetica-Bold")
+      .fillColor("#000000")
+      .text(value, doc.page.margins.left + labelWidth, y, { width: width - labelWidth });
+    doc.y = Math.max(afterLabel, doc.y) + 3;
+  }
+  doc.x = doc.page.margins.left;
+}
+
+function drawQr(doc: PDFKit.PDFDocument, modules: boolean[][], size: number) {
+  const count = modules.length;
+  const cell = size / (count + 8);
+  const x0 = doc.page.margins.left + cell * 4;
+  const y0 = doc.y + cell * 4;
+  modules.forEach((row, r) => {
+    row.forEach((dark, c) => {
+      if (dark) doc.rect(x0 + c * cell, y0 + r * cell, cell, cell).fill("#000000");
+    });
+  });
+  doc.y = y0 + count * cell + cell * 4;
+  doc.x = doc.page.margins.left;
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "../playwright.config.ts";
+import { JPEG, pdf } from "./kyc-files.ts";
+
+const PASSWORD = "e2e postbox journey passphrase";
+const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
+
+/** Signs a page in with a token, in German, before its first script runs. */
+async function signInGerman(page: Page, token: string) {
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem("e2e-token-set")) {
+      localStorage.setItem("token", value);
+      localStorage.setItem("user_language", "de");
+      sessionStorage.setItem("e2e-token-set", "1");
+    }
+  }, token);
+}
+
+test.describe("postbox", () => {
+  test("a German saver gets the approval in the inbox and finds the PDF in Documents", async ({ page }) => {
+    // Registered in German: e-mails, inbox messages and documents are German from then on.
+    const register = await page.request.post("/api/auth/register", {
+      headers: { "Accept-Language": "de" },
+      data: { email: uniqueEmail("postbox"), password: PASSWORD, full_name: "Greta Gruber" },
+    });
+    expect(register.status()).toBe(201);
+    const { access_token: token } = (await register.json()) as { access_token: string };
+    const auth = { Authorization: `Bearer ${token}`, "Accept-Language": "de" };
+
+    const packages = (await (await page.request.get("/api/packages")).json()) as Array<{
+      id: string;
+      duration_months: number;
+    }>;
+    const pkg = packages.find((p) => p.duration_months === 12) ?? packages[0];
+    const applied = await page.request.post("/api/applications", {
+      headers: auth,
+      data: {
+        full_name: "Greta Gruber",
+        email: "greta@e2e.example.test",
+        phone: "+49 30 1234567",
+        amount: 25_000,
+        package_id: pkg?.id,
+        reference_iban: "DE89 3704 0044 0532 0130 00",
+        maturity_instruction: "payout",
+        info_sheet_acknowledged: true,
+      },
+    });
+    expect(applied.status()).toBe(201);
+    const { id } = (await applied.json()) as { id: string };
+    const reference = id.replace(/-/g, "").slice(0, 8).toUpperCase();
+
+    const login = await page.request.post("/api/auth/login", {
+      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    });
+    const admin = {
+      Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
+    };
+    // Approval needs a verified identity: passport, proof of address and selfie, each accepted by staff.
+    for (const [type, name, mimeType, buffer] of [
+      ["passport", "passport.jpg", "image/jpeg", JPEG],
+      ["utility_bill", "bill.pdf", "application/pdf", pdf()],
+      ["selfie", "selfie.jpg", "image/jpeg", JPEG],
+    ] as const) {
+      const uploaded = await page.request.post(`/api/kyc/upload/${type}`, {
+        headers: { Authorization: auth.Authorization },
+        multipart: { file: { name, mimeType, buffer } },
+      });
+      expect(uploaded.status()).toBe(201);
+      const { document } = (await uploaded.json()) as { document: { id: string } };
+      const accepted = await page.request.patch(`/api/admin/kyc/documents/${document.id}/decision`, {
+        headers: admin,
+        data: { decision: "approve" },
+      });
+      expect(accepted.status()).toBe(200);
+    }
+    const decided = await page.request.patch(`/api/admin/applications/${id}/decision`, {
+      headers: admin,
+      data: { decision: "approved" },
+    });
+    expect(decided.status()).toBe(200);
+
+    await signInGerman(page, token);
+    await page.goto("/dashboard");
+    await page.getByTestId("notification-bell").click();
+    const panel = page.getByTestId("notification-panel");
+    await expect(panel.getByTestId("notification-item").first()).toContainText(
+      `Ihr Antrag ${reference} ist genehmigt`,
+    );
+    await expect(panel).toContainText(
+      "In Ihrem Postfach liegt ein neues Dokument: Genehmigung und Überweisungsdaten.",
+    );
+
+    await page.goto("/documents");
+    await expect(page.getByRole("heading", { level: 1, name: "Dokumente" })).toBeVisible();
+    const items = page.getByTestId("document-item");
+    await expect(items).toHaveCount(2);
+    await expect(page.getByText("2 neue Dokumente")).toBeVisible();
+    const approval = items.filter({ hasText: "Genehmigung und Überweisungsdaten" });
+    await expect(approval).toContainText("Neu");
+    await expect(items.filter({ hasText: "Bestätigung Ihres Antrags" })).toHaveCount(1);
+
+    const downloading = page.waitForEvent("download");
+    await approval
+      .getByRole("button", { name: "Genehmigung und Überweisungsdaten herunterladen (PDF)" })
+      .click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^approval-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.pdf$/);
+    const file = readFileSync(await download.path());
+    expect(file.subarray(0, 5).toString()).toBe("%PDF-");
+    await expect(page.getByText("1 neues Dokument")).toBeVisible();
+    await expect(approval).not.toContainText("Neu");
+  });
+});

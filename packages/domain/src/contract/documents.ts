@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { languageSchema } from "./common.ts";
+
+export const POSTBOX_DOCUMENT_KINDS = [
+  "application_confirmation",
+  "approval",
+  "withdrawal_receipt",
+  "funding_confirmation",
+  "maturity_statement",
+] as const;
+export type PostboxDocumentKind = (typeof POSTBOX_DOCUMENT_KINDS)[number];
+
+/** One PDF in the saver's postbox (DESIGN.md section 6 point 4); issued once, never changed. */
+export const postboxDocumentSchema = z
+  .object({
+    id: z.string().uuid(),
+    kind: z.enum(POSTBOX_DOCUMENT_KINDS),
+    title: z.string().describe("Title in the language the document was issued in"),
+    language: languageSchema,
+    size_bytes: z.number().int(),
+    created_at: z.string().describe("ISO 8601 timestamp of issue"),
+    read: z.boolean().describe("Downloaded by the saver at least once"),
+  })
+  .meta({ id: "PostboxDocument" });
+export type PostboxDocument = z.infer<typeof postboxDocumentSchema>;
+
+export const postboxDocumentListSchema = z.array(postboxDocumentSchema);
