@@ -1,5 +1,5 @@
 /**
- * Back-office capacity benchmark (issue 6): is the back office fast enough for tens of thousands of
+ * Back-office capacity benchmark: is the back office fast enough for tens of thousands of
  * customers? Creates its own database on the PostgreSQL server, migrates it, seeds 100,000 users and
  * 1,000,000 applications with set-based SQL, then times the requests an admin makes, through the
  * whole app (routing, session check, validation, SQL, serialisation), and prints the medians.

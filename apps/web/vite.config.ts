@@ -6,7 +6,7 @@ import { compression } from "vite-plugin-compression2";
 import type { OperationDefinition } from "../../packages/domain/src/contract/operation.ts";
 import { operations } from "../../packages/domain/src/contract/operations/index.ts";
 
-/** The brand configuration (DESIGN.md section 1): BRAND_FILE overrides the fictional demonstration brand. */
+/** The brand configuration: BRAND_FILE overrides the fictional demonstration brand. */
 const brandFile = process.env.BRAND_FILE
   ? path.resolve(process.env.BRAND_FILE)
   : path.resolve(import.meta.dirname, "src/content/brand/demo-brand.ts");

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { expect, type Page, test } from "@playwright/test";
 
 /**
- * WCAG 2.2 AA with axe-core (DESIGN.md section 5): every public route, in en, de and fr, in the light
+ * WCAG 2.2 AA with axe-core: every public route, in en, de and fr, in the light
  * and the dark theme, must have no serious or critical violation. axe-core is injected from the
  * installed package (@axe-core/playwright needs Node 22); the page's CSP is bypassed for the injected
  * script only in this test context.

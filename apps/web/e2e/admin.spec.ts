@@ -126,7 +126,7 @@ test.describe("back office", () => {
       await admin.page.goto("/admin");
       await openTab(admin.page, "Notifications");
       const form = admin.page.getByTestId("notification-form");
-      // SPEC.md section 5: nothing is sent without a title and a message.
+      // nothing is sent without a title and a message.
       await form.getByRole("button", { name: "Send to All Users" }).click();
       await expect(form.getByRole("alert")).toHaveText("Please enter title and message");
       const titles = [1, 2].map((n) => `Rate update ${n} ${randomBytes(3).toString("hex")}`);

@@ -4,7 +4,7 @@ import { expect, type Page, test } from "@playwright/test";
 /** Intl separates amounts and symbols with (narrow) no-break spaces; compare with plain spaces. */
 const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
 
-/** Registers a saver through the API and keeps the session token for the page (STYLE.md habit 8). */
+/** Registers a saver through the API and keeps the session token for the page. */
 async function signUp(page: Page, fullName = "Erika Mustermann") {
   const email = `saver-${randomBytes(5).toString("hex")}@e2e.example.test`;
   const res = await page.request.post("/api/auth/register", {

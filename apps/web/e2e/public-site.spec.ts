@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 /**
- * Journeys of the public site (SPEC.md sections 2 and 4): FAQ with one answer open, the language
+ * Journeys of the public site: FAQ with one answer open, the language
  * dropdown, the contact form and its 3-second reset, the promo banner, the contact widget in German.
  */
 const inLanguage = (language: string) => (page: import("@playwright/test").Page) =>

@@ -19,7 +19,7 @@ export const STORAGE_KEYS = {
 export const CURRENCIES = ["EUR", "USD", "GBP"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** Terms the calculator offers (SPEC.md section 9). */
+/** Terms the calculator offers. */
 export const DURATIONS_MONTHS = [3, 6, 12, 24, 36] as const;
 export type DurationMonths = (typeof DURATIONS_MONTHS)[number];
 
@@ -63,7 +63,7 @@ export type KycStatus = (typeof KYC_STATUSES)[number];
 export const APPLICATION_STATUSES = ["pending", "approved", "rejected", "withdrawn"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/** A deposit's life after approval (DESIGN.md section 6 point 1). */
+/** A deposit's life after approval. */
 export const DEPOSIT_STATUSES = [
   "awaiting_funds",
   "active",
@@ -89,7 +89,7 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const EARLY_CLOSURE_RULES = ["not_allowed", "no_interest", "pro_rata"] as const;
 export type EarlyClosureRule = (typeof EARLY_CLOSURE_RULES)[number];
 
-/** The package highlighted as most popular (SPEC.md section 9). */
+/** The package highlighted as most popular. */
 export const MOST_POPULAR_DURATION = 12;
 
 /**
@@ -110,8 +110,8 @@ export const PHONE_PATTERN = /^\+?[0-9(][0-9 ()./-]*$/;
 export const PHONE_LIMITS = { minDigits: 6, maxDigits: 20, maxLength: 32 } as const;
 
 /**
- * KYC document types (DESIGN.md section 4 point 6); the selfie shows the user holding the identity document.
- * An identity card is two files: id_card is its front, id_card_back its back (DESIGN.md section 6 point 6).
+ * KYC document types; the selfie shows the user holding the identity document.
+ * An identity card is two files: id_card is its front, id_card_back its back.
  */
 export const KYC_DOCUMENT_TYPES = ["id_card", "id_card_back", "passport", "utility_bill", "selfie"] as const;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
@@ -120,7 +120,7 @@ export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
 export const KYC_DOCUMENT_STATUSES = ["not_uploaded", "pending", "approved", "rejected"] as const;
 export type KycDocumentStatus = (typeof KYC_DOCUMENT_STATUSES)[number];
 
-/** File types accepted per document type, decided on the server by magic bytes (SPEC.md section 5). */
+/** File types accepted per document type, decided on the server by magic bytes. */
 export const KYC_CONTENT_TYPES = ["image/jpeg", "image/png", "application/pdf"] as const;
 export type KycContentType = (typeof KYC_CONTENT_TYPES)[number];
 export const KYC_ALLOWED_CONTENT_TYPES: Readonly<Record<KycDocumentType, readonly KycContentType[]>> = {
@@ -142,7 +142,7 @@ export const KYC_NEW_UPLOAD_REASONS = [
 ] as const;
 export type KycNewUploadReason = (typeof KYC_NEW_UPLOAD_REASONS)[number];
 
-/** Admin actions recorded in the audit log (issue 6). */
+/** Admin actions recorded in the audit log. */
 export const AUDIT_ACTIONS = [
   "application.decided",
   "deposit.funded",

@@ -1,6 +1,6 @@
 import type { ErrorCode, FieldError } from "@festgeld/domain";
 
-/** An error a client may see: status, stable code and English detail (DESIGN.md section 3). */
+/** An error a client may see: status, stable code and English detail. */
 export class AppError extends Error {
   constructor(
     public readonly statusCode: number,

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 /**
- * Where identity documents are kept (DESIGN.md section 2): encrypted at rest with AES-256-GCM behind
+ * Where identity documents are kept: encrypted at rest with AES-256-GCM behind
  * a small interface, so that an S3-compatible implementation can replace the local one for
  * deployments with several servers. Keys are made by the server (never from an upload).
  */

@@ -35,7 +35,7 @@ const GENERIC_DETAIL: Record<number, string> = {
 };
 
 /**
- * The one error handler (DESIGN.md section 3): every error leaves as `{detail, code}` (plus field
+ * The one error handler: every error leaves as `{detail, code}` (plus field
  * errors for validation). A 5xx never shows its message or stack.
  */
 export function registerErrorHandler(app: FastifyInstance) {

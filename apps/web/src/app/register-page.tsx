@@ -12,7 +12,7 @@ import { useDocumentTitle } from "../lib/use-document-title.ts";
 const linkClass = "font-semibold text-brand-700 underline dark:text-brand-300";
 
 /**
- * /register in two steps (DESIGN.md section 4 point 5): step 1 creates the account and signs in; step 2
+ * /register in two steps: step 1 creates the account and signs in; step 2
  * uploads the identity document, the proof of address and the selfie, then opens the dashboard. A
  * signed-in user who comes back here (a reload during step 2) continues with step 2.
  */

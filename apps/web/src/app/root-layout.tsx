@@ -9,7 +9,7 @@ import { Toaster } from "../components/ui/toaster.tsx";
 import { isLanguage } from "../lib/i18n.ts";
 import { languageOfPath, withLanguage } from "../lib/language-path.ts";
 
-/** Shared header, footer and contact widget around every page; /kyc shows none of them (SPEC.md section 2). */
+/** Shared header, footer and contact widget around every page; /kyc shows none of them. */
 export function RootLayout() {
   const { pathname, search, hash } = useLocation();
   const { t, i18n } = useTranslation();

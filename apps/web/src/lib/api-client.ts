@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { i18n } from "./i18n.ts";
 import { tokenStore } from "./storage.ts";
 
-/** An error answer from the API, with its stable code (DESIGN.md section 3). */
+/** An error answer from the API, with its stable code. */
 export class ApiError extends Error {
   constructor(
     public readonly status: number,

@@ -54,7 +54,7 @@ export function formatSupportHours(
 
 /** "500M" / "500 Mio." for marketing figures, followed by the catalogue's "or more" wording. */
 export function formatCompact(value: number, language: string, currency?: string): string {
-  // English compact figures as SPEC.md writes them ("50K+", "500M+"); en-GB would write "50k", "500m".
+  // English compact figures writes them ("50K+", "500M+"); en-GB would write "50k", "500m".
   const locale = asLanguage(language) === "en" ? "en-US" : localeFor(language);
   return new Intl.NumberFormat(locale, {
     notation: "compact",

@@ -28,7 +28,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * The stored language (user_language), else the first language of the list (SPEC.md section 1). On a
+ * The stored language (user_language), else the first language of the list. On a
  * language-prefixed address (/de/faq) the prefix is the language: public/lang-redirect.js has already
  * sent a returning visitor whose stored language differs to their own language's address, and a first
  * visitor keeps the language of the page they arrived on.
@@ -70,7 +70,7 @@ if (typeof document !== "undefined") {
   document.documentElement.lang = i18n.language || initialLanguage();
 }
 
-/** Switches the language in place (DESIGN.md section 4 point 9) and remembers it. */
+/** Switches the language in place and remembers it. */
 export async function changeLanguage(language: Language) {
   storage.set(STORAGE_KEYS.language, language);
   await i18n.changeLanguage(language);

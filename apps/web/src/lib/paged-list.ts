@@ -7,7 +7,7 @@ type PagedOperation = OperationDefinition & { paged: true };
 
 /**
  * One page of a paged list operation (limit/offset, X-Total-Count), kept on screen while the next page
- * loads; a failed load is logged (SPEC.md section 8) and left to the caller to show.
+ * loads; a failed load is logged and left to the caller to show.
  */
 export function usePagedList<O extends PagedOperation>(
   key: readonly unknown[],

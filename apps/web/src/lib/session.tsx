@@ -5,7 +5,7 @@ import { queryClient } from "./query-client.ts";
 import { tokenStore } from "./storage.ts";
 
 /**
- * The signed-in user (SPEC.md section 4): the token is kept under `token` and sent as a bearer on
+ * The signed-in user: the token is kept under `token` and sent as a bearer on
  * every request; on load the current user is fetched with a loading flag; a failed fetch, a 401 on
  * any call, or logout removes the token and clears the user.
  */

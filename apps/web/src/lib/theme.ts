@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from "@festgeld/domain/constants";
 import { useCallback, useSyncExternalStore } from "react";
 import { storage } from "./storage.ts";
 
-/** Dark mode: off by default, kept under `darkMode`, shown by the `dark` class on <html> (SPEC.md section 4). */
+/** Dark mode: off by default, kept under `darkMode`, shown by the `dark` class on <html>. */
 const listeners = new Set<() => void>();
 const isDark = () => document.documentElement.classList.contains("dark");
 

@@ -1,7 +1,7 @@
 import { TIMINGS_MS } from "@festgeld/domain/constants";
 import { useSyncExternalStore } from "react";
 
-/** In-app notifications (SPEC.md section 4): appended, removed after 5 s or when closed. */
+/** In-app notifications: appended, removed after 5 s or when closed. */
 export type ToastType = "success" | "error" | "info";
 export interface Toast {
   id: number;

@@ -2,7 +2,7 @@ import { PHONE_LIMITS, PHONE_PATTERN } from "@festgeld/domain/constants";
 import { toBasisPoints, toCents } from "@festgeld/domain/money";
 
 /**
- * Browser-side checks that help the saver before a request is sent (SPEC.md section 5). The server
+ * Browser-side checks that help the saver before a request is sent. The server
  * checks everything again; these only decide which translated hint to show beside a field.
  */
 export type AmountProblem = "required" | "number" | "decimals" | "min" | "max" | "step";

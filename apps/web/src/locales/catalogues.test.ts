@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { NAMESPACES } from "../lib/i18n.ts";
 
 /**
- * The catalogues of every namespace (STYLE.md habit 10): English first, German and French complete.
+ * The catalogues of every namespace: English first, German and French complete.
  * - every key of en exists, non-empty, in de and fr, and no key exists only in de or fr;
  * - {{placeholders}} and <tags> (for <Trans>) are the same in every language;
  * - plural keys have every form the language needs (French has "many"; a missing form would fall

@@ -19,7 +19,7 @@ const optionalFilter = <T extends readonly [string, ...string[]]>(values: T) =>
 
 /* ---------------------------------------------------------------- analytics */
 
-/** GET /admin/analytics (SPEC.md section 3): every figure is an aggregate over the whole database. */
+/** GET /admin/analytics: every figure is an aggregate over the whole database. */
 export const analyticsSchema = z
   .object({
     overview: z.object({
@@ -188,7 +188,7 @@ export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 export const APPLICATION_DECISIONS = ["approved", "rejected"] as const;
 export type ApplicationDecision = (typeof APPLICATION_DECISIONS)[number];
 
-/** PATCH /admin/applications/{id}/decision (SPEC.md section 7). */
+/** PATCH /admin/applications/{id}/decision. */
 export const applicationDecisionRequestSchema = z.strictObject({
   decision: z.enum(APPLICATION_DECISIONS),
   admin_notes: z.string().trim().max(2000).optional(),

@@ -64,7 +64,7 @@ export const maturityInstructionSchema = z
     "payout: principal and interest to the reference account; renew_principal: renew the principal, pay out the interest; renew_all: renew principal and interest",
   );
 
-/** POST /applications: SPEC.md section 3 plus what a real deposit application needs (issue 4). */
+/** POST /applications: SPEC.md section 3 plus what a real deposit application needs. */
 export const applicationCreateRequestSchema = z
   .strictObject({
     full_name: fullNameSchema,
@@ -89,7 +89,7 @@ export type ApplicationCreateRequest = z.input<typeof applicationCreateRequestSc
 /**
  * An application as its owner sees it (SPEC.md section 3 plus the dashboard's figures). Rate and term
  * are the package's values when the application was sent; later package changes never alter them.
- * The back office (issue 6) extends this with its own fields.
+ * The back office extends this with its own fields.
  */
 export const applicationSchema = z
   .object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { KYC_STATUSES, LIMITS, ROLES } from "../constants.ts";
 import { emailSchema } from "./common.ts";
 
-/** The user as every client sees it (SPEC.md section 3). Nothing else leaves the server. */
+/** The user as every client sees it. Nothing else leaves the server. */
 export const userSchema = z
   .object({
     id: z.string().uuid(),

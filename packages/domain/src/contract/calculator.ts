@@ -22,7 +22,7 @@ export const durationMonthsSchema = z
   .literal(DURATIONS_MONTHS)
   .describe(`Term in months: ${DURATIONS_MONTHS.join(", ")}`);
 
-/** POST /calculate (SPEC.md sections 3, 5 and 9). */
+/** POST /calculate. */
 export const calculateRequestSchema = z
   .strictObject({
     amount: moneyAmountSchema(LIMITS.minAmount, LIMITS.maxAmount),

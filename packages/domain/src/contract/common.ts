@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES, LIMITS } from "../constants.ts";
 
-/** ?limit=&offset= for every list that can grow (DESIGN.md section 3); total in X-Total-Count. */
+/** ?limit=&offset= for every list that can grow; total in X-Total-Count. */
 export const paginationQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
   offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),

@@ -10,7 +10,7 @@ export const POSTBOX_DOCUMENT_KINDS = [
 ] as const;
 export type PostboxDocumentKind = (typeof POSTBOX_DOCUMENT_KINDS)[number];
 
-/** One PDF in the saver's postbox (DESIGN.md section 6 point 4); issued once, never changed. */
+/** One PDF in the saver's postbox; issued once, never changed. */
 export const postboxDocumentSchema = z
   .object({
     id: z.string().uuid(),

@@ -6,7 +6,7 @@ import { checkTaxId } from "../identity/tax-id.ts";
 import { paginationQuerySchema, text } from "./common.ts";
 import { kycDocumentSchema, kycReviewEntrySchema } from "./kyc.ts";
 
-// ---- personal data (DESIGN.md section 6 point 6) ----
+// ---- personal data ----
 
 export const countryCodeSchema = z
   .string()
@@ -261,7 +261,7 @@ export type IdentWebhookBody = z.infer<typeof identWebhookBodySchema>;
 export const identWebhookParamsSchema = z.object({ provider: z.string().max(64) });
 export const identWebhookResponseSchema = z.object({ accepted: z.boolean(), duplicate: z.boolean() });
 
-// ---- data rights (DESIGN.md section 6 point 7) ----
+// ---- data rights ----
 
 export const closeAccountRequestSchema = z.strictObject({ password: z.string().min(1).max(128) });
 export const closeAccountResponseSchema = z.object({

@@ -95,7 +95,7 @@ export const KYC_REASON_MAX_LENGTH = 1000;
 /**
  * A staff decision on a pending document: approve; reject with a reason; or ask for a new upload
  * with a reason from a short list (free text optional, required for "other"). The last two both leave
- * the document rejected (DESIGN.md section 4 point 6), so the user may upload it again.
+ * the document rejected, so the user may upload it again.
  */
 export const kycDecisionRequestSchema = z
   .discriminatedUnion("decision", [

@@ -3,7 +3,7 @@ import { languageSchema } from "./common.ts";
 
 /**
  * The account's message preferences: the language of its e-mails, inbox messages and documents
- * (DESIGN.md section 6 point 4). Set at registration from the interface language.
+ *. Set at registration from the interface language.
  */
 export const messagePreferencesSchema = z
   .object({ language: languageSchema.describe("Language of e-mails, inbox messages and documents") })

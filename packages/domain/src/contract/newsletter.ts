@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailSchema, languageSchema } from "./common.ts";
 
 /**
- * Newsletter sign-up from the blog sidebar (SPEC.md section 2, DESIGN.md section 4 point 11).
+ * Newsletter sign-up from the blog sidebar.
  * The language is the interface language at the time of consent; without it the request's language
  * (Accept-Language) is stored.
  */

@@ -10,7 +10,7 @@ export const NOTIFICATION_LIMITS = {
 } as const;
 
 /**
- * POST /admin/notifications/send (SPEC.md section 7). `user_ids` null or absent means every account.
+ * POST /admin/notifications/send. `user_ids` null or absent means every account.
  * Blank title or message is answered with `notification_empty` (SPEC.md section 8's
  * 'Please enter title and message'), not a generic validation error, so the schema lets them through.
  */

@@ -1,5 +1,5 @@
 /**
- * Exact simple-interest arithmetic (DESIGN.md section 4 point 3).
+ * Exact simple-interest arithmetic.
  *
  * Amounts are integer cents, rates are integer hundredths of a percent (basis points: 3.5 % = 350),
  * all as BigInt so that no product can overflow and no binary floating point enters the calculation.

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
 import type { NullableTimestamp, Timestamp } from "../schema.ts";
 
-// Table types of the accounts (issue 3) area; its migrations are numbered 0010-0019.
+// Table types of the accounts area; its migrations are numbered 0010-0019.
 
 export type AccountEventType =
   | "registered"

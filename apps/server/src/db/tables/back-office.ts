@@ -1,4 +1,4 @@
-// Table types of the back office (issue 6) area; its migrations are numbered 0040-0049.
+// Table types of the back office area; its migrations are numbered 0040-0049.
 import type { ColumnType, Generated } from "kysely";
 import type { NullableTimestamp, Numeric, Timestamp } from "../schema.ts";
 

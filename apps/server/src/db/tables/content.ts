@@ -1,4 +1,4 @@
-// Table types of the public site (issue 7) area; its migrations are numbered 0050-0054.
+// Table types of the public site area; its migrations are numbered 0050-0054.
 import type { Generated } from "kysely";
 import type { Timestamp } from "../schema.ts";
 

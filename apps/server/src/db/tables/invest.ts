@@ -1,4 +1,4 @@
-// Table types of the investing (issue 4) area; its migrations are numbered 0020-0029.
+// Table types of the investing area; its migrations are numbered 0020-0029.
 import type { ApplicationStatus, Language, MaturityInstruction } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
 import type { NullableTimestamp, Numeric, Timestamp } from "../schema.ts";

@@ -1,4 +1,4 @@
-// Table types of the KYC (issue 5) area; its migrations are numbered 0030-0039.
+// Table types of the KYC area; its migrations are numbered 0030-0039.
 import type { KycContentType, KycDocumentType, KycNewUploadReason } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
 

@@ -29,7 +29,7 @@ export async function listUsers(
   return { items: rows.map(toUser), total };
 }
 
-/** The back office's overview and monthly trends (SPEC.md section 3), all from aggregate SQL. */
+/** The back office's overview and monthly trends, all from aggregate SQL. */
 export async function analytics(db: Kysely<DB>): Promise<Analytics> {
   const [customers, totals, activeInvestors, trends] = await Promise.all([
     repo.customerCounts(db),

@@ -14,7 +14,7 @@ import type { ApplicationRow } from "./applications.repository.ts";
 
 /**
  * An applications row as its owner sees it. The figures come from the rate and term stored on the
- * application, computed with the one exact implementation (DESIGN.md section 4 point 3). The
+ * application, computed with the one exact implementation. The
  * withdrawal period (14 days) counts from approval; the term from the value date of the money
  * (the deposit's maturity date, null until funded).
  */

@@ -26,7 +26,7 @@ type CreateInput = Omit<ApplicationCreateRequest, "info_sheet_acknowledged"> & {
 };
 
 /**
- * Sends an application (DESIGN.md section 4 point 4): the package must exist and be offered, the
+ * Sends an application: the package must exist and be offered, the
  * amount must lie within its limits; its rate, term and currency are stored with the application.
  * Signed in, the application is linked to the account.
  */

@@ -324,7 +324,7 @@ export function firstAdminConfigProblems(config: {
 }
 
 /**
- * The first admin (issue 3): when ADMIN_EMAIL and ADMIN_PASSWORD are set and no admin exists yet,
+ * The first admin: when ADMIN_EMAIL and ADMIN_PASSWORD are set and no admin exists yet,
  * creates one. There is no built-in default: without the variables no admin is created.
  */
 export async function ensureFirstAdmin(

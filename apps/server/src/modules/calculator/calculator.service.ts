@@ -8,7 +8,7 @@ import {
 } from "@festgeld/domain";
 import { badRequest } from "../../lib/errors.ts";
 
-/** Simple interest for the calculator, exactly (DESIGN.md section 4 point 3). */
+/** Simple interest for the calculator, exactly. */
 export function calculate(input: CalculateRequest): CalculateResponse {
   const principalCents = toCents(input.amount);
   const rateBasisPoints = toBasisPoints(input.interest_rate);

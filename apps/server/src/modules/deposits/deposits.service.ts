@@ -38,7 +38,7 @@ export const dayStart = (date: string) => startOfDayInZone(date, BUSINESS_TIME_Z
 export const businessDate = (instant: Date) => dateInZone(instant, BUSINESS_TIME_ZONE);
 
 /**
- * An approved application becomes a deposit awaiting funds (DESIGN.md section 6 point 1): transfer
+ * An approved application becomes a deposit awaiting funds: transfer
  * instructions to the package's partner bank (or the configured one), a unique RF reference, and a
  * deadline 14 days after approval, after which the lapse job closes it.
  */

@@ -37,11 +37,11 @@ export interface KycDeps {
   storage: DocumentStorage;
 }
 
-// ---- the overall status (DESIGN.md section 4 point 6) ----
+// ---- the overall status ----
 
 export type DocumentStatuses = Record<KycDocumentType, KycDocumentStatus>;
 
-/** What besides the documents counts towards the overall status (DESIGN.md section 6 point 6). */
+/** What besides the documents counts towards the overall status. */
 export interface IdentityFacts {
   /** A provider (video-ident, eID) reported a verified identification: it stands for ID and selfie. */
   identVerified?: boolean;

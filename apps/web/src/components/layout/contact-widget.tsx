@@ -5,7 +5,7 @@ import { formatSupportHours } from "../../lib/brand-text.ts";
 import { ChatIcon, CloseIcon, PhoneIcon } from "../ui/icons.tsx";
 
 /**
- * Floating contact widget (SPEC.md section 2): WhatsApp with a greeting in the current language, a
+ * Floating contact widget: WhatsApp with a greeting in the current language, a
  * call button and the desk hours. A disclosure: the button comes first in the tab order (the panel is
  * drawn above it), Escape closes the panel and gives focus back to the button.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FOOTER_LINKS } from "./nav-links.ts";
 
-/** The shared footer (SPEC.md section 2); the demonstration brand says so visibly (DESIGN.md section 1). */
+/** The shared footer; the demonstration brand says so visibly. */
 export function Footer() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();

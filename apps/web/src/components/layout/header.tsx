@@ -16,7 +16,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-300"
   }`;
 
-/** The sticky shared header (SPEC.md section 2). */
+/** The sticky shared header. */
 export function Header() {
   const { t } = useTranslation();
   const { user, signOut } = useSession();

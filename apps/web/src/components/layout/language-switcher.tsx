@@ -5,7 +5,7 @@ import { changeLanguage } from "../../lib/i18n.ts";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 
 /**
- * Language dropdown with flags (SPEC.md section 2); closes on an outside click and on Escape (focus
+ * Language dropdown with flags; closes on an outside click and on Escape (focus
  * returns to the button). A disclosure: the button's name starts with its visible text (WCAG 2.5.3).
  */
 export function LanguageSwitcher() {

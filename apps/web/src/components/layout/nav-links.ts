@@ -1,4 +1,4 @@
-/** Header links (SPEC.md section 2), with their label keys in the common catalogue. */
+/** Header links, with their label keys in the common catalogue. */
 export const HEADER_LINKS = [
   { to: "/", key: "nav.home" },
   { to: "/packages", key: "nav.packages" },

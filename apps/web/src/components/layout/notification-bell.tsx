@@ -26,7 +26,7 @@ interface InboxPage {
 }
 
 /**
- * The signed-in user's inbox (DESIGN.md section 4 point 8): a bell with the unread count that opens
+ * The signed-in user's inbox: a bell with the unread count that opens
  * a panel of notifications, newest first, with "mark as read" per item and for all. A disclosure:
  * Escape or a click outside closes it and focus returns to the bell.
  */

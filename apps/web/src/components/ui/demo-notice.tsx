@@ -2,7 +2,7 @@ import { brand } from "@brand";
 import { useTranslation } from "react-i18next";
 
 /**
- * The visible "demonstration" notice of every legal page (DESIGN.md section 1): shown whenever the
+ * The visible "demonstration" notice of every legal page: shown whenever the
  * active brand is the fictional one, so a default install can never pass for a regulated offer.
  */
 export function DemoNotice() {

@@ -5,7 +5,7 @@ import { useSession } from "../../lib/session.tsx";
 import { Spinner } from "./spinner.tsx";
 
 /**
- * Page-level access (SPEC.md section 6): no user -> /login (with the page to return to);
+ * Page-level access: no user -> /login (with the page to return to);
  * `adminOnly` pages send anyone else to /. The server enforces the same rules on every call.
  */
 export function RequireUser({ children, adminOnly = false }: { children: ReactNode; adminOnly?: boolean }) {

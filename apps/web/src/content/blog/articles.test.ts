@@ -9,7 +9,7 @@ import { ARTICLES, BLOG_CATEGORIES, filterArticles } from "./articles.ts";
 
 const catalogues = { en, de, fr } as const;
 
-/** SPEC.md section 2: id, category (English label), date, reading time. */
+/** id, category (English label), date, reading time. */
 const SPEC_ARTICLES = [
   ["why-fixed-deposits", "Investment Guide", "2025-01-15", 8],
   ["choosing-right-term", "Planning", "2025-01-10", 6],

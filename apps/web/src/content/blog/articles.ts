@@ -6,10 +6,10 @@ import taxEuropeCover from "./images/tax-implications-europe.svg";
 import whyFixedDepositsCover from "./images/why-fixed-deposits.svg";
 
 /**
- * The blog's articles (SPEC.md section 2): metadata, titles and excerpts in every language. The bodies
+ * The blog's articles: metadata, titles and excerpts in every language. The bodies
  * are separate modules, loaded one at a time by the article page (see article-bodies.ts), so the list
  * page does not download them and the home route carries none of this. Cover images ship with the app
- * (DESIGN.md section 4 point 10); their alt texts are in the blog catalogues under `images.<id>`.
+ *; their alt texts are in the blog catalogues under `images.<id>`.
  */
 
 /** Category ids; the labels are in the blog catalogues under `categories.<id>`. */
@@ -147,7 +147,7 @@ export function normalizeForSearch(text: string, language: Language): string {
 }
 
 /**
- * The articles whose title or excerpt in `language` contains the search text (SPEC.md section 2),
+ * The articles whose title or excerpt in `language` contains the search text,
  * within the category if one is chosen, in their original order.
  */
 export function filterArticles(

@@ -1,7 +1,7 @@
 import type { Language } from "@festgeld/domain/constants";
 
 /**
- * The operator's identity and marketing figures (DESIGN.md section 1). Every page reads them from the
+ * The operator's identity and marketing figures. Every page reads them from the
  * active brand file: the fictional demonstration brand by default, or the file named by BRAND_FILE at
  * build time. Nothing here may be a real company, bank or licence unless it is the operator's own.
  */
@@ -100,7 +100,7 @@ export interface Rating {
 
 /**
  * Marketing figures of SPEC.md section 1. Where SPEC.md keeps two readings of one claim, both are
- * kept here and each page shows the reading SPEC.md places there (DESIGN.md section 4 point 1).
+ * kept here and each page shows the reading SPEC.md places there.
  */
 export interface BrandFigures {
   /** Founding year of the platform (home, about stats). */

@@ -1,7 +1,7 @@
 import type { Brand } from "./brand-types.ts";
 
 /**
- * The fictional demonstration brand (DESIGN.md section 1). No real company, bank, licence or
+ * The fictional demonstration brand. No real company, bank, licence or
  * customer: register, licence and VAT numbers carry "DEMO", e-mail addresses use the reserved
  * .invalid domain, the website the reserved .example domain, and every sample testimonial, award
  * and press mention is flagged as illustrative. The supervisory authorities and the deposit

@@ -14,7 +14,7 @@ function initials(name: string) {
     .join("");
 }
 
-/** About (SPEC.md section 2): hero, stats, story, leadership team, three values. */
+/** About: hero, stats, story, leadership team, three values. */
 export default function AboutPage() {
   const { t, i18n } = useTranslation("marketing");
   const values = useBrandValues();

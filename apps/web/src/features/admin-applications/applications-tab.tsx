@@ -21,8 +21,8 @@ const STATUS_STYLES: Record<AdminApplication["status"], string> = {
 };
 
 /**
- * Admin tab "Applications" (SPEC.md section 2): all applications, newest first, with Approve and
- * Reject for pending ones. After a decision the list and the analytics reload (SPEC.md section 4).
+ * Admin tab "Applications": all applications, newest first, with Approve and
+ * Reject for pending ones. After a decision the list and the analytics reload.
  */
 export default function ApplicationsTab() {
   const { t, i18n } = useTranslation("admin");

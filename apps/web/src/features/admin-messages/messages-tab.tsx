@@ -130,7 +130,7 @@ function NewsletterSubscriptions() {
   );
 }
 
-/** Admin tab "Messages": what the public site stores (DESIGN.md section 4 point 11). */
+/** Admin tab "Messages": what the public site stores. */
 export default function MessagesTab() {
   const { t } = useTranslation("admin");
   return (

@@ -119,8 +119,8 @@ function RecipientPicker({ chosen, onChange }: { chosen: User[]; onChange: (user
 }
 
 /**
- * Admin tab "Notifications" (SPEC.md section 2): Title, Message and 'Send to All Users', or send to
- * chosen accounts. Empty fields are refused before anything is sent (SPEC.md section 5).
+ * Admin tab "Notifications": Title, Message and 'Send to All Users', or send to
+ * chosen accounts. Empty fields are refused before anything is sent.
  */
 export default function NotificationsTab() {
   const { t, i18n } = useTranslation("admin");

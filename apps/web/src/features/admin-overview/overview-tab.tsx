@@ -7,7 +7,7 @@ import { fetchAnalytics } from "./api/analytics-api.ts";
 import { StatusChart } from "./components/status-chart.tsx";
 import { TrendsChart } from "./components/trends-chart.tsx";
 
-/** Admin tab "Overview" (SPEC.md section 2): four figures, the monthly trends and the status split. */
+/** Admin tab "Overview": four figures, the monthly trends and the status split. */
 export default function OverviewTab() {
   const { t, i18n } = useTranslation("admin");
   const analytics = useQuery({
@@ -17,7 +17,7 @@ export default function OverviewTab() {
 
   if (analytics.isPending) return <Spinner label={t("overview.loading")} />;
   if (analytics.isError) {
-    // SPEC.md section 8: a failed analytics load is logged; the tab says so instead of showing zeros.
+    // a failed analytics load is logged; the tab says so instead of showing zeros.
     console.error("Could not load the analytics", analytics.error);
     return (
       <p role="alert" className="card text-red-700 dark:text-red-400">

@@ -26,8 +26,8 @@ function useDebounced<T>(value: T, delayMs: number): T {
 }
 
 /**
- * Admin tab "Users" (SPEC.md section 2): role and KYC filters and an e-mail search, all applied by the
- * server, always with the filters as they are now (DESIGN.md section 4 point 7), one page at a time.
+ * Admin tab "Users": role and KYC filters and an e-mail search, all applied by the
+ * server, always with the filters as they are now, one page at a time.
  */
 export default function UsersTab() {
   const { t, i18n } = useTranslation("admin");

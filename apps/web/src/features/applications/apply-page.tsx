@@ -24,7 +24,7 @@ import {
 } from "./lib/application-form.ts";
 
 /**
- * /apply (SPEC.md section 2 and issue 4): the package comes preselected from navigation state; states
+ * /apply: the package comes preselected from navigation state; states
  * idle -> submitting -> success (thank-you panel, "submit another") or error (shown until any edit).
  * Signed in, name and e-mail are prefilled and the application is linked to the account.
  */
@@ -80,7 +80,7 @@ export default function ApplyPage() {
 
   function change<K extends FieldName>(field: K, value: ApplicationFormValues[K]) {
     setValues((v) => ({ ...v, [field]: value }));
-    // SPEC.md section 4: the error message clears on any field edit.
+    // the error message clears on any field edit.
     setFailure(null);
     setServerProblems((p) => {
       if (!(field in p)) return p;

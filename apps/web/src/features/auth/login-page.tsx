@@ -21,7 +21,7 @@ function returnPath(state: unknown): string {
   return from;
 }
 
-/** /login (SPEC.md section 2): error box, submitting state, 'Welcome back!', then / or the page asked for. */
+/** /login: error box, submitting state, 'Welcome back!', then / or the page asked for. */
 export default function LoginPage() {
   const { t } = useTranslation(["account", "security"]);
   const { signIn } = useSession();

@@ -15,7 +15,7 @@ import { useContentLanguage } from "./hooks/use-content-language.ts";
 const backLinkClass =
   "inline-flex items-center gap-2 rounded font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-300 dark:focus-visible:outline-brand-300";
 
-/** /blog/{id} (SPEC.md section 2); an unknown id shows 'Article Not Found' with a link back. */
+/** /blog/{id}; an unknown id shows 'Article Not Found' with a link back. */
 export default function BlogArticlePage() {
   const { id } = useParams();
   const article = findArticle(id);

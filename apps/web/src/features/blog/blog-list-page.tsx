@@ -15,7 +15,7 @@ import { BlogSidebar } from "./components/blog-sidebar.tsx";
 import { useContentLanguage } from "./hooks/use-content-language.ts";
 
 /**
- * /blog (SPEC.md section 2): search (title or excerpt in the current language), category buttons, the
+ * /blog: search (title or excerpt in the current language), category buttons, the
  * first match as the featured card, the others under 'Latest Articles', sidebar and closing call to
  * action. The category is kept in the address (?category=) so the sidebar links and the back button
  * work; the search text is local to the page.

@@ -11,7 +11,7 @@ import { amountProblem, rateProblem } from "../../lib/validation.ts";
 import { calculate } from "./api/calculator-api.ts";
 import { CalculatorResults } from "./components/calculator-results.tsx";
 
-/** SPEC.md section 9: amount empty, 12 months, 3.5 %, EUR; amount step 100, rate step 0.1. */
+/** amount empty, 12 months, 3.5 %, EUR; amount step 100, rate step 0.1. */
 const DEFAULTS = { amount: "", duration: 12, rate: "3.5", currency: "EUR" as Currency };
 const AMOUNT_STEP = 100;
 const RATE_STEP = 0.1;
@@ -19,7 +19,7 @@ const RATE_STEP = 0.1;
 type Errors = Partial<Record<"amount" | "rate", string>>;
 
 /**
- * /calculator (SPEC.md section 2): the results shown are always the server's answer to the last
+ * /calculator: the results shown are always the server's answer to the last
  * submitted calculation (hidden until one returns); the packages load as quick picks.
  */
 export default function CalculatorPage() {

@@ -8,13 +8,13 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { ComparisonTable } from "./components/comparison-table.tsx";
 import { amountFromInput } from "./lib/amount.ts";
 
-/** SPEC.md section 9: quick buttons 5,000 and 10,000; step 1000. The default amount is ours. */
+/** quick buttons 5,000 and 10,000; step 1000. The default amount is ours. */
 const QUICK_AMOUNTS = [5000, 10_000] as const;
 const DEFAULT_AMOUNT = "10000";
 const AMOUNT_STEP = 1000;
 
 /**
- * /compare (SPEC.md section 2): amount, quick amounts, package toggles (at most 4; the others disabled
+ * /compare: amount, quick amounts, package toggles (at most 4; the others disabled
  * when 4 are chosen; the first 3 preselected when at least 3 load), a side-by-side table and a call
  * to action per package to /apply with its id.
  */
@@ -100,7 +100,7 @@ export default function ComparePage() {
       {isPending ? (
         <Spinner label={t("compare.loading")} />
       ) : isError || !data || data.length === 0 ? (
-        // SPEC.md section 8: a failed fetch is logged only and the loading state ends; we add a quiet note.
+        // a failed fetch is logged only and the loading state ends; we add a quiet note.
         <p className="mt-12 text-center text-slate-600 dark:text-slate-300">{t("packages.empty")}</p>
       ) : (
         <>

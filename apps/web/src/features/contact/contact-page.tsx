@@ -16,7 +16,7 @@ type Status = "idle" | "sending" | "sent";
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-/** Contact (SPEC.md section 2): details from the brand and the form, stored via POST /api/contact. */
+/** Contact: details from the brand and the form, stored via POST /api/contact. */
 export default function ContactPage() {
   const { t, i18n } = useTranslation("marketing");
   const common = useTranslation().t;
@@ -57,7 +57,7 @@ export default function ContactPage() {
     try {
       await sendContactMessage(form);
       setStatus("sent");
-      // SPEC.md sections 4 and 9: the success message shows, then the form returns empty after 3 s.
+      // the success message shows, then the form returns empty after 3 s.
       timer.current = setTimeout(() => {
         setForm(EMPTY);
         setStatus("idle");

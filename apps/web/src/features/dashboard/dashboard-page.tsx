@@ -10,7 +10,7 @@ import { useMyApplications } from "./api/use-my-applications.ts";
 import { ApplicationCard } from "./components/application-card.tsx";
 import { StatCards } from "./components/stat-cards.tsx";
 
-/** /dashboard (SPEC.md section 2): signed-out visitors go to /login. */
+/** /dashboard: signed-out visitors go to /login. */
 export default function DashboardPage() {
   const { t } = useTranslation("invest");
   useDocumentTitle(t("dashboard.title"), t("dashboard.subtitle"));

@@ -19,7 +19,7 @@ const CATEGORIES = [
 type ItemId = (typeof CATEGORIES)[number]["items"][number];
 
 /**
- * FAQ (SPEC.md section 2): one answer open at a time; clicking the open question closes it. Each
+ * FAQ: one answer open at a time; clicking the open question closes it. Each
  * question is a button inside a heading with aria-expanded and aria-controls (WAI-ARIA accordion).
  */
 export default function FaqPage() {

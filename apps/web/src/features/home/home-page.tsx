@@ -15,7 +15,7 @@ import {
 } from "./components/home-sections.tsx";
 import { PromoBanner } from "./components/promo-banner.tsx";
 
-/** Home (SPEC.md section 2): every section in order; figures from the brand, texts from `marketing`. */
+/** Home: every section in order; figures from the brand, texts from `marketing`. */
 export default function HomePage() {
   const { t } = useTranslation("marketing");
   const values = useBrandValues();

@@ -16,7 +16,7 @@ import { RequiredDocuments } from "./components/required-documents.tsx";
 import { StatusBanner } from "./components/status-banner.tsx";
 
 /**
- * /kyc (SPEC.md section 2): shown without the shared header and footer, so it carries its own small
+ * /kyc: shown without the shared header and footer, so it carries its own small
  * bar (home link, language, theme). Overall status, what is required, one card per document type,
  * then packages, refresh and logout.
  */

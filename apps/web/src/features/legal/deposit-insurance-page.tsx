@@ -18,7 +18,7 @@ const SHEET_ROWS = [
 ] as const;
 
 /**
- * Deposit insurance (SPEC.md section 2): coverage figures, covered and not-covered lists, temporary
+ * Deposit insurance: coverage figures, covered and not-covered lists, temporary
  * high balances, the EU depositor information sheet per partner bank (filled from the brand),
  * regulatory framework, partner banks, the statutory scheme and a link to /packages.
  */

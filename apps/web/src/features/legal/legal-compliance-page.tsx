@@ -5,7 +5,7 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { LegalBlock, LegalLayout, LegalSection, type LegalSectionText } from "./components/legal-layout.tsx";
 import { RegulatorList } from "./components/regulator-list.tsx";
 
-/** Legal & compliance (SPEC.md section 2): structure, German and French regulators, funds, contact. */
+/** Legal & compliance: structure, German and French regulators, funds, contact. */
 export default function LegalCompliancePage() {
   const { t } = useTranslation("legal");
   const values = useBrandValues();

@@ -6,7 +6,7 @@ import { LegalLayout, LegalSection, type LegalSectionText } from "./components/l
 /** Date of the current version of the privacy policy (SPEC.md section 2: January 2025). */
 const PRIVACY_UPDATED = "2025-01-01";
 
-/** Privacy policy (SPEC.md section 2): overview, controller, data, cookies, rights, security. */
+/** Privacy policy: overview, controller, data, cookies, rights, security. */
 export default function PrivacyPage() {
   const { t } = useTranslation("legal");
   const values = useBrandValues();

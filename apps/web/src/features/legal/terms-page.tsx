@@ -6,7 +6,7 @@ import { LegalLayout, LegalSection, type LegalSectionText } from "./components/l
 /** Date of the current version of the special terms. */
 const TERMS_UPDATED = "2025-01-01";
 
-/** Terms (SPEC.md section 2): the special terms for fixed deposits, in nine sections. */
+/** Terms: the special terms for fixed deposits, in nine sections. */
 export default function TermsPage() {
   const { t } = useTranslation("legal");
   const values = useBrandValues();

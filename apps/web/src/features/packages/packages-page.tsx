@@ -5,7 +5,7 @@ import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { PackageCard } from "./components/package-card.tsx";
 
-/** /packages (SPEC.md section 2): loading state, one card per package, select -> /apply with the id. */
+/** /packages: loading state, one card per package, select -> /apply with the id. */
 export default function PackagesPage() {
   const { t } = useTranslation("invest");
   const navigate = useNavigate();
@@ -21,7 +21,7 @@ export default function PackagesPage() {
       {isPending ? (
         <Spinner label={t("packages.loading")} />
       ) : isError ? (
-        // SPEC.md section 8: a failed fetch is logged only; the loading state ends. We add a quiet note.
+        // a failed fetch is logged only; the loading state ends. We add a quiet note.
         <p className="mt-12 text-center text-slate-600 dark:text-slate-300">{t("packages.empty")}</p>
       ) : (
         <div

@@ -62,7 +62,7 @@ function Profile() {
   );
 }
 
-/** /profile (SPEC.md section 2): signed-out visitors go to /login. */
+/** /profile: signed-out visitors go to /login. */
 export default function ProfilePage() {
   const { t } = useTranslation("account");
   useDocumentTitle(t("profile.title"), t("profile.subtitle"));

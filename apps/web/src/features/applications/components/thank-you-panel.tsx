@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { CheckIcon } from "../../../components/ui/icons.tsx";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
 
-/** Success state of /apply (SPEC.md sections 2 and 8): the thank-you panel and "submit another". */
+/** Success state of /apply: the thank-you panel and "submit another". */
 export function ThankYouPanel({
   application,
   signedIn,

@@ -42,7 +42,7 @@ export const emptyApplication = (packageId = ""): ApplicationFormValues => ({
   info_sheet_acknowledged: false,
 });
 
-/** SPEC.md section 5: amount minimum 1000, step 100 (and within the chosen package's limits). */
+/** amount minimum 1000, step 100 (and within the chosen package's limits). */
 export const AMOUNT_STEP = 100;
 export const MESSAGE_MAX = 2000;
 

@@ -7,7 +7,7 @@ import { FormAlert } from "../../../components/ui/form-alert.tsx";
 import { api, errorMessage } from "../../../lib/api-client.ts";
 
 /**
- * Step 1 of registration (SPEC.md section 2): full name, e-mail and password create the account.
+ * Step 1 of registration: full name, e-mail and password create the account.
  * The caller decides what follows (`onRegistered` gets the token and user; it signs in and moves on).
  */
 export function RegisterForm({

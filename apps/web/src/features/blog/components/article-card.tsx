@@ -8,7 +8,7 @@ import { ArticleMeta } from "./article-meta.tsx";
 const linkClass =
   "rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300";
 
-/** The first match of the list: large card with the 'Featured' badge (SPEC.md section 2). */
+/** The first match of the list: large card with the 'Featured' badge. */
 export function FeaturedArticleCard({ article }: { article: BlogArticleMeta }) {
   const { t } = useTranslation("blog");
   const language = useContentLanguage();

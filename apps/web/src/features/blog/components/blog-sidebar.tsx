@@ -10,7 +10,7 @@ import { NewsletterForm } from "./newsletter-form.tsx";
 const focusRing =
   "rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300";
 
-/** The blog sidebar (SPEC.md section 2): newsletter, category list, the first three articles as popular posts. */
+/** The blog sidebar: newsletter, category list, the first three articles as popular posts. */
 export function BlogSidebar({ activeCategory }: { activeCategory: BlogCategory | null }) {
   const { t } = useTranslation("blog");
   const language = useContentLanguage();

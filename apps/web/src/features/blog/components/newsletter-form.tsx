@@ -6,7 +6,7 @@ import { api, errorMessage } from "../../../lib/api-client.ts";
 import { useContentLanguage } from "../hooks/use-content-language.ts";
 
 /**
- * Newsletter sign-up (SPEC.md sections 2 and 4): required e-mail, stored through POST /api/newsletter
+ * Newsletter sign-up: required e-mail, stored through POST /api/newsletter
  * with the language of the consent; on success the browser alert SPEC.md shows, then an empty field.
  */
 export function NewsletterForm() {

@@ -1,4 +1,4 @@
-/** A non-numeric (or negative) entry counts as 0 (SPEC.md section 5); the field keeps what was typed. */
+/** A non-numeric (or negative) entry counts as 0; the field keeps what was typed. */
 export function amountFromInput(text: string): number {
   const trimmed = text.trim();
   const value = Number(trimmed);

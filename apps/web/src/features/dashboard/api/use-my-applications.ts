@@ -6,7 +6,7 @@ import { api, apiRequest } from "../../../lib/api-client.ts";
 export const MY_APPLICATIONS_KEY = ["applications", "me"] as const;
 
 /**
- * All of the signed-in user's applications. The list is paginated on the server (DESIGN.md section 3);
+ * All of the signed-in user's applications. The list is paginated on the server;
  * the dashboard's figures need every application, so pages are read until X-Total-Count is reached
  * (one request for any realistic saver).
  */

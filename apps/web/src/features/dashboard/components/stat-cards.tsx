@@ -5,7 +5,7 @@ import { formatMoney, formatNumber } from "../../../lib/format.ts";
 
 /**
  * Total invested = money received and not yet paid out: the ledger balance of each application's
- * current deposit (DESIGN.md section 6 point 1), exact, per currency. An approval alone counts nothing.
+ * current deposit, exact, per currency. An approval alone counts nothing.
  */
 function investedByCurrency(applications: Application[]): Array<[string, number]> {
   const sums = new Map<string, bigint>();

@@ -8,7 +8,7 @@ import type { BrandValues } from "../../../lib/brand-text.ts";
 // keeps the banner as a UI toggle and names no storage key for it.
 let dismissedThisVisit = false;
 
-/** The dismissible promo banner at the top of the home page (SPEC.md section 2). */
+/** The dismissible promo banner at the top of the home page. */
 export function PromoBanner({ values }: { values: BrandValues }) {
   const { t } = useTranslation("marketing");
   const [visible, setVisible] = useState(!dismissedThisVisit);

@@ -11,7 +11,7 @@ export function useKycStatus() {
   return useQuery({
     queryKey: KYC_STATUS_KEY,
     queryFn: ({ signal }) => api.get<KycStatusResponse>("/kyc/status", undefined, signal),
-    // SPEC.md section 8: a failed status fetch is logged; the page offers a retry.
+    // a failed status fetch is logged; the page offers a retry.
     retry: 1,
   });
 }

@@ -33,7 +33,7 @@ function RejectionReason({ document }: { document: KycDocument }) {
 }
 
 /**
- * One document type (SPEC.md section 2): its status, a note per status, the rejection reason, and an
+ * One document type: its status, a note per status, the rejection reason, and an
  * upload control only when nothing was uploaded yet or the last one was rejected.
  */
 export function DocumentCard({

@@ -78,7 +78,7 @@ const fieldOf = (path: string): Field | null => {
 };
 
 /**
- * Personal data (DESIGN.md section 6 point 6): the shared zod schema checks it in the browser, with the
+ * Personal data: the shared zod schema checks it in the browser, with the
  * same rules the server applies (tax ID per country, 18 or older); the server's field errors are shown
  * beside their fields too.
  */

@@ -12,7 +12,7 @@ type Slot = "identity" | "identity_back" | "utility_bill" | "selfie";
 type IdentityType = Extract<KycDocumentType, "id_card" | "passport">;
 
 /**
- * Registration step 2 (DESIGN.md section 4 point 5): the identity document (ID card or passport), the
+ * Registration step 2: the identity document (ID card or passport), the
  * proof of address and a selfie holding the identity document. "Complete Registration" needs all three;
  * they are sent one after another, and those already sent are not sent again after a failure. A user
  * who leaves here continues on /kyc (the page that composes this step offers the way out).

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 
-/** What must be sent (SPEC.md section 2; DESIGN.md section 4 point 6). */
+/** What must be sent. */
 export function RequiredDocuments() {
   const { t } = useTranslation("kyc");
   const headingId = useId();

@@ -21,7 +21,7 @@ const STYLES: Record<KycStatus, { box: string; icon: typeof CheckCircleIcon }> =
   },
 };
 
-/** The overall status (SPEC.md section 4): approved, pending, rejected, or please upload; one icon each. */
+/** The overall status: approved, pending, rejected, or please upload; one icon each. */
 export function StatusBanner({ status }: { status: KycStatus }) {
   const { t } = useTranslation("kyc");
   const style = STYLES[status] ?? STYLES.not_started;

@@ -7,8 +7,8 @@ import { api, errorMessage } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
 
 /**
- * Editable full name and e-mail, read-only role and member-since (SPEC.md section 2). After a save the
- * page reloads after 1.5 s (SPEC.md section 4), so every part of the app shows the new details.
+ * Editable full name and e-mail, read-only role and member-since. After a save the
+ * page reloads after 1.5 s, so every part of the app shows the new details.
  */
 export function ProfileForm({ user }: { user: User }) {
   const { t, i18n } = useTranslation(["account", "security"]);
