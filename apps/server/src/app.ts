@@ -11,6 +11,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { resolveSession } from "./modules/auth/session.service.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
+import { depositJobHandlers } from "./modules/deposits/deposit-jobs.ts";
 import { depositsRoutes } from "./modules/deposits/deposits.routes.ts";
 import { depositsAdminRoutes } from "./modules/deposits/deposits-admin.routes.ts";
 import { docsRoutes } from "./modules/docs/docs.routes.ts";
@@ -34,6 +35,7 @@ import dbPlugin from "./plugins/db.ts";
 import depositSettingsPlugin from "./plugins/deposit-settings.ts";
 import documentStoragePlugin, { type DocumentStorage } from "./plugins/document-storage.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import jobsPlugin from "./plugins/jobs.ts";
 import mailerPlugin from "./plugins/mailer.ts";
 import openApiPlugin from "./plugins/openapi.ts";
 import rateLimitPlugin from "./plugins/rate-limit.ts";
@@ -172,6 +174,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // (the handler's transaction has committed by then).
   app.decorate("messages", createMessenger({ email: app.email.enabled, wake: app.email.wake }));
   app.addHook("onResponse", async () => app.messages.flush());
+
+  // Scheduled jobs: deposit lapse, maturity reminder and maturity (docs/decisions.md "Jobs").
+  await app.register(jobsPlugin, { handlers: depositJobHandlers, run: jobs !== false });
 
   await app.register(
     async (api) => {

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config/env.ts";
+import { ConfigError, loadConfig, readEnvFile } from "./config/env.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { makePrivate } from "./lib/private-files.ts";
@@ -30,6 +30,7 @@ async function connectRedis(url: string): Promise<Redis> {
  * when configured, listen, shut down cleanly.
  */
 async function main() {
+  readEnvFile();
   const config = loadConfig();
   const adminProblems = firstAdminConfigProblems(config);
   if (adminProblems.length > 0) throw new ConfigError(adminProblems);

@@ -39,6 +39,7 @@ async function headersFor(id: string) {
  * resource for the user and answers its id. A new operation of that kind must add its maker here.
  */
 const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
+  depositsChangeInstruction: () => ownDeposit(),
   depositsGet: () => ownDeposit(),
   depositsTransferQr: () => ownDeposit(),
   applicationsWithdraw: async () => {
@@ -96,13 +97,19 @@ function concretePath(operation: Operation, ids: Record<string, string> = {}) {
   return `/api${operation.path.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? PARAM_VALUES[name] ?? randomUUID())}`;
 }
 
+/** A valid body for own-resource operations that read one, so the ownership check is what answers. */
+const OWNED_BODY: Partial<Record<OperationId, object>> = {
+  depositsChangeInstruction: { maturity_instruction: "renew_all" },
+};
+
 async function call(operation: Operation, headers: Record<string, string>, ids: Record<string, string> = {}) {
+  const ownedBody = ids.id ? OWNED_BODY[operation.id as OperationId] : undefined;
   return t.app.inject({
     method: operation.method,
     url: concretePath(operation, ids),
     headers,
     // A body of the right type, so that the call reaches the access check and not a 415.
-    ...(operation.body ? { payload: {} } : {}),
+    ...(operation.body ? { payload: ownedBody ?? {} } : {}),
   });
 }
 

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config/env.ts";
+import { ConfigError, loadConfig, readEnvFile } from "../config/env.ts";
 import { DatabaseUnavailableError, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
 import { AdminSetupError, createAdmin } from "../modules/auth/auth.service.ts";
@@ -83,6 +83,7 @@ async function main() {
     return 2;
   }
 
+  readEnvFile();
   const config = loadConfig();
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   const password = interactive ? await askPassword() : generatePassword();

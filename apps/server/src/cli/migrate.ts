@@ -1,8 +1,9 @@
-import { ConfigError, loadConfig } from "../config/env.ts";
+import { ConfigError, loadConfig, readEnvFile } from "../config/env.ts";
 import { DatabaseUnavailableError, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
 
 try {
+  readEnvFile();
   const config = loadConfig();
   const database = await openDatabase(config);
   const applied = await migrate(database);

@@ -1,6 +1,7 @@
-import { existsSync } from "node:fs";
+import fs, { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseEnv } from "node:util";
 import { ibanProblem, normalizeIban } from "@festgeld/domain";
 import { z } from "zod";
 import { loadOperator, type Operator } from "./operator.ts";
@@ -177,6 +178,26 @@ function serverPackageDir(): string {
 const defaultWebDist = path.resolve(serverPackageDir(), "../web/dist");
 
 /** Validates the environment; throws ConfigError naming each bad variable. */
+/**
+ * Reads `.env` (or the file ENV_FILE names) into the environment, as .env.example promises: variables
+ * already set in the environment win, so a process manager's settings are never overridden. A missing
+ * file is no error; an unreadable one stops the start. Returns the path read, or null.
+ */
+export function readEnvFile(target: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | null {
+  const file = path.resolve(cwd, target.ENV_FILE ?? ".env");
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT" && !target.ENV_FILE) return null;
+    throw new ConfigError([`ENV_FILE: cannot read ${file} (${(error as Error).message})`]);
+  }
+  for (const [key, value] of Object.entries(parseEnv(text))) {
+    if (target[key] === undefined) target[key] = value;
+  }
+  return file;
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(source);
   if (!result.success) {

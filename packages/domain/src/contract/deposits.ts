@@ -222,3 +222,33 @@ export const transferQrSchema = z
     svg: z.string().describe("The QR code as an SVG document"),
   })
   .meta({ id: "TransferQr" });
+
+/** POST /admin/clock: move the server's clock (only with CLOCK_CONTROL, never in production). */
+export const clockRequestSchema = z
+  .strictObject({
+    to: z.string().datetime({ offset: true }).optional().describe("Set the clock to this instant"),
+    advance_days: z.number().int().min(-3660).max(3660).optional().describe("Move the clock by whole days"),
+  })
+  .meta({ id: "ClockRequest" });
+
+export const clockResponseSchema = z
+  .object({ now: timestamp, jobs_run: z.number().int().describe("Jobs that fell due and ran") })
+  .meta({ id: "Clock" });
+
+export const jobSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  key: z.string(),
+  state: z.string(),
+  run_at: timestamp,
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+});
+
+export const jobsOverviewSchema = z
+  .object({
+    next: z.array(jobSummarySchema).describe("The next jobs due, soonest first"),
+    failed: z.array(jobSummarySchema).describe("Jobs that failed every attempt, newest first"),
+    retrying: z.array(jobSummarySchema).describe("Jobs that failed and wait for another attempt"),
+  })
+  .meta({ id: "JobsOverview" });

@@ -1,5 +1,6 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { notFound } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as service from "./deposits-admin.service.ts";
@@ -38,6 +39,22 @@ export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, operations.adminBankStatementsImport, { bodyLimit: 12 * 1_048_576 }, async (request, reply) => {
     reply.header("Cache-Control", "no-store");
     return service.importStatement(app.db, currentUser(request), request.body, app.clock.now());
+  });
+
+  route(app, operations.adminJobsOverview, async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return service.jobsOverview(app.db);
+  });
+
+  // The test clock: only with CLOCK_CONTROL (refused at start in production).
+  route(app, operations.adminClockSet, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    const clock = app.depositSettings.adjustableClock;
+    if (!clock) throw notFound("clock_control_disabled", "Moving the clock is not enabled on this server");
+    if (request.body.to) clock.set(new Date(request.body.to));
+    if (request.body.advance_days) clock.advance(request.body.advance_days * 86_400_000);
+    const jobsRun = await app.jobs.runDue();
+    return { now: clock.now().toISOString(), jobs_run: jobsRun };
   });
 
   route(app, operations.adminBankStatementsList, async (request, reply) => {

@@ -295,3 +295,35 @@ export async function listStatements(db: Kysely<DB>, page: { limit: number; offs
     total,
   };
 }
+
+/** What the scheduler will do next, what waits for a retry and what failed (for staff). */
+export async function jobsOverview(db: Kysely<DB>) {
+  const columns = ["id", "name", "key", "state", "run_at", "attempts", "last_error"] as const;
+  const [next, retrying, failed] = await Promise.all([
+    db
+      .selectFrom("jobs")
+      .select(columns)
+      .where("state", "=", "pending")
+      .orderBy("run_at")
+      .orderBy("id")
+      .limit(50)
+      .execute(),
+    db
+      .selectFrom("jobs")
+      .select(columns)
+      .where("state", "=", "pending")
+      .where("last_error", "is not", null)
+      .orderBy("run_at")
+      .limit(50)
+      .execute(),
+    db
+      .selectFrom("jobs")
+      .select(columns)
+      .where("state", "=", "failed")
+      .orderBy("updated_at", "desc")
+      .limit(50)
+      .execute(),
+  ]);
+  const view = (r: (typeof next)[number]) => ({ ...r, id: Number(r.id), run_at: r.run_at.toISOString() });
+  return { next: next.map(view), retrying: retrying.map(view), failed: failed.map(view) };
+}

@@ -11,6 +11,17 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
     return service.getOwnDeposit(app.db, currentUser(request), request.params.id);
   });
 
+  route(app, operations.depositsChangeInstruction, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return service.changeInstruction(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      request.body.maturity_instruction,
+      app.clock.now(),
+    );
+  });
+
   route(app, operations.depositsTransferQr, async (request, reply) => {
     reply.header("Cache-Control", "no-store");
     return service.transferQr(app.db, currentUser(request), request.params.id);

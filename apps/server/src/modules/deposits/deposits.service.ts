@@ -22,6 +22,7 @@ import type { ApplicationRow } from "../applications/applications.repository.ts"
 import type { TransferFacts } from "../messages/message-events.ts";
 import { toDeposit, transferPayload } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
+import type { DepositRow } from "./deposits.repository.ts";
 import * as repo from "./deposits.repository.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -354,4 +355,56 @@ export async function withdrawDepositsOfApplication(trx: Transaction<DB>, applic
       details: { returned_cents: String(sums?.principal_received ?? 0) },
     });
   }
+}
+
+/**
+ * The saver changes what happens at maturity: while awaiting funds, or while active until the
+ * cut-off 5 days before maturity (the last day it may change is maturity - 5 days); later 409.
+ */
+export async function changeInstruction(
+  db: Kysely<DB>,
+  user: User,
+  id: string,
+  instruction: DepositRow["maturity_instruction"],
+  now: Date,
+): Promise<DepositDetail> {
+  await ownDeposit(db, user, id);
+  await db.transaction().execute(async (trx) => {
+    const row = await repo.lockDeposit(trx, id);
+    if (!row) throw notFound("deposit_not_found", "This deposit does not exist");
+    if (row.status !== "awaiting_funds" && row.status !== "active") {
+      throw conflict(
+        "deposit_not_active",
+        `This deposit is ${row.status}; its instruction can no longer change`,
+      );
+    }
+    if (row.maturity_date) {
+      const cutoff = addDays(row.maturity_date, -LIMITS.instructionCutoffDays);
+      if (businessDate(now) > cutoff) {
+        throw conflict(
+          "instruction_cutoff_passed",
+          `The instruction could be changed until ${cutoff}, 5 days before maturity on ${row.maturity_date}`,
+        );
+      }
+    }
+    if (row.maturity_instruction === instruction) return;
+    await trx
+      .updateTable("deposits")
+      .set({ maturity_instruction: instruction, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    await onDepositEvent(
+      trx,
+      {
+        depositId: row.id,
+        applicationId: row.application_id,
+        userId: row.user_id,
+        type: "instruction_changed",
+        at: now,
+        details: { from: row.maturity_instruction, to: instruction },
+      },
+      user.id,
+    );
+  });
+  return getOwnDeposit(db, user, id);
 }

@@ -1,0 +1,154 @@
+import { randomBytes } from "node:crypto";
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { DB } from "../db/schema.ts";
+import type { Clock } from "./clock.ts";
+
+/** One claimed job: its row as the worker sees it. */
+export interface ClaimedJob {
+  id: number;
+  name: string;
+  key: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+/** Does a job's work inside the transaction that marks it done (so both commit, or neither). */
+export type JobHandler = (trx: Transaction<DB>, job: ClaimedJob, now: Date) => Promise<void>;
+
+export interface JobQueueOptions {
+  /** How many due jobs one claim takes. */
+  batchSize: number;
+  /** How long a claim holds before another worker may take the job up (a worker that died). */
+  leaseMs: number;
+  /** How often the worker looks for due jobs. */
+  pollMs: number;
+}
+
+export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
+  batchSize: 200,
+  leaseMs: 5 * 60_000,
+  pollMs: 30_000,
+};
+
+/** Backoff after a failed attempt: 1, 2, 4 ... minutes, at most a day. */
+export const backoffMs = (attempts: number) => Math.min(2 ** Math.max(0, attempts - 1) * 60_000, 86_400_000);
+
+/**
+ * The scheduler: jobs are rows of `jobs` (migration 0061) in the same database as the data they
+ * change, claimed with FOR UPDATE SKIP LOCKED so several processes never take the same row, and
+ * marked done in the transaction that does the work. Jobs that fell due while no server ran are
+ * simply due when one starts. Time comes from the injected clock.
+ */
+export class JobQueue {
+  readonly workerId = `${process.pid}-${randomBytes(4).toString("hex")}`;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly handlers: Readonly<Record<string, JobHandler>>,
+    private readonly clock: Clock,
+    private readonly options: JobQueueOptions = DEFAULT_JOB_QUEUE_OPTIONS,
+  ) {}
+
+  start(onError: (error: unknown) => void): void {
+    const tick = () => {
+      if (this.stopped) return;
+      this.runDue()
+        .catch(onError)
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, this.options.pollMs);
+        });
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => 0);
+  }
+
+  /** Runs every job due now, batch after batch; answers how many ran (done or failed). */
+  runDue(): Promise<number> {
+    // One pass at a time per process; a second caller waits for the pass under way, then runs its own.
+    const previous = this.running ?? Promise.resolve(0);
+    const pass = previous.catch(() => 0).then(() => this.drain());
+    this.running = pass;
+    return pass;
+  }
+
+  private async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const jobs = await this.claim();
+      if (jobs.length === 0) return total;
+      for (const job of jobs) {
+        await this.runOne(job);
+        total++;
+      }
+    }
+  }
+
+  private async claim(): Promise<ClaimedJob[]> {
+    const now = this.clock.now();
+    const leaseEnd = new Date(now.getTime() + this.options.leaseMs);
+    const names = Object.keys(this.handlers);
+    if (names.length === 0) return [];
+    const { rows } = await sql<ClaimedJob>`
+      update jobs j set state = 'running', attempts = j.attempts + 1, locked_until = ${leaseEnd},
+        locked_by = ${this.workerId}, updated_at = ${now}
+      from (
+        select id from jobs
+        where run_at <= ${now} and name in (${sql.join(names)})
+          and (state = 'pending' or (state = 'running' and locked_until < ${now}))
+        order by run_at, id
+        limit ${this.options.batchSize}
+        for update skip locked
+      ) due
+      where j.id = due.id
+      returning j.id, j.name, j.key, j.payload, j.attempts, j.max_attempts
+    `.execute(this.db);
+    return rows.map((r) => ({ ...r, id: Number(r.id) })).sort((a, b) => a.id - b.id);
+  }
+
+  private async runOne(job: ClaimedJob): Promise<void> {
+    const handler = this.handlers[job.name];
+    const now = this.clock.now();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (!handler) throw new Error(`no handler for job ${job.name}`);
+        await handler(trx, job, now);
+        const done = await trx
+          .updateTable("jobs")
+          .set({ state: "done", finished_at: now, updated_at: now, locked_until: null, last_error: null })
+          .where("id", "=", job.id)
+          .where("locked_by", "=", this.workerId)
+          .where("state", "=", "running")
+          .executeTakeFirst();
+        // Another worker took the job up after this claim's lease ran out: its run counts, not ours.
+        if (Number(done.numUpdatedRows) !== 1) throw new LeaseLost();
+      });
+    } catch (error) {
+      if (error instanceof LeaseLost) return;
+      const failed = job.attempts >= job.max_attempts;
+      await this.db
+        .updateTable("jobs")
+        .set({
+          state: failed ? "failed" : "pending",
+          run_at: new Date(now.getTime() + backoffMs(job.attempts)),
+          locked_until: null,
+          last_error: (error instanceof Error ? error.message : String(error)).slice(0, 2000),
+          updated_at: now,
+          ...(failed ? { finished_at: now } : {}),
+        })
+        .where("id", "=", job.id)
+        .where("locked_by", "=", this.workerId)
+        .execute();
+    }
+  }
+}
+
+class LeaseLost extends Error {}

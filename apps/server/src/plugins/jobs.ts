@@ -1,0 +1,43 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import {
+  DEFAULT_JOB_QUEUE_OPTIONS,
+  type JobHandler,
+  JobQueue,
+  type JobQueueOptions,
+} from "../lib/job-queue.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+/**
+ * The scheduled jobs of this process (handlers come from app.ts). With `run`, the worker polls for due
+ * jobs from the start (catching up what fell due while no server ran) until the server closes;
+ * without, jobs run only when asked (`app.jobs.runDue()`, tests and the clock route).
+ */
+export default fp(
+  async function jobsPlugin(
+    app: FastifyInstance,
+    opts: {
+      handlers: Readonly<Record<string, JobHandler>>;
+      run: boolean;
+      options?: Partial<JobQueueOptions>;
+    },
+  ) {
+    const queue = new JobQueue(app.db, opts.handlers, app.clock, {
+      ...DEFAULT_JOB_QUEUE_OPTIONS,
+      ...opts.options,
+    });
+    app.decorate("jobs", queue);
+    if (opts.run) {
+      app.addHook("onReady", async () => {
+        queue.start((error) => app.log.error({ err: error }, "scheduled jobs: a pass failed"));
+      });
+    }
+    app.addHook("onClose", async () => queue.stop());
+  },
+  { name: "jobs", dependencies: ["db", "deposit-settings"] },
+);
