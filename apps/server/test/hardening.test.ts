@@ -428,6 +428,37 @@ describe("slow and oversized requests on a real socket", () => {
   });
 });
 
+describe("CORS", () => {
+  it("closed by default; with CORS_ORIGINS only those origins, X-Total-Count exposed, preflight answered", async () => {
+    const closed = await t.app.inject({ url: "/api/packages", headers: { origin: "https://other.example" } });
+    expect(closed.headers["access-control-allow-origin"]).toBeUndefined();
+    const open = await appWith({ CORS_ORIGINS: "https://partner.example" });
+    try {
+      const allowed = await open.inject({
+        url: "/api/packages",
+        headers: { origin: "https://partner.example" },
+      });
+      expect(allowed.headers["access-control-allow-origin"]).toBe("https://partner.example");
+      expect(String(allowed.headers["access-control-expose-headers"])).toContain("X-Total-Count");
+      const other = await open.inject({ url: "/api/packages", headers: { origin: "https://other.example" } });
+      expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+      const preflight = await open.inject({
+        method: "OPTIONS",
+        url: "/api/admin/users",
+        headers: {
+          origin: "https://partner.example",
+          "access-control-request-method": "GET",
+          "access-control-request-headers": "authorization",
+        },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(String(preflight.headers["access-control-allow-headers"])).toContain("Authorization");
+    } finally {
+      await open.close();
+    }
+  });
+});
+
 describe("API explorer", () => {
   it("is off in production unless switched on; the document itself stays published", async () => {
     const production = await appWith({ NODE_ENV: "production" });
