@@ -8,7 +8,8 @@ import { JPEG, PNG, pdf } from "./kyc-files.ts";
  */
 export async function verifyIdentity(request: APIRequestContext, saverToken: string, adminToken: string) {
   const files = [
-    { type: "id_card", name: "id.jpg", mimeType: "image/jpeg", buffer: JPEG },
+    // A passport is one file; an ID card needs its back side too.
+    { type: "passport", name: "passport.jpg", mimeType: "image/jpeg", buffer: JPEG },
     { type: "utility_bill", name: "bill.pdf", mimeType: "application/pdf", buffer: pdf() },
     { type: "selfie", name: "selfie.png", mimeType: "image/png", buffer: PNG },
   ];
