@@ -250,7 +250,7 @@ describe("e-mail verification", () => {
     const wrong = await patch({ full_name: "Erika Neu", email: newEmail, current_password: "not it" });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe("wrong_current_password");
-    // A name change alone needs no password (SPEC.md's call).
+    // A name change alone needs no password (the original profile call).
     const nameOnly = await patch({ full_name: "Erika Neu", email: saver.email });
     expect(nameOnly.statusCode).toBe(200);
 

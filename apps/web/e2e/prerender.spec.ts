@@ -79,7 +79,7 @@ test.describe("prerendered public pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/calculat/i);
   });
 
-  test("the addresses of SPEC.md keep working in the stored language", async ({ page }) => {
+  test("the unprefixed addresses keep working in the stored language", async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem("user_language", "de"));
     const res = await page.goto("/packages");
     expect(res?.status()).toBe(200);

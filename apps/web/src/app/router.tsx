@@ -37,7 +37,7 @@ const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 const DocumentsPage = lazy(() => import("../features/documents/documents-page.tsx"));
 
 /**
- * The public pages: at their SPEC.md address and, prerendered, under each language prefix
+ * The public pages: at their unprefixed address and, prerendered, under each language prefix
  * (/de/packages; docs/decisions.md "Prerendered public pages"). "" is the home page.
  */
 export const PUBLIC_PAGES: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType>]> = [

@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from "@festgeld/domain/constants";
 
 /**
  * Public pages also live under a language prefix (/de/packages, /fr/faq, /en): the address a search
- * engine indexes and a reader shares, prerendered at build time. The routes of SPEC.md (/packages ...)
+ * engine indexes and a reader shares, prerendered at build time. The unprefixed routes (/packages ...)
  * keep working unprefixed and show the stored language (docs/decisions.md "Prerendered public pages").
  */
 const PREFIX = new RegExp(`^/(${LANGUAGES.join("|")})(?=/|$)`);

@@ -64,7 +64,7 @@ export async function listApplications(
 }
 
 /**
- * An admin approves or rejects a pending application (DESIGN.md section 4 point 4, section 6 point 2).
+ * An admin approves or rejects a pending application.
  * Approval needs the saver's verified identity (409 kyc_not_approved; an application sent signed out
  * has none until it is linked to an account) and creates the deposit awaiting funds; a rejection
  * needs a reason the saver reads. The update only matches a pending row, so when two admins decide at

@@ -150,7 +150,7 @@ export async function logout(db: Kysely<DB>, user: User, sessionId: string | nul
 }
 
 /**
- * Changes full name and e-mail (SPEC.md section 7, PATCH /auth/profile); a taken e-mail gets 409.
+ * Changes full name and e-mail (PATCH /auth/profile); a taken e-mail gets 409.
  * A new e-mail needs the current password, starts unconfirmed and gets a verification link; the
  * previous address is told (the usual first step of an account takeover is changing it).
  */

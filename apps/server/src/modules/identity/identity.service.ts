@@ -188,7 +188,7 @@ export async function approvalBlocker(db: Db, userId: string): Promise<AppError 
   if (user?.kyc_status !== "approved") {
     return conflict("kyc_not_approved", "The saver's identity has not been verified (KYC not approved)");
   }
-  // Savers who verified with documents alone (SPEC.md's flow, before personal data existed) have no
+  // Savers who verified with documents alone (the original flow, before personal data existed) have no
   // profile; entered personal data must be confirmed (docs/decisions.md, "Approval gate").
   const profile = await repo.findProfile(db, userId);
   if (profile && profile.review_status !== "approved") {

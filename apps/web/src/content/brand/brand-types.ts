@@ -99,8 +99,8 @@ export interface Rating {
 }
 
 /**
- * Marketing figures of SPEC.md section 1. Where SPEC.md keeps two readings of one claim, both are
- * kept here and each page shows the reading SPEC.md places there.
+ * Marketing figures. Where the product texts keep two readings of one claim, both are kept here and
+ * each page shows its own (docs/decisions.md "Both readings of the conflicting marketing claims").
  */
 export interface BrandFigures {
   /** Founding year of the platform (home, about stats). */
