@@ -2,12 +2,20 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { startMailServer } from "./e2e/mail-server.ts";
 
 // One server for the run, on a free-ish port with a throw-away data directory. Set once in the main
 // process; workers inherit the environment, so every process agrees on them.
 process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 8000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "festgeld-e2e-"));
 const port = Number(process.env.E2E_PORT);
+// A local SMTP server for the run (started once, here in the main process; workers inherit the
+// variables and read the messages from E2E_MAIL_DIR, see e2e/mailbox.ts).
+if (!process.env.E2E_SMTP_PORT) {
+  process.env.E2E_SMTP_PORT = String(port + 1);
+  process.env.E2E_MAIL_DIR = mkdtempSync(path.join(os.tmpdir(), "festgeld-e2e-mail-"));
+  startMailServer(Number(process.env.E2E_SMTP_PORT), process.env.E2E_MAIL_DIR);
+}
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
 export const E2E_ADMIN = { email: "admin@e2e.example.test", password: "e2e-Admin-Passphrase-2026" };
@@ -52,6 +60,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      SMTP_FROM: "Festgeld Demo <no-reply@e2e.example.test>",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // Every spec registers and signs in from 127.0.0.1, and several sign in as E2E_ADMIN: the attempt

@@ -140,10 +140,11 @@ describe("the postbox: PDFs issued with events, in the saver's language", () => 
   it("approval and withdrawal receipt: each its own document, with the figures and dates", async () => {
     const saver = await register("de", "Max Mustermann");
     const application = await apply(saver.headers, 5000);
-    // Approval needs a verified identity (deposits.test.ts tests that rule).
+    // Approval needs a verified identity and a confirmed address (deposits.test.ts and
+    // account-security.test.ts test those rules).
     await app.db
       .updateTable("users")
-      .set({ kyc_status: "approved" })
+      .set({ kyc_status: "approved", email_verified_at: new Date() })
       .where(
         "id",
         "=",

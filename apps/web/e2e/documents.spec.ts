@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
 import { JPEG, pdf } from "./kyc-files.ts";
+import { confirmEmail } from "./mailbox.ts";
 
 const PASSWORD = "e2e postbox journey passphrase";
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
@@ -21,9 +22,10 @@ async function signInGerman(page: Page, token: string) {
 test.describe("postbox", () => {
   test("a German saver gets the approval in the inbox and finds the PDF in Documents", async ({ page }) => {
     // Registered in German: e-mails, inbox messages and documents are German from then on.
+    const email = uniqueEmail("postbox");
     const register = await page.request.post("/api/auth/register", {
       headers: { "Accept-Language": "de" },
-      data: { email: uniqueEmail("postbox"), password: PASSWORD, full_name: "Greta Gruber" },
+      data: { email, password: PASSWORD, full_name: "Greta Gruber" },
     });
     expect(register.status()).toBe(201);
     const { access_token: token } = (await register.json()) as { access_token: string };
@@ -75,6 +77,8 @@ test.describe("postbox", () => {
       });
       expect(accepted.status()).toBe(200);
     }
+    // And a confirmed e-mail address: the saver opens the link of the registration e-mail.
+    await confirmEmail(page.request, email);
     const decided = await page.request.patch(`/api/admin/applications/${id}/decision`, {
       headers: admin,
       data: { decision: "approved" },

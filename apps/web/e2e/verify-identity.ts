@@ -1,10 +1,12 @@
 import { type APIRequestContext, expect } from "@playwright/test";
 import { JPEG, PNG, pdf } from "./kyc-files.ts";
+import { confirmEmail } from "./mailbox.ts";
 
 /**
  * Verifies a saver's identity through the API, as the KYC journey does in the browser: the saver
  * uploads ID card, utility bill and selfie, an admin approves each. Approving an application needs a
- * verified identity.
+ * verified identity, and a confirmed e-mail address: the saver also opens the link of the registration
+ * e-mail.
  */
 export async function verifyIdentity(request: APIRequestContext, saverToken: string, adminToken: string) {
   const files = [
@@ -29,4 +31,6 @@ export async function verifyIdentity(request: APIRequestContext, saverToken: str
     });
     expect(res.status(), await res.text()).toBe(200);
   }
+  const me = await request.get("/api/auth/me", { headers: { authorization: `Bearer ${saverToken}` } });
+  await confirmEmail(request, ((await me.json()) as { email: string }).email);
 }

@@ -20,7 +20,10 @@ export const VALID_PROFILE = {
  * (both sides of the ID card, utility bill, selfie), confirmed personal data, KYC approved. For tests
  * of what needs a verified saver (approving applications).
  */
-export async function createVerifiedUser(app: FastifyInstance, overrides: { full_name?: string } = {}) {
+export async function createVerifiedUser(
+  app: FastifyInstance,
+  overrides: { full_name?: string; email?: string; verified?: boolean } = {},
+) {
   const saver = await createUser(app, overrides);
   const reviewer = await createAdmin(app);
   const db = app.db;

@@ -15,7 +15,7 @@ export function RequireUser({ children, adminOnly = false }: { children: ReactNo
   if (loading) return <Spinner label={t("loading")} />;
   if (!user) {
     if (adminOnly) return <Navigate to="/" replace />;
-    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   if (adminOnly && user.role !== "admin") return <Navigate to="/" replace />;
   return <>{children}</>;

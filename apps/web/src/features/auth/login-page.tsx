@@ -1,5 +1,6 @@
-import type { AuthResponse, LoginRequest } from "@festgeld/domain";
+import type { LoginRequest, User } from "@festgeld/domain";
 import { LIMITS } from "@festgeld/domain/constants";
+import { operations } from "@festgeld/domain/operations";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -11,17 +12,18 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AuthCard } from "./components/auth-card.tsx";
 
 /**
- * Where to go after signing in: the page that sent the visitor here (RequireUser passes it), else /.
- * Only paths of this app are followed, never another origin.
+ * Where to go after signing in: the page that sent the visitor here (RequireUser passes it), else the
+ * dashboard (admins: the back office). Only paths of this app are followed, never another origin.
  */
-function returnPath(state: unknown): string {
+export function returnPath(state: unknown, role: User["role"]): string {
+  const home = role === "admin" ? "/admin" : "/dashboard";
   const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from !== "string" || !from.startsWith("/") || from.startsWith("//")) return "/";
-  if (from === "/login" || from === "/register") return "/";
+  if (typeof from !== "string" || !from.startsWith("/") || from.startsWith("//")) return home;
+  if (/^\/(login|register)(\/|\?|#|$)/.test(from)) return home;
   return from;
 }
 
-/** /login: error box, submitting state, 'Welcome back!', then / or the page asked for. */
+/** /login: error box, submitting state, 'Welcome back!', then the page asked for or the dashboard. */
 export default function LoginPage() {
   const { t } = useTranslation(["account", "security"]);
   const { signIn } = useSession();
@@ -43,10 +45,10 @@ export default function LoginPage() {
     setSubmitting(true);
     setError(null);
     try {
-      const auth = await api.post<AuthResponse>("/auth/login", values);
+      const auth = await api.call(operations.authLogin, { body: values });
       signIn(auth);
       toast(t("login.welcome"), "success");
-      navigate(returnPath(location.state), { replace: true });
+      navigate(returnPath(location.state, auth.user.role), { replace: true });
     } catch (err) {
       setError(errorMessage(err, t("authError")));
       setSubmitting(false);

@@ -1,0 +1,39 @@
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { RequireUser } from "../../components/ui/require-user.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { errorMessage } from "../../lib/api-client.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useSecurityOverview } from "./api/security-api.ts";
+import { EmailStatus } from "./components/email-status.tsx";
+
+function Security() {
+  const { t } = useTranslation(["security", "errors"]);
+  const overview = useSecurityOverview();
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("page.title")}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{t("page.subtitle")}</p>
+      <div className="mt-8 space-y-6">
+        {overview.isPending ? (
+          <Spinner label={t("page.loading")} />
+        ) : overview.isError ? (
+          <FormAlert kind="error">{errorMessage(overview.error, t("errors:internal_error"))}</FormAlert>
+        ) : (
+          <EmailStatus email={overview.data.email} verified={overview.data.email_verified} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** /security: the account's e-mail confirmation, two-factor sign-in, sessions and recent security events. */
+export default function SecurityPage() {
+  const { t } = useTranslation("security");
+  useDocumentTitle(t("page.title"), t("page.subtitle"));
+  return (
+    <RequireUser>
+      <Security />
+    </RequireUser>
+  );
+}
