@@ -22,6 +22,8 @@ export const E2E_ADMIN = { email: "admin@e2e.example.test", password: "e2e-Admin
 
 export default defineConfig({
   testDir: "./e2e",
+  // Enrols the e2e admin's two-factor once the server is up (every admin must have it).
+  globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,

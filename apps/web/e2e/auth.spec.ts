@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
+import { freshAdminCode } from "./admin-session.ts";
 
 const PASSWORD = "e2e journey passphrase";
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
@@ -145,6 +146,9 @@ test.describe("accounts and sessions", () => {
     await page.getByLabel("E-mail address").fill(E2E_ADMIN.email);
     await page.getByLabel("Password").fill(E2E_ADMIN.password);
     await page.getByTestId("login-submit").click();
+    // Admins sign in with two-factor: the code of the authenticator app is the second step.
+    await page.getByLabel("Authentication code").fill(await freshAdminCode());
+    await page.getByTestId("two-factor-submit").click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(header(page).getByRole("link", { name: "Admin", exact: true })).toBeVisible();
   });

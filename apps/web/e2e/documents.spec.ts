@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_ADMIN } from "../playwright.config.ts";
+import { adminToken } from "./admin-session.ts";
 import { JPEG, pdf } from "./kyc-files.ts";
 import { confirmEmail } from "./mailbox.ts";
 
@@ -53,12 +53,7 @@ test.describe("postbox", () => {
     const { id } = (await applied.json()) as { id: string };
     const reference = id.replace(/-/g, "").slice(0, 8).toUpperCase();
 
-    const login = await page.request.post("/api/auth/login", {
-      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-    });
-    const admin = {
-      Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-    };
+    const admin = { Authorization: `Bearer ${await adminToken(page.request)}` };
     // Approval needs a verified identity: passport, proof of address and selfie, each accepted by staff.
     for (const [type, name, mimeType, buffer] of [
       ["passport", "passport.jpg", "image/jpeg", JPEG],

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { linkPath, waitForMail } from "./mailbox.ts";
 
 const PASSWORD = "e2e security passphrase";
@@ -73,5 +74,62 @@ test.describe("account security", () => {
     await expect(page).toHaveURL(/\/security$/);
     await expect(page.getByTestId("email-verified")).toHaveText("Confirmed");
     await expect(page.getByTestId("resend-verification")).toHaveCount(0);
+  });
+});
+
+test.describe("two-step sign-in", () => {
+  test("a saver enrols an authenticator on /security, then signs in with its code; a recovery code works once", async ({
+    page,
+  }) => {
+    const { email, token } = await register(page, "Tom Totp");
+    await page.addInitScript((value) => {
+      if (!sessionStorage.getItem("e2e-token-set")) {
+        localStorage.setItem("token", value);
+        sessionStorage.setItem("e2e-token-set", "1");
+      }
+    }, token);
+    await page.goto("/security");
+    await expect(page.getByTestId("two-factor-status")).toHaveText("Off");
+    await page.getByTestId("two-factor-start").click();
+    await expect(
+      page.getByRole("img", { name: "QR code to add your account to an authenticator app" }),
+    ).toBeVisible();
+    const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+
+    await page.getByLabel("The 6-digit code the app shows").fill(totp.generate());
+    await page.getByTestId("two-factor-confirm").click();
+    const codes = page.getByTestId("recovery-codes").getByRole("listitem");
+    await expect(codes).toHaveCount(10);
+    const recovery = (await codes.first().textContent())?.trim() ?? "";
+    await page.getByTestId("recovery-codes-done").click();
+    await expect(page.getByTestId("two-factor-status")).toHaveText("On");
+    await expect(page.getByTestId("recovery-codes-left")).toHaveText("10 recovery codes left.");
+
+    // Signed out, the password alone is not enough: the code of the next 30-second step signs in
+    // (the enrolment used the current one, and a code works once).
+    await page.evaluate(() => localStorage.removeItem("token"));
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByTestId("two-factor-step")).toBeVisible();
+    await page.getByLabel("Authentication code").fill("000000");
+    await page.getByTestId("two-factor-submit").click();
+    await expect(page.getByTestId("auth-error")).toContainText("This code is not right.");
+    await page.getByLabel("Authentication code").fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByTestId("two-factor-submit").click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+
+    // A recovery code instead of the app, once.
+    await page.evaluate(() => localStorage.removeItem("token"));
+    await signIn(page, email, PASSWORD);
+    await page.getByLabel("Authentication code").fill(recovery);
+    await page.getByTestId("two-factor-submit").click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.evaluate(() => localStorage.removeItem("token"));
+    await signIn(page, email, PASSWORD);
+    await page.getByLabel("Authentication code").fill(recovery);
+    await page.getByTestId("two-factor-submit").click();
+    await expect(page.getByTestId("auth-error")).toContainText("This code is not right.");
   });
 });

@@ -20,9 +20,10 @@ export const meta = (request: FastifyRequest): service.RequestMeta => ({
 
 /** What the auth services need from the app: session policy, account e-mails, failed-sign-in limits. */
 export function authContext(app: FastifyInstance): service.AuthContext {
-  const { session, attempts } = app.authSettings;
+  const { session, attempts, issuer } = app.authSettings;
   return {
     policy: session,
+    twoFactor: { clock: app.clock, issuer, policy: session },
     mail: {
       enabled: app.email.enabled,
       wake: () => app.email.wake(),
