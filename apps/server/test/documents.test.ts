@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
+import { markVerified } from "./helpers/identity.ts";
 
 type Headers = { authorization: string };
 type Language = "en" | "de" | "fr";
@@ -140,23 +141,13 @@ describe("the postbox: PDFs issued with events, in the saver's language", () => 
   it("approval and withdrawal receipt: each its own document, with the figures and dates", async () => {
     const saver = await register("de", "Max Mustermann");
     const application = await apply(saver.headers, 5000);
-    // Approval needs a verified identity and a confirmed address (deposits.test.ts and
-    // account-security.test.ts test those rules).
-    await app.db
-      .updateTable("users")
-      .set({ kyc_status: "approved", email_verified_at: new Date() })
-      .where(
-        "id",
-        "=",
-        (
-          await app.db
-            .selectFrom("applications")
-            .select("user_id")
-            .where("id", "=", application.id)
-            .executeTakeFirstOrThrow()
-        ).user_id ?? "",
-      )
-      .execute();
+    // Approval needs a verified identity (deposits.test.ts tests that rule).
+    const owner = await app.db
+      .selectFrom("applications")
+      .select("user_id")
+      .where("id", "=", application.id)
+      .executeTakeFirstOrThrow();
+    await markVerified(app, owner.user_id ?? "");
     const decide = await app.inject({
       method: "PATCH",
       url: `/api/admin/applications/${application.id}/decision`,

@@ -42,7 +42,10 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   for (const token of [cached, process.env.E2E_ADMIN_TOKEN]) {
     if (!token) continue;
     const me = await request.get("/api/auth/me", { headers: { authorization: `Bearer ${token}` } });
-    if (me.ok()) return (cached = token);
+    if (me.ok()) {
+      cached = token;
+      return token;
+    }
   }
   for (let attempt = 0; attempt < 3; attempt++) {
     const login = await request.post("/api/auth/login", { data: E2E_ADMIN });

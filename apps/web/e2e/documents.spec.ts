@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { adminToken } from "./admin-session.ts";
-import { JPEG, pdf } from "./kyc-files.ts";
-import { confirmEmail } from "./mailbox.ts";
+import { verifyIdentity } from "./verify-identity.ts";
 
 const PASSWORD = "e2e postbox journey passphrase";
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
@@ -54,26 +53,9 @@ test.describe("postbox", () => {
     const reference = id.replace(/-/g, "").slice(0, 8).toUpperCase();
 
     const admin = { Authorization: `Bearer ${await adminToken(page.request)}` };
-    // Approval needs a verified identity: passport, proof of address and selfie, each accepted by staff.
-    for (const [type, name, mimeType, buffer] of [
-      ["passport", "passport.jpg", "image/jpeg", JPEG],
-      ["utility_bill", "bill.pdf", "application/pdf", pdf()],
-      ["selfie", "selfie.jpg", "image/jpeg", JPEG],
-    ] as const) {
-      const uploaded = await page.request.post(`/api/kyc/upload/${type}`, {
-        headers: { Authorization: auth.Authorization },
-        multipart: { file: { name, mimeType, buffer } },
-      });
-      expect(uploaded.status()).toBe(201);
-      const { document } = (await uploaded.json()) as { document: { id: string } };
-      const accepted = await page.request.patch(`/api/admin/kyc/documents/${document.id}/decision`, {
-        headers: admin,
-        data: { decision: "approve" },
-      });
-      expect(accepted.status()).toBe(200);
-    }
-    // And a confirmed e-mail address: the saver opens the link of the registration e-mail.
-    await confirmEmail(page.request, email);
+    // Approval needs a verified identity (personal data and documents, each accepted by staff) and a
+    // confirmed e-mail address (verifyIdentity opens the link of the registration e-mail).
+    await verifyIdentity(page.request, token, admin.Authorization.slice("Bearer ".length));
     const decided = await page.request.patch(`/api/admin/applications/${id}/decision`, {
       headers: admin,
       data: { decision: "approved" },

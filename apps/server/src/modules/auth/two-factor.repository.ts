@@ -51,7 +51,7 @@ export async function replaceRecoveryCodes(db: Kysely<DB>, userId: string, hashe
 }
 
 /** Marks an unused recovery code used; true when it was one of the account's unused codes. */
-export async function useRecoveryCode(db: Kysely<DB>, userId: string, hash: string, now: Date) {
+export async function spendRecoveryCode(db: Kysely<DB>, userId: string, hash: string, now: Date) {
   const result = await db
     .updateTable("recovery_codes")
     .set({ used_at: now })
@@ -99,7 +99,7 @@ export function countChallengeFailure(db: Kysely<DB>, id: string) {
 }
 
 /** Ends a challenge once; true for the call that ended it. */
-export async function useChallenge(db: Kysely<DB>, id: string, now: Date) {
+export async function spendChallenge(db: Kysely<DB>, id: string, now: Date) {
   const result = await db
     .updateTable("login_challenges")
     .set({ used_at: now })

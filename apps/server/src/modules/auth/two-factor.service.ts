@@ -288,12 +288,12 @@ export async function completeLogin(
     if (step !== null && (await repo.acceptStep(trx, user.id, step))) via = "totp";
     else if (
       step === null &&
-      (await repo.useRecoveryCode(trx, user.id, sha256(normaliseRecoveryCode(code)), now))
+      (await repo.spendRecoveryCode(trx, user.id, sha256(normaliseRecoveryCode(code)), now))
     ) {
       via = "recovery_code";
     }
     if (!via) return null;
-    if (!(await repo.useChallenge(trx, challenge.id, now))) return null;
+    if (!(await repo.spendChallenge(trx, challenge.id, now))) return null;
     const session = await createSession(trx, context.policy, user.id, meta);
     if (via === "recovery_code") {
       await authRepo.insertAccountEvent(trx, {

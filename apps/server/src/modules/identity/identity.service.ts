@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { lockUser } from "../kyc/kyc.repository.ts";
 import { recomputeUserStatus, toDocument } from "../kyc/kyc.service.ts";
+import type { Messenger } from "../messages/messages.service.ts";
 import * as repo from "./identity.repository.ts";
 import * as sanctions from "./sanctions.service.ts";
 
@@ -129,7 +130,13 @@ const userNotFound = () => notFound("user_not_found", "User not found");
  * Staff confirm the personal data against the documents (the verification), or reject it with a
  * reason the saver reads. Confirming screens the saver again against the list in force.
  */
-export async function decideProfile(db: Db, admin: User, userId: string, input: ProfileDecisionRequest) {
+export async function decideProfile(
+  db: Db,
+  admin: User,
+  userId: string,
+  input: ProfileDecisionRequest,
+  messages?: Messenger,
+) {
   const decision = profileDecisionRequestSchema.parse(input);
   if (userId === admin.id) {
     throw new AppError(403, "kyc_review_own_document", "You cannot review your own identity");
@@ -155,7 +162,7 @@ export async function decideProfile(db: Db, admin: User, userId: string, input: 
         reason: decision.decision === "reject" ? decision.reason : null,
       },
     });
-    await recomputeUserStatus(trx, userId);
+    await recomputeUserStatus(trx, userId, messages);
   });
   if (decision.decision === "approve") await sanctions.screenUser(db, userId, "verification");
   return dossier(db, userId);
@@ -188,10 +195,14 @@ export async function approvalBlocker(db: Db, userId: string): Promise<AppError 
   if (user?.kyc_status !== "approved") {
     return conflict("kyc_not_approved", "The saver's identity has not been verified (KYC not approved)");
   }
-  // Savers who verified with documents alone (the original flow, before personal data existed) have no
-  // profile; entered personal data must be confirmed (docs/decisions.md, "Approval gate").
+  // Identification under anti-money-laundering law needs the personal data, not only the documents:
+  // a saver who verified with documents alone must enter it and have it confirmed first
+  // (docs/decisions.md, "Approval gate").
   const profile = await repo.findProfile(db, userId);
-  if (profile && profile.review_status !== "approved") {
+  if (!profile) {
+    return conflict("kyc_profile_missing", "The saver has not entered their personal data yet");
+  }
+  if (profile.review_status !== "approved") {
     return conflict("kyc_profile_not_approved", "The saver's personal data has not been confirmed by staff");
   }
   const hits = await sanctions.hitCounts(db, userId);
@@ -206,7 +217,7 @@ export async function approvalBlocker(db: Db, userId: string): Promise<AppError 
 
 /**
  * Throws a 409 with a stable code unless the saver may have an application approved: identity
- * verified (KYC approved), personal data, when entered, confirmed, no confirmed and no open sanctions
+ * verified (KYC approved), personal data entered and confirmed, no confirmed and no open sanctions
  * hit. Called by every path that approves an application.
  */
 export async function assertMayBeApproved(db: Db, userId: string): Promise<void> {

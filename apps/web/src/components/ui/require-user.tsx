@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
-import { useSecurityOverview } from "../../features/security/api/security-api.ts";
+import { useSecurityOverview } from "../../lib/security-overview.ts";
 import { useSession } from "../../lib/session.tsx";
 import { Spinner } from "./spinner.tsx";
 

@@ -1,18 +1,7 @@
 import { operations } from "@festgeld/domain/operations";
-import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
-export const securityKeys = {
-  overview: ["security", "overview"] as const,
-};
-
-/** The signed-in account's security settings (address confirmed, two-factor, ...). */
-export function useSecurityOverview() {
-  return useQuery({
-    queryKey: securityKeys.overview,
-    queryFn: ({ signal }) => api.call(operations.authSecurity, { signal }),
-  });
-}
+export { securityKeys, useSecurityOverview } from "../../../lib/security-overview.ts";
 
 export const resendVerification = () => api.call(operations.authEmailVerifyResend);
 
