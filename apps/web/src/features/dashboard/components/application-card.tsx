@@ -8,6 +8,7 @@ import {
   formatMoney,
   formatRate,
 } from "../../../lib/format.ts";
+import { DepositPanel } from "./deposit-panel.tsx";
 import { Withdrawal } from "./withdrawal.tsx";
 
 const STATUS_STYLES: Record<Application["status"], string> = {
@@ -49,12 +50,15 @@ export function ApplicationCard({ application }: { application: Application }) {
       value: formatDate(application.created_at, language),
     },
     { key: "iban", label: t("dashboard.fields.iban"), value: application.reference_iban },
-    {
+  ];
+  // With a deposit, its own instruction (which the saver may have changed) is shown with the deposit.
+  if (!application.deposit) {
+    details.push({
       key: "maturity-instruction",
       label: t("dashboard.fields.maturityInstruction"),
       value: t(`maturity.${application.maturity_instruction}.label`),
-    },
-  ];
+    });
+  }
   if (approved) {
     details.push(
       {
@@ -120,6 +124,7 @@ export function ApplicationCard({ application }: { application: Application }) {
       {application.status === "pending" && (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t("dashboard.pendingNote")}</p>
       )}
+      {application.deposit && <DepositPanel application={application} />}
       {approved && application.withdrawal_deadline && (
         <Withdrawal
           application={application}
