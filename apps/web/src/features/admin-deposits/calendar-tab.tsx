@@ -1,6 +1,6 @@
 import type { AdminDeposit } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { centsToNumber, toCents } from "@festgeld/domain/money";
+import { operations } from "@festgeld/domain/operations";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "../../components/ui/pagination.tsx";
@@ -68,7 +68,9 @@ export default function CalendarTab() {
           {t("admin.loadFailed")}
         </p>
       ) : byDay.size === 0 ? (
-        <p className="card text-slate-600 dark:text-slate-300">{t("admin.calendar.empty", { count: days })}</p>
+        <p className="card text-slate-600 dark:text-slate-300">
+          {t("admin.calendar.empty", { count: days })}
+        </p>
       ) : (
         <ol className="space-y-4" data-testid="maturity-calendar">
           {[...byDay].map(([day, deposits]) => {
@@ -90,7 +92,9 @@ export default function CalendarTab() {
                     <li key={deposit.id} className="flex flex-wrap justify-between gap-2 py-2">
                       <span className="text-slate-900 dark:text-white">
                         {deposit.applicant_name}{" "}
-                        <span className="font-mono text-slate-600 dark:text-slate-400">{deposit.reference}</span>
+                        <span className="font-mono text-slate-600 dark:text-slate-400">
+                          {deposit.reference}
+                        </span>
                       </span>
                       <span className="text-slate-800 dark:text-slate-200">
                         {formatMoney(deposit.amount, deposit.currency, language)} ·{" "}

@@ -48,12 +48,19 @@ export default function FundingTab() {
       ) : (
         <ul className="space-y-3" data-testid="funding-queue">
           {queue.data.items.map((deposit) => (
-            <li key={deposit.id} className="card" data-testid="funding-item" data-reference={deposit.reference}>
+            <li
+              key={deposit.id}
+              className="card"
+              data-testid="funding-item"
+              data-reference={deposit.reference}
+            >
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900 dark:text-white">{deposit.applicant_name}</p>
                   {deposit.account && (
-                    <p className="break-all text-sm text-slate-600 dark:text-slate-400">{deposit.account.email}</p>
+                    <p className="break-all text-sm text-slate-600 dark:text-slate-400">
+                      {deposit.account.email}
+                    </p>
                   )}
                 </div>
                 <p className="text-right text-sm font-semibold text-slate-900 dark:text-white">

@@ -35,7 +35,12 @@ export default function JobsTab() {
         </button>
       </div>
       {sections.map((section) => (
-        <section key={section.key} className="card" aria-labelledby={`jobs-${section.key}`} data-testid={`jobs-${section.key}`}>
+        <section
+          key={section.key}
+          className="card"
+          aria-labelledby={`jobs-${section.key}`}
+          data-testid={`jobs-${section.key}`}
+        >
           <h3 id={`jobs-${section.key}`} className="text-lg font-semibold text-slate-900 dark:text-white">
             {t(`admin.jobs.${section.key}`, { count: section.items.length })}
           </h3>
@@ -44,7 +49,9 @@ export default function JobsTab() {
           ) : (
             <div className="mt-2 overflow-x-auto">
               <table className="w-full text-left text-sm">
-                <caption className="sr-only">{t(`admin.jobs.${section.key}`, { count: section.items.length })}</caption>
+                <caption className="sr-only">
+                  {t(`admin.jobs.${section.key}`, { count: section.items.length })}
+                </caption>
                 <thead className="text-slate-700 dark:text-slate-300">
                   <tr>
                     {(["job", "runAt", "attempts", "error"] as const).map((column) => (
@@ -59,7 +66,9 @@ export default function JobsTab() {
                     <tr key={job.id} className="align-top">
                       <td className="px-2 py-1 text-slate-900 dark:text-white">
                         {t(`admin.jobs.names.${nameKey(job.name)}`, job.name)}
-                        <code className="block break-all text-xs text-slate-600 dark:text-slate-400">{job.key}</code>
+                        <code className="block break-all text-xs text-slate-600 dark:text-slate-400">
+                          {job.key}
+                        </code>
                       </td>
                       <td className="whitespace-nowrap px-2 py-1 text-slate-800 dark:text-slate-200">
                         <time dateTime={job.run_at}>{formatDateTime(job.run_at, language)}</time>

@@ -47,7 +47,9 @@ export default function StatementsTab() {
   return (
     <div className="space-y-6">
       <div>
-        <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("admin.statements.title")}</h2>
+        <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">
+          {t("admin.statements.title")}
+        </h2>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("admin.statements.subtitle")}</p>
       </div>
       <div className="card">
@@ -77,7 +79,11 @@ export default function StatementsTab() {
       </div>
 
       {shown && (
-        <section className="card space-y-4" aria-labelledby={`${fileId}-result`} data-testid="statement-result">
+        <section
+          className="card space-y-4"
+          aria-labelledby={`${fileId}-result`}
+          data-testid="statement-result"
+        >
           <h3 id={`${fileId}-result`} className="text-lg font-semibold text-slate-900 dark:text-white">
             {shown.dry_run ? t("admin.statements.previewTitle") : t("admin.statements.bookedTitle")}
           </h3>
@@ -206,7 +212,9 @@ function MatchedList({ result }: { result: BankStatementResult }) {
               data-testid="matched-credit"
             >
               <span aria-hidden="true">✓ </span>
-              <span className="font-mono font-semibold text-slate-900 dark:text-white">{credit.reference}</span>{" "}
+              <span className="font-mono font-semibold text-slate-900 dark:text-white">
+                {credit.reference}
+              </span>{" "}
               <span className="text-slate-800 dark:text-slate-200">
                 {formatMoney(credit.amount, credit.currency, language)}
                 {credit.value_date ? `, ${formatCalendarDate(credit.value_date, language)}` : ""}
