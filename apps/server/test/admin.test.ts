@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
+import { markVerified } from "./helpers/identity.ts";
 import { jpegBytes, multipartBody } from "./helpers/kyc-files.ts";
 
 type Headers = { authorization: string };
@@ -398,7 +399,7 @@ describe("applications in the back office", () => {
     admin2 = await createAdmin(t.app);
     saver = await createUser(t.app, { full_name: "Sabine Sparer" });
     // Approval needs a verified identity (409 kyc_not_approved otherwise; deposits.test.ts).
-    await setUser(t.app, saver.user.id, { kyc_status: "approved" });
+    await markVerified(t.app, saver.user.id);
   });
   afterAll(() => t.close());
 
@@ -736,7 +737,7 @@ describe("running totals kept by the database", () => {
   it("agree with a live count after inserts, decisions, withdrawals, edits, deletes and a truncate", async () => {
     const admin = await createAdmin(t.app);
     const [a, b] = await Promise.all([createUser(t.app), createUser(t.app)]);
-    await setUser(t.app, a.user.id, { kyc_status: "approved" });
+    await markVerified(t.app, a.user.id);
     await compare();
     // One statement inserting many rows of several statuses and accounts.
     await sql`

@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
+import { markVerified } from "./helpers/identity.ts";
 
 type Headers = { authorization: string };
 type Language = "en" | "de" | "fr";
@@ -141,21 +142,12 @@ describe("the postbox: PDFs issued with events, in the saver's language", () => 
     const saver = await register("de", "Max Mustermann");
     const application = await apply(saver.headers, 5000);
     // Approval needs a verified identity (deposits.test.ts tests that rule).
-    await app.db
-      .updateTable("users")
-      .set({ kyc_status: "approved" })
-      .where(
-        "id",
-        "=",
-        (
-          await app.db
-            .selectFrom("applications")
-            .select("user_id")
-            .where("id", "=", application.id)
-            .executeTakeFirstOrThrow()
-        ).user_id ?? "",
-      )
-      .execute();
+    const owner = await app.db
+      .selectFrom("applications")
+      .select("user_id")
+      .where("id", "=", application.id)
+      .executeTakeFirstOrThrow();
+    await markVerified(app, owner.user_id ?? "");
     const decide = await app.inject({
       method: "PATCH",
       url: `/api/admin/applications/${application.id}/decision`,

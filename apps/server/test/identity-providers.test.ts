@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keptUntil, runRetention } from "../src/modules/identity/data-rights.service.ts";
 import { signIdentPayload } from "../src/modules/identity/ident.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { approvedApplication } from "./helpers/deposits.ts";
 import { createAdmin, createUser, TEST_PASSWORD } from "./helpers/factories.ts";
 import { VALID_PROFILE } from "./helpers/identity.ts";
 import { jpegBytes, multipartBody, pdfBytes, pngBytes } from "./helpers/kyc-files.ts";
@@ -316,5 +317,36 @@ describe("account closure, erasure and retention", () => {
     ).toHaveLength(0);
     // running it again is harmless
     expect(await runRetention(t.app.db, t.app.documentStorage, after)).toEqual([]);
+  });
+
+  it("refuses while a deposit is awaiting funds or running, and closes once it has been paid out", async () => {
+    const u = await createUser(t.app);
+    const application = await approvedApplication(t.app, u, admin, { amount: 5_000 });
+    const close = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/me/close",
+        headers: u.headers,
+        payload: { password: TEST_PASSWORD },
+      });
+    for (const status of ["awaiting_funds", "active", "matured"] as const) {
+      if (status !== "awaiting_funds") {
+        await t.app.db
+          .updateTable("deposits")
+          .set({ status, value_date: "2026-01-02", maturity_date: "2027-01-02" })
+          .where("id", "=", application.deposit.id)
+          .execute();
+      }
+      const busy = await close();
+      expect(busy.statusCode, status).toBe(409);
+      expect(busy.json().code).toBe("account_has_active_applications");
+    }
+    await t.app.db
+      .updateTable("deposits")
+      .set({ status: "paid_out", paid_out_at: new Date() })
+      .where("id", "=", application.deposit.id)
+      .execute();
+    const closed = await close();
+    expect(closed.statusCode, closed.body).toBe(200);
   });
 });

@@ -208,11 +208,22 @@ describe("personal data", () => {
 });
 
 describe("approval needs a verified identity", () => {
-  it("refuses an unverified saver, one without confirmed data, and one with a confirmed hit", async () => {
+  it("refuses an unverified saver, one without personal data, one without confirmed data, and one with a confirmed hit", async () => {
     const fresh = await createUser(t.app);
     await expect(assertMayBeApproved(t.app.db, fresh.user.id)).rejects.toMatchObject({
       statusCode: 409,
       code: "kyc_not_approved",
+    });
+    // Documents approved but no personal data entered (the original flow): not enough for approval.
+    const documentsOnly = await createUser(t.app);
+    await t.app.db
+      .updateTable("users")
+      .set({ kyc_status: "approved" })
+      .where("id", "=", documentsOnly.user.id)
+      .execute();
+    await expect(assertMayBeApproved(t.app.db, documentsOnly.user.id)).rejects.toMatchObject({
+      statusCode: 409,
+      code: "kyc_profile_missing",
     });
     const verified = await createVerifiedUser(t.app);
     await expect(assertMayBeApproved(t.app.db, verified.user.id)).resolves.toBeUndefined();

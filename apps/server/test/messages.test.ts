@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
+import { markVerified } from "./helpers/identity.ts";
 import { jpegBytes, multipartBody, pdfBytes } from "./helpers/kyc-files.ts";
 import { appWithSmtp, outboxDrained, type ReceivedMail, startSmtp, waitFor } from "./helpers/smtp.ts";
 
@@ -83,13 +84,7 @@ async function decideApplication(app: FastifyInstance, admin: Headers, id: strin
       .select("user_id")
       .where("id", "=", id)
       .executeTakeFirst();
-    if (row?.user_id) {
-      await app.db
-        .updateTable("users")
-        .set({ kyc_status: "approved" })
-        .where("id", "=", row.user_id)
-        .execute();
-    }
+    if (row?.user_id) await markVerified(app, row.user_id);
   }
   return app.inject({
     method: "PATCH",

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
-import { JPEG, pdf } from "./kyc-files.ts";
+import { verifyIdentity } from "./verify-identity.ts";
 
 const PASSWORD = "e2e postbox journey passphrase";
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
@@ -54,27 +54,10 @@ test.describe("postbox", () => {
     const login = await page.request.post("/api/auth/login", {
       data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
     });
-    const admin = {
-      Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-    };
-    // Approval needs a verified identity: passport, proof of address and selfie, each accepted by staff.
-    for (const [type, name, mimeType, buffer] of [
-      ["passport", "passport.jpg", "image/jpeg", JPEG],
-      ["utility_bill", "bill.pdf", "application/pdf", pdf()],
-      ["selfie", "selfie.jpg", "image/jpeg", JPEG],
-    ] as const) {
-      const uploaded = await page.request.post(`/api/kyc/upload/${type}`, {
-        headers: { Authorization: auth.Authorization },
-        multipart: { file: { name, mimeType, buffer } },
-      });
-      expect(uploaded.status()).toBe(201);
-      const { document } = (await uploaded.json()) as { document: { id: string } };
-      const accepted = await page.request.patch(`/api/admin/kyc/documents/${document.id}/decision`, {
-        headers: admin,
-        data: { decision: "approve" },
-      });
-      expect(accepted.status()).toBe(200);
-    }
+    const adminToken = ((await login.json()) as { access_token: string }).access_token;
+    const admin = { Authorization: `Bearer ${adminToken}` };
+    // Approval needs a verified identity: personal data and documents, each accepted by staff.
+    await verifyIdentity(page.request, token, adminToken);
     const decided = await page.request.patch(`/api/admin/applications/${id}/decision`, {
       headers: admin,
       data: { decision: "approved" },

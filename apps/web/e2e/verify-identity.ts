@@ -1,10 +1,22 @@
 import { type APIRequestContext, expect } from "@playwright/test";
 import { JPEG, PNG, pdf } from "./kyc-files.ts";
 
+/** Personal data that passes every rule (German tax residency with a valid tax ID). */
+const PERSONAL_DATA = {
+  date_of_birth: "1980-05-17",
+  place_of_birth: "Köln",
+  nationality: "DE",
+  address: { street: "Hauptstraße 1", postcode: "10115", city: "Berlin", country: "DE" },
+  tax_residency: "DE",
+  tax_id: "86095742719",
+  is_pep: false,
+  pep_details: null,
+};
+
 /**
  * Verifies a saver's identity through the API, as the KYC journey does in the browser: the saver
- * uploads ID card, utility bill and selfie, an admin approves each. Approving an application needs a
- * verified identity.
+ * enters personal data and uploads passport, utility bill and selfie; an admin confirms the data and
+ * approves each document. Approving an application needs a verified identity.
  */
 export async function verifyIdentity(request: APIRequestContext, saverToken: string, adminToken: string) {
   const files = [
@@ -13,10 +25,21 @@ export async function verifyIdentity(request: APIRequestContext, saverToken: str
     { type: "utility_bill", name: "bill.pdf", mimeType: "application/pdf", buffer: pdf() },
     { type: "selfie", name: "selfie.png", mimeType: "image/png", buffer: PNG },
   ];
+  const saver = { authorization: `Bearer ${saverToken}` };
+  const staff = { authorization: `Bearer ${adminToken}` };
+  const profile = await request.put("/api/kyc/profile", { headers: saver, data: PERSONAL_DATA });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const me = await request.get("/api/auth/me", { headers: saver });
+  const userId = ((await me.json()) as { id: string }).id;
+  const confirmed = await request.patch(`/api/admin/identity/users/${userId}/profile-decision`, {
+    headers: staff,
+    data: { decision: "approve" },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
   const ids: string[] = [];
   for (const file of files) {
     const res = await request.post(`/api/kyc/upload/${file.type}`, {
-      headers: { authorization: `Bearer ${saverToken}` },
+      headers: saver,
       multipart: { file: { name: file.name, mimeType: file.mimeType, buffer: file.buffer } },
     });
     expect(res.status(), await res.text()).toBe(201);
@@ -24,7 +47,7 @@ export async function verifyIdentity(request: APIRequestContext, saverToken: str
   }
   for (const id of ids) {
     const res = await request.patch(`/api/admin/kyc/documents/${id}/decision`, {
-      headers: { authorization: `Bearer ${adminToken}` },
+      headers: staff,
       data: { decision: "approve" },
     });
     expect(res.status(), await res.text()).toBe(200);

@@ -1,5 +1,6 @@
 import { type AdminApplication, type Application, BUSINESS_TIME_ZONE, dateInZone } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
+import { markVerified } from "./identity.ts";
 
 type Headers = { authorization: string };
 
@@ -39,7 +40,7 @@ export async function approvedApplication(
     },
   });
   if (sent.statusCode !== 201) throw new Error(`application: ${sent.statusCode} ${sent.body}`);
-  await app.db.updateTable("users").set({ kyc_status: "approved" }).where("id", "=", saver.user.id).execute();
+  await markVerified(app, saver.user.id);
   const decided = await app.inject({
     method: "PATCH",
     url: `/api/admin/applications/${sent.json().id}/decision`,

@@ -64,3 +64,30 @@ export async function createVerifiedUser(app: FastifyInstance, overrides: { full
   await db.updateTable("users").set({ kyc_status: "approved" }).where("id", "=", saver.user.id).execute();
   return saver;
 }
+
+/**
+ * Marks an existing saver as verified, straight in the database: confirmed personal data and KYC
+ * approved, which is what approving an application asks for. For tests whose subject is not KYC.
+ */
+export async function markVerified(app: FastifyInstance, userId: string) {
+  await app.db
+    .insertInto("kyc_profiles")
+    .values({
+      user_id: userId,
+      date_of_birth: VALID_PROFILE.date_of_birth,
+      place_of_birth: VALID_PROFILE.place_of_birth,
+      nationality: "DE",
+      street: VALID_PROFILE.address.street,
+      postcode: VALID_PROFILE.address.postcode,
+      city: VALID_PROFILE.address.city,
+      country: "DE",
+      tax_residency: "DE",
+      tax_id: VALID_PROFILE.tax_id,
+      is_pep: false,
+      review_status: "approved",
+      reviewed_at: new Date(),
+    })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .execute();
+  await app.db.updateTable("users").set({ kyc_status: "approved" }).where("id", "=", userId).execute();
+}

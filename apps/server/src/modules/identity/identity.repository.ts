@@ -159,12 +159,39 @@ export function insertIdentVerification(
 // ---- data rights ----
 
 /** Applications that still run: pending, or approved and not withdrawn. */
+/**
+ * Applications of the saver that have not ended: pending ones, and approved ones whose money is still
+ * expected, held or not yet paid out (a deposit awaiting funds, active or matured; an approval from
+ * before deposits existed counts as running). Paid-out, lapsed, withdrawn and early-closed deposits have
+ * ended; a renewed one lives on in its successor.
+ */
 export async function countActiveApplications(db: Db, userId: string) {
   const row = await db
-    .selectFrom("applications")
+    .selectFrom("applications as a")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("user_id", "=", userId)
-    .where("status", "in", ["pending", "approved"])
+    .where("a.user_id", "=", userId)
+    .where((eb) =>
+      eb.or([
+        eb("a.status", "=", "pending"),
+        eb.and([
+          eb("a.status", "=", "approved"),
+          eb.or([
+            eb.not(
+              eb.exists(
+                eb.selectFrom("deposits as d").select("d.id").whereRef("d.application_id", "=", "a.id"),
+              ),
+            ),
+            eb.exists(
+              eb
+                .selectFrom("deposits as d")
+                .select("d.id")
+                .whereRef("d.application_id", "=", "a.id")
+                .where("d.status", "in", ["awaiting_funds", "active", "matured"]),
+            ),
+          ]),
+        ]),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

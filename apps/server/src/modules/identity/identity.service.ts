@@ -188,10 +188,14 @@ export async function approvalBlocker(db: Db, userId: string): Promise<AppError 
   if (user?.kyc_status !== "approved") {
     return conflict("kyc_not_approved", "The saver's identity has not been verified (KYC not approved)");
   }
-  // Savers who verified with documents alone (the original flow, before personal data existed) have no
-  // profile; entered personal data must be confirmed (docs/decisions.md, "Approval gate").
+  // Identification under anti-money-laundering law needs the personal data, not only the documents:
+  // a saver who verified with documents alone must enter it and have it confirmed first
+  // (docs/decisions.md, "Approval gate").
   const profile = await repo.findProfile(db, userId);
-  if (profile && profile.review_status !== "approved") {
+  if (!profile) {
+    return conflict("kyc_profile_missing", "The saver has not entered their personal data yet");
+  }
+  if (profile.review_status !== "approved") {
     return conflict("kyc_profile_not_approved", "The saver's personal data has not been confirmed by staff");
   }
   const hits = await sanctions.hitCounts(db, userId);
@@ -206,7 +210,7 @@ export async function approvalBlocker(db: Db, userId: string): Promise<AppError 
 
 /**
  * Throws a 409 with a stable code unless the saver may have an application approved: identity
- * verified (KYC approved), personal data, when entered, confirmed, no confirmed and no open sanctions
+ * verified (KYC approved), personal data entered and confirmed, no confirmed and no open sanctions
  * hit. Called by every path that approves an application.
  */
 export async function assertMayBeApproved(db: Db, userId: string): Promise<void> {
