@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
 import { verifyIdentity } from "./verify-identity.ts";
@@ -85,9 +86,31 @@ function camt053(credit: { reference: string; amount: string; valueDate: string;
 </Document>`;
 }
 
-/** A page of its own browser context, signed in with the token, in the language. */
+const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** WCAG 2.2 AA with axe-core on the page as it is now: the serious and critical violations, readable. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+      resultTypes: ["violations"],
+    })) as { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> };
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * A page of its own browser context, signed in with the token, in the language (the page's CSP is
+ * bypassed only so that the accessibility check can inject axe-core).
+ */
 async function openAs(browser: Browser, token: string, language: Language) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ bypassCSP: true });
   await context.addInitScript(
     ([value, lang]) => {
       // A later sign-in (after the clock moved) replaces the token; keep the newest.
@@ -201,6 +224,7 @@ for (const language of ["en", "de"] as const) {
     );
     await expect(card.getByTestId("transfer-qr")).toBeVisible();
     await expect(saver.page.getByTestId("whats-next")).toContainText(shownReference);
+    if (language === "en") expect(await seriousViolations(saver.page)).toEqual([]);
 
     // Staff import the bank statement that carries the transfer, through the back office.
     const valueDate = berlinDate((await serverClock(request, adminToken)).now);
@@ -224,6 +248,7 @@ for (const language of ["en", "de"] as const) {
     await expect(result.getByTestId("matched-credit")).toHaveCount(1);
     await expect(result.getByTestId("matched-credit")).toContainText(reference);
     await expect(result.getByTestId("statement-outcome")).toHaveAttribute("data-outcome", "preview");
+    if (language === "en") expect(await seriousViolations(staff.page)).toEqual([]);
     await result.getByRole("button", { name: text.confirm }).click();
     await expect(result.getByTestId("statement-outcome")).toHaveText(text.booked);
     // The same statement again: nothing changes, and the screen says so.

@@ -86,24 +86,24 @@ export function TransferCard({ depositId, transfer }: { depositId: string; trans
       <div className="mt-4 flex flex-col gap-6 md:flex-row md:items-start">
         <dl className="min-w-0 flex-1 space-y-3">
           {fields.map((field) => (
-            <div key={field.key} className="flex flex-wrap items-center justify-between gap-2">
-              <div className="min-w-0">
-                <dt className="text-sm text-slate-600 dark:text-slate-300">{field.label}</dt>
-                <dd
-                  className={`break-words font-semibold text-slate-900 dark:text-white ${field.mono ? "font-mono" : ""}`}
+            <div key={field.key}>
+              <dt className="text-sm text-slate-600 dark:text-slate-300">{field.label}</dt>
+              <dd className="flex flex-wrap items-center justify-between gap-2">
+                <span
+                  className={`min-w-0 break-words font-semibold text-slate-900 dark:text-white ${field.mono ? "font-mono" : ""}`}
                   data-testid={`transfer-${field.key}`}
                 >
                   {field.shown}
-                </dd>
-              </div>
-              <button
-                type="button"
-                className="btn-secondary px-3 py-1 text-sm"
-                onClick={() => void copy(field.key, field.copy)}
-                aria-label={t("transfer.copyField", { field: field.label })}
-              >
-                {t("transfer.copy")}
-              </button>
+                </span>
+                <button
+                  type="button"
+                  className="btn-secondary px-3 py-1 text-sm"
+                  onClick={() => void copy(field.key, field.copy)}
+                  aria-label={t("transfer.copyField", { field: field.label })}
+                >
+                  {t("transfer.copy")}
+                </button>
+              </dd>
             </div>
           ))}
           {transfer.bank_name && (
