@@ -12,6 +12,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { resolveSession } from "./modules/auth/session.service.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
+import { subscribeDepositEvents } from "./modules/deposits/deposit-events.ts";
 import { depositJobHandlers } from "./modules/deposits/deposit-jobs.ts";
 import { depositsRoutes } from "./modules/deposits/deposits.routes.ts";
 import { depositsAdminRoutes } from "./modules/deposits/deposits-admin.routes.ts";
@@ -21,8 +22,9 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { identityRoutes } from "./modules/identity/identity.routes.ts";
 import { scheduleRetention } from "./modules/identity/retention.job.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
+import { depositMessages } from "./modules/messages/deposit-messages.ts";
 import { messagesRoutes } from "./modules/messages/messages.routes.ts";
-import { createMessenger, renderOutboxEmail } from "./modules/messages/messages.service.ts";
+import { createMessenger, qrModules, renderOutboxEmail } from "./modules/messages/messages.service.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
 import {
   DEFAULT_EMAIL_WORKER_OPTIONS,
@@ -185,9 +187,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       wake: app.email.wake,
       storage: app.documentStorage,
       operator: config.operator,
+      qrModules,
     }),
   );
   app.addHook("onResponse", async () => app.messages.flush());
+  // The deposit lifecycle (funds received, maturity reminder, payout, renewal, lapse) reaches the saver
+  // through the same messenger, inside the transaction that records each deposit event.
+  const stopDepositMessages = subscribeDepositEvents(depositMessages(app.messages));
+  app.addHook("onClose", async () => stopDepositMessages());
 
   // Scheduled jobs: deposit lapse, maturity reminder and maturity (docs/decisions.md "Jobs").
   await app.register(jobsPlugin, { handlers: depositJobHandlers, run: jobs !== false });

@@ -4,17 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertEmailVerified } from "../src/modules/auth/account-security.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
-import { createAppWithMail, linkToken, startMailbox, waitUntil } from "./helpers/mailbox.ts";
+import { appWithSmtp, linkToken, startSmtp, waitFor } from "./helpers/smtp.ts";
 
 const NEW_PASSWORD = "a brand new passphrase 9";
 
-type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
+type Mailbox = Awaited<ReturnType<typeof startSmtp>>;
 let mailbox: Mailbox;
-let t: Awaited<ReturnType<typeof createAppWithMail>>;
+let t: Awaited<ReturnType<typeof appWithSmtp>>;
 
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  t = await createAppWithMail(mailbox.url, {
+  mailbox = await startSmtp();
+  t = await appWithSmtp(mailbox.url, {
     AUTH_RATE_LIMIT_PER_IP: "100000",
     AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
   });
@@ -109,7 +109,7 @@ describe("password reset", () => {
     expect(reused.json().code).toBe("token_invalid");
 
     await mailbox.waitFor(saver.email, "Your password was changed");
-    await waitUntil(
+    await waitFor(
       async () => (await outbox(t.app, saver.id)).every((row) => row.sent_at !== null),
       "all sent",
     );

@@ -8,7 +8,7 @@ import {
 } from "../src/modules/auth/login-lockout.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
-import { createAppWithMail, linkToken, startMailbox } from "./helpers/mailbox.ts";
+import { appWithSmtp, linkToken, startSmtp } from "./helpers/smtp.ts";
 
 // The default limits: 10 failures per account and address, account-wide backoff after 20, 15 minutes.
 let t: TestApp;
@@ -123,8 +123,8 @@ describe("account-wide backoff (moved clock)", () => {
 
 describe("a password reset clears the failures", () => {
   it("an address stopped after 10 failures signs in right after the reset", async () => {
-    const mailbox = await startMailbox();
-    const m = await createAppWithMail(mailbox.url);
+    const mailbox = await startSmtp();
+    const m = await appWithSmtp(mailbox.url);
     try {
       const email = await registerFrom(m.app, "192.0.2.40");
       for (let i = 0; i < 10; i++) await login(m.app, email, "wrong", "203.0.113.9");

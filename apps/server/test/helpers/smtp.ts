@@ -5,6 +5,7 @@ import { simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config/env.ts";
+import type { Clock } from "../../src/lib/clock.ts";
 import { createTestDatabase } from "./app.ts";
 import { recordStatuses } from "./statuses.ts";
 
@@ -17,7 +18,11 @@ export interface ReceivedMail {
   headers: Map<string, unknown>;
 }
 
-/** A real SMTP server on a free local port that keeps every message it accepts. */
+/**
+ * A real SMTP server on a free local port that keeps every message it accepts, parsed. The one helper
+ * for tests that read e-mail: start it, give its `url` to `appWithSmtp`, read `received`, `to(...)`,
+ * or wait for one message with `waitFor(...)`.
+ */
 export async function startSmtp() {
   const received: ReceivedMail[] = [];
   const parsing: Promise<void>[] = [];
@@ -50,12 +55,25 @@ export async function startSmtp() {
     received,
     /** Mails to one address. */
     to: (address: string) => received.filter((m) => m.to.includes(address.toLowerCase())),
+    /** Waits for a message to `to` whose subject contains `subject` (the n-th such, from 0). */
+    async waitFor(to: string, subject: string, nth = 0): Promise<ReceivedMail> {
+      let found: ReceivedMail | undefined;
+      await waitFor(() => {
+        found = received.filter((m) => m.to.includes(to.toLowerCase()) && m.subject.includes(subject))[nth];
+        return found !== undefined;
+      }, `an e-mail "${subject}" to ${to}`);
+      return found as ReceivedMail;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-/** The whole app with SMTP configured and the outbox worker polling quickly. */
-export async function appWithSmtp(smtpUrl: string, env: Record<string, string> = {}) {
+/** The whole app with SMTP configured and the outbox worker polling quickly (on a test clock if given). */
+export async function appWithSmtp(
+  smtpUrl: string,
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+) {
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -73,12 +91,14 @@ export async function appWithSmtp(smtpUrl: string, env: Record<string, string> =
     closeDatabase: false,
     logger: false,
     backgroundJobs: { emailWorker: { pollIntervalMs: 50, retryBaseMs: 100, retryMaxMs: 400 } },
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   recordStatuses(app);
   await app.ready();
   return {
     app,
     config,
+    database,
     close: async () => {
       await app.close();
       await drop();
@@ -93,6 +113,13 @@ export async function waitFor(check: () => Promise<boolean> | boolean, what: str
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The token of the first link in a mail text (`...#token=<token>`). */
+export function linkToken(text: string): string {
+  const match = /#token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no link with a token in: ${text}`);
+  return match[1];
 }
 
 /** Waits until the outbox holds no e-mail that is still to be sent. */

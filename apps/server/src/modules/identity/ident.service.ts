@@ -5,6 +5,7 @@ import type { DB } from "../../db/schema.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { lockUser } from "../kyc/kyc.repository.ts";
 import { recomputeUserStatus } from "../kyc/kyc.service.ts";
+import type { Messenger } from "../messages/messages.service.ts";
 import * as repo from "./identity.repository.ts";
 import * as sanctions from "./sanctions.service.ts";
 
@@ -76,6 +77,7 @@ export async function receiveResult(
   signature: string | undefined,
   rawBody: string,
   now: Date,
+  messages?: Messenger,
 ) {
   const secret = secrets[provider];
   if (!secret) throw unknownProvider();
@@ -102,7 +104,7 @@ export async function receiveResult(
       date_of_birth: body.date_of_birth ?? null,
       payload: JSON.stringify(body),
     });
-    if (inserted) await recomputeUserStatus(trx, session.user_id);
+    if (inserted) await recomputeUserStatus(trx, session.user_id, messages);
     return Boolean(inserted);
   });
   if (stored && body.result === "verified") await sanctions.screenUser(db, session.user_id, "verification");

@@ -75,7 +75,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
   route(app, operations.adminProfileDecide, async (request, reply) => {
     noStore(reply);
-    return service.decideProfile(app.db, currentUser(request), request.params.id, request.body);
+    return service.decideProfile(app.db, currentUser(request), request.params.id, request.body, app.messages);
   });
 
   route(app, operations.adminNotesAdd, async (request, reply) => {
@@ -145,6 +145,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         request.headers["x-ident-signature"] as string | undefined,
         request.rawBody ?? "",
         new Date(),
+        scope.messages,
       ),
     );
   });

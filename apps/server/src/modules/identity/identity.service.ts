@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { lockUser } from "../kyc/kyc.repository.ts";
 import { recomputeUserStatus, toDocument } from "../kyc/kyc.service.ts";
+import type { Messenger } from "../messages/messages.service.ts";
 import * as repo from "./identity.repository.ts";
 import * as sanctions from "./sanctions.service.ts";
 
@@ -129,7 +130,13 @@ const userNotFound = () => notFound("user_not_found", "User not found");
  * Staff confirm the personal data against the documents (the verification), or reject it with a
  * reason the saver reads. Confirming screens the saver again against the list in force.
  */
-export async function decideProfile(db: Db, admin: User, userId: string, input: ProfileDecisionRequest) {
+export async function decideProfile(
+  db: Db,
+  admin: User,
+  userId: string,
+  input: ProfileDecisionRequest,
+  messages?: Messenger,
+) {
   const decision = profileDecisionRequestSchema.parse(input);
   if (userId === admin.id) {
     throw new AppError(403, "kyc_review_own_document", "You cannot review your own identity");
@@ -155,7 +162,7 @@ export async function decideProfile(db: Db, admin: User, userId: string, input: 
         reason: decision.decision === "reject" ? decision.reason : null,
       },
     });
-    await recomputeUserStatus(trx, userId);
+    await recomputeUserStatus(trx, userId, messages);
   });
   if (decision.decision === "approve") await sanctions.screenUser(db, userId, "verification");
   return dossier(db, userId);

@@ -81,12 +81,32 @@ async function identityFacts(db: Kysely<DB>, userId: string): Promise<IdentityFa
   return { identVerified, profileStatus: profile?.review_status ?? null };
 }
 
-/** Re-derives users.kyc_status from the current documents; call inside the transaction that changed them. */
-export async function recomputeUserStatus(trx: Kysely<DB>, userId: string) {
+/**
+ * Re-derives users.kyc_status from the current documents; call inside the transaction that changed them
+ * (which holds the user's lock). When the status becomes approved and a messenger is given, the saver
+ * is told that the identity is verified: once per time it becomes verified, whichever path got there
+ * (a document decision, staff confirming the personal data, an ident provider's result).
+ */
+export async function recomputeUserStatus(trx: Kysely<DB>, userId: string, messages?: Messenger) {
   const rows = await repo.currentDocuments(trx, userId);
   const overall = overallStatus(statusesOf(rows), await identityFacts(trx, userId));
   const result = await repo.setUserKycStatus(trx, userId, overall);
-  return { rows, overall, changed: result.some((r) => Number(r.numUpdatedRows) > 0) };
+  const changed = result.some((r) => Number(r.numUpdatedRows) > 0);
+  if (changed && overall === "approved" && messages) {
+    const told = await trx
+      .selectFrom("message_events")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("user_id", "=", userId)
+      .where("event_type", "=", "identity_verified")
+      .executeTakeFirstOrThrow();
+    await messages.notify(trx, {
+      userId,
+      key: `identity_verified:${Number(told.n) + 1}`,
+      event: "identity_verified",
+      facts: {},
+    });
+  }
+  return { rows, overall, changed };
 }
 
 // ---- mapping ----
@@ -378,7 +398,6 @@ export async function decide(
         reason,
       },
     });
-    const { overall, changed } = await recomputeUserStatus(trx, owner.user_id);
     const type = doc.document_type;
     await messages?.notify(
       trx,
@@ -403,14 +422,8 @@ export async function decide(
               facts: { document_type: type, reason_code: reasonCode, reason },
             },
     );
-    if (overall === "approved" && changed) {
-      await messages?.notify(trx, {
-        userId: owner.user_id,
-        key: `identity_verified:${id}`,
-        event: "identity_verified",
-        facts: {},
-      });
-    }
+    // The decision first, then, if this decision completed it, the verified identity.
+    await recomputeUserStatus(trx, owner.user_id, messages);
   });
   const row = await repo.findAdminDocument(db, id);
   if (!row) throw documentNotFound();

@@ -6,6 +6,11 @@ interface Money {
   currency: string;
 }
 
+/** The deposit's payment reference (RF creditor reference), shown with every deposit event. */
+interface DepositReference {
+  deposit_reference?: string;
+}
+
 /** The partner bank account a saver transfers to, with the reference that identifies the deposit. */
 export interface TransferFacts {
   account_holder: string;
@@ -64,42 +69,46 @@ export interface EventFacts {
   /** Sent to the new address (as the account) and to the old one (by address). */
   email_changed: { old_email: string; new_email: string; changed_at: string };
   /** Funds received: the term runs from the value date. */
-  deposit_funded: Money & {
-    application_id: string;
-    rate: string;
-    term_months: number;
-    value_date: string;
-    maturity_date: string;
-  };
+  deposit_funded: Money &
+    DepositReference & {
+      application_id: string;
+      rate: string;
+      term_months: number;
+      value_date: string;
+      maturity_date: string;
+    };
   /** 14 days ahead: what will happen, and until when the instruction can be changed. */
-  deposit_maturity_reminder: Money & {
-    application_id: string;
-    maturity_date: string;
-    cutoff_date: string;
-    instruction: MaturityInstruction;
-  };
-  deposit_paid_out: Money & {
-    application_id: string;
-    maturity_date: string;
-    principal: string;
-    gross_interest: string;
-    /** What was transferred to the reference IBAN. */
-    payout: string;
-    reference_iban: string | null;
-  };
-  deposit_renewed: Money & {
-    application_id: string;
-    maturity_date: string;
-    principal: string;
-    gross_interest: string;
-    /** Paid out now (the interest when only the principal is renewed; 0.00 when everything is). */
-    payout: string;
-    new_amount: string;
-    new_rate: string;
-    new_maturity_date: string;
-  };
+  deposit_maturity_reminder: Money &
+    DepositReference & {
+      application_id: string;
+      maturity_date: string;
+      cutoff_date: string;
+      instruction: MaturityInstruction;
+    };
+  deposit_paid_out: Money &
+    DepositReference & {
+      application_id: string;
+      maturity_date: string;
+      principal: string;
+      gross_interest: string;
+      /** What was transferred to the reference IBAN. */
+      payout: string;
+      reference_iban: string | null;
+    };
+  deposit_renewed: Money &
+    DepositReference & {
+      application_id: string;
+      maturity_date: string;
+      principal: string;
+      gross_interest: string;
+      /** Paid out now (the interest when only the principal is renewed; 0.00 when everything is). */
+      payout: string;
+      new_amount: string;
+      new_rate: string;
+      new_maturity_date: string;
+    };
   /** No money arrived within 14 days of approval. */
-  deposit_lapsed: Money & { application_id: string; deadline: string };
+  deposit_lapsed: Money & DepositReference & { application_id: string; deadline: string };
 }
 
 export type EventType = keyof EventFacts;

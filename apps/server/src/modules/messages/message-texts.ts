@@ -300,7 +300,8 @@ function texts(language: Language): Texts {
           ["Zinsen (brutto)", f.money(x.gross_interest, x.currency)],
           ["Auszahlung", f.money(x.payout, x.currency)],
           ["Neuer Anlagebetrag", f.money(x.new_amount, x.currency)],
-          [L.maturity, f.date(x.new_maturity_date)],
+          [L.maturity, f.date(x.maturity_date)],
+          ["Neue Fälligkeit", f.date(x.new_maturity_date)],
         ],
         action: { path: "/documents", label: L.documents },
       }),
@@ -444,7 +445,8 @@ function texts(language: Language): Texts {
           ["Intérêts bruts", f.money(x.gross_interest, x.currency)],
           ["Versement", f.money(x.payout, x.currency)],
           ["Nouveau montant", f.money(x.new_amount, x.currency)],
-          [L.maturity, f.date(x.new_maturity_date)],
+          [L.maturity, f.date(x.maturity_date)],
+          ["Nouvelle échéance", f.date(x.new_maturity_date)],
         ],
         action: { path: "/documents", label: L.documents },
       }),
@@ -585,7 +587,8 @@ function texts(language: Language): Texts {
         ["Gross interest", f.money(x.gross_interest, x.currency)],
         ["Paid out", f.money(x.payout, x.currency)],
         ["New amount", f.money(x.new_amount, x.currency)],
-        [L.maturity, f.date(x.new_maturity_date)],
+        [L.maturity, f.date(x.maturity_date)],
+        ["New maturity date", f.date(x.new_maturity_date)],
       ],
       action: { path: "/documents", label: L.documents },
     }),
@@ -602,10 +605,22 @@ function texts(language: Language): Texts {
 
 const CATALOGUES: Record<Language, Texts> = { en: texts("en"), de: texts("de"), fr: texts("fr") };
 
+const PAYMENT_REFERENCE: Record<Language, string> = {
+  en: "Payment reference",
+  de: "Verwendungszweck",
+  fr: "Référence du virement",
+};
+
 /** The text of one event in one language. */
 export function eventText<K extends EventType>(type: K, facts: EventFacts[K], language: Language): EventText {
   const render = CATALOGUES[language][type] as (facts: EventFacts[K], f: Formatter) => EventText;
-  return render(facts, formatterFor(language));
+  const text = render(facts, formatterFor(language));
+  // Deposit events name the deposit by its payment reference as well as by the application.
+  const reference = (facts as { deposit_reference?: unknown }).deposit_reference;
+  if (typeof reference === "string" && reference !== "") {
+    text.rows.splice(1, 0, [PAYMENT_REFERENCE[language], reference]);
+  }
+  return text;
 }
 
 /** The inbox message: the paragraphs and the figures as plain text. */

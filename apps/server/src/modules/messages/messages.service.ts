@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Language } from "@festgeld/domain";
 import type { Kysely } from "kysely";
+import QRCode from "qrcode";
 import type { Operator } from "../../config/operator.ts";
 import type { DB } from "../../db/schema.ts";
 import type { DocumentStorage } from "../../plugins/document-storage.ts";
@@ -157,6 +158,14 @@ export function createMessenger(deps: MessengerDeps): Messenger {
       deps.wake();
     },
   };
+}
+
+/** The dark modules of the QR code of a payload (error correction M, as EPC069-12 asks for the GiroCode). */
+export function qrModules(payload: string): boolean[][] {
+  const { modules } = QRCode.create(payload, { errorCorrectionLevel: "M" });
+  return Array.from({ length: modules.size }, (_, r) =>
+    Array.from({ length: modules.size }, (_, c) => Boolean(modules.get(r, c))),
+  );
 }
 
 /**

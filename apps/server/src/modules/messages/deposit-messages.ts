@@ -1,0 +1,111 @@
+import { addDays, centsToDecimalString, LIMITS, maskIban } from "@festgeld/domain";
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { depositFigures } from "../deposits/deposit.mapper.ts";
+import type { DepositEvent } from "../deposits/deposit-events.ts";
+import { findDeposit } from "../deposits/deposits.repository.ts";
+import type { Messenger } from "./messages.service.ts";
+
+const decimal = (cents: unknown) => centsToDecimalString(BigInt(String(cents ?? 0)));
+
+/**
+ * The messages of the deposit lifecycle: subscribed to every deposit event (deposit-events.ts), it
+ * tells the saver about the funds received, the maturity reminder, the payout or renewal, and a lapse.
+ * Each is keyed by the event and the deposit, so a job that runs again tells nothing more. The approval
+ * and the withdrawal are told by the application services, which own those events.
+ */
+export function depositMessages(messages: Messenger) {
+  return async (event: DepositEvent, trx: Kysely<DB> | Transaction<DB>): Promise<void> => {
+    if (!event.userId) return;
+    const row = await findDeposit(trx, event.depositId);
+    if (!row) return;
+    const base = {
+      application_id: row.application_id,
+      deposit_reference: row.reference,
+      amount: decimal(row.amount_cents),
+      currency: row.currency.trim(),
+    };
+    const d = event.details;
+    const userId = event.userId;
+    switch (event.type) {
+      case "funds_received":
+        if (!row.value_date || !row.maturity_date) return;
+        await messages.notify(trx as Kysely<DB>, {
+          userId,
+          event: "deposit_funded",
+          key: `deposit_funded:${row.id}`,
+          facts: {
+            ...base,
+            rate: row.interest_rate,
+            term_months: row.duration_months,
+            value_date: row.value_date,
+            maturity_date: row.maturity_date,
+          },
+        });
+        return;
+      case "maturity_reminder":
+        if (!row.maturity_date) return;
+        await messages.notify(trx as Kysely<DB>, {
+          userId,
+          event: "deposit_maturity_reminder",
+          key: `deposit_maturity_reminder:${row.id}`,
+          facts: {
+            ...base,
+            maturity_date: row.maturity_date,
+            cutoff_date: addDays(row.maturity_date, -LIMITS.instructionCutoffDays),
+            instruction: row.maturity_instruction,
+          },
+        });
+        return;
+      case "paid_out":
+        if (!row.maturity_date) return;
+        await messages.notify(trx as Kysely<DB>, {
+          userId,
+          event: "deposit_paid_out",
+          key: `deposit_paid_out:${row.id}`,
+          facts: {
+            ...base,
+            maturity_date: row.maturity_date,
+            principal: decimal(d.principal_cents),
+            gross_interest: decimal(d.interest_cents),
+            payout: decimal(d.payout_cents),
+            reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
+          },
+        });
+        return;
+      case "renewed": {
+        if (!row.maturity_date) return;
+        const { principalCents, interestCents } = depositFigures(row);
+        await messages.notify(trx as Kysely<DB>, {
+          userId,
+          event: "deposit_renewed",
+          key: `deposit_renewed:${row.id}`,
+          facts: {
+            ...base,
+            maturity_date: row.maturity_date,
+            principal: centsToDecimalString(principalCents),
+            gross_interest: centsToDecimalString(interestCents),
+            payout: decimal(d.payout_cents),
+            new_amount: decimal(d.new_amount_cents),
+            new_rate: String(d.new_rate),
+            new_maturity_date: String(d.new_maturity_date),
+          },
+        });
+        return;
+      }
+      case "lapsed":
+        await messages.notify(trx as Kysely<DB>, {
+          userId,
+          event: "deposit_lapsed",
+          key: `deposit_lapsed:${row.id}`,
+          facts: {
+            ...base,
+            deadline: row.funding_deadline?.toISOString() ?? row.approved_at.toISOString(),
+          },
+        });
+        return;
+      default:
+        return;
+    }
+  };
+}
