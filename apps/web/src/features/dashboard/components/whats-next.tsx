@@ -5,7 +5,8 @@ import { formatCalendarDate, formatDate, formatMoney } from "../../../lib/format
 
 /**
  * One line at the top of the dashboard saying what the saver should expect next, most urgent first:
- * a transfer to make (earliest deadline), an application under review, the next maturity.
+ * a transfer to make (earliest deadline), details to complete, an application under review, the next
+ * maturity.
  */
 export function WhatsNext({ applications }: { applications: Application[] }) {
   const { t, i18n } = useTranslation("deposits");
@@ -26,6 +27,8 @@ export function WhatsNext({ applications }: { applications: Application[] }) {
       reference: awaiting.transfer.reference_formatted,
       date: formatDate(awaiting.transfer.deadline, language, "long", BUSINESS_TIME_ZONE),
     });
+  } else if (applications.some((a) => a.status === "pending" && a.missing_details.length > 0)) {
+    text = t("next.complete");
   } else if (applications.some((a) => a.status === "pending")) {
     text = t("next.review");
   } else if (maturing?.maturity_date) {
