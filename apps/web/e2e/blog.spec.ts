@@ -252,7 +252,9 @@ test.describe("newsletter", () => {
 
     const result = await subscribe(page, `reader.${Date.now()}@example.test`);
     expect(result.alert.type).toBe("alert");
-    expect(result.message).toBe("Merci pour votre abonnement\u00a0!");
+    expect(result.message).toBe(
+      "Presque terminé\u00a0: nous vous avons envoyé un e-mail. Cliquez sur le lien qu'il contient pour confirmer votre abonnement\u00a0; d'ici là, vous ne recevez rien.",
+    );
     await expect(result.field).toHaveValue("");
   });
 
