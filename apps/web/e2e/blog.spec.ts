@@ -274,4 +274,18 @@ test.describe("newsletter", () => {
     const rows = (await list.json()) as Array<{ email: string; language: string }>;
     expect(rows).toContainEqual(expect.objectContaining({ email: email.toLowerCase(), language: "fr" }));
   });
+
+  test("the confirmation and unsubscribe pages tell a used or unknown link in the reader's language", async ({
+    page,
+  }) => {
+    await setLanguage(page, "de");
+    await page.goto(`/newsletter/confirm#token=${"a".repeat(43)}`);
+    await expect(page.getByRole("heading", { name: "Newsletter-Abonnement bestätigen" })).toBeVisible();
+    await expect(page.getByTestId("newsletter-confirm-error")).toHaveText(
+      "Dieser Link ist ungültig oder wurde bereits verwendet.",
+    );
+    await page.goto(`/newsletter/unsubscribe#token=${"b".repeat(43)}`);
+    await expect(page.getByRole("heading", { name: "Vom Newsletter abmelden" })).toBeVisible();
+    await expect(page.getByTestId("newsletter-unsubscribe-error")).toBeVisible();
+  });
 });

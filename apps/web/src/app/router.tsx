@@ -33,10 +33,8 @@ const LegalCompliancePage = lazy(() => import("../features/legal/legal-complianc
 const ForgotPasswordPage = lazy(() => import("../features/security/forgot-password-page.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/security/reset-password-page.tsx"));
 const VerifyEmailPage = lazy(() => import("../features/security/verify-email-page.tsx"));
-const NewsletterConfirmPage = lazy(() => import("../features/newsletter/newsletter-confirm-page.tsx"));
-const NewsletterUnsubscribePage = lazy(
-  () => import("../features/newsletter/newsletter-unsubscribe-page.tsx"),
-);
+const NewsletterConfirmPage = lazy(() => import("../features/blog/newsletter-confirm-page.tsx"));
+const NewsletterUnsubscribePage = lazy(() => import("../features/blog/newsletter-unsubscribe-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 const DocumentsPage = lazy(() => import("../features/documents/documents-page.tsx"));
 

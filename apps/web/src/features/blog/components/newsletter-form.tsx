@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { subscribeNewsletter } from "../../newsletter/api/newsletter-api.ts";
+import { subscribeNewsletter } from "../api/newsletter-api.ts";
 import { useContentLanguage } from "../hooks/use-content-language.ts";
 
 /**

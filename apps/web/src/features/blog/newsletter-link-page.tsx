@@ -5,8 +5,13 @@ import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { SecurityCard, tokenFromHash } from "../security/components/security-card.tsx";
 import { confirmNewsletter, unsubscribeNewsletter } from "./api/newsletter-api.ts";
+
+/** The token of an e-mailed link, from the fragment (`#token=`), which no server or log sees. */
+function tokenFromHash(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, "")).get("token");
+  return token && /^[A-Za-z0-9_-]{20,200}$/.test(token) ? token : null;
+}
 
 /**
  * The page of a newsletter link (`#token=...`): confirms the subscription or unsubscribes as soon
@@ -31,26 +36,31 @@ function NewsletterLinkPage({ kind }: { kind: "confirm" | "unsubscribe" }) {
   }, [token, kind, t]);
 
   return (
-    <SecurityCard title={t(`newsletter.${kind}.title`)}>
-      {!token ? (
-        <FormAlert kind="error">{t("newsletter.linkMissing")}</FormAlert>
-      ) : state === "working" ? (
-        <Spinner label={t(`newsletter.${kind}.working`)} />
-      ) : state === "done" ? (
-        <>
-          <FormAlert kind="success" testId={`newsletter-${kind}-done`}>
-            {t(`newsletter.${kind}.done`)}
+    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+      <div className="card">
+        <h1 className="mb-6 text-2xl font-bold text-slate-900 dark:text-white">
+          {t(`newsletter.${kind}.title`)}
+        </h1>
+        {!token ? (
+          <FormAlert kind="error">{t("newsletter.linkMissing")}</FormAlert>
+        ) : state === "working" ? (
+          <Spinner label={t(`newsletter.${kind}.working`)} />
+        ) : state === "done" ? (
+          <>
+            <FormAlert kind="success" testId={`newsletter-${kind}-done`}>
+              {t(`newsletter.${kind}.done`)}
+            </FormAlert>
+            <Link to="/blog" className="btn-primary mt-5 w-full">
+              {t("newsletter.toBlog")}
+            </Link>
+          </>
+        ) : (
+          <FormAlert kind="error" testId={`newsletter-${kind}-error`}>
+            {state.error}
           </FormAlert>
-          <Link to="/blog" className="btn-primary mt-5 w-full">
-            {t("newsletter.toBlog")}
-          </Link>
-        </>
-      ) : (
-        <FormAlert kind="error" testId={`newsletter-${kind}-error`}>
-          {state.error}
-        </FormAlert>
-      )}
-    </SecurityCard>
+        )}
+      </div>
+    </section>
   );
 }
 
