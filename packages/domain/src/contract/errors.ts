@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   "info_sheet_not_acknowledged",
   "application_not_found",
   "application_already_decided",
+  "application_incomplete",
+  "application_not_pending",
   "withdrawal_not_allowed",
   "withdrawal_period_expired",
   "kyc_not_approved",

@@ -39,7 +39,8 @@ export interface EventFacts {
     received_at: string;
     /** The depositor information sheet the saver acknowledged, and when. */
     info_sheet_version: string;
-    info_sheet_acknowledged_at: string;
+    /** null: sent without the acknowledgement, which the saver still has to give */
+    info_sheet_acknowledged_at: string | null;
     full_name: string;
     reference_iban: string | null;
     maturity_instruction: MaturityInstruction | null;

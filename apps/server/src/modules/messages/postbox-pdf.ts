@@ -45,6 +45,7 @@ const SHEET: Record<
   {
     title: (version: string) => string;
     acknowledged: (at: string) => string;
+    notAcknowledged: string;
     protectedBy: string;
     limit: string;
     limitValue: (coverage: string) => string;
@@ -60,6 +61,8 @@ const SHEET: Record<
   en: {
     title: (v) => `Depositor information sheet (version ${v})`,
     acknowledged: (at) => `You confirmed receipt of this sheet on ${at}.`,
+    notAcknowledged:
+      "Please confirm receipt of this sheet on your dashboard; until then the application cannot be approved.",
     protectedBy: "Deposits are protected by",
     limit: "Limit of protection",
     limitValue: (c) => `${c} per depositor per credit institution`,
@@ -74,6 +77,8 @@ const SHEET: Record<
   de: {
     title: (v) => `Informationsbogen für den Einleger (Version ${v})`,
     acknowledged: (at) => `Sie haben den Erhalt dieses Bogens am ${at} bestätigt.`,
+    notAcknowledged:
+      "Bitte bestätigen Sie den Erhalt dieses Bogens in Ihrer Übersicht; bis dahin kann der Antrag nicht genehmigt werden.",
     protectedBy: "Einlagen sind geschützt durch",
     limit: "Sicherungsobergrenze",
     limitValue: (c) => `${c} pro Einleger pro Kreditinstitut`,
@@ -88,6 +93,8 @@ const SHEET: Record<
   fr: {
     title: (v) => `Fiche d'information du déposant (version ${v})`,
     acknowledged: (at) => `Vous avez confirmé la réception de cette fiche le ${at}.`,
+    notAcknowledged:
+      "Veuillez confirmer la réception de cette fiche dans votre tableau de bord ; d'ici là, la demande ne peut pas être acceptée.",
     protectedBy: "Les dépôts sont protégés par",
     limit: "Plafond de la protection",
     limitValue: (c) => `${c} par déposant et par établissement de crédit`,
@@ -204,7 +211,12 @@ export function renderPdf(input: PdfInput): Promise<Buffer> {
     doc
       .font("Helvetica")
       .fontSize(10)
-      .text(s.acknowledged(f.dateTime(input.infoSheet.info_sheet_acknowledged_at)), { width });
+      .text(
+        input.infoSheet.info_sheet_acknowledged_at
+          ? s.acknowledged(f.dateTime(input.infoSheet.info_sheet_acknowledged_at))
+          : s.notAcknowledged,
+        { width },
+      );
   }
   doc.moveDown(2);
   doc.font("Helvetica").fontSize(8).fillColor("#555555");
