@@ -101,6 +101,7 @@ export const ERROR_CODES = [
   // postbox and newsletter
   "document_not_found",
   "user_not_found",
+  "newsletter_link_invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
