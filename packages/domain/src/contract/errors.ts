@@ -61,7 +61,6 @@ export const ERROR_CODES = [
   "deposit_not_active",
   "early_closure_not_allowed",
   "early_closure_quote_changed",
-  "early_closure_not_allowed",
   "clock_control_disabled",
   // kyc
   "kyc_invalid_document_type",
