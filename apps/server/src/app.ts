@@ -26,6 +26,7 @@ import { depositMessages } from "./modules/messages/deposit-messages.ts";
 import { messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { createMessenger, qrModules, renderOutboxEmail } from "./modules/messages/messages.service.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
+import { newsletterJobHandlers } from "./modules/newsletter/newsletter.service.ts";
 import {
   DEFAULT_EMAIL_WORKER_OPTIONS,
   EmailOutboxWorker,
@@ -197,8 +198,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stopDepositMessages = subscribeDepositEvents(depositMessages(app.messages));
   app.addHook("onClose", async () => stopDepositMessages());
 
-  // Scheduled jobs: deposit lapse, maturity reminder and maturity (docs/decisions.md "Jobs").
-  await app.register(jobsPlugin, { handlers: depositJobHandlers, run: jobs !== false });
+  // Scheduled jobs: deposit lapse, maturity reminder and maturity (docs/decisions.md "Jobs"), and the
+  // deletion of newsletter requests not confirmed within 30 days.
+  await app.register(jobsPlugin, {
+    handlers: { ...depositJobHandlers, ...newsletterJobHandlers },
+    run: jobs !== false,
+  });
 
   await app.register(
     async (api) => {

@@ -42,31 +42,10 @@ const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
   depositsChangeInstruction: () => ownDeposit(),
   depositsGet: () => ownDeposit(),
   depositsTransferQr: () => ownDeposit(),
-  applicationsWithdraw: async () => {
-    const pkg = await t.app.db
-      .selectFrom("packages")
-      .select("id")
-      .where("is_active", "=", true)
-      .executeTakeFirstOrThrow();
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/applications",
-      headers: await headersFor(userId),
-      remoteAddress: "10.9.0.1",
-      payload: {
-        full_name: "Erika Mustermann",
-        email: "erika@example.test",
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: pkg.id,
-        reference_iban: "DE89 3704 0044 0532 0130 00",
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id;
-  },
+  depositsEarlyClosureQuote: () => ownDeposit(),
+  depositsCloseEarly: () => ownDeposit(),
+  applicationsCompleteDetails: () => ownApplication(),
+  applicationsWithdraw: () => ownApplication(),
   documentsDownload: async () => {
     // An application issues its confirmation into the applicant's postbox.
     const pkg = await t.app.db
@@ -113,6 +92,33 @@ const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
 };
 
 /** An approved application of the user (identity verified), answering its deposit's id. */
+/** An application of the user, pending. */
+async function ownApplication() {
+  const pkg = await t.app.db
+    .selectFrom("packages")
+    .select("id")
+    .where("is_active", "=", true)
+    .executeTakeFirstOrThrow();
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/applications",
+    headers: await headersFor(userId),
+    remoteAddress: "10.9.0.1",
+    payload: {
+      full_name: "Erika Mustermann",
+      email: "erika@example.test",
+      phone: "+49 30 1234567",
+      amount: 10_000,
+      package_id: pkg.id,
+      reference_iban: "DE89 3704 0044 0532 0130 00",
+      maturity_instruction: "payout",
+      info_sheet_acknowledged: true,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
 async function ownDeposit(): Promise<string> {
   const application = await approvedApplication(
     t.app,
@@ -132,6 +138,12 @@ function concretePath(operation: Operation, ids: Record<string, string> = {}) {
 /** A valid body for own-resource operations that read one, so the ownership check is what answers. */
 const OWNED_BODY: Partial<Record<OperationId, object>> = {
   depositsChangeInstruction: { maturity_instruction: "renew_all" },
+  depositsCloseEarly: { expected_payout: 1000 },
+  applicationsCompleteDetails: {
+    reference_iban: "DE89370400440532013000",
+    maturity_instruction: "payout",
+    info_sheet_acknowledged: true,
+  },
 };
 
 async function call(operation: Operation, headers: Record<string, string>, ids: Record<string, string> = {}) {

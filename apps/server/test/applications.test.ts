@@ -9,6 +9,7 @@ import {
 import { invalidatePackagesCache } from "../src/modules/packages/packages.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
+import { markVerified } from "./helpers/identity.ts";
 
 let t: TestApp;
 let packageIds: Record<number, string>;
@@ -212,19 +213,18 @@ describe("POST /api/applications", () => {
     }
   });
 
-  it("refuses a missing or false acknowledgement of the information sheet", async () => {
+  it("refuses a false acknowledgement of the information sheet", async () => {
     const no = await apply(body({ info_sheet_acknowledged: false }));
     expect(no.statusCode).toBe(400);
     expect(no.json()).toMatchObject({
       code: "info_sheet_not_acknowledged",
       fields: [{ path: "body.info_sheet_acknowledged" }],
     });
+    // Left out, it is a missing detail to give later (see "applications with only the original fields").
     const { info_sheet_acknowledged: _, ...withoutAck } = body();
     const missing = await apply(withoutAck);
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields.map((f: { path: string }) => f.path)).toContain(
-      "body.info_sheet_acknowledged",
-    );
+    expect(missing.statusCode).toBe(201);
+    expect(missing.json().missing_details).toEqual(["info_sheet_acknowledged"]);
     const text = await apply(body({ info_sheet_acknowledged: "true" }));
     expect(text.statusCode).toBe(400);
   });
@@ -251,7 +251,6 @@ describe("POST /api/applications", () => {
     ["an amount as text", { amount: "5000" }, "body.amount"],
     ["a package id that is not a UUID", { package_id: "12" }, "body.package_id"],
     ["an unknown maturity instruction", { maturity_instruction: "reinvest" }, "body.maturity_instruction"],
-    ["a missing maturity instruction", { maturity_instruction: undefined }, "body.maturity_instruction"],
     ["a message that is too long", { message: "x".repeat(2001) }, "body.message"],
     ["an unknown field", { status: "approved" }, "body"],
   ];
@@ -274,6 +273,141 @@ describe("POST /api/applications", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe("rate_limited");
     expect((await apply(body(), { remoteAddress: "203.0.113.51" })).statusCode).toBe(201);
+  });
+});
+
+describe("applications with only the original fields", () => {
+  const original = () => ({
+    full_name: "Erika Mustermann",
+    email: "erika@example.test",
+    phone: "+49 30 1234567",
+    amount: 10_000,
+    package_id: packageIds[12],
+    message: "Sent by a client of the original contract",
+  });
+  const details = (overrides: Record<string, unknown> = {}) => ({
+    reference_iban: "DE89 3704 0044 0532 0130 00",
+    maturity_instruction: "renew_principal",
+    info_sheet_acknowledged: true,
+    ...overrides,
+  });
+  const complete = (id: string, headers: Record<string, string> | undefined, payload: unknown) =>
+    t.app.inject({
+      method: "PATCH",
+      url: `/api/applications/${id}/details`,
+      ...(headers ? { headers } : {}),
+      payload: payload as object,
+    });
+  const decide = (id: string, headers: Record<string, string>) =>
+    t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/applications/${id}/decision`,
+      headers,
+      payload: { decision: "approved" },
+    });
+
+  it("stores them as pending, lists what is missing, refuses approval until the saver completes them", async () => {
+    const saver = await createUser(t.app);
+    await markVerified(t.app, saver.user.id);
+    const admin = await createAdmin(t.app);
+    const sent = await apply(original(), { headers: saver.headers });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = sent.json().id;
+    expect(sent.json()).toMatchObject({
+      status: "pending",
+      reference_iban: null,
+      maturity_instruction: null,
+      missing_details: ["reference_iban", "maturity_instruction", "info_sheet_acknowledged"],
+    });
+    const row = await t.app.db
+      .selectFrom("applications")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect([row.reference_iban, row.maturity_instruction, row.info_sheet_acknowledged_at]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+
+    const refused = await decide(id, admin.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe("application_incomplete");
+    expect(
+      (await t.app.db.selectFrom("deposits").select("id").where("application_id", "=", id).execute()).length,
+    ).toBe(0);
+
+    // Wrong callers and bad details change nothing.
+    expect((await complete(id, undefined, details())).statusCode).toBe(401);
+    const other = await createUser(t.app);
+    expect((await complete(id, other.headers, details())).statusCode).toBe(403);
+    expect((await complete(randomUUID(), saver.headers, details())).statusCode).toBe(404);
+    const badIban = await complete(id, saver.headers, details({ reference_iban: "DE00 1234" }));
+    expect(badIban.statusCode).toBe(400);
+    expect(badIban.json().code).toBe("invalid_iban");
+    const noAck = await complete(id, saver.headers, details({ info_sheet_acknowledged: false }));
+    expect(noAck.statusCode).toBe(400);
+    expect(noAck.json().code).toBe("info_sheet_not_acknowledged");
+    const partial = await complete(id, saver.headers, { reference_iban: "DE89370400440532013000" });
+    expect(partial.statusCode).toBe(400);
+    const unchanged = await t.app.db
+      .selectFrom("applications")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(unchanged.reference_iban).toBeNull();
+
+    const done = await complete(id, saver.headers, details());
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      status: "pending",
+      reference_iban: "DE89 **** **** **** **30 00",
+      maturity_instruction: "renew_principal",
+      missing_details: [],
+    });
+    const mine = await t.app.inject({ url: "/api/applications/me", headers: saver.headers });
+    expect(mine.json().find((a: { id: string }) => a.id === id).missing_details).toEqual([]);
+
+    const approved = await decide(id, admin.headers);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const deposit = await t.app.db
+      .selectFrom("deposits")
+      .select(["payer_iban", "maturity_instruction"])
+      .where("application_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(deposit).toEqual({
+      payer_iban: "DE89370400440532013000",
+      maturity_instruction: "renew_principal",
+    });
+
+    const late = await complete(id, saver.headers, details({ maturity_instruction: "payout" }));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe("application_not_pending");
+  });
+
+  it("keeps the first acknowledgement time when the saver corrects the details", async () => {
+    const saver = await createUser(t.app);
+    const sent = await apply({ ...original(), info_sheet_acknowledged: true }, { headers: saver.headers });
+    expect(sent.json().missing_details).toEqual(["reference_iban", "maturity_instruction"]);
+    const before = await t.app.db
+      .selectFrom("applications")
+      .select("info_sheet_acknowledged_at")
+      .where("id", "=", sent.json().id)
+      .executeTakeFirstOrThrow();
+    expect((await complete(sent.json().id, saver.headers, details())).statusCode).toBe(200);
+    const after = await t.app.db
+      .selectFrom("applications")
+      .select("info_sheet_acknowledged_at")
+      .where("id", "=", sent.json().id)
+      .executeTakeFirstOrThrow();
+    expect(after.info_sheet_acknowledged_at?.toISOString()).toBe(
+      before.info_sheet_acknowledged_at?.toISOString(),
+    );
+  });
+
+  it("the database refuses an approved application without the details", async () => {
+    const sent = await apply(original());
+    await expect(approve(sent.json().id)).rejects.toThrow();
   });
 });
 

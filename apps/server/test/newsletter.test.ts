@@ -59,7 +59,7 @@ describe("POST /api/newsletter", () => {
     expect((await storedRows(other))[0]?.language).toBe("en");
   });
 
-  it("is idempotent and answers a known address exactly like a new one", async () => {
+  it("answers a known address exactly like a new one; one row per address", async () => {
     const email = uniqueEmail("twice");
     const first = await subscribe({ email, language: "fr" });
     const [original] = await storedRows(email);
@@ -69,10 +69,23 @@ describe("POST /api/newsletter", () => {
     expect(second.headers["content-type"]).toBe(first.headers["content-type"]);
     const rows = await storedRows(email);
     expect(rows).toHaveLength(1);
-    // The first consent stands: time and language unchanged.
-    expect(rows[0]?.language).toBe("fr");
-    expect(new Date(rows[0]?.consented_at ?? 0).getTime()).toBe(
-      new Date(original?.consented_at ?? 0).getTime(),
+    // Still unconfirmed: the newer request replaces the first (its language, a new link).
+    expect(rows[0]?.language).toBe("en");
+    expect(rows[0]?.confirmed_at).toBeNull();
+    expect(rows[0]?.confirm_token_hash).not.toBe(original?.confirm_token_hash);
+    // A confirmed address keeps its consent: time and language unchanged.
+    await t.app.db
+      .updateTable("newsletter_subscriptions")
+      .set({ confirmed_at: new Date(), confirm_token_hash: null })
+      .where("email", "=", email)
+      .execute();
+    const [confirmed] = await storedRows(email);
+    const third = await subscribe({ email, language: "de" });
+    expect(third.body).toBe(first.body);
+    const [after] = await storedRows(email);
+    expect(after?.language).toBe("en");
+    expect(new Date(after?.consented_at ?? 0).getTime()).toBe(
+      new Date(confirmed?.consented_at ?? 0).getTime(),
     );
   });
 
@@ -169,7 +182,7 @@ describe("GET /api/admin/newsletter-subscriptions", () => {
     expect(first.headers["cache-control"]).toBe("no-store");
     const page1 = first.json();
     expect(page1.map((s: { email: string }) => s.email)).toEqual([emails[2], emails[1]]);
-    expect(Object.keys(page1[0]).sort()).toEqual(["consented_at", "email", "id", "language"]);
+    expect(Object.keys(page1[0]).sort()).toEqual(["confirmed_at", "consented_at", "email", "id", "language"]);
     expect(page1[0]).toMatchObject({ language: "de" });
     expect(new Date(page1[0].consented_at).toISOString()).toBe(page1[0].consented_at);
 

@@ -252,7 +252,9 @@ test.describe("newsletter", () => {
 
     const result = await subscribe(page, `reader.${Date.now()}@example.test`);
     expect(result.alert.type).toBe("alert");
-    expect(result.message).toBe("Merci pour votre abonnement\u00a0!");
+    expect(result.message).toBe(
+      "Presque terminé\u00a0: nous vous avons envoyé un e-mail. Cliquez sur le lien qu'il contient pour confirmer votre abonnement\u00a0; d'ici là, vous ne recevez rien.",
+    );
     await expect(result.field).toHaveValue("");
   });
 
@@ -268,5 +270,19 @@ test.describe("newsletter", () => {
     expect(list.ok()).toBe(true);
     const rows = (await list.json()) as Array<{ email: string; language: string }>;
     expect(rows).toContainEqual(expect.objectContaining({ email: email.toLowerCase(), language: "fr" }));
+  });
+
+  test("the confirmation and unsubscribe pages tell a used or unknown link in the reader's language", async ({
+    page,
+  }) => {
+    await setLanguage(page, "de");
+    await page.goto(`/newsletter/confirm#token=${"a".repeat(43)}`);
+    await expect(page.getByRole("heading", { name: "Newsletter-Abonnement bestätigen" })).toBeVisible();
+    await expect(page.getByTestId("newsletter-confirm-error")).toHaveText(
+      "Dieser Link ist ungültig oder wurde bereits verwendet.",
+    );
+    await page.goto(`/newsletter/unsubscribe#token=${"b".repeat(43)}`);
+    await expect(page.getByRole("heading", { name: "Vom Newsletter abmelden" })).toBeVisible();
+    await expect(page.getByTestId("newsletter-unsubscribe-error")).toBeVisible();
   });
 });

@@ -1,14 +1,11 @@
 import { request } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { E2E_ADMIN } from "../playwright.config.ts";
+import { adminEnv } from "./admin-session.ts";
 
-/**
- * Runs once, after the server started: the e2e admin (ADMIN_EMAIL) enrols two-factor through the
- * API, as an admin must before any back-office call. The secret, the time step its first code used
- * and the enrolling session go into the environment the workers inherit (e2e/admin-session.ts).
- */
-export default async function globalSetup() {
-  const api = await request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+/** Enrols the e2e admin of the server at `port` in two-factor through the API. */
+async function enrol(port: number) {
+  const api = await request.newContext({ baseURL: `http://127.0.0.1:${port}` });
   try {
     const login = await api.post("/api/auth/login", { data: E2E_ADMIN });
     if (!login.ok()) throw new Error(`e2e admin sign-in: ${login.status()} ${await login.text()}`);
@@ -22,11 +19,22 @@ export default async function globalSetup() {
     const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: now });
     const enabled = await api.post("/api/auth/two-factor/enable", { headers, data: { code } });
     if (!enabled.ok()) throw new Error(`two-factor enable: ${enabled.status()} ${await enabled.text()}`);
-    process.env.E2E_ADMIN_TOTP_SECRET = secret;
+    const names = adminEnv(port);
+    process.env[names.secret] = secret;
     // The step that code used: a code works once, so later sign-ins use a later step.
-    process.env.E2E_ADMIN_TOTP_STEP = String(Math.floor(now / 30_000));
-    process.env.E2E_ADMIN_TOKEN = token;
+    process.env[names.step] = String(Math.floor(now / 30_000));
+    process.env[names.token] = token;
   } finally {
     await api.dispose();
   }
+}
+
+/**
+ * Runs once, after the servers started: the e2e admin (ADMIN_EMAIL) enrols two-factor on each, as an
+ * admin must before any back-office call. What the specs need goes into the environment the workers
+ * inherit (e2e/admin-session.ts).
+ */
+export default async function globalSetup() {
+  await enrol(Number(process.env.E2E_PORT));
+  await enrol(Number(process.env.E2E_CLOCK_PORT));
 }

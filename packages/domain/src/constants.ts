@@ -152,6 +152,7 @@ export const AUDIT_ACTIONS = [
   "identity.profile_reviewed",
   "identity.note_added",
   "notification.sent",
+  "newsletter.sent",
   "sanctions.hit_decided",
   "sanctions.list_loaded",
   "package.created",

@@ -34,6 +34,8 @@ const ForgotPasswordPage = lazy(() => import("../features/security/forgot-passwo
 const ResetPasswordPage = lazy(() => import("../features/security/reset-password-page.tsx"));
 const VerifyEmailPage = lazy(() => import("../features/security/verify-email-page.tsx"));
 const SecurityPage = lazy(() => import("../features/security/security-page.tsx"));
+const NewsletterConfirmPage = lazy(() => import("../features/blog/newsletter-confirm-page.tsx"));
+const NewsletterUnsubscribePage = lazy(() => import("../features/blog/newsletter-unsubscribe-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 const DocumentsPage = lazy(() => import("../features/documents/documents-page.tsx"));
 
@@ -80,6 +82,8 @@ export function AppRoutes() {
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route path="newsletter/confirm" element={<NewsletterConfirmPage />} />
+        <Route path="newsletter/unsubscribe" element={<NewsletterUnsubscribePage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="security" element={<SecurityPage />} />
         <Route path="kyc" element={<KycPage />} />

@@ -64,7 +64,28 @@ export const maturityInstructionSchema = z
     "payout: principal and interest to the reference account; renew_principal: renew the principal, pay out the interest; renew_all: renew principal and interest",
   );
 
-/** POST /applications: SPEC.md section 3 plus what a real deposit application needs. */
+const infoSheetAcknowledgedSchema = z
+  .boolean()
+  .refine((value) => value === true, {
+    message: "Please confirm that you have received the depositor information sheet",
+    params: { code: "info_sheet_not_acknowledged" },
+  })
+  .meta({ const: true, description: "Must be true: the depositor information sheet was received" });
+
+/** The details a deposit needs beyond the original application fields. */
+export const APPLICATION_DETAILS = [
+  "reference_iban",
+  "maturity_instruction",
+  "info_sheet_acknowledged",
+] as const;
+export type ApplicationDetail = (typeof APPLICATION_DETAILS)[number];
+
+/**
+ * POST /applications: the original fields plus what a real deposit application needs. The three
+ * details may be left out (clients of the original contract send none): the application is then
+ * stored as pending with `missing_details`, the saver completes them on the dashboard, and it cannot be
+ * approved before. A detail that is sent must be valid.
+ */
 export const applicationCreateRequestSchema = z
   .strictObject({
     full_name: fullNameSchema,
@@ -73,18 +94,22 @@ export const applicationCreateRequestSchema = z
     amount: moneyAmountSchema(LIMITS.minAmount, LIMITS.maxAmount),
     package_id: z.string().uuid(),
     message: z.string().trim().max(2000).nullish(),
-    reference_iban: referenceIbanSchema,
-    maturity_instruction: maturityInstructionSchema,
-    info_sheet_acknowledged: z
-      .boolean()
-      .refine((value) => value === true, {
-        message: "Please confirm that you have received the depositor information sheet",
-        params: { code: "info_sheet_not_acknowledged" },
-      })
-      .meta({ const: true, description: "Must be true: the depositor information sheet was received" }),
+    reference_iban: referenceIbanSchema.optional(),
+    maturity_instruction: maturityInstructionSchema.optional(),
+    info_sheet_acknowledged: infoSheetAcknowledgedSchema.optional(),
   })
   .meta({ id: "ApplicationCreateRequest" });
 export type ApplicationCreateRequest = z.input<typeof applicationCreateRequestSchema>;
+
+/** PATCH /applications/{id}/details: the saver completes (or corrects) the details while pending. */
+export const applicationDetailsRequestSchema = z
+  .strictObject({
+    reference_iban: referenceIbanSchema,
+    maturity_instruction: maturityInstructionSchema,
+    info_sheet_acknowledged: infoSheetAcknowledgedSchema,
+  })
+  .meta({ id: "ApplicationDetailsRequest" });
+export type ApplicationDetailsRequest = z.input<typeof applicationDetailsRequestSchema>;
 
 /**
  * An application as its owner sees it (SPEC.md section 3 plus the dashboard's figures). Rate and term
@@ -109,8 +134,14 @@ export const applicationSchema = z
       interest_rate: z.number().describe("Percent per year, fixed when the application was sent"),
     }),
     message: z.string().nullable(),
-    reference_iban: z.string().describe("Masked: country, check digits and the last four characters"),
-    maturity_instruction: maturityInstructionSchema,
+    reference_iban: z
+      .string()
+      .nullable()
+      .describe("Masked: country, check digits and the last four characters; null while missing"),
+    maturity_instruction: maturityInstructionSchema.nullable().describe("null while missing"),
+    missing_details: z
+      .array(z.enum(APPLICATION_DETAILS))
+      .describe("Details still to be given before the application can be approved; empty when complete"),
     expected_interest: z.number().describe("Simple interest at maturity (the expected return)"),
     maturity_amount: z.number().describe("amount + expected_interest"),
     maturity_date: z

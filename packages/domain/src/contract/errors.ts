@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   "info_sheet_not_acknowledged",
   "application_not_found",
   "application_already_decided",
+  "application_incomplete",
+  "application_not_pending",
   "withdrawal_not_allowed",
   "withdrawal_period_expired",
   "kyc_not_approved",
@@ -64,6 +66,7 @@ export const ERROR_CODES = [
   "instruction_cutoff_passed",
   "deposit_not_active",
   "early_closure_not_allowed",
+  "early_closure_quote_changed",
   "clock_control_disabled",
   // kyc
   "kyc_invalid_document_type",
@@ -103,6 +106,7 @@ export const ERROR_CODES = [
   // postbox and newsletter
   "document_not_found",
   "user_not_found",
+  "newsletter_link_invalid",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -27,9 +27,70 @@ export const newsletterSubscriptionSchema = z
     id: z.string().uuid(),
     email: z.string(),
     language: languageSchema,
-    consented_at: z.string().describe("ISO 8601 timestamp of the consent"),
+    consented_at: z.string().describe("ISO 8601 timestamp of the sign-up"),
+    confirmed_at: z
+      .string()
+      .nullable()
+      .describe("ISO 8601 timestamp of the confirmation through the e-mailed link; null while unconfirmed"),
   })
   .meta({ id: "NewsletterSubscription" });
 export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
 
 export const newsletterSubscriptionListSchema = z.array(newsletterSubscriptionSchema);
+
+/** A token from a newsletter link (confirmation or unsubscribe). */
+export const newsletterTokenRequestSchema = z.strictObject({ token: z.string().trim().min(20).max(200) });
+export type NewsletterTokenRequest = z.input<typeof newsletterTokenRequestSchema>;
+
+export const newsletterConfirmResponseSchema = z
+  .object({ confirmed: z.literal(true) })
+  .meta({ id: "NewsletterConfirmResponse" });
+export type NewsletterConfirmResponse = z.infer<typeof newsletterConfirmResponseSchema>;
+
+export const newsletterUnsubscribeResponseSchema = z
+  .object({ unsubscribed: z.literal(true) })
+  .meta({ id: "NewsletterUnsubscribeResponse" });
+export type NewsletterUnsubscribeResponse = z.infer<typeof newsletterUnsubscribeResponseSchema>;
+
+/** Limits of a message written by staff (a broadcast or a newsletter), per language. */
+export const LOCALIZED_MESSAGE_LIMITS = { titleMax: 200, messageMax: 5000 } as const;
+
+const localizedTextSchema = z.strictObject({
+  title: z.string().trim().min(1).max(LOCALIZED_MESSAGE_LIMITS.titleMax),
+  message: z.string().trim().min(1).max(LOCALIZED_MESSAGE_LIMITS.messageMax),
+});
+
+/**
+ * A text written by staff in one or more languages. A reader whose language is missing gets the first
+ * given language (English, German, French in that order) with a note saying so.
+ */
+export const localizedMessageSchema = z
+  .strictObject({
+    en: localizedTextSchema.optional(),
+    de: localizedTextSchema.optional(),
+    fr: localizedTextSchema.optional(),
+  })
+  .refine((m) => Boolean(m.en || m.de || m.fr), {
+    message: "Write the title and message in at least one language",
+    path: ["en"],
+  });
+export type LocalizedMessage = z.output<typeof localizedMessageSchema>;
+
+/** POST /admin/newsletter/send: one issue of the newsletter to every confirmed address. */
+export const newsletterSendRequestSchema = z.strictObject({
+  texts: localizedMessageSchema,
+  /** Without it the answer only counts the recipients (the confirmation step); nothing is sent. */
+  confirm: z.boolean().optional(),
+});
+export type NewsletterSendRequest = z.input<typeof newsletterSendRequestSchema>;
+
+/** Recipients per language, and the e-mails queued (0 for a count only, or without SMTP). */
+export const audienceCountSchema = z
+  .object({
+    recipients: z.number().int(),
+    by_language: z.object({ en: z.number().int(), de: z.number().int(), fr: z.number().int() }),
+    sent: z.boolean().describe("false for the count of the confirmation step"),
+    emails_queued: z.number().int(),
+  })
+  .meta({ id: "AudienceCount" });
+export type AudienceCount = z.infer<typeof audienceCountSchema>;

@@ -15,9 +15,9 @@ export interface ApplicationsTable {
   interest_rate: Numeric;
   duration_months: number;
   message: string | null;
-  reference_iban: string;
-  maturity_instruction: MaturityInstruction;
-  info_sheet_acknowledged_at: Timestamp;
+  reference_iban: string | null;
+  maturity_instruction: MaturityInstruction | null;
+  info_sheet_acknowledged_at: NullableTimestamp;
   language: ColumnType<Language, Language | undefined, Language>;
   status: ColumnType<ApplicationStatus, ApplicationStatus | undefined, ApplicationStatus>;
   decided_at: NullableTimestamp;

@@ -1,5 +1,6 @@
 import {
   type Application,
+  type ApplicationDetail,
   BUSINESS_TIME_ZONE,
   centsToNumber,
   type Deposit,
@@ -11,6 +12,17 @@ import {
   withdrawalDeadline,
 } from "@festgeld/domain";
 import type { ApplicationRow } from "./applications.repository.ts";
+
+/** The details a deposit needs that the application does not carry yet (in their fixed order). */
+export function missingDetails(
+  row: Pick<ApplicationRow, "reference_iban" | "maturity_instruction" | "info_sheet_acknowledged_at">,
+): ApplicationDetail[] {
+  const missing: ApplicationDetail[] = [];
+  if (!row.reference_iban) missing.push("reference_iban");
+  if (!row.maturity_instruction) missing.push("maturity_instruction");
+  if (!row.info_sheet_acknowledged_at) missing.push("info_sheet_acknowledged");
+  return missing;
+}
 
 /**
  * An applications row as its owner sees it. The figures come from the rate and term stored on the
@@ -44,8 +56,9 @@ export function toApplication(
     package_id: row.package_id,
     package: { duration_months: row.duration_months, interest_rate: Number(row.interest_rate) },
     message: row.message,
-    reference_iban: maskIban(row.reference_iban),
+    reference_iban: row.reference_iban ? maskIban(row.reference_iban) : null,
     maturity_instruction: row.maturity_instruction,
+    missing_details: row.status === "pending" ? missingDetails(row) : [],
     expected_interest: centsToNumber(result.interestCents),
     maturity_amount: centsToNumber(result.totalCents),
     maturity_date: deposits.current?.maturity_date ?? null,

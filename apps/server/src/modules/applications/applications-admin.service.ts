@@ -16,7 +16,7 @@ import { createDepositOnApproval, depositsByApplication } from "../deposits/depo
 import { assertMayBeApproved } from "../identity/identity.service.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
 import type { Messenger } from "../messages/messages.service.ts";
-import { toApplication } from "./application.mapper.ts";
+import { missingDetails, toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
 import * as adminRepo from "./applications-admin.repository.ts";
 
@@ -105,6 +105,10 @@ export async function decideApplication(
             ? "The saver's identity has not been verified; approve the KYC documents first"
             : "This application was sent signed out; it can be approved once it belongs to a verified account",
         );
+      }
+      const missing = missingDetails(existing);
+      if (missing.length > 0) {
+        throw conflict("application_incomplete", `The saver has not yet given: ${missing.join(", ")}`);
       }
       // Identity and AML gate: entered personal data confirmed, no open or confirmed sanctions match.
       if (existing.user_id) await assertMayBeApproved(trx, existing.user_id);

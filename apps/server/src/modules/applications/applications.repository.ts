@@ -1,4 +1,4 @@
-import type { ApplicationStatus } from "@festgeld/domain";
+import type { ApplicationStatus, MaturityInstruction } from "@festgeld/domain";
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { ApplicationsTable } from "../../db/tables/invest.ts";
@@ -92,6 +92,28 @@ export function decidePendingApplication(
 }
 
 /** Marks an approved application of this user as withdrawn; undefined if it is not (any longer). */
+/** Sets the details of the user's pending application; undefined when it is no longer pending. */
+export function completePendingDetails(
+  db: Db,
+  id: string,
+  userId: string,
+  details: { reference_iban: string; maturity_instruction: MaturityInstruction; at: Date },
+) {
+  return db
+    .updateTable("applications")
+    .set((eb) => ({
+      reference_iban: details.reference_iban,
+      maturity_instruction: details.maturity_instruction,
+      info_sheet_acknowledged_at: eb.fn.coalesce("info_sheet_acknowledged_at", eb.val(details.at)),
+      updated_at: details.at,
+    }))
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("status", "=", "pending")
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export function withdrawApprovedApplication(db: Db, id: string, userId: string, at: Date) {
   return db
     .updateTable("applications")

@@ -35,6 +35,18 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     return items;
   });
 
+  route(app, operations.applicationsCompleteDetails, async (request, reply) => {
+    const application = await service.completeDetails(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      request.body,
+      app.clock.now(),
+    );
+    reply.header("Cache-Control", "no-store");
+    return application;
+  });
+
   route(app, operations.applicationsWithdraw, async (request, reply) => {
     const application = await service.withdrawApplication(
       app.db,

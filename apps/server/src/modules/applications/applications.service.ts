@@ -1,6 +1,7 @@
 import {
   type Application,
   type ApplicationCreateRequest,
+  type ApplicationDetailsRequest,
   BUSINESS_TIME_ZONE,
   centsToDecimalString,
   type Language,
@@ -20,9 +21,9 @@ import { findPackageById } from "../packages/packages.repository.ts";
 import { toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
 
-/** The body after validation: IBAN normalised, acknowledgement confirmed. */
+/** The body after validation: IBAN normalised; the details may be missing (stored as pending). */
 type CreateInput = Omit<ApplicationCreateRequest, "info_sheet_acknowledged"> & {
-  info_sheet_acknowledged: boolean;
+  info_sheet_acknowledged?: boolean | undefined;
 };
 
 /**
@@ -35,8 +36,9 @@ export async function createApplication(
   input: CreateInput,
   context: { user: User | null; language: Language; now?: Date; messages?: Messenger },
 ): Promise<Application> {
-  // The schema refuses this already; the service keeps the rule on its own too.
-  if (input.info_sheet_acknowledged !== true) {
+  // The schema refuses this already; the service keeps the rule on its own too. Left out, the
+  // acknowledgement is one of the missing details the saver gives on the dashboard.
+  if (input.info_sheet_acknowledged === false) {
     throw badRequest(
       "info_sheet_not_acknowledged",
       "Please confirm that you have received the depositor information sheet",
@@ -80,9 +82,9 @@ export async function createApplication(
       interest_rate: pkg.interest_rate,
       duration_months: pkg.duration_months,
       message,
-      reference_iban: input.reference_iban,
-      maturity_instruction: input.maturity_instruction,
-      info_sheet_acknowledged_at: now,
+      reference_iban: input.reference_iban ?? null,
+      maturity_instruction: input.maturity_instruction ?? null,
+      info_sheet_acknowledged_at: input.info_sheet_acknowledged ? now : null,
       language: context.language,
       created_at: now,
       updated_at: now,
@@ -95,7 +97,7 @@ export async function createApplication(
       term_months: row.duration_months,
       received_at: row.created_at.toISOString(),
       info_sheet_version: INFO_SHEET_VERSION,
-      info_sheet_acknowledged_at: now.toISOString(),
+      info_sheet_acknowledged_at: row.info_sheet_acknowledged_at?.toISOString() ?? null,
       full_name: row.full_name,
       reference_iban: row.reference_iban,
       maturity_instruction: row.maturity_instruction,
@@ -119,6 +121,32 @@ export async function createApplication(
     return row;
   });
   return toApplication(row);
+}
+
+/**
+ * The owner completes (or corrects) the details of a pending application: reference IBAN, maturity
+ * instruction and the acknowledgement of the depositor information sheet (its first moment is kept).
+ * Guarded by status in SQL, so a decision made meanwhile wins and this answers 409.
+ */
+export async function completeDetails(
+  db: Kysely<DB>,
+  user: User,
+  id: string,
+  input: ApplicationDetailsRequest,
+  now: Date,
+): Promise<Application> {
+  const row = await repo.findApplicationById(db, id);
+  if (!row) throw notFound("application_not_found", "This application does not exist");
+  if (row.user_id !== user.id) throw forbidden("This application belongs to another account");
+  const updated = await repo.completePendingDetails(db, id, user.id, {
+    reference_iban: input.reference_iban,
+    maturity_instruction: input.maturity_instruction,
+    at: now,
+  });
+  if (!updated) {
+    throw conflict("application_not_pending", "Only a pending application can be changed");
+  }
+  return toApplication(updated);
 }
 
 /** The signed-in user's own applications, newest first, and how many there are. */

@@ -10,6 +10,7 @@ export interface AuditEvent {
     | "application"
     | "kyc_document"
     | "notification"
+    | "newsletter"
     | "package"
     | "user"
     | "sanctions_hit"

@@ -1,6 +1,7 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { systemClock } from "../../lib/clock.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -23,7 +24,8 @@ export function authContext(app: FastifyInstance): service.AuthContext {
   const { session, attempts, issuer } = app.authSettings;
   return {
     policy: session,
-    twoFactor: { clock: app.clock, issuer, policy: session },
+    // Authenticator apps run on wall time, not on the business clock that tests may move.
+    twoFactor: { clock: systemClock, issuer, policy: session },
     mail: {
       enabled: app.email.enabled,
       wake: () => app.email.wake(),

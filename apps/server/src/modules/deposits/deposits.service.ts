@@ -47,6 +47,9 @@ export async function createDepositOnApproval(
   application: ApplicationRow,
   context: { now: Date; defaultBank: PartnerBankAccount; actorId: string },
 ): Promise<TransferFacts> {
+  const { reference_iban: payerIban, maturity_instruction: instruction } = application;
+  // The approval refuses an incomplete application first (application_incomplete).
+  if (!payerIban || !instruction) throw new Error(`application ${application.id} is incomplete`);
   const pkg = await trx
     .selectFrom("packages")
     .select([
@@ -83,8 +86,8 @@ export async function createDepositOnApproval(
       currency: application.currency.trim(),
       interest_rate: application.interest_rate,
       duration_months: application.duration_months,
-      maturity_instruction: application.maturity_instruction,
-      payer_iban: application.reference_iban,
+      maturity_instruction: instruction,
+      payer_iban: payerIban,
       bank_holder: bank.holder,
       bank_iban: bank.iban,
       bank_bic: bank.bic,
@@ -171,7 +174,7 @@ async function detailOf(db: Db, row: repo.DepositRow) {
   };
 }
 
-async function ownDeposit(db: Db, user: User, id: string) {
+export async function ownDeposit(db: Db, user: User, id: string) {
   const row = await repo.findDeposit(db, id);
   if (!row) throw notFound("deposit_not_found", "This deposit does not exist");
   if (row.user_id !== user.id) throw forbidden("This deposit belongs to another account");

@@ -32,6 +32,8 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  /** List-Unsubscribe on newsletters. */
+  headers?: Record<string, string>;
 }
 
 const FOOTER: Record<

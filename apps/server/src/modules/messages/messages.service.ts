@@ -6,6 +6,13 @@ import type { Operator } from "../../config/operator.ts";
 import type { DB } from "../../db/schema.ts";
 import type { DocumentStorage } from "../../plugins/document-storage.ts";
 import { ACCOUNT_MAIL_TEMPLATE, type AccountMail, accountMailText } from "../auth/account-mail.ts";
+import {
+  NEWSLETTER_CONFIRM_TEMPLATE,
+  NEWSLETTER_TEMPLATE,
+  type NewsletterConfirmFacts,
+  type NewsletterIssueFacts,
+  newsletterConfirmText,
+} from "../newsletter/newsletter-mail.ts";
 import type { ClaimedEmail } from "../notifications/email-outbox.repository.ts";
 import { type EmailContent, type RenderedEmail, renderEmail } from "./email-layout.tsx";
 import type { EventFacts, EventType, MessageEvent } from "./message-events.ts";
@@ -55,6 +62,7 @@ export const DOCUMENT_OF: Partial<Record<EventType, DocumentKind>> = {
   deposit_funded: "funding_confirmation",
   deposit_paid_out: "maturity_statement",
   deposit_renewed: "maturity_statement",
+  deposit_closed_early: "closure_statement",
 };
 
 const NEW_DOCUMENT: Record<Language, (title: string) => string> = {
@@ -257,10 +265,37 @@ export async function renderTemplateEmail(
       };
       break;
     }
+    case NEWSLETTER_CONFIRM_TEMPLATE: {
+      const text = newsletterConfirmText(row.facts as unknown as NewsletterConfirmFacts, language);
+      content = {
+        subject: text.subject,
+        paragraphs: text.paragraphs,
+        rows: [],
+        action: { url: `${context.publicUrl}${(row.facts as { path: string }).path}`, label: text.label },
+        kind: { type: "service" },
+      };
+      break;
+    }
+    case NEWSLETTER_TEMPLATE: {
+      const issue = row.facts as unknown as NewsletterIssueFacts;
+      content = {
+        subject: issue.title,
+        paragraphs: issue.message.split(/\n{2,}/),
+        rows: [],
+        action: null,
+        kind: { type: "newsletter", unsubscribeUrl: `${context.publicUrl}${issue.unsubscribe_path}` },
+        note: issue.note,
+      };
+      break;
+    }
     default:
       throw new Error(`Unknown e-mail template ${row.template}`);
   }
-  return renderEmail(content, context.operator, language);
+  const rendered = await renderEmail(content, context.operator, language);
+  if (content.kind.type === "newsletter") {
+    return { ...rendered, headers: { "List-Unsubscribe": `<${content.kind.unsubscribeUrl}>` } };
+  }
+  return rendered;
 }
 
 /** A back-office notification as an e-mail, in the brand's layout. */

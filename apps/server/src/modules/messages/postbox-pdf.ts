@@ -13,6 +13,7 @@ export const DOCUMENT_KINDS = [
   "withdrawal_receipt",
   "funding_confirmation",
   "maturity_statement",
+  "closure_statement",
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -23,6 +24,7 @@ export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
     withdrawal_receipt: "Receipt of your withdrawal",
     funding_confirmation: "Funding confirmation",
     maturity_statement: "Maturity statement",
+    closure_statement: "Statement of early closure",
   },
   de: {
     application_confirmation: "Bestätigung Ihres Antrags",
@@ -30,6 +32,7 @@ export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
     withdrawal_receipt: "Eingangsbestätigung Ihres Widerrufs",
     funding_confirmation: "Bestätigung des Geldeingangs",
     maturity_statement: "Abrechnung bei Fälligkeit",
+    closure_statement: "Abrechnung der vorzeitigen Auflösung",
   },
   fr: {
     application_confirmation: "Confirmation de votre demande",
@@ -37,6 +40,7 @@ export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
     withdrawal_receipt: "Accusé de réception de votre rétractation",
     funding_confirmation: "Confirmation de réception des fonds",
     maturity_statement: "Relevé d'échéance",
+    closure_statement: "Relevé de clôture anticipée",
   },
 };
 
@@ -45,6 +49,7 @@ const SHEET: Record<
   {
     title: (version: string) => string;
     acknowledged: (at: string) => string;
+    notAcknowledged: string;
     protectedBy: string;
     limit: string;
     limitValue: (coverage: string) => string;
@@ -60,6 +65,8 @@ const SHEET: Record<
   en: {
     title: (v) => `Depositor information sheet (version ${v})`,
     acknowledged: (at) => `You confirmed receipt of this sheet on ${at}.`,
+    notAcknowledged:
+      "Please confirm receipt of this sheet on your dashboard; until then the application cannot be approved.",
     protectedBy: "Deposits are protected by",
     limit: "Limit of protection",
     limitValue: (c) => `${c} per depositor per credit institution`,
@@ -74,6 +81,8 @@ const SHEET: Record<
   de: {
     title: (v) => `Informationsbogen für den Einleger (Version ${v})`,
     acknowledged: (at) => `Sie haben den Erhalt dieses Bogens am ${at} bestätigt.`,
+    notAcknowledged:
+      "Bitte bestätigen Sie den Erhalt dieses Bogens in Ihrer Übersicht; bis dahin kann der Antrag nicht genehmigt werden.",
     protectedBy: "Einlagen sind geschützt durch",
     limit: "Sicherungsobergrenze",
     limitValue: (c) => `${c} pro Einleger pro Kreditinstitut`,
@@ -88,6 +97,8 @@ const SHEET: Record<
   fr: {
     title: (v) => `Fiche d'information du déposant (version ${v})`,
     acknowledged: (at) => `Vous avez confirmé la réception de cette fiche le ${at}.`,
+    notAcknowledged:
+      "Veuillez confirmer la réception de cette fiche dans votre tableau de bord ; d'ici là, la demande ne peut pas être acceptée.",
     protectedBy: "Les dépôts sont protégés par",
     limit: "Plafond de la protection",
     limitValue: (c) => `${c} par déposant et par établissement de crédit`,
@@ -204,7 +215,12 @@ export function renderPdf(input: PdfInput): Promise<Buffer> {
     doc
       .font("Helvetica")
       .fontSize(10)
-      .text(s.acknowledged(f.dateTime(input.infoSheet.info_sheet_acknowledged_at)), { width });
+      .text(
+        input.infoSheet.info_sheet_acknowledged_at
+          ? s.acknowledged(f.dateTime(input.infoSheet.info_sheet_acknowledged_at))
+          : s.notAcknowledged,
+        { width },
+      );
   }
   doc.moveDown(2);
   doc.font("Helvetica").fontSize(8).fillColor("#555555");

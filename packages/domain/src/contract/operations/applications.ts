@@ -4,7 +4,12 @@ import {
   adminApplicationsQuerySchema,
   applicationDecisionRequestSchema,
 } from "../admin.ts";
-import { applicationCreateRequestSchema, applicationListSchema, applicationSchema } from "../applications.ts";
+import {
+  applicationCreateRequestSchema,
+  applicationDetailsRequestSchema,
+  applicationListSchema,
+  applicationSchema,
+} from "../applications.ts";
 import { idParamSchema, paginationQuerySchema } from "../common.ts";
 import { defineOperation, json } from "../operation.ts";
 
@@ -16,7 +21,8 @@ export const applicationsOperations = {
     access: "optional",
     tags: ["applications"],
     summary: "Send an application for a deposit package",
-    description: "Signed out is allowed (not linked to an account); signed in links it to the account.",
+    description:
+      "Signed out is allowed (not linked to an account); signed in links it to the account. Reference IBAN, maturity instruction and the information-sheet acknowledgement may be left out: the application is then pending with `missing_details` and cannot be approved until the saver completes them.",
     body: applicationCreateRequestSchema,
     responses: { 201: json(applicationSchema, "The application, pending review") },
     rateLimited: true,
@@ -31,6 +37,18 @@ export const applicationsOperations = {
     query: paginationQuerySchema,
     responses: { 200: json(applicationListSchema, "One page of applications") },
     paged: true,
+  }),
+  applicationsCompleteDetails: defineOperation({
+    id: "applicationsCompleteDetails",
+    method: "PATCH",
+    path: "/applications/:id/details",
+    access: "user",
+    tags: ["applications"],
+    summary: "Complete or correct the reference IBAN, maturity instruction and acknowledgement while pending",
+    params: idParamSchema,
+    body: applicationDetailsRequestSchema,
+    responses: { 200: json(applicationSchema, "The application with its details") },
+    errors: [403, 404, 409],
   }),
   applicationsWithdraw: defineOperation({
     id: "applicationsWithdraw",

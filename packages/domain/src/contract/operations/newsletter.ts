@@ -1,8 +1,13 @@
 import { paginationQuerySchema } from "../common.ts";
 import {
+  audienceCountSchema,
+  newsletterConfirmResponseSchema,
+  newsletterSendRequestSchema,
   newsletterSubscribeRequestSchema,
   newsletterSubscribeResponseSchema,
   newsletterSubscriptionListSchema,
+  newsletterTokenRequestSchema,
+  newsletterUnsubscribeResponseSchema,
 } from "../newsletter.ts";
 import { defineOperation, json } from "../operation.ts";
 
@@ -13,11 +18,48 @@ export const newsletterOperations = {
     path: "/newsletter",
     access: "public",
     tags: ["newsletter"],
-    summary: "Subscribe an e-mail address to the newsletter",
-    description: "Answers 202 whether or not the address was already subscribed.",
+    summary: "Ask for the newsletter; a confirmation link is e-mailed to the address (double opt-in)",
+    description:
+      "Answers 202 whether or not the address was already subscribed. The address receives nothing until it confirms; unconfirmed requests are deleted after 30 days.",
     body: newsletterSubscribeRequestSchema,
     responses: { 202: json(newsletterSubscribeResponseSchema, "Accepted") },
     rateLimited: true,
+  }),
+  newsletterConfirm: defineOperation({
+    id: "newsletterConfirm",
+    method: "POST",
+    path: "/newsletter/confirm",
+    access: "public",
+    tags: ["newsletter"],
+    summary: "Confirm a newsletter address with the token of the e-mailed link (works once)",
+    body: newsletterTokenRequestSchema,
+    responses: { 200: json(newsletterConfirmResponseSchema, "The address is confirmed") },
+    errors: [404],
+    rateLimited: true,
+  }),
+  newsletterUnsubscribe: defineOperation({
+    id: "newsletterUnsubscribe",
+    method: "POST",
+    path: "/newsletter/unsubscribe",
+    access: "public",
+    tags: ["newsletter"],
+    summary: "Unsubscribe with the token of the link in every newsletter e-mail; the address is deleted",
+    body: newsletterTokenRequestSchema,
+    responses: { 200: json(newsletterUnsubscribeResponseSchema, "The address is unsubscribed and deleted") },
+    errors: [404],
+    rateLimited: true,
+  }),
+  adminNewsletterSend: defineOperation({
+    id: "adminNewsletterSend",
+    method: "POST",
+    path: "/admin/newsletter/send",
+    access: "admin",
+    tags: ["admin", "newsletter"],
+    summary: "Count the confirmed addresses per language, or (with confirm) send the newsletter to them",
+    description:
+      "Each e-mail is in the subscriber's language when written in it (else the first given, with a note) and carries the subscriber's unsubscribe link.",
+    body: newsletterSendRequestSchema,
+    responses: { 200: json(audienceCountSchema, "The recipients, and what was queued") },
   }),
   adminNewsletterSubscriptionsList: defineOperation({
     id: "adminNewsletterSubscriptionsList",

@@ -2,12 +2,14 @@ import type { NewsletterSubscribeRequest } from "@festgeld/domain";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api, errorMessage } from "../../../lib/api-client.ts";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { subscribeNewsletter } from "../api/newsletter-api.ts";
 import { useContentLanguage } from "../hooks/use-content-language.ts";
 
 /**
- * Newsletter sign-up: required e-mail, stored through POST /api/newsletter
- * with the language of the consent; on success the browser alert SPEC.md shows, then an empty field.
+ * Newsletter sign-up (double opt-in): required e-mail, sent through POST /api/newsletter with the
+ * language of the consent; on success a browser alert tells the reader to confirm through the e-mailed
+ * link, then the field is emptied.
  */
 export function NewsletterForm() {
   const { t } = useTranslation("blog");
@@ -24,7 +26,7 @@ export function NewsletterForm() {
     setError(null);
     try {
       const body: NewsletterSubscribeRequest = { email, language };
-      await api.post("/newsletter", body);
+      await subscribeNewsletter(body);
       window.alert(t("newsletter.thanks"));
       setEmail("");
     } catch (failure) {
@@ -80,7 +82,7 @@ export function NewsletterForm() {
           {sending ? t("newsletter.subscribing") : t("newsletter.subscribe")}
         </button>
         <p className="text-xs text-brand-50">
-          {t("newsletter.consent")}{" "}
+          {t("newsletter.confirmHint")} {t("newsletter.consent")}{" "}
           <Link
             to="/privacy"
             className="font-medium text-white underline focus-visible:outline-2 focus-visible:outline-white"

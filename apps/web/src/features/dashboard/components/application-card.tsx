@@ -8,6 +8,8 @@ import {
   formatMoney,
   formatRate,
 } from "../../../lib/format.ts";
+import { CompleteDetails } from "./complete-details.tsx";
+import { DepositPanel } from "./deposit-panel.tsx";
 import { Withdrawal } from "./withdrawal.tsx";
 
 const STATUS_STYLES: Record<Application["status"], string> = {
@@ -48,13 +50,19 @@ export function ApplicationCard({ application }: { application: Application }) {
       label: t("dashboard.fields.submitted"),
       value: formatDate(application.created_at, language),
     },
-    { key: "iban", label: t("dashboard.fields.iban"), value: application.reference_iban },
-    {
+  ];
+  // Missing on an application sent with only the original fields, until the saver gives them.
+  if (application.reference_iban) {
+    details.push({ key: "iban", label: t("dashboard.fields.iban"), value: application.reference_iban });
+  }
+  // With a deposit, its own instruction (which the saver may have changed) is shown with the deposit.
+  if (application.maturity_instruction && !application.deposit) {
+    details.push({
       key: "maturity-instruction",
       label: t("dashboard.fields.maturityInstruction"),
       value: t(`maturity.${application.maturity_instruction}.label`),
-    },
-  ];
+    });
+  }
   if (approved) {
     details.push(
       {
@@ -117,9 +125,13 @@ export function ApplicationCard({ application }: { application: Application }) {
           </div>
         ))}
       </dl>
-      {application.status === "pending" && (
+      {application.status === "pending" && application.missing_details.length > 0 && (
+        <CompleteDetails application={application} />
+      )}
+      {application.status === "pending" && application.missing_details.length === 0 && (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t("dashboard.pendingNote")}</p>
       )}
+      {application.deposit && <DepositPanel application={application} />}
       {approved && application.withdrawal_deadline && (
         <Withdrawal
           application={application}

@@ -1,0 +1,11 @@
+import { type NewsletterSubscribeRequest, operations } from "@festgeld/domain";
+import { api } from "../../../lib/api-client.ts";
+
+export const subscribeNewsletter = (body: NewsletterSubscribeRequest) =>
+  api.call(operations.newsletterSubscribe, { body });
+
+export const confirmNewsletter = (token: string) =>
+  api.call(operations.newsletterConfirm, { body: { token } });
+
+export const unsubscribeNewsletter = (token: string) =>
+  api.call(operations.newsletterUnsubscribe, { body: { token } });

@@ -1,0 +1,19 @@
+import type { Application, ApplicationDetailsRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+import { MY_APPLICATIONS_KEY } from "./use-my-applications.ts";
+
+/** Gives the missing details of a pending application; the answer replaces it in the cached list. */
+export function useCompleteDetails(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApplicationDetailsRequest) =>
+      api.call(operations.applicationsCompleteDetails, { params: { id }, body }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<Application[]>(MY_APPLICATIONS_KEY, (list) =>
+        list?.map((a) => (a.id === updated.id ? updated : a)),
+      );
+    },
+  });
+}
