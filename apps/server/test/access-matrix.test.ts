@@ -42,6 +42,8 @@ const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
   depositsChangeInstruction: () => ownDeposit(),
   depositsGet: () => ownDeposit(),
   depositsTransferQr: () => ownDeposit(),
+  depositsEarlyClosureQuote: () => ownDeposit(),
+  depositsCloseEarly: () => ownDeposit(),
   applicationsCompleteDetails: () => ownApplication(),
   applicationsWithdraw: () => ownApplication(),
   documentsDownload: async () => {
@@ -136,6 +138,7 @@ function concretePath(operation: Operation, ids: Record<string, string> = {}) {
 /** A valid body for own-resource operations that read one, so the ownership check is what answers. */
 const OWNED_BODY: Partial<Record<OperationId, object>> = {
   depositsChangeInstruction: { maturity_instruction: "renew_all" },
+  depositsCloseEarly: { expected_payout: 1000 },
   applicationsCompleteDetails: {
     reference_iban: "DE89370400440532013000",
     maturity_instruction: "payout",

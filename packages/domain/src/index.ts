@@ -23,6 +23,7 @@ export * from "./iban.ts";
 export * from "./identity/age.ts";
 export * from "./identity/countries.ts";
 export * from "./identity/tax-id.ts";
+export * from "./money/early-closure.ts";
 export * from "./money/interest.ts";
 export * from "./money/net-return.ts";
 export * from "./money/term.ts";

@@ -252,3 +252,29 @@ export const jobsOverviewSchema = z
     retrying: z.array(jobSummarySchema).describe("Jobs that failed and wait for another attempt"),
   })
   .meta({ id: "JobsOverview" });
+
+/** GET /deposits/{id}/early-closure: what closing the deposit today would pay. */
+export const earlyClosureQuoteSchema = z
+  .object({
+    rule: z.enum(EARLY_CLOSURE_RULES).describe("The package's rule for closing before maturity"),
+    close_date: z.string().describe("ISO date the deposit would be closed (today)"),
+    months_held: z.number().int().describe("Whole months since the value date"),
+    principal: z.number(),
+    interest: z.number().describe("Interest paid on closure under the rule (0 for no_interest)"),
+    payout: z.number().describe("principal + interest, transferred to the reference account"),
+    interest_at_maturity: z.number().describe("What holding the deposit to maturity would earn, to compare"),
+    currency: z.enum(CURRENCIES),
+  })
+  .meta({ id: "EarlyClosureQuote" });
+export type EarlyClosureQuote = z.infer<typeof earlyClosureQuoteSchema>;
+
+/** POST /deposits/{id}/early-closure: the saver confirms the figures they were shown. */
+export const earlyClosureRequestSchema = z
+  .strictObject({
+    expected_payout: z
+      .number()
+      .nonnegative()
+      .describe("The payout the saver was shown; if today's figure differs, nothing happens (409)"),
+  })
+  .meta({ id: "EarlyClosureRequest" });
+export type EarlyClosureRequest = z.infer<typeof earlyClosureRequestSchema>;

@@ -7,6 +7,7 @@ export const POSTBOX_DOCUMENT_KINDS = [
   "withdrawal_receipt",
   "funding_confirmation",
   "maturity_statement",
+  "closure_statement",
 ] as const;
 export type PostboxDocumentKind = (typeof POSTBOX_DOCUMENT_KINDS)[number];
 

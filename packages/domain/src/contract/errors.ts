@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   "instruction_cutoff_passed",
   "deposit_not_active",
   "early_closure_not_allowed",
+  "early_closure_quote_changed",
   "clock_control_disabled",
   // kyc
   "kyc_invalid_document_type",

@@ -19,7 +19,8 @@ export interface PostboxDocumentsTable {
     | "approval"
     | "withdrawal_receipt"
     | "funding_confirmation"
-    | "maturity_statement";
+    | "maturity_statement"
+    | "closure_statement";
   title: string;
   language: "en" | "de" | "fr";
   event_key: string;

@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as service from "./deposits.service.ts";
+import * as earlyClosure from "./early-closure.service.ts";
 
-/** The saver's side of deposits: one deposit with its timeline, the transfer QR code. */
+/** The saver's side of deposits: one deposit with its timeline, the transfer QR code, early closure. */
 export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, operations.depositsGet, async (request, reply) => {
     reply.header("Cache-Control", "no-store");
@@ -18,6 +19,22 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
       currentUser(request),
       request.params.id,
       request.body.maturity_instruction,
+      app.clock.now(),
+    );
+  });
+
+  route(app, operations.depositsEarlyClosureQuote, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return earlyClosure.earlyClosureQuote(app.db, currentUser(request), request.params.id, app.clock.now());
+  });
+
+  route(app, operations.depositsCloseEarly, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return earlyClosure.closeEarly(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      request.body.expected_payout,
       app.clock.now(),
     );
   });

@@ -174,7 +174,7 @@ async function detailOf(db: Db, row: repo.DepositRow) {
   };
 }
 
-async function ownDeposit(db: Db, user: User, id: string) {
+export async function ownDeposit(db: Db, user: User, id: string) {
   const row = await repo.findDeposit(db, id);
   if (!row) throw notFound("deposit_not_found", "This deposit does not exist");
   if (row.user_id !== user.id) throw forbidden("This deposit belongs to another account");

@@ -93,6 +93,22 @@ export function depositMessages(messages: Messenger) {
         });
         return;
       }
+      case "closed_early":
+        await messages.notify(trx as Kysely<DB>, {
+          userId,
+          event: "deposit_closed_early",
+          key: `deposit_closed_early:${row.id}`,
+          facts: {
+            ...base,
+            close_date: String(d.close_date),
+            months_held: Number(d.months_held),
+            principal: decimal(d.principal_cents),
+            gross_interest: decimal(d.interest_cents),
+            payout: decimal(d.payout_cents),
+            reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
+          },
+        });
+        return;
       case "lapsed":
         await messages.notify(trx as Kysely<DB>, {
           userId,

@@ -107,6 +107,17 @@ export interface EventFacts {
       new_rate: string;
       new_maturity_date: string;
     };
+  /** Closed before maturity where the package allows it: principal and the rule's interest paid out. */
+  deposit_closed_early: Money &
+    DepositReference & {
+      application_id: string;
+      close_date: string;
+      months_held: number;
+      principal: string;
+      gross_interest: string;
+      payout: string;
+      reference_iban: string | null;
+    };
   /** No money arrived within 14 days of approval. */
   deposit_lapsed: Money & DepositReference & { application_id: string; deadline: string };
 }
@@ -128,6 +139,7 @@ export const EVENT_TYPES = [
   "deposit_maturity_reminder",
   "deposit_paid_out",
   "deposit_renewed",
+  "deposit_closed_early",
   "deposit_lapsed",
 ] as const satisfies readonly EventType[];
 

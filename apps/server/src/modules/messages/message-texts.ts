@@ -305,6 +305,21 @@ function texts(language: Language): Texts {
         ],
         action: { path: "/documents", label: L.documents },
       }),
+      deposit_closed_early: (x, f) => ({
+        subject: `Ihre Festgeldanlage ${applicationReference(x.application_id)} wurde vorzeitig aufgelöst`,
+        paragraphs: [
+          `Wie gewünscht haben wir Ihre Anlage zum ${f.date(x.close_date)} aufgelöst und ${f.money(x.payout, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} überwiesen. Die Abrechnung liegt in Ihren Dokumenten.`,
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Anlagebetrag", f.money(x.principal, x.currency)],
+          ["Volle Monate angelegt", String(x.months_held)],
+          ["Zinsen (brutto)", f.money(x.gross_interest, x.currency)],
+          ["Auszahlung", f.money(x.payout, x.currency)],
+          ["Aufgelöst am", f.date(x.close_date)],
+        ],
+        action: { path: "/documents", label: L.documents },
+      }),
       deposit_lapsed: (x, f) => ({
         subject: `Ihr Antrag ${applicationReference(x.application_id)} ist verfallen`,
         paragraphs: [
@@ -450,6 +465,21 @@ function texts(language: Language): Texts {
         ],
         action: { path: "/documents", label: L.documents },
       }),
+      deposit_closed_early: (x, f) => ({
+        subject: `Votre dépôt à terme ${applicationReference(x.application_id)} a été clôturé par anticipation`,
+        paragraphs: [
+          `Comme demandé, nous avons clôturé votre dépôt au ${f.date(x.close_date)} et viré ${f.money(x.payout, x.currency)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}. Le relevé se trouve dans vos documents.`,
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Capital", f.money(x.principal, x.currency)],
+          ["Mois entiers placés", String(x.months_held)],
+          ["Intérêts bruts", f.money(x.gross_interest, x.currency)],
+          ["Versement", f.money(x.payout, x.currency)],
+          ["Clôturé le", f.date(x.close_date)],
+        ],
+        action: { path: "/documents", label: L.documents },
+      }),
       deposit_lapsed: (x, f) => ({
         subject: `Votre demande ${applicationReference(x.application_id)} a expiré`,
         paragraphs: [
@@ -589,6 +619,21 @@ function texts(language: Language): Texts {
         ["New amount", f.money(x.new_amount, x.currency)],
         [L.maturity, f.date(x.maturity_date)],
         ["New maturity date", f.date(x.new_maturity_date)],
+      ],
+      action: { path: "/documents", label: L.documents },
+    }),
+    deposit_closed_early: (x, f) => ({
+      subject: `Your fixed-term deposit ${applicationReference(x.application_id)} has been closed early`,
+      paragraphs: [
+        `As you asked, we closed your deposit on ${f.date(x.close_date)} and transferred ${f.money(x.payout, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""}. The statement is in your documents.`,
+      ],
+      rows: [
+        [L.reference, applicationReference(x.application_id)],
+        ["Principal", f.money(x.principal, x.currency)],
+        ["Whole months held", String(x.months_held)],
+        ["Gross interest", f.money(x.gross_interest, x.currency)],
+        ["Paid out", f.money(x.payout, x.currency)],
+        ["Closed on", f.date(x.close_date)],
       ],
       action: { path: "/documents", label: L.documents },
     }),

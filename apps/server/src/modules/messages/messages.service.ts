@@ -62,6 +62,7 @@ export const DOCUMENT_OF: Partial<Record<EventType, DocumentKind>> = {
   deposit_funded: "funding_confirmation",
   deposit_paid_out: "maturity_statement",
   deposit_renewed: "maturity_statement",
+  deposit_closed_early: "closure_statement",
 };
 
 const NEW_DOCUMENT: Record<Language, (title: string) => string> = {

@@ -13,6 +13,7 @@ export const DOCUMENT_KINDS = [
   "withdrawal_receipt",
   "funding_confirmation",
   "maturity_statement",
+  "closure_statement",
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -23,6 +24,7 @@ export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
     withdrawal_receipt: "Receipt of your withdrawal",
     funding_confirmation: "Funding confirmation",
     maturity_statement: "Maturity statement",
+    closure_statement: "Statement of early closure",
   },
   de: {
     application_confirmation: "Bestätigung Ihres Antrags",
@@ -30,6 +32,7 @@ export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
     withdrawal_receipt: "Eingangsbestätigung Ihres Widerrufs",
     funding_confirmation: "Bestätigung des Geldeingangs",
     maturity_statement: "Abrechnung bei Fälligkeit",
+    closure_statement: "Abrechnung der vorzeitigen Auflösung",
   },
   fr: {
     application_confirmation: "Confirmation de votre demande",
@@ -37,6 +40,7 @@ export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
     withdrawal_receipt: "Accusé de réception de votre rétractation",
     funding_confirmation: "Confirmation de réception des fonds",
     maturity_statement: "Relevé d'échéance",
+    closure_statement: "Relevé de clôture anticipée",
   },
 };
 

@@ -1,0 +1,140 @@
+import {
+  centsToNumber,
+  type DepositDetail,
+  type EarlyClosureQuote,
+  earlyClosureFigures,
+  type User,
+} from "@festgeld/domain";
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { depositFigures } from "./deposit.mapper.ts";
+import { onDepositEvent } from "./deposit-events.ts";
+import type { DepositRow } from "./deposits.repository.ts";
+import * as repo from "./deposits.repository.ts";
+import { businessDate, getOwnDeposit, JOB_NAMES, ownDeposit } from "./deposits.service.ts";
+
+/**
+ * Closing before maturity: only an active deposit whose package allows it (the rule is copied onto
+ * the deposit when it starts, so a later package change alters no running deposit), and not on or
+ * after its maturity date, when the maturity job acts on the instruction instead.
+ */
+function quoteOf(
+  row: DepositRow,
+  today: string,
+): EarlyClosureQuote & { cents: ReturnType<typeof earlyClosureFigures> } {
+  if (row.status !== "active" || !row.value_date || !row.maturity_date) {
+    throw conflict(
+      "deposit_not_active",
+      `This deposit is ${row.status}; only an active deposit can be closed`,
+    );
+  }
+  if (row.early_closure === "not_allowed") {
+    throw conflict("early_closure_not_allowed", "This deposit's package holds it until maturity");
+  }
+  if (today >= row.maturity_date) {
+    throw conflict(
+      "early_closure_not_allowed",
+      "This deposit matures today; it is settled per the instruction",
+    );
+  }
+  const { principalCents, rateBasisPoints, interestCents } = depositFigures(row);
+  const cents = earlyClosureFigures({
+    principalCents,
+    rateBasisPoints,
+    rule: row.early_closure,
+    valueDate: row.value_date,
+    closeDate: today,
+  });
+  return {
+    rule: row.early_closure,
+    close_date: today,
+    months_held: cents.monthsHeld,
+    principal: centsToNumber(principalCents),
+    interest: centsToNumber(cents.interestCents),
+    payout: centsToNumber(cents.payoutCents),
+    interest_at_maturity: centsToNumber(interestCents),
+    currency: row.currency.trim() as EarlyClosureQuote["currency"],
+    cents,
+  };
+}
+
+/** What closing the saver's deposit today would pay. */
+export async function earlyClosureQuote(
+  db: Kysely<DB>,
+  user: User,
+  id: string,
+  now: Date,
+): Promise<EarlyClosureQuote> {
+  const row = await ownDeposit(db, user, id);
+  const { cents: _, ...quote } = quoteOf(row, businessDate(now));
+  return quote;
+}
+
+/**
+ * Closes the saver's deposit: the interest the rule gives is credited, principal and interest are
+ * paid out to the reference account, the maturity and reminder jobs are cancelled, and the timeline
+ * records `closed_early` (which tells the saver and issues the closure statement). The figures the
+ * saver confirmed must still be today's; the row is locked, so a second request finds it closed.
+ */
+export async function closeEarly(
+  db: Kysely<DB>,
+  user: User,
+  id: string,
+  expectedPayout: number,
+  now: Date,
+): Promise<DepositDetail> {
+  await ownDeposit(db, user, id);
+  await db.transaction().execute(async (trx: Transaction<DB>) => {
+    const row = await repo.lockDeposit(trx, id);
+    if (!row) throw notFound("deposit_not_found", "This deposit does not exist");
+    const today = businessDate(now);
+    const quote = quoteOf(row, today);
+    if (quote.payout !== expectedPayout) {
+      throw conflict(
+        "early_closure_quote_changed",
+        `A closure today pays ${quote.payout.toFixed(2)} ${quote.currency}, not ${expectedPayout.toFixed(2)}`,
+      );
+    }
+    const book = (kind: "interest_credited" | "payout", cents: bigint) =>
+      repo.addLedgerEntry(trx, {
+        deposit_id: row.id,
+        kind,
+        amount_cents: cents,
+        value_date: today,
+        source: "early_closure",
+        booked_at: now,
+        booked_by: user.id,
+      });
+    await book("interest_credited", quote.cents.interestCents);
+    await book("payout", quote.cents.payoutCents);
+    await trx
+      .updateTable("deposits")
+      .set({ status: "closed_early", closed_at: now, paid_out_at: now, updated_at: now })
+      .where("id", "=", row.id)
+      .execute();
+    for (const job of [JOB_NAMES.maturity, JOB_NAMES.reminder]) {
+      await repo.cancelJob(trx, `${job}:${row.id}`, now);
+    }
+    await onDepositEvent(
+      trx,
+      {
+        depositId: row.id,
+        applicationId: row.application_id,
+        userId: row.user_id,
+        type: "closed_early",
+        at: now,
+        details: {
+          close_date: today,
+          rule: row.early_closure,
+          months_held: quote.cents.monthsHeld,
+          principal_cents: String(BigInt(row.amount_cents)),
+          interest_cents: String(quote.cents.interestCents),
+          payout_cents: String(quote.cents.payoutCents),
+        },
+      },
+      user.id,
+    );
+  });
+  return getOwnDeposit(db, user, id);
+}
