@@ -9,6 +9,7 @@ import {
   formatRate,
 } from "../../../lib/format.ts";
 import { CompleteDetails } from "./complete-details.tsx";
+import { EarlyClosure } from "./early-closure.tsx";
 import { Withdrawal } from "./withdrawal.tsx";
 
 const STATUS_STYLES: Record<Application["status"], string> = {
@@ -128,6 +129,9 @@ export function ApplicationCard({ application }: { application: Application }) {
       )}
       {application.status === "pending" && application.missing_details.length === 0 && (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t("dashboard.pendingNote")}</p>
+      )}
+      {application.deposit?.status === "active" && application.deposit.early_closure !== "not_allowed" && (
+        <EarlyClosure deposit={application.deposit} />
       )}
       {approved && application.withdrawal_deadline && (
         <Withdrawal
