@@ -7,10 +7,27 @@ import { defineConfig, devices } from "@playwright/test";
 // process; workers inherit the environment, so every process agrees on them.
 process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 8000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "festgeld-e2e-"));
+// The deposit lifecycle journey moves its server's clock (POST /api/admin/clock), which would expire
+// every other spec's sessions: it gets a server of its own, not in production mode, with CLOCK_CONTROL.
+process.env.E2E_CLOCK_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_CLOCK_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "festgeld-e2e-clock-"));
 const port = Number(process.env.E2E_PORT);
+const clockPort = Number(process.env.E2E_CLOCK_PORT);
+const LIFECYCLE_SPEC = /deposit-lifecycle\.spec\.ts/;
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
 export const E2E_ADMIN = { email: "admin@e2e.example.test", password: "e2e-Admin-Passphrase-2026" };
+
+const serverEnv = {
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  // Every spec registers and signs in from 127.0.0.1, and several sign in as E2E_ADMIN: the attempt
+  // limits (tested by the API suite) would otherwise end the run early.
+  AUTH_RATE_LIMIT_PER_IP: "100000",
+  AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
+};
 
 export default defineConfig({
   testDir: "./e2e",
@@ -36,28 +53,46 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    // The compiled server, as in production (`npm run test:e2e` builds it with the web app).
-    command: "node apps/server/dist/server.js",
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${port}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      // Every spec registers and signs in from 127.0.0.1, and several sign in as E2E_ADMIN: the attempt
-      // limits (tested by the API suite) would otherwise end the run early.
-      AUTH_RATE_LIMIT_PER_IP: "100000",
-      AUTH_RATE_LIMIT_PER_ACCOUNT: "100000",
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: LIFECYCLE_SPEC,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
     },
-  },
+    {
+      name: "lifecycle",
+      testMatch: LIFECYCLE_SPEC,
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://127.0.0.1:${clockPort}` },
+    },
+  ],
+  webServer: [
+    {
+      // The compiled server, as in production (`npm run test:e2e` builds it with the web app).
+      command: "node apps/server/dist/server.js",
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${port}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production" },
+    },
+    {
+      // The same compiled server with a clock the admin may move (refused in production).
+      command: "node apps/server/dist/server.js",
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${clockPort}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...serverEnv,
+        PORT: String(clockPort),
+        DATA_DIR: process.env.E2E_CLOCK_DATA_DIR,
+        NODE_ENV: "test",
+        CLOCK_CONTROL: "true",
+      },
+    },
+  ],
 });

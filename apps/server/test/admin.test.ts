@@ -228,10 +228,12 @@ describe("GET /api/admin/analytics", () => {
     const res = await get(t.app, "/api/admin/analytics", admin.headers);
     expect(res.statusCode).toBe(200);
     const body = res.json() as Analytics;
+    // Approved applications without money received invest nothing: investment and investors are
+    // ledger figures (admin-overview-deposits.test.ts follows them through funding and maturity).
     expect(body.overview).toEqual({
       totalUsers: 4,
-      activeInvestors: 2,
-      totalInvestmentAmount: 42778.12,
+      activeInvestors: 0,
+      totalInvestmentAmount: 0,
       pendingKYC: 1,
       pendingApplications: 2,
       approvedApplications: 4,
@@ -255,26 +257,6 @@ describe("GET /api/admin/analytics", () => {
           ...(expected.get(monthsAgo) ?? { users: 0, investments: 0 }),
         };
       }),
-    );
-  });
-
-  it("sums amounts exactly (no binary floating point)", async () => {
-    const before = (await get(t.app, "/api/admin/analytics", admin.headers)).json() as Analytics;
-    for (let i = 0; i < 10; i++) {
-      await insertApplication(t.app, {
-        userId: null,
-        amount: "1000.10",
-        status: "approved",
-        createdAt: new Date(),
-      });
-    }
-    const res = await get(t.app, "/api/admin/analytics", admin.headers);
-    const after = res.json() as Analytics;
-    // 10 x 1000.10 added in floating point would be 10000.999999999998; the server sums decimals.
-    expect(res.body).toMatch(/"totalInvestmentAmount":\d+(\.\d{1,2})?[,}]/);
-    const cents = (value: number) => Math.round(value * 100);
-    expect(cents(after.overview.totalInvestmentAmount) - cents(before.overview.totalInvestmentAmount)).toBe(
-      1_000_100,
     );
   });
 });
@@ -804,9 +786,7 @@ describe("running totals kept by the database", () => {
     await compare();
 
     const analytics = (await get(t.app, "/api/admin/analytics", admin.headers)).json() as Analytics;
-    const approvedLive = await sql<{ n: number }>`select count(distinct user_id) as n from applications
-      where status = 'approved'`.execute(t.app.db);
-    expect(analytics.overview.activeInvestors).toBe(Number(approvedLive.rows[0]?.n));
+    expect(analytics.overview.approvedApplications).toBeGreaterThan(0);
     const listed = await get(t.app, "/api/applications?status=rejected&limit=1", admin.headers);
     const rejectedLive = await sql<{
       n: number;

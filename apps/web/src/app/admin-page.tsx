@@ -31,6 +31,21 @@ const TABS: AdminTab[] = [
     Component: lazy(() => import("../features/admin-applications/applications-tab.tsx")),
   },
   {
+    id: "funding",
+    labelKey: "deposits:admin.tabs.funding",
+    Component: lazy(() => import("../features/admin-deposits/funding-tab.tsx")),
+  },
+  {
+    id: "statements",
+    labelKey: "deposits:admin.tabs.statements",
+    Component: lazy(() => import("../features/admin-deposits/statements-tab.tsx")),
+  },
+  {
+    id: "maturities",
+    labelKey: "deposits:admin.tabs.maturities",
+    Component: lazy(() => import("../features/admin-deposits/calendar-tab.tsx")),
+  },
+  {
     id: "kyc",
     labelKey: "tabs.kyc",
     Component: lazy(() => import("../features/admin-kyc/kyc-review-tab.tsx")),
@@ -60,10 +75,15 @@ const TABS: AdminTab[] = [
     labelKey: "tabs.audit",
     Component: lazy(() => import("../features/admin-audit/audit-tab.tsx")),
   },
+  {
+    id: "jobs",
+    labelKey: "deposits:admin.tabs.jobs",
+    Component: lazy(() => import("../features/admin-deposits/jobs-tab.tsx")),
+  },
 ];
 
 function AdminTabs() {
-  const { t } = useTranslation(["admin", "identity"]);
+  const { t } = useTranslation(["admin", "identity", "deposits"]);
   const [active, setActive] = useState(TABS[0]?.id ?? "");
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const baseId = useId();

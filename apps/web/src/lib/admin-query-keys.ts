@@ -10,4 +10,8 @@ export const ADMIN_KEYS = {
   audit: ["admin", "audit"] as const,
   contactMessages: ["admin", "contact-messages"] as const,
   newsletter: ["admin", "newsletter"] as const,
+  deposits: ["admin", "deposits"] as const,
+  depositSummary: ["admin", "deposit-summary"] as const,
+  statements: ["admin", "bank-statements"] as const,
+  jobs: ["admin", "jobs"] as const,
 };

@@ -24,10 +24,15 @@ export const analyticsSchema = z
   .object({
     overview: z.object({
       totalUsers: z.number().int().describe("Customer accounts (role user)"),
-      activeInvestors: z.number().int().describe("Customers with at least one approved application"),
+      activeInvestors: z
+        .number()
+        .int()
+        .describe("Customers with money invested: at least one running (active or matured) deposit"),
       totalInvestmentAmount: z
         .number()
-        .describe("Sum of approved application amounts, euro, exact to the cent"),
+        .describe(
+          "Principal received and not yet paid out (ledger entries of running deposits), exact to the cent",
+        ),
       pendingKYC: z.number().int().describe("Customers whose identity verification awaits review"),
       pendingApplications: z.number().int(),
       approvedApplications: z.number().int(),

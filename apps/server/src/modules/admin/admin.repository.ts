@@ -93,8 +93,8 @@ export async function countUsers(db: Kysely<DB>, filter: UserFilter): Promise<nu
 
 /* ---------------------------------------------------------------------------------- analytics */
 // Every figure is one aggregate query; no rows are loaded into the server. Counts over users and
-// months are range counts on indexes (migrations 0043, 0044); the per-status figures and the active
-// investors come from running totals the database keeps (0045). bench/backoffice-capacity.ts
+// months are range counts on indexes (migrations 0043, 0044); the per-status figures come from running
+// totals the database keeps (0045); investment and investors from the deposits' ledger. bench/backoffice-capacity.ts
 // measures them.
 
 export async function customerCounts(db: Kysely<DB>) {
@@ -118,14 +118,6 @@ export async function applicationTotals(db: Kysely<DB>) {
     group by status
   `.execute(db);
   return result.rows.map((row) => ({ status: row.status, count: Number(row.count), amount: row.amount }));
-}
-
-/** Accounts with at least one approved application (running counts, migration 0045). */
-export async function activeInvestorCount(db: Kysely<DB>): Promise<number> {
-  const result = await sql<{ count: number }>`
-    select count(*) as count from investor_approved_applications where approved > 0
-  `.execute(db);
-  return Number(result.rows[0]?.count ?? 0);
 }
 
 /**

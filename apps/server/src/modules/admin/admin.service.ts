@@ -3,12 +3,12 @@ import {
   type Analytics,
   BUSINESS_TIME_ZONE,
   centsToNumber,
-  toCents,
   type User,
 } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { toUser } from "../auth/user.mapper.ts";
+import { investedTotals } from "../deposits/deposits.repository.ts";
 import * as repo from "./admin.repository.ts";
 
 /** One page of users for the back office, with the total matching the filters. Admin only (route). */
@@ -29,23 +29,24 @@ export async function listUsers(
   return { items: rows.map(toUser), total };
 }
 
-/** The back office's overview and monthly trends, all from aggregate SQL. */
+/**
+ * The back office's overview and monthly trends, all from aggregate SQL. Investment and investors
+ * are money received and not paid out: sums of the deposits' ledger entries (an approval alone
+ * counts nothing).
+ */
 export async function analytics(db: Kysely<DB>): Promise<Analytics> {
-  const [customers, totals, activeInvestors, trends] = await Promise.all([
+  const [customers, totals, invested, trends] = await Promise.all([
     repo.customerCounts(db),
     repo.applicationTotals(db),
-    repo.activeInvestorCount(db),
+    investedTotals(db),
     repo.monthlyTrends(db, BUSINESS_TIME_ZONE),
   ]);
   const byStatus = (status: string) => totals.find((t) => t.status === status);
-  const approvedAmount = byStatus("approved")?.amount ?? "0";
-  const approvedCents = toCents(approvedAmount);
-  if (approvedCents === null) throw new Error(`approved total is not a decimal amount: ${approvedAmount}`);
   return {
     overview: {
       totalUsers: customers.total,
-      activeInvestors,
-      totalInvestmentAmount: centsToNumber(approvedCents),
+      activeInvestors: invested.investors,
+      totalInvestmentAmount: centsToNumber(BigInt(invested.principalCents)),
       pendingKYC: customers.pendingKyc,
       pendingApplications: byStatus("pending")?.count ?? 0,
       approvedApplications: byStatus("approved")?.count ?? 0,

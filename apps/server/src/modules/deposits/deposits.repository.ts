@@ -217,6 +217,21 @@ export async function summary(db: Db, today: string, in30Days: string) {
   };
 }
 
+/**
+ * Money received and not yet paid out or carried over (the principal of running deposits, from the
+ * ledger) and the savers it belongs to: the back office's "Total Investment" and "Active Investors".
+ */
+export async function investedTotals(db: Db) {
+  const { rows } = await sql<{ principal: string | null; investors: number }>`
+    select
+      (select sum(l.amount_cents) from deposit_ledger l join deposits d on d.id = l.deposit_id
+        where l.kind = 'principal_received' and d.status in ('active', 'matured')) as principal,
+      (select count(distinct user_id) from deposits where status in ('active', 'matured') and user_id is not null)
+        as investors
+  `.execute(db);
+  return { principalCents: Number(rows[0]?.principal ?? 0), investors: Number(rows[0]?.investors ?? 0) };
+}
+
 export function listStatements(db: Db, page: { limit: number; offset: number }) {
   return db
     .selectFrom("bank_statements")

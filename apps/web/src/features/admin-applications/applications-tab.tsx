@@ -1,13 +1,16 @@
 import type { AdminApplication, ApplicationDecision } from "@festgeld/domain";
 import { APPLICATION_STATUSES } from "@festgeld/domain/constants";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { operations } from "@festgeld/domain/operations";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DepositTimeline } from "../../components/deposits/deposit-timeline.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { api, apiRequest, errorMessage } from "../../lib/api-client.ts";
+import { api, errorMessage } from "../../lib/api-client.ts";
 import { formatDate, formatMoney, formatRate } from "../../lib/format.ts";
+import { usePagedList } from "../../lib/paged-list.ts";
 import { toast } from "../../lib/toast.ts";
 
 const PAGE_SIZE = 25;
@@ -35,20 +38,11 @@ export default function ApplicationsTab() {
   const [offset, setOffset] = useState(0);
   const filterId = useId();
 
-  const applications = useQuery({
-    queryKey: [...ADMIN_KEYS.applications, { status, offset }],
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await apiRequest<AdminApplication[]>("/applications", {
-        query: { status, limit: PAGE_SIZE, offset },
-        signal,
-      });
-      return { items: data, total: Number(headers.get("X-Total-Count") ?? data.length) };
-    },
-    placeholderData: keepPreviousData,
+  const applications = usePagedList(ADMIN_KEYS.applications, operations.adminApplicationsList, {
+    status,
+    limit: PAGE_SIZE,
+    offset,
   });
-  useEffect(() => {
-    if (applications.isError) console.error("Could not load the applications", applications.error);
-  }, [applications.isError, applications.error]);
 
   const decide = useMutation({
     mutationFn: ({
@@ -60,11 +54,14 @@ export default function ApplicationsTab() {
       decision: ApplicationDecision;
       reason?: string | undefined;
     }) =>
-      // SPEC.md section 7's notes text; the decision itself is what counts.
-      api.patch<AdminApplication>(`/admin/applications/${id}/decision`, {
-        decision,
-        admin_notes: `${decision} by admin`,
-        ...(decision === "rejected" ? { rejection_reason: reason } : {}),
+      // The notes text the original back office wrote; the decision itself is what counts.
+      api.call(operations.adminApplicationsDecide, {
+        params: { id },
+        body: {
+          decision,
+          admin_notes: `${decision} by admin`,
+          ...(decision === "rejected" ? { rejection_reason: reason } : {}),
+        },
       }),
     onSuccess: (_result, { decision }) => {
       toast(t(`applications.decided.${decision}`), "success");
@@ -77,6 +74,8 @@ export default function ApplicationsTab() {
       void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.applications });
       void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.analytics });
       void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.audit });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.deposits });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.depositSummary });
     },
   });
 
@@ -170,6 +169,7 @@ export default function ApplicationsTab() {
                       >
                         {t(`statuses.${application.status}`)}
                       </span>
+                      <DepositDetails application={application} />
                     </td>
                     <td className="whitespace-nowrap px-3 py-2 text-slate-800 dark:text-slate-200">
                       {formatDate(application.created_at, language)}
@@ -276,5 +276,26 @@ export default function ApplicationsTab() {
         label={t("applications.pages")}
       />
     </div>
+  );
+}
+
+/** The deposit of an approved application, its state and timeline, opened on demand. */
+function DepositDetails({ application }: { application: AdminApplication }) {
+  const { t } = useTranslation("deposits");
+  const deposit = application.deposit;
+  if (!deposit) return null;
+  return (
+    <details className="mt-2 min-w-56" data-testid="application-deposit">
+      <summary className="cursor-pointer text-sm font-medium text-brand-700 dark:text-brand-300">
+        {t("admin.applicationDeposit", { status: t(`status.${deposit.status}`) })}
+      </summary>
+      <p className="mt-2 font-mono text-xs text-slate-700 dark:text-slate-300">{deposit.reference}</p>
+      <DepositTimeline deposit={deposit} appliedAt={application.created_at} />
+      {application.previous_deposits.length > 0 && (
+        <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">
+          {t("admin.renewals", { count: application.previous_deposits.length })}
+        </p>
+      )}
+    </details>
   );
 }

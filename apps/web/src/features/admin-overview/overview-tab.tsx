@@ -3,22 +3,30 @@ import { useTranslation } from "react-i18next";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatMoney, formatNumber } from "../../lib/format.ts";
-import { fetchAnalytics } from "./api/analytics-api.ts";
+import { fetchAnalytics, fetchDepositSummary } from "./api/analytics-api.ts";
 import { StatusChart } from "./components/status-chart.tsx";
 import { TrendsChart } from "./components/trends-chart.tsx";
 
-/** Admin tab "Overview": four figures, the monthly trends and the status split. */
+/**
+ * Admin tab "Overview": the figures (investment and investors count money received and not paid
+ * out, from the ledger; funds under management and the next 30 days' maturities), the monthly trends
+ * and the status split.
+ */
 export default function OverviewTab() {
-  const { t, i18n } = useTranslation("admin");
+  const { t, i18n } = useTranslation(["admin", "deposits"]);
   const analytics = useQuery({
     queryKey: ADMIN_KEYS.analytics,
     queryFn: ({ signal }) => fetchAnalytics(signal),
   });
+  const deposits = useQuery({
+    queryKey: ADMIN_KEYS.depositSummary,
+    queryFn: ({ signal }) => fetchDepositSummary(signal),
+  });
 
-  if (analytics.isPending) return <Spinner label={t("overview.loading")} />;
-  if (analytics.isError) {
+  if (analytics.isPending || deposits.isPending) return <Spinner label={t("overview.loading")} />;
+  if (analytics.isError || deposits.isError) {
     // a failed analytics load is logged; the tab says so instead of showing zeros.
-    console.error("Could not load the analytics", analytics.error);
+    console.error("Could not load the analytics", analytics.error ?? deposits.error);
     return (
       <p role="alert" className="card text-red-700 dark:text-red-400">
         {t("overview.loadFailed")}
@@ -27,11 +35,51 @@ export default function OverviewTab() {
   }
   const { overview, monthlyTrends } = analytics.data;
   const language = i18n.language;
+  const summary = deposits.data;
   const cards = [
-    { key: "totalUsers", value: formatNumber(overview.totalUsers, language) },
-    { key: "activeInvestors", value: formatNumber(overview.activeInvestors, language) },
-    { key: "totalInvestment", value: formatMoney(overview.totalInvestmentAmount, "EUR", language) },
-    { key: "pendingKyc", value: formatNumber(overview.pendingKYC, language) },
+    {
+      key: "totalUsers",
+      label: t("overview.cards.totalUsers"),
+      value: formatNumber(overview.totalUsers, language),
+    },
+    {
+      key: "activeInvestors",
+      label: t("overview.cards.activeInvestors"),
+      value: formatNumber(overview.activeInvestors, language),
+    },
+    {
+      key: "totalInvestment",
+      label: t("overview.cards.totalInvestment"),
+      value: formatMoney(overview.totalInvestmentAmount, "EUR", language),
+    },
+    {
+      key: "pendingKyc",
+      label: t("overview.cards.pendingKyc"),
+      value: formatNumber(overview.pendingKYC, language),
+    },
+    {
+      key: "fundsUnderManagement",
+      label: t("deposits:admin.overview.funds"),
+      value: formatMoney(summary.funds_under_management, "EUR", language),
+    },
+    {
+      key: "maturing30",
+      label: t("deposits:admin.overview.maturing"),
+      value: formatMoney(summary.maturing_30_days.amount, "EUR", language),
+      note: t("deposits:admin.overview.deposits", {
+        count: summary.maturing_30_days.count,
+        number: formatNumber(summary.maturing_30_days.count, language),
+      }),
+    },
+    {
+      key: "awaitingFunds",
+      label: t("deposits:admin.overview.awaiting"),
+      value: formatMoney(summary.awaiting_funds.amount, "EUR", language),
+      note: t("deposits:admin.overview.deposits", {
+        count: summary.awaiting_funds.count,
+        number: formatNumber(summary.awaiting_funds.count, language),
+      }),
+    },
   ];
 
   return (
@@ -40,10 +88,9 @@ export default function OverviewTab() {
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (
           <li key={card.key} className="card" data-testid={`overview-${card.key}`}>
-            <p className="text-sm font-medium text-slate-600 dark:text-slate-400">
-              {t(`overview.cards.${card.key}`)}
-            </p>
+            <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{card.label}</p>
             <p className="mt-2 text-3xl font-bold text-slate-900 dark:text-white">{card.value}</p>
+            {card.note && <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{card.note}</p>}
           </li>
         ))}
       </ul>

@@ -9,6 +9,7 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useMyApplications } from "./api/use-my-applications.ts";
 import { ApplicationCard } from "./components/application-card.tsx";
 import { StatCards } from "./components/stat-cards.tsx";
+import { WhatsNext } from "./components/whats-next.tsx";
 
 /** /dashboard: signed-out visitors go to /login. */
 export default function DashboardPage() {
@@ -52,6 +53,7 @@ function DashboardContent() {
         </div>
       ) : (
         <>
+          <WhatsNext applications={data} />
           <div className="mt-10">
             <StatCards applications={data} />
             <DepositGuaranteeWarning where="dashboard" />

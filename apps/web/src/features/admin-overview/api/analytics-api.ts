@@ -3,3 +3,7 @@ import { api } from "../../../lib/api-client.ts";
 
 /** The back office's figures. */
 export const fetchAnalytics = (signal?: AbortSignal) => api.call(operations.adminAnalytics, { signal });
+
+/** Money figures of the deposits, from the ledger. */
+export const fetchDepositSummary = (signal?: AbortSignal) =>
+  api.call(operations.adminDepositsSummary, { signal });

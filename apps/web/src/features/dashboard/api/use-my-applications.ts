@@ -1,7 +1,8 @@
 import type { Application } from "@festgeld/domain";
-import { LIMITS } from "@festgeld/domain/constants";
+import { LIMITS, type MaturityInstruction } from "@festgeld/domain/constants";
+import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, apiRequest } from "../../../lib/api-client.ts";
+import { api, callPaged } from "../../../lib/api-client.ts";
 
 export const MY_APPLICATIONS_KEY = ["applications", "me"] as const;
 
@@ -13,13 +14,12 @@ export const MY_APPLICATIONS_KEY = ["applications", "me"] as const;
 async function fetchAll(signal: AbortSignal): Promise<Application[]> {
   const all: Application[] = [];
   for (;;) {
-    const { data, headers } = await apiRequest<Application[]>("/applications/me", {
+    const { items, total } = await callPaged(operations.applicationsListOwn, {
       query: { limit: LIMITS.pageSizeMax, offset: all.length },
       signal,
     });
-    all.push(...data);
-    const total = Number(headers.get("X-Total-Count") ?? all.length);
-    if (data.length === 0 || all.length >= total) return all;
+    all.push(...items);
+    if (items.length === 0 || all.length >= total) return all;
   }
 }
 
@@ -35,11 +35,34 @@ export function useMyApplications(enabled: boolean) {
 export function useWithdrawApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<Application>(`/applications/${id}/withdraw`),
+    mutationFn: (id: string) => api.call(operations.applicationsWithdraw, { params: { id } }),
     onSuccess: (updated) => {
       queryClient.setQueryData<Application[]>(MY_APPLICATIONS_KEY, (list) =>
         list?.map((a) => (a.id === updated.id ? updated : a)),
       );
     },
+  });
+}
+
+/** The EPC QR code (GiroCode) of a deposit awaiting funds. */
+export function useTransferQr(depositId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["deposits", depositId, "transfer-qr"],
+    queryFn: ({ signal }) => api.call(operations.depositsTransferQr, { params: { id: depositId }, signal }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Changes what happens at maturity; the applications are read again so every figure stays current. */
+export function useChangeInstruction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, instruction }: { id: string; instruction: MaturityInstruction }) =>
+      api.call(operations.depositsChangeInstruction, {
+        params: { id },
+        body: { maturity_instruction: instruction },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_APPLICATIONS_KEY }),
   });
 }

@@ -9,6 +9,7 @@ import {
   formatRate,
 } from "../../../lib/format.ts";
 import { CompleteDetails } from "./complete-details.tsx";
+import { DepositPanel } from "./deposit-panel.tsx";
 import { EarlyClosure } from "./early-closure.tsx";
 import { Withdrawal } from "./withdrawal.tsx";
 
@@ -55,7 +56,8 @@ export function ApplicationCard({ application }: { application: Application }) {
   if (application.reference_iban) {
     details.push({ key: "iban", label: t("dashboard.fields.iban"), value: application.reference_iban });
   }
-  if (application.maturity_instruction) {
+  // With a deposit, its own instruction (which the saver may have changed) is shown with the deposit.
+  if (application.maturity_instruction && !application.deposit) {
     details.push({
       key: "maturity-instruction",
       label: t("dashboard.fields.maturityInstruction"),
@@ -130,6 +132,7 @@ export function ApplicationCard({ application }: { application: Application }) {
       {application.status === "pending" && application.missing_details.length === 0 && (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t("dashboard.pendingNote")}</p>
       )}
+      {application.deposit && <DepositPanel application={application} />}
       {application.deposit?.status === "active" && application.deposit.early_closure !== "not_allowed" && (
         <EarlyClosure deposit={application.deposit} />
       )}

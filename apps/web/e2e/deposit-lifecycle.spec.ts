@@ -1,0 +1,304 @@
+import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "../playwright.config.ts";
+import { verifyIdentity } from "./verify-identity.ts";
+
+/*
+ * The life of a deposit, in the browser: a saver applies and is approved, sees the transfer card with
+ * the reference and the QR code; staff import the bank's camt.053 statement through the back office,
+ * which funds the deposit; the saver sees it running with its maturity date; then the server's clock
+ * moves to the maturity (POST /api/admin/clock, never a sleep) and the maturity job renews it: the
+ * saver sees the renewal and the interest paid out. This spec runs against its own server (the
+ * "lifecycle" project in playwright.config.ts), whose clock the other specs do not share.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const PASSWORD = "e2e lifecycle passphrase";
+const SAVER_IBAN = "DE89370400440532013000";
+const LOCALES = { en: "en-GB", de: "de-DE" } as const;
+type Language = keyof typeof LOCALES;
+
+/** Intl separates amounts and symbols with (narrow) no-break spaces; compare with plain spaces. */
+const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function signIn(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post("/api/auth/login", { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** The server's clock: moved to `to` (or left where it is) and the jobs that fell due run. */
+async function serverClock(request: APIRequestContext, adminToken: string, to?: string) {
+  const res = await request.post("/api/admin/clock", {
+    headers: bearer(adminToken),
+    data: to ? { to } : { advance_days: 0 },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { now: string; jobs_run: number };
+}
+
+const berlinDate = (instant: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date(instant));
+
+/** A calendar date twelve months later (the 29th of February becomes the 28th). */
+function plusTwelveMonths(isoDate: string) {
+  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y + 1, m, 0)).getUTCDate();
+  return `${y + 1}-${String(m).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+}
+
+/** A calendar date as the web app writes it (long style) in the language. */
+const longDate = (isoDate: string, language: Language) =>
+  new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+
+/** A camt.053.001.08 statement of the partner bank account with one booked credit. */
+function camt053(credit: { reference: string; amount: string; valueDate: string; messageId: string }) {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>${credit.messageId}</MsgId><CreDtTm>${credit.valueDate}T18:00:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>${credit.messageId}-1</Id>
+      <CreDtTm>${credit.valueDate}T18:00:00</CreDtTm>
+      <Acct><Id><IBAN>DE52000000000012345678</IBAN></Id><Ccy>EUR</Ccy></Acct>
+      <Ntry>
+        <Amt Ccy="EUR">${credit.amount}</Amt>
+        <CdtDbtInd>CRDT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>${credit.valueDate}</Dt></BookgDt>
+        <ValDt><Dt>${credit.valueDate}</Dt></ValDt>
+        <AcctSvcrRef>${credit.messageId}-REF</AcctSvcrRef>
+        <NtryDtls><TxDtls>
+          <Amt Ccy="EUR">${credit.amount}</Amt>
+          <RltdPties><Dbtr><Pty><Nm>Lena Lebenszyklus</Nm></Pty></Dbtr>
+            <DbtrAcct><Id><IBAN>${SAVER_IBAN}</IBAN></Id></DbtrAcct></RltdPties>
+          <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry><Issr>ISO</Issr></Tp>
+            <Ref>${credit.reference}</Ref></CdtrRefInf></Strd></RmtInf>
+        </TxDtls></NtryDtls>
+      </Ntry>
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>`;
+}
+
+const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** WCAG 2.2 AA with axe-core on the page as it is now: the serious and critical violations, readable. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+      resultTypes: ["violations"],
+    })) as { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> };
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * A page of its own browser context, signed in with the token, in the language (the page's CSP is
+ * bypassed only so that the accessibility check can inject axe-core).
+ */
+async function openAs(browser: Browser, token: string, language: Language) {
+  const context = await browser.newContext({ bypassCSP: true });
+  await context.addInitScript(
+    ([value, lang]) => {
+      // A later sign-in (after the clock moved) replaces the token; keep the newest.
+      if (!localStorage.getItem("token")) localStorage.setItem("token", value);
+      localStorage.setItem("user_language", lang);
+    },
+    [token, language] as const,
+  );
+  const page = await context.newPage();
+  return { page, close: () => context.close() };
+}
+
+async function replaceToken(page: Page, token: string) {
+  await page.evaluate((value) => localStorage.setItem("token", value), token);
+}
+
+const TEXT = {
+  en: {
+    awaiting: "Awaiting your transfer",
+    running: "Running",
+    renewed: "Renewed",
+    statementsTab: "Bank statements",
+    fileLabel: "camt.053 file (XML)",
+    confirm: "Book 1 matched credit",
+    booked: "1 credit booked; its deposit is now running.",
+    alreadyImported: "This statement was already imported. Nothing changed",
+    renewedTitle: "Your renewed deposit",
+    paidOut: "€350.00 paid out to your reference account.",
+    continued: "Continued in the deposit",
+    cutoff409: "The instruction can no longer be changed: the cut-off 5 days before maturity has passed.",
+    payout: "Pay out everything",
+    save: "Save instruction",
+  },
+  de: {
+    awaiting: "Wartet auf Ihre Überweisung",
+    running: "Läuft",
+    renewed: "Verlängert",
+    statementsTab: "Kontoauszüge",
+    fileLabel: "camt.053-Datei (XML)",
+    confirm: "1 zugeordnete Gutschrift buchen",
+    booked: "1 Gutschrift gebucht; die Anlage läuft jetzt.",
+    alreadyImported: "Dieser Auszug wurde bereits eingelesen. Es hat sich nichts geändert",
+    renewedTitle: "Ihre verlängerte Festgeldanlage",
+    paidOut: "350,00 € auf Ihr Referenzkonto ausgezahlt.",
+    continued: "Fortgesetzt in der Anlage",
+    cutoff409:
+      "Die Weisung kann nicht mehr geändert werden: Die Frist 5 Tage vor Fälligkeit ist verstrichen.",
+    payout: "Alles auszahlen",
+    save: "Weisung speichern",
+  },
+} as const;
+
+for (const language of ["en", "de"] as const) {
+  const text = TEXT[language];
+
+  test(`apply, transfer, statement import, renewal at maturity (${language})`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    let adminToken = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
+
+    // A saver registers, is verified by staff and applies for 10,000 EUR over 12 months, renewing the
+    // principal at maturity; staff approve.
+    const email = `lifecycle-${randomBytes(5).toString("hex")}@e2e.example.test`;
+    const registered = await request.post("/api/auth/register", {
+      data: { email, password: PASSWORD, full_name: "Lena Lebenszyklus" },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const saverToken = ((await registered.json()) as { access_token: string }).access_token;
+    await verifyIdentity(request, saverToken, adminToken);
+    const packages = (await (await request.get("/api/packages")).json()) as Array<{
+      id: string;
+      duration_months: number;
+    }>;
+    const twelve = packages.find((p) => p.duration_months === 12);
+    const applied = await request.post("/api/applications", {
+      headers: bearer(saverToken),
+      data: {
+        full_name: "Lena Lebenszyklus",
+        email,
+        phone: "+49 30 1234567",
+        amount: 10_000,
+        package_id: twelve?.id,
+        reference_iban: SAVER_IBAN,
+        maturity_instruction: "renew_principal",
+        info_sheet_acknowledged: true,
+      },
+    });
+    expect(applied.status(), await applied.text()).toBe(201);
+    const { id: applicationId } = (await applied.json()) as { id: string };
+    const decided = await request.patch(`/api/admin/applications/${applicationId}/decision`, {
+      headers: bearer(adminToken),
+      data: { decision: "approved" },
+    });
+    expect(decided.status(), await decided.text()).toBe(200);
+
+    // The saver sees the transfer card: exact amount, reference, IBAN in groups of four, QR code.
+    const saver = await openAs(browser, saverToken, language);
+    await saver.page.goto("/dashboard");
+    const deposit = saver.page.getByTestId("deposit");
+    await expect(deposit.getByTestId("deposit-status")).toHaveText(text.awaiting);
+    const card = saver.page.getByTestId("transfer-card");
+    await expect(card).toBeVisible();
+    const shownReference = plain(await card.getByTestId("transfer-reference").textContent());
+    expect(shownReference).toMatch(/^RF\d{2}( [A-Z0-9]{1,4})+$/);
+    const reference = shownReference.replace(/ /g, "");
+    await expect(card.getByTestId("transfer-iban")).toHaveText(/^[A-Z]{2}\d{2}( [A-Z0-9]{1,4})+$/);
+    expect(plain(await card.getByTestId("transfer-amount").textContent())).toBe(
+      language === "en" ? "€10,000.00" : "10.000,00 €",
+    );
+    await expect(card.getByTestId("transfer-qr")).toBeVisible();
+    await expect(saver.page.getByTestId("whats-next")).toContainText(shownReference);
+    if (language === "en") expect(await seriousViolations(saver.page)).toEqual([]);
+
+    // Staff import the bank statement that carries the transfer, through the back office.
+    const valueDate = berlinDate((await serverClock(request, adminToken)).now);
+    const staff = await openAs(browser, adminToken, language);
+    await staff.page.goto("/admin");
+    await staff.page.getByRole("tab", { name: text.statementsTab }).click();
+    const statement = {
+      name: "statement.xml",
+      mimeType: "application/xml",
+      buffer: Buffer.from(
+        camt053({
+          reference,
+          amount: "10000.00",
+          valueDate,
+          messageId: `E2E-${randomBytes(4).toString("hex")}`,
+        }),
+      ),
+    };
+    await staff.page.getByLabel(text.fileLabel).setInputFiles(statement);
+    const result = staff.page.getByTestId("statement-result");
+    await expect(result.getByTestId("matched-credit")).toHaveCount(1);
+    await expect(result.getByTestId("matched-credit")).toContainText(reference);
+    await expect(result.getByTestId("statement-outcome")).toHaveAttribute("data-outcome", "preview");
+    if (language === "en") expect(await seriousViolations(staff.page)).toEqual([]);
+    await result.getByRole("button", { name: text.confirm }).click();
+    await expect(result.getByTestId("statement-outcome")).toHaveText(text.booked);
+    // The same statement again: nothing changes, and the screen says so.
+    await staff.page.getByLabel(text.fileLabel).setInputFiles(statement);
+    await expect(result.getByTestId("statement-outcome")).toContainText(text.alreadyImported);
+    await expect(result.getByRole("button", { name: text.confirm })).toHaveCount(0);
+    await staff.close();
+
+    // The saver sees the deposit running from the value date, maturing twelve months later.
+    const maturity = plusTwelveMonths(valueDate);
+    await saver.page.reload();
+    await expect(deposit.getByTestId("deposit-status")).toHaveText(text.running);
+    await expect(saver.page.getByTestId("transfer-card")).toHaveCount(0);
+    await expect(deposit.getByTestId("deposit-maturity-date")).toHaveText(longDate(maturity, language));
+    expect(plain(await saver.page.getByTestId("stat-invested").locator("dd").textContent())).toBe(
+      language === "en" ? "€10,000.00" : "10.000,00 €",
+    );
+
+    // Three days before maturity the cut-off (5 days before) has passed: the server refuses a change
+    // of instruction and the saver reads why. Moving the clock this far ends every session.
+    const [y, m, d] = maturity.split("-").map(Number) as [number, number, number];
+    const threeDaysBefore = new Date(Date.UTC(y, m - 1, d - 3, 10)).toISOString();
+    await serverClock(request, adminToken, threeDaysBefore);
+    adminToken = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
+    await replaceToken(saver.page, await signIn(request, email, PASSWORD));
+    await saver.page.reload();
+    const instruction = deposit.getByTestId("instruction");
+    await instruction.getByRole("radio", { name: text.payout }).check();
+    await instruction.getByRole("button", { name: text.save }).click();
+    await expect(instruction.getByRole("alert")).toHaveText(text.cutoff409);
+
+    // The clock moves to the maturity day; the maturity job renews the principal and pays out the
+    // interest (10,000 EUR at 3.50 % for 12 months).
+    const moved = await serverClock(request, adminToken, `${maturity}T10:00:00Z`);
+    expect(moved.jobs_run).toBeGreaterThanOrEqual(1);
+    adminToken = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
+    await replaceToken(saver.page, await signIn(request, email, PASSWORD));
+    await saver.page.reload();
+    const renewed = saver.page.getByTestId("deposit");
+    await expect(renewed.getByRole("heading", { name: text.renewedTitle })).toBeVisible();
+    await expect(renewed.getByTestId("deposit-status")).toHaveText(text.running);
+    await expect(renewed.getByTestId("deposit-maturity-date")).toHaveText(
+      longDate(plusTwelveMonths(maturity), language),
+    );
+    const earlier = saver.page.getByTestId("earlier-deposit");
+    await expect(earlier).toHaveAttribute("data-status", "renewed");
+    await expect(earlier.getByTestId("earlier-deposit-outcome")).toContainText(text.renewed);
+    expect(plain(await earlier.getByTestId("earlier-deposit-paid-out").textContent())).toBe(text.paidOut);
+    await earlier.getByRole("link", { name: new RegExp(text.continued) }).click();
+    await expect(renewed).toBeFocused();
+    await saver.close();
+  });
+}

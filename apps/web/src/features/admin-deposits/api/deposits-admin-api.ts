@@ -1,0 +1,59 @@
+import type { FundingRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ADMIN_KEYS } from "../../../lib/admin-query-keys.ts";
+import { api } from "../../../lib/api-client.ts";
+
+/** After money is booked every deposit view, the figures and the audit log read again. */
+function useRefreshAfterBooking() {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const key of [
+      ADMIN_KEYS.deposits,
+      ADMIN_KEYS.depositSummary,
+      ADMIN_KEYS.statements,
+      ADMIN_KEYS.applications,
+      ADMIN_KEYS.analytics,
+      ADMIN_KEYS.jobs,
+      ADMIN_KEYS.audit,
+    ]) {
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
+  };
+}
+
+/** Staff record a receipt for a deposit awaiting funds. */
+export function useRecordFunding() {
+  const refresh = useRefreshAfterBooking();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: FundingRequest }) =>
+      api.call(operations.adminDepositsFund, { params: { id }, body }),
+    onSuccess: refresh,
+  });
+}
+
+/** A camt.053 statement: a dry run shows the matches, the real run books them. */
+export function useImportStatement() {
+  const refresh = useRefreshAfterBooking();
+  return useMutation({
+    mutationFn: (body: { xml: string; dry_run: boolean }) =>
+      api.call(operations.adminBankStatementsImport, { body }),
+    onSuccess: (result) => {
+      if (!result.dry_run) refresh();
+    },
+  });
+}
+
+export function useJobsOverview() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.jobs,
+    queryFn: ({ signal }) => api.call(operations.adminJobsOverview, { signal }),
+  });
+}
+
+export function useDepositSummary() {
+  return useQuery({
+    queryKey: ADMIN_KEYS.depositSummary,
+    queryFn: ({ signal }) => api.call(operations.adminDepositsSummary, { signal }),
+  });
+}

@@ -1,0 +1,120 @@
+import type { AdminDeposit } from "@festgeld/domain";
+import { centsToNumber, toCents } from "@festgeld/domain/money";
+import { operations } from "@festgeld/domain/operations";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Pagination } from "../../components/ui/pagination.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
+import { formatCalendarDate, formatMoney, formatNumber } from "../../lib/format.ts";
+import { usePagedList } from "../../lib/paged-list.ts";
+import { addCalendarDays, businessToday } from "./lib/dates.ts";
+
+const PAGE_SIZE = 100;
+const RANGES = [30, 90] as const;
+
+/** Admin tab "Maturity calendar": running deposits maturing in the next 30 or 90 days, by day. */
+export default function CalendarTab() {
+  const { t, i18n } = useTranslation(["deposits", "invest"]);
+  const language = i18n.language;
+  const [days, setDays] = useState<(typeof RANGES)[number]>(30);
+  const [offset, setOffset] = useState(0);
+  const today = businessToday();
+  const list = usePagedList([...ADMIN_KEYS.deposits, "calendar"], operations.adminDepositsList, {
+    status: "active",
+    maturity_from: today,
+    maturity_to: addCalendarDays(today, days),
+    limit: PAGE_SIZE,
+    offset,
+  });
+
+  const byDay = new Map<string, AdminDeposit[]>();
+  for (const deposit of list.data?.items ?? []) {
+    const day = deposit.maturity_date ?? "";
+    byDay.set(day, [...(byDay.get(day) ?? []), deposit]);
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">
+            {t("admin.calendar.title")}
+          </h2>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">{t("admin.calendar.subtitle")}</p>
+        </div>
+        <fieldset className="flex gap-2">
+          <legend className="sr-only">{t("admin.calendar.range")}</legend>
+          {RANGES.map((range) => (
+            <button
+              key={range}
+              type="button"
+              aria-pressed={days === range}
+              className={days === range ? "btn-primary" : "btn-secondary"}
+              onClick={() => {
+                setDays(range);
+                setOffset(0);
+              }}
+            >
+              {t("admin.calendar.next", { count: range })}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      {list.isPending ? (
+        <Spinner label={t("admin.loading")} />
+      ) : list.isError ? (
+        <p role="alert" className="card text-red-700 dark:text-red-400">
+          {t("admin.loadFailed")}
+        </p>
+      ) : byDay.size === 0 ? (
+        <p className="card text-slate-600 dark:text-slate-300">
+          {t("admin.calendar.empty", { count: days })}
+        </p>
+      ) : (
+        <ol className="space-y-4" data-testid="maturity-calendar">
+          {[...byDay].map(([day, deposits]) => {
+            const total = centsToNumber(deposits.reduce((sum, d) => sum + (toCents(d.amount) ?? 0n), 0n));
+            return (
+              <li key={day} className="card" data-testid="maturity-day" data-date={day}>
+                <h3 className="flex flex-wrap justify-between gap-2 font-semibold text-slate-900 dark:text-white">
+                  <time dateTime={day}>{formatCalendarDate(day, language, "long")}</time>
+                  <span>
+                    {t("admin.calendar.dayTotal", {
+                      count: deposits.length,
+                      number: formatNumber(deposits.length, language),
+                      amount: formatMoney(total, deposits[0]?.currency ?? "EUR", language),
+                    })}
+                  </span>
+                </h3>
+                <ul className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-700">
+                  {deposits.map((deposit) => (
+                    <li key={deposit.id} className="flex flex-wrap justify-between gap-2 py-2">
+                      <span className="text-slate-900 dark:text-white">
+                        {deposit.applicant_name}{" "}
+                        <span className="font-mono text-slate-600 dark:text-slate-400">
+                          {deposit.reference}
+                        </span>
+                      </span>
+                      <span className="text-slate-800 dark:text-slate-200">
+                        {formatMoney(deposit.amount, deposit.currency, language)} ·{" "}
+                        {t(`invest:maturity.${deposit.maturity_instruction}.label`)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <Pagination
+        offset={offset}
+        limit={PAGE_SIZE}
+        total={list.data?.total ?? 0}
+        onChange={setOffset}
+        label={t("admin.calendar.pages")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import type { AdminDeposit } from "@festgeld/domain";
+import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
+import { operations } from "@festgeld/domain/operations";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Pagination } from "../../components/ui/pagination.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
+import { errorMessage } from "../../lib/api-client.ts";
+import { formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
+import { usePagedList } from "../../lib/paged-list.ts";
+import { toast } from "../../lib/toast.ts";
+import { useRecordFunding } from "./api/deposits-admin-api.ts";
+import { businessToday } from "./lib/dates.ts";
+
+const PAGE_SIZE = 25;
+
+/**
+ * Admin tab "Funding queue": deposits awaiting funds, oldest first, with their age in days; staff
+ * record a receipt (amount, value date, payer IBAN). The server refuses another payer or amount and
+ * the refusal is shown in the reader's language.
+ */
+export default function FundingTab() {
+  const { t, i18n } = useTranslation("deposits");
+  const language = i18n.language;
+  const [offset, setOffset] = useState(0);
+  const [recording, setRecording] = useState<string | null>(null);
+  const queue = usePagedList([...ADMIN_KEYS.deposits, "queue"], operations.adminDepositsList, {
+    status: "awaiting_funds",
+    limit: PAGE_SIZE,
+    offset,
+  });
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("admin.queue.title")}</h2>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{t("admin.queue.subtitle")}</p>
+      </div>
+      {queue.isPending ? (
+        <Spinner label={t("admin.loading")} />
+      ) : queue.isError ? (
+        <p role="alert" className="card text-red-700 dark:text-red-400">
+          {t("admin.loadFailed")}
+        </p>
+      ) : queue.data.items.length === 0 ? (
+        <p className="card text-slate-600 dark:text-slate-300">{t("admin.queue.empty")}</p>
+      ) : (
+        <ul className="space-y-3" data-testid="funding-queue">
+          {queue.data.items.map((deposit) => (
+            <li
+              key={deposit.id}
+              className="card"
+              data-testid="funding-item"
+              data-reference={deposit.reference}
+            >
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900 dark:text-white">{deposit.applicant_name}</p>
+                  {deposit.account && (
+                    <p className="break-all text-sm text-slate-600 dark:text-slate-400">
+                      {deposit.account.email}
+                    </p>
+                  )}
+                </div>
+                <p className="text-right text-sm font-semibold text-slate-900 dark:text-white">
+                  {t("admin.queue.age", {
+                    count: deposit.age_days,
+                    days: formatNumber(deposit.age_days, language),
+                  })}
+                </p>
+              </div>
+              <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">{t("admin.fields.reference")}</dt>
+                  <dd className="font-mono text-slate-900 dark:text-white">{deposit.reference}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">{t("admin.fields.amount")}</dt>
+                  <dd className="text-slate-900 dark:text-white">
+                    {formatMoney(deposit.amount, deposit.currency, language)}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">{t("admin.fields.approved")}</dt>
+                  <dd className="text-slate-900 dark:text-white">
+                    {formatDate(deposit.approved_at, language, "medium", BUSINESS_TIME_ZONE)}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">{t("admin.fields.deadline")}</dt>
+                  <dd className="text-slate-900 dark:text-white">
+                    {deposit.funding_deadline
+                      ? formatDate(deposit.funding_deadline, language, "medium", BUSINESS_TIME_ZONE)
+                      : "–"}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600 dark:text-slate-400">{t("admin.fields.payerIban")}</dt>
+                  <dd className="font-mono text-slate-900 dark:text-white">{deposit.payer_iban}</dd>
+                </div>
+              </dl>
+              {recording === deposit.id ? (
+                <FundingForm deposit={deposit} onClose={() => setRecording(null)} />
+              ) : (
+                <button
+                  type="button"
+                  className="btn-secondary mt-3"
+                  onClick={() => setRecording(deposit.id)}
+                  aria-label={t("admin.queue.recordFor", { reference: deposit.reference })}
+                >
+                  {t("admin.queue.record")}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        offset={offset}
+        limit={PAGE_SIZE}
+        total={queue.data?.total ?? 0}
+        onChange={setOffset}
+        label={t("admin.queue.pages")}
+      />
+    </div>
+  );
+}
+
+function FundingForm({ deposit, onClose }: { deposit: AdminDeposit; onClose: () => void }) {
+  const { t } = useTranslation("deposits");
+  const id = useId();
+  const [amount, setAmount] = useState(deposit.amount.toFixed(2));
+  const [valueDate, setValueDate] = useState(businessToday());
+  const [payerIban, setPayerIban] = useState("");
+  const record = useRecordFunding();
+
+  return (
+    <form
+      className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-3 dark:border-slate-700"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        record.mutate(
+          {
+            id: deposit.id,
+            body: { amount: Number(amount.replace(",", ".")), value_date: valueDate, payer_iban: payerIban },
+          },
+          {
+            onSuccess: () => {
+              toast(t("admin.queue.recorded", { reference: deposit.reference }), "success");
+              onClose();
+            },
+          },
+        );
+      }}
+      data-testid="funding-form"
+    >
+      <div>
+        <label htmlFor={`${id}-amount`} className="label">
+          {t("admin.queue.amount")}
+        </label>
+        <input
+          id={`${id}-amount`}
+          className="input w-full"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-date`} className="label">
+          {t("admin.queue.valueDate")}
+        </label>
+        <input
+          id={`${id}-date`}
+          type="date"
+          className="input w-full"
+          value={valueDate}
+          onChange={(e) => setValueDate(e.target.value)}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-iban`} className="label">
+          {t("admin.queue.payerIban")}
+        </label>
+        <input
+          id={`${id}-iban`}
+          className="input w-full font-mono"
+          autoComplete="off"
+          value={payerIban}
+          onChange={(e) => setPayerIban(e.target.value)}
+          aria-describedby={`${id}-iban-hint`}
+        />
+        <p id={`${id}-iban-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {t("admin.queue.payerHint", { iban: deposit.payer_iban })}
+        </p>
+      </div>
+      {record.isError && (
+        <p role="alert" className="text-sm font-medium text-red-800 sm:col-span-3 dark:text-red-300">
+          {errorMessage(record.error, t("admin.queue.failed"))}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2 sm:col-span-3">
+        <button type="submit" className="btn-primary" disabled={record.isPending}>
+          {t("admin.queue.confirm")}
+        </button>
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          {t("admin.cancel")}
+        </button>
+      </div>
+    </form>
+  );
+}

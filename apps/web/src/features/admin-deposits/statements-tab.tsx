@@ -1,0 +1,268 @@
+import type { BankStatementResult } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
+import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
+import { errorMessage } from "../../lib/api-client.ts";
+import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
+import { usePagedList } from "../../lib/paged-list.ts";
+import { useImportStatement } from "./api/deposits-admin-api.ts";
+
+/**
+ * Admin tab "Bank statements": a camt.053 file is read, the credits matched by reference are shown
+ * beside those left for manual handling (with the reason), and only a confirmation books them.
+ * Importing the same statement again changes nothing, and the screen says so.
+ */
+export default function StatementsTab() {
+  const { t, i18n } = useTranslation("deposits");
+  const language = i18n.language;
+  const fileId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [xml, setXml] = useState<string | null>(null);
+  const [readFailed, setReadFailed] = useState(false);
+  const preview = useImportStatement();
+  const booking = useImportStatement();
+  const history = usePagedList(ADMIN_KEYS.statements, operations.adminBankStatementsList, {
+    limit: 10,
+    offset: 0,
+  });
+
+  async function choose(file: File | undefined) {
+    preview.reset();
+    booking.reset();
+    setReadFailed(false);
+    setXml(null);
+    if (!file) return;
+    try {
+      const text = await file.text();
+      setXml(text);
+      preview.mutate({ xml: text, dry_run: true });
+    } catch {
+      setReadFailed(true);
+    }
+  }
+
+  const shown = booking.data ?? preview.data;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">
+          {t("admin.statements.title")}
+        </h2>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{t("admin.statements.subtitle")}</p>
+      </div>
+      <div className="card">
+        <label htmlFor={fileId} className="label">
+          {t("admin.statements.file")}
+        </label>
+        <input
+          id={fileId}
+          ref={fileInput}
+          type="file"
+          accept=".xml,application/xml,text/xml"
+          className="mt-1 block w-full text-sm text-slate-800 dark:text-slate-200"
+          onChange={(event) => void choose(event.target.files?.[0])}
+          data-testid="statement-file"
+        />
+        {readFailed && (
+          <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
+            {t("admin.statements.readFailed")}
+          </p>
+        )}
+        {preview.isPending && <Spinner label={t("admin.statements.reading")} />}
+        {preview.isError && (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-800 dark:text-red-300">
+            {errorMessage(preview.error, t("admin.statements.failed"))}
+          </p>
+        )}
+      </div>
+
+      {shown && (
+        <section
+          className="card space-y-4"
+          aria-labelledby={`${fileId}-result`}
+          data-testid="statement-result"
+        >
+          <h3 id={`${fileId}-result`} className="text-lg font-semibold text-slate-900 dark:text-white">
+            {shown.dry_run ? t("admin.statements.previewTitle") : t("admin.statements.bookedTitle")}
+          </h3>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {t("admin.statements.summary", {
+              message: shown.message_id,
+              statement: shown.statement_id,
+              credits: formatNumber(shown.credits, language),
+              matched: formatNumber(shown.matched.length, language),
+              unmatched: formatNumber(shown.unmatched.length, language),
+            })}
+          </p>
+          <Outcome result={shown} />
+          <MatchedList result={shown} />
+          <UnmatchedList result={shown} />
+          {booking.isError && (
+            <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
+              {errorMessage(booking.error, t("admin.statements.failed"))}
+            </p>
+          )}
+          {shown.dry_run && !shown.already_imported && xml && (
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={booking.isPending}
+                onClick={() => booking.mutate({ xml, dry_run: false })}
+              >
+                {t("admin.statements.confirm", { count: shown.matched.length })}
+              </button>
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => {
+                  preview.reset();
+                  setXml(null);
+                  if (fileInput.current) fileInput.current.value = "";
+                  fileInput.current?.focus();
+                }}
+              >
+                {t("admin.cancel")}
+              </button>
+            </div>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby={`${fileId}-history`}>
+        <h3 id={`${fileId}-history`} className="text-lg font-semibold text-slate-900 dark:text-white">
+          {t("admin.statements.history")}
+        </h3>
+        {history.isPending ? (
+          <Spinner label={t("admin.loading")} />
+        ) : history.isError ? (
+          <p role="alert" className="text-red-700 dark:text-red-400">
+            {t("admin.loadFailed")}
+          </p>
+        ) : history.data.items.length === 0 ? (
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{t("admin.statements.none")}</p>
+        ) : (
+          <ul className="mt-2 space-y-2 text-sm" data-testid="statement-history">
+            {history.data.items.map((s) => (
+              <li key={s.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <span className="font-semibold text-slate-900 dark:text-white">
+                  {formatDateTime(s.imported_at, language)}
+                </span>{" "}
+                <span className="text-slate-700 dark:text-slate-300">
+                  {t("admin.statements.historyLine", {
+                    message: s.message_id,
+                    credits: formatNumber(s.credits, language),
+                    matched: formatNumber(s.matched, language),
+                  })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** What happened: a preview books nothing; a second import of the same statement changed nothing. */
+function Outcome({ result }: { result: BankStatementResult }) {
+  const { t } = useTranslation("deposits");
+  if (result.already_imported) {
+    return (
+      <p
+        role="status"
+        className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-slate-900 dark:border-amber-600 dark:bg-amber-950 dark:text-white"
+        data-testid="statement-outcome"
+        data-outcome="already-imported"
+      >
+        {t("admin.statements.alreadyImported")}
+      </p>
+    );
+  }
+  return (
+    <p
+      role="status"
+      className="text-sm font-medium text-slate-900 dark:text-white"
+      data-testid="statement-outcome"
+      data-outcome={result.dry_run ? "preview" : "booked"}
+    >
+      {result.dry_run
+        ? t("admin.statements.previewNote")
+        : t("admin.statements.booked", { count: result.matched.length })}
+    </p>
+  );
+}
+
+function MatchedList({ result }: { result: BankStatementResult }) {
+  const { t, i18n } = useTranslation("deposits");
+  const language = i18n.language;
+  return (
+    <div>
+      <h4 className="font-semibold text-slate-900 dark:text-white">
+        {t("admin.statements.matched", { count: result.matched.length })}
+      </h4>
+      {result.matched.length > 0 && (
+        <ul className="mt-2 space-y-2 text-sm" data-testid="statement-matched">
+          {result.matched.map((credit) => (
+            <li
+              key={`${credit.deposit_id}-${credit.bank_reference}`}
+              className="rounded-lg border border-green-700 p-3 dark:border-green-400"
+              data-testid="matched-credit"
+            >
+              <span aria-hidden="true">✓ </span>
+              <span className="font-mono font-semibold text-slate-900 dark:text-white">
+                {credit.reference}
+              </span>{" "}
+              <span className="text-slate-800 dark:text-slate-200">
+                {formatMoney(credit.amount, credit.currency, language)}
+                {credit.value_date ? `, ${formatCalendarDate(credit.value_date, language)}` : ""}
+                {credit.payer_name ? `, ${credit.payer_name}` : ""}
+                {credit.payer_iban ? ` (${credit.payer_iban})` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function UnmatchedList({ result }: { result: BankStatementResult }) {
+  const { t, i18n } = useTranslation("deposits");
+  const language = i18n.language;
+  return (
+    <div>
+      <h4 className="font-semibold text-slate-900 dark:text-white">
+        {t("admin.statements.unmatched", { count: result.unmatched.length })}
+      </h4>
+      {result.unmatched.length > 0 && (
+        <ul className="mt-2 space-y-2 text-sm" data-testid="statement-unmatched">
+          {result.unmatched.map((credit, index) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: credits without a bank reference have nothing else unique
+              key={`${credit.bank_reference ?? "credit"}-${index}`}
+              className="rounded-lg border border-amber-500 p-3 dark:border-amber-500"
+              data-testid="unmatched-credit"
+              data-reason={credit.reason}
+            >
+              <span aria-hidden="true">! </span>
+              <span className="font-mono font-semibold text-slate-900 dark:text-white">
+                {credit.reference ?? t("admin.statements.noReference")}
+              </span>{" "}
+              <span className="text-slate-800 dark:text-slate-200">
+                {formatMoney(credit.amount, credit.currency, language)}
+                {credit.payer_name ? `, ${credit.payer_name}` : ""}
+                {credit.payer_iban ? ` (${credit.payer_iban})` : ""}
+              </span>
+              <span className="block text-slate-700 dark:text-slate-300">
+                {t(`admin.statements.reasons.${credit.reason}`)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

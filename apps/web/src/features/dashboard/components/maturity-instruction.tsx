@@ -1,0 +1,102 @@
+import type { Deposit } from "@festgeld/domain";
+import {
+  BUSINESS_TIME_ZONE,
+  MATURITY_INSTRUCTIONS,
+  type MaturityInstruction,
+} from "@festgeld/domain/constants";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { formatCalendarDate } from "../../../lib/format.ts";
+import { toast } from "../../../lib/toast.ts";
+import { useChangeInstruction } from "../api/use-my-applications.ts";
+
+/** Today's calendar date in the operator's zone, where the cut-off is counted. */
+const businessToday = () =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
+
+/**
+ * What happens at maturity, with its cut-off (5 days before maturity) and, while it may still change,
+ * a form to change it. The server decides: after the cut-off its refusal is shown, translated.
+ */
+export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
+  const { t, i18n } = useTranslation(["deposits", "invest"]);
+  const language = i18n.language;
+  const [choice, setChoice] = useState<MaturityInstruction>(deposit.maturity_instruction);
+  const change = useChangeInstruction();
+  const legendId = useId();
+  const cutoff = deposit.instruction_cutoff;
+  const running = deposit.status === "awaiting_funds" || deposit.status === "active";
+  const open = running && (!cutoff || businessToday() <= cutoff);
+
+  return (
+    <section className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700" data-testid="instruction">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        <span className="font-semibold text-slate-900 dark:text-white">{t("instruction.current")}</span>{" "}
+        <span data-testid="instruction-current">
+          {t(`invest:maturity.${deposit.maturity_instruction}.label`)}
+        </span>
+      </p>
+      {running && (
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="instruction-cutoff">
+          {cutoff
+            ? open
+              ? t("instruction.until", { date: formatCalendarDate(cutoff, language, "long") })
+              : t("instruction.closed", { date: formatCalendarDate(cutoff, language, "long") })
+            : t("instruction.untilLater")}
+        </p>
+      )}
+      {open && (
+        <form
+          className="mt-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            change.mutate(
+              { id: deposit.id, instruction: choice },
+              { onSuccess: () => toast(t("instruction.saved"), "success") },
+            );
+          }}
+        >
+          <fieldset aria-labelledby={legendId}>
+            <legend id={legendId} className="text-sm font-semibold text-slate-900 dark:text-white">
+              {t("instruction.legend")}
+            </legend>
+            <div className="mt-2 space-y-2">
+              {MATURITY_INSTRUCTIONS.map((value) => (
+                <label
+                  key={value}
+                  className="flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200"
+                >
+                  <input
+                    type="radio"
+                    name={`instruction-${deposit.id}`}
+                    value={value}
+                    checked={choice === value}
+                    onChange={() => {
+                      setChoice(value);
+                      change.reset();
+                    }}
+                    className="mt-1"
+                  />
+                  <span>{t(`invest:maturity.${value}.label`)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {change.isError && (
+            <p role="alert" className="mt-2 text-sm font-medium text-red-800 dark:text-red-300">
+              {errorMessage(change.error, t("instruction.failed"))}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="btn-secondary mt-3"
+            disabled={change.isPending || choice === deposit.maturity_instruction}
+          >
+            {change.isPending ? t("instruction.saving") : t("instruction.save")}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
