@@ -133,6 +133,8 @@ const TEXT = {
     running: "Running",
     renewed: "Renewed",
     statementsTab: "Bank statements",
+    fundingTab: "Funding queue",
+    calendarTab: "Maturity calendar",
     fileLabel: "camt.053 file (XML)",
     confirm: "Book 1 matched credit",
     booked: "1 credit booked; its deposit is now running.",
@@ -149,6 +151,8 @@ const TEXT = {
     running: "Läuft",
     renewed: "Verlängert",
     statementsTab: "Kontoauszüge",
+    fundingTab: "Zahlungseingänge",
+    calendarTab: "Fälligkeiten",
     fileLabel: "camt.053-Datei (XML)",
     confirm: "1 zugeordnete Gutschrift buchen",
     booked: "1 Gutschrift gebucht; die Anlage läuft jetzt.",
@@ -230,6 +234,11 @@ for (const language of ["en", "de"] as const) {
     const valueDate = berlinDate((await serverClock(request, adminToken)).now);
     const staff = await openAs(browser, adminToken, language);
     await staff.page.goto("/admin");
+    // The deposit waits in the funding queue.
+    await staff.page.getByRole("tab", { name: text.fundingTab }).click();
+    await expect(
+      staff.page.locator(`[data-testid="funding-item"][data-reference="${reference}"]`),
+    ).toBeVisible();
     await staff.page.getByRole("tab", { name: text.statementsTab }).click();
     const statement = {
       name: "statement.xml",
@@ -279,6 +288,15 @@ for (const language of ["en", "de"] as const) {
     await instruction.getByRole("radio", { name: text.payout }).check();
     await instruction.getByRole("button", { name: text.save }).click();
     await expect(instruction.getByRole("alert")).toHaveText(text.cutoff409);
+    // Staff see it in the next 30 days of the maturity calendar (their browser on the server's day).
+    const calendar = await openAs(browser, adminToken, language);
+    await calendar.page.clock.setFixedTime(new Date(threeDaysBefore));
+    await calendar.page.goto("/admin");
+    await calendar.page.getByRole("tab", { name: text.calendarTab }).click();
+    await expect(
+      calendar.page.locator(`[data-testid="maturity-day"][data-date="${maturity}"]`),
+    ).toContainText(reference);
+    await calendar.close();
 
     // The clock moves to the maturity day; the maturity job renews the principal and pays out the
     // interest (10,000 EUR at 3.50 % for 12 months).
