@@ -135,17 +135,22 @@ test.describe("back office", () => {
       await openTab(admin.page, "Notifications");
       const form = admin.page.getByTestId("notification-form");
       // nothing is sent without a title and a message.
-      await form.getByRole("button", { name: "Send to All Users" }).click();
+      await form.getByRole("button", { name: "Review recipients" }).click();
       await expect(form.getByRole("alert")).toHaveText("Please enter title and message");
       const titles = [1, 2].map((n) => `Rate update ${n} ${randomBytes(3).toString("hex")}`);
       for (const title of titles) {
-        await form.getByLabel("Title").fill(title);
-        await form.getByLabel("Message").fill("Our 12-month rate rises to 3.60 % from Monday.");
-        await form.getByRole("button", { name: "Send to All Users" }).click();
+        await form.getByLabel("Title (English)").fill(title);
+        await form.getByLabel("Message (English)").fill("Our 12-month rate rises to 3.60 % from Monday.");
+        // The confirmation step: how many accounts it reaches, per language, before anything is sent.
+        await form.getByRole("button", { name: "Review recipients" }).click();
+        const review = form.getByTestId("notification-review");
+        await expect(review).toContainText(/This notification reaches \d+ accounts?\./);
+        await expect(review).toContainText("No text in German, French: those customers get the English text");
+        await review.getByRole("button", { name: "Send to All Users" }).click();
         await expect(
           admin.page.getByRole("status").filter({ hasText: "Notification sent successfully!" }).first(),
         ).toBeVisible();
-        await expect(form.getByLabel("Title")).toHaveValue("");
+        await expect(form.getByLabel("Title (English)")).toHaveValue("");
       }
 
       // The customer's bell picks them up (on focus, on its poll, or after a reload) with the unread count.

@@ -135,6 +135,13 @@ const TEXT = {
     running: "Running",
     renewed: "Renewed",
     statementsTab: "Bank statements",
+    fundingTab: "Funding queue",
+    recordFor: (reference: string) => `Record receipt for ${reference}`,
+    payerIban: "Payer IBAN",
+    recordConfirm: "Record and start the term",
+    payerMismatch: "The money did not come from the saver's reference account.",
+    cancel: "Cancel",
+    calendarTab: "Maturity calendar",
     fileLabel: "camt.053 file (XML)",
     confirm: "Book 1 matched credit",
     booked: "1 credit booked; its deposit is now running.",
@@ -151,6 +158,13 @@ const TEXT = {
     running: "Läuft",
     renewed: "Verlängert",
     statementsTab: "Kontoauszüge",
+    fundingTab: "Zahlungseingänge",
+    recordFor: (reference: string) => `Eingang für ${reference} erfassen`,
+    payerIban: "IBAN des Zahlers",
+    recordConfirm: "Erfassen und Laufzeit beginnen",
+    payerMismatch: "Das Geld kam nicht vom Referenzkonto des Kunden.",
+    cancel: "Abbrechen",
+    calendarTab: "Fälligkeiten",
     fileLabel: "camt.053-Datei (XML)",
     confirm: "1 zugeordnete Gutschrift buchen",
     booked: "1 Gutschrift gebucht; die Anlage läuft jetzt.",
@@ -232,6 +246,14 @@ for (const language of ["en", "de"] as const) {
     const valueDate = berlinDate((await serverClock(request, adminToken)).now);
     const staff = await openAs(browser, adminToken, language);
     await staff.page.goto("/admin");
+    // The deposit waits in the funding queue; a receipt from another account is refused, translated.
+    await staff.page.getByRole("tab", { name: text.fundingTab }).click();
+    const queued = staff.page.locator(`[data-testid="funding-item"][data-reference="${reference}"]`);
+    await queued.getByRole("button", { name: text.recordFor(reference) }).click();
+    await queued.getByLabel(text.payerIban).fill("DE02 1203 0000 0000 2020 51");
+    await queued.getByRole("button", { name: text.recordConfirm }).click();
+    await expect(queued.getByRole("alert")).toHaveText(text.payerMismatch);
+    await queued.getByRole("button", { name: text.cancel }).click();
     await staff.page.getByRole("tab", { name: text.statementsTab }).click();
     const statement = {
       name: "statement.xml",
@@ -281,6 +303,15 @@ for (const language of ["en", "de"] as const) {
     await instruction.getByRole("radio", { name: text.payout }).check();
     await instruction.getByRole("button", { name: text.save }).click();
     await expect(instruction.getByRole("alert")).toHaveText(text.cutoff409);
+    // Staff see it in the next 30 days of the maturity calendar (their browser on the server's day).
+    const calendar = await openAs(browser, adminToken, language);
+    await calendar.page.clock.setFixedTime(new Date(threeDaysBefore));
+    await calendar.page.goto("/admin");
+    await calendar.page.getByRole("tab", { name: text.calendarTab }).click();
+    await expect(
+      calendar.page.locator(`[data-testid="maturity-day"][data-date="${maturity}"]`),
+    ).toContainText(reference);
+    await calendar.close();
 
     // The clock moves to the maturity day; the maturity job renews the principal and pays out the
     // interest (10,000 EUR at 3.50 % for 12 months).

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paginationQuerySchema } from "./common.ts";
+import { localizedMessageSchema } from "./newsletter.ts";
 
 /** Limits of an admin notification; the back-office form uses the same numbers. */
 export const NOTIFICATION_LIMITS = {
@@ -15,10 +16,19 @@ export const NOTIFICATION_LIMITS = {
  * 'Please enter title and message'), not a generic validation error, so the schema lets them through.
  */
 export const notificationSendRequestSchema = z.strictObject({
-  title: z.string().trim().max(NOTIFICATION_LIMITS.titleMax),
-  message: z.string().trim().max(NOTIFICATION_LIMITS.messageMax),
+  /** One text for every reader (when `texts` is not given). */
+  title: z.string().trim().max(NOTIFICATION_LIMITS.titleMax).optional(),
+  message: z.string().trim().max(NOTIFICATION_LIMITS.messageMax).optional(),
+  /** Per language: readers get their language's text, else the first written one with a note. */
+  texts: localizedMessageSchema.optional(),
   user_ids: z.array(z.string().uuid()).max(NOTIFICATION_LIMITS.recipientsMax).nullable().optional(),
 });
+
+/** POST /admin/notifications/audience: who a send would reach, for the confirmation step. */
+export const notificationAudienceRequestSchema = z.strictObject({
+  user_ids: z.array(z.string().uuid()).max(NOTIFICATION_LIMITS.recipientsMax).nullable().optional(),
+});
+export type NotificationAudienceRequest = z.input<typeof notificationAudienceRequestSchema>;
 export type NotificationSendRequest = z.input<typeof notificationSendRequestSchema>;
 export type NotificationSendData = z.output<typeof notificationSendRequestSchema>;
 

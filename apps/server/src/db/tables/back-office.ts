@@ -22,6 +22,12 @@ export interface NotificationsTable {
   broadcast: boolean;
   created_by: string | null;
   created_at: Timestamp;
+  /** 0083: per language the title, message and note (when in another language) its readers get. */
+  translations: ColumnType<
+    Record<string, { title: string; message: string; note: string | null }> | null,
+    string | null | undefined,
+    string | null
+  >;
 }
 
 export interface NotificationRecipientsTable {

@@ -334,7 +334,7 @@ export function renderOutboxEmail(email: ClaimedEmail, context: RenderContext): 
   }
   if (email.title === null || email.message === null) throw new Error("notification no longer exists");
   return renderNotificationEmail(
-    { title: email.title, message: email.message },
+    { title: email.title, message: email.message, note: email.note },
     email.user_language ?? "en",
     context,
   );

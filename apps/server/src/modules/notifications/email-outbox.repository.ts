@@ -30,6 +30,8 @@ export interface ClaimedEmail {
   /** A notification's e-mail: its title and message (null when the notification no longer exists). */
   title: string | null;
   message: string | null;
+  /** Shown above a notification's text written in another language than the reader's. */
+  note: string | null;
   /** A rendered e-mail: its template, facts and language. */
   template: string | null;
   facts: Record<string, unknown> | null;
@@ -58,7 +60,9 @@ export async function claimDue(db: Kysely<DB>, limit: number, leaseMs: number): 
       left join notifications n on n.id = due.notification_id
     where o.id = due.id
     returning o.id, o.attempts, coalesce(o.to_address, u.email) as email, u.language as user_language,
-      n.title, n.message, o.template, o.facts, o.language
+      coalesce(n.translations -> u.language ->> 'title', n.title) as title,
+      coalesce(n.translations -> u.language ->> 'message', n.message) as message,
+      n.translations -> u.language ->> 'note' as note, o.template, o.facts, o.language
   `.execute(db);
   return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

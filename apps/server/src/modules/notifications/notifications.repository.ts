@@ -3,11 +3,17 @@ import type { DB } from "../../db/schema.ts";
 
 export function insertNotification(
   db: Kysely<DB>,
-  values: { title: string; message: string; broadcast: boolean; created_by: string },
+  values: {
+    title: string;
+    message: string;
+    broadcast: boolean;
+    created_by: string;
+    translations: Record<string, { title: string; message: string; note: string | null }> | null;
+  },
 ) {
   return db
     .insertInto("notifications")
-    .values(values)
+    .values({ ...values, translations: values.translations ? JSON.stringify(values.translations) : null })
     .returning(["id", "created_at"])
     .executeTakeFirstOrThrow();
 }
@@ -16,6 +22,16 @@ export function insertNotification(
 export async function existingUserIds(db: Kysely<DB>, ids: string[]): Promise<Set<string>> {
   const rows = await db.selectFrom("users").select("id").where("id", "in", ids).execute();
   return new Set(rows.map((r) => r.id));
+}
+
+/** Accounts per language: every account, or the listed ones. */
+export async function usersByLanguage(db: Kysely<DB>, ids: string[] | null) {
+  let query = db.selectFrom("users").select(["language", (eb) => eb.fn.countAll<string>().as("n")]);
+  if (ids) query = query.where("id", "in", ids.length > 0 ? ids : ["00000000-0000-0000-0000-000000000000"]);
+  const rows = await query.groupBy("language").execute();
+  const counts = { en: 0, de: 0, fr: 0 };
+  for (const row of rows) counts[row.language as keyof typeof counts] = Number(row.n);
+  return counts;
 }
 
 export async function countUsers(db: Kysely<DB>): Promise<number> {
@@ -45,14 +61,25 @@ export interface InboxOwner {
  * to the user. Nothing else, so no user ever reads another's targeted notification.
  */
 const visibleTo = (owner: InboxOwner) => sql`
-  select n.id, n.title, n.message, n.created_at
-  from notifications n
-  where n.broadcast and n.created_at >= ${owner.created_at}::timestamptz
+  select n.id, ${localized("title")} as title, ${localized("message")} as message, n.created_at
+  from notifications n, users me
+  where me.id = ${owner.id}::uuid and n.broadcast and n.created_at >= ${owner.created_at}::timestamptz
   union all
-  select n.id, n.title, n.message, n.created_at
-  from notification_recipients r join notifications n on n.id = r.notification_id
-  where r.user_id = ${owner.id}::uuid
+  select n.id, ${localized("title")} as title, ${localized("message")} as message, n.created_at
+  from notification_recipients r join notifications n on n.id = r.notification_id, users me
+  where me.id = ${owner.id}::uuid and r.user_id = ${owner.id}::uuid
 `;
+
+/**
+ * The title or message in the reader's language (`me`): its translation when staff wrote per language
+ * (the message led by the note when it is another language's text), else the one text.
+ */
+function localized(column: "title" | "message") {
+  const text = sql`coalesce(n.translations -> me.language ->> ${column}, n.${sql.ref(column)})`;
+  if (column === "title") return text;
+  return sql`case when n.translations -> me.language ->> 'note' is not null
+    then (n.translations -> me.language ->> 'note') || E'\n\n' || ${text} else ${text} end`;
+}
 
 export interface InboxRow {
   id: string;

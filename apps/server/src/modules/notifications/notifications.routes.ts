@@ -13,6 +13,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(result);
   });
 
+  route(app, operations.adminNotificationsAudience, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return service.audience(app.db, request.body);
+  });
+
   route(app, operations.notificationsList, async (request, reply) => {
     const { items, total, unread } = await service.listInbox(app.db, currentUser(request), request.query);
     reply.header("X-Total-Count", String(total));

@@ -1,4 +1,5 @@
 import type {
+  AudienceCount,
   InboxNotification,
   NotificationSendData,
   NotificationSendResponse,
@@ -9,6 +10,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
+import { textsPerLanguage } from "../newsletter/newsletter.service.ts";
 import * as outbox from "./email-outbox.repository.ts";
 import * as repo from "./notifications.repository.ts";
 
@@ -30,15 +32,14 @@ export async function sendNotification(
   input: NotificationSendData,
   options: SendOptions,
 ): Promise<NotificationSendResponse> {
-  if (!input.title || !input.message) {
+  const translations = input.texts ? textsPerLanguage(input.texts) : null;
+  const first = input.texts ? (input.texts.en ?? input.texts.de ?? input.texts.fr) : undefined;
+  const title = first?.title ?? input.title;
+  const message = first?.message ?? input.message;
+  if (!title || !message) {
     throw badRequest("notification_empty", "Please enter title and message");
   }
-  const targetIds = input.user_ids ? [...new Set(input.user_ids.map((id) => id.toLowerCase()))] : null;
-  if (targetIds && targetIds.length === 0) {
-    throw badRequest("validation_failed", "Choose at least one recipient, or send to all users", [
-      { path: "body.user_ids", message: "must not be empty" },
-    ]);
-  }
+  const targetIds = targetsOf(input.user_ids);
 
   const result = await db.transaction().execute(async (trx) => {
     if (targetIds) {
@@ -53,10 +54,11 @@ export async function sendNotification(
       }
     }
     const notification = await repo.insertNotification(trx, {
-      title: input.title,
-      message: input.message,
+      title,
+      message,
       broadcast: targetIds === null,
       created_by: admin.id,
+      translations,
     });
     const recipients = targetIds
       ? await repo.insertRecipients(trx, notification.id, targetIds)
@@ -75,7 +77,8 @@ export async function sendNotification(
         audience: targetIds ? "selected" : "all",
         recipients,
         ...(targetIds ? { user_ids: targetIds } : {}),
-        title: input.title,
+        title,
+        languages: input.texts ? Object.keys(input.texts) : null,
         emails_queued: emailsQueued,
       },
     });
@@ -89,6 +92,33 @@ export async function sendNotification(
   });
   if (result.emails_queued > 0) options.afterCommit?.();
   return result;
+}
+
+function targetsOf(userIds: string[] | null | undefined): string[] | null {
+  const targetIds = userIds ? [...new Set(userIds.map((id) => id.toLowerCase()))] : null;
+  if (targetIds && targetIds.length === 0) {
+    throw badRequest("validation_failed", "Choose at least one recipient, or send to all users", [
+      { path: "body.user_ids", message: "must not be empty" },
+    ]);
+  }
+  return targetIds;
+}
+
+/**
+ * Who a notification would reach, per language (the confirmation step of the back-office form):
+ * every account, or the listed ones that exist. Nothing is written.
+ */
+export async function audience(
+  db: Kysely<DB>,
+  input: { user_ids?: string[] | null | undefined },
+): Promise<AudienceCount> {
+  const byLanguage = await repo.usersByLanguage(db, targetsOf(input.user_ids));
+  return {
+    recipients: byLanguage.en + byLanguage.de + byLanguage.fr,
+    by_language: byLanguage,
+    sent: false,
+    emails_queued: 0,
+  };
 }
 
 const ownerOf = (user: User): repo.InboxOwner => ({ id: user.id, created_at: user.created_at });

@@ -1,4 +1,4 @@
-import type { InboxNotification, UnreadCount } from "@festgeld/domain";
+import { type InboxNotification, operations, type UnreadCount } from "@festgeld/domain";
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -8,7 +8,7 @@ import {
 } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, apiRequest, errorMessage } from "../../lib/api-client.ts";
+import { api, callOperation, errorMessage } from "../../lib/api-client.ts";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { BellIcon } from "../ui/icons.tsx";
@@ -42,7 +42,7 @@ export function NotificationBell() {
 
   const unread = useQuery({
     queryKey: UNREAD_KEY,
-    queryFn: ({ signal }) => api.get<UnreadCount>("/notifications/unread-count", undefined, signal),
+    queryFn: ({ signal }) => api.call(operations.notificationsUnreadCount, { signal }),
     refetchInterval: POLL_MS,
     refetchOnWindowFocus: true,
     staleTime: 10_000,
@@ -52,7 +52,7 @@ export function NotificationBell() {
   const list = useInfiniteQuery({
     queryKey: LIST_KEY,
     queryFn: async ({ pageParam, signal }): Promise<InboxPage> => {
-      const { data, headers } = await apiRequest<InboxNotification[]>("/notifications", {
+      const { data, headers } = await callOperation(operations.notificationsList, {
         query: { limit: PAGE_SIZE, offset: pageParam },
         signal,
       });
@@ -88,12 +88,12 @@ export function NotificationBell() {
   };
 
   const markRead = useMutation({
-    mutationFn: (id: string) => api.post<UnreadCount>(`/notifications/${id}/read`),
+    mutationFn: (id: string) => api.call(operations.notificationsMarkRead, { params: { id } }),
     onSuccess: (result, id) => applyRead([id], result),
     onError: (error) => toast(errorMessage(error, t("notifications.failed")), "error"),
   });
   const markAll = useMutation({
-    mutationFn: () => api.post<UnreadCount>("/notifications/read-all"),
+    mutationFn: () => api.call(operations.notificationsMarkAllRead),
     onSuccess: (result) => applyRead("all", result),
     onError: (error) => toast(errorMessage(error, t("notifications.failed")), "error"),
   });

@@ -1,12 +1,13 @@
-import type { NotificationSendRequest, NotificationSendResponse, User } from "@festgeld/domain";
+import { type AudienceCount, LANGUAGES, type Language, type User } from "@festgeld/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { api, errorMessage } from "../../lib/api-client.ts";
+import { errorMessage } from "../../lib/api-client.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
+import { findUsers, notificationAudience, sendNotification } from "./api/notifications-admin-api.ts";
 
 /** Same limits as the server (packages/domain contract/notifications.ts). */
 const TITLE_MAX = 200;
@@ -28,7 +29,7 @@ function RecipientPicker({ chosen, onChange }: { chosen: User[]; onChange: (user
   }, [term]);
   const matches = useQuery({
     queryKey: [...ADMIN_KEYS.users, "picker", debounced],
-    queryFn: ({ signal }) => api.get<User[]>("/admin/users", { search: debounced, limit: 8 }, signal),
+    queryFn: ({ signal }): Promise<User[]> => findUsers(debounced, signal),
     enabled: debounced.length > 0,
   });
   const chosenIds = new Set(chosen.map((u) => u.id));
@@ -118,44 +119,76 @@ function RecipientPicker({ chosen, onChange }: { chosen: User[]; onChange: (user
   );
 }
 
+type Texts = Record<Language, { title: string; message: string }>;
+const EMPTY_TEXTS: Texts = {
+  en: { title: "", message: "" },
+  de: { title: "", message: "" },
+  fr: { title: "", message: "" },
+};
+
 /**
- * Admin tab "Notifications": Title, Message and 'Send to All Users', or send to
- * chosen accounts. Empty fields are refused before anything is sent.
+ * Admin tab "Notifications": a title and message per language (at least one language; readers of a
+ * language left empty get the first written one with a note saying so), to all users or to chosen
+ * accounts. Review first shows how many accounts it reaches per language; only then is it sent.
  */
 export default function NotificationsTab() {
   const { t, i18n } = useTranslation("admin");
   const queryClient = useQueryClient();
-  const [title, setTitle] = useState("");
-  const [message, setMessage] = useState("");
+  const [texts, setTexts] = useState<Texts>(EMPTY_TEXTS);
   const [audience, setAudience] = useState<Audience>("all");
   const [recipients, setRecipients] = useState<User[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const ids = { title: useId(), message: useId(), audience: useId(), messageHint: useId() };
+  const [review, setReview] = useState<AudienceCount | null>(null);
+  const baseId = useId();
+  const ids = { audience: useId(), messageHint: useId() };
+
+  const written = LANGUAGES.filter((l) => texts[l].title.trim() && texts[l].message.trim());
+  const missing = LANGUAGES.filter((l) => !written.includes(l));
+  const userIds = audience === "all" ? null : recipients.map((u) => u.id);
+
+  const count = useMutation({
+    mutationFn: () => notificationAudience(userIds),
+    onSuccess: (result) => setReview(result),
+    onError: (error) => setProblem(errorMessage(error, t("notifications.failed"))),
+  });
 
   const send = useMutation({
-    mutationFn: (body: NotificationSendRequest) =>
-      api.post<NotificationSendResponse>("/admin/notifications/send", body),
+    mutationFn: () =>
+      sendNotification({
+        texts: Object.fromEntries(
+          written.map((l) => [l, { title: texts[l].title.trim(), message: texts[l].message.trim() }]),
+        ),
+        user_ids: userIds,
+      }),
     onSuccess: (result) => {
       toast(
         t("notifications.sent", { recipients: formatNumber(result.recipients, i18n.language) }),
         "success",
       );
-      setTitle("");
-      setMessage("");
+      setTexts(EMPTY_TEXTS);
       setRecipients([]);
+      setReview(null);
       void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.audit });
     },
     onError: (error) => {
       const text = errorMessage(error, t("notifications.failed"));
       setProblem(text);
+      setReview(null);
       toast(text, "error");
     },
   });
 
+  const edit = (language: Language, field: "title" | "message", value: string) => {
+    setTexts((current) => ({ ...current, [language]: { ...current[language], [field]: value } }));
+    setProblem(null);
+    setReview(null);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    if (!title.trim() || !message.trim()) {
+    const half = LANGUAGES.some((l) => Boolean(texts[l].title.trim()) !== Boolean(texts[l].message.trim()));
+    if (written.length === 0 || half) {
       setProblem(t("notifications.empty"));
       return;
     }
@@ -163,13 +196,10 @@ export default function NotificationsTab() {
       setProblem(t("notifications.noRecipients"));
       return;
     }
-    send.mutate({
-      title: title.trim(),
-      message: message.trim(),
-      user_ids: audience === "all" ? null : recipients.map((u) => u.id),
-    });
+    count.mutate();
   };
 
+  const first = written[0];
   return (
     <div className="max-w-3xl space-y-6">
       <div>
@@ -178,40 +208,46 @@ export default function NotificationsTab() {
       </div>
       <form className="card space-y-5" onSubmit={submit} noValidate data-testid="notification-form">
         {problem && <FormAlert kind="error">{problem}</FormAlert>}
-        <div>
-          <label htmlFor={ids.title} className="label">
-            {t("notifications.fields.title")}
-          </label>
-          <input
-            id={ids.title}
-            className="input"
-            value={title}
-            maxLength={TITLE_MAX}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              setProblem(null);
-            }}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.message} className="label">
-            {t("notifications.fields.message")}
-          </label>
-          <textarea
-            id={ids.message}
-            className="input min-h-32"
-            value={message}
-            maxLength={MESSAGE_MAX}
-            aria-describedby={ids.messageHint}
-            onChange={(e) => {
-              setMessage(e.target.value);
-              setProblem(null);
-            }}
-          />
-          <p id={ids.messageHint} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {t("notifications.fields.messageHint")}
-          </p>
-        </div>
+        <p id={ids.messageHint} className="text-sm text-slate-600 dark:text-slate-400">
+          {t("notifications.fields.languagesHint")} {t("notifications.fields.messageHint")}
+        </p>
+        {LANGUAGES.map((language) => (
+          <fieldset
+            key={language}
+            className="space-y-3 rounded-lg border border-slate-300 p-4 dark:border-slate-700"
+          >
+            <legend className="px-1 text-sm font-medium text-slate-800 dark:text-slate-200">
+              {t(`languages.${language}`)}
+            </legend>
+            <div>
+              <label htmlFor={`${baseId}-${language}-title`} className="label">
+                {t("notifications.fields.titleIn", { language: t(`languages.${language}`) })}
+              </label>
+              <input
+                id={`${baseId}-${language}-title`}
+                className="input"
+                lang={language}
+                value={texts[language].title}
+                maxLength={TITLE_MAX}
+                onChange={(e) => edit(language, "title", e.target.value)}
+              />
+            </div>
+            <div>
+              <label htmlFor={`${baseId}-${language}-message`} className="label">
+                {t("notifications.fields.messageIn", { language: t(`languages.${language}`) })}
+              </label>
+              <textarea
+                id={`${baseId}-${language}-message`}
+                className="input min-h-24"
+                lang={language}
+                value={texts[language].message}
+                maxLength={MESSAGE_MAX}
+                aria-describedby={ids.messageHint}
+                onChange={(e) => edit(language, "message", e.target.value)}
+              />
+            </div>
+          </fieldset>
+        ))}
         <fieldset>
           <legend className="label">{t("notifications.audience.legend")}</legend>
           <div className="flex flex-wrap gap-6">
@@ -225,6 +261,7 @@ export default function NotificationsTab() {
                   onChange={() => {
                     setAudience(value);
                     setProblem(null);
+                    setReview(null);
                   }}
                   className="h-4 w-4 accent-brand-700"
                 />
@@ -233,14 +270,65 @@ export default function NotificationsTab() {
             ))}
           </div>
         </fieldset>
-        {audience === "selected" && <RecipientPicker chosen={recipients} onChange={setRecipients} />}
-        <button type="submit" className="btn-primary" disabled={send.isPending}>
-          {send.isPending
-            ? t("notifications.sending")
-            : audience === "all"
-              ? t("notifications.sendAll")
-              : t("notifications.sendSelected", { count: recipients.length })}
-        </button>
+        {audience === "selected" && (
+          <RecipientPicker
+            chosen={recipients}
+            onChange={(users) => {
+              setRecipients(users);
+              setReview(null);
+            }}
+          />
+        )}
+        {review ? (
+          <section
+            className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-slate-800"
+            aria-live="polite"
+            data-testid="notification-review"
+          >
+            <p className="font-medium text-slate-900 dark:text-white">
+              {t("notifications.review.reaches", {
+                count: review.recipients,
+                formatted: formatNumber(review.recipients, i18n.language),
+              })}
+            </p>
+            <ul className="text-sm text-slate-700 dark:text-slate-300">
+              {LANGUAGES.map((l) => (
+                <li key={l}>
+                  {t(`languages.${l}`)}: {formatNumber(review.by_language[l], i18n.language)}
+                </li>
+              ))}
+            </ul>
+            {first && missing.length > 0 && (
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                {t("notifications.review.fallback", {
+                  missing: missing.map((l) => t(`languages.${l}`)).join(", "),
+                  language: t(`languages.${first}`),
+                })}
+              </p>
+            )}
+            <div className="flex flex-wrap gap-3">
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={send.isPending}
+                onClick={() => send.mutate()}
+              >
+                {send.isPending
+                  ? t("notifications.sending")
+                  : audience === "all"
+                    ? t("notifications.sendAll")
+                    : t("notifications.sendSelected", { count: recipients.length })}
+              </button>
+              <button type="button" className="btn-secondary" onClick={() => setReview(null)}>
+                {t("notifications.review.back")}
+              </button>
+            </div>
+          </section>
+        ) : (
+          <button type="submit" className="btn-primary" disabled={count.isPending}>
+            {count.isPending ? t("notifications.review.counting") : t("notifications.review.button")}
+          </button>
+        )}
       </form>
     </div>
   );

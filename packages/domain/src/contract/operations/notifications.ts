@@ -1,7 +1,9 @@
 import { idParamSchema } from "../common.ts";
+import { audienceCountSchema } from "../newsletter.ts";
 import {
   inboxNotificationListSchema,
   inboxQuerySchema,
+  notificationAudienceRequestSchema,
   notificationSendRequestSchema,
   notificationSendResponseSchema,
   unreadCountSchema,
@@ -19,6 +21,17 @@ export const notificationsOperations = {
     description: "Lands in each recipient's inbox; also e-mailed in the background when SMTP is configured.",
     body: notificationSendRequestSchema,
     responses: { 201: json(notificationSendResponseSchema, "The notification is sent") },
+  }),
+  adminNotificationsAudience: defineOperation({
+    id: "adminNotificationsAudience",
+    method: "POST",
+    path: "/admin/notifications/audience",
+    access: "admin",
+    tags: ["notifications", "admin"],
+    summary:
+      "How many accounts a notification would reach, per language (the confirmation step before sending)",
+    body: notificationAudienceRequestSchema,
+    responses: { 200: json(audienceCountSchema, "The recipients per language; nothing is sent") },
   }),
   notificationsList: defineOperation({
     id: "notificationsList",

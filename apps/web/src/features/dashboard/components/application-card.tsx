@@ -10,6 +10,7 @@ import {
 } from "../../../lib/format.ts";
 import { CompleteDetails } from "./complete-details.tsx";
 import { DepositPanel } from "./deposit-panel.tsx";
+import { EarlyClosure } from "./early-closure.tsx";
 import { Withdrawal } from "./withdrawal.tsx";
 
 const STATUS_STYLES: Record<Application["status"], string> = {
@@ -132,6 +133,9 @@ export function ApplicationCard({ application }: { application: Application }) {
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t("dashboard.pendingNote")}</p>
       )}
       {application.deposit && <DepositPanel application={application} />}
+      {application.deposit?.status === "active" && application.deposit.early_closure !== "not_allowed" && (
+        <EarlyClosure deposit={application.deposit} />
+      )}
       {approved && application.withdrawal_deadline && (
         <Withdrawal
           application={application}

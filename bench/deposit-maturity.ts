@@ -1,0 +1,278 @@
+/**
+ * Maturity benchmark: 100,000 deposits maturing on one day, processed by two server processes on one
+ * PostgreSQL database. Creates its own database, migrates it, seeds accounts, approved applications,
+ * active deposits with their principal in the ledger and one maturity job each (set-based SQL), then
+ * starts two worker processes that build the whole app (the same job handlers, messages, postbox PDFs
+ * and e-mail outbox as the server) with the clock on the maturity day and run every job that fell
+ * due. Prints the time and the rate, then checks that every deposit was settled exactly once.
+ *
+ *   npx tsx bench/deposit-maturity.ts                          # DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
+ *   BENCH_DEPOSITS=10000 BENCH_WORKERS=2 npx tsx bench/deposit-maturity.ts
+ *   BENCH_KEEP=1 npx tsx bench/deposit-maturity.ts             # keeps the database (its name is printed)
+ *
+ * The database and the data directory (postbox PDFs) are removed at the end, also when a step fails.
+ */
+import { fork } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { addMonths, BUSINESS_TIME_ZONE, startOfDayInZone } from "@festgeld/domain";
+import { sql } from "kysely";
+import { buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/config/env.ts";
+import { openPostgres } from "../apps/server/src/db/database.ts";
+import { migrate } from "../apps/server/src/db/migrate.ts";
+import { createPgDatabase } from "./lib.ts";
+
+const DEPOSITS = Number(process.env.BENCH_DEPOSITS ?? 100_000);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+/** Accounts the deposits belong to (each gets DEPOSITS / ACCOUNTS of them), in en, de and fr. */
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? Math.max(1, Math.floor(DEPOSITS / 10)));
+const KEEP = process.env.BENCH_KEEP === "1";
+const MATURITY_DAY = "2027-03-15";
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+function workerEnv(url: string, dataDir: string) {
+  return {
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATABASE_URL: url,
+    DATABASE_POOL_SIZE: "4",
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: "/nonexistent",
+    CLOCK_CONTROL: "true",
+    // E-mails are queued in the outbox as in production; nothing listens, and the sending worker is off.
+    SMTP_URL: "smtp://127.0.0.1:1",
+  };
+}
+
+/** One worker process: the whole app on the database, clock on the maturity day, run what is due. */
+async function worker() {
+  const env = JSON.parse(process.env.BENCH_WORKER_ENV ?? "{}") as Record<string, string>;
+  const database = await openPostgres(env.DATABASE_URL ?? "", 4);
+  const app = await buildApp({ config: loadConfig(env), database, closeDatabase: true, logger: false });
+  await app.ready();
+  const clock = app.depositSettings.adjustableClock;
+  if (!clock) throw new Error("CLOCK_CONTROL gave no adjustable clock");
+  clock.set(new Date(startOfDayInZone(MATURITY_DAY, BUSINESS_TIME_ZONE).getTime() + 6 * 3_600_000));
+  const start = process.hrtime.bigint();
+  const ran = await app.jobs.runDue();
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  process.send?.({ ran, ms, workerId: app.jobs.workerId });
+  await app.close();
+}
+
+async function seed(url: string) {
+  const database = await openPostgres(url, 4);
+  try {
+    await migrate(database);
+    const db = database.db;
+    const valueDate = addMonths(MATURITY_DAY, -12);
+    await sql`
+      insert into users (email, password_hash, full_name, role, kyc_status, language, email_verified_at, created_at, updated_at)
+      select 'saver' || g || '@bench.test', 'not-a-real-hash', 'Saver ' || g, 'user', 'approved',
+             (array['en', 'de', 'fr'])[1 + g % 3], now(), now(), now()
+      from generate_series(1, ${ACCOUNTS}::int) g
+    `.execute(db);
+    // Approved applications for the 12-month package, a third of each instruction, amounts with cents.
+    await sql`
+      with numbered as (select id, row_number() over (order by id) as n from users),
+           pkg as (select id, interest_rate from packages where duration_months = 12 order by interest_rate desc limit 1)
+      insert into applications (
+        user_id, package_id, full_name, email, phone, amount, currency, interest_rate, duration_months,
+        reference_iban, maturity_instruction, info_sheet_acknowledged_at, status, decided_at, created_at, updated_at
+      )
+      select u.id, pkg.id, 'Saver ' || g, 'saver' || g || '@bench.test', '+49 30 1234567',
+             (1000 + (g * 7919) % 249000)::numeric + ((g % 100)::numeric / 100), 'EUR', pkg.interest_rate, 12,
+             'DE89370400440532013000', (array['payout', 'renew_principal', 'renew_all'])[1 + g % 3],
+             ${valueDate}::date - 3, 'approved', ${valueDate}::date - 2, ${valueDate}::date - 3, now()
+      from generate_series(1, ${DEPOSITS}::int) g
+      cross join pkg
+      join numbered u on u.n = 1 + g % ${ACCOUNTS}::int
+    `.execute(db);
+    await sql`
+      insert into deposits (
+        application_id, user_id, package_id, reference, status, amount_cents, currency, interest_rate,
+        duration_months, maturity_instruction, payer_iban, bank_holder, bank_iban, bank_bic, bank_name,
+        approved_at, funding_deadline, funded_at, value_date, maturity_date, created_at, updated_at
+      )
+      select a.id, a.user_id, a.package_id, 'RF00BENCH' || row_number() over (order by a.id), 'active',
+             (a.amount * 100)::bigint, 'EUR', a.interest_rate, 12, a.maturity_instruction, a.reference_iban,
+             'Demo Partner Bank AG', 'DE02120300000000202051', 'BYLADEM1001', 'Demo Partner Bank',
+             a.decided_at, a.decided_at + interval '14 days', ${valueDate}::date, ${valueDate}::date,
+             ${MATURITY_DAY}::date, a.decided_at, now()
+      from applications a
+    `.execute(db);
+    await sql`
+      insert into deposit_ledger (deposit_id, kind, amount_cents, value_date, source, booked_at)
+      select id, 'principal_received', amount_cents, value_date, 'manual', funded_at from deposits
+    `.execute(db);
+    const runAt = startOfDayInZone(MATURITY_DAY, BUSINESS_TIME_ZONE);
+    await sql`
+      insert into jobs (name, key, payload, run_at)
+      select 'deposit.maturity', 'deposit.maturity:' || id, jsonb_build_object('deposit_id', id), ${runAt}
+      from deposits
+    `.execute(db);
+    await sql`analyze`.execute(db);
+  } finally {
+    await database.close();
+  }
+}
+
+async function verify(url: string) {
+  const database = await openPostgres(url, 2);
+  try {
+    const db = database.db;
+    const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db)).rows[0] as T;
+    const jobs = await one(sql<{ done: string; other: string; max_attempts: number; workers: string }>`
+      select count(*) filter (where state = 'done') as done, count(*) filter (where state <> 'done') as other,
+             max(attempts) as max_attempts, count(distinct locked_by) as workers
+      from jobs where name = 'deposit.maturity' and run_at <= ${startOfDayInZone(MATURITY_DAY, BUSINESS_TIME_ZONE)}
+    `);
+    const settled = await one(sql<{ paid_out: string; renewed: string; still_active: string }>`
+      select count(*) filter (where status = 'paid_out') as paid_out,
+             count(*) filter (where status = 'renewed') as renewed,
+             count(*) filter (where status = 'active') as still_active
+      from deposits where maturity_date = ${MATURITY_DAY}::date and previous_deposit_id is null
+    `);
+    const ledger = await one(sql<{ interest: string; deposits_with_interest: string; over_booked: string }>`
+      select count(*) as interest, count(distinct deposit_id) as deposits_with_interest,
+             (select count(*) from (
+               select deposit_id from deposit_ledger group by deposit_id, kind having count(*) > 1
+             ) x) as over_booked
+      from deposit_ledger where kind = 'interest_credited'
+    `);
+    const balance = await one(sql<{ unbalanced: string }>`
+      select count(*) as unbalanced from (
+        select d.id,
+               sum(case when l.kind in ('principal_received', 'interest_credited') then l.amount_cents else -l.amount_cents end) as balance
+        from deposits d join deposit_ledger l on l.deposit_id = d.id
+        where d.maturity_date = ${MATURITY_DAY}::date and d.previous_deposit_id is null
+        group by d.id
+      ) b where balance <> 0
+    `);
+    const renewals = await one(sql<{ renewals: string }>`
+      select count(*) as renewals from deposits where previous_deposit_id is not null
+    `);
+    const told = await one(sql<{ messages: string; documents: string; emails: string }>`
+      select (select count(*) from message_events where event_type in ('deposit_paid_out', 'deposit_renewed')) as messages,
+             (select count(*) from postbox_documents where kind = 'maturity_statement') as documents,
+             (select count(*) from email_outbox where template = 'event') as emails
+    `);
+    return { jobs, settled, ledger, balance, renewals, told };
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  const { url, drop } = await createPgDatabase("festgeld_bench_maturity");
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "festgeld-bench-maturity-"));
+  try {
+    log(
+      `Seeding ${DEPOSITS.toLocaleString("en")} deposits of ${ACCOUNTS.toLocaleString("en")} accounts maturing on ${MATURITY_DAY} ...`,
+    );
+    const seedStart = Date.now();
+    await seed(url);
+    log(`  seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+
+    log(`Running the maturity jobs with ${WORKERS} server processes ...`);
+    const env = workerEnv(url, dataDir);
+    const start = Date.now();
+    const results = await Promise.all(
+      Array.from(
+        { length: WORKERS },
+        () =>
+          new Promise<{ ran: number; ms: number; workerId: string }>((resolve, reject) => {
+            const child = fork(import.meta.filename, [], {
+              env: { ...process.env, BENCH_WORKER: "1", BENCH_WORKER_ENV: JSON.stringify(env) },
+              stdio: ["ignore", "inherit", "inherit", "ipc"],
+            });
+            let result: { ran: number; ms: number; workerId: string } | undefined;
+            child.on("message", (message) => {
+              result = message as typeof result;
+            });
+            child.on("exit", (code) =>
+              result && code === 0 ? resolve(result) : reject(new Error(`worker exited with ${code}`)),
+            );
+          }),
+      ),
+    );
+    const seconds = (Date.now() - start) / 1000;
+    for (const r of results)
+      log(`  worker ${r.workerId}: ${r.ran.toLocaleString("en")} jobs in ${(r.ms / 1000).toFixed(1)} s`);
+    log(
+      `  ${DEPOSITS.toLocaleString("en")} maturities in ${seconds.toFixed(1)} s wall time (${Math.round(DEPOSITS / seconds).toLocaleString("en")} per second), start-up of the processes included`,
+    );
+
+    const v = await verify(url);
+    const n = (value: string | number) => Number(value);
+    const checks: Array<[string, boolean, string]> = [
+      [
+        "every job done, none failed or left",
+        n(v.jobs.done) === DEPOSITS && n(v.jobs.other) === 0,
+        `${v.jobs.done} done, ${v.jobs.other} not`,
+      ],
+      [
+        "each job ran once (attempts = 1)",
+        n(v.jobs.max_attempts) === 1,
+        `max attempts ${v.jobs.max_attempts}`,
+      ],
+      [
+        "both processes took a share",
+        n(v.jobs.workers) === Math.min(WORKERS, DEPOSITS),
+        `${v.jobs.workers} workers`,
+      ],
+      [
+        "no deposit left active",
+        n(v.settled.still_active) === 0,
+        `${v.settled.paid_out} paid out, ${v.settled.renewed} renewed`,
+      ],
+      [
+        "interest credited once per deposit",
+        n(v.ledger.interest) === DEPOSITS &&
+          n(v.ledger.deposits_with_interest) === DEPOSITS &&
+          n(v.ledger.over_booked) === 0,
+        `${v.ledger.interest} entries`,
+      ],
+      [
+        "every settled deposit balances to 0",
+        n(v.balance.unbalanced) === 0,
+        `${v.balance.unbalanced} unbalanced`,
+      ],
+      [
+        "one renewal per renewed deposit",
+        n(v.renewals.renewals) === n(v.settled.renewed),
+        `${v.renewals.renewals} renewals`,
+      ],
+      [
+        "saver told once, statement issued, e-mail queued",
+        n(v.told.messages) === DEPOSITS && n(v.told.documents) === DEPOSITS && n(v.told.emails) === DEPOSITS,
+        `${v.told.messages} messages, ${v.told.documents} PDFs, ${v.told.emails} e-mails`,
+      ],
+    ];
+    let ok = true;
+    for (const [name, passed, detail] of checks) {
+      log(`  ${passed ? "ok  " : "FAIL"} ${name} (${detail})`);
+      ok &&= passed;
+    }
+    if (!ok) process.exitCode = 1;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (KEEP) log(`Kept the database: ${url}`);
+    else await drop();
+  }
+}
+
+if (process.env.BENCH_WORKER === "1") {
+  worker().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
