@@ -134,6 +134,11 @@ const TEXT = {
     renewed: "Renewed",
     statementsTab: "Bank statements",
     fundingTab: "Funding queue",
+    recordFor: (reference: string) => `Record receipt for ${reference}`,
+    payerIban: "Payer IBAN",
+    recordConfirm: "Record and start the term",
+    payerMismatch: "The money did not come from the saver's reference account.",
+    cancel: "Cancel",
     calendarTab: "Maturity calendar",
     fileLabel: "camt.053 file (XML)",
     confirm: "Book 1 matched credit",
@@ -152,6 +157,11 @@ const TEXT = {
     renewed: "Verlängert",
     statementsTab: "Kontoauszüge",
     fundingTab: "Zahlungseingänge",
+    recordFor: (reference: string) => `Eingang für ${reference} erfassen`,
+    payerIban: "IBAN des Zahlers",
+    recordConfirm: "Erfassen und Laufzeit beginnen",
+    payerMismatch: "Das Geld kam nicht vom Referenzkonto des Kunden.",
+    cancel: "Abbrechen",
     calendarTab: "Fälligkeiten",
     fileLabel: "camt.053-Datei (XML)",
     confirm: "1 zugeordnete Gutschrift buchen",
@@ -234,11 +244,14 @@ for (const language of ["en", "de"] as const) {
     const valueDate = berlinDate((await serverClock(request, adminToken)).now);
     const staff = await openAs(browser, adminToken, language);
     await staff.page.goto("/admin");
-    // The deposit waits in the funding queue.
+    // The deposit waits in the funding queue; a receipt from another account is refused, translated.
     await staff.page.getByRole("tab", { name: text.fundingTab }).click();
-    await expect(
-      staff.page.locator(`[data-testid="funding-item"][data-reference="${reference}"]`),
-    ).toBeVisible();
+    const queued = staff.page.locator(`[data-testid="funding-item"][data-reference="${reference}"]`);
+    await queued.getByRole("button", { name: text.recordFor(reference) }).click();
+    await queued.getByLabel(text.payerIban).fill("DE02 1203 0000 0000 2020 51");
+    await queued.getByRole("button", { name: text.recordConfirm }).click();
+    await expect(queued.getByRole("alert")).toHaveText(text.payerMismatch);
+    await queued.getByRole("button", { name: text.cancel }).click();
     await staff.page.getByRole("tab", { name: text.statementsTab }).click();
     const statement = {
       name: "statement.xml",

@@ -89,6 +89,7 @@ export default function StatementsTab() {
           </h3>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {t("admin.statements.summary", {
+              count: shown.credits,
               message: shown.message_id,
               statement: shown.statement_id,
               credits: formatNumber(shown.credits, language),
@@ -152,6 +153,7 @@ export default function StatementsTab() {
                 </span>{" "}
                 <span className="text-slate-700 dark:text-slate-300">
                   {t("admin.statements.historyLine", {
+                    count: s.credits,
                     message: s.message_id,
                     credits: formatNumber(s.credits, language),
                     matched: formatNumber(s.matched, language),
