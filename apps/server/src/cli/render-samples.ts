@@ -1,0 +1,222 @@
+/**
+ * Renders a sample of every e-mail and every postbox PDF in English, German and French, with
+ * invented figures, so that texts and layout can be reviewed without running the platform:
+ *
+ *   npm run samples [-- --out <dir>]      (default ./samples; OPERATOR_FILE and PUBLIC_URL apply)
+ *
+ * Writes <dir>/<language>/email-<name>.html and .txt, and <dir>/<language>/pdf-<kind>.pdf, and an
+ * index.html linking them all.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { LANGUAGES } from "@festgeld/domain";
+import { loadOperator } from "../config/operator.ts";
+import { ACCOUNT_MAIL_TEMPLATE, type AccountMail } from "../modules/auth/account-mail.ts";
+import { INFO_SHEET_VERSION } from "../modules/messages/info-sheet.ts";
+import type { EventFacts, EventType } from "../modules/messages/message-events.ts";
+import { eventText } from "../modules/messages/message-texts.ts";
+import {
+  DOCUMENT_OF,
+  qrModules,
+  type RenderContext,
+  renderNotificationEmail,
+  renderTemplateEmail,
+} from "../modules/messages/messages.service.ts";
+import { renderPdf } from "../modules/messages/postbox-pdf.ts";
+import {
+  NEWSLETTER_CONFIRM_TEMPLATE,
+  NEWSLETTER_TEMPLATE,
+  ONLY_IN,
+} from "../modules/newsletter/newsletter-mail.ts";
+
+const APPLICATION = "3f2b9c1e-7a4d-4e2b-9c1e-7a4d4e2b9c1e";
+const EPC =
+  "BCD\n002\n1\nSCT\nDEMODEFFXXX\nFestgeld Demo Treuhand\nDE02120300000000202051\nEUR10000.00\n\nRF18FG00100001\n\n";
+const money = { application_id: APPLICATION, amount: "10000.00", currency: "EUR" };
+const deposit = { ...money, deposit_reference: "RF18FG00100001" };
+
+/** One sample of every event's facts; the compiler checks that no event is missing. */
+const FACTS: { [K in EventType]: EventFacts[K] } = {
+  application_received: {
+    ...money,
+    rate: "3.50",
+    term_months: 12,
+    received_at: "2026-11-23T09:15:00Z",
+    info_sheet_version: INFO_SHEET_VERSION,
+    info_sheet_acknowledged_at: "2026-11-23T09:14:30Z",
+    full_name: "Erika Mustermann",
+    reference_iban: "DE89 **** **** **** **30 00",
+    maturity_instruction: "renew_principal",
+  },
+  application_approved: {
+    ...money,
+    rate: "3.50",
+    term_months: 12,
+    approved_at: "2026-11-24T10:00:00Z",
+    withdrawal_deadline: "2026-12-08T22:59:59Z",
+    transfer: {
+      account_holder: "Festgeld Demo Treuhand",
+      iban: "DE02120300000000202051",
+      bic: "DEMODEFFXXX",
+      reference: "RF18FG00100001",
+      amount: "10000.00",
+      currency: "EUR",
+      deadline: "2026-12-08",
+      epc_qr_payload: EPC,
+    },
+  },
+  application_rejected: { ...money, reason: "The reference account could not be verified." },
+  application_withdrawn: { ...money, withdrawn_at: "2026-11-30T16:20:00Z" },
+  kyc_document_approved: { document_type: "passport" },
+  kyc_document_rejected: { document_type: "utility_bill", reason: "The bill is older than three months." },
+  kyc_document_new_upload: { document_type: "id_card", reason_code: "blurry", reason: null },
+  identity_verified: {},
+  password_changed: { changed_at: "2026-11-25T08:00:00Z" },
+  email_changed: {
+    old_email: "erika@example.test",
+    new_email: "erika.mustermann@example.test",
+    changed_at: "2026-11-25T08:05:00Z",
+  },
+  deposit_funded: {
+    ...deposit,
+    rate: "3.50",
+    term_months: 12,
+    value_date: "2026-11-27",
+    maturity_date: "2027-11-27",
+  },
+  deposit_maturity_reminder: {
+    ...deposit,
+    maturity_date: "2027-11-27",
+    cutoff_date: "2027-11-22",
+    instruction: "renew_principal",
+  },
+  deposit_paid_out: {
+    ...deposit,
+    maturity_date: "2027-11-27",
+    principal: "10000.00",
+    gross_interest: "350.00",
+    payout: "10350.00",
+    reference_iban: "DE89 **** **** **** **30 00",
+  },
+  deposit_renewed: {
+    ...deposit,
+    maturity_date: "2027-11-27",
+    principal: "10000.00",
+    gross_interest: "350.00",
+    payout: "350.00",
+    new_amount: "10000.00",
+    new_rate: "3.40",
+    new_maturity_date: "2028-11-27",
+  },
+  deposit_closed_early: {
+    ...deposit,
+    close_date: "2027-05-27",
+    months_held: 6,
+    principal: "10000.00",
+    gross_interest: "100.00",
+    payout: "10100.00",
+    reference_iban: "DE89 **** **** **** **30 00",
+  },
+  deposit_lapsed: { ...deposit, deadline: "2026-12-08T22:59:59Z" },
+};
+
+const ACCOUNT_MAILS: Record<string, AccountMail> = {
+  "password-reset": {
+    kind: "password_reset",
+    path: "/reset-password#token=SAMPLE",
+    minutes: 30,
+    by_staff: false,
+  },
+  "verify-email": { kind: "verify_email", path: "/verify-email#token=SAMPLE", hours: 48 },
+};
+
+async function main() {
+  const { values } = parseArgs({ options: { out: { type: "string", default: "samples" } } });
+  const out = path.resolve(values.out ?? "samples");
+  const context: RenderContext = {
+    operator: loadOperator(process.env.OPERATOR_FILE),
+    publicUrl: (process.env.PUBLIC_URL ?? "http://127.0.0.1:3000").replace(/\/+$/, ""),
+  };
+  const links: string[] = [];
+  for (const language of LANGUAGES) {
+    const dir = path.join(out, language);
+    mkdirSync(dir, { recursive: true });
+    const write = (name: string, rendered: { subject: string; html: string; text: string }) => {
+      writeFileSync(path.join(dir, `email-${name}.html`), rendered.html);
+      writeFileSync(path.join(dir, `email-${name}.txt`), `Subject: ${rendered.subject}\n\n${rendered.text}`);
+      links.push(`${language}/email-${name}.html`);
+    };
+    for (const type of Object.keys(FACTS) as EventType[]) {
+      const facts = { type, facts: FACTS[type] };
+      write(`event-${type}`, await renderTemplateEmail({ template: "event", facts, language }, context));
+      const kind = DOCUMENT_OF[type];
+      if (!kind) continue;
+      const pdf = await renderPdf({
+        kind,
+        language,
+        operator: context.operator,
+        recipient: "Erika Mustermann",
+        text: eventText(type, FACTS[type] as never, language),
+        issuedAt: new Date("2026-11-24T10:00:00Z"),
+        infoSheet: type === "application_received" ? FACTS.application_received : undefined,
+        qrModules: type === "application_approved" ? qrModules(EPC) : null,
+      });
+      const name = `pdf-${kind}${type === "deposit_renewed" ? "-renewal" : ""}.pdf`;
+      writeFileSync(path.join(dir, name), pdf);
+      links.push(`${language}/${name}`);
+    }
+    for (const [name, facts] of Object.entries(ACCOUNT_MAILS)) {
+      write(
+        `account-${name}`,
+        await renderTemplateEmail({ template: ACCOUNT_MAIL_TEMPLATE, facts, language }, context),
+      );
+    }
+    write(
+      "newsletter-confirm",
+      await renderTemplateEmail(
+        {
+          template: NEWSLETTER_CONFIRM_TEMPLATE,
+          facts: { path: "/newsletter/confirm#token=SAMPLE", days: 30 },
+          language,
+        },
+        context,
+      ),
+    );
+    write(
+      "newsletter-issue",
+      await renderTemplateEmail(
+        {
+          template: NEWSLETTER_TEMPLATE,
+          facts: {
+            title: "Rates in spring",
+            message: "Our 12-month rate rises to 3.60 % from Monday.\n\nRead more on the packages page.",
+            // A reader of German or French sees the note of a text written only in English.
+            note: language === "en" ? null : ONLY_IN[language].en,
+            unsubscribe_path: "/newsletter/unsubscribe#token=SAMPLE",
+          },
+          language,
+        },
+        context,
+      ),
+    );
+    write(
+      "notification",
+      await renderNotificationEmail(
+        { title: "Maintenance on Sunday", message: "The site is offline from 2 to 4 am.", note: null },
+        language,
+        context,
+      ),
+    );
+  }
+  const index = `<!doctype html><meta charset="utf-8"><title>E-mail and PDF samples</title><ul>${links
+    .map((l) => `<li><a href="${l}">${l}</a></li>`)
+    .join("")}</ul>`;
+  writeFileSync(path.join(out, "index.html"), index);
+  process.stdout.write(`${links.length} samples written to ${out} (open index.html)\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
