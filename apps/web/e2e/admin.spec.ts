@@ -188,6 +188,30 @@ test.describe("back office", () => {
     }
   });
 
+  test("the admin reviews the confirmed newsletter recipients per language before sending", async ({
+    browser,
+  }) => {
+    const admin = await signedInPage(browser, E2E_ADMIN);
+    try {
+      await admin.page.goto("/admin");
+      await openTab(admin.page, "Messages");
+      const form = admin.page.getByTestId("newsletter-send-form");
+      await form.getByRole("button", { name: "Review recipients" }).click();
+      await expect(form.getByRole("alert")).toHaveText("Please enter title and message");
+      await form.getByLabel("Subject (German)").fill("Zinsen im Frühling");
+      await form.getByLabel("Text (German)").fill("Unsere Zinsen steigen.");
+      await form.getByRole("button", { name: "Review recipients" }).click();
+      const review = form.getByTestId("newsletter-review");
+      await expect(review).toContainText(/This newsletter reaches \d+ confirmed address(es)?\./);
+      await expect(review).toContainText("German:");
+      await review.getByRole("button", { name: "Back to editing" }).click();
+      await expect(review).toBeHidden();
+      await expect(form.getByLabel("Subject (German)")).toHaveValue("Zinsen im Frühling");
+    } finally {
+      await admin.close();
+    }
+  });
+
   test("overview charts and the users search work; public pages never load the chart code", async ({
     browser,
     page,

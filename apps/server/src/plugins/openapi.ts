@@ -16,6 +16,9 @@ const TAGS = [
   { name: "documents", description: "The saver's postbox of PDF documents" },
   { name: "contact", description: "The contact form and its messages" },
   { name: "newsletter", description: "Newsletter subscriptions" },
+  { name: "deposits", description: "Deposits after approval: transfer, funding, maturity, early closure" },
+  { name: "account", description: "The saver's own data: export, closure, deposit guarantee" },
+  { name: "sanctions", description: "Screening against the EU consolidated financial sanctions list" },
   { name: "admin", description: "Back office operations (role admin)" },
 ] as const;
 

@@ -1,6 +1,7 @@
-import type { KycAdminDocument, KycDecisionRequest, KycReviewEntry } from "@festgeld/domain";
+import type { KycDecisionRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api, apiRequest } from "../../../lib/api-client.ts";
+import { ApiError, api, callPaged } from "../../../lib/api-client.ts";
 import { i18n } from "../../../lib/i18n.ts";
 import { tokenStore } from "../../../lib/storage.ts";
 
@@ -11,13 +12,8 @@ export const PAGE_SIZE = 20;
 export function useReviewQueue(status: QueueStatus, offset: number) {
   return useQuery({
     queryKey: ["admin-kyc", "queue", status, offset],
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await apiRequest<KycAdminDocument[]>("/admin/kyc/documents", {
-        query: { status, limit: PAGE_SIZE, offset },
-        signal,
-      });
-      return { items: data, total: Number(headers.get("X-Total-Count") ?? data.length) };
-    },
+    queryFn: ({ signal }) =>
+      callPaged(operations.adminKycDocumentsList, { query: { status, limit: PAGE_SIZE, offset }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,7 +22,7 @@ export function useReviewHistory(documentId: string) {
   return useQuery({
     queryKey: ["admin-kyc", "history", documentId],
     queryFn: ({ signal }) =>
-      api.get<KycReviewEntry[]>(`/admin/kyc/documents/${documentId}/history`, undefined, signal),
+      api.call(operations.adminKycDocumentHistory, { params: { id: documentId }, signal }),
   });
 }
 
@@ -34,7 +30,7 @@ export function useDecision(documentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: KycDecisionRequest) =>
-      api.patch<KycAdminDocument>(`/admin/kyc/documents/${documentId}/decision`, body),
+      api.call(operations.adminKycDocumentsDecide, { params: { id: documentId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin-kyc"] }),
   });
 }
@@ -45,7 +41,8 @@ export function useDecision(documentId: string) {
  */
 export async function fetchDocumentFile(documentId: string, signal?: AbortSignal): Promise<Blob> {
   const token = tokenStore.get();
-  const response = await fetch(`/api/admin/kyc/documents/${documentId}/file`, {
+  const path = operations.adminKycDocumentFile.path.replace(":id", encodeURIComponent(documentId));
+  const response = await fetch(`/api${path}`, {
     headers: {
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       "Accept-Language": i18n.language || "en",

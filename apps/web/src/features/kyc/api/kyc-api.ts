@@ -1,4 +1,5 @@
-import type { ErrorResponse, KycDocumentType, KycStatusResponse, KycUploadResponse } from "@festgeld/domain";
+import type { ErrorResponse, KycDocumentType, KycUploadResponse } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { i18n } from "../../../lib/i18n.ts";
@@ -10,7 +11,7 @@ export const KYC_STATUS_KEY = ["kyc", "status"] as const;
 export function useKycStatus() {
   return useQuery({
     queryKey: KYC_STATUS_KEY,
-    queryFn: ({ signal }) => api.get<KycStatusResponse>("/kyc/status", undefined, signal),
+    queryFn: ({ signal }) => api.call(operations.kycStatus, { signal }),
     // a failed status fetch is logged; the page offers a retry.
     retry: 1,
   });
@@ -28,7 +29,10 @@ export function uploadKycDocument(
 ): Promise<KycUploadResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/kyc/upload/${encodeURIComponent(documentType)}`);
+    xhr.open(
+      operations.kycUpload.method,
+      `/api${operations.kycUpload.path.replace(":documentType", encodeURIComponent(documentType))}`,
+    );
     const token = tokenStore.get();
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     xhr.setRequestHeader("Accept", "application/json");
