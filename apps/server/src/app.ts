@@ -10,6 +10,7 @@ import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { accountSecurityRoutes } from "./modules/auth/account-security.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { resolveSession } from "./modules/auth/session.service.ts";
+import { staffToolsRoutes } from "./modules/auth/staff-tools.routes.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { subscribeDepositEvents } from "./modules/deposits/deposit-events.ts";
@@ -86,6 +87,7 @@ const modules = [
   adminRoutes,
   authRoutes,
   accountSecurityRoutes,
+  staffToolsRoutes,
   calculatorRoutes,
   applicationsRoutes,
   applicationsAdminRoutes,

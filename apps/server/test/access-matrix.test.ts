@@ -39,6 +39,9 @@ async function headersFor(id: string) {
  * resource for the user and answers its id. A new operation of that kind must add its maker here.
  */
 const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
+  // Another session of the user (a second device), which the user may sign out.
+  authSessionRevoke: async () =>
+    (await createSession(t.app.db, { idleMinutes: 30, absoluteHours: 12 }, userId)).sessionId,
   depositsChangeInstruction: () => ownDeposit(),
   depositsGet: () => ownDeposit(),
   depositsTransferQr: () => ownDeposit(),

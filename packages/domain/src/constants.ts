@@ -157,6 +157,11 @@ export const AUDIT_ACTIONS = [
   "sanctions.list_loaded",
   "package.created",
   "package.updated",
+  "user.locked",
+  "user.unlocked",
+  "user.sessions_revoked",
+  "user.password_reset_sent",
+  "user.role_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

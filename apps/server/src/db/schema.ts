@@ -39,6 +39,8 @@ export interface UsersTable {
   closed_at: NullableTimestamp;
   /** When the records kept after closure are deleted. */
   erase_after: NullableTimestamp;
+  /** 0073: locked by staff; no sign-in and no session until unlocked. */
+  locked_at: NullableTimestamp;
 }
 
 export interface SessionsTable {

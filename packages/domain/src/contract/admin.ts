@@ -233,3 +233,20 @@ export const adminApplicationSchema = applicationSchema
   .meta({ id: "AdminApplication" });
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 export const adminApplicationListSchema = z.array(adminApplicationSchema);
+
+/* ------------------------------------------------------- staff account tools */
+
+/** The security state of one account, for the staff tools of the users tab. */
+export const adminAccountStatusSchema = z.object({
+  user_id: z.string().uuid(),
+  role: z.enum(ROLES),
+  locked: z.boolean(),
+  locked_at: z.string().nullable(),
+  email_verified: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  active_sessions: z.number().int().min(0),
+});
+export type AdminAccountStatus = z.infer<typeof adminAccountStatusSchema>;
+
+export const adminRoleChangeRequestSchema = z.strictObject({ role: z.enum(ROLES) });
+export type AdminRoleChangeRequest = z.input<typeof adminRoleChangeRequestSchema>;

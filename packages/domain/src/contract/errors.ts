@@ -42,6 +42,9 @@ export const ERROR_CODES = [
   "two_factor_not_enabled",
   "two_factor_setup_missing",
   "two_factor_required_for_admins",
+  "session_not_found",
+  "account_locked",
+  "cannot_change_own_account",
   // packages and applications
   "package_not_found",
   "package_inactive",

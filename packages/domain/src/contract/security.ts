@@ -78,3 +78,61 @@ export type TwoFactorDisableRequest = z.input<typeof twoFactorDisableRequestSche
 
 export const recoveryCodesRequestSchema = z.strictObject({ current_password: currentPasswordSchema });
 export type RecoveryCodesRequest = z.input<typeof recoveryCodesRequestSchema>;
+
+/** What a user agent says about the device: browser, operating system and kind of device. */
+export const deviceSchema = z.object({
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  type: z.enum(["desktop", "mobile", "tablet", "tv", "bot", "unknown"]),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+/** One signed-in session of the account. */
+export const accountSessionSchema = z.object({
+  id: z.string().uuid(),
+  created_at: z.string().describe("ISO 8601: when it signed in"),
+  last_used_at: z.string().describe("ISO 8601: last request (updated at most once a minute)"),
+  ip: z.string().nullable(),
+  device: deviceSchema,
+  current: z.boolean().describe("The session of this request"),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+export const accountSessionListSchema = z.array(accountSessionSchema);
+
+export const SECURITY_EVENT_TYPES = [
+  "registered",
+  "login_succeeded",
+  "login_failed",
+  "logout",
+  "password_changed",
+  "password_reset",
+  "password_reset_requested",
+  "password_reset_sent_by_staff",
+  "profile_updated",
+  "email_verified",
+  "two_factor_enabled",
+  "two_factor_disabled",
+  "two_factor_failed",
+  "recovery_code_used",
+  "recovery_codes_regenerated",
+  "session_revoked",
+  "sessions_revoked",
+  "account_locked",
+  "account_unlocked",
+  "role_changed",
+] as const;
+
+/** One entry of the account's recent security events. */
+export const securityEventSchema = z.object({
+  id: z.number().int(),
+  event: z.enum(SECURITY_EVENT_TYPES),
+  created_at: z.string(),
+  ip: z.string().nullable(),
+  device: deviceSchema.nullable(),
+  /** For e-mail changes: that the address changed (the addresses are in the account's messages). */
+  email_changed: z.boolean(),
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+export const securityEventListSchema = z.array(securityEventSchema);
+
+export const revokedCountSchema = z.object({ revoked: z.number().int().min(0) });

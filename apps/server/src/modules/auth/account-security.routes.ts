@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as security from "./account-security.service.ts";
+import * as sessions from "./account-sessions.service.ts";
 import { accountKey, addressKey, attemptLimit } from "./auth.rate-limit.ts";
 import { AUTH_BODY_LIMIT, authContext, meta } from "./auth.routes.ts";
 import * as twoFactor from "./two-factor.service.ts";
@@ -162,5 +163,29 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.current_password,
         meta(request),
       ),
+  );
+
+  // ---- Sessions and recent events (account-sessions.service.ts) ----
+
+  route(app, operations.authSessionsList, async (request) =>
+    sessions.listSessions(app.db, currentUser(request).id, request.sessionId, new Date()),
+  );
+
+  route(app, operations.authSessionRevoke, async (request) => {
+    await sessions.revokeOwnSession(app.db, currentUser(request).id, request.params.id, meta(request));
+    return { ok: true as const };
+  });
+
+  route(app, operations.authSessionsRevokeOthers, async (request) => ({
+    revoked: await sessions.revokeOtherSessions(
+      app.db,
+      currentUser(request).id,
+      request.sessionId,
+      meta(request),
+    ),
+  }));
+
+  route(app, operations.authSecurityEvents, async (request) =>
+    sessions.recentEvents(app.db, currentUser(request).id),
   );
 };

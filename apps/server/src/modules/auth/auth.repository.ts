@@ -10,7 +10,7 @@ const USER_COLUMNS = ["id", "email", "full_name", "role", "kyc_status", "created
 export function findUserByEmail(db: Kysely<DB>, email: string) {
   return db
     .selectFrom("users")
-    .select([...USER_COLUMNS, "password_hash"])
+    .select([...USER_COLUMNS, "password_hash", "locked_at"])
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
     .executeTakeFirst();
 }

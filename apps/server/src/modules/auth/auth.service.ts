@@ -11,7 +11,7 @@ import type {
 import { emailSchema, LIMITS } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { badRequest, conflict, unauthenticated } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, unauthenticated } from "../../lib/errors.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import { type AccountMailContext, sendVerification } from "./account-security.service.ts";
 import { accountKey, addressKey } from "./auth.rate-limit.ts";
@@ -128,6 +128,11 @@ export async function login(
     await lockout.recordFailure(db, lockoutPolicy, subject);
     await repo.insertAccountEvent(db, { user_id: row.id, event: "login_failed", ...eventMeta(meta) });
     throw invalidCredentials();
+  }
+  // Told only to whoever knows the password: staff locked the account (staff-tools.service.ts).
+  if (row.locked_at) {
+    await repo.insertAccountEvent(db, { user_id: row.id, event: "login_blocked", ...eventMeta(meta) });
+    throw new AppError(403, "account_locked", "This account is locked. Please contact our support team.");
   }
   // Parameters rose since this hash was made: store a fresh one while the plain password is at hand.
   const rehash = needsRehash(row.password_hash) ? await hashPassword(input.password) : null;

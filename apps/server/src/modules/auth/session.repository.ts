@@ -43,6 +43,7 @@ export function findActiveSessionWithUser(db: Kysely<DB>, tokenHash: string, now
     ])
     .where("sessions.token_hash", "=", tokenHash)
     .where("sessions.revoked_at", "is", null)
+    .where("users.locked_at", "is", null)
     .where("sessions.expires_at", ">", now)
     .where("sessions.idle_expires_at", ">", now)
     .executeTakeFirst();

@@ -1,13 +1,14 @@
-import type { User } from "@festgeld/domain";
 import { KYC_STATUSES, ROLES } from "@festgeld/domain/constants";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { operations } from "@festgeld/domain/operations";
+import { Fragment, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { apiRequest } from "../../lib/api-client.ts";
 import { formatDate } from "../../lib/format.ts";
+import { usePagedList } from "../../lib/paged-list.ts";
+import { useSession } from "../../lib/session.tsx";
+import { StaffTools } from "./staff-tools.tsx";
 
 const PAGE_SIZE = 25;
 /** The search is sent once typing pauses, not on every key. */
@@ -42,20 +43,15 @@ export default function UsersTab() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on each filter change
   useEffect(() => setOffset(0), [role, kycStatus, debouncedSearch]);
 
-  const users = useQuery({
-    queryKey: [...ADMIN_KEYS.users, { role, kycStatus, search: debouncedSearch, offset }],
-    queryFn: async ({ signal }) => {
-      const { data, headers } = await apiRequest<User[]>("/admin/users", {
-        query: { role, kyc_status: kycStatus, search: debouncedSearch, limit: PAGE_SIZE, offset },
-        signal,
-      });
-      return { items: data, total: Number(headers.get("X-Total-Count") ?? data.length) };
-    },
-    placeholderData: keepPreviousData,
+  const users = usePagedList(ADMIN_KEYS.users, operations.adminUsersList, {
+    role,
+    kyc_status: kycStatus,
+    search: debouncedSearch,
+    limit: PAGE_SIZE,
+    offset,
   });
-  useEffect(() => {
-    if (users.isError) console.error("Could not load the users", users.error);
-  }, [users.isError, users.error]);
+  const { user: me } = useSession();
+  const [open, setOpen] = useState<string | null>(null);
 
   const items = users.data?.items ?? [];
   const total = users.data?.total ?? 0;
@@ -139,22 +135,48 @@ export default function UsersTab() {
                     {t(`users.columns.${column}`)}
                   </th>
                 ))}
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">{t("users.tools.heading")}</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
               {items.map((user) => (
-                <tr key={user.id} data-testid="users-row">
-                  <td className="break-all px-3 py-2 text-slate-900 dark:text-white">{user.email}</td>
-                  <td className="px-3 py-2 text-slate-800 dark:text-slate-200">{user.full_name}</td>
-                  <td className="px-3 py-2 text-slate-800 dark:text-slate-200">{t(`roles.${user.role}`)}</td>
-                  <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                    {t(`kycStatuses.${user.kycStatus ?? "not_started"}`)}
-                  </td>
-                  <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                    {(user.created_at && formatDate(user.created_at, i18n.language)) ||
-                      t("users.notAvailable")}
-                  </td>
-                </tr>
+                <Fragment key={user.id}>
+                  <tr data-testid="users-row">
+                    <td className="break-all px-3 py-2 text-slate-900 dark:text-white">{user.email}</td>
+                    <td className="px-3 py-2 text-slate-800 dark:text-slate-200">{user.full_name}</td>
+                    <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
+                      {t(`roles.${user.role}`)}
+                    </td>
+                    <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
+                      {t(`kycStatuses.${user.kycStatus ?? "not_started"}`)}
+                    </td>
+                    <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
+                      {(user.created_at && formatDate(user.created_at, i18n.language)) ||
+                        t("users.notAvailable")}
+                    </td>
+                    <td className="px-3 py-2">
+                      <button
+                        type="button"
+                        className="btn-secondary text-sm"
+                        aria-expanded={open === user.id}
+                        aria-controls={`tools-${user.id}`}
+                        onClick={() => setOpen((current) => (current === user.id ? null : user.id))}
+                        data-testid="users-manage"
+                      >
+                        {t("users.tools.manage", { name: user.full_name })}
+                      </button>
+                    </td>
+                  </tr>
+                  {open === user.id && (
+                    <tr id={`tools-${user.id}`}>
+                      <td colSpan={6} className="bg-slate-50 px-3 py-3 dark:bg-slate-900">
+                        <StaffTools user={user} self={me?.id === user.id} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               ))}
             </tbody>
           </table>

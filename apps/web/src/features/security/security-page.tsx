@@ -7,6 +7,7 @@ import { errorMessage } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useSecurityOverview } from "./api/security-api.ts";
 import { EmailStatus } from "./components/email-status.tsx";
+import { SecurityEventsCard, SessionsCard } from "./components/sessions-card.tsx";
 import { TwoFactorCard } from "./components/two-factor-card.tsx";
 
 function Security() {
@@ -34,6 +35,8 @@ function Security() {
             )}
             <TwoFactorCard overview={overview.data} required={overview.data.two_factor_required} />
             <EmailStatus email={overview.data.email} verified={overview.data.email_verified} />
+            <SessionsCard />
+            <SecurityEventsCard />
           </>
         )}
       </div>

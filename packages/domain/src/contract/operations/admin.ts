@@ -1,5 +1,13 @@
-import { adminUsersQuerySchema, analyticsSchema, auditLogListSchema, auditLogQuerySchema } from "../admin.ts";
+import {
+  adminAccountStatusSchema,
+  adminRoleChangeRequestSchema,
+  adminUsersQuerySchema,
+  analyticsSchema,
+  auditLogListSchema,
+  auditLogQuerySchema,
+} from "../admin.ts";
 import { userListSchema } from "../auth.ts";
+import { idParamSchema } from "../common.ts";
 import { defineOperation, json } from "../operation.ts";
 
 export const adminOperations = {
@@ -36,5 +44,73 @@ export const adminOperations = {
     query: auditLogQuerySchema,
     responses: { 200: json(auditLogListSchema, "One page of the audit log") },
     paged: true,
+  }),
+  adminUserAccount: defineOperation({
+    id: "adminUserAccount",
+    method: "GET",
+    path: "/admin/users/:id/account",
+    access: "admin",
+    tags: ["admin"],
+    summary: "One account's security state: locked, e-mail confirmed, two-factor, active sessions",
+    params: idParamSchema,
+    responses: { 200: json(adminAccountStatusSchema, "The account's state") },
+  }),
+  adminUserLock: defineOperation({
+    id: "adminUserLock",
+    method: "POST",
+    path: "/admin/users/:id/lock",
+    access: "admin",
+    tags: ["admin"],
+    summary: "Lock an account: no sign-in, every session ends (not one's own account)",
+    description: "409 cannot_change_own_account for the acting admin's own account.",
+    params: idParamSchema,
+    responses: { 200: json(adminAccountStatusSchema, "The account's new state") },
+    errors: [409],
+  }),
+  adminUserUnlock: defineOperation({
+    id: "adminUserUnlock",
+    method: "POST",
+    path: "/admin/users/:id/unlock",
+    access: "admin",
+    tags: ["admin"],
+    summary: "Unlock an account",
+    params: idParamSchema,
+    responses: { 200: json(adminAccountStatusSchema, "The account's new state") },
+  }),
+  adminUserRevokeSessions: defineOperation({
+    id: "adminUserRevokeSessions",
+    method: "POST",
+    path: "/admin/users/:id/revoke-sessions",
+    access: "admin",
+    tags: ["admin"],
+    summary: "Sign an account out everywhere",
+    params: idParamSchema,
+    responses: { 200: json(adminAccountStatusSchema, "The account's new state") },
+  }),
+  adminUserSendReset: defineOperation({
+    id: "adminUserSendReset",
+    method: "POST",
+    path: "/admin/users/:id/send-password-reset",
+    access: "admin",
+    tags: ["admin"],
+    summary: "E-mail the account a password reset link",
+    description: "503 when no e-mail can be sent (SMTP_URL is not set).",
+    params: idParamSchema,
+    responses: { 202: json(adminAccountStatusSchema, "The link is on its way") },
+    errors: [503],
+  }),
+  adminUserChangeRole: defineOperation({
+    id: "adminUserChangeRole",
+    method: "PUT",
+    path: "/admin/users/:id/role",
+    access: "admin",
+    tags: ["admin"],
+    summary: "Make an account a customer or an admin (not one's own)",
+    description:
+      "409 cannot_change_own_account for the acting admin's own account. A new admin must enrol two-factor before the back office answers.",
+    params: idParamSchema,
+    body: adminRoleChangeRequestSchema,
+    responses: { 200: json(adminAccountStatusSchema, "The account's new state") },
+    errors: [409],
   }),
 } as const;

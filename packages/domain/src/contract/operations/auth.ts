@@ -32,7 +32,7 @@ export const authOperations = {
     tags: ["auth"],
     summary: "Sign in with e-mail and password",
     description:
-      "A wrong password and an unknown e-mail get the same answer (401 invalid_credentials). For an account with two-factor sign-in the right password answers a challenge instead of a session: finish with /auth/login/two-factor.",
+      "A wrong password and an unknown e-mail get the same answer (401 invalid_credentials). For an account with two-factor sign-in the right password answers a challenge instead of a session: finish with /auth/login/two-factor. A locked account gets 403 account_locked after the right password.",
     body: loginRequestSchema,
     responses: {
       200: json(
@@ -40,7 +40,7 @@ export const authOperations = {
         "The user and a session token, or the two-factor challenge",
       ),
     },
-    errors: [401, 503],
+    errors: [401, 403, 503],
     rateLimited: true,
   }),
   authMe: defineOperation({

@@ -1,12 +1,15 @@
 import { authResponseSchema } from "../auth.ts";
-import { okResponseSchema } from "../common.ts";
+import { idParamSchema, okResponseSchema } from "../common.ts";
 import { defineOperation, json } from "../operation.ts";
 import {
+  accountSessionListSchema,
   emailVerifyRequestSchema,
   passwordResetConfirmRequestSchema,
   passwordResetRequestSchema,
   recoveryCodesRequestSchema,
   recoveryCodesSchema,
+  revokedCountSchema,
+  securityEventListSchema,
   securityOverviewSchema,
   twoFactorDisableRequestSchema,
   twoFactorEnableRequestSchema,
@@ -140,5 +143,43 @@ export const securityOperations = {
     responses: { 200: json(recoveryCodesSchema, "The new recovery codes, shown once") },
     errors: [409, 503],
     rateLimited: true,
+  }),
+  authSessionsList: defineOperation({
+    id: "authSessionsList",
+    method: "GET",
+    path: "/auth/sessions",
+    access: "user",
+    tags: ["auth"],
+    summary: "The account's signed-in sessions (devices), newest use first",
+    responses: { 200: json(accountSessionListSchema, "Active sessions; `current` marks this one") },
+  }),
+  authSessionRevoke: defineOperation({
+    id: "authSessionRevoke",
+    method: "DELETE",
+    path: "/auth/sessions/:id",
+    access: "user",
+    tags: ["auth"],
+    summary: "Sign one of the account's sessions out",
+    description: "Another account's or an ended session is 404 session_not_found.",
+    params: idParamSchema,
+    responses: { 200: json(okResponseSchema, "The session is signed out") },
+  }),
+  authSessionsRevokeOthers: defineOperation({
+    id: "authSessionsRevokeOthers",
+    method: "POST",
+    path: "/auth/sessions/revoke-others",
+    access: "user",
+    tags: ["auth"],
+    summary: "Sign out everywhere else: every session of the account but this one",
+    responses: { 200: json(revokedCountSchema, "How many sessions were signed out") },
+  }),
+  authSecurityEvents: defineOperation({
+    id: "authSecurityEvents",
+    method: "GET",
+    path: "/auth/security/events",
+    access: "user",
+    tags: ["auth"],
+    summary: "The account's 30 most recent security events (sign-ins, password and e-mail changes, ...)",
+    responses: { 200: json(securityEventListSchema, "Newest first") },
   }),
 } as const;

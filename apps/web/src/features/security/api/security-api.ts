@@ -1,4 +1,5 @@
 import { operations } from "@festgeld/domain/operations";
+import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
 export { securityKeys, useSecurityOverview } from "../../../lib/security-overview.ts";
@@ -11,3 +12,25 @@ export const disableTwoFactor = (current_password: string, code: string) =>
   api.call(operations.authTwoFactorDisable, { body: { current_password, code } });
 export const regenerateRecoveryCodes = (current_password: string) =>
   api.call(operations.authRecoveryCodesRegenerate, { body: { current_password } });
+
+export const sessionKeys = {
+  sessions: ["security", "sessions"] as const,
+  events: ["security", "events"] as const,
+};
+
+export function useSessions() {
+  return useQuery({
+    queryKey: sessionKeys.sessions,
+    queryFn: ({ signal }) => api.call(operations.authSessionsList, { signal }),
+  });
+}
+
+export function useSecurityEvents() {
+  return useQuery({
+    queryKey: sessionKeys.events,
+    queryFn: ({ signal }) => api.call(operations.authSecurityEvents, { signal }),
+  });
+}
+
+export const revokeSession = (id: string) => api.call(operations.authSessionRevoke, { params: { id } });
+export const revokeOtherSessions = () => api.call(operations.authSessionsRevokeOthers);

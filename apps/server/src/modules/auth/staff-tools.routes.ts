@@ -1,0 +1,40 @@
+import { operations } from "@festgeld/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { route } from "../../lib/route.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import { authContext, meta } from "./auth.routes.ts";
+import * as staff from "./staff-tools.service.ts";
+
+/** The staff tools of the back office's users tab (staff-tools.service.ts). */
+export const staffToolsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = authContext(app);
+
+  route(app, operations.adminUserAccount, async (request) => staff.accountStatus(app.db, request.params.id));
+
+  route(app, operations.adminUserLock, async (request) =>
+    staff.lockAccount(app.db, currentUser(request), request.params.id, meta(request)),
+  );
+
+  route(app, operations.adminUserUnlock, async (request) =>
+    staff.unlockAccount(app.db, currentUser(request), request.params.id, meta(request)),
+  );
+
+  route(app, operations.adminUserRevokeSessions, async (request) =>
+    staff.revokeSessions(app.db, currentUser(request), request.params.id, meta(request)),
+  );
+
+  route(app, operations.adminUserSendReset, async (request, reply) => {
+    const status = await staff.sendPasswordReset(
+      app.db,
+      context.mail,
+      currentUser(request),
+      request.params.id,
+      meta(request),
+    );
+    return reply.status(202).send(status);
+  });
+
+  route(app, operations.adminUserChangeRole, async (request) =>
+    staff.changeRole(app.db, currentUser(request), request.params.id, request.body.role, meta(request)),
+  );
+};

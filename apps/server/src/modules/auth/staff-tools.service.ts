@@ -1,0 +1,184 @@
+import type { AdminAccountStatus, Role, User } from "@festgeld/domain";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { AppError, conflict, notFound } from "../../lib/errors.ts";
+import { recordAudit } from "../audit/audit.service.ts";
+import { type AccountMailContext, requestPasswordReset } from "./account-security.service.ts";
+import { revokeOtherSessions } from "./account-sessions.service.ts";
+import * as authRepo from "./auth.repository.ts";
+
+/**
+ * What staff may do to an account from the users tab: lock and unlock it, sign it out everywhere,
+ * send a reset link, change its role. Each action is written to the audit log (and the account's own
+ * security events); an admin cannot lock or demote their own account.
+ */
+
+type Staff = Pick<User, "id" | "email">;
+interface Meta {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+const userNotFound = () => notFound("user_not_found", "This user does not exist");
+
+async function targetOf(db: Kysely<DB>, userId: string) {
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "email", "role", "locked_at", "email_verified_at"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!row) throw userNotFound();
+  return row;
+}
+
+export async function accountStatus(
+  db: Kysely<DB>,
+  userId: string,
+  now = new Date(),
+): Promise<AdminAccountStatus> {
+  const row = await targetOf(db, userId);
+  const [totp, sessions] = await Promise.all([
+    db
+      .selectFrom("user_totp")
+      .select("user_id")
+      .where("user_id", "=", userId)
+      .where("confirmed_at", "is not", null)
+      .executeTakeFirst(),
+    db
+      .selectFrom("sessions")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .where("expires_at", ">", now)
+      .where("idle_expires_at", ">", now)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    user_id: row.id,
+    role: row.role,
+    locked: row.locked_at !== null,
+    locked_at: row.locked_at?.toISOString() ?? null,
+    email_verified: row.email_verified_at !== null,
+    two_factor_enabled: totp !== undefined,
+    active_sessions: Number(sessions.n),
+  };
+}
+
+function notOwnAccount(staff: Staff, userId: string) {
+  if (staff.id === userId) {
+    throw conflict("cannot_change_own_account", "You cannot lock or change the role of your own account");
+  }
+}
+
+const eventMeta = (meta: Meta) => ({ ip: meta.ip ?? null, user_agent: meta.userAgent ?? null });
+
+export async function lockAccount(db: Kysely<DB>, staff: Staff, userId: string, meta: Meta) {
+  notOwnAccount(staff, userId);
+  await db.transaction().execute(async (trx) => {
+    const target = await targetOf(trx, userId);
+    if (target.locked_at) return;
+    const now = new Date();
+    await trx
+      .updateTable("users")
+      .set({ locked_at: now, updated_at: now })
+      .where("id", "=", userId)
+      .execute();
+    await trx
+      .updateTable("sessions")
+      .set({ revoked_at: now })
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .execute();
+    await authRepo.insertAccountEvent(trx, {
+      user_id: userId,
+      event: "account_locked",
+      ...eventMeta(meta),
+      detail: { by: staff.email },
+    });
+    await recordAudit(trx, staff, {
+      action: "user.locked",
+      targetType: "user",
+      targetId: userId,
+      details: { email: target.email },
+    });
+  });
+  return accountStatus(db, userId);
+}
+
+export async function unlockAccount(db: Kysely<DB>, staff: Staff, userId: string, meta: Meta) {
+  await db.transaction().execute(async (trx) => {
+    const target = await targetOf(trx, userId);
+    if (!target.locked_at) return;
+    await trx
+      .updateTable("users")
+      .set({ locked_at: null, updated_at: new Date() })
+      .where("id", "=", userId)
+      .execute();
+    await authRepo.insertAccountEvent(trx, {
+      user_id: userId,
+      event: "account_unlocked",
+      ...eventMeta(meta),
+      detail: { by: staff.email },
+    });
+    await recordAudit(trx, staff, {
+      action: "user.unlocked",
+      targetType: "user",
+      targetId: userId,
+      details: { email: target.email },
+    });
+  });
+  return accountStatus(db, userId);
+}
+
+export async function revokeSessions(db: Kysely<DB>, staff: Staff, userId: string, meta: Meta) {
+  const target = await targetOf(db, userId);
+  const revoked = await revokeOtherSessions(db, userId, null, { ...meta, by: staff });
+  await recordAudit(db, staff, {
+    action: "user.sessions_revoked",
+    targetType: "user",
+    targetId: userId,
+    details: { email: target.email, revoked },
+  });
+  return accountStatus(db, userId);
+}
+
+export async function sendPasswordReset(
+  db: Kysely<DB>,
+  mail: AccountMailContext,
+  staff: Staff,
+  userId: string,
+  meta: Meta,
+) {
+  const target = await targetOf(db, userId);
+  if (!mail.enabled) throw new AppError(503, "service_unavailable", "E-mail cannot be sent at the moment");
+  await requestPasswordReset(db, mail, target.email, meta, { byStaff: staff });
+  await recordAudit(db, staff, {
+    action: "user.password_reset_sent",
+    targetType: "user",
+    targetId: userId,
+    details: { email: target.email },
+  });
+  return accountStatus(db, userId);
+}
+
+export async function changeRole(db: Kysely<DB>, staff: Staff, userId: string, role: Role, meta: Meta) {
+  notOwnAccount(staff, userId);
+  await db.transaction().execute(async (trx) => {
+    const target = await targetOf(trx, userId);
+    if (target.role === role) return;
+    await trx.updateTable("users").set({ role, updated_at: new Date() }).where("id", "=", userId).execute();
+    await authRepo.insertAccountEvent(trx, {
+      user_id: userId,
+      event: "role_changed",
+      ...eventMeta(meta),
+      detail: { from: target.role, to: role, by: staff.email },
+    });
+    await recordAudit(trx, staff, {
+      action: "user.role_changed",
+      targetType: "user",
+      targetId: userId,
+      details: { email: target.email, from: target.role, to: role },
+    });
+  });
+  return accountStatus(db, userId);
+}

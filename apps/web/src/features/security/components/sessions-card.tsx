@@ -1,0 +1,146 @@
+import type { Device } from "@festgeld/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { formatDateTime } from "../../../lib/format.ts";
+import { revokeOtherSessions, revokeSession, useSecurityEvents, useSessions } from "../api/security-api.ts";
+
+/** "Firefox 128 on Linux", or the kind of device when the browser is unknown. */
+export function useDeviceLabel() {
+  const { t } = useTranslation("security");
+  return (device: Device | null) => {
+    if (!device || (!device.browser && !device.os)) return t("sessions.unknownDevice");
+    if (device.browser && device.os)
+      return t("sessions.browserOn", { browser: device.browser, os: device.os });
+    return device.browser ?? device.os ?? "";
+  };
+}
+
+/** The account's signed-in devices, each with a sign-out, and "sign out everywhere else". */
+export function SessionsCard() {
+  const { t, i18n } = useTranslation(["security", "errors"]);
+  const sessions = useSessions();
+  const queryClient = useQueryClient();
+  const deviceLabel = useDeviceLabel();
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const act = async (action: () => Promise<unknown>, message: string) => {
+    setError(null);
+    setDone(null);
+    try {
+      await action();
+      setDone(message);
+      await queryClient.invalidateQueries({ queryKey: ["security"] });
+    } catch (err) {
+      setError(errorMessage(err, t("errors:internal_error")));
+    }
+  };
+
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+  return (
+    <section className="card space-y-4" aria-labelledby="sessions-heading" data-testid="sessions">
+      <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        {t("sessions.heading")}
+      </h2>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("sessions.intro")}</p>
+      {error && <FormAlert kind="error">{error}</FormAlert>}
+      {done && (
+        <FormAlert kind="success" testId="sessions-done">
+          {done}
+        </FormAlert>
+      )}
+      {sessions.isPending ? (
+        <Spinner label={t("sessions.loading")} />
+      ) : sessions.isError ? (
+        <FormAlert kind="error">{errorMessage(sessions.error, t("errors:internal_error"))}</FormAlert>
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {sessions.data.map((session) => (
+            <li
+              key={session.id}
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+              data-testid="session-item"
+              data-current={session.current}
+            >
+              <div>
+                <p className="font-medium text-slate-900 dark:text-white">
+                  {deviceLabel(session.device)}
+                  {session.current && (
+                    <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-900 dark:text-green-100">
+                      {t("sessions.current")}
+                    </span>
+                  )}
+                </p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  {t("sessions.lastUsed", { when: formatDateTime(session.last_used_at, i18n.language) })}
+                  {session.ip ? ` · ${session.ip}` : ""}
+                </p>
+              </div>
+              {!session.current && (
+                <button
+                  type="button"
+                  className="btn-secondary text-sm"
+                  onClick={() => act(() => revokeSession(session.id), t("sessions.revoked"))}
+                >
+                  {t("sessions.revoke")}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {others > 0 && (
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => act(revokeOtherSessions, t("sessions.revokedOthers"))}
+          data-testid="sessions-revoke-others"
+        >
+          {t("sessions.revokeOthers")}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** The account's recent security events, newest first. */
+export function SecurityEventsCard() {
+  const { t, i18n } = useTranslation(["security", "errors"]);
+  const events = useSecurityEvents();
+  const deviceLabel = useDeviceLabel();
+  return (
+    <section className="card space-y-4" aria-labelledby="events-heading" data-testid="security-events">
+      <h2 id="events-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        {t("events.heading")}
+      </h2>
+      {events.isPending ? (
+        <Spinner label={t("events.loading")} />
+      ) : events.isError ? (
+        <FormAlert kind="error">{errorMessage(events.error, t("errors:internal_error"))}</FormAlert>
+      ) : events.data.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("events.empty")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {events.data.map((event) => (
+            <li key={event.id} className="py-2" data-testid="security-event" data-event={event.event}>
+              <p className="font-medium text-slate-900 dark:text-white">
+                {event.event === "profile_updated" && event.email_changed
+                  ? t("events.types.email_changed")
+                  : t(`events.types.${event.event}`)}
+              </p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                {formatDateTime(event.created_at, i18n.language)}
+                {event.device ? ` · ${deviceLabel(event.device)}` : ""}
+                {event.ip ? ` · ${event.ip}` : ""}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
