@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { startMailServer } from "./e2e/mail-server.ts";
 
 // One server for the run, on a free-ish port with a throw-away data directory. Set once in the main
 // process; workers inherit the environment, so every process agrees on them.
@@ -14,6 +15,13 @@ process.env.E2E_CLOCK_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "festgeld-
 const port = Number(process.env.E2E_PORT);
 const clockPort = Number(process.env.E2E_CLOCK_PORT);
 const LIFECYCLE_SPEC = /deposit-lifecycle\.spec\.ts/;
+// A local SMTP server for the run, which both servers send to (started once, here in the main
+// process; workers inherit the variables and read the messages from E2E_MAIL_DIR, see e2e/mailbox.ts).
+if (!process.env.E2E_SMTP_PORT) {
+  process.env.E2E_SMTP_PORT = String(port + 2);
+  process.env.E2E_MAIL_DIR = mkdtempSync(path.join(os.tmpdir(), "festgeld-e2e-mail-"));
+  startMailServer(Number(process.env.E2E_SMTP_PORT), process.env.E2E_MAIL_DIR);
+}
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
 export const E2E_ADMIN = { email: "admin@e2e.example.test", password: "e2e-Admin-Passphrase-2026" };
@@ -23,6 +31,8 @@ const serverEnv = {
   LOG_LEVEL: "warn",
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
+  SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+  SMTP_FROM: "Festgeld Demo <no-reply@e2e.example.test>",
   // Every spec registers and signs in from 127.0.0.1, and several sign in as E2E_ADMIN: the attempt
   // limits (tested by the API suite) would otherwise end the run early.
   AUTH_RATE_LIMIT_PER_IP: "100000",
@@ -31,6 +41,8 @@ const serverEnv = {
 
 export default defineConfig({
   testDir: "./e2e",
+  // Enrols the e2e admin's two-factor on both servers once they are up (every admin must have it).
+  globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
@@ -75,7 +87,13 @@ export default defineConfig({
       timeout: 120_000,
       stdout: "ignore",
       stderr: "pipe",
-      env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production" },
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        NODE_ENV: "production",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
     },
     {
       // The same compiled server with a clock the admin may move (refused in production).
@@ -92,6 +110,7 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_CLOCK_DATA_DIR,
         NODE_ENV: "test",
         CLOCK_CONTROL: "true",
+        PUBLIC_URL: `http://127.0.0.1:${clockPort}`,
       },
     },
   ],

@@ -155,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       backoffAfter: config.AUTH_ACCOUNT_BACKOFF_AFTER,
     },
     publicUrl: config.publicUrl,
+    issuer: config.operator.shortName,
   });
   await app.register(documentStoragePlugin, {
     dataDir: config.dataDir,

@@ -3,7 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertEmailVerified } from "../src/modules/auth/account-security.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
+import { createAdmin, createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
+import { createVerifiedUser } from "./helpers/identity.ts";
 import { appWithSmtp, linkToken, startSmtp, waitFor } from "./helpers/smtp.ts";
 
 const NEW_PASSWORD = "a brand new passphrase 9";
@@ -194,7 +195,7 @@ describe("e-mail verification", () => {
   it("sends a link at registration; the link confirms the address once", async () => {
     const saver = await register(t.app, uniqueEmail("verify"), "fr");
     const before = await t.app.inject({ url: "/api/auth/security", headers: bearer(saver.token) });
-    expect(before.json()).toEqual({ email: saver.email, email_verified: false });
+    expect(before.json()).toMatchObject({ email: saver.email, email_verified: false });
     await expect(assertEmailVerified(t.app.db, saver.id)).rejects.toMatchObject({
       statusCode: 409,
       code: "email_not_verified",
@@ -258,7 +259,7 @@ describe("e-mail verification", () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.json().email).toBe(newEmail);
     const security = await t.app.inject({ url: "/api/auth/security", headers: bearer(saver.token) });
-    expect(security.json()).toEqual({ email: newEmail, email_verified: false });
+    expect(security.json()).toMatchObject({ email: newEmail, email_verified: false });
 
     const notice = await mailbox.waitFor(saver.email, "e-mail address of your account was changed");
     expect(notice.text).toContain(newEmail);
@@ -278,6 +279,71 @@ describe("e-mail verification", () => {
     const token = linkToken((await mailbox.waitFor(saver.email, "Reset your password")).text);
     await post(t.app, "/api/auth/password-reset/confirm", { token, new_password: NEW_PASSWORD });
     await expect(assertEmailVerified(t.app.db, saver.id)).resolves.toBeUndefined();
+  });
+
+  it("a deposit of a saver whose address is unconfirmed is not approved until the link is opened", async () => {
+    const email = uniqueEmail("unconfirmed");
+    const saver = await createVerifiedUser(t.app, { email, verified: false });
+    const admin = await createAdmin(t.app);
+    const pkg = await t.app.db
+      .selectFrom("packages")
+      .select("id")
+      .where("is_active", "=", true)
+      .executeTakeFirstOrThrow();
+    const applied = await t.app.inject({
+      method: "POST",
+      url: "/api/applications",
+      headers: saver.headers,
+      payload: {
+        full_name: "Erika Mustermann",
+        email,
+        phone: "+49 30 1234567",
+        amount: 10_000,
+        package_id: pkg.id,
+        reference_iban: "DE89370400440532013000",
+        maturity_instruction: "payout",
+        info_sheet_acknowledged: true,
+      },
+    });
+    expect(applied.statusCode).toBe(201);
+    const decide = () =>
+      t.app.inject({
+        method: "PATCH",
+        url: `/api/admin/applications/${applied.json().id}/decision`,
+        headers: admin.headers,
+        payload: { decision: "approved" },
+      });
+    const refused = await decide();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe("email_not_verified");
+    const stillPending = await t.app.db
+      .selectFrom("applications")
+      .select("status")
+      .where("id", "=", applied.json().id)
+      .executeTakeFirstOrThrow();
+    expect(stillPending.status).toBe("pending");
+    expect(
+      await t.app.db.selectFrom("deposits").select("id").where("user_id", "=", saver.user.id).execute(),
+    ).toHaveLength(0);
+
+    const resend = await post(t.app, "/api/auth/email/verify/resend", undefined, saver.headers);
+    expect(resend.statusCode).toBe(202);
+    const token = linkToken((await mailbox.waitFor(email, "Confirm your e-mail address")).text);
+    expect((await post(t.app, "/api/auth/email/verify", { token })).statusCode).toBe(200);
+    const approved = await decide();
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().status).toBe("approved");
+  });
+
+  it("limits resending to 5 links per account in 15 minutes", async () => {
+    const saver = await register(t.app);
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      answers.push(
+        (await post(t.app, "/api/auth/email/verify/resend", undefined, bearer(saver.token))).statusCode,
+      );
+    }
+    expect(answers).toEqual([202, 202, 202, 202, 202, 429]);
   });
 
   it("needs a session to resend and to read the settings", async () => {

@@ -85,6 +85,13 @@ describe("first admin from ADMIN_EMAIL / ADMIN_PASSWORD", () => {
     });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.role).toBe("admin");
+    // Until it enrols two-factor, the new admin reaches no back-office route.
+    const backOffice = await t.app.inject({
+      url: "/api/admin/analytics",
+      headers: { authorization: `Bearer ${login.json().access_token}` },
+    });
+    expect(backOffice.statusCode).toBe(403);
+    expect(backOffice.json().code).toBe("two_factor_enrolment_required");
 
     const again = await ensureFirstAdmin(t.app.db, {
       ADMIN_EMAIL: uniqueEmail("second"),

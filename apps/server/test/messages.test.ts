@@ -76,7 +76,10 @@ const inbox = async (app: FastifyInstance, headers: Headers) => {
   return res.json() as Array<{ title: string; message: string; read: boolean }>;
 };
 
-/** Approval needs the saver's verified identity, a rejection a reason (deposits.test.ts tests both rules). */
+/**
+ * Approval needs the saver's verified identity and confirmed e-mail address, a rejection a reason
+ * (deposits.test.ts and account-security.test.ts test the rules).
+ */
 async function decideApplication(app: FastifyInstance, admin: Headers, id: string, decision: string) {
   if (decision === "approved") {
     const row = await app.db

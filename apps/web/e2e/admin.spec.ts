@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
+import { adminToken } from "./admin-session.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 const PASSWORD = "e2e back office passphrase";
@@ -12,15 +13,22 @@ async function storeToken(page: Page, token: string) {
   await page.addInitScript((value) => localStorage.setItem("token", value), token);
 }
 
-/** A new browser context signed in through the API (the journey is not about signing in). */
+/**
+ * A new browser context signed in through the API (the journey is not about signing in); the e2e
+ * admin signs in with two-factor (admin-session.ts).
+ */
 async function signedInPage(browser: Browser, credentials: { email: string; password: string }) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const res = await page.request.post("/api/auth/login", { data: credentials });
-  expect(res.status()).toBe(200);
-  const { access_token } = (await res.json()) as { access_token: string };
-  await storeToken(page, access_token);
-  return { page, token: access_token, close: () => context.close() };
+  let token: string;
+  if (credentials.email === E2E_ADMIN.email) token = await adminToken(page.request);
+  else {
+    const res = await page.request.post("/api/auth/login", { data: credentials });
+    expect(res.status()).toBe(200);
+    token = ((await res.json()) as { access_token: string }).access_token;
+  }
+  await storeToken(page, token);
+  return { page, token, close: () => context.close() };
 }
 
 /**
@@ -176,6 +184,30 @@ test.describe("back office", () => {
       await expect(panel.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
     } finally {
       await customer.close();
+      await admin.close();
+    }
+  });
+
+  test("the admin reviews the confirmed newsletter recipients per language before sending", async ({
+    browser,
+  }) => {
+    const admin = await signedInPage(browser, E2E_ADMIN);
+    try {
+      await admin.page.goto("/admin");
+      await openTab(admin.page, "Messages");
+      const form = admin.page.getByTestId("newsletter-send-form");
+      await form.getByRole("button", { name: "Review recipients" }).click();
+      await expect(form.getByRole("alert")).toHaveText("Please enter title and message");
+      await form.getByLabel("Subject (German)").fill("Zinsen im Frühling");
+      await form.getByLabel("Text (German)").fill("Unsere Zinsen steigen.");
+      await form.getByRole("button", { name: "Review recipients" }).click();
+      const review = form.getByTestId("newsletter-review");
+      await expect(review).toContainText(/This newsletter reaches \d+ confirmed address(es)?\./);
+      await expect(review).toContainText("German:");
+      await review.getByRole("button", { name: "Back to editing" }).click();
+      await expect(review).toBeHidden();
+      await expect(form.getByLabel("Subject (German)")).toHaveValue("Zinsen im Frühling");
+    } finally {
       await admin.close();
     }
   });

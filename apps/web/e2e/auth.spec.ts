@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
+import { freshAdminCode } from "./admin-session.ts";
 
 const PASSWORD = "e2e journey passphrase";
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
@@ -27,6 +28,16 @@ async function useToken(page: Page, token: string) {
 
 const header = (page: Page) => page.locator("header").first();
 
+/** Opens the desktop account menu (again, if a navigation closed it while the page settled). */
+async function openAccountMenu(page: Page) {
+  await expect(async () => {
+    if ((await header(page).getByTestId("account-menu").count()) === 0) {
+      await header(page).getByTestId("header-user").click();
+    }
+    await expect(header(page).getByTestId("account-menu")).toBeVisible({ timeout: 1000 });
+  }).toPass();
+}
+
 test.describe("accounts and sessions", () => {
   test("register -> dashboard with the name in the header; logout -> signed-out header", async ({ page }) => {
     const email = uniqueEmail("reg");
@@ -47,6 +58,16 @@ test.describe("accounts and sessions", () => {
     const token = await page.evaluate(() => localStorage.getItem("token"));
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
+    // The account menu lists the account's pages and signs out.
+    await openAccountMenu(page);
+    const menu = header(page).getByTestId("account-menu");
+    for (const name of ["Dashboard", "Profile", "Security", "Documents"]) {
+      await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await menu.getByRole("link", { name: "Security", exact: true }).click();
+    await expect(page).toHaveURL(/\/security$/);
+    await expect(menu).toHaveCount(0);
+    await openAccountMenu(page);
     await header(page).getByTestId("logout-button").click();
     await expect(header(page).getByRole("link", { name: "Log in" })).toBeVisible();
     await expect(header(page).getByRole("link", { name: "Register" })).toBeVisible();
@@ -71,13 +92,13 @@ test.describe("accounts and sessions", () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test("login -> / with 'Welcome back!' and the name in the header", async ({ page }) => {
+  test("login -> the dashboard with 'Welcome back!' and the name in the header", async ({ page }) => {
     const { email } = await registerViaApi(page, "Lukas Login");
     await page.goto("/login");
     await page.getByLabel("E-mail address").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByTestId("login-submit").click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText("Welcome back!")).toBeVisible();
     await expect(header(page).getByTestId("header-user")).toContainText("Lukas Login");
   });
@@ -107,6 +128,7 @@ test.describe("accounts and sessions", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(header(page).getByTestId("header-user")).toContainText("Uwe User");
 
+    await openAccountMenu(page);
     await header(page).getByTestId("logout-button").click();
     await expect(header(page).getByRole("link", { name: "Log in" })).toBeVisible();
     await page.goto("/profile");
@@ -117,14 +139,18 @@ test.describe("accounts and sessions", () => {
     await expect(page).toHaveURL(/\/profile$/);
   });
 
-  test("the first admin from ADMIN_EMAIL signs in and sees the admin link", async ({ page }) => {
+  test("the first admin from ADMIN_EMAIL signs in, lands in the back office and sees the admin link", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await page.getByLabel("E-mail address").fill(E2E_ADMIN.email);
     await page.getByLabel("Password").fill(E2E_ADMIN.password);
     await page.getByTestId("login-submit").click();
-    await expect(page).toHaveURL(/\/$/);
-    await header(page).getByRole("link", { name: "Admin", exact: true }).click();
+    // Admins sign in with two-factor: the code of the authenticator app is the second step.
+    await page.getByLabel("Authentication code").fill(await freshAdminCode());
+    await page.getByTestId("two-factor-submit").click();
     await expect(page).toHaveURL(/\/admin$/);
+    await expect(header(page).getByRole("link", { name: "Admin", exact: true })).toBeVisible();
   });
 
   test("profile: edit name, see the success message, reload shows it in the header", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { E2E_ADMIN } from "../playwright.config.ts";
+import { adminToken as signInAdmin } from "./admin-session.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 /*
@@ -23,6 +23,8 @@ type Language = keyof typeof LOCALES;
 /** Intl separates amounts and symbols with (narrow) no-break spaces; compare with plain spaces. */
 const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/** This spec's server (playwright.config.ts): its admin signs in with two-factor (admin-session.ts). */
+const CLOCK_PORT = Number(process.env.E2E_CLOCK_PORT);
 
 async function signIn(request: APIRequestContext, email: string, password: string) {
   const res = await request.post("/api/auth/login", { data: { email, password } });
@@ -185,7 +187,7 @@ for (const language of ["en", "de"] as const) {
     request,
   }) => {
     test.setTimeout(120_000);
-    let adminToken = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
+    let adminToken = await signInAdmin(request, CLOCK_PORT);
 
     // A saver registers, is verified by staff and applies for 10,000 EUR over 12 months, renewing the
     // principal at maturity; staff approve.
@@ -294,7 +296,7 @@ for (const language of ["en", "de"] as const) {
     const [y, m, d] = maturity.split("-").map(Number) as [number, number, number];
     const threeDaysBefore = new Date(Date.UTC(y, m - 1, d - 3, 10)).toISOString();
     await serverClock(request, adminToken, threeDaysBefore);
-    adminToken = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
+    adminToken = await signInAdmin(request, CLOCK_PORT);
     await replaceToken(saver.page, await signIn(request, email, PASSWORD));
     await saver.page.reload();
     const instruction = deposit.getByTestId("instruction");
@@ -315,7 +317,7 @@ for (const language of ["en", "de"] as const) {
     // interest (10,000 EUR at 3.50 % for 12 months).
     const moved = await serverClock(request, adminToken, `${maturity}T10:00:00Z`);
     expect(moved.jobs_run).toBeGreaterThanOrEqual(1);
-    adminToken = await signIn(request, E2E_ADMIN.email, E2E_ADMIN.password);
+    adminToken = await signInAdmin(request, CLOCK_PORT);
     await replaceToken(saver.page, await signIn(request, email, PASSWORD));
     await saver.page.reload();
     const renewed = saver.page.getByTestId("deposit");

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_ADMIN } from "../playwright.config.ts";
+import { adminToken } from "./admin-session.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 const PASSWORD = "e2e postbox journey passphrase";
@@ -21,9 +21,10 @@ async function signInGerman(page: Page, token: string) {
 test.describe("postbox", () => {
   test("a German saver gets the approval in the inbox and finds the PDF in Documents", async ({ page }) => {
     // Registered in German: e-mails, inbox messages and documents are German from then on.
+    const email = uniqueEmail("postbox");
     const register = await page.request.post("/api/auth/register", {
       headers: { "Accept-Language": "de" },
-      data: { email: uniqueEmail("postbox"), password: PASSWORD, full_name: "Greta Gruber" },
+      data: { email, password: PASSWORD, full_name: "Greta Gruber" },
     });
     expect(register.status()).toBe(201);
     const { access_token: token } = (await register.json()) as { access_token: string };
@@ -51,13 +52,10 @@ test.describe("postbox", () => {
     const { id } = (await applied.json()) as { id: string };
     const reference = id.replace(/-/g, "").slice(0, 8).toUpperCase();
 
-    const login = await page.request.post("/api/auth/login", {
-      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-    });
-    const adminToken = ((await login.json()) as { access_token: string }).access_token;
-    const admin = { Authorization: `Bearer ${adminToken}` };
-    // Approval needs a verified identity: personal data and documents, each accepted by staff.
-    await verifyIdentity(page.request, token, adminToken);
+    const admin = { Authorization: `Bearer ${await adminToken(page.request)}` };
+    // Approval needs a verified identity (personal data and documents, each accepted by staff) and a
+    // confirmed e-mail address (verifyIdentity opens the link of the registration e-mail).
+    await verifyIdentity(page.request, token, admin.Authorization.slice("Bearer ".length));
     const decided = await page.request.patch(`/api/admin/applications/${id}/decision`, {
       headers: admin,
       data: { decision: "approved" },

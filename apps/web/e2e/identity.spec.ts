@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_ADMIN } from "../playwright.config.ts";
+import { adminToken } from "./admin-session.ts";
 import { JPEG, PNG, pdf } from "./kyc-files.ts";
 
 const PASSWORD = "e2e identity journey passphrase";
@@ -70,11 +70,7 @@ test.describe("identity", () => {
     // Staff: the dossier shows the personal data, both sides beside the selfie, the PDF inline.
     const context = await browser.newContext();
     const admin = await context.newPage();
-    const login = await admin.request.post("/api/auth/login", {
-      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-    });
-    expect(login.status()).toBe(200);
-    await signInWithToken(admin, ((await login.json()) as { access_token: string }).access_token);
+    await signInWithToken(admin, await adminToken(admin.request));
     await admin.goto(`/admin/dossier/${user.id}`);
     await expect(admin.getByRole("heading", { name: "Dossier of Ida Ident" })).toBeVisible();
     await expect(admin.getByTestId("dossier-personal")).toContainText("86095742719");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { E2E_ADMIN } from "../playwright.config.ts";
+import { adminToken } from "./admin-session.ts";
 import { JPEG, PNG, pdf } from "./kyc-files.ts";
 
 const PASSWORD = "e2e kyc journey passphrase";
@@ -19,11 +19,7 @@ async function signInWithToken(page: Page, token: string) {
 async function adminPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const res = await page.request.post("/api/auth/login", {
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(res.status()).toBe(200);
-  const { access_token } = (await res.json()) as { access_token: string };
+  const access_token = await adminToken(page.request);
   await signInWithToken(page, access_token);
   return { page, token: access_token, close: () => context.close() };
 }

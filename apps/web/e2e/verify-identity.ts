@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect } from "@playwright/test";
 import { JPEG, PNG, pdf } from "./kyc-files.ts";
+import { confirmEmail } from "./mailbox.ts";
 
 /** Personal data that passes every rule (German tax residency with a valid tax ID). */
 const PERSONAL_DATA = {
@@ -16,7 +17,8 @@ const PERSONAL_DATA = {
 /**
  * Verifies a saver's identity through the API, as the KYC journey does in the browser: the saver
  * enters personal data and uploads passport, utility bill and selfie; an admin confirms the data and
- * approves each document. Approving an application needs a verified identity.
+ * approves each document. Approving an application needs a verified identity, and a confirmed e-mail
+ * address: the saver also opens the link of the registration e-mail.
  */
 export async function verifyIdentity(request: APIRequestContext, saverToken: string, adminToken: string) {
   const files = [
@@ -30,7 +32,7 @@ export async function verifyIdentity(request: APIRequestContext, saverToken: str
   const profile = await request.put("/api/kyc/profile", { headers: saver, data: PERSONAL_DATA });
   expect(profile.status(), await profile.text()).toBe(200);
   const me = await request.get("/api/auth/me", { headers: saver });
-  const userId = ((await me.json()) as { id: string }).id;
+  const { id: userId, email } = (await me.json()) as { id: string; email: string };
   const confirmed = await request.patch(`/api/admin/identity/users/${userId}/profile-decision`, {
     headers: staff,
     data: { decision: "approve" },
@@ -52,4 +54,5 @@ export async function verifyIdentity(request: APIRequestContext, saverToken: str
     });
     expect(res.status(), await res.text()).toBe(200);
   }
+  await confirmEmail(request, email);
 }

@@ -19,6 +19,8 @@ export interface SessionPolicy {
 export interface ResolvedSession {
   sessionId: string;
   user: User;
+  /** Whether the account signs in with two-factor (required of admins for back-office routes). */
+  twoFactor: boolean;
 }
 
 /**
@@ -48,6 +50,8 @@ export interface AuthSettings {
   attempts: AttemptLimits;
   /** Where savers reach the web app, for links in account e-mails. */
   publicUrl: string;
+  /** The name authenticator apps show beside the account (the operator's short name). */
+  issuer: string;
 }
 
 declare module "fastify" {
@@ -88,6 +92,7 @@ export default fp(
       policy: SessionPolicy;
       attempts?: AttemptLimits;
       publicUrl?: string;
+      issuer?: string;
       resolveSession: SessionResolver;
     },
   ) {
@@ -95,6 +100,7 @@ export default fp(
       session: opts.policy,
       attempts: opts.attempts ?? { perIp: 30, perAccount: 10, windowMs: 15 * 60_000, backoffAfter: 20 },
       publicUrl: opts.publicUrl ?? "http://127.0.0.1:3000",
+      issuer: opts.issuer ?? "Festgeld",
     });
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
@@ -134,6 +140,14 @@ export default fp(
       request.user = session.user;
       request.sessionId = session.sessionId;
       if (access === "admin" && session.user.role !== "admin") throw forbidden();
+      // Every admin signs in with two-factor: until enrolled, no back-office call succeeds.
+      if (access === "admin" && !session.twoFactor) {
+        throw new AppError(
+          403,
+          "two_factor_enrolment_required",
+          "Set up two-factor sign-in on the security page before using the back office",
+        );
+      }
     });
   },
   { name: "auth", dependencies: ["db"] },

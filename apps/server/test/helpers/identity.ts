@@ -20,7 +20,10 @@ export const VALID_PROFILE = {
  * (both sides of the ID card, utility bill, selfie), confirmed personal data, KYC approved. For tests
  * of what needs a verified saver (approving applications).
  */
-export async function createVerifiedUser(app: FastifyInstance, overrides: { full_name?: string } = {}) {
+export async function createVerifiedUser(
+  app: FastifyInstance,
+  overrides: { full_name?: string; email?: string; verified?: boolean } = {},
+) {
   const saver = await createUser(app, overrides);
   const reviewer = await createAdmin(app);
   const db = app.db;
@@ -66,8 +69,9 @@ export async function createVerifiedUser(app: FastifyInstance, overrides: { full
 }
 
 /**
- * Marks an existing saver as verified, straight in the database: confirmed personal data and KYC
- * approved, which is what approving an application asks for. For tests whose subject is not KYC.
+ * Marks an existing saver as verified, straight in the database: confirmed personal data, KYC
+ * approved and a confirmed e-mail address, which is what approving an application asks for. For tests
+ * whose subject is not KYC (account-security.test.ts tests the e-mail rule).
  */
 export async function markVerified(app: FastifyInstance, userId: string) {
   await app.db
@@ -89,5 +93,9 @@ export async function markVerified(app: FastifyInstance, userId: string) {
     })
     .onConflict((oc) => oc.column("user_id").doNothing())
     .execute();
-  await app.db.updateTable("users").set({ kyc_status: "approved" }).where("id", "=", userId).execute();
+  await app.db
+    .updateTable("users")
+    .set({ kyc_status: "approved", email_verified_at: sql`coalesce(email_verified_at, now())` })
+    .where("id", "=", userId)
+    .execute();
 }

@@ -33,6 +33,7 @@ const LegalCompliancePage = lazy(() => import("../features/legal/legal-complianc
 const ForgotPasswordPage = lazy(() => import("../features/security/forgot-password-page.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/security/reset-password-page.tsx"));
 const VerifyEmailPage = lazy(() => import("../features/security/verify-email-page.tsx"));
+const SecurityPage = lazy(() => import("../features/security/security-page.tsx"));
 const NewsletterConfirmPage = lazy(() => import("../features/blog/newsletter-confirm-page.tsx"));
 const NewsletterUnsubscribePage = lazy(() => import("../features/blog/newsletter-unsubscribe-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
@@ -84,6 +85,7 @@ export function AppRoutes() {
         <Route path="newsletter/confirm" element={<NewsletterConfirmPage />} />
         <Route path="newsletter/unsubscribe" element={<NewsletterUnsubscribePage />} />
         <Route path="profile" element={<ProfilePage />} />
+        <Route path="security" element={<SecurityPage />} />
         <Route path="kyc" element={<KycPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path="documents" element={<DocumentsPage />} />

@@ -1,4 +1,5 @@
 import type { AuthResponse, User } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { api, onUnauthorized } from "./api-client.ts";
 import { queryClient } from "./query-client.ts";
@@ -39,7 +40,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return;
     }
     try {
-      setUser(await api.get<User>("/auth/me"));
+      setUser(await api.call(operations.authMe));
     } catch (error) {
       console.error("Could not load the current user", error);
       clear();
@@ -60,7 +61,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
-    if (tokenStore.get()) await api.post("/auth/logout").catch(() => {});
+    if (tokenStore.get()) await api.call(operations.authLogout).catch(() => {});
     clear();
   }, [clear]);
 

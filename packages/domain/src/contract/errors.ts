@@ -36,6 +36,12 @@ export const ERROR_CODES = [
   "token_expired",
   "email_not_verified",
   "email_already_verified",
+  "two_factor_enrolment_required",
+  "two_factor_code_invalid",
+  "two_factor_already_enabled",
+  "two_factor_not_enabled",
+  "two_factor_setup_missing",
+  "two_factor_required_for_admins",
   // packages and applications
   "package_not_found",
   "package_inactive",

@@ -22,8 +22,59 @@ export type EmailVerifyRequest = z.input<typeof emailVerifyRequestSchema>;
 export const securityOverviewSchema = z.object({
   email: z.string(),
   email_verified: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  /** Admins must sign in with two-factor; without it no back-office call succeeds. */
+  two_factor_required: z.boolean(),
+  recovery_codes_left: z.number().int().min(0),
 });
 export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
 
 /** The current password, required with changes that could hand the account to someone else. */
 export const currentPasswordSchema = z.string().min(1).max(LIMITS.passwordMaxLength);
+
+/** A six-digit code of an authenticator app (RFC 6238, SHA-1, 30 seconds). */
+export const totpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: "Enter the 6-digit code of your authenticator app" });
+
+/** The answer of a sign-in whose password was right for an account with two-factor: the second step. */
+export const loginChallengeSchema = z
+  .object({
+    two_factor_required: z.literal(true),
+    challenge_token: z.string().describe("Send it with the code to /auth/login/two-factor"),
+    expires_in: z.number().int().describe("Seconds the challenge stays valid"),
+  })
+  .meta({ id: "LoginChallenge" });
+export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
+
+/** The second step of a sign-in: the challenge and a code of the authenticator app or a recovery code. */
+export const twoFactorLoginRequestSchema = z.strictObject({
+  challenge_token: emailTokenSchema,
+  code: z.string().trim().min(6).max(32).describe("6 digits, or a recovery code (xxxx-xxxx-xxxx-xxxx)"),
+});
+export type TwoFactorLoginRequest = z.input<typeof twoFactorLoginRequestSchema>;
+
+/** A new, not yet confirmed authenticator secret, as text and as a QR code. */
+export const twoFactorSetupSchema = z.object({
+  secret: z.string().describe("Base32, for typing into the app"),
+  otpauth_url: z.string(),
+  qr_code: z.string().describe("data: URL of an SVG image of the otpauth URL"),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export const twoFactorEnableRequestSchema = z.strictObject({ code: totpCodeSchema });
+export type TwoFactorEnableRequest = z.input<typeof twoFactorEnableRequestSchema>;
+
+/** Ten single-use codes, shown once. */
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+export const twoFactorDisableRequestSchema = z.strictObject({
+  current_password: currentPasswordSchema,
+  code: totpCodeSchema,
+});
+export type TwoFactorDisableRequest = z.input<typeof twoFactorDisableRequestSchema>;
+
+export const recoveryCodesRequestSchema = z.strictObject({ current_password: currentPasswordSchema });
+export type RecoveryCodesRequest = z.input<typeof recoveryCodesRequestSchema>;

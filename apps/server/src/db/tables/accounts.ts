@@ -62,8 +62,43 @@ export interface LoginFailuresTable {
   failed_at: Timestamp;
 }
 
+/** 0072: the TOTP secret of an account; confirmed once the first code matched. */
+export interface UserTotpTable {
+  user_id: string;
+  secret: string;
+  created_at: Timestamp;
+  confirmed_at: NullableTimestamp;
+  /** The newest time step a code was accepted for (replay guard). */
+  last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+}
+
+/** 0072: single-use recovery codes, stored as SHA-256. */
+export interface RecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** 0072: the intermediate step of a two-factor sign-in. */
+export interface LoginChallengesTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  failed_attempts: Generated<number>;
+  used_at: NullableTimestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export interface AccountTables {
   account_events: AccountEventsTable;
   account_tokens: AccountTokensTable;
   login_failures: LoginFailuresTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
 }

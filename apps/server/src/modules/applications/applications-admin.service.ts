@@ -11,6 +11,7 @@ import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
 import { recordAudit } from "../audit/audit.service.ts";
+import { assertEmailVerified } from "../auth/account-security.service.ts";
 import { createDepositOnApproval, depositsByApplication } from "../deposits/deposits.service.ts";
 import { assertMayBeApproved } from "../identity/identity.service.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
@@ -111,6 +112,8 @@ export async function decideApplication(
       }
       // Identity and AML gate: entered personal data confirmed, no open or confirmed sanctions match.
       if (existing.user_id) await assertMayBeApproved(trx, existing.user_id);
+      // Contracts and notices go to the account's address: it must be confirmed before money is taken.
+      if (existing.user_id) await assertEmailVerified(trx, existing.user_id);
     }
     const row = await repo.decidePendingApplication(trx, id, {
       status: input.decision,

@@ -1,10 +1,12 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as security from "./account-security.service.ts";
 import { accountKey, addressKey, attemptLimit } from "./auth.rate-limit.ts";
 import { AUTH_BODY_LIMIT, authContext, meta } from "./auth.routes.ts";
+import * as twoFactor from "./two-factor.service.ts";
 
 /** Password reset, e-mail verification and the signed-in account's security settings. */
 export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -93,6 +95,72 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, operations.authSecurity, async (request) => {
     const user = currentUser(request);
-    return { email: user.email, email_verified: await security.isEmailVerified(app.db, user.id) };
+    return {
+      email: user.email,
+      email_verified: await security.isEmailVerified(app.db, user.id),
+      two_factor_required: user.role === "admin",
+      ...(await twoFactor.twoFactorStatus(app.db, user.id)),
+    };
   });
+
+  // ---- Two-factor sign-in (two-factor.service.ts) ----
+
+  route(
+    app,
+    operations.authLoginTwoFactor,
+    { bodyLimit: AUTH_BODY_LIMIT, onRequest: perAddress("login-2fa-ip") },
+    async (request, reply) => {
+      try {
+        return await twoFactor.completeLogin(app.db, context.twoFactor, request.body, meta(request));
+      } catch (error) {
+        if (!(error instanceof twoFactor.CodeAttemptsExceededError)) throw error;
+        reply.header("Retry-After", String(error.retryAfterSeconds));
+        throw new AppError(429, "rate_limited", "Too many wrong codes. Please wait before trying again.");
+      }
+    },
+  );
+
+  route(app, operations.authTwoFactorSetup, async (request) =>
+    twoFactor.startSetup(app.db, context.twoFactor, currentUser(request)),
+  );
+
+  // A session holder gets a few guesses at codes and the password, not unlimited ones.
+  const perUserCodes = attemptLimit(app, {
+    name: "two-factor-user",
+    max: attempts.perAccount,
+    windowMs: attempts.windowMs,
+    key: (request) => request.user?.id ?? null,
+  });
+
+  route(
+    app,
+    operations.authTwoFactorEnable,
+    { bodyLimit: AUTH_BODY_LIMIT, preHandler: perUserCodes },
+    async (request) =>
+      twoFactor.enable(app.db, context.twoFactor, currentUser(request), request.body.code, meta(request)),
+  );
+
+  route(
+    app,
+    operations.authTwoFactorDisable,
+    { bodyLimit: AUTH_BODY_LIMIT, preHandler: perUserCodes },
+    async (request) => {
+      await twoFactor.disable(app.db, context.twoFactor, currentUser(request), request.body, meta(request));
+      return { ok: true as const };
+    },
+  );
+
+  route(
+    app,
+    operations.authRecoveryCodesRegenerate,
+    { bodyLimit: AUTH_BODY_LIMIT, preHandler: perUserCodes },
+    async (request) =>
+      twoFactor.regenerateRecoveryCodes(
+        app.db,
+        context.twoFactor,
+        currentUser(request),
+        request.body.current_password,
+        meta(request),
+      ),
+  );
 };

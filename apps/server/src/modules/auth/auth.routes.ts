@@ -1,6 +1,7 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { systemClock } from "../../lib/clock.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -20,9 +21,11 @@ export const meta = (request: FastifyRequest): service.RequestMeta => ({
 
 /** What the auth services need from the app: session policy, account e-mails, failed-sign-in limits. */
 export function authContext(app: FastifyInstance): service.AuthContext {
-  const { session, attempts } = app.authSettings;
+  const { session, attempts, issuer } = app.authSettings;
   return {
     policy: session,
+    // Authenticator apps run on wall time, not on the business clock that tests may move.
+    twoFactor: { clock: systemClock, issuer, policy: session },
     mail: {
       enabled: app.email.enabled,
       wake: () => app.email.wake(),

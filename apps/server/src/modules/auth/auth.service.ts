@@ -1,6 +1,7 @@
 import type {
   AuthResponse,
   Language,
+  LoginChallenge,
   LoginRequest,
   PasswordChangeRequest,
   ProfileUpdateRequest,
@@ -18,6 +19,7 @@ import * as repo from "./auth.repository.ts";
 import * as lockout from "./login-lockout.ts";
 import { dummyPasswordHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password.ts";
 import { createSession, revokeAllSessions, revokeSession, type SessionPolicy } from "./session.service.ts";
+import { createChallenge, isTwoFactorEnabled, type TwoFactorContext } from "./two-factor.service.ts";
 import { toUser } from "./user.mapper.ts";
 
 /** Where a request came from, for the session record and the account's security events. */
@@ -33,6 +35,7 @@ export interface AuthContext {
   policy: SessionPolicy;
   mail: AccountMailContext;
   lockout: lockout.LockoutPolicy;
+  twoFactor: TwoFactorContext;
 }
 
 /** Sign-in was refused for too many failures; the route sends Retry-After. */
@@ -103,14 +106,15 @@ export async function register(
  * Signs in with e-mail and password. An unknown e-mail costs one argon2 verification against a dummy
  * hash and gets exactly the answer a wrong password gets, so neither the reply nor its timing tells
  * whether an account exists. Failures are counted per account and address (login-lockout.ts); an
- * address over its limit is refused before any password is checked.
+ * address over its limit is refused before any password is checked. For an account with two-factor,
+ * the right password answers a challenge; the code then opens the session (two-factor.service.ts).
  */
 export async function login(
   db: Kysely<DB>,
-  { policy, lockout: lockoutPolicy }: Pick<AuthContext, "policy" | "lockout">,
+  { policy, lockout: lockoutPolicy, twoFactor }: Pick<AuthContext, "policy" | "lockout" | "twoFactor">,
   input: LoginRequest,
   meta: RequestMeta,
-): Promise<AuthResponse> {
+): Promise<AuthResponse | LoginChallenge> {
   const row = await repo.findUserByEmail(db, input.email);
   const subject = { accountKey: accountKey(input.email), addressKey: addressKey(meta.ip ?? "unknown") };
   const verdict = await lockout.checkAttempt(db, lockoutPolicy, subject, row?.id ?? null);
@@ -127,10 +131,13 @@ export async function login(
   }
   // Parameters rose since this hash was made: store a fresh one while the plain password is at hand.
   const rehash = needsRehash(row.password_hash) ? await hashPassword(input.password) : null;
+  const secondStep = await isTwoFactorEnabled(db, row.id);
   const token = await db.transaction().execute(async (trx) => {
     if (rehash) await repo.updatePasswordHash(trx, row.id, rehash);
     await repo.deleteEndedSessions(trx, row.id, new Date(Date.now() - ENDED_SESSION_RETENTION_MS));
     await lockout.recordSuccess(trx, subject);
+    // The password was right; the code decides (two-factor.service.ts counts wrong codes).
+    if (secondStep) return createChallenge(trx, twoFactor, row.id, meta);
     const session = await createSession(trx, policy, row.id, meta);
     await repo.insertAccountEvent(trx, {
       user_id: row.id,
@@ -140,6 +147,7 @@ export async function login(
     });
     return session.token;
   });
+  if (typeof token !== "string") return token;
   return { access_token: token, token_type: "bearer", user: toUser(row) };
 }
 

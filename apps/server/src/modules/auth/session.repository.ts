@@ -30,6 +30,16 @@ export function findActiveSessionWithUser(db: Kysely<DB>, tokenHash: string, now
       "users.role",
       "users.kyc_status",
       "users.created_at",
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("user_totp")
+              .select("user_totp.user_id")
+              .whereRef("user_totp.user_id", "=", "users.id")
+              .where("user_totp.confirmed_at", "is not", null),
+          )
+          .as("two_factor"),
     ])
     .where("sessions.token_hash", "=", tokenHash)
     .where("sessions.revoked_at", "is", null)

@@ -51,6 +51,7 @@ export async function resolveSession(
   return {
     sessionId: row.session_id,
     user: toUser(row),
+    twoFactor: Boolean(row.two_factor),
   };
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../lib/session.tsx";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
+import { AccountMenu, accountLinks } from "./account-menu.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { HEADER_LINKS } from "./nav-links.ts";
 import { NotificationBell } from "./notification-bell.tsx";
@@ -18,7 +19,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The sticky shared header. */
 export function Header() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", "messages"]);
   const { user, signOut } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -79,28 +80,8 @@ export function Header() {
           <LanguageSwitcher />
           {user && <NotificationBell />}
           {user ? (
-            <div className="hidden items-center gap-2 md:flex">
-              <Link
-                to="/dashboard"
-                className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-100 dark:hover:bg-slate-800"
-                data-testid="header-user"
-              >
-                <span
-                  aria-hidden="true"
-                  className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
-                >
-                  {user.full_name.trim().charAt(0).toUpperCase()}
-                </span>
-                <span className="max-w-40 truncate text-sm font-medium">{user.full_name}</span>
-              </Link>
-              <button
-                type="button"
-                onClick={logout}
-                className="btn-secondary text-sm"
-                data-testid="logout-button"
-              >
-                {t("nav.logout")}
-              </button>
+            <div className="hidden md:block">
+              <AccountMenu user={user} onLogout={logout} />
             </div>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
@@ -140,25 +121,16 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            {user && (
-              <>
-                <li>
-                  <NavLink to="/dashboard" className={linkClass}>
-                    {t("nav.dashboard")}
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/profile" className={linkClass}>
-                    {t("nav.profile")}
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/documents" className={linkClass}>
-                    {t("messages:documents.nav")}
-                  </NavLink>
-                </li>
-              </>
-            )}
+            {user &&
+              accountLinks(user)
+                .filter((link) => link.to !== "/admin")
+                .map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} className={linkClass}>
+                      {t(link.label)}
+                    </NavLink>
+                  </li>
+                ))}
           </ul>
           <div className="flex items-center gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
             {user ? (

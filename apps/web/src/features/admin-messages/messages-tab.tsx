@@ -6,6 +6,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { usePagedList } from "../../lib/paged-list.ts";
+import { NewsletterSend } from "./newsletter-send.tsx";
 
 const PAGE_SIZE = 20;
 
@@ -96,7 +97,7 @@ function NewsletterSubscriptions() {
             <caption className="sr-only">{t("messages.newsletter.title")}</caption>
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
               <tr>
-                {(["email", "language", "consentedAt"] as const).map((column) => (
+                {(["email", "language", "consentedAt", "confirmedAt"] as const).map((column) => (
                   <th key={column} scope="col" className="px-3 py-2">
                     {t(`messages.newsletter.columns.${column}`)}
                   </th>
@@ -112,6 +113,11 @@ function NewsletterSubscriptions() {
                   </td>
                   <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
                     {formatDateTime(s.consented_at, i18n.language)}
+                  </td>
+                  <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
+                    {s.confirmed_at
+                      ? formatDateTime(s.confirmed_at, i18n.language)
+                      : t("messages.newsletter.unconfirmed")}
                   </td>
                 </tr>
               ))}
@@ -137,6 +143,7 @@ export default function MessagesTab() {
     <div className="space-y-10">
       <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("messages.title")}</h2>
       <ContactMessages />
+      <NewsletterSend />
       <NewsletterSubscriptions />
     </div>
   );

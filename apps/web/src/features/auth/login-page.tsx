@@ -1,27 +1,29 @@
-import type { AuthResponse, LoginRequest } from "@festgeld/domain";
+import type { AuthResponse, LoginRequest, User } from "@festgeld/domain";
 import { LIMITS } from "@festgeld/domain/constants";
+import { operations } from "@festgeld/domain/operations";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
-import { api, errorMessage } from "../../lib/api-client.ts";
+import { ApiError, api, errorMessage } from "../../lib/api-client.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AuthCard } from "./components/auth-card.tsx";
 
 /**
- * Where to go after signing in: the page that sent the visitor here (RequireUser passes it), else /.
- * Only paths of this app are followed, never another origin.
+ * Where to go after signing in: the page that sent the visitor here (RequireUser passes it), else the
+ * dashboard (admins: the back office). Only paths of this app are followed, never another origin.
  */
-function returnPath(state: unknown): string {
+export function returnPath(state: unknown, role: User["role"]): string {
+  const home = role === "admin" ? "/admin" : "/dashboard";
   const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from !== "string" || !from.startsWith("/") || from.startsWith("//")) return "/";
-  if (from === "/login" || from === "/register") return "/";
+  if (typeof from !== "string" || !from.startsWith("/") || from.startsWith("//")) return home;
+  if (/^\/(login|register)(\/|\?|#|$)/.test(from)) return home;
   return from;
 }
 
-/** /login: error box, submitting state, 'Welcome back!', then / or the page asked for. */
+/** /login: error box, submitting state, 'Welcome back!', then the page asked for or the dashboard. */
 export default function LoginPage() {
   const { t } = useTranslation(["account", "security"]);
   const { signIn } = useSession();
@@ -31,7 +33,34 @@ export default function LoginPage() {
   const [values, setValues] = useState<LoginRequest>({ email: "", password: "" });
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Set when the password was right for an account with two-factor: the code finishes the sign-in.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState("");
   useDocumentTitle(t("login.title"), t("login.description"));
+
+  const finish = (auth: AuthResponse) => {
+    signIn(auth);
+    toast(t("login.welcome"), "success");
+    navigate(returnPath(location.state, auth.user.role), { replace: true });
+  };
+
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!challenge) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      finish(await api.call(operations.authLoginTwoFactor, { body: { challenge_token: challenge, code } }));
+    } catch (err) {
+      // An ended or expired challenge: back to the password.
+      if (err instanceof ApiError && (err.code === "token_invalid" || err.code === "token_expired")) {
+        setChallenge(null);
+        setCode("");
+      }
+      setError(errorMessage(err, t("authError")));
+      setSubmitting(false);
+    }
+  };
 
   const change = (field: keyof LoginRequest) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -43,10 +72,13 @@ export default function LoginPage() {
     setSubmitting(true);
     setError(null);
     try {
-      const auth = await api.post<AuthResponse>("/auth/login", values);
-      signIn(auth);
-      toast(t("login.welcome"), "success");
-      navigate(returnPath(location.state), { replace: true });
+      const answer = await api.call(operations.authLogin, { body: values });
+      if ("two_factor_required" in answer) {
+        setChallenge(answer.challenge_token);
+        setSubmitting(false);
+        return;
+      }
+      finish(answer);
     } catch (err) {
       setError(errorMessage(err, t("authError")));
       setSubmitting(false);
@@ -66,53 +98,102 @@ export default function LoginPage() {
         </>
       }
     >
-      <form onSubmit={submit} className="space-y-5">
-        {error && (
-          <FormAlert kind="error" testId="auth-error">
-            {error}
-          </FormAlert>
-        )}
-        <div>
-          <label htmlFor={`${id}-email`} className="label">
-            {t("fields.email")}
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            className="input"
-            autoComplete="username"
-            required
-            maxLength={254}
-            value={values.email}
-            onChange={change("email")}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-password`} className="label">
-            {t("fields.password")}
-          </label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            className="input"
-            autoComplete="current-password"
-            required
-            maxLength={LIMITS.passwordMaxLength}
-            value={values.password}
-            onChange={change("password")}
-          />
-          <p className="mt-2 text-right text-sm">
-            <Link to="/forgot-password" className="text-brand-700 underline dark:text-brand-300">
-              {t("security:forgot.link")}
-            </Link>
-          </p>
-        </div>
-        <button type="submit" className="btn-primary w-full" disabled={submitting} data-testid="login-submit">
-          {submitting ? t("login.submitting") : t("login.submit")}
-        </button>
-      </form>
+      {challenge ? (
+        <form onSubmit={submitCode} className="space-y-5" data-testid="two-factor-step">
+          {error && (
+            <FormAlert kind="error" testId="auth-error">
+              {error}
+            </FormAlert>
+          )}
+          <p className="text-slate-700 dark:text-slate-200">{t("security:twoFactor.loginIntro")}</p>
+          <div>
+            <label htmlFor={`${id}-code`} className="label">
+              {t("security:twoFactor.codeLabel")}
+            </label>
+            <input
+              id={`${id}-code`}
+              name="code"
+              className="input"
+              autoComplete="one-time-code"
+              inputMode="text"
+              required
+              minLength={6}
+              maxLength={32}
+              // biome-ignore lint/a11y/noAutofocus: the only field of this step, shown after the password
+              autoFocus
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setError(null);
+              }}
+            />
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+              {t("security:twoFactor.codeHint")}
+            </p>
+          </div>
+          <button
+            type="submit"
+            className="btn-primary w-full"
+            disabled={submitting}
+            data-testid="two-factor-submit"
+          >
+            {submitting ? t("login.submitting") : t("security:twoFactor.verify")}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={submit} className="space-y-5">
+          {error && (
+            <FormAlert kind="error" testId="auth-error">
+              {error}
+            </FormAlert>
+          )}
+          <div>
+            <label htmlFor={`${id}-email`} className="label">
+              {t("fields.email")}
+            </label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              className="input"
+              autoComplete="username"
+              required
+              maxLength={254}
+              value={values.email}
+              onChange={change("email")}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-password`} className="label">
+              {t("fields.password")}
+            </label>
+            <input
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              className="input"
+              autoComplete="current-password"
+              required
+              maxLength={LIMITS.passwordMaxLength}
+              value={values.password}
+              onChange={change("password")}
+            />
+            <p className="mt-2 text-right text-sm">
+              <Link to="/forgot-password" className="text-brand-700 underline dark:text-brand-300">
+                {t("security:forgot.link")}
+              </Link>
+            </p>
+          </div>
+          <button
+            type="submit"
+            className="btn-primary w-full"
+            disabled={submitting}
+            data-testid="login-submit"
+          >
+            {submitting ? t("login.submitting") : t("login.submit")}
+          </button>
+        </form>
+      )}
     </AuthCard>
   );
 }

@@ -1,4 +1,5 @@
 import type { PasswordResetRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -23,7 +24,7 @@ export default function ForgotPasswordPage() {
     setError(null);
     try {
       const body: PasswordResetRequest = { email };
-      await api.post("/auth/password-reset/request", body);
+      await api.call(operations.authPasswordResetRequest, { body });
       setSentTo(email.trim());
     } catch (err) {
       setError(errorMessage(err, t("errors:internal_error")));

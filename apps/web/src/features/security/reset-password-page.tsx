@@ -1,5 +1,6 @@
 import type { PasswordResetConfirmRequest } from "@festgeld/domain";
 import { LIMITS } from "@festgeld/domain/constants";
+import { operations } from "@festgeld/domain/operations";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -31,7 +32,7 @@ export default function ResetPasswordPage() {
     setError(null);
     try {
       const body: PasswordResetConfirmRequest = { token, new_password: values.new_password };
-      await api.post("/auth/password-reset/confirm", body);
+      await api.call(operations.authPasswordResetConfirm, { body });
       setDone(true);
     } catch (err) {
       setError(errorMessage(err, t("errors:internal_error")));

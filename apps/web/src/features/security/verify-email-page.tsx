@@ -1,4 +1,5 @@
 import type { EmailVerifyRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -25,7 +26,7 @@ export default function VerifyEmailPage() {
     sent.current = true;
     const body: EmailVerifyRequest = { token };
     api
-      .post("/auth/email/verify", body)
+      .call(operations.authEmailVerify, { body })
       .then(() => setState("done"))
       .catch((err: unknown) => setState({ error: errorMessage(err, t("errors:internal_error")) }));
   }, [token, t]);

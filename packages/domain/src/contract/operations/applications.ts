@@ -79,7 +79,8 @@ export const applicationsOperations = {
     access: "admin",
     tags: ["applications", "admin"],
     summary: "Approve or reject a pending application",
-    description: "Only pending applications; a second decision (or a concurrent one) gets 409.",
+    description:
+      "Only pending applications; a second decision (or a concurrent one) gets 409. An approval needs a verified identity (409 kyc_not_approved and the identity codes) and a confirmed e-mail address (409 email_not_verified).",
     params: idParamSchema,
     body: applicationDecisionRequestSchema,
     responses: { 200: json(adminApplicationSchema, "The decided application") },

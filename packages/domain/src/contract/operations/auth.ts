@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   authResponseSchema,
   loginRequestSchema,
@@ -8,6 +9,7 @@ import {
 } from "../auth.ts";
 import { okResponseSchema } from "../common.ts";
 import { defineOperation, json } from "../operation.ts";
+import { loginChallengeSchema } from "../security.ts";
 
 export const authOperations = {
   authRegister: defineOperation({
@@ -29,9 +31,15 @@ export const authOperations = {
     access: "public",
     tags: ["auth"],
     summary: "Sign in with e-mail and password",
-    description: "A wrong password and an unknown e-mail get the same answer (401 invalid_credentials).",
+    description:
+      "A wrong password and an unknown e-mail get the same answer (401 invalid_credentials). For an account with two-factor sign-in the right password answers a challenge instead of a session: finish with /auth/login/two-factor.",
     body: loginRequestSchema,
-    responses: { 200: json(authResponseSchema, "The user and a session token") },
+    responses: {
+      200: json(
+        z.union([authResponseSchema, loginChallengeSchema]),
+        "The user and a session token, or the two-factor challenge",
+      ),
+    },
     errors: [401, 503],
     rateLimited: true,
   }),

@@ -1,10 +1,17 @@
+import { authResponseSchema } from "../auth.ts";
 import { okResponseSchema } from "../common.ts";
 import { defineOperation, json } from "../operation.ts";
 import {
   emailVerifyRequestSchema,
   passwordResetConfirmRequestSchema,
   passwordResetRequestSchema,
+  recoveryCodesRequestSchema,
+  recoveryCodesSchema,
   securityOverviewSchema,
+  twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
+  twoFactorLoginRequestSchema,
+  twoFactorSetupSchema,
 } from "../security.ts";
 
 /** Account security: password reset, e-mail verification, and the signed-in account's settings. */
@@ -70,5 +77,68 @@ export const securityOperations = {
     tags: ["auth"],
     summary: "The signed-in account's security settings",
     responses: { 200: json(securityOverviewSchema, "Whether the address is confirmed, and more") },
+  }),
+  authLoginTwoFactor: defineOperation({
+    id: "authLoginTwoFactor",
+    method: "POST",
+    path: "/auth/login/two-factor",
+    access: "public",
+    tags: ["auth"],
+    summary: "Finish a two-factor sign-in with the challenge and a code",
+    description:
+      "The code is one of the authenticator app (each works once) or an unused recovery code. A wrong code is 400 two_factor_code_invalid; after 5 the challenge ends (400 token_invalid), and after 10 wrong codes in 15 minutes the account's sign-ins wait (429). An expired challenge is 400 token_expired.",
+    body: twoFactorLoginRequestSchema,
+    responses: { 200: json(authResponseSchema, "The user and a session token") },
+    errors: [503],
+    rateLimited: true,
+  }),
+  authTwoFactorSetup: defineOperation({
+    id: "authTwoFactorSetup",
+    method: "POST",
+    path: "/auth/two-factor/setup",
+    access: "user",
+    tags: ["auth"],
+    summary: "Start enrolment: a new authenticator secret and its QR code",
+    description: "Replaces a secret not yet confirmed; 409 two_factor_already_enabled when two-factor is on.",
+    responses: { 200: json(twoFactorSetupSchema, "The secret to add to the authenticator app") },
+    errors: [409],
+  }),
+  authTwoFactorEnable: defineOperation({
+    id: "authTwoFactorEnable",
+    method: "POST",
+    path: "/auth/two-factor/enable",
+    access: "user",
+    tags: ["auth"],
+    summary: "Confirm enrolment with a first code; answers the 10 recovery codes, shown once",
+    body: twoFactorEnableRequestSchema,
+    responses: { 200: json(recoveryCodesSchema, "Two-factor is on; the recovery codes") },
+    errors: [409],
+    rateLimited: true,
+  }),
+  authTwoFactorDisable: defineOperation({
+    id: "authTwoFactorDisable",
+    method: "POST",
+    path: "/auth/two-factor/disable",
+    access: "user",
+    tags: ["auth"],
+    summary: "Switch two-factor sign-in off (current password and a code); admins cannot",
+    description:
+      "403 two_factor_required_for_admins for an admin; 409 two_factor_not_enabled when it is off.",
+    body: twoFactorDisableRequestSchema,
+    responses: { 200: json(okResponseSchema, "Two-factor is off") },
+    errors: [403, 409, 503],
+    rateLimited: true,
+  }),
+  authRecoveryCodesRegenerate: defineOperation({
+    id: "authRecoveryCodesRegenerate",
+    method: "POST",
+    path: "/auth/two-factor/recovery-codes",
+    access: "user",
+    tags: ["auth"],
+    summary: "Ten new recovery codes (current password); the old ones stop working",
+    body: recoveryCodesRequestSchema,
+    responses: { 200: json(recoveryCodesSchema, "The new recovery codes, shown once") },
+    errors: [409, 503],
+    rateLimited: true,
   }),
 } as const;

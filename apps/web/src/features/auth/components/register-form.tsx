@@ -1,5 +1,6 @@
 import type { AuthResponse, RegisterRequest } from "@festgeld/domain";
 import { LIMITS } from "@festgeld/domain/constants";
+import { operations } from "@festgeld/domain/operations";
 import { type FormEvent, useId, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -34,7 +35,7 @@ export function RegisterForm({
     setSubmitting(true);
     setError(null);
     try {
-      const auth = await api.post<AuthResponse>("/auth/register", values);
+      const auth = await api.call(operations.authRegister, { body: values });
       onRegistered(auth);
     } catch (err) {
       setError(errorMessage(err, t("authError")));

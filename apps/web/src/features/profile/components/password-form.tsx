@@ -1,5 +1,6 @@
 import type { PasswordChangeRequest } from "@festgeld/domain";
 import { LIMITS } from "@festgeld/domain/constants";
+import { operations } from "@festgeld/domain/operations";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert.tsx";
@@ -35,7 +36,7 @@ export function PasswordForm() {
         current_password: values.current_password,
         new_password: values.new_password,
       };
-      await api.post("/auth/password", body);
+      await api.call(operations.authChangePassword, { body });
       setValues(EMPTY);
       setDone(true);
     } catch (err) {

@@ -1,5 +1,6 @@
 import type { ProfileUpdateRequest, User } from "@festgeld/domain";
 import { TIMINGS_MS } from "@festgeld/domain/constants";
+import { operations } from "@festgeld/domain/operations";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert.tsx";
@@ -39,7 +40,7 @@ export function ProfileForm({ user }: { user: User }) {
       const body: ProfileUpdateRequest = emailChanged
         ? { ...values, current_password: currentPassword }
         : values;
-      await api.patch<User>("/auth/profile", body);
+      await api.call(operations.authUpdateProfile, { body });
       setStatus("saved");
       reloadTimer.current = window.setTimeout(() => window.location.reload(), TIMINGS_MS.profileReload);
     } catch (err) {

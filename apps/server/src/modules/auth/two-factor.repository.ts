@@ -1,0 +1,143 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+
+// SQL of two-factor sign-in: the authenticator secret, recovery codes and sign-in challenges.
+
+export function findTotp(db: Kysely<DB>, userId: string) {
+  return db.selectFrom("user_totp").selectAll().where("user_id", "=", userId).executeTakeFirst();
+}
+
+/** A new secret waiting for its first code; replaces one that was never confirmed. */
+export function upsertPendingTotp(db: Kysely<DB>, userId: string, secret: string, now: Date) {
+  return db
+    .insertInto("user_totp")
+    .values({ user_id: userId, secret, created_at: now, confirmed_at: null, last_step: null })
+    .onConflict((oc) =>
+      oc.column("user_id").doUpdateSet({ secret, created_at: now, confirmed_at: null, last_step: null }),
+    )
+    .execute();
+}
+
+/**
+ * Accepts a code of time step `step`: only if it is newer than the last accepted one, so a code (and
+ * any older one) works once. `confirm` also marks a pending secret as confirmed. True when accepted.
+ */
+export async function acceptStep(
+  db: Kysely<DB>,
+  userId: string,
+  step: number,
+  options: { confirm?: Date } = {},
+): Promise<boolean> {
+  const result = await db
+    .updateTable("user_totp")
+    .set({ last_step: step, ...(options.confirm ? { confirmed_at: options.confirm } : {}) })
+    .where("user_id", "=", userId)
+    .where((eb) => eb.or([eb("last_step", "is", null), eb("last_step", "<", String(step))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function deleteTotp(db: Kysely<DB>, userId: string) {
+  return db.deleteFrom("user_totp").where("user_id", "=", userId).execute();
+}
+
+export async function replaceRecoveryCodes(db: Kysely<DB>, userId: string, hashes: string[], now: Date) {
+  await db.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+  if (hashes.length === 0) return;
+  await db
+    .insertInto("recovery_codes")
+    .values(hashes.map((code_hash) => ({ user_id: userId, code_hash, created_at: now })))
+    .execute();
+}
+
+/** Marks an unused recovery code used; true when it was one of the account's unused codes. */
+export async function spendRecoveryCode(db: Kysely<DB>, userId: string, hash: string, now: Date) {
+  const result = await db
+    .updateTable("recovery_codes")
+    .set({ used_at: now })
+    .where("user_id", "=", userId)
+    .where("code_hash", "=", hash)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function countUnusedRecoveryCodes(db: Kysely<DB>, userId: string) {
+  const row = await db
+    .selectFrom("recovery_codes")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function insertChallenge(
+  db: Kysely<DB>,
+  values: {
+    user_id: string;
+    token_hash: string;
+    created_at: Date;
+    expires_at: Date;
+    ip: string | null;
+    user_agent: string | null;
+  },
+) {
+  return db.insertInto("login_challenges").values(values).execute();
+}
+
+export function findChallenge(db: Kysely<DB>, tokenHash: string) {
+  return db.selectFrom("login_challenges").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+}
+
+export function countChallengeFailure(db: Kysely<DB>, id: string) {
+  return db
+    .updateTable("login_challenges")
+    .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Ends a challenge once; true for the call that ended it. */
+export async function spendChallenge(db: Kysely<DB>, id: string, now: Date) {
+  const result = await db
+    .updateTable("login_challenges")
+    .set({ used_at: now })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Challenges of a user that ended or expired before `before`: nothing needs them any more. */
+export function deleteOldChallenges(db: Kysely<DB>, userId: string, before: Date) {
+  return db
+    .deleteFrom("login_challenges")
+    .where("user_id", "=", userId)
+    .where("expires_at", "<", before)
+    .execute();
+}
+
+/** Wrong codes of an account since `since` (recorded as account events). */
+export async function countCodeFailures(db: Kysely<DB>, userId: string, since: Date) {
+  const row = await db
+    .selectFrom("account_events")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("user_id", "=", userId)
+    .where("event", "=", "two_factor_failed")
+    .where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The oldest wrong code of an account in the window: when it leaves the window, sign-ins may go on. */
+export async function oldestCodeFailure(db: Kysely<DB>, userId: string, since: Date) {
+  const row = await db
+    .selectFrom("account_events")
+    .select((eb) => eb.fn.min("created_at").as("first"))
+    .where("user_id", "=", userId)
+    .where("event", "=", "two_factor_failed")
+    .where("created_at", ">=", since)
+    .executeTakeFirst();
+  return row?.first ? new Date(row.first as Date) : null;
+}

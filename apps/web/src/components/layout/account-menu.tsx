@@ -1,0 +1,98 @@
+import type { User } from "@festgeld/domain";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+
+/** The signed-in user's pages, in the order of the account menu (admins see the back office first). */
+export function accountLinks(user: User) {
+  return [
+    ...(user.role === "admin" ? [{ to: "/admin", label: "nav.backOffice" } as const] : []),
+    { to: "/dashboard", label: "nav.dashboard" } as const,
+    { to: "/profile", label: "nav.profile" } as const,
+    { to: "/security", label: "nav.security" } as const,
+    { to: "/documents", label: "messages:documents.nav" } as const,
+  ];
+}
+
+/**
+ * The desktop account menu (a disclosure): a button with the user's initial and name opens a list of
+ * the account's pages and "Log out". Escape or a click elsewhere closes it; focus returns to the
+ * button on Escape.
+ */
+export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
+  const { t } = useTranslation(["common", "messages"]);
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every navigation
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
+
+  const itemClass =
+    "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-200 dark:hover:bg-slate-800";
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+        aria-expanded={open}
+        aria-controls={`${id}-menu`}
+        onClick={() => setOpen((v) => !v)}
+        data-testid="header-user"
+      >
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+        >
+          {user.full_name.trim().charAt(0).toUpperCase()}
+        </span>
+        <span className="max-w-40 truncate text-sm font-medium">{user.full_name}</span>
+      </button>
+      {open && (
+        <nav
+          id={`${id}-menu`}
+          aria-label={t("nav.account")}
+          className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          data-testid="account-menu"
+        >
+          <ul>
+            {accountLinks(user).map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={itemClass}>
+                  {t(link.label)}
+                </Link>
+              </li>
+            ))}
+            <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
+              <button type="button" className={itemClass} onClick={onLogout} data-testid="logout-button">
+                {t("nav.logout")}
+              </button>
+            </li>
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}

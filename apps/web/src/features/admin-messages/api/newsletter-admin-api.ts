@@ -1,0 +1,6 @@
+import { type NewsletterSendRequest, operations } from "@festgeld/domain";
+import { api } from "../../../lib/api-client.ts";
+
+/** Without `confirm` the server only counts the confirmed recipients per language. */
+export const sendNewsletter = (body: NewsletterSendRequest) =>
+  api.call(operations.adminNewsletterSend, { body });

@@ -1,0 +1,67 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { resendVerification } from "../api/security-api.ts";
+
+/** Whether the account's address is confirmed; if not, a button sends the link again (limited by the server). */
+export function EmailStatus({ email, verified }: { email: string; verified: boolean }) {
+  const { t } = useTranslation(["security", "errors"]);
+  const [state, setState] = useState<"idle" | "sending" | "sent" | { error: string }>("idle");
+
+  const resend = async () => {
+    setState("sending");
+    try {
+      await resendVerification();
+      setState("sent");
+    } catch (err) {
+      setState({ error: errorMessage(err, t("errors:internal_error")) });
+    }
+  };
+
+  return (
+    <section className="card space-y-4" aria-labelledby="email-status-heading" data-testid="email-status">
+      <h2 id="email-status-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        {t("page.email.heading")}
+      </h2>
+      <p className="text-slate-700 dark:text-slate-200">
+        <span className="font-medium">{email}</span>{" "}
+        <span
+          className={`ml-1 rounded-full px-2 py-0.5 text-xs font-semibold ${
+            verified
+              ? "bg-green-100 text-green-800 dark:bg-green-900 dark:text-green-100"
+              : "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+          }`}
+          data-testid="email-verified"
+          data-verified={verified}
+        >
+          {verified ? t("page.email.verified") : t("page.email.unverified")}
+        </span>
+      </p>
+      {!verified && (
+        <>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("page.email.why")}</p>
+          {state === "sent" && (
+            <FormAlert kind="success" testId="resend-done">
+              {t("page.email.sent", { email })}
+            </FormAlert>
+          )}
+          {typeof state === "object" && (
+            <FormAlert kind="error" testId="resend-error">
+              {state.error}
+            </FormAlert>
+          )}
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={resend}
+            disabled={state === "sending"}
+            data-testid="resend-verification"
+          >
+            {state === "sending" ? t("page.email.sending") : t("page.email.resend")}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
