@@ -180,6 +180,22 @@ async function main() {
     log(`Running the maturity jobs with ${WORKERS} server processes ...`);
     const env = workerEnv(url, dataDir);
     const start = Date.now();
+    // Progress every 30 s, so that a long run shows its rate before it ends.
+    const progressDb = await openPostgres(url, 1);
+    const progress = setInterval(() => {
+      void sql<{
+        done: string;
+      }>`select count(*) as done from jobs where name = 'deposit.maturity' and state = 'done'`
+        .execute(progressDb.db)
+        .then(({ rows }) => {
+          const done = Number(rows[0]?.done ?? 0);
+          const s = (Date.now() - start) / 1000;
+          log(
+            `  ... ${done.toLocaleString("en")} settled after ${s.toFixed(0)} s (${Math.round(done / s)} per second)`,
+          );
+        })
+        .catch(() => {});
+    }, 30_000);
     const results = await Promise.all(
       Array.from(
         { length: WORKERS },
@@ -199,6 +215,8 @@ async function main() {
           }),
       ),
     );
+    clearInterval(progress);
+    await progressDb.close();
     const seconds = (Date.now() - start) / 1000;
     for (const r of results)
       log(`  worker ${r.workerId}: ${r.ran.toLocaleString("en")} jobs in ${(r.ms / 1000).toFixed(1)} s`);
