@@ -270,6 +270,35 @@ test.describe("back office", () => {
     }
   });
 
+  test("staff lock a customer's account from the users tab; the customer is signed out", async ({
+    browser,
+  }) => {
+    const customer = await saver(browser, { apply: false });
+    const admin = await signedInPage(browser, E2E_ADMIN);
+    try {
+      await admin.page.goto("/admin");
+      await openTab(admin.page, "Users");
+      await admin.page.getByTestId("users-search").fill(customer.email);
+      const row = admin.page.getByTestId("users-row").filter({ hasText: customer.email });
+      await expect(row).toHaveCount(1);
+      await row.getByRole("button", { name: "Manage Sabine Sparer" }).click();
+      const tools = admin.page.getByTestId("staff-tools");
+      await expect(tools.getByTestId("staff-locked")).toHaveText("Not locked");
+      await tools.getByTestId("staff-lock").click();
+      await expect(tools).toContainText("The account is locked and signed out everywhere.");
+      await expect(tools.getByTestId("staff-locked")).toHaveText("Locked");
+      const me = await customer.page.request.get("/api/auth/me", {
+        headers: { authorization: `Bearer ${customer.token}` },
+      });
+      expect(me.status()).toBe(401);
+      await openTab(admin.page, "Audit log");
+      await expect(admin.page.getByTestId("audit-table").getByText("Account locked").first()).toBeVisible();
+    } finally {
+      await customer.close();
+      await admin.close();
+    }
+  });
+
   test("a signed-in customer is sent away from /admin", async ({ browser }) => {
     const customer = await saver(browser, { apply: false });
     try {

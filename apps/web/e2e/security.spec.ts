@@ -133,3 +133,35 @@ test.describe("two-step sign-in", () => {
     await expect(page.getByTestId("auth-error")).toContainText("This code is not right.");
   });
 });
+
+test.describe("sessions and activity", () => {
+  test("a saver sees the devices signed in, signs another one out, and reads the recent activity", async ({
+    page,
+  }) => {
+    const { email, token } = await register(page, "Sina Session");
+    // A second device: a sign-in through the API with a phone's user agent.
+    const phone = await page.request.post("/api/auth/login", {
+      data: { email, password: PASSWORD },
+      headers: {
+        "user-agent":
+          "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      },
+    });
+    const phoneToken = ((await phone.json()) as { access_token: string }).access_token;
+    await page.addInitScript((value) => localStorage.setItem("token", value), token);
+    await page.goto("/security");
+    const items = page.getByTestId("session-item");
+    await expect(items).toHaveCount(2);
+    const other = items.filter({ hasText: "Safari 17 on iOS 17" });
+    await expect(other).toHaveCount(1);
+    await other.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByTestId("sessions-done")).toHaveText("The device is signed out.");
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toHaveAttribute("data-current", "true");
+    const me = await page.request.get("/api/auth/me", { headers: { authorization: `Bearer ${phoneToken}` } });
+    expect(me.status()).toBe(401);
+    const events = page.getByTestId("security-event");
+    await expect(events.first()).toHaveText(/A device signed out/);
+    await expect(page.getByTestId("security-events")).toContainText("Account created");
+  });
+});
