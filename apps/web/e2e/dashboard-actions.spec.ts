@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { E2E_ADMIN } from "../playwright.config.ts";
+import { adminToken } from "./admin-session.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 const PASSWORD = "e2e dashboard actions passphrase";
@@ -19,10 +19,8 @@ async function register(page: Page) {
 }
 
 async function adminAuth(request: APIRequestContext) {
-  const res = await request.post("/api/auth/login", { data: E2E_ADMIN });
-  expect(res.status()).toBe(200);
-  const { access_token } = (await res.json()) as { access_token: string };
-  return { token: access_token, auth: { authorization: `Bearer ${access_token}` } };
+  const token = await adminToken(request);
+  return { token, auth: { authorization: `Bearer ${token}` } };
 }
 
 async function packageId(request: APIRequestContext, months: number) {
