@@ -73,6 +73,12 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
   kyc_document_new_upload: { document_type: "id_card", reason_code: "blurry", reason: null },
   identity_verified: {},
   password_changed: { changed_at: "2026-11-25T08:00:00Z" },
+  new_sign_in: {
+    signed_in_at: "2026-11-25T08:00:00Z",
+    browser: "Firefox 133",
+    os: "Windows 11",
+    ip: "198.51.100.7",
+  },
   email_changed: {
     old_email: "erika@example.test",
     new_email: "erika.mustermann@example.test",

@@ -25,7 +25,7 @@ export function authContext(app: FastifyInstance): service.AuthContext {
   return {
     policy: session,
     // Authenticator apps run on wall time, not on the business clock that tests may move.
-    twoFactor: { clock: systemClock, issuer, policy: session },
+    twoFactor: { clock: systemClock, issuer, policy: session, messages: app.messages },
     mail: {
       enabled: app.email.enabled,
       wake: () => app.email.wake(),

@@ -17,6 +17,7 @@ import { type AccountMailContext, sendVerification } from "./account-security.se
 import { accountKey, addressKey } from "./auth.rate-limit.ts";
 import * as repo from "./auth.repository.ts";
 import * as lockout from "./login-lockout.ts";
+import { tellIfNewDevice } from "./new-device.ts";
 import { dummyPasswordHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password.ts";
 import { createSession, revokeAllSessions, revokeSession, type SessionPolicy } from "./session.service.ts";
 import { createChallenge, isTwoFactorEnabled, type TwoFactorContext } from "./two-factor.service.ts";
@@ -111,7 +112,12 @@ export async function register(
  */
 export async function login(
   db: Kysely<DB>,
-  { policy, lockout: lockoutPolicy, twoFactor }: Pick<AuthContext, "policy" | "lockout" | "twoFactor">,
+  {
+    policy,
+    lockout: lockoutPolicy,
+    twoFactor,
+    mail,
+  }: Pick<AuthContext, "policy" | "lockout" | "twoFactor" | "mail">,
   input: LoginRequest,
   meta: RequestMeta,
 ): Promise<AuthResponse | LoginChallenge> {
@@ -144,6 +150,7 @@ export async function login(
     // The password was right; the code decides (two-factor.service.ts counts wrong codes).
     if (secondStep) return createChallenge(trx, twoFactor, row.id, meta);
     const session = await createSession(trx, policy, row.id, meta);
+    await tellIfNewDevice(trx, mail.messages, row.id, meta, new Date());
     await repo.insertAccountEvent(trx, {
       user_id: row.id,
       event: "login_succeeded",

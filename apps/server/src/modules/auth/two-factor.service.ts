@@ -13,7 +13,9 @@ import QRCode from "qrcode";
 import type { DB } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
+import type { Messenger } from "../messages/messages.service.ts";
 import * as authRepo from "./auth.repository.ts";
+import { tellIfNewDevice } from "./new-device.ts";
 import { verifyPassword } from "./password.ts";
 import { createSession, hashToken, type SessionPolicy } from "./session.service.ts";
 import * as repo from "./two-factor.repository.ts";
@@ -34,6 +36,8 @@ export interface TwoFactorContext {
   clock: Clock;
   issuer: string;
   policy: SessionPolicy;
+  /** Tells the saver about a sign-in from a new browser (new-device.ts). */
+  messages?: Messenger | undefined;
 }
 
 interface Meta {
@@ -295,6 +299,7 @@ export async function completeLogin(
     if (!via) return null;
     if (!(await repo.spendChallenge(trx, challenge.id, now))) return null;
     const session = await createSession(trx, context.policy, user.id, meta);
+    await tellIfNewDevice(trx, context.messages, user.id, meta, now);
     if (via === "recovery_code") {
       await authRepo.insertAccountEvent(trx, {
         user_id: user.id,

@@ -66,6 +66,8 @@ export interface EventFacts {
   };
   identity_verified: Record<string, never>;
   password_changed: { changed_at: string };
+  /** A sign-in from a browser the account had not used before. */
+  new_sign_in: { signed_in_at: string; browser: string | null; os: string | null; ip: string | null };
   /** Sent to the new address (as the account) and to the old one (by address). */
   email_changed: { old_email: string; new_email: string; changed_at: string };
   /** Funds received: the term runs from the value date. */
@@ -134,6 +136,7 @@ export const EVENT_TYPES = [
   "kyc_document_new_upload",
   "identity_verified",
   "password_changed",
+  "new_sign_in",
   "email_changed",
   "deposit_funded",
   "deposit_maturity_reminder",

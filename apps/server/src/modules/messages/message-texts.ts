@@ -239,6 +239,15 @@ function texts(language: Language): Texts {
         rows: [],
         action: dashboard,
       }),
+      new_sign_in: (x, f) => ({
+        subject: "Neue Anmeldung bei Ihrem Konto",
+        paragraphs: [
+          `Am ${f.dateTime(x.signed_in_at)} hat sich jemand mit einem Browser bei Ihrem Konto angemeldet, den wir noch nicht kannten${x.browser ? ` (${[x.browser, x.os].filter(Boolean).join(" auf ")})` : ""}${x.ip ? `, Adresse ${x.ip}` : ""}.`,
+          "Waren Sie das nicht? Ändern Sie sofort Ihr Passwort und melden Sie unter „Sicherheit“ alle anderen Sitzungen ab.",
+        ],
+        rows: [],
+        action: security,
+      }),
       password_changed: (x, f) => ({
         subject: "Ihr Passwort wurde geändert",
         paragraphs: [
@@ -399,6 +408,15 @@ function texts(language: Language): Texts {
         rows: [],
         action: dashboard,
       }),
+      new_sign_in: (x, f) => ({
+        subject: "Nouvelle connexion à votre compte",
+        paragraphs: [
+          `Le ${f.dateTime(x.signed_in_at)}, quelqu'un s'est connecté à votre compte avec un navigateur que nous ne connaissions pas${x.browser ? ` (${[x.browser, x.os].filter(Boolean).join(" sur ")})` : ""}${x.ip ? `, adresse ${x.ip}` : ""}.`,
+          "Ce n'était pas vous ? Changez immédiatement votre mot de passe et déconnectez les autres sessions dans « Sécurité ».",
+        ],
+        rows: [],
+        action: security,
+      }),
       password_changed: (x, f) => ({
         subject: "Votre mot de passe a été modifié",
         paragraphs: [
@@ -555,6 +573,15 @@ function texts(language: Language): Texts {
       paragraphs: ["All your documents have been checked: your identity is verified."],
       rows: [],
       action: dashboard,
+    }),
+    new_sign_in: (x, f) => ({
+      subject: "New sign-in to your account",
+      paragraphs: [
+        `On ${f.dateTime(x.signed_in_at)} someone signed in to your account from a browser we had not seen before${x.browser ? ` (${[x.browser, x.os].filter(Boolean).join(" on ")})` : ""}${x.ip ? `, address ${x.ip}` : ""}.`,
+        "Was this not you? Change your password at once and sign out the other sessions under Security.",
+      ],
+      rows: [],
+      action: security,
     }),
     password_changed: (x, f) => ({
       subject: "Your password was changed",
