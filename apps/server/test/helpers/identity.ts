@@ -45,26 +45,7 @@ export async function createVerifiedUser(
       })),
     )
     .execute();
-  await db
-    .insertInto("kyc_profiles")
-    .values({
-      user_id: saver.user.id,
-      date_of_birth: VALID_PROFILE.date_of_birth,
-      place_of_birth: VALID_PROFILE.place_of_birth,
-      nationality: "DE",
-      street: VALID_PROFILE.address.street,
-      postcode: VALID_PROFILE.address.postcode,
-      city: VALID_PROFILE.address.city,
-      country: "DE",
-      tax_residency: "DE",
-      tax_id: VALID_PROFILE.tax_id,
-      is_pep: false,
-      review_status: "approved",
-      reviewed_by: reviewer.user.id,
-      reviewed_at: new Date(),
-    })
-    .execute();
-  await db.updateTable("users").set({ kyc_status: "approved" }).where("id", "=", saver.user.id).execute();
+  await markVerified(app, saver.user.id, reviewer.user.id);
   return saver;
 }
 
@@ -73,7 +54,7 @@ export async function createVerifiedUser(
  * approved and a confirmed e-mail address, which is what approving an application asks for. For tests
  * whose subject is not KYC (account-security.test.ts tests the e-mail rule).
  */
-export async function markVerified(app: FastifyInstance, userId: string) {
+export async function markVerified(app: FastifyInstance, userId: string, reviewerId: string | null = null) {
   await app.db
     .insertInto("kyc_profiles")
     .values({
@@ -89,6 +70,7 @@ export async function markVerified(app: FastifyInstance, userId: string) {
       tax_id: VALID_PROFILE.tax_id,
       is_pep: false,
       review_status: "approved",
+      reviewed_by: reviewerId,
       reviewed_at: new Date(),
     })
     .onConflict((oc) => oc.column("user_id").doNothing())
