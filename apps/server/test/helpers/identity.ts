@@ -45,16 +45,22 @@ export async function createVerifiedUser(
       })),
     )
     .execute();
-  await markVerified(app, saver.user.id, reviewer.user.id);
+  await markVerified(app, saver.user.id, reviewer.user.id, { confirmEmail: overrides.verified !== false });
   return saver;
 }
 
 /**
  * Marks an existing saver as verified, straight in the database: confirmed personal data, KYC
- * approved and a confirmed e-mail address, which is what approving an application asks for. For tests
+ * approved and (unless `confirmEmail` is false) a confirmed e-mail address, which is what approving an
+ * application asks for. For tests
  * whose subject is not KYC (account-security.test.ts tests the e-mail rule).
  */
-export async function markVerified(app: FastifyInstance, userId: string, reviewerId: string | null = null) {
+export async function markVerified(
+  app: FastifyInstance,
+  userId: string,
+  reviewerId: string | null = null,
+  { confirmEmail = true }: { confirmEmail?: boolean } = {},
+) {
   await app.db
     .insertInto("kyc_profiles")
     .values({
@@ -77,7 +83,11 @@ export async function markVerified(app: FastifyInstance, userId: string, reviewe
     .execute();
   await app.db
     .updateTable("users")
-    .set({ kyc_status: "approved", email_verified_at: sql`coalesce(email_verified_at, now())` })
+    .set(
+      confirmEmail
+        ? { kyc_status: "approved", email_verified_at: sql`coalesce(email_verified_at, now())` }
+        : { kyc_status: "approved" },
+    )
     .where("id", "=", userId)
     .execute();
 }
