@@ -206,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jobsPlugin, {
     handlers: { ...depositJobHandlers, ...newsletterJobHandlers },
     run: jobs !== false,
+    options: { concurrency: options.database.kind === "postgres" ? config.JOB_CONCURRENCY : 1 },
   });
 
   await app.register(

@@ -27,6 +27,8 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Scheduled jobs one process runs side by side (PostgreSQL server only; keep below the pool size). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z
