@@ -10,13 +10,12 @@ export function Flag({ language, className = "h-3.5 w-5" }: { language: Language
   const id = useId();
   const common = {
     className: `${className} shrink-0 rounded-[2px] ring-1 ring-slate-300 dark:ring-slate-600`,
-    "aria-hidden": true,
     focusable: false,
     preserveAspectRatio: "none",
   } as const;
   if (language === "de") {
     return (
-      <svg {...common} viewBox="0 0 5 3" data-flag="de">
+      <svg aria-hidden="true" {...common} viewBox="0 0 5 3" data-flag="de">
         <rect width="5" height="1" y="0" fill="#000000" />
         <rect width="5" height="1" y="1" fill="#DD0000" />
         <rect width="5" height="1" y="2" fill="#FFCE00" />
@@ -25,7 +24,7 @@ export function Flag({ language, className = "h-3.5 w-5" }: { language: Language
   }
   if (language === "fr") {
     return (
-      <svg {...common} viewBox="0 0 3 2" data-flag="fr">
+      <svg aria-hidden="true" {...common} viewBox="0 0 3 2" data-flag="fr">
         <rect width="1" height="2" x="0" fill="#002654" />
         <rect width="1" height="2" x="1" fill="#FFFFFF" />
         <rect width="1" height="2" x="2" fill="#ED2939" />
@@ -34,7 +33,7 @@ export function Flag({ language, className = "h-3.5 w-5" }: { language: Language
   }
   // English: the Union Jack.
   return (
-    <svg {...common} viewBox="0 0 60 30" data-flag="en">
+    <svg aria-hidden="true" {...common} viewBox="0 0 60 30" data-flag="en">
       <clipPath id={`${id}-t`}>
         <path d="M30,15 h30 v15 z v15 h-30 z h-30 v-15 z v-15 h30 z" />
       </clipPath>
