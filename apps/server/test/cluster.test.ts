@@ -12,12 +12,14 @@ import { type Database, openPostgres } from "../src/db/database.ts";
 import { approvedApplication } from "./helpers/deposits.ts";
 import { createAdmin, createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
 import { jpegBytes } from "./helpers/kyc-files.ts";
+import { type LocalS3, startLocalS3 } from "./helpers/s3.ts";
 import { startSmtp, waitFor } from "./helpers/smtp.ts";
 
 /**
  * Two compiled server processes (`node apps/server/dist/server.js`) behind HAProxy (Debian's package,
  * configured by deploy/haproxy.cfg, the file the compose file uses) on one PostgreSQL database, one
- * Redis and one document store, under light load. Everything listens on loopback. Prints its figures.
+ * Redis and one S3-compatible document store (each process has a data directory of its own, so an
+ * upload can only reach the other through the bucket), under light load. Everything listens on loopback. Prints its figures.
  *
  * Runs with the PostgreSQL tests (TEST_DATABASE_URL and TEST_REDIS_URL set) where haproxy is
  * installed; in CI (.ci/run installs haproxy) a missing haproxy fails instead of skipping.
@@ -149,6 +151,7 @@ const run = Boolean(serverUrl && redisUrl && haproxyInstalled);
 describe.runIf(run)("two server processes behind HAProxy", () => {
   const dbName = `festgeld_cluster_${randomBytes(5).toString("hex")}`;
   const dataDir = path.join(os.tmpdir(), `festgeld-cluster-${randomBytes(4).toString("hex")}`);
+  let s3: LocalS3;
   const figures: string[] = [];
   const background = new Tally();
   let stopBackground = () => {};
@@ -181,6 +184,7 @@ describe.runIf(run)("two server processes behind HAProxy", () => {
     redis.pathname = "/3";
 
     mailbox = await startSmtp();
+    s3 = await startLocalS3();
     const documentKey = randomBytes(32).toString("hex");
     const [port1, port2, portLb] = [await freePort(), await freePort(), await freePort()];
     const env = (port: number) => ({
@@ -192,7 +196,8 @@ describe.runIf(run)("two server processes behind HAProxy", () => {
       DATABASE_POOL_SIZE: "5",
       REDIS_URL: redis.toString(),
       SMTP_URL: mailbox.url,
-      DATA_DIR: dataDir,
+      DATA_DIR: path.join(dataDir, String(port)),
+      ...s3.env,
       DOCUMENT_KEY: documentKey,
       TRUST_PROXY: "true",
       CLOCK_CONTROL: "true",
@@ -247,6 +252,7 @@ describe.runIf(run)("two server processes behind HAProxy", () => {
       if (proc && proc.child.exitCode === null) proc.child.kill("SIGKILL");
     await database?.close();
     await mailbox?.close();
+    await s3?.close();
     if (serverUrl) {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
@@ -400,7 +406,7 @@ describe.runIf(run)("two server processes behind HAProxy", () => {
     const file = await send(b, { url: `/api/admin/kyc/documents/${id}/file`, headers: admin.headers });
     expect(file.statusCode, file.body).toBe(200);
     expect(file.rawPayload.equals(jpegBytes())).toBe(true);
-    figures.push("upload through process 1, the same bytes read through process 2");
+    figures.push("upload through process 1, the same bytes read through process 2 (from the S3 bucket)");
   });
 
   it("loses no acknowledged write when one process is killed, and the other keeps answering", async () => {
