@@ -116,6 +116,7 @@ async function buildServer() {
       "admin-create": path.join(serverDir, "src/cli/admin-create.ts"),
       backup: path.join(serverDir, "src/cli/backup.ts"),
       restore: path.join(serverDir, "src/cli/restore.ts"),
+      "rotate-key": path.join(serverDir, "src/cli/rotate-key.ts"),
     },
     outdir,
     bundle: true,

@@ -164,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(documentStoragePlugin, {
     dataDir: config.dataDir,
     configuredKey: config.DOCUMENT_KEY,
+    previousKeys: config.DOCUMENT_KEY_PREVIOUS,
     s3: config.s3,
     storage: options.documentStorage,
   });

@@ -105,7 +105,7 @@ describe.each(stores)("document storage contract: %s", (_name, make) => {
     expect((await readAll(await storage.get(key))).equals(small)).toBe(true);
     const stored = await raw.read(key);
     expect(stored.length).toBe(storedBytes);
-    expect(stored.subarray(0, 4).toString()).toBe("FGD1");
+    expect(stored.subarray(0, 4).toString()).toBe("FGD2");
     expect(stored.includes(small)).toBe(false);
 
     const large = randomBytes(300_000);

@@ -461,9 +461,9 @@ describe("encryption at rest", () => {
     for (let i = 0; i + 16 <= original.length; i += 16) {
       expect(onDisk.includes(original.subarray(i, i + 16))).toBe(false);
     }
-    // "FGD1" + 12-byte nonce + ciphertext (same length as the plaintext) + 16-byte tag
-    expect(onDisk.subarray(0, 4).toString("ascii")).toBe("FGD1");
-    expect(onDisk.length).toBe(original.length + 4 + 12 + 16);
+    // "FGD2" + 8-byte key id + 12-byte nonce + ciphertext (same length as the plaintext) + 16-byte tag
+    expect(onDisk.subarray(0, 4).toString("ascii")).toBe("FGD2");
+    expect(onDisk.length).toBe(original.length + 4 + 8 + 12 + 16);
     expect((await fs.stat(path.join(documentsDir(), `${row?.storage_key}.enc`))).mode & 0o777).toBe(0o600);
 
     const file = await t.app.inject({

@@ -78,6 +78,19 @@ export const envSchema = z.object({
     .refine((v) => v === undefined || v === "" || /^[0-9a-fA-F]{64}$/.test(v), {
       message: "must be 64 hexadecimal characters (a 256-bit key)",
     }),
+  // During a key rotation: the keys documents may still be under (read, never written), comma-separated.
+  DOCUMENT_KEY_PREVIOUS: z
+    .string()
+    .default("")
+    .refine((v) => v.trim() === "" || v.split(",").every((k) => /^[0-9a-fA-F]{64}$/.test(k.trim())), {
+      message: "must be 64-hexadecimal-character keys separated by commas",
+    })
+    .transform((v) =>
+      v
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
   // Where documents are kept: files under DATA_DIR, or an S3-compatible bucket shared by several servers.
   DOCUMENT_STORE: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: z
@@ -174,6 +187,8 @@ function crossCheck(env: Env): string[] {
     // A generated key file would differ from one server to the next: every server needs the same key.
     if (!env.DOCUMENT_KEY) problems.push("DOCUMENT_KEY is required when DOCUMENT_STORE is s3");
   }
+  if (env.DOCUMENT_KEY_PREVIOUS.length > 0 && !env.DOCUMENT_KEY)
+    problems.push("DOCUMENT_KEY_PREVIOUS needs DOCUMENT_KEY (the key documents are re-encrypted to)");
   if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY))
     problems.push("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are set together or not at all");
   return problems;

@@ -122,7 +122,13 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       mode: 0o600,
     });
     await tar.create({ file: partial, cwd: staging, portable: true }, [MANIFEST, DATABASE_DUMP]);
-    const fromDataDir = [...documents, ...(includeKey ? ["document.key"] : [])];
+    // An interrupted key rotation leaves the old key beside the new one; some documents may need it.
+    const previousKey = includeKey && existsSync(path.join(dataDir, "document.key.previous"));
+    const fromDataDir = [
+      ...documents,
+      ...(includeKey ? ["document.key"] : []),
+      ...(previousKey ? ["document.key.previous"] : []),
+    ];
     // tar.replace appends to the archive; in batches so that no command line limit applies.
     for (let i = 0; i < fromDataDir.length; i += 500) {
       await tar.replace({ file: partial, cwd: dataDir, portable: true }, fromDataDir.slice(i, i + 500));
@@ -177,6 +183,7 @@ const ALLOWED = (entry: string) =>
   entry === MANIFEST ||
   entry === DATABASE_DUMP ||
   entry === "document.key" ||
+  entry === "document.key.previous" ||
   entry === "documents" ||
   entry === "documents/" ||
   /^documents\/[A-Za-z0-9_/-]+(\.enc)?\/?$/.test(entry);
@@ -189,7 +196,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const { dataDir } = options;
   const from = path.resolve(options.from);
   if (!existsSync(from)) throw new BackupError(`${from} does not exist`);
-  for (const name of ["pgdata", "documents", "document.key"]) {
+  for (const name of ["pgdata", "documents", "document.key", "document.key.previous"]) {
     if (existsSync(path.join(dataDir, name))) {
       throw new BackupError(
         `${path.join(dataDir, name)} exists: restore only into an empty DATA_DIR (move the old one aside first)`,
@@ -219,8 +226,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     await db.close();
     if (existsSync(path.join(staging, "documents")))
       await fs.rename(path.join(staging, "documents"), path.join(dataDir, "documents"));
-    if (existsSync(path.join(staging, "document.key")))
-      await fs.rename(path.join(staging, "document.key"), path.join(dataDir, "document.key"));
+    for (const name of ["document.key", "document.key.previous"]) {
+      if (existsSync(path.join(staging, name)))
+        await fs.rename(path.join(staging, name), path.join(dataDir, name));
+    }
     const restored = await documentFiles(dataDir);
     if (restored.length !== manifest.documents) {
       throw new BackupError(`the backup lists ${manifest.documents} documents but holds ${restored.length}`);
@@ -238,7 +247,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     await fs.rm(staging, { recursive: true, force: true });
     // Half a restore is worse than none: what it wrote goes (none of it existed before).
     if (!restoredAll) {
-      for (const name of ["pgdata", "documents", "document.key"])
+      for (const name of ["pgdata", "documents", "document.key", "document.key.previous"])
         await fs.rm(path.join(dataDir, name), { recursive: true, force: true });
     }
     await makePrivate(dataDir);

@@ -4,6 +4,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -12,9 +13,15 @@ import {
   checkKey,
   DocumentExistsError,
   DocumentIntegrityError,
+  type DocumentKeySource,
   DocumentNotFoundError,
-  type DocumentStorage,
+  isStorageKey,
+  isUnderCurrent,
+  keyringOf,
   openSealed,
+  type RewrapOutcome,
+  type RotatableDocumentStorage,
+  seal,
   sealedLimit,
   sealer,
 } from "./document-storage.ts";
@@ -61,11 +68,11 @@ const isMissing = (error: unknown) =>
  * - Authenticated before the first byte: the whole object is read and checked by `openSealed`.
  * - Deleting an absent key is fine (S3 answers 204 either way).
  */
-export class S3DocumentStorage implements DocumentStorage {
+export class S3DocumentStorage implements RotatableDocumentStorage {
   constructor(
     private readonly client: S3Client,
     private readonly bucket: string,
-    private readonly key: () => Promise<Buffer>,
+    private readonly keys: DocumentKeySource,
     /** The largest plaintext accepted or read (uploads are capped well below this). */
     private readonly maxBytes = 16 * 1024 * 1024,
   ) {}
@@ -87,7 +94,7 @@ export class S3DocumentStorage implements DocumentStorage {
 
   async put(key: string, data: Readable | Buffer) {
     const objectKey = this.objectKey(key);
-    const aesKey = await this.key();
+    const aesKey = (await keyringOf(this.keys)).current;
     if (await this.exists(objectKey)) throw new DocumentExistsError(key);
     const limit = sealedLimit(this.maxBytes);
     const chunks: Buffer[] = [];
@@ -121,21 +128,73 @@ export class S3DocumentStorage implements DocumentStorage {
     return { storedBytes: body.length };
   }
 
-  async get(key: string): Promise<Readable> {
+  /** The stored object and its ETag. */
+  private async read(key: string): Promise<{ content: Buffer; etag: string | undefined }> {
     const objectKey = this.objectKey(key);
-    let content: Buffer;
     try {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: objectKey }));
       if ((answer.ContentLength ?? 0) > sealedLimit(this.maxBytes)) {
         (answer.Body as Readable | undefined)?.destroy?.();
         throw new DocumentIntegrityError(key);
       }
-      content = Buffer.from((await answer.Body?.transformToByteArray()) ?? new Uint8Array());
+      const content = Buffer.from((await answer.Body?.transformToByteArray()) ?? new Uint8Array());
+      return { content, etag: answer.ETag };
     } catch (error) {
       if (isMissing(error)) throw new DocumentNotFoundError(key);
       throw error;
     }
-    return Readable.from([openSealed(await this.key(), key, content)]);
+  }
+
+  async get(key: string): Promise<Readable> {
+    const { content } = await this.read(key);
+    return Readable.from([openSealed(await keyringOf(this.keys), key, content)]);
+  }
+
+  async *list(): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.endsWith(".enc") ? object.Key.slice(0, -".enc".length) : null;
+        if (key && isStorageKey(key)) yield key;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async rewrap(key: string, attempt = 1): Promise<RewrapOutcome> {
+    const ring = await keyringOf(this.keys);
+    let stored: { content: Buffer; etag: string | undefined };
+    try {
+      stored = await this.read(key);
+    } catch (error) {
+      if (error instanceof DocumentNotFoundError) return "gone";
+      throw error;
+    }
+    if (isUnderCurrent(ring, stored.content)) return "current";
+    const sealed = seal(ring.current, key, openSealed(ring, key, stored.content));
+    try {
+      // One PutObject replaces the object atomically; If-Match makes the service refuse when the object
+      // changed or went since it was read (AWS S3 and MinIO honour it), so a deleted document stays deleted.
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: this.objectKey(key),
+          Body: sealed,
+          ContentLength: sealed.length,
+          ContentType: "application/octet-stream",
+          ...(stored.etag ? { IfMatch: stored.etag } : {}),
+        }),
+      );
+    } catch (error) {
+      if (isMissing(error)) return "gone";
+      // Changed since it was read (deleted, or rewrapped by another run): look again.
+      if (statusOf(error) === 412 && attempt < 3) return this.rewrap(key, attempt + 1);
+      throw error;
+    }
+    return "rewrapped";
   }
 
   async delete(key: string) {

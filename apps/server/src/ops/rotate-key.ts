@@ -1,0 +1,169 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Config } from "../config/env.ts";
+import {
+  keyFiles,
+  keyId,
+  openDocumentStorage,
+  type RotatableDocumentStorage,
+  readKeyFile,
+} from "../plugins/document-storage.ts";
+
+/**
+ * Document key rotation: every stored document is re-encrypted under the current key, one object at a
+ * time, each replaced atomically (`rewrap`). The format names the key each object is under, so a run
+ * that stops midway (crash, signal) is simply run again: it skips what is done. Readers accept the
+ * current and the previous key throughout, so the server may keep serving where the keys are
+ * configured (DOCUMENT_KEY / DOCUMENT_KEY_PREVIOUS); the old key is retired only once nothing is left
+ * under it.
+ *
+ * - DOCUMENT_KEY set (required with S3): the operator sets the new key as DOCUMENT_KEY and the old one
+ *   as DOCUMENT_KEY_PREVIOUS on every server and for this command, runs it, then removes
+ *   DOCUMENT_KEY_PREVIOUS (that is the retirement).
+ * - The generated key file: the command makes the new key itself (document.key.next, then the old key
+ *   moves to document.key.previous and the new one to document.key), re-encrypts, and deletes
+ *   document.key.previous at the end. The server caches the key, so it must be stopped meanwhile.
+ */
+
+export class RotationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RotationError";
+  }
+}
+
+export interface RotationReport {
+  /** Hexadecimal id of the current key (not the key). */
+  keyId: string;
+  rewrapped: number;
+  alreadyCurrent: number;
+  gone: number;
+  /** Objects none of the keys opens (tampered, or under a key not configured): nothing is retired. */
+  failed: string[];
+  /** The old key file was deleted (generated-key mode), or DOCUMENT_KEY_PREVIOUS may now be removed. */
+  retired: boolean;
+  lines: string[];
+}
+
+/** Re-encrypts every object of `storage` that is not under the current key. */
+export async function rewrapAll(
+  storage: RotatableDocumentStorage,
+  onProgress: (done: number) => void = () => {},
+): Promise<Omit<RotationReport, "keyId" | "retired" | "lines">> {
+  const counts = { rewrapped: 0, alreadyCurrent: 0, gone: 0, failed: [] as string[] };
+  let done = 0;
+  for await (const key of storage.list()) {
+    try {
+      const outcome = await storage.rewrap(key);
+      if (outcome === "rewrapped") counts.rewrapped++;
+      else if (outcome === "current") counts.alreadyCurrent++;
+      else counts.gone++;
+    } catch (error) {
+      counts.failed.push(`${key} (${error instanceof Error ? error.message : String(error)})`);
+    }
+    done++;
+    if (done % 500 === 0) onProgress(done);
+  }
+  return counts;
+}
+
+/**
+ * Generated-key mode, first step: a new key in document.key, the old one in document.key.previous.
+ * Every step leaves a state this function resumes from: document.key.next is written first (and
+ * reused when it exists), then the old key moves aside, then the new one takes its place.
+ */
+export async function swapKeyFiles(dataDir: string): Promise<"swapped" | "resumed"> {
+  const files = keyFiles(dataDir);
+  if (existsSync(files.previous)) {
+    // A rotation is under way: finish the swap if it stopped between the two renames.
+    if (!existsSync(files.current)) {
+      if (!existsSync(files.next))
+        throw new RotationError(`${files.current} and ${files.next} are both missing`);
+      await fs.rename(files.next, files.current);
+    }
+    await fs.rm(files.next, { force: true });
+    return "resumed";
+  }
+  if (!(await readKeyFile(files.current))) {
+    throw new RotationError(`there is no document key in ${files.current} to rotate`);
+  }
+  if (!existsSync(files.next)) {
+    const partial = `${files.next}.${process.pid}.tmp`;
+    const handle = await fs.open(partial, "wx", 0o600);
+    try {
+      await handle.write(`${randomBytes(32).toString("hex")}\n`);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(partial, files.next);
+  }
+  await readKeyFile(files.next);
+  await fs.rename(files.current, files.previous);
+  await fs.rename(files.next, files.current);
+  return "swapped";
+}
+
+/** The whole rotation for a configuration, as `npm run rotate-key` runs it. */
+export async function rotateDocumentKey(
+  config: Pick<Config, "DOCUMENT_KEY" | "DOCUMENT_KEY_PREVIOUS" | "dataDir" | "s3" | "DATABASE_URL">,
+  onProgress?: (done: number) => void,
+): Promise<RotationReport> {
+  const generated = !config.DOCUMENT_KEY;
+  const lines: string[] = [];
+  if (generated) {
+    if (!config.DATABASE_URL && existsSync(path.join(config.dataDir, "pgdata", "postmaster.pid"))) {
+      throw new RotationError(
+        "the server is running (the embedded database is open): stop it first, it keeps the document key in memory",
+      );
+    }
+    const step = await swapKeyFiles(config.dataDir);
+    lines.push(
+      step === "swapped"
+        ? "A new document key is in DATA_DIR/document.key; the old one is in document.key.previous until the end."
+        : "Resuming an interrupted rotation.",
+    );
+  }
+  const { storage, close } = await openDocumentStorage({
+    dataDir: config.dataDir,
+    configuredKey: config.DOCUMENT_KEY,
+    previousKeys: config.DOCUMENT_KEY_PREVIOUS,
+    s3: config.s3,
+  });
+  let counts: Awaited<ReturnType<typeof rewrapAll>>;
+  try {
+    counts = await rewrapAll(storage, onProgress);
+  } finally {
+    await close();
+  }
+  const current = generated
+    ? ((await readKeyFile(keyFiles(config.dataDir).current)) as Buffer)
+    : Buffer.from(config.DOCUMENT_KEY as string, "hex");
+  const id = keyId(current).toString("hex");
+  lines.push(
+    `${counts.rewrapped} documents re-encrypted, ${counts.alreadyCurrent} already under the current key (id ${id})` +
+      `${counts.gone ? `, ${counts.gone} deleted meanwhile` : ""}.`,
+  );
+  let retired = false;
+  if (counts.failed.length > 0) {
+    lines.push(
+      `${counts.failed.length} documents could not be opened with the configured keys; the old key is not retired:`,
+      ...counts.failed.slice(0, 20).map((f) => `  ${f}`),
+    );
+  } else if (generated) {
+    await fs.rm(keyFiles(config.dataDir).previous, { force: true });
+    retired = true;
+    lines.push("Every document is under the new key; the old key (document.key.previous) is deleted.");
+  } else {
+    retired = true;
+    lines.push(
+      config.DOCUMENT_KEY_PREVIOUS.length > 0
+        ? "Every document is under DOCUMENT_KEY. Remove DOCUMENT_KEY_PREVIOUS from every server's configuration " +
+            "and from the secret store to retire the old key."
+        : "Every document is under DOCUMENT_KEY.",
+    );
+  }
+  return { keyId: id, ...counts, retired, lines };
+}
