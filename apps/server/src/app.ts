@@ -11,6 +11,7 @@ import { accountSecurityRoutes } from "./modules/auth/account-security.routes.ts
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { resolveSession } from "./modules/auth/session.service.ts";
 import { staffToolsRoutes } from "./modules/auth/staff-tools.routes.ts";
+import { totpSecretsPlugin } from "./modules/auth/totp-secret.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { subscribeDepositEvents } from "./modules/deposits/deposit-events.ts";
@@ -163,6 +164,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dataDir: config.dataDir,
     configuredKey: config.DOCUMENT_KEY,
     storage: options.documentStorage,
+  });
+  await app.register(totpSecretsPlugin, {
+    dataDir: config.dataDir,
+    ...(config.TOTP_KEY ? { configuredKey: config.TOTP_KEY } : {}),
+    ...(config.DOCUMENT_KEY ? { documentKey: config.DOCUMENT_KEY } : {}),
   });
   await app.register(openApiPlugin, { explorer: config.apiDocs });
   const jobs = options.backgroundJobs ?? false;

@@ -75,6 +75,12 @@ export const envSchema = z.object({
     .refine((v) => v === undefined || v === "" || /^[0-9a-fA-F]{64}$/.test(v), {
       message: "must be 64 hexadecimal characters (a 256-bit key)",
     }),
+  TOTP_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || /^[0-9a-fA-F]{64}$/.test(v), {
+      message: "must be 64 hexadecimal characters (a 256-bit key)",
+    }),
   BRAND_FILE: z.string().optional(),
   // The partner bank account savers transfer to (a package may name its own).
   PARTNER_BANK_HOLDER: z.string().trim().min(1).max(70).default("Demo Partnerbank AG"),

@@ -65,7 +65,10 @@ export interface LoginFailuresTable {
 /** 0072: the TOTP secret of an account; confirmed once the first code matched. */
 export interface UserTotpTable {
   user_id: string;
-  secret: string;
+  /** 0074: only a secret enrolled before 0074, until the server's next start seals it. */
+  secret_plain: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0074: the secret sealed with the TOTP key (modules/auth/totp-secret.ts). */
+  secret_sealed: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   confirmed_at: NullableTimestamp;
   /** The newest time step a code was accepted for (replay guard). */
