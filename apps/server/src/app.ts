@@ -9,6 +9,7 @@ import { applicationsAdminRoutes } from "./modules/applications/applications-adm
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { accountSecurityRoutes } from "./modules/auth/account-security.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { passkeyRoutes } from "./modules/auth/passkey.routes.ts";
 import { resolveSession } from "./modules/auth/session.service.ts";
 import { staffToolsRoutes } from "./modules/auth/staff-tools.routes.ts";
 import { totpSecretsPlugin } from "./modules/auth/totp-secret.ts";
@@ -88,6 +89,7 @@ const modules = [
   adminRoutes,
   authRoutes,
   accountSecurityRoutes,
+  passkeyRoutes,
   staffToolsRoutes,
   calculatorRoutes,
   applicationsRoutes,

@@ -9,7 +9,7 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config/env.ts";
 import type { Database } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { openWith, sealWith, TotpKeyError } from "../src/modules/auth/totp-secret.ts";
+import { openWith, sealPlainSecrets, sealWith, TotpKeyError } from "../src/modules/auth/totp-secret.ts";
 import { createTestDatabase } from "./helpers/app.ts";
 import { createUser, TEST_PASSWORD, TEST_TOTP_SECRET, totpCode } from "./helpers/factories.ts";
 import { recordStatuses } from "./helpers/statuses.ts";
@@ -74,16 +74,20 @@ describe("TOTP secrets at rest", () => {
   it("stores an enrolled secret only sealed, and sign-in with its codes works", async () => {
     const app = await appOn();
     const saver = await createUser(app);
-    const setup = await app.inject({ method: "POST", url: "/api/auth/two-factor/setup", headers: saver.headers });
+    const setup = await app.inject({
+      method: "POST",
+      url: "/api/auth/two-factor/setup",
+      headers: saver.headers,
+    });
     const { secret } = setup.json() as { secret: string };
     const stored = await row(saver.user.id);
     expect(stored.secret_plain).toBeNull();
     expect(stored.secret_sealed).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
     expect(stored.secret_sealed).not.toContain(secret);
     // Nothing in the row decodes to the secret either (base64 of it, any case).
-    expect(Buffer.from(stored.secret_sealed?.split(".")[2] ?? "", "base64url").toString("latin1")).not.toContain(
-      secret,
-    );
+    expect(
+      Buffer.from(stored.secret_sealed?.split(".")[2] ?? "", "base64url").toString("latin1"),
+    ).not.toContain(secret);
     const enabled = await app.inject({
       method: "POST",
       url: "/api/auth/two-factor/enable",
@@ -117,7 +121,10 @@ describe("TOTP secrets at rest", () => {
     expect(await migrate(database)).toEqual(["0074_totp_secret_sealed"]);
     expect(await row(saver.user.id)).toEqual({ secret_plain: TEST_TOTP_SECRET, secret_sealed: null });
 
+    // What the server does at start, after the migrations (server.ts).
     const restarted = await appOn();
+    expect(await sealPlainSecrets(restarted.db, restarted.totpSecrets)).toBe(1);
+    expect(await sealPlainSecrets(restarted.db, restarted.totpSecrets)).toBe(0);
     const stored = await row(saver.user.id);
     expect(stored.secret_plain).toBeNull();
     expect(stored.secret_sealed).not.toContain(TEST_TOTP_SECRET);
@@ -125,7 +132,8 @@ describe("TOTP secrets at rest", () => {
   });
 
   it("refuses to start with a key that does not open the stored secrets", async () => {
-    await expect(appOn({ TOTP_KEY: randomBytes(32).toString("hex") })).rejects.toThrow(TotpKeyError);
+    const wrongKey = await appOn({ TOTP_KEY: randomBytes(32).toString("hex") });
+    await expect(sealPlainSecrets(wrongKey.db, wrongKey.totpSecrets)).rejects.toThrow(TotpKeyError);
   });
 
   it("a sealed secret opens only for its own account and only with its key", () => {

@@ -97,6 +97,32 @@ export interface LoginChallengesTable {
   user_agent: string | null;
 }
 
+/** 0075: a passkey (WebAuthn credential) of an account. */
+export interface PasskeysTable {
+  id: Generated<string>;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  counter: ColumnType<string, number | string | undefined, number | string>;
+  transports: Generated<string>;
+  device_type: "singleDevice" | "multiDevice";
+  backed_up: boolean;
+  aaguid: string | null;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+/** 0075: a single-use WebAuthn challenge (SHA-256 stored). */
+export interface WebauthnChallengesTable {
+  id: Generated<string>;
+  purpose: "registration" | "authentication";
+  user_id: string | null;
+  challenge_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface AccountTables {
   account_events: AccountEventsTable;
   account_tokens: AccountTokensTable;
@@ -104,4 +130,6 @@ export interface AccountTables {
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }

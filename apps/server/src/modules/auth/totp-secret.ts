@@ -55,9 +55,10 @@ export function openWith(key: Buffer, userId: string, sealed: string): string {
   decipher.setAAD(aad(userId));
   decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
   try {
-    return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString(
-      "utf8",
-    );
+    return Buffer.concat([
+      decipher.update(body.subarray(0, body.length - TAG_BYTES)),
+      decipher.final(),
+    ]).toString("utf8");
   } catch {
     throw new TotpKeyError("a TOTP secret does not open with the configured key");
   }
@@ -147,7 +148,7 @@ declare module "fastify" {
   }
 }
 
-/** Decorates the app with `totpSecrets` and seals any secret still stored in plain text. */
+/** Decorates the app with `totpSecrets` (the server then calls sealPlainSecrets before it listens). */
 export const totpSecretsPlugin = fp(
   async (app: FastifyInstance, opts: { configuredKey?: string; documentKey?: string; dataDir: string }) => {
     const key = totpKeyLoader({ ...opts, db: app.db });
@@ -156,8 +157,6 @@ export const totpSecretsPlugin = fp(
       open: async (userId, sealed) => openWith(await key(), userId, sealed),
     };
     app.decorate("totpSecrets", secrets);
-    const sealed = await sealPlainSecrets(app.db, secrets);
-    if (sealed > 0) app.log.info({ sealed }, "two-factor secrets sealed with the TOTP key");
   },
   { name: "totp-secrets", dependencies: ["db"] },
 );

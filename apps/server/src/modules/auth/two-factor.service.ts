@@ -171,7 +171,7 @@ export async function enable(
   });
 }
 
-async function assertCurrentPassword(db: Kysely<DB>, userId: string, password: string) {
+export async function assertCurrentPassword(db: Kysely<DB>, userId: string, password: string) {
   const row = await authRepo.findUserById(db, userId);
   if (!row) throw new AppError(401, "unauthenticated", "Authentication required");
   if (!(await verifyPassword(row.password_hash, password))) {
