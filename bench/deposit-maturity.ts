@@ -38,7 +38,8 @@ function workerEnv(url: string, dataDir: string) {
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     DATABASE_URL: url,
-    DATABASE_POOL_SIZE: "4",
+    DATABASE_POOL_SIZE: "8",
+    JOB_CONCURRENCY: process.env.BENCH_JOB_CONCURRENCY ?? "4",
     DATA_DIR: dataDir,
     WEB_DIST_DIR: "/nonexistent",
     CLOCK_CONTROL: "true",
@@ -50,7 +51,7 @@ function workerEnv(url: string, dataDir: string) {
 /** One worker process: the whole app on the database, clock on the maturity day, run what is due. */
 async function worker() {
   const env = JSON.parse(process.env.BENCH_WORKER_ENV ?? "{}") as Record<string, string>;
-  const database = await openPostgres(env.DATABASE_URL ?? "", 4);
+  const database = await openPostgres(env.DATABASE_URL ?? "", 8);
   const app = await buildApp({ config: loadConfig(env), database, closeDatabase: true, logger: false });
   await app.ready();
   const clock = app.depositSettings.adjustableClock;

@@ -70,7 +70,7 @@ export interface BuildAppOptions {
    * server does; tests leave them off unless they test them, and may shorten their timings.
    */
   backgroundJobs?: boolean | { emailWorker?: Partial<EmailWorkerOptions> };
-  /** Another document storage than the encrypted files under DATA_DIR (tests; an S3 bucket later). */
+  /** Another document storage than the configured one (tests). */
   documentStorage?: DocumentStorage;
   /** The clock deadlines, lapse and maturity are reckoned by (tests pass their own). */
   clock?: Clock;
@@ -165,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(documentStoragePlugin, {
     dataDir: config.dataDir,
     configuredKey: config.DOCUMENT_KEY,
+    s3: config.s3,
     storage: options.documentStorage,
   });
   await app.register(totpSecretsPlugin, {
@@ -213,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jobsPlugin, {
     handlers: { ...depositJobHandlers, ...newsletterJobHandlers },
     run: jobs !== false,
+    options: { concurrency: options.database.kind === "postgres" ? config.JOB_CONCURRENCY : 1 },
   });
 
   await app.register(

@@ -127,11 +127,15 @@ test.describe("investing journey", () => {
       expect.arrayContaining(["€0.00"]),
     );
 
+    // An amount typed with a thousands separator is read as such and carried into the application.
+    await page.getByLabel("Amount to invest (€)").fill("25,000");
+    expect((await table.getByTestId("compare-interest").allTextContents()).map(plain)).toContain("€875.00");
     await page.getByRole("link", { name: "Apply for this package 12 months" }).click();
     await expect(page).toHaveURL(/\/apply$/);
     await expect(page.getByRole("combobox", { name: "Package" }).locator("option:checked")).toContainText(
       "12 months",
     );
+    await expect(page.getByLabel("Amount (€)")).toHaveValue("25000");
   });
 
   test("the calculator shows 350,00 € for 10,000 EUR over 12 months at 3.5 % in German", async ({ page }) => {
@@ -141,7 +145,7 @@ test.describe("investing journey", () => {
     // SPEC.md section 9 defaults: amount empty, 12 months, 3.5 %, EUR; no results before a calculation.
     await expect(page.getByLabel("Betrag (€)")).toHaveValue("");
     await expect(page.getByLabel("Laufzeit")).toHaveValue("12");
-    await expect(page.getByLabel("Zinssatz (% p. a.)")).toHaveValue("3.5");
+    await expect(page.getByLabel("Zinssatz (% p. a.)")).toHaveValue("3,5");
     await expect(page.getByLabel("Währung")).toHaveValue("EUR");
     await expect(page.getByTestId("calculator-results")).toHaveCount(0);
 
@@ -149,7 +153,8 @@ test.describe("investing journey", () => {
     await expect(page.getByText("Bitte geben Sie einen Betrag ein.")).toBeVisible();
     await expect(page.getByTestId("calculator-results")).toHaveCount(0);
 
-    await page.getByLabel("Betrag (€)").fill("10000");
+    // German separators: "10.000" is ten thousand.
+    await page.getByLabel("Betrag (€)").fill("10.000");
     await page.getByRole("button", { name: "Berechnen" }).click();
     const results = page.getByTestId("calculator-results");
     await expect(results).toBeVisible();
@@ -157,17 +162,29 @@ test.describe("investing journey", () => {
     expect(plain(await results.getByTestId("result-monthly-interest").textContent())).toBe("29,17 €");
     expect(plain(await results.getByTestId("result-total-amount").textContent())).toBe("10.350,00 €");
 
-    // A package quick pick sets term and rate; the results change only when recalculated.
+    // Once results show, they follow the inputs as the saver types; "3,75" is read with its comma.
+    await page.getByLabel("Zinssatz (% p. a.)").fill("3,75");
+    await expect(results.getByTestId("result-total-interest")).toHaveText(/^375,00\s€$/);
+
+    // A package quick pick sets term and rate, and the results follow.
     await page
       .getByTestId("quick-picks")
       .getByRole("button", { name: /^36 Monate/ })
       .click();
     await expect(page.getByLabel("Laufzeit")).toHaveValue("36");
-    await expect(page.getByLabel("Zinssatz (% p. a.)")).toHaveValue("3.99");
-    expect(plain(await results.getByTestId("result-total-interest").textContent())).toBe("350,00 €");
-    await page.getByLabel("Währung").selectOption("USD");
-    await page.getByRole("button", { name: "Berechnen" }).click();
+    await expect(page.getByLabel("Zinssatz (% p. a.)")).toHaveValue("3,99");
     // 10,000 x 3.99 % x 3 = 1,197.00
+    await expect(results.getByTestId("result-total-interest")).toHaveText(/^1\.197,00\s€$/);
+    await page.getByLabel("Währung").selectOption("USD");
     await expect(results.getByTestId("result-total-interest")).toHaveText(/1\.197,00\s\$/);
+
+    // In euro the amount and the term go on into the application.
+    await page.getByLabel("Währung").selectOption("EUR");
+    await results.getByRole("link", { name: "Mit diesem Betrag beantragen" }).click();
+    await expect(page).toHaveURL(/\/apply$/);
+    await expect(page.getByLabel("Betrag (€)")).toHaveValue("10000");
+    await expect(page.getByRole("combobox", { name: "Angebot" }).locator("option:checked")).toContainText(
+      "36 Monate",
+    );
   });
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 import { ibanProblem, normalizeIban } from "@festgeld/domain";
 import { z } from "zod";
+import type { S3Settings } from "../plugins/s3-document-storage.ts";
 import { loadOperator, type Operator } from "./operator.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -26,6 +27,8 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Scheduled jobs one process runs side by side (PostgreSQL server only; keep below the pool size). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z
@@ -81,6 +84,30 @@ export const envSchema = z.object({
     .refine((v) => v === undefined || v === "" || /^[0-9a-fA-F]{64}$/.test(v), {
       message: "must be 64 hexadecimal characters (a 256-bit key)",
     }),
+  // Where documents are kept: files under DATA_DIR, or an S3-compatible bucket shared by several servers.
+  DOCUMENT_STORE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
+      message: "must be a bucket name (3-63 lower-case letters, digits, '.' and '-')",
+    }),
+  S3_ENDPOINT: optionalUrl(["http://", "https://"]),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  AWS_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  AWS_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
   BRAND_FILE: z.string().optional(),
   // The partner bank account savers transfer to (a package may name its own).
   PARTNER_BANK_HOLDER: z.string().trim().min(1).max(70).default("Demo Partnerbank AG"),
@@ -148,6 +175,13 @@ function crossCheck(env: Env): string[] {
     problems.push("ADMIN_EMAIL is required when ADMIN_PASSWORD is set");
   if (env.CLOCK_CONTROL && env.NODE_ENV === "production")
     problems.push("CLOCK_CONTROL must not be set in production");
+  if (env.DOCUMENT_STORE === "s3") {
+    if (!env.S3_BUCKET) problems.push("S3_BUCKET is required when DOCUMENT_STORE is s3");
+    // A generated key file would differ from one server to the next: every server needs the same key.
+    if (!env.DOCUMENT_KEY) problems.push("DOCUMENT_KEY is required when DOCUMENT_STORE is s3");
+  }
+  if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY))
+    problems.push("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are set together or not at all");
   return problems;
 }
 
@@ -160,6 +194,8 @@ export interface Config extends Omit<Env, "API_DOCS"> {
   operator: Operator;
   /** Serve the API explorer at /api/docs (API_DOCS; off in production unless switched on). */
   apiDocs: boolean;
+  /** The bucket documents are kept in (DOCUMENT_STORE=s3), or undefined for files under DATA_DIR. */
+  s3: S3Settings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -227,5 +263,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     operator,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ""),
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== "production",
+    s3:
+      env.DOCUMENT_STORE === "s3" && env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+          }
+        : undefined,
   };
 }

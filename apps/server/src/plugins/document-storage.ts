@@ -6,11 +6,12 @@ import { Readable, Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { S3Settings } from "./s3-document-storage.ts";
 
 /**
  * Where identity documents are kept: encrypted at rest with AES-256-GCM behind
- * a small interface, so that an S3-compatible implementation can replace the local one for
- * deployments with several servers. Keys are made by the server (never from an upload).
+ * a small interface, as files under DATA_DIR or, for deployments with several servers, as objects in
+ * an S3-compatible bucket (s3-document-storage.ts); both use the same format (`sealer`). Keys are made by the server (never from an upload).
  */
 export interface DocumentStorage {
   /**
@@ -41,6 +42,13 @@ export class DocumentIntegrityError extends Error {
   }
 }
 
+export class DocumentExistsError extends Error {
+  constructor(key: string) {
+    super(`Storage key ${key} already exists`);
+    this.name = "DocumentExistsError";
+  }
+}
+
 export class DocumentKeyError extends Error {
   constructor(message: string) {
     super(message);
@@ -62,15 +70,66 @@ const exists = (file: string) =>
     () => false,
   );
 
-function checkKey(key: string) {
+export function checkKey(key: string) {
   if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
 }
 
+const asStream = (data: Readable | Buffer): Readable =>
+  Buffer.isBuffer(data) ? Readable.from([data]) : data;
+
+/** The largest stored object for a plaintext of `maxBytes`. */
+export const sealedLimit = (maxBytes: number) => maxBytes + HEADER_BYTES + TAG_BYTES;
+
 /**
- * Files under `root` (DATA_DIR/documents). Each file is: "FGD1" | 12-byte random nonce | ciphertext |
- * 16-byte GCM tag. The storage key is bound to the ciphertext as additional authenticated data, so a
- * file copied over another document's file does not decrypt.
+ * Encrypts a stream into the stored format, the same for every store: "FGD1" | 12-byte random nonce |
+ * ciphertext | 16-byte GCM tag. The storage key is bound to the ciphertext as additional authenticated
+ * data, so an object copied over another document's object does not decrypt.
  */
+export function sealer(aesKey: Buffer, storageKey: string): Transform {
+  const nonce = randomBytes(NONCE_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", aesKey, nonce);
+  cipher.setAAD(Buffer.from(storageKey, "utf8"));
+  let started = false;
+  const header = () => {
+    if (started) return [];
+    started = true;
+    return [MAGIC, nonce];
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      done(null, Buffer.concat([...header(), cipher.update(chunk)]));
+    },
+    flush(done) {
+      const last = cipher.final();
+      done(null, Buffer.concat([...header(), last, cipher.getAuthTag()]));
+    },
+  });
+}
+
+/**
+ * Decrypts a whole stored object, authenticating it before anything is returned; throws
+ * DocumentIntegrityError for a tampered, truncated or foreign object (or another key).
+ */
+export function openSealed(aesKey: Buffer, storageKey: string, content: Buffer): Buffer {
+  if (content.length < HEADER_BYTES + TAG_BYTES || !content.subarray(0, MAGIC.length).equals(MAGIC)) {
+    throw new DocumentIntegrityError(storageKey);
+  }
+  const nonce = content.subarray(MAGIC.length, HEADER_BYTES);
+  const tag = content.subarray(content.length - TAG_BYTES);
+  const decipher = createDecipheriv("aes-256-gcm", aesKey, nonce);
+  decipher.setAAD(Buffer.from(storageKey, "utf8"));
+  decipher.setAuthTag(tag);
+  try {
+    return Buffer.concat([
+      decipher.update(content.subarray(HEADER_BYTES, content.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
+  } catch {
+    throw new DocumentIntegrityError(storageKey);
+  }
+}
+
+/** Files under `root` (DATA_DIR/documents), each in the stored format of `sealer`. */
 export class LocalDocumentStorage implements DocumentStorage {
   constructor(
     private readonly root: string,
@@ -89,10 +148,7 @@ export class LocalDocumentStorage implements DocumentStorage {
     const aesKey = await this.key();
     await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomUUID()}.tmp`);
-    const nonce = randomBytes(NONCE_BYTES);
-    const cipher = createCipheriv("aes-256-gcm", aesKey, nonce);
-    cipher.setAAD(Buffer.from(key, "utf8"));
-    if (await exists(target)) throw new Error(`Storage key ${key} already exists`);
+    if (await exists(target)) throw new DocumentExistsError(key);
     const handle = await fs.open(temp, "wx", 0o600);
     let storedBytes = 0;
     try {
@@ -107,22 +163,10 @@ export class LocalDocumentStorage implements DocumentStorage {
           }
         },
       });
-      await handle.write(Buffer.concat([MAGIC, nonce]));
-      storedBytes += HEADER_BYTES;
-      const source = Buffer.isBuffer(data) ? Readable.from([data]) : data;
-      const sealer = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          done(null, cipher.update(chunk));
-        },
-        flush(done) {
-          const last = cipher.final();
-          done(null, Buffer.concat([last, cipher.getAuthTag()]));
-        },
-      });
-      await pipeline(source, sealer, sink);
+      await pipeline(asStream(data), sealer(aesKey, key), sink);
       await handle.sync();
       await handle.close();
-      if (await exists(target)) throw new Error(`Storage key ${key} already exists`);
+      if (await exists(target)) throw new DocumentExistsError(key);
       // rename() within one directory is atomic: readers see no file or the whole file.
       await fs.rename(temp, target);
       return { storedBytes };
@@ -138,29 +182,13 @@ export class LocalDocumentStorage implements DocumentStorage {
     let content: Buffer;
     try {
       const stat = await fs.stat(file);
-      if (stat.size > this.maxBytes + HEADER_BYTES + TAG_BYTES) throw new DocumentIntegrityError(key);
+      if (stat.size > sealedLimit(this.maxBytes)) throw new DocumentIntegrityError(key);
       content = await fs.readFile(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new DocumentNotFoundError(key);
       throw error;
     }
-    if (content.length < HEADER_BYTES + TAG_BYTES || !content.subarray(0, MAGIC.length).equals(MAGIC)) {
-      throw new DocumentIntegrityError(key);
-    }
-    const nonce = content.subarray(MAGIC.length, HEADER_BYTES);
-    const tag = content.subarray(content.length - TAG_BYTES);
-    const decipher = createDecipheriv("aes-256-gcm", await this.key(), nonce);
-    decipher.setAAD(Buffer.from(key, "utf8"));
-    decipher.setAuthTag(tag);
-    try {
-      const plain = Buffer.concat([
-        decipher.update(content.subarray(HEADER_BYTES, content.length - TAG_BYTES)),
-        decipher.final(),
-      ]);
-      return Readable.from([plain]);
-    } catch {
-      throw new DocumentIntegrityError(key);
-    }
+    return Readable.from([openSealed(await this.key(), key, content)]);
   }
 
   async delete(key: string) {
@@ -262,7 +290,9 @@ declare module "fastify" {
 export interface DocumentStoragePluginOptions {
   dataDir: string;
   configuredKey?: string | undefined;
-  /** Another implementation (an S3 bucket later; a failing one in tests). */
+  /** Keep documents in this S3 bucket (DOCUMENT_STORE=s3) instead of under DATA_DIR. */
+  s3?: S3Settings | undefined;
+  /** Another implementation (a failing one in tests). */
   storage?: DocumentStorage;
 }
 
@@ -276,6 +306,14 @@ export default fp(
     const keys = documentKeyLoader({ configuredKey: opts.configuredKey, dataDir: opts.dataDir });
     // A corrupt key file stops the start instead of failing the first upload.
     await keys.check();
+    if (opts.s3) {
+      // Loaded only when configured: a server on local files does not pay for the SDK.
+      const { createS3Client, S3DocumentStorage } = await import("./s3-document-storage.ts");
+      const client = createS3Client(opts.s3);
+      app.addHook("onClose", async () => client.destroy());
+      app.decorate("documentStorage", new S3DocumentStorage(client, opts.s3.bucket, keys.key));
+      return;
+    }
     app.decorate("documentStorage", new LocalDocumentStorage(path.join(opts.dataDir, "documents"), keys.key));
   },
   { name: "document-storage" },

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { ContactWidget } from "../components/layout/contact-widget.tsx";
+import { ErrorBoundary } from "../components/layout/error-boundary.tsx";
 import { Footer } from "../components/layout/footer.tsx";
 import { Header } from "../components/layout/header.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
@@ -48,9 +49,11 @@ export function RootLayout() {
       </a>
       {!bare && <Header />}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<Spinner label={t("loading")} />}>
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner label={t("loading")} />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       {!bare && <Footer />}
       {!bare && <ContactWidget />}

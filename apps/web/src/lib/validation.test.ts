@@ -7,11 +7,15 @@ describe("amountProblem", () => {
     expect(amountProblem("1000", limits)).toBeNull();
     expect(amountProblem(" 10000 ", limits)).toBeNull();
     expect(amountProblem("10000000", limits)).toBeNull();
-    expect(amountProblem("1e4", limits)).toBeNull();
+    expect(amountProblem("10.000", limits, "de")).toBeNull();
+    expect(amountProblem("10 000,00", limits, "fr")).toBeNull();
+    expect(amountProblem("10,000", limits, "en")).toBeNull();
   });
   it("names what is wrong", () => {
     expect(amountProblem("", limits)).toBe("required");
     expect(amountProblem("abc", limits)).toBe("number");
+    expect(amountProblem("1e4", limits)).toBe("number");
+    expect(amountProblem("10.000,001", limits, "de")).toBe("decimals");
     expect(amountProblem("-5000", limits)).toBe("number");
     expect(amountProblem("1000.001", limits)).toBe("decimals");
     expect(amountProblem("999", limits)).toBe("min");
@@ -26,6 +30,7 @@ describe("rateProblem", () => {
   const limits = { min: 0, max: 20 };
   it("accepts package rates with two decimals and the bounds", () => {
     for (const rate of ["0", "3.5", "3.99", "20"]) expect(rateProblem(rate, limits)).toBeNull();
+    for (const rate of ["3,5", "3,99", "20"]) expect(rateProblem(rate, limits, "de")).toBeNull();
   });
   it("refuses empty, out-of-range and overly precise rates", () => {
     expect(rateProblem("", limits)).toBe("required");

@@ -1,5 +1,6 @@
 import { PHONE_LIMITS, PHONE_PATTERN } from "@festgeld/domain/constants";
 import { toBasisPoints, toCents } from "@festgeld/domain/money";
+import { parseDecimal } from "./decimal.ts";
 
 /**
  * Browser-side checks that help the saver before a request is sent. The server
@@ -7,15 +8,16 @@ import { toBasisPoints, toCents } from "@festgeld/domain/money";
  */
 export type AmountProblem = "required" | "number" | "decimals" | "min" | "max" | "step";
 
-/** Checks a number input's value (always "." decimals, whatever the locale) against limits in units. */
+/** Checks an amount as typed in `language` (see decimal.ts) against limits in units. */
 export function amountProblem(
   text: string,
   limits: { min: number; max?: number | undefined; step?: number | undefined },
+  language = "en",
 ): AmountProblem | null {
   const trimmed = text.trim();
   if (trimmed === "") return "required";
-  const value = Number(trimmed);
-  if (!Number.isFinite(value) || value < 0) return "number";
+  const value = parseDecimal(trimmed, language);
+  if (value === null || value < 0) return "number";
   const cents = toCents(value);
   if (cents === null) return "decimals";
   const minCents = toCents(limits.min);
@@ -30,11 +32,15 @@ export function amountProblem(
 export type RateProblem = "required" | "number" | "decimals" | "range";
 
 /** A rate in percent: within the limits, at most two decimals (package rates such as 3.99). */
-export function rateProblem(text: string, limits: { min: number; max: number }): RateProblem | null {
+export function rateProblem(
+  text: string,
+  limits: { min: number; max: number },
+  language = "en",
+): RateProblem | null {
   const trimmed = text.trim();
   if (trimmed === "") return "required";
-  const value = Number(trimmed);
-  if (!Number.isFinite(value)) return "number";
+  const value = parseDecimal(trimmed, language);
+  if (value === null) return "number";
   if (value < limits.min || value > limits.max) return "range";
   if (toBasisPoints(value) === null) return "decimals";
   return null;

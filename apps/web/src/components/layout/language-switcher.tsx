@@ -2,10 +2,11 @@ import { LANGUAGE_OPTIONS, type Language } from "@festgeld/domain/constants";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { changeLanguage } from "../../lib/i18n.ts";
+import { Flag } from "../ui/flag.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 
 /**
- * Language dropdown with flags; closes on an outside click and on Escape (focus
+ * Language dropdown with flags (SVG, see flag.tsx); closes on an outside click and on Escape (focus
  * returns to the button). A disclosure: the button's name starts with its visible text (WCAG 2.5.3).
  */
 export function LanguageSwitcher() {
@@ -50,7 +51,7 @@ export function LanguageSwitcher() {
         onClick={() => setOpen((v) => !v)}
         data-testid="language-button"
       >
-        <span aria-hidden="true">{current?.flag}</span>
+        {current && <Flag language={current.code} />}
         <span className="uppercase">{current?.code}</span>
         <span className="sr-only">
           {" "}
@@ -74,7 +75,7 @@ export function LanguageSwitcher() {
               aria-current={option.code === current?.code ? "true" : undefined}
               onClick={() => choose(option.code)}
             >
-              <span aria-hidden="true">{option.flag}</span>
+              <Flag language={option.code} />
               {option.name}
             </button>
           </li>

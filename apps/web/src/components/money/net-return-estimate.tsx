@@ -9,6 +9,7 @@ import {
 } from "@festgeld/domain/net-return";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { decimalText } from "../../lib/decimal.ts";
 import { formatMoney } from "../../lib/format.ts";
 
 const DEFAULT_ALLOWANCE_EUR = "1000";
@@ -33,7 +34,7 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
   const money = (value: number) => formatMoney(value, currency, language, { narrow: true });
 
   const grossCents = toCents(grossInterest) ?? 0n;
-  const allowanceCents = toCents(allowance === "" ? 0 : allowance);
+  const allowanceCents = toCents(allowance.trim() === "" ? 0 : decimalText(allowance, language));
   const allowanceValid =
     allowanceCents !== null && allowanceCents >= 0n && allowanceCents <= MAX_SAVERS_ALLOWANCE_CENTS;
   const estimate = estimateNetReturn({
@@ -96,11 +97,9 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
             </label>
             <input
               id={ids.allowance}
-              type="number"
+              type="text"
               inputMode="decimal"
-              min={0}
-              max={2000}
-              step={1}
+              autoComplete="off"
               className="input"
               value={allowance}
               aria-invalid={allowanceValid ? undefined : true}

@@ -7,6 +7,7 @@ import { Pagination } from "../../components/ui/pagination.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
+import { parseDecimal } from "../../lib/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
 import { usePagedList } from "../../lib/paged-list.ts";
 import { toast } from "../../lib/toast.ts";
@@ -128,7 +129,7 @@ export default function FundingTab() {
 }
 
 function FundingForm({ deposit, onClose }: { deposit: AdminDeposit; onClose: () => void }) {
-  const { t } = useTranslation("deposits");
+  const { t, i18n } = useTranslation("deposits");
   const id = useId();
   const [amount, setAmount] = useState(deposit.amount.toFixed(2));
   const [valueDate, setValueDate] = useState(businessToday());
@@ -144,7 +145,11 @@ function FundingForm({ deposit, onClose }: { deposit: AdminDeposit; onClose: () 
         record.mutate(
           {
             id: deposit.id,
-            body: { amount: Number(amount.replace(",", ".")), value_date: valueDate, payer_iban: payerIban },
+            body: {
+              amount: parseDecimal(amount, i18n.language) ?? Number.NaN,
+              value_date: valueDate,
+              payer_iban: payerIban,
+            },
           },
           {
             onSuccess: () => {

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
+import { decimalInputText } from "../../lib/decimal.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { usePackages } from "../../lib/packages.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -24,7 +25,7 @@ import {
 } from "./lib/application-form.ts";
 
 /**
- * /apply: the package comes preselected from navigation state; states
+ * /apply: the package (and the amount) come preselected from navigation state; states
  * idle -> submitting -> success (thank-you panel, "submit another") or error (shown until any edit).
  * Signed in, name and e-mail are prefilled and the application is linked to the account.
  */
@@ -32,14 +33,20 @@ export default function ApplyPage() {
   const { t, i18n } = useTranslation("invest");
   useDocumentTitle(t("apply.title"), t("apply.subtitle"));
   const location = useLocation();
-  const statePackageId = (location.state as { packageId?: unknown } | null)?.packageId;
+  // From /packages, /compare or the calculator: the chosen package, the amount, or a term to pick by.
+  const carried = (location.state ?? {}) as { packageId?: unknown; amount?: unknown; term?: unknown };
   const { user, loading: sessionLoading } = useSession();
   const packages = usePackages();
   const queryClient = useQueryClient();
   const formId = useId();
 
   const [values, setValues] = useState<ApplicationFormValues>(() =>
-    emptyApplication(typeof statePackageId === "string" ? statePackageId : ""),
+    emptyApplication(
+      typeof carried.packageId === "string" ? carried.packageId : "",
+      typeof carried.amount === "number" && carried.amount > 0
+        ? decimalInputText(carried.amount, i18n.language)
+        : "",
+    ),
   );
   const [attempted, setAttempted] = useState(false);
   const [serverProblems, setServerProblems] = useState<Partial<Record<FieldName, string>>>({});
@@ -53,16 +60,24 @@ export default function ApplyPage() {
     setValues((v) => ({ ...v, full_name: v.full_name || user.full_name, email: v.email || user.email }));
   }, [user]);
 
-  // A package id from navigation state that is not (or no longer) offered selects nothing.
+  // A package id from navigation state that is not (or no longer) offered selects nothing; a term
+  // from the calculator selects the best rate for that term whose limits take the amount.
   useEffect(() => {
     if (!packages.data) return;
-    setValues((v) =>
-      v.package_id && !packages.data.some((p) => p.id === v.package_id) ? { ...v, package_id: "" } : v,
-    );
-  }, [packages.data]);
+    const offered = packages.data;
+    setValues((v) => {
+      if (v.package_id) return offered.some((p) => p.id === v.package_id) ? v : { ...v, package_id: "" };
+      if (typeof carried.term !== "number") return v;
+      const amount = typeof carried.amount === "number" ? carried.amount : 0;
+      const best = offered
+        .filter((p) => p.duration_months === carried.term && amount >= p.min_amount && amount <= p.max_amount)
+        .sort((a, b) => b.interest_rate - a.interest_rate)[0];
+      return best ? { ...v, package_id: best.id } : v;
+    });
+  }, [packages.data, carried.term, carried.amount]);
 
   const list = packages.data ?? [];
-  const problems = attempted ? validateApplication(values, list) : {};
+  const problems = attempted ? validateApplication(values, list, i18n.language) : {};
   const translate = (problem: FieldProblem) => {
     const vals = { ...problem.values };
     if (problem.key.startsWith("validation.amount")) {
@@ -94,7 +109,7 @@ export default function ApplyPage() {
     setAttempted(true);
     setFailure(null);
     setServerProblems({});
-    const found = validateApplication(values, list);
+    const found = validateApplication(values, list, i18n.language);
     const first = FIELD_ORDER.find((field) => found[field]);
     if (first) {
       setFailure(t("apply.fixFields"));
@@ -103,7 +118,7 @@ export default function ApplyPage() {
     }
     setSubmitting(true);
     try {
-      const application = await createApplication(toRequest(values));
+      const application = await createApplication(toRequest(values, i18n.language));
       setSubmitted(application);
       setAttempted(false);
       void queryClient.invalidateQueries({ queryKey: ["applications"] });

@@ -1,9 +1,10 @@
 import type { CalculateRequest, CalculateResponse, Currency } from "@festgeld/domain";
 import { CURRENCIES, DURATIONS_MONTHS, LIMITS } from "@festgeld/domain/constants";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { describedBy, FieldError } from "../../components/ui/field-error.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
+import { decimalInputText, parseDecimal } from "../../lib/decimal.ts";
 import { currencySymbol, formatMoney, formatRate } from "../../lib/format.ts";
 import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -11,16 +12,19 @@ import { amountProblem, rateProblem } from "../../lib/validation.ts";
 import { calculate } from "./api/calculator-api.ts";
 import { CalculatorResults } from "./components/calculator-results.tsx";
 
-/** amount empty, 12 months, 3.5 %, EUR; amount step 100, rate step 0.1. */
-const DEFAULTS = { amount: "", duration: 12, rate: "3.5", currency: "EUR" as Currency };
+/** amount empty, 12 months, 3.5 %, EUR; amount step 100 (SPEC.md section 9). */
+const DEFAULTS = { amount: "", duration: 12, rate: 3.5, currency: "EUR" as Currency };
 const AMOUNT_STEP = 100;
-const RATE_STEP = 0.1;
+/** After a first result, a change is calculated again once the saver pauses typing this long. */
+const RECALCULATE_AFTER_MS = 400;
 
 type Errors = Partial<Record<"amount" | "rate", string>>;
 
 /**
- * /calculator: the results shown are always the server's answer to the last
- * submitted calculation (hidden until one returns); the packages load as quick picks.
+ * /calculator: the results shown are always the server's answer to the last calculation (hidden
+ * until one returns); once one has, the results follow the inputs as the saver types. Amount and
+ * rate are read in the saver's language ("10.000,50", "3,75"; see lib/decimal.ts). The packages
+ * load as quick picks.
  */
 export default function CalculatorPage() {
   const { t, i18n } = useTranslation("invest");
@@ -32,7 +36,7 @@ export default function CalculatorPage() {
 
   const [amount, setAmount] = useState(DEFAULTS.amount);
   const [duration, setDuration] = useState<number>(DEFAULTS.duration);
-  const [rate, setRate] = useState(DEFAULTS.rate);
+  const [rate, setRate] = useState(() => decimalInputText(DEFAULTS.rate, language));
   const [currency, setCurrency] = useState<Currency>(DEFAULTS.currency);
   const [errors, setErrors] = useState<Errors>({});
   const [attempted, setAttempted] = useState(false);
@@ -49,7 +53,11 @@ export default function CalculatorPage() {
 
   function validate(next: { amount: string; rate: string }): Errors {
     const found: Errors = {};
-    const a = amountProblem(next.amount, { min: LIMITS.minAmount, max: LIMITS.maxAmount, step: AMOUNT_STEP });
+    const a = amountProblem(
+      next.amount,
+      { min: LIMITS.minAmount, max: LIMITS.maxAmount, step: AMOUNT_STEP },
+      language,
+    );
     if (a) {
       found.amount = t(`validation.amount.${a}`, {
         min: money(LIMITS.minAmount),
@@ -57,7 +65,7 @@ export default function CalculatorPage() {
         step: money(AMOUNT_STEP),
       });
     }
-    const r = rateProblem(next.rate, { min: LIMITS.minRate, max: LIMITS.maxRate });
+    const r = rateProblem(next.rate, { min: LIMITS.minRate, max: LIMITS.maxRate }, language);
     if (r) found.rate = t(`validation.rate.${r}`, { min: LIMITS.minRate, max: LIMITS.maxRate });
     return found;
   }
@@ -71,6 +79,30 @@ export default function CalculatorPage() {
     if (attempted) setErrors(validate(values));
   }
 
+  // Answers can arrive out of order while the saver types: only the latest request's answer is shown.
+  const latest = useRef(0);
+  async function run() {
+    const request: CalculateRequest = {
+      amount: parseDecimal(amount, language) ?? 0,
+      duration_months: duration as CalculateRequest["duration_months"],
+      interest_rate: parseDecimal(rate, language) ?? 0,
+      currency,
+    };
+    const sequence = ++latest.current;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const answer = await calculate(request);
+      if (sequence === latest.current) setResult(answer);
+    } catch (error) {
+      // SPEC.md section 8 logs calculation failures; we also say so, instead of leaving the saver waiting.
+      console.error("Calculation failed", error);
+      if (sequence === latest.current) setFailure(errorMessage(error, t("calculator.error")));
+    } finally {
+      if (sequence === latest.current) setSubmitting(false);
+    }
+  }
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
@@ -78,24 +110,19 @@ export default function CalculatorPage() {
     setErrors(found);
     if (found.amount) return amountRef.current?.focus();
     if (found.rate) return rateRef.current?.focus();
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const request: CalculateRequest = {
-        amount: Number(amount),
-        duration_months: duration as CalculateRequest["duration_months"],
-        interest_rate: Number(rate),
-        currency,
-      };
-      setResult(await calculate(request));
-    } catch (error) {
-      // SPEC.md section 8 logs calculation failures; we also say so, instead of leaving the saver waiting.
-      console.error("Calculation failed", error);
-      setFailure(errorMessage(error, t("calculator.error")));
-    } finally {
-      setSubmitting(false);
-    }
+    await run();
   }
+
+  // Once results are shown, valid changes are calculated again after a short pause in typing.
+  const shown = result !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the inputs; run and validate read them
+  useEffect(() => {
+    if (!shown) return;
+    const found = validate({ amount, rate });
+    if (found.amount || found.rate) return;
+    const timer = setTimeout(() => void run(), RECALCULATE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [shown, amount, rate, duration, currency, language]);
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
@@ -119,7 +146,8 @@ export default function CalculatorPage() {
               </p>
               <div className="flex flex-wrap gap-2" data-testid="quick-picks">
                 {quickPicks.map((pkg) => {
-                  const active = duration === pkg.duration_months && Number(rate) === pkg.interest_rate;
+                  const active =
+                    duration === pkg.duration_months && parseDecimal(rate, language) === pkg.interest_rate;
                   return (
                     <button
                       key={pkg.id}
@@ -127,7 +155,7 @@ export default function CalculatorPage() {
                       aria-pressed={active}
                       onClick={() => {
                         setDuration(pkg.duration_months);
-                        update({ rate: String(pkg.interest_rate) });
+                        update({ rate: decimalInputText(pkg.interest_rate, language) });
                       }}
                       className={`rounded-full border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
                         active
@@ -175,13 +203,11 @@ export default function CalculatorPage() {
               ref={amountRef}
               id={ids.amount}
               name="amount"
-              type="number"
+              type="text"
               inputMode="decimal"
+              autoComplete="off"
               className="input"
               required
-              min={LIMITS.minAmount}
-              max={LIMITS.maxAmount}
-              step={AMOUNT_STEP}
               placeholder={t("calculator.amountPlaceholder")}
               value={amount}
               aria-invalid={errors.amount ? true : undefined}
@@ -224,13 +250,11 @@ export default function CalculatorPage() {
               ref={rateRef}
               id={ids.rate}
               name="interest_rate"
-              type="number"
+              type="text"
               inputMode="decimal"
+              autoComplete="off"
               className="input"
               required
-              min={LIMITS.minRate}
-              max={LIMITS.maxRate}
-              step={RATE_STEP}
               value={rate}
               aria-invalid={errors.rate ? true : undefined}
               aria-describedby={describedBy(`${ids.rate}-hint`, errors.rate && `${ids.rate}-error`)}

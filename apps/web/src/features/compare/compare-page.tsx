@@ -8,15 +8,14 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { ComparisonTable } from "./components/comparison-table.tsx";
 import { amountFromInput } from "./lib/amount.ts";
 
-/** quick buttons 5,000 and 10,000; step 1000. The default amount is ours. */
+/** quick buttons 5,000 and 10,000. The default amount is ours. */
 const QUICK_AMOUNTS = [5000, 10_000] as const;
 const DEFAULT_AMOUNT = "10000";
-const AMOUNT_STEP = 1000;
 
 /**
  * /compare: amount, quick amounts, package toggles (at most 4; the others disabled
  * when 4 are chosen; the first 3 preselected when at least 3 load), a side-by-side table and a call
- * to action per package to /apply with its id.
+ * to action per package to /apply with its id and the amount.
  */
 export default function ComparePage() {
   const { t, i18n } = useTranslation("invest");
@@ -27,7 +26,7 @@ export default function ComparePage() {
   const [amountText, setAmountText] = useState(DEFAULT_AMOUNT);
   const [selected, setSelected] = useState<string[]>([]);
   const [preselected, setPreselected] = useState(false);
-  const amount = amountFromInput(amountText);
+  const amount = amountFromInput(amountText, language);
 
   useEffect(() => {
     if (preselected || !data) return;
@@ -64,11 +63,10 @@ export default function ComparePage() {
         <div className="flex flex-col gap-3 sm:flex-row">
           <input
             id={amountId}
-            type="number"
+            type="text"
             inputMode="decimal"
+            autoComplete="off"
             className="input sm:flex-1"
-            min={LIMITS.minAmount}
-            step={AMOUNT_STEP}
             value={amountText}
             aria-describedby={`${amountId}-hint`}
             onChange={(e) => setAmountText(e.target.value)}

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { describedBy, FieldError } from "../../../components/ui/field-error.tsx";
 import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { parseDecimal } from "../../../lib/decimal.ts";
 
 type Field =
   | "duration_months"
@@ -20,14 +21,6 @@ export interface PackageFormValues extends PackageCreateRequest {
 
 const FEATURES_MAX = 12;
 const FEATURE_MAX_LENGTH = 200;
-
-/** A decimal as typed in the current language ("3,5" or "3.5"), or NaN. */
-function parseDecimal(text: string): number {
-  const cleaned = text.trim().replace(/[\s\u00a0\u202f]/g, "");
-  // Accept one decimal separator of either kind; thousands separators are not expected here.
-  if (!/^\d+([.,]\d{1,2})?$/.test(cleaned)) return Number.NaN;
-  return Number(cleaned.replace(",", "."));
-}
 
 const lines = (text: string) =>
   text
@@ -54,7 +47,9 @@ export function PackageForm({
   serverError: string | null;
   serverFields: ApiFieldError[];
 }) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
+  /** A decimal as typed in the current language ("3,5", "10.000"; lib/decimal.ts), or NaN. */
+  const decimal = (text: string) => parseDecimal(text, i18n.language) ?? Number.NaN;
   const [duration, setDuration] = useState(String(initial?.duration_months ?? 12));
   const [rate, setRate] = useState(initial ? String(initial.interest_rate) : "");
   const [min, setMin] = useState(initial ? String(initial.min_amount) : "");
@@ -79,9 +74,9 @@ export function PackageForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next: Partial<Record<Field, string>> = {};
-    const rateValue = parseDecimal(rate);
-    const minValue = parseDecimal(min);
-    const maxValue = parseDecimal(max);
+    const rateValue = decimal(rate);
+    const minValue = decimal(min);
+    const maxValue = decimal(max);
     if (!Number.isFinite(rateValue) || rateValue < LIMITS.minRate || rateValue > LIMITS.maxRate) {
       next.interest_rate = t("packages.form.errors.rate", { min: LIMITS.minRate, max: LIMITS.maxRate });
     }

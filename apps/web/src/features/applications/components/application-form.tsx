@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { DepositGuaranteeWarning } from "../../../components/money/deposit-guarantee-warning.tsx";
 import { NetReturnEstimate } from "../../../components/money/net-return-estimate.tsx";
 import { describedBy, FieldError } from "../../../components/ui/field-error.tsx";
+import { parseDecimal } from "../../../lib/decimal.ts";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
 import {
   AMOUNT_STEP,
@@ -53,7 +54,7 @@ export function ApplicationForm({
   });
   const selected = packages.find((p) => p.id === values.package_id);
   const money = (value: number, currency = "EUR") => formatMoney(value, currency, language, { whole: true });
-  const amountValue = Number(values.amount);
+  const amountValue = parseDecimal(values.amount, language) ?? Number.NaN;
   // The return of the chosen package for the amount entered, once the amount is within its limits.
   const expected =
     selected &&
@@ -160,12 +161,10 @@ export function ApplicationForm({
             </label>
             <input
               {...a11y("amount", true)}
-              type="number"
+              type="text"
               inputMode="decimal"
+              autoComplete="off"
               required
-              min={Math.max(LIMITS.minAmount, selected?.min_amount ?? 0)}
-              max={selected?.max_amount}
-              step={AMOUNT_STEP}
               className="input"
               value={values.amount}
               onChange={(e) => onChange("amount", e.target.value)}

@@ -1,6 +1,7 @@
 import type { ApplicationCreateRequest, MaturityInstruction, Package } from "@festgeld/domain";
 import { LIMITS } from "@festgeld/domain/constants";
 import { ibanLengthFor, ibanProblem, normalizeIban } from "@festgeld/domain/iban";
+import { parseDecimal } from "../../../lib/decimal.ts";
 import { amountProblem, isEmail, isPhone } from "../../../lib/validation.ts";
 
 export interface ApplicationFormValues {
@@ -30,12 +31,12 @@ export const FIELD_ORDER: FieldName[] = [
   "info_sheet_acknowledged",
 ];
 
-export const emptyApplication = (packageId = ""): ApplicationFormValues => ({
+export const emptyApplication = (packageId = "", amount = ""): ApplicationFormValues => ({
   full_name: "",
   email: "",
   phone: "",
   package_id: packageId,
-  amount: "",
+  amount,
   message: "",
   reference_iban: "",
   maturity_instruction: "",
@@ -52,10 +53,11 @@ export interface FieldProblem {
   values?: Record<string, string | number>;
 }
 
-/** The browser-side checks of the application form; the server repeats every one of them. */
+/** The browser-side checks of the application form (amounts as typed in `language`); the server repeats every one of them. */
 export function validateApplication(
   values: ApplicationFormValues,
   packages: Package[],
+  language = "en",
 ): Partial<Record<FieldName, FieldProblem>> {
   const problems: Partial<Record<FieldName, FieldProblem>> = {};
   if (!values.full_name.trim()) problems.full_name = { key: "validation.required" };
@@ -71,7 +73,7 @@ export function validateApplication(
 
   const min = Math.max(LIMITS.minAmount, pkg?.min_amount ?? 0);
   const max = pkg?.max_amount ?? LIMITS.maxAmount;
-  const amount = amountProblem(values.amount, { min, max, step: AMOUNT_STEP });
+  const amount = amountProblem(values.amount, { min, max, step: AMOUNT_STEP }, language);
   if (amount) {
     problems.amount =
       pkg && (amount === "min" || amount === "max")
@@ -99,13 +101,13 @@ export function validateApplication(
 }
 
 /** The request for valid form values. */
-export function toRequest(values: ApplicationFormValues): ApplicationCreateRequest {
+export function toRequest(values: ApplicationFormValues, language = "en"): ApplicationCreateRequest {
   const message = values.message.trim();
   return {
     full_name: values.full_name.trim(),
     email: values.email.trim(),
     phone: values.phone.trim(),
-    amount: Number(values.amount),
+    amount: parseDecimal(values.amount, language) ?? 0,
     package_id: values.package_id,
     ...(message ? { message } : {}),
     reference_iban: normalizeIban(values.reference_iban),

@@ -48,9 +48,26 @@ export function CalculatorResults({ result }: { result: CalculateResponse }) {
         </div>
       </dl>
       <NetReturnEstimate grossInterest={result.total_interest} currency={result.currency} />
-      <Link to="/packages" className="btn-primary mt-6 w-full">
-        {t("calculator.cta")}
-      </Link>
+      {result.currency === "EUR" ? (
+        // Deposits are in euro: carry the amount and the term into the application.
+        <div className="mt-6 grid gap-3 sm:grid-cols-2">
+          <Link
+            to="/apply"
+            state={{ amount: result.principal, term: result.duration_months }}
+            className="btn-primary w-full"
+            data-testid="calculator-apply"
+          >
+            {t("calculator.applyWithAmount")}
+          </Link>
+          <Link to="/packages" className="btn-secondary w-full">
+            {t("calculator.cta")}
+          </Link>
+        </div>
+      ) : (
+        <Link to="/packages" className="btn-primary mt-6 w-full">
+          {t("calculator.cta")}
+        </Link>
+      )}
     </section>
   );
 }

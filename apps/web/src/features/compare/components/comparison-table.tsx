@@ -108,7 +108,11 @@ export function ComparisonTable({ packages, amount }: { packages: Package[]; amo
             <td className="px-4 py-3" />
             {figures.map(({ pkg }) => (
               <td key={pkg.id} className="px-4 py-3">
-                <Link to="/apply" state={{ packageId: pkg.id }} className="btn-primary w-full">
+                <Link
+                  to="/apply"
+                  state={{ packageId: pkg.id, amount: amount > 0 ? amount : undefined }}
+                  className="btn-primary w-full"
+                >
                   {t("compare.apply")}
                   <span className="sr-only"> {t("packages.months", { count: pkg.duration_months })}</span>
                 </Link>

@@ -9,4 +9,10 @@ describe("amountFromInput", () => {
     expect(amountFromInput("abc")).toBe(0);
     expect(amountFromInput("-1000")).toBe(0);
   });
+
+  it("reads the amount as written in the saver's language", () => {
+    expect(amountFromInput("10.000", "de")).toBe(10_000);
+    expect(amountFromInput("25 000", "fr")).toBe(25_000);
+    expect(amountFromInput("10,000", "en")).toBe(10_000);
+  });
 });
