@@ -10,7 +10,7 @@ import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { accountSecurityRoutes } from "./modules/auth/account-security.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { passkeyRoutes } from "./modules/auth/passkey.routes.ts";
-import { resolveSession } from "./modules/auth/session.service.ts";
+import { sessionResolver } from "./modules/auth/session.service.ts";
 import { staffToolsRoutes } from "./modules/auth/staff-tools.routes.ts";
 import { totpSecretsPlugin } from "./modules/auth/totp-secret.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
@@ -53,6 +53,7 @@ import requestGuardPlugin, {
   requestIdOf,
 } from "./plugins/request-guard.ts";
 import securityPlugin from "./plugins/security.ts";
+import sessionCachePlugin from "./plugins/session-cache.ts";
 import webAppPlugin from "./plugins/web-app.ts";
 
 export interface BuildAppOptions {
@@ -150,9 +151,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock,
   });
   await app.register(rateLimitPlugin, { redis: options.redis });
+  await app.register(sessionCachePlugin);
   await app.register(authPlugin, {
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
-    resolveSession,
+    resolveSession: sessionResolver(app.sessionCache),
     attempts: {
       perIp: config.AUTH_RATE_LIMIT_PER_IP,
       perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,

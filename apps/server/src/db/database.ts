@@ -7,6 +7,7 @@ import pg from "pg";
 import { makePrivate } from "../lib/private-files.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
 import type { DB } from "./schema.ts";
+import { SessionWritesPlugin } from "./session-writes.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -18,6 +19,22 @@ export interface Database {
    * multi-statement SQL scripts on that same connection.
    */
   withMigrationLock<T>(fn: (execScript: (script: string) => Promise<void>) => Promise<T>): Promise<T>;
+  /**
+   * Calls `listener` after every statement through `db` that may change a signed-in session (a
+   * revoked session, a locked account, a changed role...; see db/session-writes.ts). Returns the
+   * function that unsubscribes.
+   */
+  onSessionWrite(listener: () => void): () => void;
+  /**
+   * Listens on a PostgreSQL notification channel on its own connection, which is opened again when
+   * lost: `onState(false)` while notifications may be missed, `onState(true)` once listening (again).
+   * Absent on the embedded database, which only one process opens.
+   */
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -62,10 +79,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     await pool.end().catch(() => {});
     throw new DatabaseUnavailableError("DATABASE_URL", error);
   }
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const writes = new SessionWritesPlugin();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
   return {
     db,
     kind: "postgres",
+    onSessionWrite: (listener) => writes.subscribe(listener),
+    listen: (channel, onMessage, onState) => listenPostgres(url, channel, onMessage, onState),
     async withMigrationLock(fn) {
       const client = await pool.connect();
       try {
@@ -86,6 +106,65 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     async close() {
       await db.destroy();
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). When the connection
+ * is lost it reports `onState(false)` and connects again after a second, until the returned function
+ * is called.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      onState(false);
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+    };
+    next.on("error", lost);
+    next.on("end", lost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+      if (stopped) {
+        await next.end().catch(() => {});
+        return;
+      }
+      onState(true);
+    } catch (error) {
+      lost();
+      throw error;
+    }
+  };
+  try {
+    await connect();
+  } catch (error) {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    throw error;
+  }
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }
 
@@ -151,10 +230,12 @@ export async function openPGlite(dataDir: string | null): Promise<Database> {
   } catch (error) {
     throw new DatabaseUnavailableError("DATA_DIR", error);
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const writes = new SessionWritesPlugin();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client), plugins: [writes] });
   return {
     db,
     kind: "pglite",
+    onSessionWrite: (listener) => writes.subscribe(listener),
     async withMigrationLock(fn) {
       return fn(async (script) => {
         try {

@@ -11,7 +11,12 @@ import { recordStatuses } from "./statuses.ts";
  * A fresh database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL is set,
  * a new database created on that PostgreSQL server (dropped again on close), so runs never collide.
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  /** The PostgreSQL database's address (unset on PGlite), for a second connection to it. */
+  url?: string;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openPGlite(null);
@@ -29,6 +34,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   await migrate(database);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

@@ -23,6 +23,7 @@ export function findActiveSessionWithUser(db: Kysely<DB>, tokenHash: string, now
     .select([
       "sessions.id as session_id",
       "sessions.last_used_at",
+      "sessions.idle_expires_at",
       "sessions.expires_at",
       "users.id",
       "users.email",

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import type { SessionCache } from "../../lib/session-cache.ts";
 import type { ResolvedSession, SessionPolicy } from "../../plugins/auth.ts";
 import * as repo from "./session.repository.ts";
 import { toUser } from "./user.mapper.ts";
@@ -34,24 +35,43 @@ export async function createSession(
   return { token, sessionId: row.id };
 }
 
-/** The session and user for a bearer token, or null when unknown, revoked or expired. */
-export async function resolveSession(
-  db: Kysely<DB>,
-  policy: SessionPolicy,
-  token: string,
-): Promise<ResolvedSession | null> {
-  if (token.length < 20 || token.length > 200) return null;
-  const now = new Date();
-  const row = await repo.findActiveSessionWithUser(db, hashToken(token), now);
-  if (!row) return null;
-  if (now.getTime() - row.last_used_at.getTime() > TOUCH_INTERVAL_MS) {
-    const idle = new Date(Math.min(now.getTime() + policy.idleMinutes * 60_000, row.expires_at.getTime()));
-    await repo.touchSession(db, row.session_id, now, idle);
-  }
-  return {
-    sessionId: row.session_id,
-    user: toUser(row),
-    twoFactor: Boolean(row.two_factor),
+/**
+ * Resolves bearer tokens through `cache` (modules/auth/session-cache.ts; null: always the database).
+ * A cached session is used while it is within its idle and absolute expiry; the last use (and with it
+ * the idle expiry) is written at most once a minute per session and process.
+ */
+export function sessionResolver(cache: SessionCache | null) {
+  return async function resolve(
+    db: Kysely<DB>,
+    policy: SessionPolicy,
+    token: string,
+  ): Promise<ResolvedSession | null> {
+    if (token.length < 20 || token.length > 200) return null;
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    let entry = cache?.get(tokenHash);
+    if (!entry || now >= entry.idleExpiresAt || now >= entry.expiresAt) {
+      const stamp = cache?.stamp() ?? 0;
+      const row = await repo.findActiveSessionWithUser(db, tokenHash, new Date(now));
+      if (!row) return null;
+      entry = {
+        sessionId: row.session_id,
+        user: toUser(row),
+        twoFactor: Boolean(row.two_factor),
+        lastUsedAt: row.last_used_at.getTime(),
+        idleExpiresAt: row.idle_expires_at.getTime(),
+        expiresAt: row.expires_at.getTime(),
+      };
+      cache?.set(tokenHash, entry, stamp);
+    }
+    if (now - entry.lastUsedAt > TOUCH_INTERVAL_MS) {
+      const idle = Math.min(now + policy.idleMinutes * 60_000, entry.expiresAt);
+      // Updated before the write, so that concurrent requests of the same session do not write too.
+      entry.lastUsedAt = now;
+      entry.idleExpiresAt = idle;
+      await repo.touchSession(db, entry.sessionId, new Date(now), new Date(idle));
+    }
+    return { sessionId: entry.sessionId, user: entry.user, twoFactor: entry.twoFactor };
   };
 }
 

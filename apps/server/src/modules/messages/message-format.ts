@@ -3,38 +3,58 @@ import { BUSINESS_TIME_ZONE, type Language } from "@festgeld/domain";
 /** The formatting locale of each language (docs/decisions.md, "Locales for formatting"). */
 export const LOCALE_OF: Record<Language, string> = { en: "en-GB", de: "de-DE", fr: "fr-FR" };
 
+/**
+ * Intl formatters are costly to build (about a millisecond each) and hold no state, so each is built
+ * once per locale and options: a maturity run formats hundreds of thousands of figures.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** Amounts, rates and dates as the saver reads them, in their language. Amounts are decimal strings. */
 export function formatterFor(language: Language) {
   const locale = LOCALE_OF[language];
   return {
     /** "10000.00", "EUR" -> "€10,000.00" / "10.000,00 €" / "10 000,00 €" (exact: formatted from the string). */
     money(amount: string, currency: string) {
-      return new Intl.NumberFormat(locale, { style: "currency", currency }).format(
-        amount as Intl.StringNumericLiteral,
-      );
+      return cached(
+        `money:${locale}:${currency}`,
+        () => new Intl.NumberFormat(locale, { style: "currency", currency }),
+      ).format(amount as Intl.StringNumericLiteral);
     },
     /** "3.50" (per cent) -> "3.50 %" / "3,50 %". */
     percent(rate: string) {
-      const value = new Intl.NumberFormat(locale, {
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 3,
-      }).format(rate as Intl.StringNumericLiteral);
+      const value = cached(
+        `percent:${locale}`,
+        () => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 3 }),
+      ).format(rate as Intl.StringNumericLiteral);
       return language === "en" ? `${value}%` : `${value} %`;
     },
     /** A calendar date ("2026-11-23") or an instant, as a long date in Berlin. */
     date(value: string) {
       const instant = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-      return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: BUSINESS_TIME_ZONE }).format(
-        instant,
-      );
+      return cached(
+        `date:${locale}`,
+        () => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: BUSINESS_TIME_ZONE }),
+      ).format(instant);
     },
     /** An instant with its time, in Berlin. */
     dateTime(value: string) {
-      return new Intl.DateTimeFormat(locale, {
-        dateStyle: "long",
-        timeStyle: "short",
-        timeZone: BUSINESS_TIME_ZONE,
-      }).format(new Date(value));
+      return cached(
+        `dateTime:${locale}`,
+        () =>
+          new Intl.DateTimeFormat(locale, {
+            dateStyle: "long",
+            timeStyle: "short",
+            timeZone: BUSINESS_TIME_ZONE,
+          }),
+      ).format(new Date(value));
     },
   };
 }
