@@ -6,7 +6,9 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config/env.ts";
+import { deriveTotpKey, openWith, TotpKeyError } from "../src/modules/auth/totp-secret.ts";
 import { rotateDocumentKey, swapKeyFiles } from "../src/ops/rotate-key.ts";
 import {
   DocumentIntegrityError,
@@ -15,6 +17,8 @@ import {
   LocalDocumentStorage,
 } from "../src/plugins/document-storage.ts";
 import { createS3Client, S3DocumentStorage } from "../src/plugins/s3-document-storage.ts";
+import { createTestApp } from "./helpers/app.ts";
+import { createAdmin, TEST_TOTP_SECRET } from "./helpers/factories.ts";
 import { type LocalS3, startLocalS3 } from "./helpers/s3.ts";
 
 let work: string;
@@ -211,6 +215,48 @@ describe("npm run rotate-key with DOCUMENT_KEY and DOCUMENT_KEY_PREVIOUS (S3 buc
       const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `${key}.enc` }));
       const stored = Buffer.from(await (object.Body?.transformToByteArray() ?? new Uint8Array()));
       expect(stored.subarray(0, 12).equals(Buffer.concat([Buffer.from("FGD2"), keyId(newKey)]))).toBe(true);
+    }
+  });
+
+  it("re-seals the two-factor secrets derived from the document key, which open throughout", async () => {
+    const oldKey = randomBytes(32);
+    const newKey = randomBytes(32);
+    // A bucket of its own: the other test's objects are under keys this one does not know.
+    const own = await startLocalS3();
+    const t = await createTestApp({ ...own.env, DOCUMENT_KEY: hex(oldKey) });
+    try {
+      const admin = await createAdmin(t.app);
+      const sealedBefore = async () =>
+        (
+          await t.app.db
+            .selectFrom("user_totp")
+            .select("secret_sealed")
+            .where("user_id", "=", admin.user.id)
+            .executeTakeFirstOrThrow()
+        ).secret_sealed as string;
+      const before = await sealedBefore();
+      expect(() => openWith(deriveTotpKey(newKey), admin.user.id, before)).toThrow(TotpKeyError);
+      // A server already configured with the new key and the previous one opens the old secret.
+      const config = loadConfig({
+        NODE_ENV: "test",
+        ...own.env,
+        DATA_DIR: t.config.dataDir,
+        DOCUMENT_KEY: hex(newKey),
+        DOCUMENT_KEY_PREVIOUS: hex(oldKey),
+      });
+      const during = await buildApp({ config, database: t.database, closeDatabase: false, logger: false });
+      expect(await during.totpSecrets.open(admin.user.id, before)).toBe(TEST_TOTP_SECRET);
+      await during.close();
+
+      const report = await rotateDocumentKey(config, { database: t.database });
+      expect(report.totpResealed).toBeGreaterThanOrEqual(1);
+      expect(report.retired).toBe(true);
+      expect(openWith(deriveTotpKey(newKey), admin.user.id, await sealedBefore())).toBe(TEST_TOTP_SECRET);
+      expect((await rotateDocumentKey(config, { database: t.database })).totpResealed).toBe(0);
+    } finally {
+      await t.close();
+      await own.close();
+      await fs.rm(t.config.dataDir, { recursive: true, force: true });
     }
   });
 

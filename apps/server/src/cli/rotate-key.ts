@@ -12,7 +12,9 @@ import { rotateDocumentKey } from "../ops/rotate-key.ts";
 try {
   readEnvFile();
   const config = loadConfig();
-  const report = await rotateDocumentKey(config, (done) => console.log(`${done} documents checked...`));
+  const report = await rotateDocumentKey(config, {
+    onProgress: (done) => console.log(`${done} documents checked...`),
+  });
   for (const line of report.lines) console.log(line);
   if (!report.retired) process.exit(1);
 } catch (error) {

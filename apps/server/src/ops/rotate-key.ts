@@ -2,8 +2,14 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Kysely } from "kysely";
 import type { Config } from "../config/env.ts";
+import { type Database, openDatabase } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
+import { deriveTotpKey, openWith, openWithAny, sealWith, TotpKeyError } from "../modules/auth/totp-secret.ts";
 import {
+  type DocumentKeyring,
+  documentKeyLoader,
   keyFiles,
   keyId,
   openDocumentStorage,
@@ -22,6 +28,8 @@ import {
  * - DOCUMENT_KEY set (required with S3): the operator sets the new key as DOCUMENT_KEY and the old one
  *   as DOCUMENT_KEY_PREVIOUS on every server and for this command, runs it, then removes
  *   DOCUMENT_KEY_PREVIOUS (that is the retirement).
+ * - Two-factor secrets are sealed under a key derived from the document key unless TOTP_KEY is set:
+ *   then they are re-sealed too (the database is opened; the embedded one only with the server stopped).
  * - The generated key file: the command makes the new key itself (document.key.next, then the old key
  *   moves to document.key.previous and the new one to document.key), re-encrypts, and deletes
  *   document.key.previous at the end. The server caches the key, so it must be stopped meanwhile.
@@ -42,6 +50,8 @@ export interface RotationReport {
   gone: number;
   /** Objects none of the keys opens (tampered, or under a key not configured): nothing is retired. */
   failed: string[];
+  /** Two-factor secrets re-sealed under the key derived from the new document key (TOTP_KEY unset). */
+  totpResealed: number;
   /** The old key file was deleted (generated-key mode), or DOCUMENT_KEY_PREVIOUS may now be removed. */
   retired: boolean;
   lines: string[];
@@ -51,7 +61,7 @@ export interface RotationReport {
 export async function rewrapAll(
   storage: RotatableDocumentStorage,
   onProgress: (done: number) => void = () => {},
-): Promise<Omit<RotationReport, "keyId" | "retired" | "lines">> {
+): Promise<Omit<RotationReport, "keyId" | "retired" | "lines" | "totpResealed">> {
   const counts = { rewrapped: 0, alreadyCurrent: 0, gone: 0, failed: [] as string[] };
   let done = 0;
   for await (const key of storage.list()) {
@@ -106,19 +116,73 @@ export async function swapKeyFiles(dataDir: string): Promise<"swapped" | "resume
   return "swapped";
 }
 
+/**
+ * Re-seals the two-factor secrets sealed under a key derived from a previous document key (TOTP_KEY
+ * unset). Each row changes only if it still holds what was read. Returns the count, and the accounts
+ * whose secret no key opens.
+ */
+export async function resealTotpSecrets(
+  db: Kysely<DB>,
+  ring: DocumentKeyring,
+): Promise<{ resealed: number; failed: string[] }> {
+  const keys = { current: deriveTotpKey(ring.current), previous: ring.previous.map(deriveTotpKey) };
+  const rows = await db
+    .selectFrom("user_totp")
+    .select(["user_id", "secret_sealed"])
+    .where("secret_sealed", "is not", null)
+    .execute();
+  let resealed = 0;
+  const failed: string[] = [];
+  for (const row of rows) {
+    const sealed = row.secret_sealed as string;
+    try {
+      openWith(keys.current, row.user_id, sealed);
+      continue;
+    } catch (error) {
+      if (!(error instanceof TotpKeyError)) throw error;
+    }
+    let secret: string;
+    try {
+      secret = openWithAny(keys, row.user_id, sealed);
+    } catch (error) {
+      if (!(error instanceof TotpKeyError)) throw error;
+      failed.push(`two-factor secret of account ${row.user_id}`);
+      continue;
+    }
+    const result = await db
+      .updateTable("user_totp")
+      .set({ secret_sealed: sealWith(keys.current, row.user_id, secret) })
+      .where("user_id", "=", row.user_id)
+      .where("secret_sealed", "=", sealed)
+      .executeTakeFirst();
+    resealed += Number(result.numUpdatedRows);
+  }
+  return { resealed, failed };
+}
+
 /** The whole rotation for a configuration, as `npm run rotate-key` runs it. */
 export async function rotateDocumentKey(
-  config: Pick<Config, "DOCUMENT_KEY" | "DOCUMENT_KEY_PREVIOUS" | "dataDir" | "s3" | "DATABASE_URL">,
-  onProgress?: (done: number) => void,
+  config: Pick<
+    Config,
+    | "DOCUMENT_KEY"
+    | "DOCUMENT_KEY_PREVIOUS"
+    | "TOTP_KEY"
+    | "dataDir"
+    | "s3"
+    | "DATABASE_URL"
+    | "DATABASE_POOL_SIZE"
+  >,
+  options: { onProgress?: (done: number) => void; database?: Database } = {},
 ): Promise<RotationReport> {
   const generated = !config.DOCUMENT_KEY;
   const lines: string[] = [];
+  const embedded = !config.DATABASE_URL && !options.database;
+  if (embedded && existsSync(path.join(config.dataDir, "pgdata", "postmaster.pid"))) {
+    throw new RotationError(
+      "the server is running (the embedded database is open): stop it first, it keeps the document key in memory",
+    );
+  }
   if (generated) {
-    if (!config.DATABASE_URL && existsSync(path.join(config.dataDir, "pgdata", "postmaster.pid"))) {
-      throw new RotationError(
-        "the server is running (the embedded database is open): stop it first, it keeps the document key in memory",
-      );
-    }
     const step = await swapKeyFiles(config.dataDir);
     lines.push(
       step === "swapped"
@@ -134,9 +198,26 @@ export async function rotateDocumentKey(
   });
   let counts: Awaited<ReturnType<typeof rewrapAll>>;
   try {
-    counts = await rewrapAll(storage, onProgress);
+    counts = await rewrapAll(storage, options.onProgress);
   } finally {
     await close();
+  }
+  let totpResealed = 0;
+  const hasDatabase = !embedded || existsSync(path.join(config.dataDir, "pgdata", "PG_VERSION"));
+  if (!config.TOTP_KEY && hasDatabase) {
+    const ring = await documentKeyLoader({
+      configuredKey: config.DOCUMENT_KEY,
+      previousKeys: config.DOCUMENT_KEY_PREVIOUS,
+      dataDir: config.dataDir,
+    }).key();
+    const database = options.database ?? (await openDatabase({ ...config, DATABASE_POOL_SIZE: 2 }));
+    try {
+      const totp = await resealTotpSecrets(database.db, ring);
+      totpResealed = totp.resealed;
+      counts.failed.push(...totp.failed);
+    } finally {
+      if (!options.database) await database.close();
+    }
   }
   const current = generated
     ? ((await readKeyFile(keyFiles(config.dataDir).current)) as Buffer)
@@ -144,7 +225,8 @@ export async function rotateDocumentKey(
   const id = keyId(current).toString("hex");
   lines.push(
     `${counts.rewrapped} documents re-encrypted, ${counts.alreadyCurrent} already under the current key (id ${id})` +
-      `${counts.gone ? `, ${counts.gone} deleted meanwhile` : ""}.`,
+      `${counts.gone ? `, ${counts.gone} deleted meanwhile` : ""}` +
+      `${totpResealed ? `; ${totpResealed} two-factor secrets re-sealed` : ""}.`,
   );
   let retired = false;
   if (counts.failed.length > 0) {
@@ -165,5 +247,5 @@ export async function rotateDocumentKey(
         : "Every document is under DOCUMENT_KEY.",
     );
   }
-  return { keyId: id, ...counts, retired, lines };
+  return { keyId: id, ...counts, totpResealed, retired, lines };
 }

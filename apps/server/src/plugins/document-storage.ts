@@ -364,6 +364,8 @@ export function documentKeyLoader(options: {
   configuredKey?: string | undefined;
   previousKeys?: string[] | undefined;
   dataDir: string;
+  /** Other data sealed with (a key derived from) this key exists: a missing key file is then an error too. */
+  keyInUse?: () => Promise<boolean>;
 }) {
   const files = keyFiles(options.dataDir);
   const keyFile = files.current;
@@ -397,6 +399,11 @@ export function documentKeyLoader(options: {
       throw new DocumentKeyError(
         `${keyFile} is missing but encrypted documents exist in ${documentsDir}; restore the key file or set DOCUMENT_KEY` +
           " (an interrupted key rotation: run it again)",
+      );
+    }
+    if (await options.keyInUse?.()) {
+      throw new DocumentKeyError(
+        `${keyFile} is missing but two-factor secrets sealed with it exist; restore the key file or set DOCUMENT_KEY`,
       );
     }
     await fs.mkdir(options.dataDir, { recursive: true, mode: 0o700 });
