@@ -114,6 +114,8 @@ async function buildServer() {
       server: path.join(serverDir, "src/server.ts"),
       migrate: path.join(serverDir, "src/cli/migrate.ts"),
       "admin-create": path.join(serverDir, "src/cli/admin-create.ts"),
+      backup: path.join(serverDir, "src/cli/backup.ts"),
+      restore: path.join(serverDir, "src/cli/restore.ts"),
     },
     outdir,
     bundle: true,

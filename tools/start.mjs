@@ -1,14 +1,14 @@
-// `npm start` (and db:migrate, admin:create): builds what is out of date when the build tools are
+// `npm start` (and db:migrate, admin:create, backup, restore): builds what is out of date when the build tools are
 // installed, then runs the compiled program in this same process, so that a signal sent to it (or
 // forwarded by npm) reaches the server itself. A process manager can run `node apps/server/dist/server.js`.
 //
-//   node tools/start.mjs [server | migrate | admin-create] [arguments of that program]
+//   node tools/start.mjs [server | migrate | admin-create | backup | restore] [arguments of that program]
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const programs = new Set(["server", "migrate", "admin-create"]);
+const programs = new Set(["server", "migrate", "admin-create", "backup", "restore"]);
 const program = programs.has(process.argv[2] ?? "") ? process.argv.splice(2, 1)[0] : "server";
 const compiled = path.join(root, "apps/server/dist", `${program}.js`);
 

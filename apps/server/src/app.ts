@@ -9,8 +9,10 @@ import { applicationsAdminRoutes } from "./modules/applications/applications-adm
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { accountSecurityRoutes } from "./modules/auth/account-security.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { passkeyRoutes } from "./modules/auth/passkey.routes.ts";
 import { sessionResolver } from "./modules/auth/session.service.ts";
 import { staffToolsRoutes } from "./modules/auth/staff-tools.routes.ts";
+import { totpSecretsPlugin } from "./modules/auth/totp-secret.ts";
 import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { subscribeDepositEvents } from "./modules/deposits/deposit-events.ts";
@@ -88,6 +90,7 @@ const modules = [
   adminRoutes,
   authRoutes,
   accountSecurityRoutes,
+  passkeyRoutes,
   staffToolsRoutes,
   calculatorRoutes,
   applicationsRoutes,
@@ -166,6 +169,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     configuredKey: config.DOCUMENT_KEY,
     s3: config.s3,
     storage: options.documentStorage,
+  });
+  await app.register(totpSecretsPlugin, {
+    dataDir: config.dataDir,
+    ...(config.TOTP_KEY ? { configuredKey: config.TOTP_KEY } : {}),
+    ...(config.DOCUMENT_KEY ? { documentKey: config.DOCUMENT_KEY } : {}),
   });
   await app.register(openApiPlugin, { explorer: config.apiDocs });
   const jobs = options.backgroundJobs ?? false;

@@ -5,6 +5,7 @@ import { DatabaseUnavailableError, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { makePrivate } from "./lib/private-files.ts";
 import { AdminSetupError, ensureFirstAdmin, firstAdminConfigProblems } from "./modules/auth/auth.service.ts";
+import { sealPlainSecrets, TotpKeyError } from "./modules/auth/totp-secret.ts";
 
 class RedisUnavailableError extends Error {}
 
@@ -42,6 +43,10 @@ async function main() {
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   const app = await buildApp({ config, database, redis, backgroundJobs: true });
   if (firstAdmin === "created") app.log.info({ email: config.ADMIN_EMAIL }, "first admin created");
+  // Two-factor secrets stored before they were encrypted (migration 0074) are sealed now, and a key
+  // that does not open the stored ones stops the start (modules/auth/totp-secret.ts).
+  const sealed = await sealPlainSecrets(app.db, app.totpSecrets);
+  if (sealed > 0) app.log.info({ sealed }, "two-factor secrets sealed with the TOTP key");
   if (redis) {
     redis.on("error", (error: Error) => app.log.warn({ err: error }, "Redis connection problem"));
     app.addHook("onClose", async () => {
@@ -82,6 +87,8 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     for (const problem of error.problems) console.error(`Configuration error: ${problem}`);
   } else if (error instanceof DatabaseUnavailableError || error instanceof RedisUnavailableError) {
+    console.error(`Configuration error: ${error.message}`);
+  } else if (error instanceof TotpKeyError) {
     console.error(`Configuration error: ${error.message}`);
   } else if (error instanceof AdminSetupError) {
     console.error(`Configuration error: ADMIN_EMAIL / ADMIN_PASSWORD: ${error.message}`);

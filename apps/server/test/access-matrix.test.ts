@@ -42,6 +42,8 @@ const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
   // Another session of the user (a second device), which the user may sign out.
   authSessionRevoke: async () =>
     (await createSession(t.app.db, { idleMinutes: 30, absoluteHours: 12 }, userId)).sessionId,
+  authPasskeyRename: () => ownPasskey(),
+  authPasskeyDelete: () => ownPasskey(),
   depositsChangeInstruction: () => ownDeposit(),
   depositsGet: () => ownDeposit(),
   depositsTransferQr: () => ownDeposit(),
@@ -94,6 +96,24 @@ const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
   },
 };
 
+/** A passkey of the user (stored directly: the ceremonies are passkeys.test.ts's). */
+async function ownPasskey() {
+  const row = await t.app.db
+    .insertInto("passkeys")
+    .values({
+      user_id: userId,
+      credential_id: randomUUID(),
+      public_key: "AQID",
+      counter: 0,
+      device_type: "singleDevice",
+      backed_up: false,
+      name: "Security key",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** An approved application of the user (identity verified), answering its deposit's id. */
 /** An application of the user, pending. */
 async function ownApplication() {
@@ -140,6 +160,7 @@ function concretePath(operation: Operation, ids: Record<string, string> = {}) {
 
 /** A valid body for own-resource operations that read one, so the ownership check is what answers. */
 const OWNED_BODY: Partial<Record<OperationId, object>> = {
+  authPasskeyRename: { name: "My security key" },
   depositsChangeInstruction: { maturity_instruction: "renew_all" },
   depositsCloseEarly: { expected_payout: 1000 },
   applicationsCompleteDetails: {

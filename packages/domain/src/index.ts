@@ -18,6 +18,7 @@ export * from "./contract/openapi.ts";
 export * from "./contract/operation.ts";
 export * from "./contract/operations/index.ts";
 export * from "./contract/packages.ts";
+export * from "./contract/passkeys.ts";
 export * from "./contract/security.ts";
 export * from "./iban.ts";
 export * from "./identity/age.ts";

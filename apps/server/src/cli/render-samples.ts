@@ -79,6 +79,8 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
     os: "Windows 11",
     ip: "198.51.100.7",
   },
+  passkey_added: { name: "Chrome on macOS", at: "2026-11-25T08:02:00Z" },
+  passkey_removed: { name: "Chrome on macOS", at: "2026-11-25T08:03:00Z" },
   email_changed: {
     old_email: "erika@example.test",
     new_email: "erika.mustermann@example.test",

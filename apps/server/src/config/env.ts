@@ -78,6 +78,12 @@ export const envSchema = z.object({
     .refine((v) => v === undefined || v === "" || /^[0-9a-fA-F]{64}$/.test(v), {
       message: "must be 64 hexadecimal characters (a 256-bit key)",
     }),
+  TOTP_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || /^[0-9a-fA-F]{64}$/.test(v), {
+      message: "must be 64 hexadecimal characters (a 256-bit key)",
+    }),
   // Where documents are kept: files under DATA_DIR, or an S3-compatible bucket shared by several servers.
   DOCUMENT_STORE: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: z

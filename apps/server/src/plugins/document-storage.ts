@@ -203,7 +203,12 @@ const KEY_FILE_PATTERN = /^[0-9a-fA-F]{64}$/;
  * use with owner-only permissions and reused after. A missing key file beside existing documents is
  * an error, never a reason to make a new key (the documents would become unreadable).
  */
-export function documentKeyLoader(options: { configuredKey?: string | undefined; dataDir: string }) {
+export function documentKeyLoader(options: {
+  configuredKey?: string | undefined;
+  dataDir: string;
+  /** Other data sealed with (a key derived from) this key exists: a missing key file is then an error too. */
+  keyInUse?: () => Promise<boolean>;
+}) {
   const keyFile = path.join(options.dataDir, "document.key");
   const documentsDir = path.join(options.dataDir, "documents");
   let loaded: Promise<Buffer> | null = null;
@@ -238,6 +243,11 @@ export function documentKeyLoader(options: { configuredKey?: string | undefined;
     if (await hasDocuments()) {
       throw new DocumentKeyError(
         `${keyFile} is missing but encrypted documents exist in ${documentsDir}; restore the key file or set DOCUMENT_KEY`,
+      );
+    }
+    if (await options.keyInUse?.()) {
+      throw new DocumentKeyError(
+        `${keyFile} is missing but two-factor secrets sealed with it exist; restore the key file or set DOCUMENT_KEY`,
       );
     }
     await fs.mkdir(options.dataDir, { recursive: true, mode: 0o700 });

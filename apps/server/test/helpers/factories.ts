@@ -47,7 +47,11 @@ export async function createUser(
   if (overrides.twoFactor ?? row.role === "admin") {
     await app.db
       .insertInto("user_totp")
-      .values({ user_id: row.id, secret: TEST_TOTP_SECRET, confirmed_at: new Date() })
+      .values({
+        user_id: row.id,
+        secret_sealed: await app.totpSecrets.seal(row.id, TEST_TOTP_SECRET),
+        confirmed_at: new Date(),
+      })
       .execute();
   }
   const { token } = await createSession(app.db, { idleMinutes: 30, absoluteHours: 12 }, row.id);

@@ -43,6 +43,12 @@ export const ERROR_CODES = [
   "two_factor_setup_missing",
   "two_factor_required_for_admins",
   "session_not_found",
+  "passkey_challenge_invalid",
+  "passkey_invalid",
+  "passkey_not_recognised",
+  "passkey_not_found",
+  "passkey_already_registered",
+  "passkey_limit_reached",
   "account_locked",
   "cannot_change_own_account",
   // packages and applications

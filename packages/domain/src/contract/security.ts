@@ -120,6 +120,9 @@ export const SECURITY_EVENT_TYPES = [
   "account_locked",
   "account_unlocked",
   "role_changed",
+  "passkey_added",
+  "passkey_removed",
+  "login_passkey",
 ] as const;
 
 /** One entry of the account's recent security events. */

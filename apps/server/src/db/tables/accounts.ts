@@ -65,7 +65,10 @@ export interface LoginFailuresTable {
 /** 0072: the TOTP secret of an account; confirmed once the first code matched. */
 export interface UserTotpTable {
   user_id: string;
-  secret: string;
+  /** 0074: only a secret enrolled before 0074, until the server's next start seals it. */
+  secret_plain: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0074: the secret sealed with the TOTP key (modules/auth/totp-secret.ts). */
+  secret_sealed: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   confirmed_at: NullableTimestamp;
   /** The newest time step a code was accepted for (replay guard). */
@@ -94,6 +97,32 @@ export interface LoginChallengesTable {
   user_agent: string | null;
 }
 
+/** 0075: a passkey (WebAuthn credential) of an account. */
+export interface PasskeysTable {
+  id: Generated<string>;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  counter: ColumnType<string, number | string | undefined, number | string>;
+  transports: Generated<string>;
+  device_type: "singleDevice" | "multiDevice";
+  backed_up: boolean;
+  aaguid: string | null;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+/** 0075: a single-use WebAuthn challenge (SHA-256 stored). */
+export interface WebauthnChallengesTable {
+  id: Generated<string>;
+  purpose: "registration" | "authentication";
+  user_id: string | null;
+  challenge_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface AccountTables {
   account_events: AccountEventsTable;
   account_tokens: AccountTokensTable;
@@ -101,4 +130,6 @@ export interface AccountTables {
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }

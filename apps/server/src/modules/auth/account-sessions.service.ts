@@ -120,10 +120,13 @@ export async function recentEvents(db: Kysely<DB>, userId: string): Promise<Secu
   return rows
     .filter((row) => SHOWN.has(row.event))
     .map((row) => {
-      const detail = (row.detail ?? {}) as { changed?: unknown };
+      const detail = (row.detail ?? {}) as { changed?: unknown; method?: unknown };
+      // A sign-in with a passkey is stored as every sign-in is (new-device.ts reads them) and shown as such.
+      const event =
+        row.event === "login_succeeded" && detail.method === "passkey" ? "login_passkey" : row.event;
       return {
         id: Number(row.id),
-        event: row.event as SecurityEvent["event"],
+        event: event as SecurityEvent["event"],
         created_at: row.created_at.toISOString(),
         ip: row.ip,
         device: row.user_agent ? describeDevice(row.user_agent) : null,

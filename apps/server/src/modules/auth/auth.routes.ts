@@ -25,7 +25,13 @@ export function authContext(app: FastifyInstance): service.AuthContext {
   return {
     policy: session,
     // Authenticator apps run on wall time, not on the business clock that tests may move.
-    twoFactor: { clock: systemClock, issuer, policy: session, messages: app.messages },
+    twoFactor: {
+      clock: systemClock,
+      issuer,
+      policy: session,
+      messages: app.messages,
+      secrets: app.totpSecrets,
+    },
     mail: {
       enabled: app.email.enabled,
       wake: () => app.email.wake(),

@@ -7,14 +7,19 @@ export function findTotp(db: Kysely<DB>, userId: string) {
   return db.selectFrom("user_totp").selectAll().where("user_id", "=", userId).executeTakeFirst();
 }
 
-/** A new secret waiting for its first code; replaces one that was never confirmed. */
-export function upsertPendingTotp(db: Kysely<DB>, userId: string, secret: string, now: Date) {
+/** A new secret (sealed) waiting for its first code; replaces one that was never confirmed. */
+export function upsertPendingTotp(db: Kysely<DB>, userId: string, sealedSecret: string, now: Date) {
+  const values = {
+    secret_sealed: sealedSecret,
+    secret_plain: null,
+    created_at: now,
+    confirmed_at: null,
+    last_step: null,
+  };
   return db
     .insertInto("user_totp")
-    .values({ user_id: userId, secret, created_at: now, confirmed_at: null, last_step: null })
-    .onConflict((oc) =>
-      oc.column("user_id").doUpdateSet({ secret, created_at: now, confirmed_at: null, last_step: null }),
-    )
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
     .execute();
 }
 

@@ -18,6 +18,7 @@ import * as authRepo from "./auth.repository.ts";
 import { tellIfNewDevice } from "./new-device.ts";
 import { verifyPassword } from "./password.ts";
 import { createSession, hashToken, type SessionPolicy } from "./session.service.ts";
+import type { TotpSecrets } from "./totp-secret.ts";
 import * as repo from "./two-factor.repository.ts";
 import { toUser } from "./user.mapper.ts";
 
@@ -38,6 +39,17 @@ export interface TwoFactorContext {
   policy: SessionPolicy;
   /** Tells the saver about a sign-in from a new browser (new-device.ts). */
   messages?: Messenger | undefined;
+  /** Seals secrets before they are stored and opens them to check a code (totp-secret.ts). */
+  secrets: TotpSecrets;
+}
+
+/** The plain secret of a stored row (sealed since migration 0074; a plain one only until the start seals it). */
+async function secretOf(
+  context: TwoFactorContext,
+  row: { user_id: string; secret_sealed: string | null; secret_plain: string | null },
+) {
+  if (row.secret_sealed) return context.secrets.open(row.user_id, row.secret_sealed);
+  return row.secret_plain ?? "";
 }
 
 interface Meta {
@@ -123,7 +135,7 @@ export async function startSetup(
     throw conflict("two_factor_already_enabled", "Two-factor sign-in is already on");
   }
   const secret = new Secret({ size: 20 }).base32;
-  await repo.upsertPendingTotp(db, user.id, secret, context.clock.now());
+  await repo.upsertPendingTotp(db, user.id, await context.secrets.seal(user.id, secret), context.clock.now());
   const otpauthUrl = totpFor(secret, user.email, context.issuer).toString();
   const svg = await QRCode.toString(otpauthUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return {
@@ -145,7 +157,7 @@ export async function enable(
   if (row?.confirmed_at) throw conflict("two_factor_already_enabled", "Two-factor sign-in is already on");
   if (!row) throw conflict("two_factor_setup_missing", "Start the set-up first: scan a new QR code");
   const now = context.clock.now();
-  const step = matchingStep(row.secret, code, now);
+  const step = matchingStep(await secretOf(context, row), code, now);
   if (step === null) throw codeInvalid();
   return db.transaction().execute(async (trx) => {
     if (!(await repo.acceptStep(trx, user.id, step, { confirm: now }))) throw codeInvalid();
@@ -159,7 +171,7 @@ export async function enable(
   });
 }
 
-async function assertCurrentPassword(db: Kysely<DB>, userId: string, password: string) {
+export async function assertCurrentPassword(db: Kysely<DB>, userId: string, password: string) {
   const row = await authRepo.findUserById(db, userId);
   if (!row) throw new AppError(401, "unauthenticated", "Authentication required");
   if (!(await verifyPassword(row.password_hash, password))) {
@@ -188,7 +200,7 @@ export async function disable(
   if (!row?.confirmed_at) throw conflict("two_factor_not_enabled", "Two-factor sign-in is not on");
   await assertCurrentPassword(db, user.id, input.current_password);
   const now = context.clock.now();
-  const step = matchingStep(row.secret, input.code, now);
+  const step = matchingStep(await secretOf(context, row), input.code, now);
   if (step === null) throw codeInvalid();
   await db.transaction().execute(async (trx) => {
     if (!(await repo.acceptStep(trx, user.id, step))) throw codeInvalid();
@@ -285,7 +297,7 @@ export async function completeLogin(
     throw badRequest("token_invalid", "This sign-in has ended. Please enter your password again.");
   }
   const code = input.code.trim();
-  const step = /^\d{6}$/.test(code) ? matchingStep(totp.secret, code, now) : null;
+  const step = /^\d{6}$/.test(code) ? matchingStep(await secretOf(context, totp), code, now) : null;
 
   const result = await db.transaction().execute(async (trx) => {
     let via: "totp" | "recovery_code" | null = null;

@@ -68,6 +68,9 @@ export interface EventFacts {
   password_changed: { changed_at: string };
   /** A sign-in from a browser the account had not used before. */
   new_sign_in: { signed_in_at: string; browser: string | null; os: string | null; ip: string | null };
+  /** A passkey was added to or removed from the account (modules/auth/passkey.service.ts). */
+  passkey_added: { name: string; at: string };
+  passkey_removed: { name: string; at: string };
   /** Sent to the new address (as the account) and to the old one (by address). */
   email_changed: { old_email: string; new_email: string; changed_at: string };
   /** Funds received: the term runs from the value date. */
@@ -137,6 +140,8 @@ export const EVENT_TYPES = [
   "identity_verified",
   "password_changed",
   "new_sign_in",
+  "passkey_added",
+  "passkey_removed",
   "email_changed",
   "deposit_funded",
   "deposit_maturity_reminder",

@@ -257,6 +257,24 @@ function texts(language: Language): Texts {
         rows: [],
         action: security,
       }),
+      passkey_added: (x, f) => ({
+        subject: "Ein Passkey wurde Ihrem Konto hinzugefügt",
+        paragraphs: [
+          `Am ${f.dateTime(x.at)} wurde Ihrem Konto der Passkey „${x.name}“ hinzugefügt. Mit ihm kann man sich ohne Passwort anmelden.`,
+          "Waren Sie das nicht? Entfernen Sie ihn sofort unter „Sicherheit“, ändern Sie Ihr Passwort und kontaktieren Sie uns.",
+        ],
+        rows: [],
+        action: security,
+      }),
+      passkey_removed: (x, f) => ({
+        subject: "Ein Passkey wurde von Ihrem Konto entfernt",
+        paragraphs: [
+          `Am ${f.dateTime(x.at)} wurde der Passkey „${x.name}“ von Ihrem Konto entfernt; er meldet nicht mehr an.`,
+          "Waren Sie das nicht? Ändern Sie sofort Ihr Passwort und kontaktieren Sie uns.",
+        ],
+        rows: [],
+        action: security,
+      }),
       email_changed: (x, f) => ({
         subject: "Die E-Mail-Adresse Ihres Kontos wurde geändert",
         paragraphs: [
@@ -426,6 +444,24 @@ function texts(language: Language): Texts {
         rows: [],
         action: security,
       }),
+      passkey_added: (x, f) => ({
+        subject: "Une clé d'accès a été ajoutée à votre compte",
+        paragraphs: [
+          `Le ${f.dateTime(x.at)}, la clé d'accès « ${x.name} » a été ajoutée à votre compte. Elle permet de se connecter sans mot de passe.`,
+          "Ce n'était pas vous ? Supprimez-la immédiatement dans « Sécurité », changez votre mot de passe et contactez-nous.",
+        ],
+        rows: [],
+        action: security,
+      }),
+      passkey_removed: (x, f) => ({
+        subject: "Une clé d'accès a été supprimée de votre compte",
+        paragraphs: [
+          `Le ${f.dateTime(x.at)}, la clé d'accès « ${x.name} » a été supprimée de votre compte ; elle ne permet plus de se connecter.`,
+          "Ce n'était pas vous ? Changez immédiatement votre mot de passe et contactez-nous.",
+        ],
+        rows: [],
+        action: security,
+      }),
       email_changed: (x, f) => ({
         subject: "L'adresse e-mail de votre compte a été modifiée",
         paragraphs: [
@@ -588,6 +624,24 @@ function texts(language: Language): Texts {
       paragraphs: [
         `The password of your account was changed on ${f.dateTime(x.changed_at)}; other sessions were signed out.`,
         "Was this not you? Reset your password at once and contact us.",
+      ],
+      rows: [],
+      action: security,
+    }),
+    passkey_added: (x, f) => ({
+      subject: "A passkey was added to your account",
+      paragraphs: [
+        `On ${f.dateTime(x.at)} the passkey "${x.name}" was added to your account. It signs in without the password.`,
+        "Was this not you? Remove it at once under Security, change your password and contact us.",
+      ],
+      rows: [],
+      action: security,
+    }),
+    passkey_removed: (x, f) => ({
+      subject: "A passkey was removed from your account",
+      paragraphs: [
+        `On ${f.dateTime(x.at)} the passkey "${x.name}" was removed from your account; it no longer signs in.`,
+        "Was this not you? Change your password at once and contact us.",
       ],
       rows: [],
       action: security,

@@ -14,6 +14,7 @@ import { newsletterOperations } from "./newsletter.ts";
 import { notificationsOperations } from "./notifications.ts";
 import { docsOperations } from "./openapi.ts";
 import { packagesOperations } from "./packages.ts";
+import { passkeyOperations } from "./passkeys.ts";
 import { securityOperations } from "./security.ts";
 
 /**
@@ -30,6 +31,7 @@ export const operations = {
   ...adminOperations,
   ...authOperations,
   ...securityOperations,
+  ...passkeyOperations,
   ...calculatorOperations,
   ...applicationsOperations,
   ...kycOperations,
