@@ -1,5 +1,5 @@
-import cors from "@fastify/cors";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import cors from "@fastify/cors";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
