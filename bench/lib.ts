@@ -48,16 +48,21 @@ export async function startServer(env: Record<string, string>, port?: number): P
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${p}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  // Generous: a first start on a busy machine (other jobs sharing the cores) can take a minute or more.
+  const deadline = Date.now() + 180_000;
+  let up = false;
+  while (!up && Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/api/ready`);
-      if (res.ok) break;
+      up = (await fetch(`${url}/api/ready`)).ok;
     } catch {
       // not up yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    if (!up) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!up) {
+    child.kill("SIGKILL");
+    throw new Error(`server not ready on ${url} within 180 s`);
   }
   return {
     url,

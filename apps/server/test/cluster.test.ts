@@ -9,6 +9,7 @@ import type { Response as InjectResponse } from "light-my-request";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openPostgres } from "../src/db/database.ts";
+import { deriveTotpKey, openWith, sealWith } from "../src/modules/auth/totp-secret.ts";
 import { approvedApplication } from "./helpers/deposits.ts";
 import { createAdmin, createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
 import { jpegBytes } from "./helpers/kyc-files.ts";
@@ -104,11 +105,22 @@ async function send(base: string, options: InjectOptions, tally?: Tally): Promis
   }
 }
 
-/** The helpers take an app with `inject` and `db`: here, one server process (or HAProxy) over HTTP. */
+/** The one document key of both processes; the TOTP key is derived from it, as the servers do. */
+const documentKey = randomBytes(32).toString("hex");
+const totpKey = deriveTotpKey(Buffer.from(documentKey, "hex"));
+
+/**
+ * The helpers take an app with `inject`, `db` and `totpSecrets`: here, one server process (or HAProxy)
+ * over HTTP, with the database opened by the test.
+ */
 function remote(base: string, database: Database, tally?: Tally): FastifyInstance {
   return {
     db: database.db,
     inject: (o: InjectOptions) => send(base, o, tally),
+    totpSecrets: {
+      seal: async (userId: string, secret: string) => sealWith(totpKey, userId, secret),
+      open: async (userId: string, sealed: string) => openWith(totpKey, userId, sealed),
+    },
   } as unknown as FastifyInstance;
 }
 
@@ -185,7 +197,6 @@ describe.runIf(run)("two server processes behind HAProxy", () => {
 
     mailbox = await startSmtp();
     s3 = await startLocalS3();
-    const documentKey = randomBytes(32).toString("hex");
     const [port1, port2, portLb] = [await freePort(), await freePort(), await freePort()];
     const env = (port: number) => ({
       NODE_ENV: "test",

@@ -1,7 +1,30 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import helmet, { type HelmetOptions } from "helmet";
+
+/**
+ * The headers helmet sets for these options, worked out once. They do not depend on the request
+ * (no CSP nonces), and @fastify/helmet would rebuild helmet's whole middleware on every request.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+  };
+  let failed: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failed = error;
+  });
+  if (failed) throw failed;
+  return headers;
+}
 
 /**
  * Security headers. The web app runs under a strict Content-Security-Policy: only its own scripts,
@@ -11,7 +34,7 @@ import fp from "fastify-plugin";
  */
 export default fp(
   async function securityPlugin(app: FastifyInstance, opts: { corsOrigins: string[] }) {
-    await app.register(helmet, {
+    const securityHeaders = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -33,14 +56,13 @@ export default fp(
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     });
-
-    app.addHook("onSend", async (request, reply, payload) => {
+    securityHeaders["Permissions-Policy"] = "camera=(), microphone=(), geolocation=(), payment=()";
+    app.addHook("onRequest", (request, reply, done) => {
+      reply.headers(securityHeaders);
       if (request.protocol === "https") {
         reply.header("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
       }
-      reply.header("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-      reply.removeHeader("X-Powered-By");
-      return payload;
+      done();
     });
 
     // Closed unless CORS_ORIGINS lists origins: then only those, with the headers the API reads and
