@@ -45,6 +45,7 @@ import documentStoragePlugin, { type DocumentStorage } from "./plugins/document-
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import jobsPlugin from "./plugins/jobs.ts";
 import mailerPlugin from "./plugins/mailer.ts";
+import metricsPlugin from "./plugins/metrics.ts";
 import openApiPlugin from "./plugins/openapi.ts";
 import rateLimitPlugin from "./plugins/rate-limit.ts";
 import requestGuardPlugin, {
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     closeOnShutdown: options.closeDatabase ?? true,
   });
+  await app.register(metricsPlugin, { poolStats: options.database.poolStats });
   await app.register(depositSettingsPlugin, {
     defaultBank: {
       holder: config.PARTNER_BANK_HOLDER,

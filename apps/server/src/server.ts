@@ -6,6 +6,7 @@ import { migrate } from "./db/migrate.ts";
 import { makePrivate } from "./lib/private-files.ts";
 import { AdminSetupError, ensureFirstAdmin, firstAdminConfigProblems } from "./modules/auth/auth.service.ts";
 import { sealPlainSecrets, TotpKeyError } from "./modules/auth/totp-secret.ts";
+import { startMetricsServer } from "./plugins/metrics.ts";
 
 class RedisUnavailableError extends Error {}
 
@@ -73,14 +74,25 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.METRICS_PORT !== undefined) {
+    const metrics = await startMetricsServer(app, {
+      port: config.METRICS_PORT,
+      host: config.METRICS_HOST ?? config.HOST,
+      token: config.METRICS_TOKEN,
+    });
+    app.log.info(
+      { port: metrics.port, token: Boolean(config.METRICS_TOKEN) },
+      "metrics listening on /metrics",
+    );
+  }
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
   const where = config.DATABASE_URL
     ? "PostgreSQL (DATABASE_URL)"
     : `embedded PostgreSQL in ${config.dataDir}`;
-  // One plain line for a person starting the platform, beside the structured logs.
-  console.log(`\nFestgeld platform ready on http://${shownHost}:${port}  (database: ${where})\n`);
+  // Logs are JSON lines only (one per event), this one included.
+  app.log.info({ url: `http://${shownHost}:${port}`, database: where }, "Festgeld platform ready");
 }
 
 main().catch((error: unknown) => {

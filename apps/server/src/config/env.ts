@@ -169,6 +169,17 @@ export const envSchema = z.object({
             .map((pair) => [pair.slice(0, pair.indexOf(":")), pair.slice(pair.indexOf(":") + 1)]),
         ) as Record<string, string>,
     ),
+  // Prometheus metrics on a port of their own (never the public one); unset: no metrics listener.
+  METRICS_PORT: z.coerce.number({ message: "must be a number" }).int().min(0).max(65535).optional(),
+  METRICS_HOST: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || v.length >= 16, { message: "must be at least 16 characters" }),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   REQUEST_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1000),
   API_DOCS: z

@@ -36,6 +36,8 @@ export interface Database {
     onState: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Connection counts of the PostgreSQL pool (metrics); absent on the embedded database. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export class DatabaseUnavailableError extends Error {
@@ -84,6 +86,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     onSessionWrite: (listener) => writes.subscribe(listener),
     listen: (channel, onMessage, onState) => listenPostgres(url, channel, onMessage, onState),
     async withMigrationLock(fn) {

@@ -1,0 +1,207 @@
+import { timingSafeEqual } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { sql } from "kysely";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+/**
+ * Prometheus metrics (prom-client), served only on a port of their own (METRICS_PORT, never the
+ * public one) and, when METRICS_TOKEN is set, only to a bearer of that token:
+ *
+ * - http_requests_total / http_request_duration_seconds by method, route pattern (`/api/deposits/:id`,
+ *   never the raw URL, so ids do not make new series) and status code; http_request_errors_total for
+ *   answers of 500 and above;
+ * - jobs_backlog (due and not yet run) and jobs_failed, email_outbox_backlog and email_outbox_failed,
+ *   read from the database when scraped;
+ * - db_pool_connections by state (total, idle, waiting) on the PostgreSQL server;
+ * - the process's own figures (CPU, memory, event loop lag) from prom-client's defaults.
+ */
+declare module "fastify" {
+  interface FastifyInstance {
+    metrics: { registry: Registry; listeners: Set<http.Server> };
+  }
+}
+
+export interface MetricsOptions {
+  /** Connection counts of the PostgreSQL pool; absent on the embedded database. */
+  poolStats?: (() => { total: number; idle: number; waiting: number }) | undefined;
+}
+
+const count = async (query: Promise<{ n: number | string | bigint } | undefined>) =>
+  Number((await query)?.n ?? 0);
+
+export default fp(
+  async function metricsPlugin(app: FastifyInstance, opts: MetricsOptions) {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    const labelNames = ["method", "route", "status_code"] as const;
+    const requests = new Counter({
+      name: "http_requests_total",
+      help: "Requests answered, by method, route pattern and status code",
+      labelNames,
+      registers: [registry],
+    });
+    const errors = new Counter({
+      name: "http_request_errors_total",
+      help: "Requests answered with a status of 500 or above, by method, route pattern and status code",
+      labelNames,
+      registers: [registry],
+    });
+    const duration = new Histogram({
+      name: "http_request_duration_seconds",
+      help: "Time from the request's arrival to its answer, by method, route pattern and status code",
+      labelNames,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    app.addHook("onResponse", async (request, reply) => {
+      // The route's pattern; requests that matched no route share one label.
+      const route = request.routeOptions.url ?? "unmatched";
+      const labels = { method: request.method, route, status_code: String(reply.statusCode) };
+      requests.inc(labels);
+      duration.observe(labels, reply.elapsedTime / 1000);
+      if (reply.statusCode >= 500) errors.inc(labels);
+    });
+
+    const db = () => app.db;
+    new Gauge({
+      name: "jobs_backlog",
+      help: "Scheduled jobs that are due and not yet done (pending or running)",
+      registers: [registry],
+      async collect() {
+        this.set(
+          await count(
+            db()
+              .selectFrom("jobs")
+              .select(sql<number>`count(*)`.as("n"))
+              .where("state", "in", ["pending", "running"])
+              .where("run_at", "<=", sql<Date>`now()`)
+              .executeTakeFirst(),
+          ),
+        );
+      },
+    });
+    new Gauge({
+      name: "jobs_failed",
+      help: "Scheduled jobs that failed after their last attempt",
+      registers: [registry],
+      async collect() {
+        this.set(
+          await count(
+            db()
+              .selectFrom("jobs")
+              .select(sql<number>`count(*)`.as("n"))
+              .where("state", "=", "failed")
+              .executeTakeFirst(),
+          ),
+        );
+      },
+    });
+    new Gauge({
+      name: "email_outbox_backlog",
+      help: "E-mails queued and not yet sent (nor given up)",
+      registers: [registry],
+      async collect() {
+        this.set(
+          await count(
+            db()
+              .selectFrom("email_outbox")
+              .select(sql<number>`count(*)`.as("n"))
+              .where("sent_at", "is", null)
+              .where("failed_at", "is", null)
+              .executeTakeFirst(),
+          ),
+        );
+      },
+    });
+    new Gauge({
+      name: "email_outbox_failed",
+      help: "E-mails given up after their last attempt",
+      registers: [registry],
+      async collect() {
+        this.set(
+          await count(
+            db()
+              .selectFrom("email_outbox")
+              .select(sql<number>`count(*)`.as("n"))
+              .where("failed_at", "is not", null)
+              .executeTakeFirst(),
+          ),
+        );
+      },
+    });
+    const poolStats = opts.poolStats;
+    if (poolStats) {
+      new Gauge({
+        name: "db_pool_connections",
+        help: "Connections of the PostgreSQL pool: total, idle, and requests waiting for one",
+        labelNames: ["state"] as const,
+        registers: [registry],
+        collect() {
+          const stats = poolStats();
+          this.set({ state: "total" }, stats.total);
+          this.set({ state: "idle" }, stats.idle);
+          this.set({ state: "waiting" }, stats.waiting);
+        },
+      });
+    }
+    // Listeners started later (startMetricsServer, after the app is ready) close with the app.
+    const listeners = new Set<http.Server>();
+    app.addHook("onClose", async () => {
+      await Promise.all([...listeners].map((server) => new Promise((resolve) => server.close(resolve))));
+    });
+    app.decorate("metrics", { registry, listeners });
+  },
+  { name: "metrics", dependencies: ["db"] },
+);
+
+/**
+ * The metrics listener: GET /metrics on its own port, with `Authorization: Bearer <token>` when a
+ * token is configured (401 otherwise); anything else 404. Closed with the app.
+ */
+export async function startMetricsServer(
+  app: FastifyInstance,
+  options: { port: number; host: string; token?: string | undefined },
+): Promise<{ port: number; close: () => Promise<void> }> {
+  const expected = options.token ? Buffer.from(`Bearer ${options.token}`) : null;
+  const server = http.createServer((request, response) => {
+    const path = (request.url ?? "").split("?")[0];
+    if (request.method !== "GET" || path !== "/metrics") {
+      response
+        .writeHead(404, { "content-type": "application/json" })
+        .end('{"detail":"Not found","code":"not_found"}');
+      return;
+    }
+    if (expected) {
+      const given = Buffer.from(request.headers.authorization ?? "");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        response
+          .writeHead(401, { "content-type": "application/json", "www-authenticate": "Bearer" })
+          .end('{"detail":"A valid metrics token is required","code":"unauthorized"}');
+        return;
+      }
+    }
+    app.metrics.registry.metrics().then(
+      (text) => response.writeHead(200, { "content-type": app.metrics.registry.contentType }).end(text),
+      (error: unknown) => {
+        app.log.error({ err: error }, "metrics collection failed");
+        response
+          .writeHead(500, { "content-type": "application/json" })
+          .end('{"detail":"Metrics failed","code":"internal_error"}');
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  app.metrics.listeners.add(server);
+  const close = () =>
+    new Promise<void>((resolve) => {
+      app.metrics.listeners.delete(server);
+      server.close(() => resolve());
+    });
+  return { port: (server.address() as AddressInfo).port, close };
+}
