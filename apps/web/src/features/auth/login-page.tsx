@@ -1,11 +1,12 @@
 import type { AuthResponse, LoginRequest, User } from "@festgeld/domain";
 import { LIMITS } from "@festgeld/domain/constants";
 import { operations } from "@festgeld/domain/operations";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { ApiError, api, errorMessage } from "../../lib/api-client.ts";
+import { passkeyErrorMessage, passkeysSupported, signInWithPasskey } from "../../lib/passkeys.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -36,6 +37,9 @@ export default function LoginPage() {
   // Set when the password was right for an account with two-factor: the code finishes the sign-in.
   const [challenge, setChallenge] = useState<string | null>(null);
   const [code, setCode] = useState("");
+  // Known only in the browser (after mount, so that a prerendered page hydrates unchanged).
+  const [passkeys, setPasskeys] = useState(false);
+  useEffect(() => setPasskeys(passkeysSupported()), []);
   useDocumentTitle(t("login.title"), t("login.description"));
 
   const finish = (auth: AuthResponse) => {
@@ -58,6 +62,18 @@ export default function LoginPage() {
         setCode("");
       }
       setError(errorMessage(err, t("authError")));
+      setSubmitting(false);
+    }
+  };
+
+  // No e-mail needed: the browser offers the passkeys it holds for this site.
+  const passkeySignIn = async () => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      finish(await signInWithPasskey());
+    } catch (err) {
+      setError(passkeyErrorMessage(err));
       setSubmitting(false);
     }
   };
@@ -192,6 +208,22 @@ export default function LoginPage() {
           >
             {submitting ? t("login.submitting") : t("login.submit")}
           </button>
+          {passkeys && (
+            <>
+              <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+                {t("security:passkeys.or")}
+              </p>
+              <button
+                type="button"
+                className="btn-secondary w-full"
+                disabled={submitting}
+                onClick={passkeySignIn}
+                data-testid="passkey-login"
+              >
+                {t("security:passkeys.signIn")}
+              </button>
+            </>
+          )}
         </form>
       )}
     </AuthCard>

@@ -7,6 +7,7 @@ import { errorMessage } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useSecurityOverview } from "./api/security-api.ts";
 import { EmailStatus } from "./components/email-status.tsx";
+import { PasskeysCard } from "./components/passkeys-card.tsx";
 import { SecurityEventsCard, SessionsCard } from "./components/sessions-card.tsx";
 import { TwoFactorCard } from "./components/two-factor-card.tsx";
 
@@ -34,6 +35,7 @@ function Security() {
               </Link>
             )}
             <TwoFactorCard overview={overview.data} required={overview.data.two_factor_required} />
+            <PasskeysCard />
             <EmailStatus email={overview.data.email} verified={overview.data.email_verified} />
             <SessionsCard />
             <SecurityEventsCard />
@@ -44,7 +46,7 @@ function Security() {
   );
 }
 
-/** /security: the account's e-mail confirmation, two-factor sign-in, sessions and recent security events. */
+/** /security: the account's e-mail confirmation, two-factor sign-in, passkeys, sessions and recent security events. */
 export default function SecurityPage() {
   const { t } = useTranslation("security");
   useDocumentTitle(t("page.title"), t("page.subtitle"));

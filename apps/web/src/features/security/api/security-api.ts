@@ -34,3 +34,16 @@ export function useSecurityEvents() {
 
 export const revokeSession = (id: string) => api.call(operations.authSessionRevoke, { params: { id } });
 export const revokeOtherSessions = () => api.call(operations.authSessionsRevokeOthers);
+
+export const passkeyKeys = { list: ["security", "passkeys"] as const };
+
+export function usePasskeys() {
+  return useQuery({
+    queryKey: passkeyKeys.list,
+    queryFn: ({ signal }) => api.call(operations.authPasskeysList, { signal }),
+  });
+}
+
+export const renamePasskey = (id: string, name: string) =>
+  api.call(operations.authPasskeyRename, { params: { id }, body: { name } });
+export const deletePasskey = (id: string) => api.call(operations.authPasskeyDelete, { params: { id } });

@@ -1,0 +1,266 @@
+import type { Passkey } from "@festgeld/domain";
+import { LIMITS } from "@festgeld/domain/constants";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { formatDateTime } from "../../../lib/format.ts";
+import { addPasskey, passkeyErrorMessage, passkeysSupported } from "../../../lib/passkeys.ts";
+import { deletePasskey, passkeyKeys, renamePasskey, usePasskeys } from "../api/security-api.ts";
+
+const NAME_MAX = 60;
+
+/** Adding a passkey: the current password (as for an e-mail change) and a name, then the browser asks. */
+function AddPasskey({ onAdded }: { onAdded: (passkey: Passkey) => void }) {
+  const { t } = useTranslation("security");
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!open) {
+    return (
+      <button type="button" className="btn-primary" onClick={() => setOpen(true)} data-testid="passkey-add">
+        {t("passkeys.add")}
+      </button>
+    );
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const passkey = await addPasskey(password, name);
+      setOpen(false);
+      setPassword("");
+      setName("");
+      onAdded(passkey);
+    } catch (err) {
+      setError(passkeyErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4" data-testid="passkey-add-form">
+      {error && (
+        <FormAlert kind="error" testId="passkey-error">
+          {error}
+        </FormAlert>
+      )}
+      <div>
+        <label htmlFor={`${id}-name`} className="label">
+          {t("passkeys.name")}
+        </label>
+        <input
+          id={`${id}-name`}
+          className="input"
+          maxLength={NAME_MAX}
+          placeholder={t("passkeys.namePlaceholder")}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-password`} className="label">
+          {t("passkeys.password")}
+        </label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          className="input"
+          autoComplete="current-password"
+          required
+          maxLength={LIMITS.passwordMaxLength}
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setError(null);
+          }}
+        />
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className="btn-primary" disabled={busy} data-testid="passkey-add-submit">
+          {busy ? t("passkeys.adding") : t("passkeys.create")}
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => setOpen(false)} disabled={busy}>
+          {t("twoFactor.cancel")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One passkey: name, when added and last used, and renaming or removing it. */
+function PasskeyItem({
+  passkey,
+  onChanged,
+}: {
+  passkey: Passkey;
+  onChanged: (message: string | null, error: string | null) => void;
+}) {
+  const { t, i18n } = useTranslation(["security", "errors"]);
+  const id = useId();
+  const [mode, setMode] = useState<"idle" | "rename" | "remove">("idle");
+  const [name, setName] = useState(passkey.name);
+
+  const run = async (action: () => Promise<unknown>, message: string) => {
+    try {
+      await action();
+      setMode("idle");
+      onChanged(message, null);
+    } catch (err) {
+      onChanged(null, errorMessage(err, t("errors:internal_error")));
+    }
+  };
+
+  return (
+    <li className="space-y-3 py-3" data-testid="passkey-item">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="font-medium text-slate-900 dark:text-white" data-testid="passkey-name">
+            {passkey.name}
+            {passkey.backed_up && (
+              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                {t("passkeys.synced")}
+              </span>
+            )}
+          </p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {t("passkeys.added", { when: formatDateTime(passkey.created_at, i18n.language) })}
+            {" · "}
+            {passkey.last_used_at
+              ? t("passkeys.lastUsed", { when: formatDateTime(passkey.last_used_at, i18n.language) })
+              : t("passkeys.neverUsed")}
+          </p>
+        </div>
+        {mode === "idle" && (
+          <div className="flex gap-2">
+            <button
+              type="button"
+              className="btn-secondary text-sm"
+              onClick={() => setMode("rename")}
+              aria-label={t("passkeys.renameNamed", { name: passkey.name })}
+            >
+              {t("passkeys.rename")}
+            </button>
+            <button
+              type="button"
+              className="btn-secondary text-sm"
+              onClick={() => setMode("remove")}
+              aria-label={t("passkeys.removeNamed", { name: passkey.name })}
+              data-testid="passkey-remove"
+            >
+              {t("passkeys.remove")}
+            </button>
+          </div>
+        )}
+      </div>
+      {mode === "rename" && (
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(() => renamePasskey(passkey.id, name), t("passkeys.renamed"));
+          }}
+        >
+          <div>
+            <label htmlFor={`${id}-rename`} className="label">
+              {t("passkeys.name")}
+            </label>
+            <input
+              id={`${id}-rename`}
+              className="input"
+              required
+              maxLength={NAME_MAX}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
+          <button type="submit" className="btn-primary text-sm">
+            {t("passkeys.save")}
+          </button>
+          <button type="button" className="btn-secondary text-sm" onClick={() => setMode("idle")}>
+            {t("twoFactor.cancel")}
+          </button>
+        </form>
+      )}
+      {mode === "remove" && (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-slate-700 dark:text-slate-200" role="status">
+            {t("passkeys.removeConfirm")}
+          </p>
+          <button
+            type="button"
+            className="btn-primary text-sm"
+            onClick={() => void run(() => deletePasskey(passkey.id), t("passkeys.removed"))}
+            data-testid="passkey-remove-confirm"
+          >
+            {t("passkeys.remove")}
+          </button>
+          <button type="button" className="btn-secondary text-sm" onClick={() => setMode("idle")}>
+            {t("twoFactor.cancel")}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** /security: the account's passkeys, a second way to sign in. */
+export function PasskeysCard() {
+  const { t } = useTranslation(["security", "errors"]);
+  const passkeys = usePasskeys();
+  const queryClient = useQueryClient();
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const supported = passkeysSupported();
+
+  const changed = async (message: string | null, problem: string | null) => {
+    setDone(message);
+    setError(problem);
+    if (message) await queryClient.invalidateQueries({ queryKey: ["security"] });
+  };
+
+  return (
+    <section className="card space-y-4" aria-labelledby="passkeys-heading" data-testid="passkeys">
+      <h2 id="passkeys-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        {t("passkeys.heading")}
+      </h2>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("passkeys.intro")}</p>
+      {error && <FormAlert kind="error">{error}</FormAlert>}
+      {done && (
+        <FormAlert kind="success" testId="passkeys-done">
+          {done}
+        </FormAlert>
+      )}
+      {passkeys.isPending ? (
+        <Spinner label={t("passkeys.loading")} />
+      ) : passkeys.isError ? (
+        <FormAlert kind="error">{errorMessage(passkeys.error, t("errors:internal_error"))}</FormAlert>
+      ) : passkeys.data.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("passkeys.none")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-labelledby="passkeys-heading">
+          {passkeys.data.map((passkey) => (
+            <PasskeyItem key={passkey.id} passkey={passkey} onChanged={changed} />
+          ))}
+        </ul>
+      )}
+      {supported ? (
+        <AddPasskey
+          onAdded={(passkey) => {
+            queryClient.setQueryData<Passkey[]>(passkeyKeys.list, (list) => [passkey, ...(list ?? [])]);
+            void changed(t("passkeys.addedDone", { name: passkey.name }), null);
+          }}
+        />
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("passkeys.unsupported")}</p>
+      )}
+    </section>
+  );
+}
