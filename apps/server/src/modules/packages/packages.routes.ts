@@ -12,8 +12,8 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
       .header("Vary", "Accept-Language")
       .header("ETag", etag)
       .header("Cache-Control", "public, max-age=0, must-revalidate");
-    // The untyped reply: a 304 has no body, and the cached string was validated against
-    // packageListSchema when it was made (a string skips re-serialisation).
+    // The untyped reply: a 304 has no body, and the cached bytes were validated against
+    // packageListSchema when they were made (bytes skip re-serialisation and encoding).
     const raw = reply as FastifyReply;
     if (request.headers["if-none-match"] === etag) return raw.status(304).send();
     return raw.type("application/json; charset=utf-8").send(body);

@@ -30,8 +30,8 @@ const CACHE_TTL_MS = 10_000;
 interface CacheEntry {
   rows: PackageRow[];
   at: number;
-  /** The serialised answer per language, with its ETag: the hot path sends a ready string. */
-  json: Map<Language, { body: string; etag: string }>;
+  /** The serialised answer per language, with its ETag: the hot path sends ready bytes. */
+  json: Map<Language, { body: Buffer; etag: string }>;
 }
 const cache = new WeakMap<Kysely<DB>, CacheEntry>();
 
@@ -48,16 +48,19 @@ export async function listActive(db: Kysely<DB>, language: Language): Promise<Pa
   return (await entryFor(db)).rows.map((row) => toPackage(row, language));
 }
 
-/** The active packages as a JSON string validated against the contract once, plus a strong ETag. */
+/**
+ * The active packages as JSON validated against the contract once, plus a strong ETag. Bytes rather
+ * than a string: a string would be encoded again for every answer.
+ */
 export async function listActiveJson(
   db: Kysely<DB>,
   language: Language,
-): Promise<{ body: string; etag: string }> {
+): Promise<{ body: Buffer; etag: string }> {
   const entry = await entryFor(db);
   let cached = entry.json.get(language);
   if (!cached) {
     const list = packageListSchema.parse(entry.rows.map((row) => toPackage(row, language)));
-    const body = JSON.stringify(list);
+    const body = Buffer.from(JSON.stringify(list), "utf8");
     cached = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
     entry.json.set(language, cached);
   }
