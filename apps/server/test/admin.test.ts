@@ -630,6 +630,28 @@ describe("applications in the back office", () => {
     expect((await get(t.app, "/api/admin/audit-log", saver.headers)).statusCode).toBe(403);
   });
 
+  it("names the saver each entry concerns: the owner of the decided application", async () => {
+    const decided = (
+      await get(t.app, "/api/admin/audit-log?action=application.decided", admin.headers)
+    ).json() as Array<{
+      target_id: string;
+      subject: { id: string; full_name: string; email: string } | null;
+    }>;
+    expect(decided.length).toBeGreaterThan(0);
+    for (const entry of decided) {
+      const owner = await t.app.db
+        .selectFrom("applications")
+        .innerJoin("users", "users.id", "applications.user_id")
+        .select(["users.id", "users.full_name", "users.email"])
+        .where("applications.id", "=", entry.target_id)
+        .executeTakeFirst();
+      expect(entry.subject).toEqual(
+        owner ? { id: owner.id, full_name: owner.full_name, email: owner.email } : null,
+      );
+    }
+    expect(decided.some((entry) => entry.subject?.id === saver.user.id)).toBe(true);
+  });
+
   it("keeps the audit log append-only in the database", async () => {
     await expect(t.app.db.deleteFrom("audit_log").execute()).rejects.toThrow(/append-only/);
     await expect(

@@ -292,7 +292,18 @@ test.describe("back office", () => {
       });
       expect(me.status()).toBe(401);
       await openTab(admin.page, "Audit log");
-      await expect(admin.page.getByTestId("audit-table").getByText("Account locked").first()).toBeVisible();
+      // The tab is in the address, so a reload keeps it; the entry names the customer with a link to the dossier.
+      await expect(admin.page).toHaveURL(/\/admin\?tab=audit$/);
+      await admin.page.reload();
+      const entry = admin.page
+        .getByTestId("audit-table")
+        .getByRole("row")
+        .filter({ hasText: "Account locked" })
+        .filter({ hasText: customer.email })
+        .first();
+      await expect(entry).toBeVisible();
+      await entry.getByRole("link", { name: "Sabine Sparer" }).click();
+      await expect(admin.page).toHaveURL(/\/admin\/dossier\//);
     } finally {
       await customer.close();
       await admin.close();

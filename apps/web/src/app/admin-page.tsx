@@ -1,12 +1,14 @@
-import { type ComponentType, type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from "react";
+import { type ComponentType, type KeyboardEvent, lazy, Suspense, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { RequireUser } from "../components/ui/require-user.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 /**
  * /admin: one page, one tab per back-office capability. Each tab's code loads only when opened. A new
- * area adds itself by appending to TABS (id, label key in the admin namespace, component).
+ * area adds itself by appending to TABS (id, label key in the admin namespace, component). The open
+ * tab is in the address (/admin?tab=funding), so a reload, a bookmark or the back button keeps it.
  */
 interface AdminTab {
   id: string;
@@ -84,7 +86,19 @@ const TABS: AdminTab[] = [
 
 function AdminTabs() {
   const { t } = useTranslation(["admin", "identity", "deposits"]);
-  const [active, setActive] = useState(TABS[0]?.id ?? "");
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const active = TABS.some((tab) => tab.id === requested) ? (requested as string) : (TABS[0]?.id ?? "");
+  const setActive = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === TABS[0]?.id) next.delete("tab");
+        else next.set("tab", id);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const baseId = useId();
   useDocumentTitle(t("title"), t("description"));
@@ -120,7 +134,7 @@ function AdminTabs() {
       <div
         role="tablist"
         aria-label={t("tabs.label")}
-        className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800"
+        className="mt-6 flex gap-1 relative overflow-x-auto border-b border-slate-200 dark:border-slate-800"
       >
         {TABS.map((tab, index) => {
           const selected = tab.id === active;

@@ -55,8 +55,8 @@ export function RootLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
+      {!bare && <ContactWidget docked={pathname.startsWith("/admin")} />}
       {!bare && <Footer />}
-      {!bare && <ContactWidget />}
       <Toaster />
     </div>
   );

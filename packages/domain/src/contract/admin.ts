@@ -177,6 +177,12 @@ export const auditLogEntrySchema = z
     target_type: z.string(),
     target_id: z.string().nullable(),
     details: z.record(z.string(), z.unknown()),
+    subject: z
+      .object({ id: z.string().uuid(), full_name: z.string(), email: z.string() })
+      .nullable()
+      .describe(
+        "The saver the entry concerns: the user itself, or the owner of the application, document, deposit or sanctions hit",
+      ),
     created_at: z.string().describe("ISO 8601 timestamp"),
   })
   .meta({ id: "AuditLogEntry" });

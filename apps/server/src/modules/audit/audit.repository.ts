@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { AuditLogTable } from "../../db/tables/back-office.ts";
 
@@ -6,13 +6,34 @@ export function insertAuditEntry(db: Kysely<DB>, values: Insertable<AuditLogTabl
   return db.insertInto("audit_log").values(values).execute();
 }
 
-/** Newest first; the id breaks ties so that pages never overlap or skip. */
+/**
+ * The saver an entry concerns, from its target: the user itself, or the owner of the application,
+ * document, deposit or sanctions hit. CASE evaluates only the matching branch, so a target id is cast
+ * to uuid only for the kinds whose ids are uuids, and each lookup is a primary-key read.
+ */
+const SUBJECT_ID = sql<string | null>`case audit_log.target_type
+  when 'user' then audit_log.target_id::uuid
+  when 'application' then (select a.user_id from applications a where a.id = audit_log.target_id::uuid)
+  when 'kyc_document' then (select d.user_id from kyc_documents d where d.id = audit_log.target_id::uuid)
+  when 'deposit' then (select d.user_id from deposits d where d.id = audit_log.target_id::uuid)
+  when 'sanctions_hit' then (select h.user_id from sanctions_hits h where h.id = audit_log.target_id::uuid)
+  else null end`;
+
+/** Newest first; the id breaks ties so that pages never overlap or skip. With the saver concerned. */
 export function listAuditEntries(db: Kysely<DB>, page: { limit: number; offset: number; action?: string }) {
-  let query = db.selectFrom("audit_log").selectAll();
-  if (page.action) query = query.where("action", "=", page.action);
+  let query = db
+    .selectFrom("audit_log")
+    .leftJoin("users as subject", (join) => join.on(sql`subject.id`, "=", SUBJECT_ID))
+    .selectAll("audit_log")
+    .select([
+      "subject.id as subject_id",
+      "subject.full_name as subject_name",
+      "subject.email as subject_email",
+    ]);
+  if (page.action) query = query.where("audit_log.action", "=", page.action);
   return query
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+    .orderBy("audit_log.created_at", "desc")
+    .orderBy("audit_log.id", "desc")
     .limit(page.limit)
     .offset(page.offset)
     .execute();

@@ -37,8 +37,18 @@ export async function recordAudit(db: Kysely<DB>, actor: Pick<User, "id" | "emai
   });
 }
 
-function toAuditLogEntry(row: Selectable<AuditLogTable>): AuditLogEntry {
+function toAuditLogEntry(
+  row: Selectable<AuditLogTable> & {
+    subject_id: string | null;
+    subject_name: string | null;
+    subject_email: string | null;
+  },
+): AuditLogEntry {
   return {
+    subject:
+      row.subject_id === null
+        ? null
+        : { id: row.subject_id, full_name: row.subject_name ?? "", email: row.subject_email ?? "" },
     id: Number(row.id),
     action: row.action as AuditAction,
     actor: { id: row.actor_id, email: row.actor_email },

@@ -1,13 +1,15 @@
 import type { User } from "@festgeld/domain";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
+import { useDisclosure } from "./use-disclosure.ts";
 
 /** The signed-in user's pages, in the order of the account menu (admins see the back office first). */
 export function accountLinks(user: User) {
   return [
     ...(user.role === "admin" ? [{ to: "/admin", label: "nav.backOffice" } as const] : []),
     { to: "/dashboard", label: "nav.dashboard" } as const,
+    { to: "/kyc", label: "nav.kyc" } as const,
     { to: "/profile", label: "nav.profile" } as const,
     { to: "/security", label: "nav.security" } as const,
     { to: "/documents", label: "messages:documents.nav" } as const,
@@ -21,32 +23,8 @@ export function accountLinks(user: User) {
  */
 export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   const { t } = useTranslation(["common", "messages"]);
-  const [open, setOpen] = useState(false);
+  const { open, rootRef, buttonRef, toggle } = useDisclosure();
   const id = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every navigation
-  useEffect(() => setOpen(false), [location.pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
 
   const itemClass =
     "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-200 dark:hover:bg-slate-800";
@@ -59,7 +37,7 @@ export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => vo
         className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
         aria-expanded={open}
         aria-controls={`${id}-menu`}
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
         data-testid="header-user"
       >
         <span

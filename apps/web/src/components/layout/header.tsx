@@ -1,17 +1,18 @@
 import { brand } from "@brand";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../lib/session.tsx";
-import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
+import { ChevronDownIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { AccountMenu, accountLinks } from "./account-menu.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { HEADER_LINKS } from "./nav-links.ts";
 import { NotificationBell } from "./notification-bell.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
+import { useDisclosure } from "./use-disclosure.ts";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-2 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 ${
+  `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 ${
     isActive
       ? "text-brand-700 dark:text-brand-300"
       : "text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-300"
@@ -42,11 +43,8 @@ export function Header() {
     return () => document.removeEventListener("keydown", onKey);
   }, [menuOpen]);
 
-  const links = [
-    ...HEADER_LINKS,
-    ...(user ? [{ to: "/kyc", key: "nav.kyc" } as const] : []),
-    ...(user?.role === "admin" ? [{ to: "/admin", key: "nav.admin" } as const] : []),
-  ];
+  // The account's own pages (verification, back office) are in the account menu, not in this row.
+  const links = HEADER_LINKS;
 
   const logout = async () => {
     await signOut();
@@ -64,15 +62,24 @@ export function Header() {
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span className="hidden sm:inline">{brand.shortName}</span>
         </Link>
-        <nav aria-label={t("nav.main")} className="hidden flex-1 xl:block">
-          <ul className="flex flex-wrap items-center gap-1">
+        <nav aria-label={t("nav.main")} className="hidden min-w-0 flex-1 xl:block">
+          <ul className="flex flex-nowrap items-center gap-1">
             {links.map((link) => (
-              <li key={link.to}>
+              // The home page is the logo's link; below 1536 px the links marked `more` are in "More".
+              <li
+                key={link.to}
+                className={
+                  link.to === "/" ? "hidden" : "more" in link && link.more ? "hidden 2xl:block" : undefined
+                }
+              >
                 <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
                   {t(link.key)}
                 </NavLink>
               </li>
             ))}
+            <li className="2xl:hidden">
+              <MoreLinks links={links.filter((link) => "more" in link && link.more)} />
+            </li>
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1">
@@ -85,10 +92,10 @@ export function Header() {
             </div>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
-              <Link to="/login" className="btn-secondary text-sm">
+              <Link to="/login" className="btn-secondary whitespace-nowrap text-sm">
                 {t("nav.login")}
               </Link>
-              <Link to="/register" className="btn-primary text-sm">
+              <Link to="/register" className="btn-primary whitespace-nowrap text-sm">
                 {t("nav.register")}
               </Link>
             </div>
@@ -122,15 +129,13 @@ export function Header() {
               </li>
             ))}
             {user &&
-              accountLinks(user)
-                .filter((link) => link.to !== "/admin")
-                .map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} className={linkClass}>
-                      {t(link.label)}
-                    </NavLink>
-                  </li>
-                ))}
+              accountLinks(user).map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={linkClass}>
+                    {t(link.label)}
+                  </NavLink>
+                </li>
+              ))}
           </ul>
           <div className="flex items-center gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
             {user ? (
@@ -160,5 +165,41 @@ export function Header() {
         </nav>
       )}
     </header>
+  );
+}
+
+/** "More": the header links that do not fit the row between 1280 and 1536 px, as a disclosure. */
+function MoreLinks({ links }: { links: ReadonlyArray<{ to: string; key: string }> }) {
+  const { t } = useTranslation();
+  const { open, rootRef, buttonRef, toggle } = useDisclosure();
+  const id = useId();
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-200 dark:hover:text-brand-300 dark:focus-visible:outline-brand-300"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={toggle}
+        data-testid="nav-more"
+      >
+        {t("nav.more")}
+        <ChevronDownIcon className="h-4 w-4" />
+      </button>
+      <ul
+        id={id}
+        hidden={!open}
+        className="absolute left-0 z-40 mt-1 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      >
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} className={(state) => `block ${linkClass(state)}`}>
+              {t(link.key)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

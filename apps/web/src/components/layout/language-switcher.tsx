@@ -1,9 +1,10 @@
 import { LANGUAGE_OPTIONS, type Language } from "@festgeld/domain/constants";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { changeLanguage } from "../../lib/i18n.ts";
 import { Flag } from "../ui/flag.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
+import { useDisclosure } from "./use-disclosure.ts";
 
 /**
  * Language dropdown with flags (SVG, see flag.tsx); closes on an outside click and on Escape (focus
@@ -11,29 +12,9 @@ import { ChevronDownIcon } from "../ui/icons.tsx";
  */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, rootRef, buttonRef, toggle } = useDisclosure();
   const menuId = useId();
   const current = LANGUAGE_OPTIONS.find((o) => o.code === i18n.language) ?? LANGUAGE_OPTIONS[0];
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener("mousedown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
 
   const choose = (code: Language) => {
     setOpen(false);
@@ -41,14 +22,14 @@ export function LanguageSwitcher() {
   };
 
   return (
-    <div ref={ref} className="relative">
+    <div ref={rootRef} className="relative">
       <button
         ref={buttonRef}
         type="button"
         className="flex items-center gap-1 rounded-md px-2 py-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800 dark:focus-visible:outline-brand-300"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
         data-testid="language-button"
       >
         {current && <Flag language={current.code} />}

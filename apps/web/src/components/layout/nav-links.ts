@@ -1,4 +1,8 @@
-/** Header links, with their label keys in the common catalogue. */
+/**
+ * Header links, with their label keys in the common catalogue. From 1280 px the header shows them in
+ * one row; below 1536 px those marked `more` sit in a "More" menu so that the row fits in every
+ * language (docs/decisions.md "One-row header").
+ */
 export const HEADER_LINKS = [
   { to: "/", key: "nav.home" },
   { to: "/packages", key: "nav.packages" },
@@ -7,8 +11,8 @@ export const HEADER_LINKS = [
   { to: "/about", key: "nav.about" },
   { to: "/blog", key: "nav.blog" },
   { to: "/faq", key: "nav.faq" },
-  { to: "/deposit-insurance", key: "nav.depositInsurance" },
-  { to: "/contact", key: "nav.contact" },
+  { to: "/deposit-insurance", key: "nav.depositInsurance", more: true },
+  { to: "/contact", key: "nav.contact", more: true },
 ] as const;
 
 export const FOOTER_LINKS = {

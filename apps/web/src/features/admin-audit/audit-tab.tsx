@@ -1,11 +1,13 @@
+import type { AuditLogEntry } from "@festgeld/domain";
 import { AUDIT_ACTIONS } from "@festgeld/domain/constants";
 import { operations } from "@festgeld/domain/operations";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatCalendarDate, formatDateTime } from "../../lib/format.ts";
 import { usePagedList } from "../../lib/paged-list.ts";
 
 const PAGE_SIZE = 25;
@@ -64,12 +66,12 @@ export default function AuditTab() {
       ) : log.data.items.length === 0 ? (
         <p className="card text-slate-600 dark:text-slate-300">{t("audit.empty")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
+        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
           <table className="w-full text-left text-sm" data-testid="audit-table">
             <caption className="sr-only">{t("audit.title")}</caption>
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
               <tr>
-                {(["when", "who", "action", "target", "details"] as const).map((column) => (
+                {(["when", "who", "action", "subject", "target", "details"] as const).map((column) => (
                   <th key={column} scope="col" className="px-3 py-2">
                     {t(`audit.columns.${column}`)}
                   </th>
@@ -87,24 +89,27 @@ export default function AuditTab() {
                     {t(`audit.actions.${actionKey(entry.action)}`)}
                   </td>
                   <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                    <span className="block">
-                      {t(`audit.targets.${entry.target_type}`, entry.target_type)}
-                    </span>
-                    {entry.target_id && (
-                      <code className="break-all text-xs text-slate-600 dark:text-slate-400">
-                        {entry.target_id}
-                      </code>
+                    {entry.subject ? (
+                      <>
+                        <Link
+                          to={`/admin/dossier/${entry.subject.id}`}
+                          className="font-medium text-brand-700 underline dark:text-brand-300"
+                        >
+                          {entry.subject.full_name || entry.subject.email}
+                        </Link>
+                        <span className="block break-all text-xs text-slate-600 dark:text-slate-400">
+                          {entry.subject.email}
+                        </span>
+                      </>
+                    ) : (
+                      <span className="text-slate-500 dark:text-slate-400">–</span>
                     )}
                   </td>
+                  <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
+                    <AuditTarget entry={entry} />
+                  </td>
                   <td className="px-3 py-2">
-                    <details>
-                      <summary className="cursor-pointer text-brand-700 dark:text-brand-300">
-                        {t("audit.show")}
-                      </summary>
-                      <pre className="mt-2 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-                        {JSON.stringify(entry.details, null, 2)}
-                      </pre>
-                    </details>
+                    <AuditDetails details={entry.details} />
                   </td>
                 </tr>
               ))}
@@ -120,5 +125,71 @@ export default function AuditTab() {
         label={t("audit.pages")}
       />
     </div>
+  );
+}
+
+/** The back-office tab where each kind of record is handled; the saver's records are in their dossier. */
+const TARGET_TAB: Partial<Record<string, string>> = {
+  package: "packages",
+  notification: "notifications",
+  newsletter: "messages",
+  sanctions_hit: "sanctions",
+  sanctions_list: "sanctions",
+  bank_statement: "statements",
+};
+
+/** The record an entry is about, in words: its kind and a short reference, linked to where it is kept. */
+function AuditTarget({ entry }: { entry: AuditLogEntry }) {
+  const { t } = useTranslation("admin");
+  const kind = t(`audit.targets.${entry.target_type}`, entry.target_type);
+  const id = entry.target_id;
+  // Applications are quoted by the first 8 hex digits of their id, as savers and staff do.
+  const reference =
+    typeof entry.details.reference === "string"
+      ? entry.details.reference
+      : id && /^[0-9a-f-]{36}$/i.test(id)
+        ? id.replace(/-/g, "").slice(0, 8).toUpperCase()
+        : id;
+  const label = reference ? `${kind} ${reference}` : kind;
+  const tab = TARGET_TAB[entry.target_type];
+  const to = entry.subject && !tab ? `/admin/dossier/${entry.subject.id}` : tab ? `/admin?tab=${tab}` : null;
+  return to ? (
+    <Link to={to} className="text-brand-700 underline dark:text-brand-300" title={id ?? undefined}>
+      {label}
+    </Link>
+  ) : (
+    <span title={id ?? undefined}>{label}</span>
+  );
+}
+
+/** What an entry recorded, as labelled values (dates and yes/no in words) instead of raw JSON. */
+function AuditDetails({ details }: { details: Record<string, unknown> }) {
+  const { t, i18n } = useTranslation("admin");
+  const entries = Object.entries(details).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return <span className="text-slate-500 dark:text-slate-400">–</span>;
+  const show = (value: unknown): string => {
+    if (value === null || value === "") return "–";
+    if (typeof value === "boolean") return value ? t("audit.yes") : t("audit.no");
+    if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value))
+      return formatCalendarDate(value, i18n.language);
+    if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value))
+      return formatDateTime(value, i18n.language);
+    if (Array.isArray(value)) return value.map(show).join(", ");
+    if (typeof value === "object")
+      return Object.entries(value as Record<string, unknown>)
+        .map(([key, inner]) => `${fieldLabel(key)}: ${show(inner)}`)
+        .join("; ");
+    return String(value);
+  };
+  const fieldLabel = (key: string) => t(`audit.fields.${key}`, key.replace(/_/g, " "));
+  return (
+    <dl className="grid max-w-md grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+      {entries.map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="text-slate-600 dark:text-slate-400">{fieldLabel(key)}</dt>
+          <dd className="break-words text-slate-900 dark:text-slate-100">{show(value)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

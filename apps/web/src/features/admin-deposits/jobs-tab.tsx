@@ -47,7 +47,7 @@ export default function JobsTab() {
           {section.items.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("admin.jobs.none")}</p>
           ) : (
-            <div className="mt-2 overflow-x-auto">
+            <div className="mt-2 relative overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">
                   {t(`admin.jobs.${section.key}`, { count: section.items.length })}

@@ -92,7 +92,7 @@ function NewsletterSubscriptions() {
       ) : subscriptions.data.items.length === 0 ? (
         <p className="card text-slate-600 dark:text-slate-300">{t("messages.newsletter.empty")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
+        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
           <table className="w-full text-left text-sm" data-testid="newsletter-table">
             <caption className="sr-only">{t("messages.newsletter.title")}</caption>
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">

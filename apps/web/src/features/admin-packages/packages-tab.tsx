@@ -99,7 +99,7 @@ export default function PackagesTab() {
           {t("packages.loadFailed")}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
+        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
           <table className="w-full text-left text-sm" data-testid="packages-table">
             <caption className="sr-only">{t("packages.caption")}</caption>
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">

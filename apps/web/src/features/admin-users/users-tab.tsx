@@ -125,7 +125,7 @@ export default function UsersTab() {
       ) : items.length === 0 ? (
         <p className="card text-slate-600 dark:text-slate-300">{t("users.empty")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
+        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
           <table className="w-full text-left text-sm" data-testid="users-table" aria-busy={users.isFetching}>
             <caption className="sr-only">{t("users.caption")}</caption>
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">

@@ -117,7 +117,7 @@ export default function DepositInsurancePage() {
             <h3 id={`di-sheet-${index}`} className="text-lg font-bold text-slate-900 dark:text-white">
               {t("depositInsurance.sheet.bankTitle", { bank: bank.name })}
             </h3>
-            <table className="mt-4 w-full border-collapse text-left text-sm">
+            <table className="mt-4 w-full border-collapse text-left text-sm [overflow-wrap:anywhere]">
               <caption className="pb-2 text-left font-semibold text-slate-900 dark:text-white">
                 {t("depositInsurance.sheet.basicTitle")}
               </caption>

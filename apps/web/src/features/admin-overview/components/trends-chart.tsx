@@ -77,25 +77,28 @@ export function TrendsChart({ data }: { data: Analytics["monthlyTrends"] }) {
         </ResponsiveContainer>
       </div>
       <figcaption className="sr-only">{t("overview.trends.caption")}</figcaption>
-      <table className="sr-only">
-        <caption>{t("overview.trends.title")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("overview.trends.month")}</th>
-            <th scope="col">{t("overview.trends.users")}</th>
-            <th scope="col">{t("overview.trends.investments")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.month}>
-              <th scope="row">{row.label}</th>
-              <td>{formatNumber(row.users, language)}</td>
-              <td>{formatNumber(row.investments, language)}</td>
+      {/* A table cannot be narrower than its content, so the hidden copy is clipped by a hidden box. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t("overview.trends.title")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("overview.trends.month")}</th>
+              <th scope="col">{t("overview.trends.users")}</th>
+              <th scope="col">{t("overview.trends.investments")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.month}>
+                <th scope="row">{row.label}</th>
+                <td>{formatNumber(row.users, language)}</td>
+                <td>{formatNumber(row.investments, language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -11,7 +11,7 @@ const BODY_CLASSES = [
   "[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline dark:[&_a]:text-brand-300",
   "[&_a]:rounded [&_a:focus-visible]:outline-2 [&_a:focus-visible]:outline-offset-2 [&_a:focus-visible]:outline-brand-600",
   "[&_blockquote]:mt-6 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-500 [&_blockquote]:bg-brand-50 [&_blockquote]:px-4 [&_blockquote]:py-3 dark:[&_blockquote]:bg-slate-900",
-  "[&_figure]:mt-6 [&_figure]:overflow-x-auto",
+  "[&_figure]:mt-6 [&_figure]:relative [&_figure]:overflow-x-auto",
   "[&_table]:w-full [&_table]:border-collapse [&_table]:text-sm sm:[&_table]:text-base",
   "[&_caption]:mb-2 [&_caption]:text-left [&_caption]:text-sm [&_caption]:text-slate-600 dark:[&_caption]:text-slate-400",
   "[&_th]:border-b-2 [&_th]:border-slate-300 [&_th]:px-2 sm:[&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold [&_th]:text-slate-900 dark:[&_th]:border-slate-600 dark:[&_th]:text-white",

@@ -35,7 +35,7 @@ export function ComparisonTable({ packages, amount }: { packages: Package[]; amo
   );
 
   return (
-    <div className="mt-10 overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-700">
+    <div className="mt-10 relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-700">
       <table
         className="w-full min-w-[40rem] border-collapse bg-white dark:bg-slate-900"
         data-testid="compare-table"

@@ -66,8 +66,8 @@ export function DocumentCard({
       data-testid={`kyc-card-${type}`}
       data-status={status}
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+        <div className="flex min-w-0 items-center gap-3">
           <DocumentIcon className="h-6 w-6 shrink-0 text-brand-700 dark:text-brand-300" />
           <h3 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
             {title}
