@@ -138,3 +138,17 @@ test.describe("accessibility", () => {
     expect(violations).toEqual([]);
   });
 });
+
+test.describe("at an address that is not the RP ID", () => {
+  test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+
+  test("the browser refuses the passkey and the page says why", async ({ page }) => {
+    await virtualAuthenticator(page);
+    await page.goto("/login");
+    await page.getByTestId("passkey-login").click();
+    await expect(page.getByTestId("auth-error")).toHaveText(
+      "Passkeys cannot be used at this address of the site. Please open the site at its usual address.",
+    );
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

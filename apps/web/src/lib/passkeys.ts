@@ -52,6 +52,12 @@ export function passkeyErrorMessage(error: unknown): string {
   if (error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") {
     return i18n.t("security:passkeys.alreadyOnDevice");
   }
+  if (
+    error instanceof WebAuthnError &&
+    (error.code === "ERROR_INVALID_DOMAIN" || error.code === "ERROR_INVALID_RP_ID")
+  ) {
+    return i18n.t("security:passkeys.wrongAddress");
+  }
   if (error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError")) {
     return i18n.t("security:passkeys.cancelled");
   }
