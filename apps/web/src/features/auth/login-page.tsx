@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
 import { ApiError, api, errorMessage } from "../../lib/api-client.ts";
 import { passkeyErrorMessage, passkeysSupported, signInWithPasskey } from "../../lib/passkeys.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -163,43 +164,34 @@ export default function LoginPage() {
               {error}
             </FormAlert>
           )}
-          <div>
-            <label htmlFor={`${id}-email`} className="label">
-              {t("fields.email")}
-            </label>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              className="input"
-              autoComplete="username"
-              required
-              maxLength={254}
-              value={values.email}
-              onChange={change("email")}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-password`} className="label">
-              {t("fields.password")}
-            </label>
-            <input
-              id={`${id}-password`}
-              name="password"
-              type="password"
-              className="input"
-              autoComplete="current-password"
-              required
-              maxLength={LIMITS.passwordMaxLength}
-              value={values.password}
-              onChange={change("password")}
-            />
+          <TextField
+            id={`${id}-email`}
+            label={t("fields.email")}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={254}
+            value={values.email}
+            onChange={change("email")}
+          />
+          <TextField
+            id={`${id}-password`}
+            label={t("fields.password")}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={LIMITS.passwordMaxLength}
+            value={values.password}
+            onChange={change("password")}
+          >
             <p className="mt-2 text-right text-sm">
               <Link to="/forgot-password" className="text-brand-700 underline dark:text-brand-300">
                 {t("security:forgot.link")}
               </Link>
             </p>
-          </div>
+          </TextField>
           <button
             type="submit"
             className="btn-primary w-full"

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
 import { api, errorMessage } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { SecurityCard } from "./components/security-card.tsx";
@@ -54,22 +55,17 @@ export default function ForgotPasswordPage() {
               {error}
             </FormAlert>
           )}
-          <div>
-            <label htmlFor={`${id}-email`} className="label">
-              {t("account:fields.email")}
-            </label>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              className="input"
-              autoComplete="username"
-              required
-              maxLength={254}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
+          <TextField
+            id={`${id}-email`}
+            label={t("account:fields.email")}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={254}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <button
             type="submit"
             className="btn-primary w-full"

@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
 import { api, errorMessage } from "../../../lib/api-client.ts";
 
 /**
@@ -50,58 +51,40 @@ export function RegisterForm({
           {error}
         </FormAlert>
       )}
-      <div>
-        <label htmlFor={`${id}-name`} className="label">
-          {t("fields.fullName")}
-        </label>
-        <input
-          id={`${id}-name`}
-          name="full_name"
-          className="input"
-          autoComplete="name"
-          required
-          maxLength={200}
-          value={values.full_name}
-          onChange={change("full_name")}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-email`} className="label">
-          {t("fields.email")}
-        </label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          className="input"
-          autoComplete="email"
-          required
-          maxLength={254}
-          value={values.email}
-          onChange={change("email")}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-password`} className="label">
-          {t("fields.password")}
-        </label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          className="input"
-          autoComplete="new-password"
-          required
-          minLength={LIMITS.passwordMinLength}
-          maxLength={LIMITS.passwordMaxLength}
-          aria-describedby={`${id}-password-hint`}
-          value={values.password}
-          onChange={change("password")}
-        />
-        <p id={`${id}-password-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {t("register.passwordHint", { min: LIMITS.passwordMinLength })}
-        </p>
-      </div>
+      <TextField
+        id={`${id}-name`}
+        label={t("fields.fullName")}
+        name="full_name"
+        autoComplete="name"
+        required
+        maxLength={200}
+        value={values.full_name}
+        onChange={change("full_name")}
+      />
+      <TextField
+        id={`${id}-email`}
+        label={t("fields.email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        value={values.email}
+        onChange={change("email")}
+      />
+      <TextField
+        id={`${id}-password`}
+        label={t("fields.password")}
+        hint={t("register.passwordHint", { min: LIMITS.passwordMinLength })}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={LIMITS.passwordMinLength}
+        maxLength={LIMITS.passwordMaxLength}
+        value={values.password}
+        onChange={change("password")}
+      />
       <p id={`${id}-legal`} className="text-sm text-slate-600 dark:text-slate-300">
         <Trans
           t={t}

@@ -4,6 +4,7 @@ import { operations } from "@festgeld/domain/operations";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
 import { api, errorMessage } from "../../../lib/api-client.ts";
 
 const EMPTY = { current_password: "", new_password: "", confirm: "" };
@@ -64,60 +65,42 @@ export function PasswordForm() {
           {t("password.success")}
         </FormAlert>
       )}
-      <div>
-        <label htmlFor={`${id}-current`} className="label">
-          {t("password.current")}
-        </label>
-        <input
-          id={`${id}-current`}
-          name="current_password"
-          type="password"
-          className="input"
-          autoComplete="current-password"
-          required
-          maxLength={LIMITS.passwordMaxLength}
-          value={values.current_password}
-          onChange={change("current_password")}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-new`} className="label">
-          {t("password.new")}
-        </label>
-        <input
-          id={`${id}-new`}
-          name="new_password"
-          type="password"
-          className="input"
-          autoComplete="new-password"
-          required
-          minLength={LIMITS.passwordMinLength}
-          maxLength={LIMITS.passwordMaxLength}
-          aria-describedby={`${id}-hint`}
-          value={values.new_password}
-          onChange={change("new_password")}
-        />
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {t("register.passwordHint", { min: LIMITS.passwordMinLength })}
-        </p>
-      </div>
-      <div>
-        <label htmlFor={`${id}-confirm`} className="label">
-          {t("password.confirm")}
-        </label>
-        <input
-          id={`${id}-confirm`}
-          name="confirm"
-          type="password"
-          className="input"
-          autoComplete="new-password"
-          required
-          minLength={LIMITS.passwordMinLength}
-          maxLength={LIMITS.passwordMaxLength}
-          value={values.confirm}
-          onChange={change("confirm")}
-        />
-      </div>
+      <TextField
+        id={`${id}-current`}
+        label={t("password.current")}
+        name="current_password"
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={LIMITS.passwordMaxLength}
+        value={values.current_password}
+        onChange={change("current_password")}
+      />
+      <TextField
+        id={`${id}-new`}
+        label={t("password.new")}
+        hint={t("register.passwordHint", { min: LIMITS.passwordMinLength })}
+        name="new_password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={LIMITS.passwordMinLength}
+        maxLength={LIMITS.passwordMaxLength}
+        value={values.new_password}
+        onChange={change("new_password")}
+      />
+      <TextField
+        id={`${id}-confirm`}
+        label={t("password.confirm")}
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={LIMITS.passwordMinLength}
+        maxLength={LIMITS.passwordMaxLength}
+        value={values.confirm}
+        onChange={change("confirm")}
+      />
       <button type="submit" className="btn-secondary" disabled={submitting} data-testid="password-submit">
         {submitting ? t("password.submitting") : t("password.submit")}
       </button>

@@ -4,6 +4,7 @@ import { operations } from "@festgeld/domain/operations";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
 import { api, errorMessage } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
 
@@ -64,58 +65,43 @@ export function ProfileForm({ user }: { user: User }) {
           {t("profile.success")}
         </FormAlert>
       )}
-      <div>
-        <label htmlFor={`${id}-name`} className="label">
-          {t("fields.fullName")}
-        </label>
-        <input
-          id={`${id}-name`}
-          name="full_name"
-          className="input"
-          autoComplete="name"
-          required
-          maxLength={200}
-          value={values.full_name}
-          onChange={change("full_name")}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-email`} className="label">
-          {t("fields.email")}
-        </label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          className="input"
-          autoComplete="email"
-          required
-          maxLength={254}
-          value={values.email}
-          onChange={change("email")}
-        />
-      </div>
+      <TextField
+        id={`${id}-name`}
+        label={t("fields.fullName")}
+        name="full_name"
+        autoComplete="name"
+        required
+        maxLength={200}
+        value={values.full_name}
+        onChange={change("full_name")}
+      />
+      <TextField
+        id={`${id}-email`}
+        label={t("fields.email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        value={values.email}
+        onChange={change("email")}
+      />
       {emailChanged && (
-        <div>
-          <label htmlFor={`${id}-current-password`} className="label">
-            {t("security:emailChange.passwordLabel")}
-          </label>
-          <input
-            id={`${id}-current-password`}
-            name="current_password"
-            type="password"
-            className="input"
-            autoComplete="current-password"
-            required
-            maxLength={128}
-            value={currentPassword}
-            onChange={(event) => {
-              setCurrentPassword(event.target.value);
-              setError(null);
-            }}
-          />
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("security:emailChange.hint")}</p>
-        </div>
+        <TextField
+          id={`${id}-current-password`}
+          label={t("security:emailChange.passwordLabel")}
+          hint={t("security:emailChange.hint")}
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={128}
+          value={currentPassword}
+          onChange={(event) => {
+            setCurrentPassword(event.target.value);
+            setError(null);
+          }}
+        />
       )}
       <dl className="grid gap-4 sm:grid-cols-2">
         <div>

@@ -1,0 +1,48 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { describedBy, FieldError } from "./field-error.tsx";
+
+/**
+ * A labelled text input with its hint and error, wired for assistive technology (`aria-describedby`
+ * names the hint and the error, `aria-invalid` marks an error). The one way the account forms draw a
+ * field; `children` go under the input (a link such as "Forgot your password?").
+ */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  children,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null | undefined;
+  children?: ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "children">) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        {...input}
+        aria-invalid={error ? true : input["aria-invalid"]}
+        aria-describedby={describedBy(
+          input["aria-describedby"],
+          hint ? `${id}-hint` : null,
+          error && `${id}-error`,
+        )}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+      {children}
+    </div>
+  );
+}
