@@ -65,73 +65,50 @@ export default fp(
       if (reply.statusCode >= 500) errors.inc(labels);
     });
 
-    const db = () => app.db;
-    new Gauge({
-      name: "jobs_backlog",
-      help: "Scheduled jobs that are due and not yet done (pending or running)",
-      registers: [registry],
-      async collect() {
-        this.set(
-          await count(
-            db()
-              .selectFrom("jobs")
-              .select(sql<number>`count(*)`.as("n"))
-              .where("state", "in", ["pending", "running"])
-              .where("run_at", "<=", sql<Date>`now()`)
-              .executeTakeFirst(),
-          ),
-        );
-      },
-    });
-    new Gauge({
-      name: "jobs_failed",
-      help: "Scheduled jobs that failed after their last attempt",
-      registers: [registry],
-      async collect() {
-        this.set(
-          await count(
-            db()
-              .selectFrom("jobs")
-              .select(sql<number>`count(*)`.as("n"))
-              .where("state", "=", "failed")
-              .executeTakeFirst(),
-          ),
-        );
-      },
-    });
-    new Gauge({
-      name: "email_outbox_backlog",
-      help: "E-mails queued and not yet sent (nor given up)",
-      registers: [registry],
-      async collect() {
-        this.set(
-          await count(
-            db()
-              .selectFrom("email_outbox")
-              .select(sql<number>`count(*)`.as("n"))
-              .where("sent_at", "is", null)
-              .where("failed_at", "is", null)
-              .executeTakeFirst(),
-          ),
-        );
-      },
-    });
-    new Gauge({
-      name: "email_outbox_failed",
-      help: "E-mails given up after their last attempt",
-      registers: [registry],
-      async collect() {
-        this.set(
-          await count(
-            db()
-              .selectFrom("email_outbox")
-              .select(sql<number>`count(*)`.as("n"))
-              .where("failed_at", "is not", null)
-              .executeTakeFirst(),
-          ),
-        );
-      },
-    });
+    /** A gauge read by one count query at each scrape. */
+    const countGauge = (
+      name: string,
+      help: string,
+      query: (db: FastifyInstance["db"]) => Promise<{ n: number | string | bigint } | undefined>,
+    ) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        async collect() {
+          this.set(await count(query(app.db)));
+        },
+      });
+    countGauge("jobs_backlog", "Scheduled jobs that are due and not yet done (pending or running)", (db) =>
+      db
+        .selectFrom("jobs")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("state", "in", ["pending", "running"])
+        .where("run_at", "<=", sql<Date>`now()`)
+        .executeTakeFirst(),
+    );
+    countGauge("jobs_failed", "Scheduled jobs that failed after their last attempt", (db) =>
+      db
+        .selectFrom("jobs")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("state", "=", "failed")
+        .executeTakeFirst(),
+    );
+    countGauge("email_outbox_backlog", "E-mails queued and not yet sent (nor given up)", (db) =>
+      db
+        .selectFrom("email_outbox")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("sent_at", "is", null)
+        .where("failed_at", "is", null)
+        .executeTakeFirst(),
+    );
+    countGauge("email_outbox_failed", "E-mails given up after their last attempt", (db) =>
+      db
+        .selectFrom("email_outbox")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("failed_at", "is not", null)
+        .executeTakeFirst(),
+    );
     const poolStats = opts.poolStats;
     if (poolStats) {
       new Gauge({

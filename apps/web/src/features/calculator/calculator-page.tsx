@@ -12,7 +12,7 @@ import { amountProblem, rateProblem } from "../../lib/validation.ts";
 import { calculate } from "./api/calculator-api.ts";
 import { CalculatorResults } from "./components/calculator-results.tsx";
 
-/** amount empty, 12 months, 3.5 %, EUR; amount step 100 (SPEC.md section 9). */
+/** The calculator starts with no amount, 12 months, 3.5 % and euro; amounts go in steps of 100. */
 const DEFAULTS = { amount: "", duration: 12, rate: 3.5, currency: "EUR" as Currency };
 const AMOUNT_STEP = 100;
 /** After a first result, a change is calculated again once the saver pauses typing this long. */
@@ -95,7 +95,7 @@ export default function CalculatorPage() {
       const answer = await calculate(request);
       if (sequence === latest.current) setResult(answer);
     } catch (error) {
-      // SPEC.md section 8 logs calculation failures; we also say so, instead of leaving the saver waiting.
+      // A failed calculation is logged to the console; the saver is told too, instead of being left waiting.
       console.error("Calculation failed", error);
       if (sequence === latest.current) setFailure(errorMessage(error, t("calculator.error")));
     } finally {
