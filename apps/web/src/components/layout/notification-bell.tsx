@@ -1,4 +1,5 @@
-import { type InboxNotification, operations, type UnreadCount } from "@festgeld/domain";
+import type { InboxNotification, UnreadCount } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import {
   type InfiniteData,
   useInfiniteQuery,

@@ -1,4 +1,5 @@
-import { type NotificationSendRequest, operations } from "@festgeld/domain";
+import type { NotificationSendRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
 
 export const findUsers = (search: string, signal?: AbortSignal) =>

@@ -1,4 +1,5 @@
-import { type NewsletterSubscribeRequest, operations } from "@festgeld/domain";
+import type { NewsletterSubscribeRequest } from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
 
 export const subscribeNewsletter = (body: NewsletterSubscribeRequest) =>
