@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { E2E_ADMIN } from "../playwright.config.ts";
 
@@ -71,4 +71,11 @@ export async function adminToken(request: APIRequestContext, port = mainPort()):
     }
   }
   throw new Error("the e2e admin could not sign in with two-factor");
+}
+
+/** Opens a back-office area through the shell's sidebar and waits until it is the current page. */
+export async function openArea(page: Page, name: string) {
+  const link = page.getByTestId("admin-sidebar").getByRole("link", { name, exact: true });
+  await link.click();
+  await expect(link).toHaveAttribute("aria-current", "page");
 }

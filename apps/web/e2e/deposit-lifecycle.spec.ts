@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { adminToken as signInAdmin } from "./admin-session.ts";
+import { openArea, adminToken as signInAdmin } from "./admin-session.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 /*
@@ -247,14 +247,14 @@ for (const language of ["en", "de"] as const) {
     const staff = await openAs(browser, adminToken, language);
     await staff.page.goto("/admin");
     // The deposit waits in the funding queue; a receipt from another account is refused, translated.
-    await staff.page.getByRole("tab", { name: text.fundingTab }).click();
+    await openArea(staff.page, text.fundingTab);
     const queued = staff.page.locator(`[data-testid="funding-item"][data-reference="${reference}"]`);
     await queued.getByRole("button", { name: text.recordFor(reference) }).click();
     await queued.getByLabel(text.payerIban).fill("DE02 1203 0000 0000 2020 51");
     await queued.getByRole("button", { name: text.recordConfirm }).click();
     await expect(queued.getByRole("alert")).toHaveText(text.payerMismatch);
     await queued.getByRole("button", { name: text.cancel }).click();
-    await staff.page.getByRole("tab", { name: text.statementsTab }).click();
+    await openArea(staff.page, text.statementsTab);
     const statement = {
       name: "statement.xml",
       mimeType: "application/xml",
@@ -307,7 +307,7 @@ for (const language of ["en", "de"] as const) {
     const calendar = await openAs(browser, adminToken, language);
     await calendar.page.clock.setFixedTime(new Date(threeDaysBefore));
     await calendar.page.goto("/admin");
-    await calendar.page.getByRole("tab", { name: text.calendarTab }).click();
+    await openArea(calendar.page, text.calendarTab);
     await expect(
       calendar.page.locator(`[data-testid="maturity-day"][data-date="${maturity}"]`),
     ).toContainText(reference);

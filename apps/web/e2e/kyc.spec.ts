@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { adminToken } from "./admin-session.ts";
+import { adminToken, openArea } from "./admin-session.ts";
 import { JPEG, PNG, pdf } from "./kyc-files.ts";
 
 const PASSWORD = "e2e kyc journey passphrase";
@@ -79,11 +79,7 @@ test.describe("identity verification", () => {
     // An admin reviews the queue: the file beside the user's name, then approves each document.
     const admin = await adminPage(browser);
     await admin.page.goto("/admin");
-    await admin.page.getByRole("tab", { name: "KYC review" }).click();
-    await expect(admin.page.getByRole("tab", { name: "KYC review" })).toHaveAttribute(
-      "aria-selected",
-      "true",
-    );
+    await openArea(admin.page, "KYC review");
     const rows = admin.page.getByTestId("kyc-queue-row").filter({ hasText: email });
     await expect(rows).toHaveCount(3);
     for (let remaining = 3; remaining > 0; remaining--) {

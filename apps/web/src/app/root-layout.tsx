@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { ContactWidget } from "../components/layout/contact-widget.tsx";
@@ -10,12 +10,24 @@ import { Toaster } from "../components/ui/toaster.tsx";
 import { isLanguage } from "../lib/i18n.ts";
 import { languageOfPath, withLanguage } from "../lib/language-path.ts";
 
-/** Shared header, footer and contact widget around every page; /kyc shows none of them. */
+// The back office's own frame loads with the back office, not with the public pages.
+const AdminShell = lazy(() =>
+  import("../components/admin/admin-shell.tsx").then((module) => ({ default: module.AdminShell })),
+);
+
+/** Whether a path is the back office (/admin and the staff pages under it). */
+export const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
+/**
+ * Shared header, footer and contact widget around every page; /kyc shows none of them, and the back
+ * office has its own shell instead (components/admin/admin-shell.tsx).
+ */
 export function RootLayout() {
   const { pathname, search, hash } = useLocation();
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const bare = pathname === "/kyc";
+  const admin = isAdminPath(pathname);
 
   const shownPath = useRef(pathname);
   const language = i18n.language;
@@ -39,6 +51,16 @@ export function RootLayout() {
     document.getElementById("main")?.focus({ preventScroll: true });
   }, [pathname]);
 
+  const main = (
+    <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+      <ErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<Spinner label={t("loading")} />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+    </main>
+  );
+
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-800 dark:bg-slate-950 dark:text-slate-100">
       <a
@@ -47,16 +69,18 @@ export function RootLayout() {
       >
         {t("skipToContent")}
       </a>
-      {!bare && <Header />}
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<Spinner label={t("loading")} />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
-      </main>
-      {!bare && <ContactWidget docked={pathname.startsWith("/admin")} />}
-      {!bare && <Footer />}
+      {admin ? (
+        <Suspense fallback={<Spinner label={t("loading")} />}>
+          <AdminShell>{main}</AdminShell>
+        </Suspense>
+      ) : (
+        <>
+          {!bare && <Header />}
+          {main}
+          {!bare && <ContactWidget />}
+          {!bare && <Footer />}
+        </>
+      )}
       <Toaster />
     </div>
   );

@@ -8,10 +8,10 @@ import { ChatIcon, CloseIcon, PhoneIcon } from "../ui/icons.tsx";
  * Contact widget: WhatsApp with a greeting in the current language, a call button and the desk hours.
  * A disclosure: the button comes first in the tab order (the panel is drawn above it), Escape closes
  * the panel and gives focus back to the button. It floats at the bottom right only from 1536 px, where
- * the page's content leaves a margin beside it; on smaller screens and in the back office it is docked
+ * the page's content leaves a margin beside it; on smaller screens it is docked
  * at the end of the page, so it never covers a button or a figure (docs/decisions.md "One-row header").
  */
-export function ContactWidget({ docked = false }: { docked?: boolean }) {
+export function ContactWidget() {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -32,9 +32,7 @@ export function ContactWidget({ docked = false }: { docked?: boolean }) {
 
   return (
     <div
-      className={`z-30 flex flex-col-reverse items-end gap-3 px-4 pb-4 ${
-        docked ? "" : "2xl:fixed 2xl:right-4 2xl:bottom-4 2xl:px-0 2xl:pb-0"
-      }`}
+      className="z-30 flex flex-col-reverse items-end gap-3 px-4 pb-4 2xl:fixed 2xl:right-4 2xl:bottom-4 2xl:px-0 2xl:pb-0"
       data-testid="contact-widget"
     >
       <button

@@ -50,6 +50,7 @@ export default function AuditTab() {
           <>
             <Link
               to={`/admin/dossier/${entry.subject.id}`}
+              state={{ from: "/admin?tab=audit" }}
               className="font-medium text-brand-700 underline dark:text-brand-300"
             >
               {entry.subject.full_name || entry.subject.email}

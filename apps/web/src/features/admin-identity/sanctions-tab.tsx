@@ -104,7 +104,11 @@ function HitItem({ hit }: { hit: SanctionsHit }) {
       </p>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {t(`aml.${dob}`)} · {hit.list_version} ·{" "}
-        <Link to={`/admin/dossier/${hit.user_id}`} className="underline">
+        <Link
+          to={`/admin/dossier/${hit.user_id}`}
+          state={{ from: "/admin?tab=sanctions" }}
+          className="underline"
+        >
           {t("dossier.open")}
         </Link>
       </p>

@@ -1,7 +1,8 @@
 import type { Dossier, KycDocument } from "@festgeld/domain";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
+import { useHeadingFocus } from "../../components/admin/use-heading-focus.ts";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
@@ -154,12 +155,19 @@ function DossierView({ dossier }: { dossier: Dossier }) {
   const { t, i18n } = useTranslation(["identity", "kyc", "errors"]);
   const { user, profile } = dossier;
   const docs = currentDocuments(dossier.documents);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Arriving from the queue, focus goes to the saver's name.
+  useHeadingFocus(heading, user.id);
   const typeName = (type: string) => t(`kyc:types.${type}.title`);
   const blocker = dossier.may_be_approved.code;
   return (
     <div className="space-y-6">
       <header className="space-y-1">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="rounded-sm text-2xl font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 dark:text-white dark:focus-visible:outline-brand-300"
+        >
           {t("dossier.title", { name: user.full_name })}
         </h1>
         <p className="text-slate-600 dark:text-slate-300">{user.email}</p>
@@ -320,13 +328,16 @@ function DossierContent() {
   const { t } = useTranslation("identity");
   const { userId = "" } = useParams();
   const dossier = useDossier(userId);
+  // Back to the list the dossier was opened from (links pass it as state), else the KYC queue.
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const back = typeof from === "string" && from.startsWith("/admin") ? from : "/admin?tab=kyc";
   useDocumentTitle(
     dossier.data ? t("dossier.title", { name: dossier.data.user.full_name }) : t("dossier.loading"),
     "",
   );
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
-      <Link to="/admin" className="text-brand-700 underline dark:text-brand-300">
+      <Link to={back} className="text-brand-700 underline dark:text-brand-300" data-testid="dossier-back">
         {t("dossier.back")}
       </Link>
       {dossier.isPending ? (

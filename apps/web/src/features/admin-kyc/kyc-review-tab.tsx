@@ -1,5 +1,5 @@
 import type { KycAdminDocument } from "@festgeld/domain";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
@@ -15,17 +15,29 @@ const STATUSES: QueueStatus[] = ["pending", "approved", "rejected", "all"];
 function ReviewPanel({ document, onDone }: { document: KycAdminDocument; onDone: () => void }) {
   const { t, i18n } = useTranslation(["kyc", "identity"]);
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opening a document moves focus to the panel, so the keyboard continues there.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section aria-labelledby={headingId} className="card space-y-5" data-testid="kyc-review-panel">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h3 id={headingId} className="text-xl font-semibold text-slate-900 dark:text-white">
+          <h3
+            id={headingId}
+            ref={heading}
+            tabIndex={-1}
+            className="rounded-sm text-xl font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 dark:text-white dark:focus-visible:outline-brand-300"
+          >
             {document.user_full_name}
           </h3>
           <p className="text-slate-600 dark:text-slate-400">{document.user_email}</p>
         </div>
         <div className="flex gap-2">
-          <Link to={`/admin/dossier/${document.user_id}`} className="btn-secondary">
+          <Link
+            to={`/admin/dossier/${document.user_id}`}
+            state={{ from: "/admin?tab=kyc" }}
+            className="btn-secondary"
+          >
             {t("identity:dossier.open")}
           </Link>
           <button type="button" className="btn-secondary" onClick={onDone}>
@@ -76,6 +88,14 @@ export default function KycReviewTab() {
   const queue = useReviewQueue(status, offset);
   const filterId = useId();
   const total = queue.data?.total ?? 0;
+  // Closing the panel gives focus back to the document's "Open" button, or the first one left.
+  const close = (id: string) => {
+    setSelected(null);
+    requestAnimationFrame(() => {
+      const buttons = [...window.document.querySelectorAll<HTMLElement>("[data-open-document]")];
+      (buttons.find((button) => button.dataset.openDocument === id) ?? buttons[0])?.focus();
+    });
+  };
   const documentTitle = (doc: KycAdminDocument) => t(`types.${doc.document_type}.title`);
   const columns: Column<KycAdminDocument>[] = [
     {
@@ -104,6 +124,7 @@ export default function KycReviewTab() {
           type="button"
           className="btn-secondary px-3 py-1 text-sm"
           onClick={() => setSelected(doc)}
+          data-open-document={doc.id}
           aria-label={t("review.openFor", { document: documentTitle(doc), name: doc.user_full_name })}
         >
           {t("review.open")}
@@ -163,7 +184,7 @@ export default function KycReviewTab() {
         </div>
         <div>
           {selected ? (
-            <ReviewPanel key={selected.id} document={selected} onDone={() => setSelected(null)} />
+            <ReviewPanel key={selected.id} document={selected} onDone={() => close(selected.id)} />
           ) : (
             <p className="card text-slate-600 dark:text-slate-300">{t("review.select")}</p>
           )}
