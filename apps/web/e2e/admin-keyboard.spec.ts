@@ -124,6 +124,32 @@ test.describe("back office by keyboard", () => {
     await expect(account).toBeFocused();
   });
 
+  test("in every area, Tab reaches each control in turn and each shows a focus ring", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signedInAdmin(page);
+    await page.goto("/admin");
+    await expect(page.getByTestId("overview-totalUsers")).toBeVisible();
+    const ids = await page
+      .getByTestId("admin-sidebar")
+      .getByRole("link")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-area") ?? ""));
+    const missing: string[] = [];
+    for (const id of ids) {
+      await page.goto(`/admin?tab=${id}`);
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("main").getByRole("status")).toHaveCount(0);
+      await page.getByRole("heading", { level: 1 }).focus();
+      for (let stop = 0; stop < 60; stop++) {
+        await page.keyboard.press("Tab");
+        const inMain = await page.evaluate(() => document.activeElement?.closest("main") !== null);
+        if (!inMain) break;
+        const now = await focused(page);
+        if (!now.ring) missing.push(`${id}: <${now.tag}> "${now.label || now.text.slice(0, 40)}"`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   test("from the KYC queue, an admin opens a document, then the saver's dossier, and returns to the queue", async ({
     page,
   }) => {

@@ -1,6 +1,6 @@
 import type { OperationDefinition } from "@festgeld/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { type CallInput, callPaged, type QueryOf } from "./api-client.ts";
 
 type PagedOperation = OperationDefinition & { paged: true };
@@ -23,4 +23,23 @@ export function usePagedList<O extends PagedOperation>(
     if (result.isError) console.error(`Could not load ${operation.id}`, result.error);
   }, [result.isError, result.error, operation.id]);
   return result;
+}
+
+/**
+ * A paged list that keeps its own place: one page of `operation` for `query` (the filters), and the
+ * paging its Pagination needs. A change of filters starts again at the first page.
+ */
+export function usePagedListState<O extends PagedOperation>(
+  key: readonly unknown[],
+  operation: O,
+  query: Omit<QueryOf<O>, "limit" | "offset">,
+  limit: number,
+  label: string,
+) {
+  const filters = JSON.stringify(query);
+  const [place, setPlace] = useState({ filters, offset: 0 });
+  const offset = place.filters === filters ? place.offset : 0;
+  const onChange = useCallback((next: number) => setPlace({ filters, offset: next }), [filters]);
+  const list = usePagedList(key, operation, { ...query, limit, offset } as QueryOf<O>);
+  return { list, paging: { offset, limit, total: list.data?.total ?? 0, onChange, label } };
 }

@@ -2,14 +2,15 @@ import type { AdminApplication, ApplicationDecision } from "@festgeld/domain";
 import { APPLICATION_STATUSES } from "@festgeld/domain/constants";
 import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { FilterSelect } from "../../components/admin/filter-select.tsx";
 import { DepositTimeline } from "../../components/deposits/deposit-timeline.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { api, errorMessage } from "../../lib/api-client.ts";
 import { formatDate, formatMoney, formatRate } from "../../lib/format.ts";
-import { usePagedList } from "../../lib/paged-list.ts";
+import { usePagedListState } from "../../lib/paged-list.ts";
 import { toast } from "../../lib/toast.ts";
 
 const PAGE_SIZE = 25;
@@ -34,14 +35,16 @@ export default function ApplicationsTab() {
   // The application being rejected and the reason the saver will read.
   const [rejecting, setRejecting] = useState<{ id: string; reason: string; missing: boolean } | null>(null);
   const [status, setStatus] = useState<StatusFilter>("");
-  const [offset, setOffset] = useState(0);
-  const filterId = useId();
 
-  const applications = usePagedList(ADMIN_KEYS.applications, operations.adminApplicationsList, {
-    status,
-    limit: PAGE_SIZE,
-    offset,
-  });
+  const { list: applications, paging } = usePagedListState(
+    ADMIN_KEYS.applications,
+    operations.adminApplicationsList,
+    {
+      status,
+    },
+    PAGE_SIZE,
+    t("applications.pages"),
+  );
 
   const decide = useMutation({
     mutationFn: ({
@@ -78,7 +81,6 @@ export default function ApplicationsTab() {
     },
   });
 
-  const total = applications.data?.total ?? 0;
   const columns: Column<AdminApplication>[] = [
     {
       id: "applicant",
@@ -233,28 +235,18 @@ export default function ApplicationsTab() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("applications.title")}</h2>
-        <div>
-          <label htmlFor={filterId} className="label">
-            {t("applications.filter")}
-          </label>
-          <select
-            id={filterId}
-            className="input"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as StatusFilter);
-              setOffset(0);
-            }}
-            data-testid="applications-status-filter"
-          >
-            <option value="">{t("applications.allStatuses")}</option>
-            {APPLICATION_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`statuses.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t("applications.filter")}
+          value={status}
+          options={[
+            { value: "" as StatusFilter, label: t("applications.allStatuses") },
+            ...APPLICATION_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
+          ]}
+          onChange={(value) => {
+            setStatus(value);
+          }}
+          testId="applications-status-filter"
+        />
       </div>
 
       <AdminTable
@@ -268,7 +260,7 @@ export default function ApplicationsTab() {
           error: t("applications.loadFailed"),
           empty: t("applications.empty"),
         }}
-        paging={{ offset, limit: PAGE_SIZE, total, onChange: setOffset, label: t("applications.pages") }}
+        paging={paging}
         rowProps={(application) => ({ "data-testid": "applications-row", "data-status": application.status })}
         testId="applications-table"
       />

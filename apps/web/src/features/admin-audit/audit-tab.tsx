@@ -1,13 +1,14 @@
 import type { AuditLogEntry } from "@festgeld/domain";
 import { AUDIT_ACTIONS } from "@festgeld/domain/constants";
 import { operations } from "@festgeld/domain/operations";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { FilterSelect } from "../../components/admin/filter-select.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatCalendarDate, formatDateTime } from "../../lib/format.ts";
-import { usePagedList } from "../../lib/paged-list.ts";
+import { usePagedListState } from "../../lib/paged-list.ts";
 
 const PAGE_SIZE = 25;
 type ActionFilter = "" | (typeof AUDIT_ACTIONS)[number];
@@ -18,14 +19,16 @@ const actionKey = (action: string) => action.replace(".", "_");
 export default function AuditTab() {
   const { t, i18n } = useTranslation("admin");
   const [action, setAction] = useState<ActionFilter>("");
-  const [offset, setOffset] = useState(0);
-  const filterId = useId();
 
-  const log = usePagedList(ADMIN_KEYS.audit, operations.adminAuditLogList, {
-    ...(action ? { action } : {}),
-    limit: PAGE_SIZE,
-    offset,
-  });
+  const { list: log, paging } = usePagedListState(
+    ADMIN_KEYS.audit,
+    operations.adminAuditLogList,
+    {
+      ...(action ? { action } : {}),
+    },
+    PAGE_SIZE,
+    t("audit.pages"),
+  );
 
   const columns: Column<AuditLogEntry>[] = [
     {
@@ -78,27 +81,17 @@ export default function AuditTab() {
           <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("audit.title")}</h2>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{t("audit.subtitle")}</p>
         </div>
-        <div>
-          <label htmlFor={filterId} className="label">
-            {t("audit.filter")}
-          </label>
-          <select
-            id={filterId}
-            className="input"
-            value={action}
-            onChange={(e) => {
-              setAction(e.target.value as ActionFilter);
-              setOffset(0);
-            }}
-          >
-            <option value="">{t("audit.allActions")}</option>
-            {AUDIT_ACTIONS.map((value) => (
-              <option key={value} value={value}>
-                {t(`audit.actions.${actionKey(value)}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t("audit.filter")}
+          value={action}
+          options={[
+            { value: "" as ActionFilter, label: t("audit.allActions") },
+            ...AUDIT_ACTIONS.map((value) => ({ value, label: t(`audit.actions.${actionKey(value)}`) })),
+          ]}
+          onChange={(value) => {
+            setAction(value);
+          }}
+        />
       </div>
       <AdminTable
         caption={t("audit.title")}
@@ -107,13 +100,7 @@ export default function AuditTab() {
         rowKey={(entry) => entry.id}
         query={log}
         texts={{ loading: t("audit.loading"), error: t("audit.loadFailed"), empty: t("audit.empty") }}
-        paging={{
-          offset,
-          limit: PAGE_SIZE,
-          total: log.data?.total ?? 0,
-          onChange: setOffset,
-          label: t("audit.pages"),
-        }}
+        paging={paging}
         testId="audit-table"
       />
     </div>

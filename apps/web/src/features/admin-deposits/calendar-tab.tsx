@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ListPaging, ListState } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatCalendarDate, formatMoney, formatNumber } from "../../lib/format.ts";
-import { usePagedList } from "../../lib/paged-list.ts";
+import { usePagedListState } from "../../lib/paged-list.ts";
 import { addCalendarDays, businessToday } from "./lib/dates.ts";
 
 const PAGE_SIZE = 100;
@@ -17,15 +17,18 @@ export default function CalendarTab() {
   const { t, i18n } = useTranslation(["deposits", "invest"]);
   const language = i18n.language;
   const [days, setDays] = useState<(typeof RANGES)[number]>(30);
-  const [offset, setOffset] = useState(0);
   const today = businessToday();
-  const list = usePagedList([...ADMIN_KEYS.deposits, "calendar"], operations.adminDepositsList, {
-    status: "active",
-    maturity_from: today,
-    maturity_to: addCalendarDays(today, days),
-    limit: PAGE_SIZE,
-    offset,
-  });
+  const { list, paging } = usePagedListState(
+    [...ADMIN_KEYS.deposits, "calendar"],
+    operations.adminDepositsList,
+    {
+      status: "active",
+      maturity_from: today,
+      maturity_to: addCalendarDays(today, days),
+    },
+    PAGE_SIZE,
+    t("admin.calendar.pages"),
+  );
 
   const byDay = new Map<string, AdminDeposit[]>();
   for (const deposit of list.data?.items ?? []) {
@@ -52,7 +55,6 @@ export default function CalendarTab() {
               className={days === range ? "btn-primary" : "btn-secondary"}
               onClick={() => {
                 setDays(range);
-                setOffset(0);
               }}
             >
               {t("admin.calendar.next", { count: range })}
@@ -105,16 +107,7 @@ export default function CalendarTab() {
           })}
         </ol>
       </ListState>
-      <ListPaging
-        paging={{
-          offset,
-          limit: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setOffset,
-          label: t("admin.calendar.pages"),
-        }}
-        rows={list.data?.items.length}
-      />
+      <ListPaging paging={paging} rows={list.data?.items.length} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { parseDecimal } from "../../lib/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
-import { usePagedList } from "../../lib/paged-list.ts";
+import { usePagedListState } from "../../lib/paged-list.ts";
 import { toast } from "../../lib/toast.ts";
 import { useRecordFunding } from "./api/deposits-admin-api.ts";
 import { businessToday } from "./lib/dates.ts";
@@ -23,13 +23,16 @@ const PAGE_SIZE = 25;
 export default function FundingTab() {
   const { t, i18n } = useTranslation("deposits");
   const language = i18n.language;
-  const [offset, setOffset] = useState(0);
   const [recording, setRecording] = useState<string | null>(null);
-  const queue = usePagedList([...ADMIN_KEYS.deposits, "queue"], operations.adminDepositsList, {
-    status: "awaiting_funds",
-    limit: PAGE_SIZE,
-    offset,
-  });
+  const { list: queue, paging } = usePagedListState(
+    [...ADMIN_KEYS.deposits, "queue"],
+    operations.adminDepositsList,
+    {
+      status: "awaiting_funds",
+    },
+    PAGE_SIZE,
+    t("admin.queue.pages"),
+  );
 
   return (
     <div className="space-y-6">
@@ -112,16 +115,7 @@ export default function FundingTab() {
           ))}
         </ul>
       </ListState>
-      <ListPaging
-        paging={{
-          offset,
-          limit: PAGE_SIZE,
-          total: queue.data?.total ?? 0,
-          onChange: setOffset,
-          label: t("admin.queue.pages"),
-        }}
-        rows={queue.data?.items.length}
-      />
+      <ListPaging paging={paging} rows={queue.data?.items.length} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { FilterSelect } from "../../components/admin/filter-select.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { PAGE_SIZE, type QueueStatus, useReviewQueue } from "./api/review-api.ts";
 import { DecisionForm } from "./components/decision-form.tsx";
@@ -86,7 +87,6 @@ export default function KycReviewTab() {
   const [offset, setOffset] = useState(0);
   const [selected, setSelected] = useState<KycAdminDocument | null>(null);
   const queue = useReviewQueue(status, offset);
-  const filterId = useId();
   const total = queue.data?.total ?? 0;
   // Closing the panel gives focus back to the document's "Open" button, or the first one left.
   const close = (id: string) => {
@@ -140,27 +140,16 @@ export default function KycReviewTab() {
           <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("review.title")}</h2>
           <p className="text-slate-600 dark:text-slate-400">{t("review.subtitle")}</p>
         </div>
-        <div>
-          <label htmlFor={filterId} className="label">
-            {t("review.filter")}
-          </label>
-          <select
-            id={filterId}
-            className="input"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as QueueStatus);
-              setOffset(0);
-              setSelected(null);
-            }}
-          >
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`review.filters.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t("review.filter")}
+          value={status}
+          options={STATUSES.map((value) => ({ value, label: t(`review.filters.${value}`) }))}
+          onChange={(value) => {
+            setStatus(value);
+            setOffset(0);
+            setSelected(null);
+          }}
+        />
       </div>
 
       <div className="grid gap-6 xl:grid-cols-2">

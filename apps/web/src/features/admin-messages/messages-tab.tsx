@@ -1,21 +1,22 @@
 import { operations } from "@festgeld/domain/operations";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column, ListPaging, ListState } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { usePagedList } from "../../lib/paged-list.ts";
+import { usePagedListState } from "../../lib/paged-list.ts";
 import { NewsletterSend } from "./newsletter-send.tsx";
 
 const PAGE_SIZE = 20;
 
 function ContactMessages() {
   const { t, i18n } = useTranslation("admin");
-  const [offset, setOffset] = useState(0);
-  const messages = usePagedList(ADMIN_KEYS.contactMessages, operations.adminContactMessagesList, {
-    limit: PAGE_SIZE,
-    offset,
-  });
+  const { list: messages, paging } = usePagedListState(
+    ADMIN_KEYS.contactMessages,
+    operations.adminContactMessagesList,
+    {},
+    PAGE_SIZE,
+    t("messages.contact.pages"),
+  );
   return (
     <section aria-labelledby="admin-contact-heading" className="space-y-4">
       <h3 id="admin-contact-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
@@ -59,27 +60,20 @@ function ContactMessages() {
           ))}
         </ul>
       </ListState>
-      <ListPaging
-        paging={{
-          offset,
-          limit: PAGE_SIZE,
-          total: messages.data?.total ?? 0,
-          onChange: setOffset,
-          label: t("messages.contact.pages"),
-        }}
-        rows={messages.data?.items.length}
-      />
+      <ListPaging paging={paging} rows={messages.data?.items.length} />
     </section>
   );
 }
 
 function NewsletterSubscriptions() {
   const { t, i18n } = useTranslation("admin");
-  const [offset, setOffset] = useState(0);
-  const subscriptions = usePagedList(ADMIN_KEYS.newsletter, operations.adminNewsletterSubscriptionsList, {
-    limit: PAGE_SIZE,
-    offset,
-  });
+  const { list: subscriptions, paging } = usePagedListState(
+    ADMIN_KEYS.newsletter,
+    operations.adminNewsletterSubscriptionsList,
+    {},
+    PAGE_SIZE,
+    t("messages.newsletter.pages"),
+  );
   type Subscription = NonNullable<typeof subscriptions.data>["items"][number];
   const columns: Column<Subscription>[] = [
     {
@@ -121,13 +115,7 @@ function NewsletterSubscriptions() {
           error: t("messages.loadFailed"),
           empty: t("messages.newsletter.empty"),
         }}
-        paging={{
-          offset,
-          limit: PAGE_SIZE,
-          total: subscriptions.data?.total ?? 0,
-          onChange: setOffset,
-          label: t("messages.newsletter.pages"),
-        }}
+        paging={paging}
         testId="newsletter-table"
       />
     </section>

@@ -4,9 +4,10 @@ import { operations } from "@festgeld/domain/operations";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { FilterSelect } from "../../components/admin/filter-select.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDate } from "../../lib/format.ts";
-import { usePagedList } from "../../lib/paged-list.ts";
+import { usePagedListState } from "../../lib/paged-list.ts";
 import { useSession } from "../../lib/session.tsx";
 import { StaffTools } from "./staff-tools.tsx";
 
@@ -35,25 +36,23 @@ export default function UsersTab() {
   const [role, setRole] = useState<RoleFilter>("");
   const [kycStatus, setKycStatus] = useState<KycFilter>("");
   const [search, setSearch] = useState("");
-  const [offset, setOffset] = useState(0);
   const debouncedSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const ids = { role: useId(), kyc: useId(), search: useId() };
+  const searchId = useId();
 
-  // A new filter or search starts again at the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on each filter change
-  useEffect(() => setOffset(0), [role, kycStatus, debouncedSearch]);
-
-  const users = usePagedList(ADMIN_KEYS.users, operations.adminUsersList, {
-    role,
-    kyc_status: kycStatus,
-    search: debouncedSearch,
-    limit: PAGE_SIZE,
-    offset,
-  });
+  const { list: users, paging } = usePagedListState(
+    ADMIN_KEYS.users,
+    operations.adminUsersList,
+    {
+      role,
+      kyc_status: kycStatus,
+      search: debouncedSearch,
+    },
+    PAGE_SIZE,
+    t("users.pages"),
+  );
   const { user: me } = useSession();
   const [open, setOpen] = useState<string | null>(null);
 
-  const total = users.data?.total ?? 0;
   const columns: Column<User>[] = [
     { id: "email", header: t("users.columns.email"), cell: (user) => user.email, className: "break-all" },
     { id: "name", header: t("users.columns.name"), cell: (user) => user.full_name },
@@ -92,50 +91,32 @@ export default function UsersTab() {
     <div className="space-y-6">
       <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("users.title")}</h2>
       <search className="grid gap-4 md:grid-cols-3">
+        <FilterSelect
+          label={t("users.filters.role")}
+          value={role}
+          options={[
+            { value: "" as RoleFilter, label: t("users.filters.allRoles") },
+            ...ROLES.map((value) => ({ value, label: t(`roles.${value}`) })),
+          ]}
+          onChange={setRole}
+          testId="users-role-filter"
+        />
+        <FilterSelect
+          label={t("users.filters.kycStatus")}
+          value={kycStatus}
+          options={[
+            { value: "" as KycFilter, label: t("users.filters.allStatuses") },
+            ...KYC_STATUSES.map((value) => ({ value, label: t(`kycStatuses.${value}`) })),
+          ]}
+          onChange={setKycStatus}
+          testId="users-kyc-filter"
+        />
         <div>
-          <label htmlFor={ids.role} className="label">
-            {t("users.filters.role")}
-          </label>
-          <select
-            id={ids.role}
-            className="input"
-            value={role}
-            onChange={(e) => setRole(e.target.value as RoleFilter)}
-            data-testid="users-role-filter"
-          >
-            <option value="">{t("users.filters.allRoles")}</option>
-            {ROLES.map((value) => (
-              <option key={value} value={value}>
-                {t(`roles.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.kyc} className="label">
-            {t("users.filters.kycStatus")}
-          </label>
-          <select
-            id={ids.kyc}
-            className="input"
-            value={kycStatus}
-            onChange={(e) => setKycStatus(e.target.value as KycFilter)}
-            data-testid="users-kyc-filter"
-          >
-            <option value="">{t("users.filters.allStatuses")}</option>
-            {KYC_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`kycStatuses.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.search} className="label">
+          <label htmlFor={searchId} className="label">
             {t("users.filters.search")}
           </label>
           <input
-            id={ids.search}
+            id={searchId}
             type="search"
             className="input"
             value={search}
@@ -155,7 +136,7 @@ export default function UsersTab() {
         rowKey={(user) => user.id}
         query={users}
         texts={{ loading: t("users.loading"), error: t("users.loadFailed"), empty: t("users.empty") }}
-        paging={{ offset, limit: PAGE_SIZE, total, onChange: setOffset, label: t("users.pages") }}
+        paging={paging}
         rowProps={() => ({ "data-testid": "users-row" })}
         detail={(user) =>
           open === user.id
