@@ -11,16 +11,16 @@ import { isLanguage } from "../lib/i18n.ts";
 import { languageOfPath, withLanguage } from "../lib/language-path.ts";
 
 // The back office's own frame loads with the back office, not with the public pages.
-const AdminShell = lazy(() =>
-  import("../components/admin/admin-shell.tsx").then((module) => ({ default: module.AdminShell })),
-);
+const shell = () => import("../components/admin/admin-shell.tsx");
+const AdminHeader = lazy(() => shell().then((module) => ({ default: module.AdminHeader })));
+const AdminSidebar = lazy(() => shell().then((module) => ({ default: module.AdminSidebar })));
 
 /** Whether a path is the back office (/admin and the staff pages under it). */
 export const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
 
 /**
  * Shared header, footer and contact widget around every page; /kyc shows none of them, and the back
- * office has its own shell instead (components/admin/admin-shell.tsx).
+ * office has its own header and sidebar instead (components/admin/admin-shell.tsx).
  */
 export function RootLayout() {
   const { pathname, search, hash } = useLocation();
@@ -70,9 +70,17 @@ export function RootLayout() {
         {t("skipToContent")}
       </a>
       {admin ? (
-        <Suspense fallback={<Spinner label={t("loading")} />}>
-          <AdminShell>{main}</AdminShell>
-        </Suspense>
+        <>
+          <Suspense fallback={<div className="h-14 border-b border-slate-200 dark:border-slate-800" />}>
+            <AdminHeader />
+          </Suspense>
+          <div className="flex min-w-0 flex-1">
+            <Suspense fallback={null}>
+              <AdminSidebar />
+            </Suspense>
+            {main}
+          </div>
+        </>
       ) : (
         <>
           {!bare && <Header />}

@@ -1,5 +1,5 @@
 import { brand } from "@brand";
-import { type ReactNode, useId } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../lib/session.tsx";
@@ -62,10 +62,11 @@ function AreaLinks({ onChoose }: { onChoose?: () => void }) {
 /**
  * The operators' own frame around /admin and the staff pages under it (docs/decisions.md "Back-office
  * shell"): a compact header (brand and "Back office", back to the website, theme, language, inbox,
- * account menu) and the areas as a sidebar from 1024 px, or behind an "Areas" menu button below.
- * The menu keeps focus inside while open and closes on Escape, returning focus to its button.
+ * account menu) and the areas as a sidebar from 1024 px (AdminSidebar), or behind an "Areas" menu button
+ * below. The menu keeps focus inside while open and closes on Escape, returning focus to its button.
+ * The root layout places both around the main region, which loads beside them, not after them.
  */
-export function AdminShell({ children }: { children: ReactNode }) {
+export function AdminHeader() {
   const { t } = useTranslation(["admin", "common"]);
   const { user, signOut } = useSession();
   const navigate = useNavigate();
@@ -80,101 +81,103 @@ export function AdminShell({ children }: { children: ReactNode }) {
   };
 
   return (
-    <>
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
-        <div className="flex h-14 items-center gap-2 px-3 lg:px-4">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+      <div className="flex h-14 items-center gap-2 px-3 lg:px-4">
+        <Link
+          to="/admin"
+          className={`flex shrink-0 items-center gap-2 rounded-md font-bold text-brand-800 dark:text-white ${FOCUS}`}
+          aria-label={t("shell.homeAria", { name: brand.shortName })}
+        >
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span className="hidden whitespace-nowrap sm:inline">
+            {brand.shortName} <span className="font-medium text-slate-600 dark:text-slate-300">·</span>{" "}
+            {t("title")}
+          </span>
+        </Link>
+        <div className="ml-auto flex items-center gap-1">
           <Link
-            to="/admin"
-            className={`flex shrink-0 items-center gap-2 rounded-md font-bold text-brand-800 dark:text-white ${FOCUS}`}
-            aria-label={t("shell.homeAria", { name: brand.shortName })}
+            to="/"
+            className={`hidden whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 lg:block dark:text-slate-200 dark:hover:text-brand-300 ${FOCUS}`}
+            data-testid="admin-back-to-site"
           >
-            <img src="/favicon.svg" alt="" width="28" height="28" />
-            <span className="hidden whitespace-nowrap sm:inline">
-              {brand.shortName} <span className="font-medium text-slate-600 dark:text-slate-300">·</span>{" "}
-              {t("title")}
-            </span>
+            {t("shell.backToSite")}
           </Link>
-          <div className="ml-auto flex items-center gap-1">
-            <Link
-              to="/"
-              className={`hidden whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 lg:block dark:text-slate-200 dark:hover:text-brand-300 ${FOCUS}`}
-              data-testid="admin-back-to-site"
+          <ThemeToggle />
+          <LanguageSwitcher />
+          {user && <NotificationBell />}
+          {user && (
+            <div className="hidden lg:block">
+              <AccountMenu user={user} onLogout={logout} />
+            </div>
+          )}
+          <div ref={menu.rootRef} className="lg:hidden">
+            <button
+              ref={menu.buttonRef}
+              type="button"
+              className={`flex items-center gap-1 rounded-md p-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800 ${FOCUS}`}
+              aria-expanded={menu.open}
+              aria-controls={menuId}
+              onClick={menu.toggle}
+              data-testid="admin-menu-button"
             >
-              {t("shell.backToSite")}
-            </Link>
-            <ThemeToggle />
-            <LanguageSwitcher />
-            {user && <NotificationBell />}
-            {user && (
-              <div className="hidden lg:block">
-                <AccountMenu user={user} onLogout={logout} />
+              {menu.open ? <CloseIcon /> : <MenuIcon />}
+              <span className="sr-only sm:not-sr-only">{t("shell.menu")}</span>
+            </button>
+            {menu.open && (
+              <div
+                id={menuId}
+                className="absolute inset-x-0 top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto border-b border-slate-200 bg-white p-3 shadow-lg dark:border-slate-800 dark:bg-slate-950"
+                data-testid="admin-menu"
+              >
+                {staff && (
+                  <nav aria-label={t("shell.areas")}>
+                    <AreaLinks onChoose={() => menu.setOpen(false)} />
+                  </nav>
+                )}
+                <ul className="mt-4 space-y-1 border-t border-slate-200 pt-3 dark:border-slate-800">
+                  <li>
+                    <Link
+                      to="/"
+                      className={`block rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 dark:text-slate-200 ${FOCUS}`}
+                    >
+                      {t("shell.backToSite")}
+                    </Link>
+                  </li>
+                  {user && (
+                    <li>
+                      <button
+                        type="button"
+                        className={`block w-full rounded-md px-3 py-1.5 text-left text-sm font-medium text-slate-700 dark:text-slate-200 ${FOCUS}`}
+                        onClick={logout}
+                      >
+                        {t("common:nav.logout")}
+                      </button>
+                    </li>
+                  )}
+                </ul>
               </div>
             )}
-            <div ref={menu.rootRef} className="lg:hidden">
-              <button
-                ref={menu.buttonRef}
-                type="button"
-                className={`flex items-center gap-1 rounded-md p-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800 ${FOCUS}`}
-                aria-expanded={menu.open}
-                aria-controls={menuId}
-                onClick={menu.toggle}
-                data-testid="admin-menu-button"
-              >
-                {menu.open ? <CloseIcon /> : <MenuIcon />}
-                <span className="sr-only sm:not-sr-only">{t("shell.menu")}</span>
-              </button>
-              {menu.open && (
-                <div
-                  id={menuId}
-                  className="absolute inset-x-0 top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto border-b border-slate-200 bg-white p-3 shadow-lg dark:border-slate-800 dark:bg-slate-950"
-                  data-testid="admin-menu"
-                >
-                  {staff && (
-                    <nav aria-label={t("shell.areas")}>
-                      <AreaLinks onChoose={() => menu.setOpen(false)} />
-                    </nav>
-                  )}
-                  <ul className="mt-4 space-y-1 border-t border-slate-200 pt-3 dark:border-slate-800">
-                    <li>
-                      <Link
-                        to="/"
-                        className={`block rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 dark:text-slate-200 ${FOCUS}`}
-                      >
-                        {t("shell.backToSite")}
-                      </Link>
-                    </li>
-                    {user && (
-                      <li>
-                        <button
-                          type="button"
-                          className={`block w-full rounded-md px-3 py-1.5 text-left text-sm font-medium text-slate-700 dark:text-slate-200 ${FOCUS}`}
-                          onClick={logout}
-                        >
-                          {t("common:nav.logout")}
-                        </button>
-                      </li>
-                    )}
-                  </ul>
-                </div>
-              )}
-            </div>
           </div>
         </div>
-      </header>
-      <div className="flex min-w-0 flex-1">
-        {staff && (
-          <nav
-            aria-label={t("shell.areas")}
-            className="hidden w-56 shrink-0 border-r border-slate-200 bg-slate-50 px-2 py-4 lg:block dark:border-slate-800 dark:bg-slate-900"
-            data-testid="admin-sidebar"
-          >
-            <div className="sticky top-18">
-              <AreaLinks />
-            </div>
-          </nav>
-        )}
-        {children}
       </div>
-    </>
+    </header>
+  );
+}
+
+/** The areas as a sidebar, from 1024 px; below, they are in the header's menu. */
+export function AdminSidebar() {
+  const { t } = useTranslation("admin");
+  const { user } = useSession();
+  if (user?.role !== "admin") return null;
+  return (
+    <nav
+      aria-label={t("shell.areas")}
+      className="hidden w-56 shrink-0 border-r border-slate-200 bg-slate-50 px-2 py-4 lg:block dark:border-slate-800 dark:bg-slate-900"
+      data-testid="admin-sidebar"
+    >
+      <div className="sticky top-18">
+        <AreaLinks />
+      </div>
+    </nav>
   );
 }
