@@ -210,7 +210,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       qrModules,
     }),
   );
-  app.addHook("onResponse", async () => app.messages.flush());
+  // Callback-style hooks on every request: no promise per request on the hot paths.
+  app.addHook("onResponse", (_request, _reply, done) => {
+    app.messages.flush();
+    done();
+  });
   // The deposit lifecycle (funds received, maturity reminder, payout, renewal, lapse) reaches the saver
   // through the same messenger, inside the transaction that records each deposit event.
   const stopDepositMessages = subscribeDepositEvents(depositMessages(app.messages));
