@@ -56,7 +56,7 @@ import requestGuardPlugin, {
 } from "./plugins/request-guard.ts";
 import securityPlugin from "./plugins/security.ts";
 import sessionCachePlugin from "./plugins/session-cache.ts";
-import webAppPlugin from "./plugins/web-app.ts";
+import webAppPlugin, { inlineScriptHashes } from "./plugins/web-app.ts";
 
 export interface BuildAppOptions {
   config: Config;
@@ -137,7 +137,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
 
   await app.register(requestGuardPlugin, { minBytesPerSecond: config.REQUEST_MIN_BYTES_PER_SECOND });
-  await app.register(securityPlugin, { corsOrigins: config.CORS_ORIGINS });
+  await app.register(securityPlugin, {
+    corsOrigins: config.CORS_ORIGINS,
+    inlineScriptHashes: inlineScriptHashes(config.webDistDir),
+  });
   await app.register(dbPlugin, {
     database: options.database,
     closeOnShutdown: options.closeDatabase ?? true,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -67,6 +68,17 @@ function htmlCache(distDir: string) {
     }
     return page;
   };
+}
+
+/**
+ * The SHA-256 hashes (base64) of the scripts the prerendered pages carry inline, for the
+ * Content-Security-Policy: the build inlines `lang-redirect.js` as it is, so that no request stands
+ * between the page and its first paint (docs/decisions.md "Prerendered public pages").
+ */
+export function inlineScriptHashes(distDir: string): string[] {
+  const file = path.join(distDir, "lang-redirect.js");
+  if (!fs.existsSync(file)) return [];
+  return [createHash("sha256").update(fs.readFileSync(file)).digest("base64")];
 }
 
 /** Sends a page in the encoding the client accepts; a matching If-None-Match gets 304. */
