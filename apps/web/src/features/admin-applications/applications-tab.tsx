@@ -2,11 +2,10 @@ import type { AdminApplication, ApplicationDecision } from "@festgeld/domain";
 import { APPLICATION_STATUSES } from "@festgeld/domain/constants";
 import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { DepositTimeline } from "../../components/deposits/deposit-timeline.tsx";
-import { Pagination } from "../../components/ui/pagination.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { api, errorMessage } from "../../lib/api-client.ts";
 import { formatDate, formatMoney, formatRate } from "../../lib/format.ts";
@@ -79,15 +78,156 @@ export default function ApplicationsTab() {
     },
   });
 
-  const items = applications.data?.items ?? [];
   const total = applications.data?.total ?? 0;
-
-  // After decisions empty the last page of a filtered list, step back to a page with rows.
-  useEffect(() => {
-    if (applications.data && applications.data.items.length === 0 && offset > 0) {
-      setOffset(Math.max(0, offset - PAGE_SIZE));
-    }
-  }, [applications.data, offset]);
+  const columns: Column<AdminApplication>[] = [
+    {
+      id: "applicant",
+      header: t("applications.columns.applicant"),
+      cell: (application) => (
+        <>
+          <div className="font-medium text-slate-900 dark:text-white">{application.full_name}</div>
+          <div className="break-all text-slate-600 dark:text-slate-400">{application.email}</div>
+        </>
+      ),
+    },
+    {
+      id: "package",
+      header: t("applications.columns.package"),
+      cell: (application) =>
+        t("applications.packageSummary", {
+          months: application.package.duration_months,
+          rate: formatRate(application.package.interest_rate, language),
+        }),
+      className: "whitespace-nowrap",
+    },
+    {
+      id: "amount",
+      header: t("applications.columns.amount"),
+      cell: (application) => formatMoney(application.amount, application.currency, language),
+      className: "whitespace-nowrap text-right",
+    },
+    {
+      id: "term",
+      header: t("applications.columns.term"),
+      cell: (application) => t("applications.months", { count: application.term }),
+      className: "whitespace-nowrap",
+    },
+    {
+      id: "status",
+      header: t("applications.columns.status"),
+      cell: (application) => (
+        <>
+          <span
+            className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[application.status]}`}
+          >
+            {t(`statuses.${application.status}`)}
+          </span>
+          <DepositDetails application={application} />
+        </>
+      ),
+    },
+    {
+      id: "date",
+      header: t("applications.columns.date"),
+      cell: (application) => formatDate(application.created_at, language),
+      className: "whitespace-nowrap",
+    },
+    {
+      id: "account",
+      header: t("applications.columns.account"),
+      cell: (application) =>
+        application.account ? (
+          <>
+            <div className="break-all">{application.account.email}</div>
+            <div className="text-slate-600 dark:text-slate-400">
+              {t("applications.kyc", { status: t(`kycStatuses.${application.account.kycStatus}`) })}
+            </div>
+          </>
+        ) : (
+          <span className="text-slate-600 dark:text-slate-400">{t("applications.noAccount")}</span>
+        ),
+    },
+    {
+      id: "actions",
+      header: t("applications.columns.actions"),
+      cell: (application) => {
+        const busy = decide.isPending && decide.variables?.id === application.id;
+        return (
+          <>
+            {application.status === "pending" ? (
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  className="btn-primary px-3 py-1 text-sm"
+                  disabled={busy}
+                  onClick={() => decide.mutate({ id: application.id, decision: "approved" })}
+                  aria-label={t("applications.approveFor", { name: application.full_name })}
+                >
+                  {t("applications.approve")}
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary px-3 py-1 text-sm"
+                  disabled={busy}
+                  aria-expanded={rejecting?.id === application.id}
+                  onClick={() => setRejecting({ id: application.id, reason: "", missing: false })}
+                  aria-label={t("applications.rejectFor", { name: application.full_name })}
+                >
+                  {t("applications.reject")}
+                </button>
+              </div>
+            ) : null}
+            {application.status === "pending" && rejecting?.id === application.id ? (
+              <form
+                className="mt-2 flex flex-col gap-2"
+                noValidate
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  const reason = rejecting.reason.trim();
+                  if (!reason) {
+                    setRejecting({ ...rejecting, missing: true });
+                    return;
+                  }
+                  decide.mutate({ id: application.id, decision: "rejected", reason });
+                }}
+              >
+                <label className="text-sm text-slate-800 dark:text-slate-200">
+                  {td("reject.reasonLabel", { name: application.full_name })}
+                  <textarea
+                    className="input mt-1 w-full"
+                    rows={2}
+                    maxLength={1000}
+                    value={rejecting.reason}
+                    aria-invalid={rejecting.missing}
+                    onChange={(event) =>
+                      setRejecting({ ...rejecting, reason: event.target.value, missing: false })
+                    }
+                  />
+                </label>
+                {rejecting.missing ? (
+                  <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+                    {td("reject.reasonRequired")}
+                  </p>
+                ) : null}
+                <div className="flex gap-2">
+                  <button type="submit" className="btn-primary px-3 py-1 text-sm" disabled={busy}>
+                    {td("reject.confirm")}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-secondary px-3 py-1 text-sm"
+                    onClick={() => setRejecting(null)}
+                  >
+                    {td("reject.cancel")}
+                  </button>
+                </div>
+              </form>
+            ) : null}
+          </>
+        );
+      },
+    },
+  ];
 
   return (
     <div className="space-y-6">
@@ -117,163 +257,20 @@ export default function ApplicationsTab() {
         </div>
       </div>
 
-      {applications.isPending ? (
-        <Spinner label={t("applications.loading")} />
-      ) : applications.isError ? (
-        <p role="alert" className="card text-red-700 dark:text-red-400">
-          {t("applications.loadFailed")}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="card text-slate-600 dark:text-slate-300">{t("applications.empty")}</p>
-      ) : (
-        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
-          <table className="w-full text-left text-sm" data-testid="applications-table">
-            <caption className="sr-only">{t("applications.caption")}</caption>
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                {(
-                  ["applicant", "package", "amount", "term", "status", "date", "account", "actions"] as const
-                ).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2">
-                    {t(`applications.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {items.map((application) => {
-                const busy = decide.isPending && decide.variables?.id === application.id;
-                return (
-                  <tr key={application.id} data-testid="applications-row" data-status={application.status}>
-                    <td className="px-3 py-2">
-                      <div className="font-medium text-slate-900 dark:text-white">
-                        {application.full_name}
-                      </div>
-                      <div className="break-all text-slate-600 dark:text-slate-400">{application.email}</div>
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-800 dark:text-slate-200">
-                      {t("applications.packageSummary", {
-                        months: application.package.duration_months,
-                        rate: formatRate(application.package.interest_rate, language),
-                      })}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right text-slate-900 dark:text-white">
-                      {formatMoney(application.amount, application.currency, language)}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-800 dark:text-slate-200">
-                      {t("applications.months", { count: application.term })}
-                    </td>
-                    <td className="px-3 py-2">
-                      <span
-                        className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[application.status]}`}
-                      >
-                        {t(`statuses.${application.status}`)}
-                      </span>
-                      <DepositDetails application={application} />
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-800 dark:text-slate-200">
-                      {formatDate(application.created_at, language)}
-                    </td>
-                    <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                      {application.account ? (
-                        <>
-                          <div className="break-all">{application.account.email}</div>
-                          <div className="text-slate-600 dark:text-slate-400">
-                            {t("applications.kyc", {
-                              status: t(`kycStatuses.${application.account.kycStatus}`),
-                            })}
-                          </div>
-                        </>
-                      ) : (
-                        <span className="text-slate-600 dark:text-slate-400">
-                          {t("applications.noAccount")}
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      {application.status === "pending" ? (
-                        <div className="flex gap-2">
-                          <button
-                            type="button"
-                            className="btn-primary px-3 py-1 text-sm"
-                            disabled={busy}
-                            onClick={() => decide.mutate({ id: application.id, decision: "approved" })}
-                            aria-label={t("applications.approveFor", { name: application.full_name })}
-                          >
-                            {t("applications.approve")}
-                          </button>
-                          <button
-                            type="button"
-                            className="btn-secondary px-3 py-1 text-sm"
-                            disabled={busy}
-                            aria-expanded={rejecting?.id === application.id}
-                            onClick={() => setRejecting({ id: application.id, reason: "", missing: false })}
-                            aria-label={t("applications.rejectFor", { name: application.full_name })}
-                          >
-                            {t("applications.reject")}
-                          </button>
-                        </div>
-                      ) : null}
-                      {application.status === "pending" && rejecting?.id === application.id ? (
-                        <form
-                          className="mt-2 flex flex-col gap-2"
-                          noValidate
-                          onSubmit={(event) => {
-                            event.preventDefault();
-                            const reason = rejecting.reason.trim();
-                            if (!reason) {
-                              setRejecting({ ...rejecting, missing: true });
-                              return;
-                            }
-                            decide.mutate({ id: application.id, decision: "rejected", reason });
-                          }}
-                        >
-                          <label className="text-sm text-slate-800 dark:text-slate-200">
-                            {td("reject.reasonLabel", { name: application.full_name })}
-                            <textarea
-                              className="input mt-1 w-full"
-                              rows={2}
-                              maxLength={1000}
-                              value={rejecting.reason}
-                              aria-invalid={rejecting.missing}
-                              onChange={(event) =>
-                                setRejecting({ ...rejecting, reason: event.target.value, missing: false })
-                              }
-                            />
-                          </label>
-                          {rejecting.missing ? (
-                            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-                              {td("reject.reasonRequired")}
-                            </p>
-                          ) : null}
-                          <div className="flex gap-2">
-                            <button type="submit" className="btn-primary px-3 py-1 text-sm" disabled={busy}>
-                              {td("reject.confirm")}
-                            </button>
-                            <button
-                              type="button"
-                              className="btn-secondary px-3 py-1 text-sm"
-                              onClick={() => setRejecting(null)}
-                            >
-                              {td("reject.cancel")}
-                            </button>
-                          </div>
-                        </form>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={total}
-        onChange={setOffset}
-        label={t("applications.pages")}
+      <AdminTable
+        caption={t("applications.caption")}
+        columns={columns}
+        rows={applications.data?.items}
+        rowKey={(application) => application.id}
+        query={applications}
+        texts={{
+          loading: t("applications.loading"),
+          error: t("applications.loadFailed"),
+          empty: t("applications.empty"),
+        }}
+        paging={{ offset, limit: PAGE_SIZE, total, onChange: setOffset, label: t("applications.pages") }}
+        rowProps={(application) => ({ "data-testid": "applications-row", "data-status": application.status })}
+        testId="applications-table"
       />
     </div>
   );

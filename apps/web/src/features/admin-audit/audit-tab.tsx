@@ -4,8 +4,7 @@ import { operations } from "@festgeld/domain/operations";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Pagination } from "../../components/ui/pagination.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatCalendarDate, formatDateTime } from "../../lib/format.ts";
 import { usePagedList } from "../../lib/paged-list.ts";
@@ -27,6 +26,49 @@ export default function AuditTab() {
     limit: PAGE_SIZE,
     offset,
   });
+
+  const columns: Column<AuditLogEntry>[] = [
+    {
+      id: "when",
+      header: t("audit.columns.when"),
+      cell: (entry) => (
+        <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, i18n.language)}</time>
+      ),
+      className: "whitespace-nowrap",
+    },
+    { id: "who", header: t("audit.columns.who"), cell: (entry) => entry.actor.email, className: "break-all" },
+    {
+      id: "action",
+      header: t("audit.columns.action"),
+      cell: (entry) => t(`audit.actions.${actionKey(entry.action)}`),
+    },
+    {
+      id: "subject",
+      header: t("audit.columns.subject"),
+      cell: (entry) =>
+        entry.subject ? (
+          <>
+            <Link
+              to={`/admin/dossier/${entry.subject.id}`}
+              className="font-medium text-brand-700 underline dark:text-brand-300"
+            >
+              {entry.subject.full_name || entry.subject.email}
+            </Link>
+            <span className="block break-all text-xs text-slate-600 dark:text-slate-400">
+              {entry.subject.email}
+            </span>
+          </>
+        ) : (
+          <span className="text-slate-500 dark:text-slate-400">–</span>
+        ),
+    },
+    { id: "target", header: t("audit.columns.target"), cell: (entry) => <AuditTarget entry={entry} /> },
+    {
+      id: "details",
+      header: t("audit.columns.details"),
+      cell: (entry) => <AuditDetails details={entry.details} />,
+    },
+  ];
 
   return (
     <div className="space-y-6">
@@ -57,72 +99,21 @@ export default function AuditTab() {
           </select>
         </div>
       </div>
-      {log.isPending ? (
-        <Spinner label={t("audit.loading")} />
-      ) : log.isError ? (
-        <p role="alert" className="card text-red-700 dark:text-red-400">
-          {t("audit.loadFailed")}
-        </p>
-      ) : log.data.items.length === 0 ? (
-        <p className="card text-slate-600 dark:text-slate-300">{t("audit.empty")}</p>
-      ) : (
-        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
-          <table className="w-full text-left text-sm" data-testid="audit-table">
-            <caption className="sr-only">{t("audit.title")}</caption>
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                {(["when", "who", "action", "subject", "target", "details"] as const).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2">
-                    {t(`audit.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {log.data.items.map((entry) => (
-                <tr key={entry.id} className="align-top">
-                  <td className="whitespace-nowrap px-3 py-2 text-slate-800 dark:text-slate-200">
-                    <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, i18n.language)}</time>
-                  </td>
-                  <td className="break-all px-3 py-2 text-slate-900 dark:text-white">{entry.actor.email}</td>
-                  <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                    {t(`audit.actions.${actionKey(entry.action)}`)}
-                  </td>
-                  <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                    {entry.subject ? (
-                      <>
-                        <Link
-                          to={`/admin/dossier/${entry.subject.id}`}
-                          className="font-medium text-brand-700 underline dark:text-brand-300"
-                        >
-                          {entry.subject.full_name || entry.subject.email}
-                        </Link>
-                        <span className="block break-all text-xs text-slate-600 dark:text-slate-400">
-                          {entry.subject.email}
-                        </span>
-                      </>
-                    ) : (
-                      <span className="text-slate-500 dark:text-slate-400">–</span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                    <AuditTarget entry={entry} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <AuditDetails details={entry.details} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={log.data?.total ?? 0}
-        onChange={setOffset}
-        label={t("audit.pages")}
+      <AdminTable
+        caption={t("audit.title")}
+        columns={columns}
+        rows={log.data?.items}
+        rowKey={(entry) => entry.id}
+        query={log}
+        texts={{ loading: t("audit.loading"), error: t("audit.loadFailed"), empty: t("audit.empty") }}
+        paging={{
+          offset,
+          limit: PAGE_SIZE,
+          total: log.data?.total ?? 0,
+          onChange: setOffset,
+          label: t("audit.pages"),
+        }}
+        testId="audit-table"
       />
     </div>
   );

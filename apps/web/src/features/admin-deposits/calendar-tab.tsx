@@ -3,8 +3,7 @@ import { centsToNumber, toCents } from "@festgeld/domain/money";
 import { operations } from "@festgeld/domain/operations";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pagination } from "../../components/ui/pagination.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { ListPaging, ListState } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatCalendarDate, formatMoney, formatNumber } from "../../lib/format.ts";
 import { usePagedList } from "../../lib/paged-list.ts";
@@ -61,17 +60,15 @@ export default function CalendarTab() {
           ))}
         </fieldset>
       </div>
-      {list.isPending ? (
-        <Spinner label={t("admin.loading")} />
-      ) : list.isError ? (
-        <p role="alert" className="card text-red-700 dark:text-red-400">
-          {t("admin.loadFailed")}
-        </p>
-      ) : byDay.size === 0 ? (
-        <p className="card text-slate-600 dark:text-slate-300">
-          {t("admin.calendar.empty", { count: days })}
-        </p>
-      ) : (
+      <ListState
+        query={list}
+        empty={byDay.size === 0}
+        texts={{
+          loading: t("admin.loading"),
+          error: t("admin.loadFailed"),
+          empty: t("admin.calendar.empty", { count: days }),
+        }}
+      >
         <ol className="space-y-4" data-testid="maturity-calendar">
           {[...byDay].map(([day, deposits]) => {
             const total = centsToNumber(deposits.reduce((sum, d) => sum + (toCents(d.amount) ?? 0n), 0n));
@@ -107,13 +104,16 @@ export default function CalendarTab() {
             );
           })}
         </ol>
-      )}
-      <Pagination
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={list.data?.total ?? 0}
-        onChange={setOffset}
-        label={t("admin.calendar.pages")}
+      </ListState>
+      <ListPaging
+        paging={{
+          offset,
+          limit: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onChange: setOffset,
+          label: t("admin.calendar.pages"),
+        }}
+        rows={list.data?.items.length}
       />
     </div>
   );

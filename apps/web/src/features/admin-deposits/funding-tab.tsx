@@ -3,8 +3,7 @@ import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
 import { operations } from "@festgeld/domain/operations";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pagination } from "../../components/ui/pagination.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { ListPaging, ListState } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { parseDecimal } from "../../lib/decimal.ts";
@@ -38,17 +37,13 @@ export default function FundingTab() {
         <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("admin.queue.title")}</h2>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("admin.queue.subtitle")}</p>
       </div>
-      {queue.isPending ? (
-        <Spinner label={t("admin.loading")} />
-      ) : queue.isError ? (
-        <p role="alert" className="card text-red-700 dark:text-red-400">
-          {t("admin.loadFailed")}
-        </p>
-      ) : queue.data.items.length === 0 ? (
-        <p className="card text-slate-600 dark:text-slate-300">{t("admin.queue.empty")}</p>
-      ) : (
+      <ListState
+        query={queue}
+        empty={queue.data?.items.length === 0}
+        texts={{ loading: t("admin.loading"), error: t("admin.loadFailed"), empty: t("admin.queue.empty") }}
+      >
         <ul className="space-y-3" data-testid="funding-queue">
-          {queue.data.items.map((deposit) => (
+          {queue.data?.items.map((deposit) => (
             <li
               key={deposit.id}
               className="card"
@@ -116,13 +111,16 @@ export default function FundingTab() {
             </li>
           ))}
         </ul>
-      )}
-      <Pagination
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={queue.data?.total ?? 0}
-        onChange={setOffset}
-        label={t("admin.queue.pages")}
+      </ListState>
+      <ListPaging
+        paging={{
+          offset,
+          limit: PAGE_SIZE,
+          total: queue.data?.total ?? 0,
+          onChange: setOffset,
+          label: t("admin.queue.pages"),
+        }}
+        rows={queue.data?.items.length}
       />
     </div>
   );

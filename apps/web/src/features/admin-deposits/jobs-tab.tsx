@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { AdminTable, type Column, ListState } from "../../components/admin/admin-table.tsx";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useJobsOverview } from "./api/deposits-admin-api.ts";
+
+type Job = NonNullable<ReturnType<typeof useJobsOverview>["data"]>["failed"][number];
 
 /** "deposit.maturity" -> "deposit_maturity": catalogue keys cannot contain the key separator. */
 const nameKey = (name: string) => name.replace(/\./g, "_");
@@ -12,18 +14,41 @@ export default function JobsTab() {
   const language = i18n.language;
   const jobs = useJobsOverview();
 
-  if (jobs.isPending) return <Spinner label={t("admin.loading")} />;
-  if (jobs.isError) {
-    return (
-      <p role="alert" className="card text-red-700 dark:text-red-400">
-        {t("admin.loadFailed")}
-      </p>
-    );
-  }
+  const columns: Column<Job>[] = [
+    {
+      id: "job",
+      header: t("admin.jobs.columns.job"),
+      cell: (job) => (
+        <>
+          <span className="text-slate-900 dark:text-white">
+            {t(`admin.jobs.names.${nameKey(job.name)}`, job.name)}
+          </span>
+          <code className="block break-all text-xs text-slate-600 dark:text-slate-400">{job.key}</code>
+        </>
+      ),
+    },
+    {
+      id: "runAt",
+      header: t("admin.jobs.columns.runAt"),
+      cell: (job) => <time dateTime={job.run_at}>{formatDateTime(job.run_at, language)}</time>,
+      className: "whitespace-nowrap",
+    },
+    {
+      id: "attempts",
+      header: t("admin.jobs.columns.attempts"),
+      cell: (job) => formatNumber(job.attempts, language),
+    },
+    {
+      id: "error",
+      header: t("admin.jobs.columns.error"),
+      cell: (job) => job.last_error ?? "–",
+      className: "break-all",
+    },
+  ];
   const sections = [
-    { key: "failed", items: jobs.data.failed },
-    { key: "retrying", items: jobs.data.retrying },
-    { key: "next", items: jobs.data.next },
+    { key: "failed", items: jobs.data?.failed },
+    { key: "retrying", items: jobs.data?.retrying },
+    { key: "next", items: jobs.data?.next },
   ] as const;
 
   return (
@@ -34,59 +59,38 @@ export default function JobsTab() {
           {t("admin.jobs.refresh")}
         </button>
       </div>
-      {sections.map((section) => (
-        <section
-          key={section.key}
-          className="card"
-          aria-labelledby={`jobs-${section.key}`}
-          data-testid={`jobs-${section.key}`}
-        >
-          <h3 id={`jobs-${section.key}`} className="text-lg font-semibold text-slate-900 dark:text-white">
-            {t(`admin.jobs.${section.key}`, { count: section.items.length })}
-          </h3>
-          {section.items.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("admin.jobs.none")}</p>
-          ) : (
-            <div className="mt-2 relative overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">
-                  {t(`admin.jobs.${section.key}`, { count: section.items.length })}
-                </caption>
-                <thead className="text-slate-700 dark:text-slate-300">
-                  <tr>
-                    {(["job", "runAt", "attempts", "error"] as const).map((column) => (
-                      <th key={column} scope="col" className="px-2 py-1">
-                        {t(`admin.jobs.columns.${column}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                  {section.items.map((job) => (
-                    <tr key={job.id} className="align-top">
-                      <td className="px-2 py-1 text-slate-900 dark:text-white">
-                        {t(`admin.jobs.names.${nameKey(job.name)}`, job.name)}
-                        <code className="block break-all text-xs text-slate-600 dark:text-slate-400">
-                          {job.key}
-                        </code>
-                      </td>
-                      <td className="whitespace-nowrap px-2 py-1 text-slate-800 dark:text-slate-200">
-                        <time dateTime={job.run_at}>{formatDateTime(job.run_at, language)}</time>
-                      </td>
-                      <td className="px-2 py-1 text-slate-800 dark:text-slate-200">
-                        {formatNumber(job.attempts, language)}
-                      </td>
-                      <td className="break-all px-2 py-1 text-slate-800 dark:text-slate-200">
-                        {job.last_error ?? "–"}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+      <ListState
+        query={jobs}
+        empty={false}
+        texts={{ loading: t("admin.loading"), error: t("admin.loadFailed"), empty: "" }}
+      >
+        {sections.map((section) => (
+          <section
+            key={section.key}
+            className="card"
+            aria-labelledby={`jobs-${section.key}`}
+            data-testid={`jobs-${section.key}`}
+          >
+            <h3 id={`jobs-${section.key}`} className="text-lg font-semibold text-slate-900 dark:text-white">
+              {t(`admin.jobs.${section.key}`, { count: section.items?.length ?? 0 })}
+            </h3>
+            <div className="mt-2">
+              <AdminTable
+                caption={t(`admin.jobs.${section.key}`, { count: section.items?.length ?? 0 })}
+                columns={columns}
+                rows={section.items}
+                rowKey={(job) => job.id}
+                query={jobs}
+                texts={{
+                  loading: t("admin.loading"),
+                  error: t("admin.loadFailed"),
+                  empty: t("admin.jobs.none"),
+                }}
+              />
             </div>
-          )}
-        </section>
-      ))}
+          </section>
+        ))}
+      </ListState>
     </div>
   );
 }

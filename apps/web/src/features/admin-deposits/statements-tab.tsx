@@ -2,6 +2,7 @@ import type { BankStatementResult } from "@festgeld/domain";
 import { operations } from "@festgeld/domain/operations";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ListState } from "../../components/admin/admin-table.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
@@ -136,17 +137,17 @@ export default function StatementsTab() {
         <h3 id={`${fileId}-history`} className="text-lg font-semibold text-slate-900 dark:text-white">
           {t("admin.statements.history")}
         </h3>
-        {history.isPending ? (
-          <Spinner label={t("admin.loading")} />
-        ) : history.isError ? (
-          <p role="alert" className="text-red-700 dark:text-red-400">
-            {t("admin.loadFailed")}
-          </p>
-        ) : history.data.items.length === 0 ? (
-          <p className="mt-2 text-slate-600 dark:text-slate-300">{t("admin.statements.none")}</p>
-        ) : (
+        <ListState
+          query={history}
+          empty={history.data?.items.length === 0}
+          texts={{
+            loading: t("admin.loading"),
+            error: t("admin.loadFailed"),
+            empty: t("admin.statements.none"),
+          }}
+        >
           <ul className="mt-2 space-y-2 text-sm" data-testid="statement-history">
-            {history.data.items.map((s) => (
+            {history.data?.items.map((s) => (
               <li key={s.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
                 <span className="font-semibold text-slate-900 dark:text-white">
                   {formatDateTime(s.imported_at, language)}
@@ -162,7 +163,7 @@ export default function StatementsTab() {
               </li>
             ))}
           </ul>
-        )}
+        </ListState>
       </section>
     </div>
   );

@@ -2,7 +2,7 @@ import type { SanctionsHit } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { ListState } from "../../components/admin/admin-table.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
@@ -207,24 +207,32 @@ export default function SanctionsTab() {
             </select>
           </div>
         </div>
-        {hits.isPending ? (
-          <Spinner label={t("aml.loading")} />
-        ) : hits.data && hits.data.length > 0 ? (
+        <ListState
+          query={hits}
+          empty={hits.data?.length === 0}
+          texts={{ loading: t("aml.loadingHits"), error: t("aml.hitsFailed"), empty: t("aml.noHits") }}
+        >
           <ul className="space-y-3">
-            {hits.data.map((hit) => (
+            {hits.data?.map((hit) => (
               <HitItem key={hit.id} hit={hit} />
             ))}
           </ul>
-        ) : (
-          <p>{t("aml.noHits")}</p>
-        )}
+        </ListState>
       </section>
 
       <section className="card space-y-3">
         <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{t("aml.erasures")}</h2>
-        {erasures.data && erasures.data.length > 0 ? (
+        <ListState
+          query={erasures}
+          empty={erasures.data?.length === 0}
+          texts={{
+            loading: t("aml.loadingHits"),
+            error: t("aml.erasuresFailed"),
+            empty: t("aml.noErasures"),
+          }}
+        >
           <ul className="text-sm">
-            {erasures.data.map((e) => (
+            {erasures.data?.map((e) => (
               <li key={e.user_id}>
                 {t("aml.erasureLine", {
                   name: e.full_name,
@@ -234,9 +242,7 @@ export default function SanctionsTab() {
               </li>
             ))}
           </ul>
-        ) : (
-          <p>{t("aml.noErasures")}</p>
-        )}
+        </ListState>
       </section>
     </div>
   );

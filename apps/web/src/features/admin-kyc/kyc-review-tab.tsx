@@ -1,9 +1,9 @@
 import type { KycAdminDocument } from "@festgeld/domain";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Spinner } from "../../components/ui/spinner.tsx";
-import { formatDate, formatNumber } from "../../lib/format.ts";
+import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { formatDate } from "../../lib/format.ts";
 import { PAGE_SIZE, type QueueStatus, useReviewQueue } from "./api/review-api.ts";
 import { DecisionForm } from "./components/decision-form.tsx";
 import { FileViewer } from "./components/file-viewer.tsx";
@@ -76,14 +76,41 @@ export default function KycReviewTab() {
   const queue = useReviewQueue(status, offset);
   const filterId = useId();
   const total = queue.data?.total ?? 0;
-  const items = queue.data?.items ?? [];
-
-  // After decisions empty the last page, step back to a page that has documents.
-  useEffect(() => {
-    if (queue.data && queue.data.items.length === 0 && offset > 0) {
-      setOffset(Math.max(0, offset - PAGE_SIZE));
-    }
-  }, [queue.data, offset]);
+  const documentTitle = (doc: KycAdminDocument) => t(`types.${doc.document_type}.title`);
+  const columns: Column<KycAdminDocument>[] = [
+    {
+      id: "user",
+      header: t("review.columns.user"),
+      cell: (doc) => (
+        <>
+          <div className="font-medium text-slate-900 dark:text-white">{doc.user_full_name}</div>
+          <div className="break-all text-slate-600 dark:text-slate-400">{doc.user_email}</div>
+        </>
+      ),
+    },
+    { id: "document", header: t("review.columns.document"), cell: documentTitle },
+    {
+      id: "uploaded",
+      header: t("review.columns.uploaded"),
+      cell: (doc) => formatDate(doc.uploaded_at, i18n.language),
+    },
+    { id: "status", header: t("review.columns.status"), cell: (doc) => t(`status.${doc.status}`) },
+    {
+      id: "actions",
+      header: t("review.columns.actions"),
+      headerHidden: true,
+      cell: (doc) => (
+        <button
+          type="button"
+          className="btn-secondary px-3 py-1 text-sm"
+          onClick={() => setSelected(doc)}
+          aria-label={t("review.openFor", { document: documentTitle(doc), name: doc.user_full_name })}
+        >
+          {t("review.open")}
+        </button>
+      ),
+    },
+  ];
 
   return (
     <div className="space-y-6">
@@ -117,106 +144,22 @@ export default function KycReviewTab() {
 
       <div className="grid gap-6 xl:grid-cols-2">
         <div className="space-y-3">
-          {queue.isPending ? (
-            <Spinner label={t("review.loading")} />
-          ) : queue.isError ? (
-            <p role="alert" className="text-red-700 dark:text-red-400">
-              {t("review.loadFailed")}
-            </p>
-          ) : items.length === 0 ? (
-            <p className="card text-slate-600 dark:text-slate-300">{t("review.empty")}</p>
-          ) : (
-            <div className="relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
-              <table className="w-full text-left text-sm" data-testid="kyc-queue">
-                <caption className="sr-only">{t("review.caption")}</caption>
-                <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      {t("review.columns.user")}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t("review.columns.document")}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t("review.columns.uploaded")}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t("review.columns.status")}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      <span className="sr-only">{t("review.columns.actions")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                  {items.map((doc) => (
-                    <tr
-                      key={doc.id}
-                      data-testid="kyc-queue-row"
-                      aria-current={selected?.id === doc.id ? "true" : undefined}
-                      className={selected?.id === doc.id ? "bg-brand-50 dark:bg-brand-900/30" : undefined}
-                    >
-                      <td className="px-3 py-2">
-                        <div className="font-medium text-slate-900 dark:text-white">{doc.user_full_name}</div>
-                        <div className="break-all text-slate-600 dark:text-slate-400">{doc.user_email}</div>
-                      </td>
-                      <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                        {t(`types.${doc.document_type}.title`)}
-                      </td>
-                      <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                        {formatDate(doc.uploaded_at, i18n.language)}
-                      </td>
-                      <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                        {t(`status.${doc.status}`)}
-                      </td>
-                      <td className="px-3 py-2">
-                        <button
-                          type="button"
-                          className="btn-secondary px-3 py-1 text-sm"
-                          onClick={() => setSelected(doc)}
-                          aria-label={t("review.openFor", {
-                            document: t(`types.${doc.document_type}.title`),
-                            name: doc.user_full_name,
-                          })}
-                        >
-                          {t("review.open")}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {total > 0 && (
-            <nav aria-label={t("review.pagination")} className="flex items-center justify-between gap-3">
-              <p className="text-sm text-slate-600 dark:text-slate-400">
-                {t("review.range", {
-                  from: formatNumber(offset + 1, i18n.language),
-                  to: formatNumber(Math.min(offset + PAGE_SIZE, total), i18n.language),
-                  total: formatNumber(total, i18n.language),
-                })}
-              </p>
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  className="btn-secondary px-3 py-1 text-sm"
-                  disabled={offset === 0}
-                  onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-                >
-                  {t("review.previous")}
-                </button>
-                <button
-                  type="button"
-                  className="btn-secondary px-3 py-1 text-sm"
-                  disabled={offset + PAGE_SIZE >= total}
-                  onClick={() => setOffset(offset + PAGE_SIZE)}
-                >
-                  {t("review.next")}
-                </button>
-              </div>
-            </nav>
-          )}
+          <AdminTable
+            caption={t("review.caption")}
+            columns={columns}
+            rows={queue.data?.items}
+            rowKey={(doc) => doc.id}
+            query={queue}
+            texts={{ loading: t("review.loading"), error: t("review.loadFailed"), empty: t("review.empty") }}
+            paging={{ offset, limit: PAGE_SIZE, total, onChange: setOffset, label: t("review.pagination") }}
+            rowProps={(doc) => ({
+              "data-testid": "kyc-queue-row",
+              ...(selected?.id === doc.id
+                ? { "aria-current": "true", className: "bg-brand-50 dark:bg-brand-900/30" }
+                : {}),
+            })}
+            testId="kyc-queue"
+          />
         </div>
         <div>
           {selected ? (

@@ -1,8 +1,7 @@
 import { operations } from "@festgeld/domain/operations";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pagination } from "../../components/ui/pagination.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { AdminTable, type Column, ListPaging, ListState } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { usePagedList } from "../../lib/paged-list.ts";
@@ -22,17 +21,17 @@ function ContactMessages() {
       <h3 id="admin-contact-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
         {t("messages.contact.title")}
       </h3>
-      {messages.isPending ? (
-        <Spinner label={t("messages.loading")} />
-      ) : messages.isError ? (
-        <p role="alert" className="card text-red-700 dark:text-red-400">
-          {t("messages.loadFailed")}
-        </p>
-      ) : messages.data.items.length === 0 ? (
-        <p className="card text-slate-600 dark:text-slate-300">{t("messages.contact.empty")}</p>
-      ) : (
+      <ListState
+        query={messages}
+        empty={messages.data?.items.length === 0}
+        texts={{
+          loading: t("messages.loading"),
+          error: t("messages.loadFailed"),
+          empty: t("messages.contact.empty"),
+        }}
+      >
         <ul className="space-y-3" data-testid="contact-messages">
-          {messages.data.items.map((m) => (
+          {messages.data?.items.map((m) => (
             <li key={m.id} className="card space-y-2">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h4 className="break-words font-semibold text-slate-900 dark:text-white">{m.subject}</h4>
@@ -59,13 +58,16 @@ function ContactMessages() {
             </li>
           ))}
         </ul>
-      )}
-      <Pagination
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={messages.data?.total ?? 0}
-        onChange={setOffset}
-        label={t("messages.contact.pages")}
+      </ListState>
+      <ListPaging
+        paging={{
+          offset,
+          limit: PAGE_SIZE,
+          total: messages.data?.total ?? 0,
+          onChange: setOffset,
+          label: t("messages.contact.pages"),
+        }}
+        rows={messages.data?.items.length}
       />
     </section>
   );
@@ -78,59 +80,55 @@ function NewsletterSubscriptions() {
     limit: PAGE_SIZE,
     offset,
   });
+  type Subscription = NonNullable<typeof subscriptions.data>["items"][number];
+  const columns: Column<Subscription>[] = [
+    {
+      id: "email",
+      header: t("messages.newsletter.columns.email"),
+      cell: (s) => s.email,
+      className: "break-all",
+    },
+    {
+      id: "language",
+      header: t("messages.newsletter.columns.language"),
+      cell: (s) => t(`languages.${s.language}`),
+    },
+    {
+      id: "consentedAt",
+      header: t("messages.newsletter.columns.consentedAt"),
+      cell: (s) => formatDateTime(s.consented_at, i18n.language),
+    },
+    {
+      id: "confirmedAt",
+      header: t("messages.newsletter.columns.confirmedAt"),
+      cell: (s) =>
+        s.confirmed_at ? formatDateTime(s.confirmed_at, i18n.language) : t("messages.newsletter.unconfirmed"),
+    },
+  ];
   return (
     <section aria-labelledby="admin-newsletter-heading" className="space-y-4">
       <h3 id="admin-newsletter-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
         {t("messages.newsletter.title")}
       </h3>
-      {subscriptions.isPending ? (
-        <Spinner label={t("messages.loading")} />
-      ) : subscriptions.isError ? (
-        <p role="alert" className="card text-red-700 dark:text-red-400">
-          {t("messages.loadFailed")}
-        </p>
-      ) : subscriptions.data.items.length === 0 ? (
-        <p className="card text-slate-600 dark:text-slate-300">{t("messages.newsletter.empty")}</p>
-      ) : (
-        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
-          <table className="w-full text-left text-sm" data-testid="newsletter-table">
-            <caption className="sr-only">{t("messages.newsletter.title")}</caption>
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                {(["email", "language", "consentedAt", "confirmedAt"] as const).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2">
-                    {t(`messages.newsletter.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {subscriptions.data.items.map((s) => (
-                <tr key={s.id}>
-                  <td className="break-all px-3 py-2 text-slate-900 dark:text-white">{s.email}</td>
-                  <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                    {t(`languages.${s.language}`)}
-                  </td>
-                  <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                    {formatDateTime(s.consented_at, i18n.language)}
-                  </td>
-                  <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                    {s.confirmed_at
-                      ? formatDateTime(s.confirmed_at, i18n.language)
-                      : t("messages.newsletter.unconfirmed")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={subscriptions.data?.total ?? 0}
-        onChange={setOffset}
-        label={t("messages.newsletter.pages")}
+      <AdminTable
+        caption={t("messages.newsletter.title")}
+        columns={columns}
+        rows={subscriptions.data?.items}
+        rowKey={(s) => s.id}
+        query={subscriptions}
+        texts={{
+          loading: t("messages.loading"),
+          error: t("messages.loadFailed"),
+          empty: t("messages.newsletter.empty"),
+        }}
+        paging={{
+          offset,
+          limit: PAGE_SIZE,
+          total: subscriptions.data?.total ?? 0,
+          onChange: setOffset,
+          label: t("messages.newsletter.pages"),
+        }}
+        testId="newsletter-table"
       />
     </section>
   );

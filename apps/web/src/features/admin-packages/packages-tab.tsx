@@ -2,7 +2,7 @@ import type { AdminPackage, FieldError } from "@festgeld/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
 import { formatMoney, formatRate } from "../../lib/format.ts";
@@ -66,6 +66,91 @@ export default function PackagesTab() {
     setEditing(next);
   };
 
+  const nameOf = (pkg: AdminPackage) =>
+    t("applications.packageSummary", {
+      months: pkg.duration_months,
+      rate: formatRate(pkg.interest_rate, language),
+    });
+  const columns: Column<AdminPackage>[] = [
+    {
+      id: "term",
+      header: t("packages.columns.term"),
+      cell: (pkg) => t("applications.months", { count: pkg.duration_months }),
+      className: "whitespace-nowrap",
+    },
+    {
+      id: "rate",
+      header: t("packages.columns.rate"),
+      cell: (pkg) => formatRate(pkg.interest_rate, language),
+      className: "whitespace-nowrap",
+    },
+    {
+      id: "min",
+      header: t("packages.columns.min"),
+      cell: (pkg) => formatMoney(pkg.min_amount, pkg.currency, language),
+      className: "whitespace-nowrap text-right",
+    },
+    {
+      id: "max",
+      header: t("packages.columns.max"),
+      cell: (pkg) => formatMoney(pkg.max_amount, pkg.currency, language),
+      className: "whitespace-nowrap text-right",
+    },
+    {
+      id: "features",
+      header: t("packages.columns.features"),
+      cell: (pkg) => (
+        <ul className="list-inside list-disc">
+          {(pkg.features[language as "en" | "de" | "fr"] ?? pkg.features.en).map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      id: "status",
+      header: t("packages.columns.status"),
+      cell: (pkg) => (
+        <span
+          className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${
+            pkg.is_active
+              ? "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100"
+              : "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100"
+          }`}
+        >
+          {t(pkg.is_active ? "packages.active" : "packages.inactive")}
+        </span>
+      ),
+    },
+    {
+      id: "actions",
+      header: t("packages.columns.actions"),
+      cell: (pkg) => (
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1 text-sm"
+            onClick={() => open({ mode: "edit", pkg })}
+            aria-label={t("packages.editFor", { name: nameOf(pkg) })}
+          >
+            {t("packages.edit")}
+          </button>
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1 text-sm"
+            disabled={toggle.isPending && toggle.variables?.id === pkg.id}
+            onClick={() => toggle.mutate(pkg)}
+            aria-label={t(pkg.is_active ? "packages.deactivateFor" : "packages.reactivateFor", {
+              name: nameOf(pkg),
+            })}
+          >
+            {t(pkg.is_active ? "packages.deactivate" : "packages.reactivate")}
+          </button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -92,94 +177,23 @@ export default function PackagesTab() {
         />
       )}
 
-      {packages.isPending ? (
-        <Spinner label={t("packages.loading")} />
-      ) : packages.isError ? (
-        <p role="alert" className="card text-red-700 dark:text-red-400">
-          {t("packages.loadFailed")}
-        </p>
-      ) : (
-        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
-          <table className="w-full text-left text-sm" data-testid="packages-table">
-            <caption className="sr-only">{t("packages.caption")}</caption>
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                {(["term", "rate", "min", "max", "features", "status", "actions"] as const).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2">
-                    {t(`packages.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {packages.data.map((pkg) => {
-                const name = t("applications.packageSummary", {
-                  months: pkg.duration_months,
-                  rate: formatRate(pkg.interest_rate, language),
-                });
-                const features = pkg.features[language as "en" | "de" | "fr"] ?? pkg.features.en;
-                return (
-                  <tr key={pkg.id} data-testid="packages-row" data-active={pkg.is_active ? "true" : "false"}>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-900 dark:text-white">
-                      {t("applications.months", { count: pkg.duration_months })}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-900 dark:text-white">
-                      {formatRate(pkg.interest_rate, language)}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right text-slate-800 dark:text-slate-200">
-                      {formatMoney(pkg.min_amount, pkg.currency, language)}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right text-slate-800 dark:text-slate-200">
-                      {formatMoney(pkg.max_amount, pkg.currency, language)}
-                    </td>
-                    <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                      <ul className="list-inside list-disc">
-                        {features.map((feature) => (
-                          <li key={feature}>{feature}</li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className="px-3 py-2">
-                      <span
-                        className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${
-                          pkg.is_active
-                            ? "bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100"
-                            : "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100"
-                        }`}
-                      >
-                        {t(pkg.is_active ? "packages.active" : "packages.inactive")}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex gap-2">
-                        <button
-                          type="button"
-                          className="btn-secondary px-3 py-1 text-sm"
-                          onClick={() => open({ mode: "edit", pkg })}
-                          aria-label={t("packages.editFor", { name })}
-                        >
-                          {t("packages.edit")}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn-secondary px-3 py-1 text-sm"
-                          disabled={toggle.isPending && toggle.variables?.id === pkg.id}
-                          onClick={() => toggle.mutate(pkg)}
-                          aria-label={t(pkg.is_active ? "packages.deactivateFor" : "packages.reactivateFor", {
-                            name,
-                          })}
-                        >
-                          {t(pkg.is_active ? "packages.deactivate" : "packages.reactivate")}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        caption={t("packages.caption")}
+        columns={columns}
+        rows={packages.data}
+        rowKey={(pkg) => pkg.id}
+        query={packages}
+        texts={{
+          loading: t("packages.loading"),
+          error: t("packages.loadFailed"),
+          empty: t("packages.empty"),
+        }}
+        rowProps={(pkg) => ({
+          "data-testid": "packages-row",
+          "data-active": pkg.is_active ? "true" : "false",
+        })}
+        testId="packages-table"
+      />
     </div>
   );
 }

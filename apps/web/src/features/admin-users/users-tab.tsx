@@ -1,9 +1,9 @@
+import type { User } from "@festgeld/domain";
 import { KYC_STATUSES, ROLES } from "@festgeld/domain/constants";
 import { operations } from "@festgeld/domain/operations";
-import { Fragment, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pagination } from "../../components/ui/pagination.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDate } from "../../lib/format.ts";
 import { usePagedList } from "../../lib/paged-list.ts";
@@ -53,8 +53,40 @@ export default function UsersTab() {
   const { user: me } = useSession();
   const [open, setOpen] = useState<string | null>(null);
 
-  const items = users.data?.items ?? [];
   const total = users.data?.total ?? 0;
+  const columns: Column<User>[] = [
+    { id: "email", header: t("users.columns.email"), cell: (user) => user.email, className: "break-all" },
+    { id: "name", header: t("users.columns.name"), cell: (user) => user.full_name },
+    { id: "role", header: t("users.columns.role"), cell: (user) => t(`roles.${user.role}`) },
+    {
+      id: "kycStatus",
+      header: t("users.columns.kycStatus"),
+      cell: (user) => t(`kycStatuses.${user.kycStatus ?? "not_started"}`),
+    },
+    {
+      id: "created",
+      header: t("users.columns.created"),
+      cell: (user) =>
+        (user.created_at && formatDate(user.created_at, i18n.language)) || t("users.notAvailable"),
+    },
+    {
+      id: "tools",
+      header: t("users.tools.heading"),
+      headerHidden: true,
+      cell: (user) => (
+        <button
+          type="button"
+          className="btn-secondary px-3 py-1 text-sm"
+          aria-expanded={open === user.id}
+          aria-controls={`tools-${user.id}`}
+          onClick={() => setOpen((current) => (current === user.id ? null : user.id))}
+          data-testid="users-manage"
+        >
+          {t("users.tools.manage", { name: user.full_name })}
+        </button>
+      ),
+    },
+  ];
 
   return (
     <div className="space-y-6">
@@ -116,78 +148,21 @@ export default function UsersTab() {
         </div>
       </search>
 
-      {users.isPending ? (
-        <Spinner label={t("users.loading")} />
-      ) : users.isError ? (
-        <p role="alert" className="card text-red-700 dark:text-red-400">
-          {t("users.loadFailed")}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="card text-slate-600 dark:text-slate-300">{t("users.empty")}</p>
-      ) : (
-        <div className="relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
-          <table className="w-full text-left text-sm" data-testid="users-table" aria-busy={users.isFetching}>
-            <caption className="sr-only">{t("users.caption")}</caption>
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                {(["email", "name", "role", "kycStatus", "created"] as const).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2">
-                    {t(`users.columns.${column}`)}
-                  </th>
-                ))}
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">{t("users.tools.heading")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {items.map((user) => (
-                <Fragment key={user.id}>
-                  <tr data-testid="users-row">
-                    <td className="break-all px-3 py-2 text-slate-900 dark:text-white">{user.email}</td>
-                    <td className="px-3 py-2 text-slate-800 dark:text-slate-200">{user.full_name}</td>
-                    <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                      {t(`roles.${user.role}`)}
-                    </td>
-                    <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                      {t(`kycStatuses.${user.kycStatus ?? "not_started"}`)}
-                    </td>
-                    <td className="px-3 py-2 text-slate-800 dark:text-slate-200">
-                      {(user.created_at && formatDate(user.created_at, i18n.language)) ||
-                        t("users.notAvailable")}
-                    </td>
-                    <td className="px-3 py-2">
-                      <button
-                        type="button"
-                        className="btn-secondary text-sm"
-                        aria-expanded={open === user.id}
-                        aria-controls={`tools-${user.id}`}
-                        onClick={() => setOpen((current) => (current === user.id ? null : user.id))}
-                        data-testid="users-manage"
-                      >
-                        {t("users.tools.manage", { name: user.full_name })}
-                      </button>
-                    </td>
-                  </tr>
-                  {open === user.id && (
-                    <tr id={`tools-${user.id}`}>
-                      <td colSpan={6} className="bg-slate-50 px-3 py-3 dark:bg-slate-900">
-                        <StaffTools user={user} self={me?.id === user.id} />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination
-        offset={offset}
-        limit={PAGE_SIZE}
-        total={total}
-        onChange={setOffset}
-        label={t("users.pages")}
+      <AdminTable
+        caption={t("users.caption")}
+        columns={columns}
+        rows={users.data?.items}
+        rowKey={(user) => user.id}
+        query={users}
+        texts={{ loading: t("users.loading"), error: t("users.loadFailed"), empty: t("users.empty") }}
+        paging={{ offset, limit: PAGE_SIZE, total, onChange: setOffset, label: t("users.pages") }}
+        rowProps={() => ({ "data-testid": "users-row" })}
+        detail={(user) =>
+          open === user.id
+            ? { id: `tools-${user.id}`, content: <StaffTools user={user} self={me?.id === user.id} /> }
+            : null
+        }
+        testId="users-table"
       />
     </div>
   );
