@@ -6,6 +6,7 @@ import {
   type FieldValues,
   get,
   type Resolver,
+  type SubmitErrorHandler,
   type UseFormProps,
   type UseFormReturn,
   useForm,
@@ -91,37 +92,70 @@ export function applyApiError<T extends FieldValues>(
   return typeof fallback === "function" ? fallback(error) : errorMessage(error, fallback);
 }
 
+/** Whether a field holds nothing (an empty text, no choice, an unticked box). */
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === "" || value === false;
+}
+
+/** The translated text of one issue of a failed parse (see translatedResolver). */
+function translatedIssue(issue: z.core.$ZodIssue, input: unknown, overrides: MessageOverrides): string {
+  const code = (issue as { params?: { code?: unknown } }).params?.code;
+  if (typeof code === "string" && i18n.exists(`errors:${code}`)) return i18n.t(`errors:${code}`);
+  // A refinement of the web app words its own message, translated when the form is checked.
+  if (issue.code === "custom" && !code) return issue.message;
+  if (isEmpty(input) && overrides.required) return overrides.required;
+  return overrides.invalid ?? issueMessage({ ...(issue as IssueLike), input });
+}
+
+export interface MessageOverrides {
+  /** A field's own text for any of its errors (a rule whose generic text would say too little). */
+  messages?: Partial<Record<string, string>> | undefined;
+  /** A field's own text when it is left empty ("Please enter the IBAN of your reference account."). */
+  requiredMessages?: Partial<Record<string, string>> | undefined;
+  /** The form's own texts for an empty field and for any other problem without an error code. */
+  required?: string | undefined;
+  invalid?: string | undefined;
+}
+
 /**
- * A zod resolver whose messages are translated (issueMessage); `messages` gives a field its own text
- * (a rule whose generic text would say too little, such as the six digits of a code).
+ * @hookform/resolvers' zod resolver with translated messages: the contract's schemas word their
+ * problems in English, so after a failed check each field's first issue is worded again in the current
+ * language: a refinement's error code (`params.code`, such as invalid_iban) by its text in `errors`,
+ * any other issue by issueMessage, unless `overrides` give the field its own text.
  */
 export function translatedResolver<TIn extends FieldValues, TOut>(
   schema: z.ZodType<TOut, TIn>,
-  messages?: Partial<Record<string, string>>,
+  overrides: MessageOverrides = {},
 ): Resolver<TIn, unknown, TOut> {
   // biome-ignore lint/suspicious/noExplicitAny: the resolver's overloads take zod 3 and 4 schemas
-  const base = zodResolver(schema as any, { error: (issue: IssueLike) => issueMessage(issue) } as never);
+  const base = zodResolver(schema as any);
   return async (values, context, options) => {
     const result = await base(values, context, options as never);
-    if (messages) {
-      for (const [name, text] of Object.entries(messages)) {
-        const error = get(result.errors, name) as { message?: string } | undefined;
-        if (error && text) error.message = text;
-      }
+    if (Object.keys(result.errors).length === 0) return result as never;
+    const parsed = await schema.safeParseAsync(values);
+    const seen = new Set<string>();
+    for (const issue of parsed.error?.issues ?? []) {
+      const name = issue.path.join(".");
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const error = get(result.errors, name) as { message?: string } | undefined;
+      if (!error) continue;
+      const value = get(values, name);
+      const own = isEmpty(value) ? overrides.requiredMessages?.[name] : undefined;
+      error.message = own ?? overrides.messages?.[name] ?? translatedIssue(issue, value, overrides);
     }
     return result as never;
   };
 }
 
 export interface ApiFormOptions<TIn extends FieldValues, TOut>
-  extends Omit<UseFormProps<TIn, unknown, TOut>, "resolver" | "defaultValues"> {
+  extends Omit<UseFormProps<TIn, unknown, TOut>, "resolver" | "defaultValues">,
+    MessageOverrides {
   /** The contract's request schema (or one built on it) that checks the values before sending. */
   schema: z.ZodType<TOut, TIn>;
   defaultValues: DefaultValues<TIn>;
   /** The form's message when a failed request has no translated code (or the function that words it). */
   fallback: string | ((error: unknown) => string);
-  /** A field's own text for any of its client-side errors (see translatedResolver). */
-  messages?: Partial<Record<string, string>>;
 }
 
 /**
@@ -135,12 +169,15 @@ export function useApiForm<TIn extends FieldValues, TOut>({
   schema,
   fallback,
   messages,
+  requiredMessages,
+  required,
+  invalid,
   ...options
 }: ApiFormOptions<TIn, TOut>) {
   const form = useForm<TIn, unknown, TOut>({
     shouldFocusError: true,
     ...options,
-    resolver: translatedResolver(schema, messages),
+    resolver: translatedResolver(schema, { messages, requiredMessages, required, invalid }),
   });
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -156,7 +193,7 @@ export function useApiForm<TIn extends FieldValues, TOut>({
       }),
     [subscribe],
   );
-  const submit = (handler: (values: TOut) => unknown) =>
+  const submit = (handler: (values: TOut) => unknown, onInvalid?: SubmitErrorHandler<TIn>) =>
     form.handleSubmit(async (values) => {
       setFormError(null);
       setDone(false);
@@ -166,7 +203,7 @@ export function useApiForm<TIn extends FieldValues, TOut>({
       } catch (error) {
         setFormError(applyApiError(form, error, fallback));
       }
-    });
+    }, onInvalid);
   return { form, formError, setFormError, submit, pending: form.formState.isSubmitting, done, setDone };
 }
 

@@ -24,7 +24,18 @@ export function FormField<T extends FieldValues>({
   name,
   ...field
 }: BoundProps<T> & Omit<TextFieldProps, "form" | "name" | "error" | "ref" | "value" | "onChange">) {
-  return <TextField {...field} {...form.register(name)} error={fieldError(form, name)} />;
+  const registered = form.register(name);
+  return (
+    <TextField
+      {...field}
+      {...registered}
+      onBlur={(event) => {
+        void registered.onBlur(event);
+        field.onBlur?.(event);
+      }}
+      error={fieldError(form, name)}
+    />
+  );
 }
 
 /** An e-mail address field (label "E-mail address", type email, the contract's 254 characters). */
