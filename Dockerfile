@@ -32,6 +32,7 @@ COPY packages/domain/package.json packages/domain/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 COPY --from=build /app/tools/start.mjs tools/start.mjs
 # DATA_DIR: the embedded database (without DATABASE_URL) and local documents (without DOCUMENT_STORE=s3).
 RUN mkdir -p /var/lib/festgeld && chown node:node /var/lib/festgeld

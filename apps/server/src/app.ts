@@ -37,6 +37,7 @@ import {
 } from "./modules/notifications/email-outbox.worker.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { packagesRoutes } from "./modules/packages/packages.routes.ts";
+import { listActiveJson } from "./modules/packages/packages.service.ts";
 import { packagesAdminRoutes } from "./modules/packages/packages-admin.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
@@ -234,6 +235,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Deletes the records of closed accounts once their retention period has ended.
   if (jobs !== false) scheduleRetention(app);
 
-  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  await app.register(webAppPlugin, {
+    distDir: config.webDistDir,
+    liveData: { packages: (language) => listActiveJson(app.db, language) },
+  });
   return app;
 }

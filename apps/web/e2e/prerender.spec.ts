@@ -1,4 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { adminToken } from "./admin-session.ts";
+
+interface PublicPackage {
+  id: string;
+  features: string[];
+}
 
 /**
  * The prerendered public site (docs/decisions.md "Prerendered public pages"): what a crawler or a first
@@ -50,6 +56,80 @@ test.describe("prerendered public pages", () => {
       expect(robots.headers()["content-type"]).toMatch(/text\/plain/);
       expect(await robots.text()).toMatch(/^Sitemap: .*\/sitemap\.xml$/m);
     });
+  });
+
+  test("the package pages arrive with the current packages, and follow an admin's change", async ({
+    request,
+  }) => {
+    // docs/decisions.md "Pages with live data": the server renders these pages with the packages of
+    // the moment, so a crawler (and the first paint) reads the offers, not a loading indicator.
+    for (const language of ["en", "de", "fr"]) {
+      const packages = (await (
+        await request.get(`/api/packages?lang=${language}`)
+      ).json()) as PublicPackage[];
+      expect(packages.length).toBeGreaterThan(0);
+      for (const page of ["packages", "compare", "calculator"]) {
+        const res = await request.get(`/${language}/${page}`);
+        expect(res.status()).toBe(200);
+        const html = await res.text();
+        expect(html, `/${language}/${page}`).toContain('id="initial-data"');
+        if (page === "packages") {
+          for (const offer of packages) expect(html).toContain(`id="package-${offer.id}"`);
+        }
+      }
+    }
+
+    const token = await adminToken(request);
+    const headers = { authorization: `Bearer ${token}` };
+    const admin = (await (await request.get("/api/admin/packages", { headers })).json()) as Array<{
+      id: string;
+      is_active: boolean;
+      features: { en: string[]; de: string[]; fr: string[] };
+    }>;
+    const target = admin.find((p) => p.is_active);
+    if (!target) throw new Error("no active package");
+    const marker = `Live-Seiten-Probe ${Date.now()}`;
+    const changed = await request.patch(`/api/admin/packages/${target.id}`, {
+      headers,
+      data: { features: { ...target.features, de: [...target.features.de, marker] } },
+    });
+    expect(changed.status()).toBe(200);
+    try {
+      expect(await (await request.get("/de/packages")).text()).toContain(marker);
+      expect(await (await request.get("/en/packages")).text()).not.toContain(marker);
+    } finally {
+      const restored = await request.patch(`/api/admin/packages/${target.id}`, {
+        headers,
+        data: { features: target.features },
+      });
+      expect(restored.status()).toBe(200);
+    }
+    expect(await (await request.get("/de/packages")).text()).not.toContain(marker);
+  });
+
+  test("a package page shows its offers from the first paint and hydrates without a mismatch", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    // Before any script runs, the offers are on the page; the loading indicator never is.
+    let checkedBeforeScript = false;
+    await page.route("**/assets/boot-*.js", async (route) => {
+      await expect(page.locator('[id^="package-"]').first()).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: /loading/i })).toHaveCount(0);
+      checkedBeforeScript = true;
+      await route.continue();
+    });
+    await page.goto("/en/packages");
+    await expect(page.locator('[id^="package-"]').first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /loading/i })).toHaveCount(0);
+    expect(checkedBeforeScript).toBe(true);
+    expect(errors, errors.join("\n")).toEqual([]);
   });
 
   test("the app takes over the prerendered page without errors; switching language moves the address", async ({

@@ -1,8 +1,9 @@
 /**
  * After `vite build`: renders every public page in every language into dist/<lang>/<page>/index.html,
  * with its own title, description, canonical link, hreflang alternates and Open Graph tags, plus
- * dist/404.html, dist/sitemap.xml and dist/routes.json (the app's route patterns, read by the server to
- * answer 404 for unknown addresses). Each file gets .br and .gz copies like the rest of the build.
+ * dist/404.html, dist/sitemap.xml, dist/routes.json (the app's route patterns, read by the server to
+ * answer 404 for unknown addresses) and dist/live-pages.json (the pages the server renders again with
+ * the current packages). Each file gets .br and .gz copies like the rest of the build.
  * See docs/decisions.md "Prerendered public pages".
  */
 import fs from "node:fs";
@@ -13,6 +14,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 type Language = "en" | "de" | "fr";
 interface Entry {
   LANGUAGES: readonly Language[];
+  LIVE_PAGES: string[];
   publicPaths(): string[];
   routePatterns(): string[];
   render(
@@ -121,6 +123,7 @@ async function main() {
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${sitemap.join("\n")}\n</urlset>\n`,
   );
   fs.writeFileSync(path.join(dist, "routes.json"), `${JSON.stringify(entry.routePatterns(), null, 2)}\n`);
+  fs.writeFileSync(path.join(dist, "live-pages.json"), `${JSON.stringify(entry.LIVE_PAGES)}\n`);
   const robots = path.join(dist, "robots.txt");
   if (fs.existsSync(robots)) {
     const text = fs.readFileSync(robots, "utf8").replace(/\nSitemap: .*\n?$/, "\n");

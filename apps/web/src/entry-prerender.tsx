@@ -1,7 +1,7 @@
 /**
  * Build-time rendering of the public pages (docs/decisions.md "Prerendered public pages"). Vite builds
  * this file for Node (`vite build --ssr`); apps/web/scripts/prerender.ts calls `render` for every page in
- * every language and writes the HTML the browser then hydrates (main.tsx).
+ * every language and writes the HTML the browser then hydrates (boot.tsx).
  */
 import { LANGUAGES, type Language } from "@festgeld/domain/constants";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -13,10 +13,18 @@ import { AppRoutes, PUBLIC_PAGES } from "./app/router.tsx";
 import { ARTICLES } from "./content/blog/articles.ts";
 import { prerenderHead } from "./lib/head.ts";
 import { i18n, i18nReady, NAMESPACES } from "./lib/i18n.ts";
+import { initialDataScript } from "./lib/initial-data.ts";
+import { packagesQueryKey } from "./lib/packages.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { SessionProvider } from "./lib/session.tsx";
 
 export { LANGUAGES };
+
+/**
+ * The pages (without language prefix) that show the active packages: the server renders them again with
+ * the current packages (InitialData) whenever those change; the build's copy is only the fallback.
+ */
+export const LIVE_PAGES = ["packages", "compare", "calculator"];
 
 /** Every address to prerender, without its language prefix ("" is the home page). */
 export function publicPaths(): string[] {
@@ -62,13 +70,23 @@ export interface RenderedPage {
   description: string | null;
 }
 
+/**
+ * Data the page shows that the server reads at request time (docs/decisions.md "Pages with live data"):
+ * the active packages of the page's language, as the API answers them. The page is rendered with it and
+ * carries it to the browser, which starts from the same data, so hydration matches.
+ */
+export interface InitialData {
+  packages?: unknown;
+}
+
 /** Renders one address in one language, waiting for every lazy page and catalogue. */
-export async function render(url: string, language: Language): Promise<RenderedPage> {
+export async function render(url: string, language: Language, data: InitialData = {}): Promise<RenderedPage> {
   await i18nReady;
   await i18n.changeLanguage(language);
   await i18n.loadNamespaces([...NAMESPACES]);
   prerenderHead.title = null;
   prerenderHead.description = null;
+  if (data.packages !== undefined) queryClient.setQueryData(packagesQueryKey(language), data.packages);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
@@ -90,5 +108,7 @@ export async function render(url: string, language: Language): Promise<RenderedP
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
   queryClient.clear();
-  return { html: Buffer.concat(chunks).toString("utf8"), ...prerenderHead };
+  let html = Buffer.concat(chunks).toString("utf8");
+  if (data.packages !== undefined) html += initialDataScript({ packages: data.packages });
+  return { html, ...prerenderHead };
 }

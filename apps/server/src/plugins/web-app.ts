@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { ErrorResponse } from "@festgeld/domain";
-import { LANGUAGES } from "@festgeld/domain/constants";
+import { LANGUAGES, type Language } from "@festgeld/domain/constants";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { type LiveData, livePages } from "./live-pages.ts";
 
 /** The route patterns the build wrote to routes.json ("/blog/:id"), as matchers; null when absent. */
 function loadRoutes(distDir: string): ((pathname: string) => boolean) | null {
@@ -48,12 +49,16 @@ const LANGUAGE_PREFIX = new RegExp(`^/(${LANGUAGES.join("|")})(?=/|$)`);
  * other address gets the not-found page with 404, and an unknown /api path a JSON 404.
  */
 export default fp(
-  async function webAppPlugin(app: FastifyInstance, opts: { distDir: string }) {
+  async function webAppPlugin(app: FastifyInstance, opts: { distDir: string; liveData?: LiveData }) {
     const indexFile = path.join(opts.distDir, "index.html");
     const hasWeb = fs.existsSync(indexFile);
     const isAppRoute = hasWeb ? loadRoutes(opts.distDir) : null;
     const prerendered = hasWeb ? loadPrerendered(opts.distDir) : new Set<string>();
     const hasNotFoundPage = fs.existsSync(path.join(opts.distDir, "404.html"));
+    const live =
+      hasWeb && opts.liveData
+        ? livePages({ distDir: opts.distDir, data: opts.liveData, log: app.log })
+        : null;
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: opts.distDir,
@@ -73,13 +78,24 @@ export default fp(
       app.log.warn({ distDir: opts.distDir }, "web app not built; run `npm run build` to serve it");
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split("?")[0] ?? "/";
       const isApi = pathname === "/api" || pathname.startsWith("/api/");
       if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
         const page = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
         reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8");
         if (LANGUAGE_PREFIX.test(page)) {
+          if (live?.has(page) && prerendered.has(page)) {
+            const rendered = await live.get(page, page.slice(1, 3) as Language);
+            if (rendered) {
+              reply.header("Vary", "Accept-Encoding");
+              const accepted = String(request.headers["accept-encoding"] ?? "");
+              if (/\bbr\b/.test(accepted)) return reply.header("Content-Encoding", "br").send(rendered.br);
+              if (/\bgzip\b/.test(accepted))
+                return reply.header("Content-Encoding", "gzip").send(rendered.gzip);
+              return reply.send(rendered.html);
+            }
+          }
           if (prerendered.has(page)) return reply.sendFile(`${page.slice(1)}/index.html`);
         } else if (!isAppRoute || isAppRoute(page)) {
           return reply.sendFile("index.html");

@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { Language } from "@festgeld/domain/constants";
+import type { FastifyBaseLogger } from "fastify";
+
+/**
+ * Public pages that show live data (the packages, compare and calculator pages show the active
+ * packages): the server renders them with the current data, on the first request after the data
+ * changed, from the web app's server bundle (docs/decisions.md "Pages with live data"). Each rendering is
+ * kept, with its brotli and gzip copies, until the data's ETag changes.
+ */
+export interface LiveData {
+  /** The active packages in one language as the API answers them, and that answer's ETag. */
+  packages(language: Language): Promise<{ body: Buffer; etag: string }>;
+}
+
+interface SsrEntry {
+  render(
+    url: string,
+    language: Language,
+    data: { packages?: unknown },
+  ): Promise<{ html: string; title: string | null; description: string | null }>;
+}
+
+export interface RenderedLivePage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const ROOT = /(<div id="root" data-prerendered="[a-z]+">)[\s\S]*(<\/div>\s*<\/body>)/;
+
+export function livePages(opts: { distDir: string; data: LiveData; log: FastifyBaseLogger }) {
+  const listFile = path.join(opts.distDir, "live-pages.json");
+  const entryFile = path.join(opts.distDir, "..", "dist-ssr", "entry-prerender.js");
+  const pages = new Set<string>(
+    fs.existsSync(listFile) && fs.existsSync(entryFile)
+      ? (JSON.parse(fs.readFileSync(listFile, "utf8")) as string[])
+      : [],
+  );
+  const cache = new Map<string, { etag: string; page: RenderedLivePage }>();
+  let entry: Promise<SsrEntry> | null = null;
+  // One rendering at a time: the server bundle switches one i18n instance between languages.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function renderPage(address: string, language: Language, packages: Buffer) {
+    entry ??= import(pathToFileURL(entryFile).href) as Promise<SsrEntry>;
+    const { render } = await entry;
+    const rendered = await render(address, language, { packages: JSON.parse(packages.toString("utf8")) });
+    const template = fs.readFileSync(path.join(opts.distDir, address.slice(1), "index.html"), "utf8");
+    if (!ROOT.test(template)) throw new Error(`${address}: the prerendered page has no #root`);
+    const html = Buffer.from(template.replace(ROOT, (_, open, close) => `${open}${rendered.html}${close}`));
+    return {
+      html,
+      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
+      gzip: gzipSync(html, { level: 6 }),
+    };
+  }
+
+  return {
+    /** Whether the address ("/de/packages") is a page with live data. */
+    has(address: string): boolean {
+      return pages.has(address.slice(4)) || (address.length === 3 && pages.has(""));
+    },
+    /** The page rendered with the current data; null when it cannot be (the static page applies). */
+    async get(address: string, language: Language): Promise<RenderedLivePage | null> {
+      try {
+        const { body, etag } = await opts.data.packages(language);
+        const cached = cache.get(address);
+        if (cached?.etag === etag) return cached.page;
+        const next = queue.then(() => renderPage(address, language, body));
+        queue = next.catch(() => undefined);
+        const page = await next;
+        cache.set(address, { etag, page });
+        return page;
+      } catch (error) {
+        opts.log.error(
+          { err: error, address },
+          "live page could not be rendered; sending the prerendered page",
+        );
+        return null;
+      }
+    },
+  };
+}
