@@ -1,11 +1,23 @@
-import { loginRequestSchema, passwordChangeRequestSchema } from "@festgeld/domain";
+import {
+  applicationDetailsRequestSchema,
+  loginRequestSchema,
+  passwordChangeRequestSchema,
+} from "@festgeld/domain";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { FormErrorAlert } from "../components/ui/form-alert.tsx";
-import { EmailField, PasswordField, SubmitButton } from "../components/ui/form-field.tsx";
+import { EmailField, PasswordField } from "../components/ui/form-field.tsx";
+import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { ApiError } from "./api-client.ts";
-import { applyApiError, issueMessage, serverFieldName, useApiForm, withConfirmation } from "./forms.ts";
+import {
+  applyApiError,
+  issueMessage,
+  serverFieldName,
+  translatedResolver,
+  useApiForm,
+  withConfirmation,
+} from "./forms.ts";
 import { changeLanguage, i18n, i18nReady } from "./i18n.ts";
 
 beforeAll(async () => {
@@ -156,5 +168,33 @@ describe("applyApiError and withConfirmation", () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(["confirm"]);
     expect(result.error?.issues[0]?.message).toBe(i18n.t("account:password.mismatch"));
+  });
+});
+
+describe("translatedResolver", () => {
+  const options = { fields: {}, shouldUseNativeValidation: false } as never;
+
+  it("words a refinement's error code by its text, an empty field by the form's own text", async () => {
+    await changeLanguage("de");
+    const resolver = translatedResolver(applicationDetailsRequestSchema, {
+      requiredMessages: { maturity_instruction: "Bitte wählen." },
+    });
+    const result = await resolver(
+      { reference_iban: "DE00 1234", maturity_instruction: "" as never, info_sheet_acknowledged: false },
+      undefined,
+      options,
+    );
+    const errors = result.errors as Record<string, { message?: string }>;
+    expect(errors.reference_iban?.message).toBe(i18n.t("errors:invalid_iban"));
+    expect(errors.maturity_instruction?.message).toBe("Bitte wählen.");
+    expect(errors.info_sheet_acknowledged?.message).toBe(i18n.t("errors:info_sheet_not_acknowledged"));
+    expect(errors.reference_iban?.message).not.toMatch(/IBAN is|check digits/i);
+  });
+
+  it("passes the schema's output on when the values are valid", async () => {
+    const resolver = translatedResolver(loginRequestSchema);
+    const result = await resolver({ email: "A@B.DE", password: "x" }, undefined, options);
+    expect(result.errors).toEqual({});
+    expect(result.values).toEqual({ email: "a@b.de", password: "x" });
   });
 });
