@@ -1,7 +1,8 @@
 /**
- * API throughput: the built server's hot read paths against a bare Fastify route returning a constant
- * JSON body, driven by autocannon in the same run with the same connections and duration.
- * Prints requests per second and p99 latency, and each route's ratio to the bare route.
+ * API throughput: the compiled server's hot paths (a prerendered page, a page rendered with live data,
+ * packages, calculate, me) against a bare Fastify route returning a constant JSON body, driven by
+ * autocannon in the same run with the same connections and duration. Prints requests per second and p99
+ * latency, each route's ratio to the bare route, and the server's start-up time and resident memory.
  *
  *   npm run bench:api                       (embedded database, and the PostgreSQL server when reachable)
  *   BENCH_DURATION=20 BENCH_CONNECTIONS=50 npm run bench:api
@@ -9,7 +10,16 @@
 
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
-import { createPgDatabase, freePort, pgAvailable, repoRoot, startServer, table, tempDir } from "./lib.ts";
+import {
+  createPgDatabase,
+  freePort,
+  pgAvailable,
+  repoRoot,
+  residentMb,
+  startServer,
+  table,
+  tempDir,
+} from "./lib.ts";
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -80,8 +90,15 @@ async function token(base: string): Promise<string | null> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+const startup: Array<Record<string, string | number>> = [];
+
 async function runAgainst(label: string, env: Record<string, string>, bare: { url: string }) {
+  // A first start creates the database; the restart on that data is what a deploy or a crash costs.
+  const first = await startServer({ ...env, TRUST_PROXY: "true" });
+  const firstMb = residentMb(first.child.pid);
+  await first.stop();
   const server = await startServer({ ...env, TRUST_PROXY: "true" });
+  const readyMb = residentMb(server.child.pid);
   try {
     const base = server.url;
     const bearer = await token(base);
@@ -97,7 +114,11 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
       ratio: "1.00",
       "non-2xx": bareResult.non2xx,
     });
+    // What a browser sends for a page: it accepts brotli, and the server sends the precompressed file.
+    const page = { accept: "text/html", "accept-encoding": "br, gzip" };
     const cases: Array<{ route: string; opts: Parameters<typeof drive>[0] }> = [
+      { route: "GET /en (prerendered page)", opts: { url: `${base}/en`, headers: page } },
+      { route: "GET /de/packages (live page)", opts: { url: `${base}/de/packages`, headers: page } },
       { route: "GET /api/packages", opts: { url: `${base}/api/packages` } },
       {
         route: "POST /api/calculate",
@@ -133,6 +154,14 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
         ratio: "registration unavailable",
         "non-2xx": "-",
       });
+    startup.push({
+      database: label,
+      "first start ms": first.readyMs,
+      "restart ms": server.readyMs,
+      "RSS after first start MB": firstMb ?? "-",
+      "RSS after restart MB": readyMb ?? "-",
+      "RSS after the run MB": residentMb(server.child.pid) ?? "-",
+    });
     return rows;
   } finally {
     await server.stop();
@@ -160,3 +189,5 @@ if (await pgAvailable()) {
 }
 await bare.close();
 table(rows);
+console.log("\nStart-up of the compiled server (time until /api/ready answers) and its resident memory:");
+table(startup);

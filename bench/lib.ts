@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 
 export const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -29,13 +30,36 @@ export interface RunningServer {
   url: string;
   port: number;
   child: ChildProcess;
+  /** Milliseconds from spawning the process until /api/ready answered. */
+  readyMs: number;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
-/** Starts apps/server as `npm start` would (without rebuilding the web app) and waits for /api/ready. */
+let built: Promise<unknown> | null = null;
+
+/** The resident memory of a process in MB (Linux /proc), or null where that cannot be read. */
+export function residentMb(pid: number | undefined): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts the compiled server as production runs it (`node apps/server/dist/server.js`, after building
+ * what is out of date, as `npm start` does) and waits for /api/ready.
+ */
 export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
+  built ??= import(pathToFileURL(path.join(repoRoot, "tools/build.mjs")).href).then(
+    (m: { buildStale: (o: { quiet: boolean }) => Promise<unknown> }) => m.buildStale({ quiet: true }),
+  );
+  await built;
   const p = port ?? (await freePort());
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  const spawned = performance.now();
+  const child = spawn(process.execPath, ["apps/server/dist/server.js"], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -68,6 +92,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
     url,
     port: p,
     child,
+    readyMs: Math.round(performance.now() - spawned),
     stop: (signal = "SIGTERM") =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -56,7 +56,7 @@ import requestGuardPlugin, {
 } from "./plugins/request-guard.ts";
 import securityPlugin from "./plugins/security.ts";
 import sessionCachePlugin from "./plugins/session-cache.ts";
-import webAppPlugin from "./plugins/web-app.ts";
+import webAppPlugin, { inlineScriptHashes } from "./plugins/web-app.ts";
 
 export interface BuildAppOptions {
   config: Config;
@@ -137,7 +137,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
 
   await app.register(requestGuardPlugin, { minBytesPerSecond: config.REQUEST_MIN_BYTES_PER_SECOND });
-  await app.register(securityPlugin, { corsOrigins: config.CORS_ORIGINS });
+  await app.register(securityPlugin, {
+    corsOrigins: config.CORS_ORIGINS,
+    inlineScriptHashes: inlineScriptHashes(config.webDistDir),
+  });
   await app.register(dbPlugin, {
     database: options.database,
     closeOnShutdown: options.closeDatabase ?? true,
@@ -210,7 +213,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       qrModules,
     }),
   );
-  app.addHook("onResponse", async () => app.messages.flush());
+  // Callback-style hooks on every request: no promise per request on the hot paths.
+  app.addHook("onResponse", (_request, _reply, done) => {
+    app.messages.flush();
+    done();
+  });
   // The deposit lifecycle (funds received, maturity reminder, payout, renewal, lapse) reaches the saver
   // through the same messenger, inside the transaction that records each deposit event.
   const stopDepositMessages = subscribeDepositEvents(depositMessages(app.messages));

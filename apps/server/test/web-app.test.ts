@@ -101,6 +101,20 @@ describe("web app serving", () => {
     expect(home.body).toContain("Accueil");
   });
 
+  it("lets a browser revalidate a page with its ETag and get 304 without the page", async () => {
+    const first = await t.app.inject({ url: "/de/packages", headers: { "accept-encoding": "gzip" } });
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(first.rawPayload).toString()).toContain("Unsere Festgeldangebote");
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ url: "/de/packages", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const other = await t.app.inject({ url: "/fr", headers: { "if-none-match": etag } });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
   it("answers an address no page has with the not-found page and 404", async () => {
     for (const url of [
       "/no-such-page",

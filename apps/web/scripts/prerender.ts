@@ -49,6 +49,12 @@ async function main() {
   const template = fs.readFileSync(path.join(dist, "index.html"), "utf8");
   const defaultDescription = /<meta name="description" content="([^"]*)"/.exec(template)?.[1] ?? "";
   if (!template.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root");
+  // The language redirect runs before the first paint; inline, it costs the page no request of its own.
+  // The server allows exactly this text by its hash in the Content-Security-Policy.
+  const redirectTag = '<script src="/lang-redirect.js"></script>';
+  if (!template.includes(redirectTag)) throw new Error("index.html does not load lang-redirect.js");
+  const redirectScript = fs.readFileSync(path.join(dist, "lang-redirect.js"), "utf8");
+  if (redirectScript.includes("</script")) throw new Error("lang-redirect.js cannot be inlined");
 
   const page = (
     language: Language,
@@ -70,6 +76,7 @@ async function main() {
       .filter(Boolean)
       .join("\n    ");
     return template
+      .replace(redirectTag, () => `<script>${redirectScript}</script>`)
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
       .replace(

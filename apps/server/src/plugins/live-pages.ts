@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -24,11 +25,16 @@ interface SsrEntry {
   ): Promise<{ html: string; title: string | null; description: string | null }>;
 }
 
-export interface RenderedLivePage {
+/** A page ready to send: the HTML, its brotli and gzip copies, and a strong ETag. */
+export interface HtmlVariants {
   html: Buffer;
   br: Buffer;
   gzip: Buffer;
+  etag: string;
 }
+
+export const htmlEtag = (html: Buffer) =>
+  `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
 
 const ROOT = /(<div id="root" data-prerendered="[a-z]+">)[\s\S]*(<\/div>\s*<\/body>)/;
 
@@ -40,7 +46,7 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
       ? (JSON.parse(fs.readFileSync(listFile, "utf8")) as string[])
       : [],
   );
-  const cache = new Map<string, { etag: string; page: RenderedLivePage }>();
+  const cache = new Map<string, { etag: string; page: HtmlVariants }>();
   let entry: Promise<SsrEntry> | null = null;
   // One rendering at a time: the server bundle switches one i18n instance between languages.
   let queue: Promise<unknown> = Promise.resolve();
@@ -56,6 +62,7 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
       html,
       br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } }),
       gzip: gzipSync(html, { level: 6 }),
+      etag: htmlEtag(html),
     };
   }
 
@@ -65,7 +72,7 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
       return pages.has(address.slice(4)) || (address.length === 3 && pages.has(""));
     },
     /** The page rendered with the current data; null when it cannot be (the static page applies). */
-    async get(address: string, language: Language): Promise<RenderedLivePage | null> {
+    async get(address: string, language: Language): Promise<HtmlVariants | null> {
       try {
         const { body, etag } = await opts.data.packages(language);
         const cached = cache.get(address);

@@ -56,13 +56,14 @@ export default fp(
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     });
-    app.addHook("onResponse", async (request, reply) => {
+    app.addHook("onResponse", (request, reply, done) => {
       // The route's pattern; requests that matched no route share one label.
       const route = request.routeOptions.url ?? "unmatched";
       const labels = { method: request.method, route, status_code: String(reply.statusCode) };
       requests.inc(labels);
       duration.observe(labels, reply.elapsedTime / 1000);
       if (reply.statusCode >= 500) errors.inc(labels);
+      done();
     });
 
     /** A gauge read by one count query at each scrape. */

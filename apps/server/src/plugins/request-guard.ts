@@ -164,17 +164,18 @@ export default fp(
       done();
     });
 
-    app.addHook("preValidation", async (request) => {
+    app.addHook("preValidation", (request, _reply, done) => {
       const where =
         findRefusedText(request.params, "params") ??
         findRefusedText(request.query, "query") ??
         findRefusedText(request.body, "body");
-      if (where) {
-        const detail = "Text must not contain NUL characters or unpaired surrogates";
-        throw new AppError(400, "invalid_characters", detail, [
+      if (!where) return done();
+      const detail = "Text must not contain NUL characters or unpaired surrogates";
+      done(
+        new AppError(400, "invalid_characters", detail, [
           { path: where, message: detail, code: "invalid_characters" },
-        ]);
-      }
+        ]),
+      );
     });
   },
   { name: "request-guard" },

@@ -33,13 +33,17 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * CORS (@fastify/cors) is closed by default: no Access-Control-* headers unless CORS_ORIGINS lists an origin.
  */
 export default fp(
-  async function securityPlugin(app: FastifyInstance, opts: { corsOrigins: string[] }) {
+  async function securityPlugin(
+    app: FastifyInstance,
+    opts: { corsOrigins: string[]; inlineScriptHashes?: string[] },
+  ) {
     const securityHeaders = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The web app's own inline scripts, by hash (docs/decisions.md "Prerendered public pages").
+          scriptSrc: ["'self'", ...(opts.inlineScriptHashes ?? []).map((hash) => `'sha256-${hash}'`)],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", "data:"],
           fontSrc: ["'self'"],

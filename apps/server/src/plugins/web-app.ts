@@ -1,11 +1,13 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { ErrorResponse } from "@festgeld/domain";
 import { LANGUAGES, type Language } from "@festgeld/domain/constants";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { type LiveData, livePages } from "./live-pages.ts";
+import { type HtmlVariants, htmlEtag, type LiveData, livePages } from "./live-pages.ts";
 
 /** The route patterns the build wrote to routes.json ("/blog/:id"), as matchers; null when absent. */
 function loadRoutes(distDir: string): ((pathname: string) => boolean) | null {
@@ -43,6 +45,58 @@ function loadPrerendered(distDir: string): Set<string> {
 const LANGUAGE_PREFIX = new RegExp(`^/(${LANGUAGES.join("|")})(?=/|$)`);
 
 /**
+ * The pages are read from disk once, with the .br and .gz copies the build wrote beside them, and then
+ * sent from memory: a page is a few kilobytes, all of them together a few megabytes, and a file read
+ * per request cost more than the rest of the answer.
+ */
+function htmlCache(distDir: string) {
+  const pages = new Map<string, HtmlVariants>();
+  return (file: string): HtmlVariants => {
+    let page = pages.get(file);
+    if (!page) {
+      const full = path.join(distDir, file);
+      const html = fs.readFileSync(full);
+      const copy = (suffix: string, make: () => Buffer) =>
+        fs.existsSync(full + suffix) ? fs.readFileSync(full + suffix) : make();
+      page = {
+        html,
+        br: copy(".br", () => brotliCompressSync(html)),
+        gzip: copy(".gz", () => gzipSync(html)),
+        etag: htmlEtag(html),
+      };
+      pages.set(file, page);
+    }
+    return page;
+  };
+}
+
+/**
+ * The SHA-256 hashes (base64) of the scripts the prerendered pages carry inline, for the
+ * Content-Security-Policy: the build inlines `lang-redirect.js` as it is, so that no request stands
+ * between the page and its first paint (docs/decisions.md "Prerendered public pages").
+ */
+export function inlineScriptHashes(distDir: string): string[] {
+  const file = path.join(distDir, "lang-redirect.js");
+  if (!fs.existsSync(file)) return [];
+  return [createHash("sha256").update(fs.readFileSync(file)).digest("base64")];
+}
+
+/** Sends a page in the encoding the client accepts; a matching If-None-Match gets 304. */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlVariants, status = 200) {
+  reply
+    .code(status)
+    .header("Cache-Control", "no-cache")
+    .header("Vary", "Accept-Encoding")
+    .header("ETag", page.etag)
+    .type("text/html; charset=utf-8");
+  if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+  const accepted = request.headers["accept-encoding"] ?? "";
+  if (/\bbr\b/.test(accepted)) return reply.header("Content-Encoding", "br").send(page.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header("Content-Encoding", "gzip").send(page.gzip);
+  return reply.send(page.html);
+}
+
+/**
  * Serves the built web app. Hashed assets are cached for a year; pages are revalidated.
  * A language-prefixed address gets its prerendered page (docs/decisions.md "Prerendered public pages");
  * an address of a client-side route (routes.json) gets index.html and the client router decides; any
@@ -78,30 +132,21 @@ export default fp(
       app.log.warn({ distDir: opts.distDir }, "web app not built; run `npm run build` to serve it");
     }
 
+    const html = htmlCache(opts.distDir);
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split("?")[0] ?? "/";
       const isApi = pathname === "/api" || pathname.startsWith("/api/");
       if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
         const page = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-        reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8");
         if (LANGUAGE_PREFIX.test(page)) {
-          if (live?.has(page) && prerendered.has(page)) {
-            const rendered = await live.get(page, page.slice(1, 3) as Language);
-            if (rendered) {
-              reply.header("Vary", "Accept-Encoding");
-              const accepted = String(request.headers["accept-encoding"] ?? "");
-              if (/\bbr\b/.test(accepted)) return reply.header("Content-Encoding", "br").send(rendered.br);
-              if (/\bgzip\b/.test(accepted))
-                return reply.header("Content-Encoding", "gzip").send(rendered.gzip);
-              return reply.send(rendered.html);
-            }
+          if (prerendered.has(page)) {
+            const rendered = live?.has(page) ? await live.get(page, page.slice(1, 3) as Language) : null;
+            return sendHtml(request, reply, rendered ?? html(`${page.slice(1)}/index.html`));
           }
-          if (prerendered.has(page)) return reply.sendFile(`${page.slice(1)}/index.html`);
         } else if (!isAppRoute || isAppRoute(page)) {
-          return reply.sendFile("index.html");
+          return sendHtml(request, reply, html("index.html"));
         }
-        if (hasNotFoundPage) return reply.code(404).sendFile("404.html");
-        return reply.code(404).sendFile("index.html");
+        return sendHtml(request, reply, html(hasNotFoundPage ? "404.html" : "index.html"), 404);
       }
       const body: ErrorResponse = {
         detail: `No route for ${request.method} ${pathname.slice(0, 200)}`,
