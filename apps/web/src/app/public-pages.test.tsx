@@ -172,7 +172,9 @@ describe("page content", () => {
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Max" } });
     fireEvent.change(screen.getByLabelText("E-Mail"), { target: { value: "max@example.test" } });
     fireEvent.change(screen.getByLabelText("Betreff"), { target: { value: "Frage" } });
-    fireEvent.change(screen.getByLabelText("Nachricht"), { target: { value: "Wann werden Zinsen gezahlt?" } });
+    fireEvent.change(screen.getByLabelText("Nachricht"), {
+      target: { value: "Wann werden Zinsen gezahlt?" },
+    });
     fireEvent.submit(screen.getByTestId("contact-form"));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe(
