@@ -170,12 +170,33 @@ describe("page content", () => {
     );
     await renderPage("contact");
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Max" } });
+    fireEvent.change(screen.getByLabelText("E-Mail"), { target: { value: "max@example.test" } });
+    fireEvent.change(screen.getByLabelText("Betreff"), { target: { value: "Frage" } });
+    fireEvent.change(screen.getByLabelText("Nachricht"), {
+      target: { value: "Wann werden Zinsen gezahlt?" },
+    });
     fireEvent.submit(screen.getByTestId("contact-form"));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe(
       "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
     );
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Max");
+  });
+
+  it("contact sends nothing while a field is empty and names the problem at the field, translated", async () => {
+    await changeLanguage("de");
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    await renderPage("contact");
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Max" } });
+    fireEvent.change(screen.getByLabelText("E-Mail"), { target: { value: "kein-at-zeichen" } });
+    fireEvent.submit(screen.getByTestId("contact-form"));
+    const email = screen.getByLabelText("E-Mail");
+    await vi.waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.getElementById(email.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+    );
+    expect(screen.getByLabelText("Betreff").getAttribute("aria-invalid")).toBe("true");
+    expect(fetchSpy.mock.calls.some(([url]) => String(url).includes("/api/contact"))).toBe(false);
   });
 
   it("deposit insurance shows the coverage figures, both lists and one information sheet per partner bank", async () => {

@@ -27,3 +27,13 @@ export function FormAlert({
     </div>
   );
 }
+
+/** The form's error message (role alert), or nothing when there is none. */
+export function FormErrorAlert({ message, testId }: { message: string | null | undefined; testId?: string }) {
+  if (!message) return null;
+  return (
+    <FormAlert kind="error" testId={testId}>
+      {message}
+    </FormAlert>
+  );
+}

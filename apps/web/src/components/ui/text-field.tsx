@@ -1,25 +1,22 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref } from "react";
 import { describedBy, FieldError } from "./field-error.tsx";
 
 /**
  * A labelled text input with its hint and error, wired for assistive technology (`aria-describedby`
  * names the hint and the error, `aria-invalid` marks an error). The one way the account forms draw a
- * field; `children` go under the input (a link such as "Forgot your password?").
+ * field; `children` go under the input (a link such as "Forgot your password?"). Takes `ref`, so
+ * react-hook-form's `register` binds it (components/ui/form-field.tsx).
  */
-export function TextField({
-  id,
-  label,
-  hint,
-  error,
-  children,
-  ...input
-}: {
+export type TextFieldProps = {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
   error?: string | null | undefined;
   children?: ReactNode;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "children">) {
+  ref?: Ref<HTMLInputElement>;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "children">;
+
+export function TextField({ id, label, hint, error, children, ...input }: TextFieldProps) {
   return (
     <div>
       <label htmlFor={id} className="label">

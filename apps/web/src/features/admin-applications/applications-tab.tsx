@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { FilterSelect } from "../../components/admin/filter-select.tsx";
 import { DepositTimeline } from "../../components/deposits/deposit-timeline.tsx";
+import { ReasonForm } from "../../components/ui/reason-form.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { api, errorMessage } from "../../lib/api-client.ts";
 import { formatDate, formatMoney, formatRate } from "../../lib/format.ts";
@@ -33,7 +34,7 @@ export default function ApplicationsTab() {
   const language = i18n.language;
   const queryClient = useQueryClient();
   // The application being rejected and the reason the saver will read.
-  const [rejecting, setRejecting] = useState<{ id: string; reason: string; missing: boolean } | null>(null);
+  const [rejecting, setRejecting] = useState<{ id: string } | null>(null);
   const [status, setStatus] = useState<StatusFilter>("");
 
   const { list: applications, paging } = usePagedListState(
@@ -172,7 +173,7 @@ export default function ApplicationsTab() {
                   className="btn-secondary px-3 py-1 text-sm"
                   disabled={busy}
                   aria-expanded={rejecting?.id === application.id}
-                  onClick={() => setRejecting({ id: application.id, reason: "", missing: false })}
+                  onClick={() => setRejecting({ id: application.id })}
                   aria-label={t("applications.rejectFor", { name: application.full_name })}
                 >
                   {t("applications.reject")}
@@ -180,50 +181,17 @@ export default function ApplicationsTab() {
               </div>
             ) : null}
             {application.status === "pending" && rejecting?.id === application.id ? (
-              <form
-                className="mt-2 flex flex-col gap-2"
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  const reason = rejecting.reason.trim();
-                  if (!reason) {
-                    setRejecting({ ...rejecting, missing: true });
-                    return;
-                  }
-                  decide.mutate({ id: application.id, decision: "rejected", reason });
-                }}
-              >
-                <label className="text-sm text-slate-800 dark:text-slate-200">
-                  {td("reject.reasonLabel", { name: application.full_name })}
-                  <textarea
-                    className="input mt-1 w-full"
-                    rows={2}
-                    maxLength={1000}
-                    value={rejecting.reason}
-                    aria-invalid={rejecting.missing}
-                    onChange={(event) =>
-                      setRejecting({ ...rejecting, reason: event.target.value, missing: false })
-                    }
-                  />
-                </label>
-                {rejecting.missing ? (
-                  <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-                    {td("reject.reasonRequired")}
-                  </p>
-                ) : null}
-                <div className="flex gap-2">
-                  <button type="submit" className="btn-primary px-3 py-1 text-sm" disabled={busy}>
-                    {td("reject.confirm")}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-secondary px-3 py-1 text-sm"
-                    onClick={() => setRejecting(null)}
-                  >
-                    {td("reject.cancel")}
-                  </button>
-                </div>
-              </form>
+              <ReasonForm
+                label={td("reject.reasonLabel", { name: application.full_name })}
+                requiredMessage={td("reject.reasonRequired")}
+                submitLabel={td("reject.confirm")}
+                cancelLabel={td("reject.cancel")}
+                fallback={t("applications.decisionFailed")}
+                onSubmit={(reason) =>
+                  decide.mutateAsync({ id: application.id, decision: "rejected", reason })
+                }
+                onCancel={() => setRejecting(null)}
+              />
             ) : null}
           </>
         );

@@ -1,13 +1,15 @@
-import type { AdminDeposit } from "@festgeld/domain";
+import { type AdminDeposit, fundingRequestSchema } from "@festgeld/domain";
 import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
 import { operations } from "@festgeld/domain/operations";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { ListPaging, ListState } from "../../components/admin/admin-table.tsx";
+import { FormField, SubmitButton } from "../../components/ui/form-field.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { errorMessage } from "../../lib/api-client.ts";
 import { parseDecimal } from "../../lib/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
+import { useApiForm } from "../../lib/forms.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { toast } from "../../lib/toast.ts";
 import { useRecordFunding } from "./api/deposits-admin-api.ts";
@@ -120,88 +122,72 @@ export default function FundingTab() {
   );
 }
 
+/** The booking as typed (the amount in the reviewer's language, see lib/decimal.ts), sent as the contract's. */
+function fundingSchema(language: string) {
+  return z
+    .object({ amount: z.string(), value_date: z.string(), payer_iban: z.string() })
+    .transform((values) => ({ ...values, amount: parseDecimal(values.amount, language) ?? Number.NaN }))
+    .pipe(fundingRequestSchema);
+}
+
 function FundingForm({ deposit, onClose }: { deposit: AdminDeposit; onClose: () => void }) {
   const { t, i18n } = useTranslation("deposits");
   const id = useId();
-  const [amount, setAmount] = useState(deposit.amount.toFixed(2));
-  const [valueDate, setValueDate] = useState(businessToday());
-  const [payerIban, setPayerIban] = useState("");
   const record = useRecordFunding();
+  const schema = useMemo(() => fundingSchema(i18n.language), [i18n.language]);
+  const { form, formError, submit, pending } = useApiForm({
+    schema,
+    defaultValues: { amount: deposit.amount.toFixed(2), value_date: businessToday(), payer_iban: "" },
+    fallback: t("admin.queue.failed"),
+  });
 
   return (
     <form
       className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-3 dark:border-slate-700"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        record.mutate(
-          {
-            id: deposit.id,
-            body: {
-              amount: parseDecimal(amount, i18n.language) ?? Number.NaN,
-              value_date: valueDate,
-              payer_iban: payerIban,
-            },
-          },
-          {
-            onSuccess: () => {
-              toast(t("admin.queue.recorded", { reference: deposit.reference }), "success");
-              onClose();
-            },
-          },
-        );
-      }}
+      onSubmit={submit(async (body) => {
+        await record.mutateAsync({ id: deposit.id, body });
+        toast(t("admin.queue.recorded", { reference: deposit.reference }), "success");
+        onClose();
+      })}
       data-testid="funding-form"
     >
-      <div>
-        <label htmlFor={`${id}-amount`} className="label">
-          {t("admin.queue.amount")}
-        </label>
-        <input
-          id={`${id}-amount`}
-          className="input w-full"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-date`} className="label">
-          {t("admin.queue.valueDate")}
-        </label>
-        <input
-          id={`${id}-date`}
-          type="date"
-          className="input w-full"
-          value={valueDate}
-          onChange={(e) => setValueDate(e.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-iban`} className="label">
-          {t("admin.queue.payerIban")}
-        </label>
-        <input
-          id={`${id}-iban`}
-          className="input w-full font-mono"
-          autoComplete="off"
-          value={payerIban}
-          onChange={(e) => setPayerIban(e.target.value)}
-          aria-describedby={`${id}-iban-hint`}
-        />
-        <p id={`${id}-iban-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {t("admin.queue.payerHint", { iban: deposit.payer_iban })}
-        </p>
-      </div>
-      {record.isError && (
+      <FormField
+        form={form}
+        name="amount"
+        id={`${id}-amount`}
+        label={t("admin.queue.amount")}
+        className="input w-full"
+        inputMode="decimal"
+      />
+      <FormField
+        form={form}
+        name="value_date"
+        id={`${id}-date`}
+        label={t("admin.queue.valueDate")}
+        type="date"
+        className="input w-full"
+      />
+      <FormField
+        form={form}
+        name="payer_iban"
+        id={`${id}-iban`}
+        label={t("admin.queue.payerIban")}
+        hint={t("admin.queue.payerHint", { iban: deposit.payer_iban })}
+        className="input w-full font-mono"
+        autoComplete="off"
+      />
+      {formError && (
         <p role="alert" className="text-sm font-medium text-red-800 sm:col-span-3 dark:text-red-300">
-          {errorMessage(record.error, t("admin.queue.failed"))}
+          {formError}
         </p>
       )}
       <div className="flex flex-wrap gap-2 sm:col-span-3">
-        <button type="submit" className="btn-primary" disabled={record.isPending}>
-          {t("admin.queue.confirm")}
-        </button>
+        <SubmitButton
+          pending={pending}
+          label={t("admin.queue.confirm")}
+          pendingLabel={t("admin.queue.confirm")}
+        />
         <button type="button" className="btn-secondary" onClick={onClose}>
           {t("admin.cancel")}
         </button>

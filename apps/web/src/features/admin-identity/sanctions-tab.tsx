@@ -2,9 +2,12 @@ import type { SanctionsHit } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { z } from "zod";
 import { ListState } from "../../components/admin/admin-table.tsx";
+import { SubmitButton } from "../../components/ui/form-field.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { useApiForm } from "../../lib/forms.ts";
 import { toast } from "../../lib/toast.ts";
 import {
   type HitStatus,
@@ -15,15 +18,26 @@ import {
   useSanctionsLists,
 } from "./api/sanctions-api.ts";
 
+/** The chosen list file (the input's FileList); one file is required. */
+const loadSchema = z.object({
+  file: z
+    .custom<FileList>((value) => typeof FileList !== "undefined" && value instanceof FileList)
+    .refine((files) => files.length > 0)
+    .transform((files) => files[0] as File),
+});
+
 function LoadList() {
   const { t } = useTranslation("identity");
   const load = useLoadList();
-  const [file, setFile] = useState<File | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const { form, formError, submit, pending } = useApiForm({
+    schema: loadSchema,
+    defaultValues: {},
+    fallback: t("aml.loadFailed"),
+  });
+  const chosen = (form.watch("file")?.length ?? 0) > 0;
   const id = useId();
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!file) return;
+  const save = submit(async ({ file }) => {
     setMessage(null);
     try {
       const list = await load.mutateAsync(file);
@@ -36,13 +50,13 @@ function LoadList() {
       setMessage(text);
       toast(text, "success");
     } catch (err) {
-      const text = errorMessage(err, t("aml.loadFailed"));
-      setMessage(text);
-      toast(text, "error");
+      toast(errorMessage(err, t("aml.loadFailed")), "error");
+      throw err;
     }
-  };
+  });
+  const status = formError ?? message;
   return (
-    <form onSubmit={submit} className="space-y-2" data-testid="sanctions-load">
+    <form onSubmit={save} noValidate className="space-y-2" data-testid="sanctions-load">
       <label htmlFor={`${id}-file`} className="label">
         {t("aml.file")}
       </label>
@@ -50,14 +64,17 @@ function LoadList() {
         id={`${id}-file`}
         type="file"
         accept=".xml,application/xml,text/xml"
-        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        {...form.register("file")}
       />
-      <button type="submit" className="btn-primary" disabled={!file || load.isPending}>
-        {load.isPending ? t("aml.loading") : t("aml.load")}
-      </button>
-      {message && (
+      <SubmitButton
+        pending={pending}
+        disabled={!chosen}
+        label={t("aml.load")}
+        pendingLabel={t("aml.loading")}
+      />
+      {status && (
         <p role="status" className="text-sm">
-          {message}
+          {status}
         </p>
       )}
     </form>

@@ -1,12 +1,21 @@
-import type { Dossier, KycDocument } from "@festgeld/domain";
-import { type ReactNode, useId, useRef, useState } from "react";
+import {
+  type Dossier,
+  type KycDocument,
+  profileDecisionRequestSchema,
+  staffNoteRequestSchema,
+} from "@festgeld/domain";
+import { type ReactNode, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
+import { z } from "zod";
 import { useHeadingFocus } from "../../components/admin/use-heading-focus.ts";
+import { SubmitButton, TextAreaField } from "../../components/ui/form-field.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
+import { useApiForm } from "../../lib/forms.ts";
+import { i18n } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useAddNote, useDossier, useProfileDecision } from "./api/dossier-api.ts";
@@ -33,41 +42,49 @@ function currentDocuments(documents: KycDocument[]) {
   return [...seen.values()].sort((a, b) => order.indexOf(a.document_type) - order.indexOf(b.document_type));
 }
 
+/** The reviewer's choice as typed; a rejection needs its reason. Sent as the contract's request. */
+const profileDecisionSchema = z
+  .object({ decision: z.enum(["approve", "reject"]), reason: z.string() })
+  .superRefine((values, ctx) => {
+    if (values.decision === "reject" && !values.reason.trim()) {
+      ctx.addIssue({ code: "custom", path: ["reason"], message: i18n.t("identity:dossier.reasonRequired") });
+    }
+  })
+  .transform((values) =>
+    values.decision === "approve"
+      ? { decision: "approve" as const }
+      : { decision: "reject" as const, reason: values.reason },
+  )
+  .pipe(profileDecisionRequestSchema);
+
 function ProfileDecision({ userId }: { userId: string }) {
   const { t } = useTranslation("identity");
   const decide = useProfileDecision(userId);
-  const [choice, setChoice] = useState<"approve" | "reject" | null>(null);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const { form, formError, submit, pending } = useApiForm({
+    schema: profileDecisionSchema,
+    defaultValues: { decision: undefined, reason: "" },
+    fallback: t("dossier.decideFailed"),
+  });
+  const choice = form.watch("decision");
   const id = useId();
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!choice) return;
-    if (choice === "reject" && !reason.trim()) {
-      setError(t("dossier.reasonRequired"));
-      return;
-    }
-    try {
-      await decide.mutateAsync(
-        choice === "approve" ? { decision: "approve" } : { decision: "reject", reason },
-      );
-      toast(t("dossier.decided"), "success");
-    } catch (err) {
-      setError(errorMessage(err, t("dossier.decideFailed")));
-    }
-  };
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" data-testid="profile-decision-form">
+    <form
+      onSubmit={submit(async (body) => {
+        await decide.mutateAsync(body);
+        toast(t("dossier.decided"), "success");
+      })}
+      noValidate
+      className="space-y-3"
+      data-testid="profile-decision-form"
+    >
       <fieldset>
         <legend className="label">{t("dossier.decideProfile")}</legend>
         {(["approve", "reject"] as const).map((value) => (
           <label key={value} className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
             <input
               type="radio"
-              name={`${id}-profile`}
-              checked={choice === value}
-              onChange={() => setChoice(value)}
+              value={value}
+              {...form.register("decision")}
               className="h-4 w-4 accent-brand-700"
             />
             {t(`dossier.${value}`)}
@@ -75,27 +92,26 @@ function ProfileDecision({ userId }: { userId: string }) {
         ))}
       </fieldset>
       {choice === "reject" && (
-        <div>
-          <label htmlFor={`${id}-reason`} className="label">
-            {t("dossier.reason")}
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className="input min-h-20"
-            maxLength={1000}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
+        <TextAreaField
+          form={form}
+          name="reason"
+          id={`${id}-reason`}
+          label={t("dossier.reason")}
+          className="input min-h-20"
+          maxLength={1000}
+        />
       )}
-      {error && (
+      {formError && (
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
+          {formError}
         </p>
       )}
-      <button type="submit" className="btn-primary" disabled={choice === null || decide.isPending}>
-        {t("dossier.submit")}
-      </button>
+      <SubmitButton
+        pending={pending}
+        disabled={!choice}
+        label={t("dossier.submit")}
+        pendingLabel={t("dossier.submit")}
+      />
     </form>
   );
 }
@@ -103,19 +119,22 @@ function ProfileDecision({ userId }: { userId: string }) {
 function Notes({ dossier }: { dossier: Dossier }) {
   const { t, i18n } = useTranslation("identity");
   const add = useAddNote(dossier.user.id);
-  const [text, setText] = useState("");
+  const { form, submit, pending } = useApiForm({
+    schema: staffNoteRequestSchema,
+    defaultValues: { text: "" },
+    fallback: t("dossier.decideFailed"),
+  });
+  const text = form.watch("text");
   const id = useId();
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return;
+  const save = submit(async (note) => {
     try {
-      await add.mutateAsync(text.trim());
-      setText("");
+      await add.mutateAsync(note.text);
+      form.reset();
       toast(t("dossier.noteAdded"), "success");
     } catch (err) {
       toast(errorMessage(err, t("dossier.decideFailed")), "error");
     }
-  };
+  });
   return (
     <>
       {dossier.notes.length === 0 ? (
@@ -132,20 +151,22 @@ function Notes({ dossier }: { dossier: Dossier }) {
           ))}
         </ul>
       )}
-      <form onSubmit={submit} className="space-y-2">
-        <label htmlFor={`${id}-note`} className="label">
-          {t("dossier.noteLabel")}
-        </label>
-        <textarea
+      <form onSubmit={save} noValidate className="space-y-2">
+        <TextAreaField
+          form={form}
+          name="text"
           id={`${id}-note`}
+          label={t("dossier.noteLabel")}
           className="input min-h-20"
           maxLength={4000}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
         />
-        <button type="submit" className="btn-secondary" disabled={add.isPending || !text.trim()}>
-          {t("dossier.addNote")}
-        </button>
+        <SubmitButton
+          pending={pending}
+          disabled={!text.trim()}
+          className="btn-secondary"
+          label={t("dossier.addNote")}
+          pendingLabel={t("dossier.addNote")}
+        />
       </form>
     </>
   );

@@ -1,12 +1,17 @@
-import type { AuthResponse, LoginRequest, User } from "@festgeld/domain";
-import { LIMITS } from "@festgeld/domain/constants";
+import {
+  type AuthResponse,
+  loginRequestSchema,
+  twoFactorLoginRequestSchema,
+  type User,
+} from "@festgeld/domain";
 import { operations } from "@festgeld/domain/operations";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { FormAlert } from "../../components/ui/form-alert.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
+import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
+import { EmailField, FormField, PasswordField, SubmitButton } from "../../components/ui/form-field.tsx";
 import { ApiError, api, errorMessage } from "../../lib/api-client.ts";
+import { useApiForm } from "../../lib/forms.ts";
 import { passkeyErrorMessage, passkeysSupported, signInWithPasskey } from "../../lib/passkeys.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
@@ -25,6 +30,9 @@ export function returnPath(state: unknown, role: User["role"]): string {
   return from;
 }
 
+/** The second step's field: a code of the authenticator app or a recovery code. */
+const codeSchema = twoFactorLoginRequestSchema.pick({ code: true });
+
 /** /login: error box, submitting state, 'Welcome back!', then the page asked for or the dashboard. */
 export default function LoginPage() {
   const { t } = useTranslation(["account", "security"]);
@@ -32,12 +40,15 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const id = useId();
-  const [values, setValues] = useState<LoginRequest>({ email: "", password: "" });
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const login = useApiForm({
+    schema: loginRequestSchema,
+    defaultValues: { email: "", password: "" },
+    fallback: t("authError"),
+  });
+  const second = useApiForm({ schema: codeSchema, defaultValues: { code: "" }, fallback: t("authError") });
   // Set when the password was right for an account with two-factor: the code finishes the sign-in.
   const [challenge, setChallenge] = useState<string | null>(null);
-  const [code, setCode] = useState("");
+  const [passkeyPending, setPasskeyPending] = useState(false);
   // Known only in the browser (after mount, so that a prerendered page hydrates unchanged).
   const [passkeys, setPasskeys] = useState(false);
   useEffect(() => setPasskeys(passkeysSupported()), []);
@@ -49,58 +60,44 @@ export default function LoginPage() {
     navigate(returnPath(location.state, auth.user.role), { replace: true });
   };
 
-  const submitCode = async (event: FormEvent) => {
-    event.preventDefault();
+  const submitCode = second.submit(async ({ code }) => {
     if (!challenge) return;
-    setSubmitting(true);
-    setError(null);
     try {
       finish(await api.call(operations.authLoginTwoFactor, { body: { challenge_token: challenge, code } }));
     } catch (err) {
-      // An ended or expired challenge: back to the password.
+      // An ended or expired challenge: back to the password, with the message there.
       if (err instanceof ApiError && (err.code === "token_invalid" || err.code === "token_expired")) {
         setChallenge(null);
-        setCode("");
+        second.form.reset();
+        login.setDone(false);
+        login.setFormError(errorMessage(err, t("authError")));
+        return;
       }
-      setError(errorMessage(err, t("authError")));
-      setSubmitting(false);
+      throw err;
     }
-  };
+  });
 
   // No e-mail needed: the browser offers the passkeys it holds for this site.
   const passkeySignIn = async () => {
-    setSubmitting(true);
-    setError(null);
+    setPasskeyPending(true);
+    login.setFormError(null);
     try {
       finish(await signInWithPasskey());
     } catch (err) {
-      setError(passkeyErrorMessage(err));
-      setSubmitting(false);
+      login.setFormError(passkeyErrorMessage(err));
+      setPasskeyPending(false);
     }
   };
 
-  const change = (field: keyof LoginRequest) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setError(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
-      const answer = await api.call(operations.authLogin, { body: values });
-      if ("two_factor_required" in answer) {
-        setChallenge(answer.challenge_token);
-        setSubmitting(false);
-        return;
-      }
-      finish(answer);
-    } catch (err) {
-      setError(errorMessage(err, t("authError")));
-      setSubmitting(false);
+  const submit = login.submit(async (body) => {
+    const answer = await api.call(operations.authLogin, { body });
+    if ("two_factor_required" in answer) {
+      setChallenge(answer.challenge_token);
+      return;
     }
-  };
+    finish(answer);
+  });
+  const loginPending = login.pending || passkeyPending || login.done;
 
   return (
     <AuthCard
@@ -116,90 +113,48 @@ export default function LoginPage() {
       }
     >
       {challenge ? (
-        <form onSubmit={submitCode} className="space-y-5" data-testid="two-factor-step">
-          {error && (
-            <FormAlert kind="error" testId="auth-error">
-              {error}
-            </FormAlert>
-          )}
+        <form onSubmit={submitCode} noValidate className="space-y-5" data-testid="two-factor-step">
+          <FormErrorAlert message={second.formError} testId="auth-error" />
           <p className="text-slate-700 dark:text-slate-200">{t("security:twoFactor.loginIntro")}</p>
-          <div>
-            <label htmlFor={`${id}-code`} className="label">
-              {t("security:twoFactor.codeLabel")}
-            </label>
-            <input
-              id={`${id}-code`}
-              name="code"
-              className="input"
-              autoComplete="one-time-code"
-              inputMode="text"
-              required
-              minLength={6}
-              maxLength={32}
-              // biome-ignore lint/a11y/noAutofocus: the only field of this step, shown after the password
-              autoFocus
-              value={code}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setError(null);
-              }}
-            />
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-              {t("security:twoFactor.codeHint")}
-            </p>
-          </div>
-          <button
-            type="submit"
+          <FormField
+            form={second.form}
+            name="code"
+            id={`${id}-code`}
+            label={t("security:twoFactor.codeLabel")}
+            hint={t("security:twoFactor.codeHint")}
+            autoComplete="one-time-code"
+            inputMode="text"
+            required
+            minLength={6}
+            maxLength={32}
+            autoFocus
+          />
+          <SubmitButton
+            pending={second.pending || second.done}
             className="btn-primary w-full"
-            disabled={submitting}
-            data-testid="two-factor-submit"
-          >
-            {submitting ? t("login.submitting") : t("security:twoFactor.verify")}
-          </button>
+            testId="two-factor-submit"
+            label={t("security:twoFactor.verify")}
+            pendingLabel={t("login.submitting")}
+          />
         </form>
       ) : (
-        <form onSubmit={submit} className="space-y-5">
-          {error && (
-            <FormAlert kind="error" testId="auth-error">
-              {error}
-            </FormAlert>
-          )}
-          <TextField
-            id={`${id}-email`}
-            label={t("fields.email")}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={254}
-            value={values.email}
-            onChange={change("email")}
-          />
-          <TextField
-            id={`${id}-password`}
-            label={t("fields.password")}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={LIMITS.passwordMaxLength}
-            value={values.password}
-            onChange={change("password")}
-          >
+        <form onSubmit={submit} noValidate className="space-y-5">
+          <FormErrorAlert message={login.formError} testId="auth-error" />
+          <EmailField form={login.form} name="email" id={`${id}-email`} autoComplete="username" />
+          <PasswordField form={login.form} name="password" id={`${id}-password`}>
             <p className="mt-2 text-right text-sm">
               <Link to="/forgot-password" className="text-brand-700 underline dark:text-brand-300">
                 {t("security:forgot.link")}
               </Link>
             </p>
-          </TextField>
-          <button
-            type="submit"
+          </PasswordField>
+          <SubmitButton
+            pending={loginPending}
             className="btn-primary w-full"
-            disabled={submitting}
-            data-testid="login-submit"
-          >
-            {submitting ? t("login.submitting") : t("login.submit")}
-          </button>
+            testId="login-submit"
+            label={t("login.submit")}
+            pendingLabel={t("login.submitting")}
+          />
           {passkeys && (
             <>
               <p className="text-center text-sm text-slate-600 dark:text-slate-300">
@@ -208,7 +163,7 @@ export default function LoginPage() {
               <button
                 type="button"
                 className="btn-secondary w-full"
-                disabled={submitting}
+                disabled={loginPending}
                 onClick={passkeySignIn}
                 data-testid="passkey-login"
               >

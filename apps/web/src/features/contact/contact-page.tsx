@@ -1,18 +1,17 @@
 import { brand } from "@brand";
-import type { ContactMessageRequest } from "@festgeld/domain";
+import { type ContactMessageRequest, contactMessageRequestSchema } from "@festgeld/domain";
 import { CONTACT_LIMITS, TIMINGS_MS } from "@festgeld/domain/constants";
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FormField, SubmitButton, TextAreaField } from "../../components/ui/form-field.tsx";
 import { ChatIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/ui/icons.tsx";
-import { errorMessage } from "../../lib/api-client.ts";
 import { formatAddress, useBrandValues } from "../../lib/brand-text.ts";
+import { useApiForm } from "../../lib/forms.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { sendContactMessage } from "./api/contact-api.ts";
 
 const EMPTY: ContactMessageRequest = { name: "", email: "", subject: "", message: "" };
-
-type Status = "idle" | "sending" | "sent";
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
@@ -23,9 +22,12 @@ export default function ContactPage() {
   const values = useBrandValues();
   useDocumentTitle(t("contact.title"), t("contact.description", values));
 
-  const [form, setForm] = useState<ContactMessageRequest>(EMPTY);
-  const [status, setStatus] = useState<Status>("idle");
-  const [error, setError] = useState<string | null>(null);
+  const { form, formError, submit, pending } = useApiForm({
+    schema: contactMessageRequestSchema,
+    defaultValues: EMPTY,
+    fallback: t("contact.form.error"),
+  });
+  const [sent, setSent] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
   const id = useId();
@@ -40,33 +42,18 @@ export default function ContactPage() {
   // The submit button is disabled while the message shows: move focus to the message so that
   // keyboard and screen-reader users are not left on a disabled control.
   useEffect(() => {
-    if (status === "sent") successRef.current?.focus();
-  }, [status]);
+    if (sent) successRef.current?.focus();
+  }, [sent]);
 
-  const update =
-    (field: keyof ContactMessageRequest) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      setForm((current) => ({ ...current, [field]: event.target.value }));
-      setError(null);
-    };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (status !== "idle") return;
-    setStatus("sending");
-    setError(null);
-    try {
-      await sendContactMessage(form);
-      setStatus("sent");
-      // the success message shows, then the form returns empty after 3 s.
-      timer.current = setTimeout(() => {
-        setForm(EMPTY);
-        setStatus("idle");
-      }, TIMINGS_MS.contactReset);
-    } catch (err) {
-      setStatus("idle");
-      setError(errorMessage(err, t("contact.form.error")));
-    }
-  };
+  const send = submit(async (message) => {
+    await sendContactMessage(message);
+    setSent(true);
+    // the success message shows, then the form returns empty after 3 s.
+    timer.current = setTimeout(() => {
+      form.reset(EMPTY);
+      setSent(false);
+    }, TIMINGS_MS.contactReset);
+  });
 
   const whatsapp = `https://wa.me/${brand.whatsappNumber}?text=${encodeURIComponent(common("widget.greeting"))}`;
   const emails = [
@@ -177,70 +164,50 @@ export default function ContactPage() {
             {t("contact.form.title")}
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("contact.form.required")}</p>
-          <form onSubmit={submit} className="mt-6" data-testid="contact-form">
-            <fieldset disabled={status !== "idle"} className="space-y-5">
+          <form onSubmit={send} noValidate className="mt-6" data-testid="contact-form">
+            <fieldset disabled={pending || sent} className="space-y-5">
               <div className="grid gap-5 sm:grid-cols-2">
-                <div>
-                  <label htmlFor={`${id}-name`} className="label">
-                    {t("contact.form.name")}
-                  </label>
-                  <input
-                    id={`${id}-name`}
-                    name="name"
-                    className={fieldClass}
-                    autoComplete="name"
-                    required
-                    maxLength={CONTACT_LIMITS.nameMax}
-                    value={form.name}
-                    onChange={update("name")}
-                  />
-                </div>
-                <div>
-                  <label htmlFor={`${id}-email`} className="label">
-                    {t("contact.form.email")}
-                  </label>
-                  <input
-                    id={`${id}-email`}
-                    name="email"
-                    type="email"
-                    className={fieldClass}
-                    autoComplete="email"
-                    required
-                    maxLength={254}
-                    value={form.email}
-                    onChange={update("email")}
-                  />
-                </div>
-              </div>
-              <div>
-                <label htmlFor={`${id}-subject`} className="label">
-                  {t("contact.form.subject")}
-                </label>
-                <input
-                  id={`${id}-subject`}
-                  name="subject"
+                <FormField
+                  form={form}
+                  name="name"
+                  id={`${id}-name`}
+                  label={t("contact.form.name")}
                   className={fieldClass}
+                  autoComplete="name"
                   required
-                  maxLength={CONTACT_LIMITS.subjectMax}
-                  value={form.subject}
-                  onChange={update("subject")}
+                  maxLength={CONTACT_LIMITS.nameMax}
+                />
+                <FormField
+                  form={form}
+                  name="email"
+                  id={`${id}-email`}
+                  label={t("contact.form.email")}
+                  type="email"
+                  className={fieldClass}
+                  autoComplete="email"
+                  required
+                  maxLength={254}
                 />
               </div>
-              <div>
-                <label htmlFor={`${id}-message`} className="label">
-                  {t("contact.form.message")}
-                </label>
-                <textarea
-                  id={`${id}-message`}
-                  name="message"
-                  className={`${fieldClass} min-h-40`}
-                  rows={6}
-                  required
-                  maxLength={CONTACT_LIMITS.messageMax}
-                  value={form.message}
-                  onChange={update("message")}
-                />
-              </div>
+              <FormField
+                form={form}
+                name="subject"
+                id={`${id}-subject`}
+                label={t("contact.form.subject")}
+                className={fieldClass}
+                required
+                maxLength={CONTACT_LIMITS.subjectMax}
+              />
+              <TextAreaField
+                form={form}
+                name="message"
+                id={`${id}-message`}
+                label={t("contact.form.message")}
+                className={`${fieldClass} min-h-40`}
+                rows={6}
+                required
+                maxLength={CONTACT_LIMITS.messageMax}
+              />
               <p className="text-sm text-slate-600 dark:text-slate-300">
                 <Trans
                   t={t}
@@ -250,12 +217,15 @@ export default function ContactPage() {
                   }}
                 />
               </p>
-              <button type="submit" className="btn-primary" data-testid="contact-submit">
-                {status === "sending" ? t("contact.form.sending") : t("contact.form.submit")}
-              </button>
+              <SubmitButton
+                pending={pending}
+                testId="contact-submit"
+                label={t("contact.form.submit")}
+                pendingLabel={t("contact.form.sending")}
+              />
             </fieldset>
             <div className="mt-4">
-              {status === "sent" && (
+              {sent && (
                 <p
                   ref={successRef}
                   tabIndex={-1}
@@ -267,13 +237,13 @@ export default function ContactPage() {
                 </p>
               )}
             </div>
-            {error && (
+            {formError && (
               <p
                 role="alert"
                 className="mt-4 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
                 data-testid="contact-error"
               >
-                {error}
+                {formError}
               </p>
             )}
           </form>

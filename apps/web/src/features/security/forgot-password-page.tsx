@@ -1,11 +1,12 @@
-import type { PasswordResetRequest } from "@festgeld/domain";
+import { passwordResetRequestSchema } from "@festgeld/domain";
 import { operations } from "@festgeld/domain/operations";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { FormAlert } from "../../components/ui/form-alert.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
-import { api, errorMessage } from "../../lib/api-client.ts";
+import { FormAlert, FormErrorAlert } from "../../components/ui/form-alert.tsx";
+import { EmailField, SubmitButton } from "../../components/ui/form-field.tsx";
+import { api } from "../../lib/api-client.ts";
+import { useApiForm } from "../../lib/forms.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { SecurityCard } from "./components/security-card.tsx";
 
@@ -13,26 +14,13 @@ import { SecurityCard } from "./components/security-card.tsx";
 export default function ForgotPasswordPage() {
   const { t } = useTranslation(["security", "account", "errors"]);
   const id = useId();
-  const [email, setEmail] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { form, formError, submit, pending } = useApiForm({
+    schema: passwordResetRequestSchema,
+    defaultValues: { email: "" },
+    fallback: t("errors:internal_error"),
+  });
   useDocumentTitle(t("forgot.title"), t("forgot.description"));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
-      const body: PasswordResetRequest = { email };
-      await api.call(operations.authPasswordResetRequest, { body });
-      setSentTo(email.trim());
-    } catch (err) {
-      setError(errorMessage(err, t("errors:internal_error")));
-    } finally {
-      setSubmitting(false);
-    }
-  };
 
   return (
     <SecurityCard
@@ -49,31 +37,23 @@ export default function ForgotPasswordPage() {
           {t("forgot.sent", { email: sentTo })}
         </FormAlert>
       ) : (
-        <form onSubmit={submit} className="space-y-5">
-          {error && (
-            <FormAlert kind="error" testId="reset-request-error">
-              {error}
-            </FormAlert>
-          )}
-          <TextField
-            id={`${id}-email`}
-            label={t("account:fields.email")}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={254}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <button
-            type="submit"
+        <form
+          onSubmit={submit(async (body) => {
+            await api.call(operations.authPasswordResetRequest, { body });
+            setSentTo(form.getValues("email").trim());
+          })}
+          noValidate
+          className="space-y-5"
+        >
+          <FormErrorAlert message={formError} testId="reset-request-error" />
+          <EmailField form={form} name="email" id={`${id}-email`} autoComplete="username" />
+          <SubmitButton
+            pending={pending}
             className="btn-primary w-full"
-            disabled={submitting}
-            data-testid="reset-request-submit"
-          >
-            {submitting ? t("forgot.submitting") : t("forgot.submit")}
-          </button>
+            testId="reset-request-submit"
+            label={t("forgot.submit")}
+            pendingLabel={t("forgot.submitting")}
+          />
         </form>
       )}
     </SecurityCard>

@@ -1,13 +1,21 @@
-import type { PasswordResetConfirmRequest } from "@festgeld/domain";
-import { LIMITS } from "@festgeld/domain/constants";
+import { passwordResetConfirmRequestSchema } from "@festgeld/domain";
 import { operations } from "@festgeld/domain/operations";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { FormAlert } from "../../components/ui/form-alert.tsx";
-import { api, errorMessage } from "../../lib/api-client.ts";
+import { FormAlert, FormErrorAlert } from "../../components/ui/form-alert.tsx";
+import { PasswordField, SubmitButton } from "../../components/ui/form-field.tsx";
+import { api } from "../../lib/api-client.ts";
+import { useApiForm, withConfirmation } from "../../lib/forms.ts";
+import { i18n } from "../../lib/i18n.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { SecurityCard, tokenFromHash } from "./components/security-card.tsx";
+
+const schema = withConfirmation(
+  passwordResetConfirmRequestSchema.pick({ new_password: true }),
+  "new_password",
+  () => i18n.t("security:reset.mismatch"),
+);
 
 /** /reset-password#token=...: the page of the e-mailed reset link. */
 export default function ResetPasswordPage() {
@@ -15,31 +23,12 @@ export default function ResetPasswordPage() {
   const id = useId();
   const location = useLocation();
   const [token] = useState(() => tokenFromHash(location.hash));
-  const [values, setValues] = useState({ new_password: "", confirm: "" });
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const { form, formError, submit, pending, done } = useApiForm({
+    schema,
+    defaultValues: { new_password: "", confirm: "" },
+    fallback: t("errors:internal_error"),
+  });
   useDocumentTitle(t("reset.title"), t("reset.description"));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!token) return;
-    if (values.new_password !== values.confirm) {
-      setError(t("reset.mismatch"));
-      return;
-    }
-    setSubmitting(true);
-    setError(null);
-    try {
-      const body: PasswordResetConfirmRequest = { token, new_password: values.new_password };
-      await api.call(operations.authPasswordResetConfirm, { body });
-      setDone(true);
-    } catch (err) {
-      setError(errorMessage(err, t("errors:internal_error")));
-    } finally {
-      setSubmitting(false);
-    }
-  };
 
   const again = (
     <Link to="/forgot-password" className="font-semibold text-brand-700 underline dark:text-brand-300">
@@ -68,37 +57,37 @@ export default function ResetPasswordPage() {
   }
   return (
     <SecurityCard title={t("reset.title")} intro={t("reset.intro")} footer={again}>
-      <form onSubmit={submit} className="space-y-5">
-        {error && (
-          <FormAlert kind="error" testId="reset-error">
-            {error}
-          </FormAlert>
-        )}
-        {(["new_password", "confirm"] as const).map((field) => (
-          <div key={field}>
-            <label htmlFor={`${id}-${field}`} className="label">
-              {field === "new_password" ? t("reset.newPassword") : t("reset.confirm")}
-            </label>
-            <input
-              id={`${id}-${field}`}
-              name={field}
-              type="password"
-              className="input"
-              autoComplete="new-password"
-              required
-              minLength={LIMITS.passwordMinLength}
-              maxLength={LIMITS.passwordMaxLength}
-              value={values[field]}
-              onChange={(event) => {
-                setValues((v) => ({ ...v, [field]: event.target.value }));
-                setError(null);
-              }}
-            />
-          </div>
-        ))}
-        <button type="submit" className="btn-primary w-full" disabled={submitting} data-testid="reset-submit">
-          {submitting ? t("reset.submitting") : t("reset.submit")}
-        </button>
+      <form
+        onSubmit={submit(async ({ new_password }) => {
+          if (token) await api.call(operations.authPasswordResetConfirm, { body: { token, new_password } });
+        })}
+        noValidate
+        className="space-y-5"
+      >
+        <FormErrorAlert message={formError} testId="reset-error" />
+        <PasswordField
+          form={form}
+          name="new_password"
+          id={`${id}-new_password`}
+          label={t("reset.newPassword")}
+          isNew
+          hint={undefined}
+        />
+        <PasswordField
+          form={form}
+          name="confirm"
+          id={`${id}-confirm`}
+          label={t("reset.confirm")}
+          isNew
+          hint={undefined}
+        />
+        <SubmitButton
+          pending={pending}
+          className="btn-primary w-full"
+          testId="reset-submit"
+          label={t("reset.submit")}
+          pendingLabel={t("reset.submitting")}
+        />
       </form>
     </SecurityCard>
   );

@@ -1,13 +1,44 @@
-import type { KycDecisionRequest, KycDocument } from "@festgeld/domain";
-import type { KycDocumentType, KycNewUploadReason } from "@festgeld/domain/constants";
-import { useId, useState } from "react";
+import { type KycDocument, kycDecisionRequestSchema } from "@festgeld/domain";
+import {
+  KYC_NEW_UPLOAD_REASONS,
+  type KycDocumentType,
+  type KycNewUploadReason,
+} from "@festgeld/domain/constants";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { SelectField, SubmitButton, TextAreaField } from "../../../components/ui/form-field.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useApiForm } from "../../../lib/forms.ts";
+import { i18n } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useDecision } from "../api/review-api.ts";
 
-type Choice = KycDecisionRequest["decision"];
 const REASON_MAX = 1000;
+
+/** Whether the reviewer must say why (a rejection, or a new upload for "other"). */
+const needsReason = (decision: string, code: string) =>
+  decision === "reject" || (decision === "request_new_upload" && code === "other");
+
+/** The reviewer's choice as typed, sent as the contract's kycDecisionRequestSchema. */
+const decisionSchema = z
+  .object({
+    decision: z.enum(["approve", "reject", "request_new_upload"]),
+    reason_code: z.enum(KYC_NEW_UPLOAD_REASONS),
+    reason: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    if (needsReason(values.decision, values.reason_code) && !values.reason.trim()) {
+      ctx.addIssue({ code: "custom", path: ["reason"], message: i18n.t("kyc:review.reasonRequired") });
+    }
+  })
+  .transform(({ decision, reason_code, reason }) => {
+    const text = reason.trim();
+    if (decision === "approve") return { decision };
+    if (decision === "reject") return { decision, reason: text };
+    return { decision, reason_code, ...(text ? { reason: text } : {}) };
+  })
+  .pipe(kycDecisionRequestSchema);
 
 /** The reasons for a new upload that fit each document type (a selfie cannot be "too old"). */
 const REASONS_BY_TYPE: Record<KycDocumentType, readonly KycNewUploadReason[]> = {
@@ -32,42 +63,28 @@ export function DecisionForm({
   const { t } = useTranslation(["kyc", "identity"]);
   const decision = useDecision(document.id);
   const reasons = REASONS_BY_TYPE[document.document_type];
-  const [choice, setChoice] = useState<Choice | null>(null);
-  const [reason, setReason] = useState("");
-  const [code, setCode] = useState<KycNewUploadReason>(reasons[0] ?? "other");
-  const [error, setError] = useState<string | null>(null);
+  const { form, formError, submit, pending } = useApiForm({
+    schema: decisionSchema,
+    defaultValues: { decision: undefined, reason_code: reasons[0] ?? "other", reason: "" },
+    fallback: t("review.failed"),
+  });
   const id = useId();
+  const choice = form.watch("decision");
+  const reasonRequired = needsReason(choice ?? "", form.watch("reason_code"));
 
-  const reasonRequired = choice === "reject" || (choice === "request_new_upload" && code === "other");
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!choice) return;
-    const text = reason.trim();
-    if (reasonRequired && !text) {
-      setError(t("review.reasonRequired"));
-      return;
-    }
-    const body: KycDecisionRequest =
-      choice === "approve"
-        ? { decision: "approve" }
-        : choice === "reject"
-          ? { decision: "reject", reason: text }
-          : { decision: "request_new_upload", reason_code: code, ...(text ? { reason: text } : {}) };
+  const save = submit(async (body) => {
     try {
       await decision.mutateAsync(body);
-      toast(t(`review.done.${choice}`), "success");
-      onDecided();
     } catch (err) {
-      const message = errorMessage(err, t("review.failed"));
-      setError(message);
-      toast(message, "error");
+      toast(errorMessage(err, t("review.failed")), "error");
+      throw err;
     }
-  };
+    toast(t(`review.done.${body.decision}`), "success");
+    onDecided();
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="kyc-decision-form">
+    <form onSubmit={save} noValidate className="space-y-4" data-testid="kyc-decision-form">
       <fieldset>
         <legend className="label">{t("review.decision")}</legend>
         <div className="flex flex-col gap-2">
@@ -75,13 +92,8 @@ export function DecisionForm({
             <label key={value} className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
               <input
                 type="radio"
-                name={`${id}-decision`}
                 value={value}
-                checked={choice === value}
-                onChange={() => {
-                  setChoice(value);
-                  setError(null);
-                }}
+                {...form.register("decision")}
                 className="h-4 w-4 accent-brand-700"
               />
               {t(`review.choices.${value}`)}
@@ -91,55 +103,39 @@ export function DecisionForm({
       </fieldset>
 
       {choice === "request_new_upload" && (
-        <div>
-          <label htmlFor={`${id}-code`} className="label">
-            {t("review.reasonCode")}
-          </label>
-          <select
-            id={`${id}-code`}
-            className="input"
-            value={code}
-            onChange={(e) => setCode(e.target.value as KycNewUploadReason)}
-          >
-            {reasons.map((value) => (
-              <option key={value} value={value}>
-                {t(`review.codes.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField form={form} name="reason_code" id={`${id}-code`} label={t("review.reasonCode")}>
+          {reasons.map((value) => (
+            <option key={value} value={value}>
+              {t(`review.codes.${value}`)}
+            </option>
+          ))}
+        </SelectField>
       )}
 
-      {choice !== null && choice !== "approve" && (
-        <div>
-          <label htmlFor={`${id}-reason`} className="label">
-            {reasonRequired ? t("review.reason") : t("review.reasonOptional")}
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className="input min-h-24"
-            value={reason}
-            maxLength={REASON_MAX}
-            required={reasonRequired}
-            aria-invalid={error && reasonRequired && !reason.trim() ? true : undefined}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("review.reasonHint")}</p>
-        </div>
+      {choice && choice !== "approve" && (
+        <TextAreaField
+          form={form}
+          name="reason"
+          id={`${id}-reason`}
+          label={reasonRequired ? t("review.reason") : t("review.reasonOptional")}
+          hint={t("review.reasonHint")}
+          className="input min-h-24"
+          maxLength={REASON_MAX}
+          required={reasonRequired}
+        />
       )}
 
-      {error && (
+      {formError && (
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
+          {formError}
         </p>
       )}
-      <button type="submit" className="btn-primary" disabled={decision.isPending || choice === null}>
-        {decision.isPending
-          ? t("review.saving")
-          : choice
-            ? t(`review.submit.${choice}`)
-            : t("identity:dossier.choose")}
-      </button>
+      <SubmitButton
+        pending={pending}
+        disabled={!choice}
+        label={choice ? t(`review.submit.${choice}`) : t("identity:dossier.choose")}
+        pendingLabel={t("review.saving")}
+      />
     </form>
   );
 }

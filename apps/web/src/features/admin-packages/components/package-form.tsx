@@ -1,19 +1,13 @@
 import type { AdminPackage, FieldError as ApiFieldError, PackageCreateRequest } from "@festgeld/domain";
 import { DURATIONS_MONTHS, LANGUAGES, LIMITS } from "@festgeld/domain/constants";
-import { type FormEvent, useId, useState } from "react";
+import { useEffect, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { describedBy, FieldError } from "../../../components/ui/field-error.tsx";
-import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { z } from "zod";
+import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { FormField, SelectField, SubmitButton, TextAreaField } from "../../../components/ui/form-field.tsx";
 import { parseDecimal } from "../../../lib/decimal.ts";
-
-type Field =
-  | "duration_months"
-  | "interest_rate"
-  | "min_amount"
-  | "max_amount"
-  | "features.en"
-  | "features.de"
-  | "features.fr";
+import { serverFieldName, useApiForm } from "../../../lib/forms.ts";
+import { i18n } from "../../../lib/i18n.ts";
 
 export interface PackageFormValues extends PackageCreateRequest {
   is_active: boolean;
@@ -27,6 +21,70 @@ const lines = (text: string) =>
     .split("\n")
     .map((l) => l.trim())
     .filter(Boolean);
+
+/**
+ * The package as typed (numbers in the current language, lib/decimal.ts; one feature per line) with
+ * the server's rules worded for the reviewer, then the request.
+ */
+function packageSchema(language: string) {
+  const decimal = (text: string) => parseDecimal(text, language) ?? Number.NaN;
+  const features = z.object({ en: z.string(), de: z.string(), fr: z.string() });
+  return z
+    .object({
+      duration_months: z.string(),
+      interest_rate: z.string(),
+      min_amount: z.string(),
+      max_amount: z.string(),
+      features,
+      is_active: z.boolean(),
+    })
+    .transform((values, ctx): PackageFormValues => {
+      const problem = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message });
+      const rate = decimal(values.interest_rate);
+      const min = decimal(values.min_amount);
+      const max = decimal(values.max_amount);
+      if (!Number.isFinite(rate) || rate < LIMITS.minRate || rate > LIMITS.maxRate) {
+        problem(
+          ["interest_rate"],
+          i18n.t("admin:packages.form.errors.rate", { min: LIMITS.minRate, max: LIMITS.maxRate }),
+        );
+      }
+      if (!Number.isFinite(min) || min < LIMITS.minAmount || min > LIMITS.maxAmount) {
+        problem(["min_amount"], i18n.t("admin:packages.form.errors.min", { min: LIMITS.minAmount }));
+      }
+      if (!Number.isFinite(max) || max > LIMITS.maxAmount || max < LIMITS.minAmount) {
+        problem(["max_amount"], i18n.t("admin:packages.form.errors.max", { max: LIMITS.maxAmount }));
+      } else if (Number.isFinite(min) && max < min) {
+        problem(["max_amount"], i18n.t("admin:packages.form.errors.maxBelowMin"));
+      }
+      const lists = {
+        en: lines(values.features.en),
+        de: lines(values.features.de),
+        fr: lines(values.features.fr),
+      };
+      for (const language of LANGUAGES) {
+        const list = lists[language];
+        if (
+          list.length === 0 ||
+          list.length > FEATURES_MAX ||
+          list.some((l) => l.length > FEATURE_MAX_LENGTH)
+        ) {
+          problem(
+            ["features", language],
+            i18n.t("admin:packages.form.errors.features", { max: FEATURES_MAX, length: FEATURE_MAX_LENGTH }),
+          );
+        }
+      }
+      return {
+        duration_months: Number(values.duration_months) as PackageFormValues["duration_months"],
+        interest_rate: rate,
+        min_amount: min,
+        max_amount: max,
+        features: lists,
+        is_active: values.is_active,
+      };
+    });
+}
 
 /**
  * Create or edit a package: term, rate, limits, features in every language and availability. The
@@ -47,166 +105,96 @@ export function PackageForm({
   serverError: string | null;
   serverFields: ApiFieldError[];
 }) {
-  const { t, i18n } = useTranslation("admin");
-  /** A decimal as typed in the current language ("3,5", "10.000"; lib/decimal.ts), or NaN. */
-  const decimal = (text: string) => parseDecimal(text, i18n.language) ?? Number.NaN;
-  const [duration, setDuration] = useState(String(initial?.duration_months ?? 12));
-  const [rate, setRate] = useState(initial ? String(initial.interest_rate) : "");
-  const [min, setMin] = useState(initial ? String(initial.min_amount) : "");
-  const [max, setMax] = useState(initial ? String(initial.max_amount) : "");
-  const [features, setFeatures] = useState<Record<(typeof LANGUAGES)[number], string>>({
-    en: initial?.features.en.join("\n") ?? "",
-    de: initial?.features.de.join("\n") ?? "",
-    fr: initial?.features.fr.join("\n") ?? "",
+  const { t, i18n: i18next } = useTranslation("admin");
+  const schema = useMemo(() => packageSchema(i18next.language), [i18next.language]);
+  const { form, submit } = useApiForm({
+    schema,
+    defaultValues: {
+      duration_months: String(initial?.duration_months ?? 12),
+      interest_rate: initial ? String(initial.interest_rate) : "",
+      min_amount: initial ? String(initial.min_amount) : "",
+      max_amount: initial ? String(initial.max_amount) : "",
+      features: {
+        en: initial?.features.en.join("\n") ?? "",
+        de: initial?.features.de.join("\n") ?? "",
+        fr: initial?.features.fr.join("\n") ?? "",
+      },
+      is_active: initial?.is_active ?? true,
+    },
+    fallback: t("packages.form.invalid"),
   });
-  const [active, setActive] = useState(initial?.is_active ?? true);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const base = useId();
   const id = (field: string) => `${base}-${field.replace(".", "-")}`;
 
   // Field errors from the server (body.max_amount -> max_amount) when the browser let something through.
-  const serverFieldError = (field: Field) =>
-    serverFields.find((f) => f.path === `body.${field}` || f.path.startsWith(`body.${field}.`))
-      ? t("packages.form.invalid")
-      : undefined;
-  const errorFor = (field: Field) => errors[field] ?? serverFieldError(field);
+  const { setError } = form;
+  useEffect(() => {
+    for (const field of serverFields) {
+      const name = serverFieldName(field.path).split(".").slice(0, 2).join(".");
+      if (name) setError(name as never, { type: "server", message: t("packages.form.invalid") });
+    }
+  }, [serverFields, setError, t]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Partial<Record<Field, string>> = {};
-    const rateValue = decimal(rate);
-    const minValue = decimal(min);
-    const maxValue = decimal(max);
-    if (!Number.isFinite(rateValue) || rateValue < LIMITS.minRate || rateValue > LIMITS.maxRate) {
-      next.interest_rate = t("packages.form.errors.rate", { min: LIMITS.minRate, max: LIMITS.maxRate });
-    }
-    if (!Number.isFinite(minValue) || minValue < LIMITS.minAmount || minValue > LIMITS.maxAmount) {
-      next.min_amount = t("packages.form.errors.min", { min: LIMITS.minAmount });
-    }
-    if (!Number.isFinite(maxValue) || maxValue > LIMITS.maxAmount || maxValue < LIMITS.minAmount) {
-      next.max_amount = t("packages.form.errors.max", { max: LIMITS.maxAmount });
-    } else if (Number.isFinite(minValue) && maxValue < minValue) {
-      next.max_amount = t("packages.form.errors.maxBelowMin");
-    }
-    const featureLists = {
-      en: lines(features.en),
-      de: lines(features.de),
-      fr: lines(features.fr),
-    };
-    for (const language of LANGUAGES) {
-      const list = featureLists[language];
-      if (
-        list.length === 0 ||
-        list.length > FEATURES_MAX ||
-        list.some((l) => l.length > FEATURE_MAX_LENGTH)
-      ) {
-        next[`features.${language}`] = t("packages.form.errors.features", {
-          max: FEATURES_MAX,
-          length: FEATURE_MAX_LENGTH,
-        });
-      }
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    onSubmit({
-      duration_months: Number(duration),
-      interest_rate: rateValue,
-      min_amount: minValue,
-      max_amount: maxValue,
-      features: featureLists,
-      is_active: active,
-    });
-  };
-
-  const numberField = (
-    field: "interest_rate" | "min_amount" | "max_amount",
-    value: string,
-    set: (v: string) => void,
-  ) => (
-    <div>
-      <label htmlFor={id(field)} className="label">
-        {t(`packages.form.${field}`)}
-      </label>
-      <input
-        id={id(field)}
-        className="input"
-        inputMode="decimal"
-        value={value}
-        onChange={(e) => set(e.target.value)}
-        aria-invalid={errorFor(field) ? true : undefined}
-        aria-describedby={describedBy(errorFor(field) && `${id(field)}-error`)}
-      />
-      <FieldError id={`${id(field)}-error`} message={errorFor(field)} />
-    </div>
+  const numberField = (field: "interest_rate" | "min_amount" | "max_amount") => (
+    <FormField
+      form={form}
+      name={field}
+      id={id(field)}
+      label={t(`packages.form.${field}`)}
+      inputMode="decimal"
+    />
   );
 
   return (
-    <form className="card space-y-5" onSubmit={submit} noValidate data-testid="package-form">
+    <form className="card space-y-5" onSubmit={submit(onSubmit)} noValidate data-testid="package-form">
       <h3 className="text-lg font-semibold text-slate-900 dark:text-white">
         {initial ? t("packages.form.editTitle") : t("packages.form.createTitle")}
       </h3>
-      {serverError && <FormAlert kind="error">{serverError}</FormAlert>}
+      <FormErrorAlert message={serverError} />
       <div className="grid gap-4 md:grid-cols-4">
-        <div>
-          <label htmlFor={id("duration_months")} className="label">
-            {t("packages.form.duration_months")}
-          </label>
-          <select
-            id={id("duration_months")}
-            className="input"
-            value={duration}
-            onChange={(e) => setDuration(e.target.value)}
-          >
-            {DURATIONS_MONTHS.map((months) => (
-              <option key={months} value={months}>
-                {t("applications.months", { count: months })}
-              </option>
-            ))}
-          </select>
-        </div>
-        {numberField("interest_rate", rate, setRate)}
-        {numberField("min_amount", min, setMin)}
-        {numberField("max_amount", max, setMax)}
+        <SelectField
+          form={form}
+          name="duration_months"
+          id={id("duration_months")}
+          label={t("packages.form.duration_months")}
+        >
+          {DURATIONS_MONTHS.map((months) => (
+            <option key={months} value={months}>
+              {t("applications.months", { count: months })}
+            </option>
+          ))}
+        </SelectField>
+        {numberField("interest_rate")}
+        {numberField("min_amount")}
+        {numberField("max_amount")}
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("packages.form.featuresHint")}</p>
       <div className="grid gap-4 md:grid-cols-3">
-        {LANGUAGES.map((language) => {
-          const field = `features.${language}` as const;
-          return (
-            <div key={language}>
-              <label htmlFor={id(field)} className="label">
-                {t(`packages.form.features.${language}`)}
-              </label>
-              <textarea
-                id={id(field)}
-                lang={language}
-                className="input min-h-36"
-                value={features[language]}
-                onChange={(e) => setFeatures({ ...features, [language]: e.target.value })}
-                aria-invalid={errorFor(field) ? true : undefined}
-                aria-describedby={describedBy(errorFor(field) && `${id(field)}-error`)}
-              />
-              <FieldError id={`${id(field)}-error`} message={errorFor(field)} />
-            </div>
-          );
-        })}
+        {LANGUAGES.map((language) => (
+          <TextAreaField
+            key={language}
+            form={form}
+            name={`features.${language}`}
+            id={id(`features.${language}`)}
+            label={t(`packages.form.features.${language}`)}
+            lang={language}
+            className="input min-h-36"
+          />
+        ))}
       </div>
       <label className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-brand-700"
-          checked={active}
-          onChange={(e) => setActive(e.target.checked)}
-        />
+        <input type="checkbox" className="h-4 w-4 accent-brand-700" {...form.register("is_active")} />
         {t("packages.form.active")}
       </label>
       {initial && (
         <p className="text-sm text-slate-600 dark:text-slate-400">{t("packages.form.existingNote")}</p>
       )}
       <div className="flex gap-3">
-        <button type="submit" className="btn-primary" disabled={submitting}>
-          {submitting ? t("packages.form.saving") : t("packages.form.save")}
-        </button>
+        <SubmitButton
+          pending={submitting}
+          label={t("packages.form.save")}
+          pendingLabel={t("packages.form.saving")}
+        />
         <button type="button" className="btn-secondary" onClick={onCancel}>
           {t("packages.form.cancel")}
         </button>

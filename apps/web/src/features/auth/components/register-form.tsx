@@ -1,12 +1,12 @@
-import type { AuthResponse, RegisterRequest } from "@festgeld/domain";
-import { LIMITS } from "@festgeld/domain/constants";
+import { type AuthResponse, registerRequestSchema } from "@festgeld/domain";
 import { operations } from "@festgeld/domain/operations";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { FormAlert } from "../../../components/ui/form-alert.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { api, errorMessage } from "../../../lib/api-client.ts";
+import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { EmailField, FormField, PasswordField, SubmitButton } from "../../../components/ui/form-field.tsx";
+import { api } from "../../../lib/api-client.ts";
+import { useApiForm } from "../../../lib/forms.ts";
 
 /**
  * Step 1 of registration: full name, e-mail and password create the account.
@@ -22,69 +22,31 @@ export function RegisterForm({
 }) {
   const { t } = useTranslation("account");
   const id = useId();
-  const [values, setValues] = useState<RegisterRequest>({ full_name: "", email: "", password: "" });
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const change = (field: keyof RegisterRequest) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setError(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    try {
-      const auth = await api.call(operations.authRegister, { body: values });
-      onRegistered(auth);
-    } catch (err) {
-      setError(errorMessage(err, t("authError")));
-      setSubmitting(false);
-    }
-  };
+  const { form, formError, submit, pending, done } = useApiForm({
+    schema: registerRequestSchema,
+    defaultValues: { full_name: "", email: "", password: "" },
+    fallback: t("authError"),
+  });
 
   return (
-    <form onSubmit={submit} className="space-y-5" aria-describedby={`${id}-legal`}>
-      {error && (
-        <FormAlert kind="error" testId="auth-error">
-          {error}
-        </FormAlert>
-      )}
-      <TextField
+    <form
+      onSubmit={submit(async (body) => onRegistered(await api.call(operations.authRegister, { body })))}
+      noValidate
+      className="space-y-5"
+      aria-describedby={`${id}-legal`}
+    >
+      <FormErrorAlert message={formError} testId="auth-error" />
+      <FormField
+        form={form}
+        name="full_name"
         id={`${id}-name`}
         label={t("fields.fullName")}
-        name="full_name"
         autoComplete="name"
         required
         maxLength={200}
-        value={values.full_name}
-        onChange={change("full_name")}
       />
-      <TextField
-        id={`${id}-email`}
-        label={t("fields.email")}
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={254}
-        value={values.email}
-        onChange={change("email")}
-      />
-      <TextField
-        id={`${id}-password`}
-        label={t("fields.password")}
-        hint={t("register.passwordHint", { min: LIMITS.passwordMinLength })}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={LIMITS.passwordMinLength}
-        maxLength={LIMITS.passwordMaxLength}
-        value={values.password}
-        onChange={change("password")}
-      />
+      <EmailField form={form} name="email" id={`${id}-email`} />
+      <PasswordField form={form} name="password" id={`${id}-password`} isNew />
       <p id={`${id}-legal`} className="text-sm text-slate-600 dark:text-slate-300">
         <Trans
           t={t}
@@ -97,14 +59,13 @@ export function RegisterForm({
           }}
         />
       </p>
-      <button
-        type="submit"
+      <SubmitButton
+        pending={pending || done}
         className="btn-primary w-full"
-        disabled={submitting}
-        data-testid="register-submit"
-      >
-        {submitting ? t("register.submitting") : (submitLabel ?? t("register.submit"))}
-      </button>
+        testId="register-submit"
+        label={submitLabel ?? t("register.submit")}
+        pendingLabel={t("register.submitting")}
+      />
     </form>
   );
 }

@@ -1,8 +1,8 @@
-import type { NewsletterSubscribeRequest } from "@festgeld/domain";
-import { type FormEvent, useId, useState } from "react";
+import { newsletterSubscribeRequestSchema } from "@festgeld/domain";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { errorMessage } from "../../../lib/api-client.ts";
+import { fieldError, useApiForm } from "../../../lib/forms.ts";
 import { subscribeNewsletter } from "../api/newsletter-api.ts";
 import { useContentLanguage } from "../hooks/use-content-language.ts";
 
@@ -14,27 +14,19 @@ import { useContentLanguage } from "../hooks/use-content-language.ts";
 export function NewsletterForm() {
   const { t } = useTranslation("blog");
   const language = useContentLanguage();
-  const [email, setEmail] = useState("");
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { form, formError, submit, pending } = useApiForm({
+    schema: newsletterSubscribeRequestSchema.pick({ email: true }),
+    defaultValues: { email: "" },
+    fallback: t("newsletter.error"),
+  });
   const id = useId();
+  const error = fieldError(form, "email") ?? formError;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      const body: NewsletterSubscribeRequest = { email, language };
-      await subscribeNewsletter(body);
-      window.alert(t("newsletter.thanks"));
-      setEmail("");
-    } catch (failure) {
-      setError(errorMessage(failure, t("newsletter.error")));
-    } finally {
-      setSending(false);
-    }
-  }
+  const onSubmit = submit(async ({ email }) => {
+    await subscribeNewsletter({ email, language });
+    window.alert(t("newsletter.thanks"));
+    form.reset();
+  });
 
   return (
     <section
@@ -46,7 +38,7 @@ export function NewsletterForm() {
         {t("newsletter.title")}
       </h2>
       <p className="mt-2 text-sm text-brand-50">{t("newsletter.text")}</p>
-      <form className="mt-4 space-y-3" onSubmit={onSubmit}>
+      <form className="mt-4 space-y-3" onSubmit={onSubmit} noValidate>
         <div>
           <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium text-white">
             {t("newsletter.emailLabel")}
@@ -54,15 +46,10 @@ export function NewsletterForm() {
           <input
             id={`${id}-email`}
             type="email"
-            name="email"
             required
             maxLength={254}
             autoComplete="email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(null);
-            }}
+            {...form.register("email")}
             placeholder={t("newsletter.emailPlaceholder")}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
@@ -76,10 +63,10 @@ export function NewsletterForm() {
         )}
         <button
           type="submit"
-          disabled={sending}
+          disabled={pending}
           className="inline-flex w-full items-center justify-center rounded-lg bg-accent-400 px-4 py-2 font-semibold text-slate-900 transition-colors hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-70"
         >
-          {sending ? t("newsletter.subscribing") : t("newsletter.subscribe")}
+          {pending ? t("newsletter.subscribing") : t("newsletter.subscribe")}
         </button>
         <p className="text-xs text-brand-50">
           {t("newsletter.confirmHint")} {t("newsletter.consent")}{" "}

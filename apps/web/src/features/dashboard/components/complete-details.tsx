@@ -1,11 +1,17 @@
-import type { Application, MaturityInstruction } from "@festgeld/domain";
-import { MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
+import { type Application, applicationDetailsRequestSchema } from "@festgeld/domain";
 import { formatIban } from "@festgeld/domain/iban";
-import { useId, useRef, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { errorMessage } from "../../../lib/api-client.ts";
+import { useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  InfoSheetAcknowledgementField,
+  MaturityInstructionField,
+} from "../../../components/deposits/details-fields.tsx";
+import { FormField, SubmitButton } from "../../../components/ui/form-field.tsx";
+import { useApiForm } from "../../../lib/forms.ts";
 import { useCompleteDetails } from "../api/complete-details.ts";
+
+/** The order in which a missing detail is named when the saver saves too early. */
+const DETAILS = ["reference_iban", "maturity_instruction", "info_sheet_acknowledged"] as const;
 
 /**
  * A pending application sent without the details a deposit needs (reference IBAN, instruction at
@@ -16,44 +22,45 @@ export function CompleteDetails({ application }: { application: Application }) {
   const { t } = useTranslation("invest");
   const base = useId();
   const complete = useCompleteDetails(application.id);
-  const [iban, setIban] = useState("");
-  const [instruction, setInstruction] = useState<MaturityInstruction | "">(
-    application.maturity_instruction ?? "",
-  );
-  const [acknowledged, setAcknowledged] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { form, formError, setFormError, submit, pending } = useApiForm({
+    schema: applicationDetailsRequestSchema,
+    defaultValues: {
+      reference_iban: "",
+      maturity_instruction: application.maturity_instruction ?? undefined,
+      info_sheet_acknowledged: false,
+    },
+    fallback: t("completeDetails.failed"),
+    requiredMessages: {
+      reference_iban: t("completeDetails.needIban"),
+      maturity_instruction: t("completeDetails.needInstruction"),
+      info_sheet_acknowledged: t("completeDetails.needAcknowledgement"),
+    },
+    shouldFocusError: false,
+  });
   const problemRef = useRef<HTMLParagraphElement>(null);
   const headingId = `${base}-heading`;
+  const focusProblem = () => queueMicrotask(() => problemRef.current?.focus());
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const missing = !iban.trim()
-      ? t("completeDetails.needIban")
-      : !instruction
-        ? t("completeDetails.needInstruction")
-        : !acknowledged
-          ? t("completeDetails.needAcknowledgement")
-          : null;
-    if (missing || !instruction) {
-      setProblem(missing);
-      queueMicrotask(() => problemRef.current?.focus());
-      return;
-    }
-    setProblem(null);
-    complete.mutate(
-      { reference_iban: iban, maturity_instruction: instruction, info_sheet_acknowledged: true },
-      {
-        onError: (error) => {
-          setProblem(errorMessage(error, t("completeDetails.failed")));
-          queueMicrotask(() => problemRef.current?.focus());
-        },
-      },
-    );
-  };
+  const save = submit(
+    async (body) => {
+      try {
+        await complete.mutateAsync(body);
+      } catch (error) {
+        focusProblem();
+        throw error;
+      }
+    },
+    // The first missing detail is named in the message, which takes the focus.
+    (errors) => {
+      const first = DETAILS.map((name) => errors[name]?.message).find(Boolean);
+      setFormError(first ?? null);
+      focusProblem();
+    },
+  );
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={save}
       noValidate
       aria-labelledby={headingId}
       className="mt-4 space-y-4 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950"
@@ -70,82 +77,43 @@ export function CompleteDetails({ application }: { application: Application }) {
           ))}
         </ul>
       </div>
-      <div>
-        <label htmlFor={`${base}-iban`} className="label">
-          {t("apply.fields.reference_iban")}
-        </label>
-        <input
-          id={`${base}-iban`}
-          className="input"
-          autoComplete="off"
-          spellCheck={false}
-          inputMode="text"
-          value={iban}
-          onChange={(e) => setIban(e.target.value)}
-          onBlur={(e) => setIban(formatIban(e.target.value))}
-          aria-describedby={`${base}-iban-hint`}
-        />
-        <p id={`${base}-iban-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {t("apply.ibanHint")}
-        </p>
-      </div>
-      <fieldset>
-        <legend className="label">{t("apply.fields.maturity_instruction")}</legend>
-        <div className="space-y-2">
-          {MATURITY_INSTRUCTIONS.map((option) => (
-            <label key={option} className="flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">
-              <input
-                type="radio"
-                name={`${base}-instruction`}
-                value={option}
-                className="mt-1 accent-brand-700"
-                checked={instruction === option}
-                onChange={() => setInstruction(option)}
-              />
-              <span>{t(`maturity.${option}.label`)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="flex items-start gap-3">
-        <input
-          id={`${base}-ack`}
-          type="checkbox"
-          className="mt-1 h-4 w-4 accent-brand-700"
-          checked={acknowledged}
-          onChange={(e) => setAcknowledged(e.target.checked)}
-        />
-        <label htmlFor={`${base}-ack`} className="text-sm text-slate-800 dark:text-slate-200">
-          <Trans
-            t={t}
-            i18nKey="apply.acknowledge"
-            components={{
-              infoLink: (
-                <Link
-                  to="/deposit-insurance"
-                  target="_blank"
-                  rel="noopener"
-                  className="font-semibold text-brand-700 underline dark:text-brand-200"
-                />
-              ),
-              newTab: <span className="sr-only" />,
-            }}
-          />
-        </label>
-      </div>
-      {problem && (
+      <FormField
+        form={form}
+        name="reference_iban"
+        id={`${base}-iban`}
+        label={t("apply.fields.reference_iban")}
+        hint={t("apply.ibanHint")}
+        autoComplete="off"
+        spellCheck={false}
+        inputMode="text"
+        onBlur={(event) => {
+          const formatted = formatIban(event.target.value);
+          if (formatted !== event.target.value) form.setValue("reference_iban", formatted);
+        }}
+      />
+      <MaturityInstructionField
+        form={form}
+        name="maturity_instruction"
+        id={`${base}-instruction`}
+        legend={t("apply.fields.maturity_instruction")}
+        className="mt-1 accent-brand-700"
+      />
+      <InfoSheetAcknowledgementField form={form} name="info_sheet_acknowledged" id={`${base}-ack`} />
+      {formError && (
         <p
           ref={problemRef}
           tabIndex={-1}
           role="alert"
           className="text-sm font-semibold text-red-800 dark:text-red-300"
         >
-          {problem}
+          {formError}
         </p>
       )}
-      <button type="submit" className="btn-primary" disabled={complete.isPending}>
-        {complete.isPending ? t("completeDetails.saving") : t("completeDetails.submit")}
-      </button>
+      <SubmitButton
+        pending={pending}
+        label={t("completeDetails.submit")}
+        pendingLabel={t("completeDetails.saving")}
+      />
     </form>
   );
 }

@@ -1,13 +1,10 @@
-import type { Deposit } from "@festgeld/domain";
-import {
-  BUSINESS_TIME_ZONE,
-  MATURITY_INSTRUCTIONS,
-  type MaturityInstruction,
-} from "@festgeld/domain/constants";
-import { useId, useState } from "react";
+import { type Deposit, maturityInstructionRequestSchema } from "@festgeld/domain";
+import { BUSINESS_TIME_ZONE, MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../lib/api-client.ts";
+import { SubmitButton } from "../../../components/ui/form-field.tsx";
 import { formatCalendarDate } from "../../../lib/format.ts";
+import { useApiForm } from "../../../lib/forms.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useChangeInstruction } from "../api/use-my-applications.ts";
 
@@ -22,8 +19,13 @@ const businessToday = () =>
 export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
   const { t, i18n } = useTranslation(["deposits", "invest"]);
   const language = i18n.language;
-  const [choice, setChoice] = useState<MaturityInstruction>(deposit.maturity_instruction);
   const change = useChangeInstruction();
+  const { form, formError, submit, pending } = useApiForm({
+    schema: maturityInstructionRequestSchema,
+    defaultValues: { maturity_instruction: deposit.maturity_instruction },
+    fallback: t("instruction.failed"),
+  });
+  const choice = form.watch("maturity_instruction");
   const legendId = useId();
   const cutoff = deposit.instruction_cutoff;
   const running = deposit.status === "awaiting_funds" || deposit.status === "active";
@@ -49,13 +51,11 @@ export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
       {open && (
         <form
           className="mt-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            change.mutate(
-              { id: deposit.id, instruction: choice },
-              { onSuccess: () => toast(t("instruction.saved"), "success") },
-            );
-          }}
+          noValidate
+          onSubmit={submit(async ({ maturity_instruction }) => {
+            await change.mutateAsync({ id: deposit.id, instruction: maturity_instruction });
+            toast(t("instruction.saved"), "success");
+          })}
         >
           <fieldset aria-labelledby={legendId}>
             <legend id={legendId} className="text-sm font-semibold text-slate-900 dark:text-white">
@@ -69,13 +69,8 @@ export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
                 >
                   <input
                     type="radio"
-                    name={`instruction-${deposit.id}`}
                     value={value}
-                    checked={choice === value}
-                    onChange={() => {
-                      setChoice(value);
-                      change.reset();
-                    }}
+                    {...form.register("maturity_instruction")}
                     className="mt-1"
                   />
                   <span>{t(`invest:maturity.${value}.label`)}</span>
@@ -83,18 +78,18 @@ export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
               ))}
             </div>
           </fieldset>
-          {change.isError && (
+          {formError && (
             <p role="alert" className="mt-2 text-sm font-medium text-red-800 dark:text-red-300">
-              {errorMessage(change.error, t("instruction.failed"))}
+              {formError}
             </p>
           )}
-          <button
-            type="submit"
+          <SubmitButton
+            pending={pending}
+            disabled={choice === deposit.maturity_instruction}
             className="btn-secondary mt-3"
-            disabled={change.isPending || choice === deposit.maturity_instruction}
-          >
-            {change.isPending ? t("instruction.saving") : t("instruction.save")}
-          </button>
+            label={t("instruction.save")}
+            pendingLabel={t("instruction.saving")}
+          />
         </form>
       )}
     </section>

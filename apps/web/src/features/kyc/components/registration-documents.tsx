@@ -1,6 +1,8 @@
 import type { KycDocumentType } from "@festgeld/domain/constants";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { SubmitButton } from "../../../components/ui/form-field.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useKycUpload } from "../api/use-kyc-upload.ts";
 import { checkKycFile } from "../lib/check-file.ts";
@@ -144,18 +146,13 @@ export function RegistrationDocuments({ onComplete }: { onComplete: () => void }
         </div>
       ))}
 
-      {formError && (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 p-3 text-red-800 dark:bg-red-950/60 dark:text-red-200"
-        >
-          {formError}
-        </p>
-      )}
-
-      <button type="submit" className="btn-primary w-full" disabled={submitting}>
-        {submitting ? t("registration.uploading") : t("registration.complete")}
-      </button>
+      <FormErrorAlert message={formError} />
+      <SubmitButton
+        pending={submitting}
+        className="btn-primary w-full"
+        label={t("registration.complete")}
+        pendingLabel={t("registration.uploading")}
+      />
     </form>
   );
 }

@@ -1,9 +1,12 @@
+import { closeAccountRequestSchema } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { PasswordField, SubmitButton } from "../../../components/ui/form-field.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
+import { useApiForm } from "../../../lib/forms.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { closeAccount, downloadExport } from "../api/data-rights-api.ts";
@@ -15,9 +18,12 @@ export function DataRights() {
   const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [password, setPassword] = useState("");
-  const [closing, setClosing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { form, formError, submit, pending } = useApiForm({
+    schema: closeAccountRequestSchema,
+    defaultValues: { password: "" },
+    fallback: t("rights.closeFailed"),
+  });
+  const password = form.watch("password");
   const id = useId();
 
   const exportData = async () => {
@@ -37,21 +43,12 @@ export function DataRights() {
     }
   };
 
-  const close = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setClosing(true);
-    try {
-      const result = await closeAccount(password);
-      toast(t("rights.closed", { date: formatDate(result.kept_until, i18n.language) }), "success");
-      await signOut();
-      navigate("/");
-    } catch (err) {
-      setError(errorMessage(err, t("rights.closeFailed")));
-    } finally {
-      setClosing(false);
-    }
-  };
+  const close = submit(async ({ password }) => {
+    const result = await closeAccount(password);
+    toast(t("rights.closed", { date: formatDate(result.kept_until, i18n.language) }), "success");
+    await signOut();
+    navigate("/");
+  });
 
   return (
     <section aria-labelledby={`${id}-title`} className="card space-y-4" data-testid="data-rights">
@@ -63,25 +60,16 @@ export function DataRights() {
         {exporting ? t("rights.exporting") : t("rights.export")}
       </button>
       {confirming ? (
-        <form onSubmit={close} className="space-y-3">
+        <form onSubmit={close} noValidate className="space-y-3">
           <p className="text-sm text-slate-700 dark:text-slate-300">{t("rights.closeIntro")}</p>
-          <div>
-            <label htmlFor={`${id}-password`} className="label">
-              {t("rights.password")}
-            </label>
-            <input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="current-password"
-              className="input"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
-          {error && <FormAlert kind="error">{error}</FormAlert>}
-          <button type="submit" className="btn-primary" disabled={closing || !password}>
-            {closing ? t("rights.closing") : t("rights.confirmClose")}
-          </button>
+          <PasswordField form={form} name="password" id={`${id}-password`} label={t("rights.password")} />
+          <FormErrorAlert message={formError} />
+          <SubmitButton
+            pending={pending}
+            disabled={!password}
+            label={t("rights.confirmClose")}
+            pendingLabel={t("rights.closing")}
+          />
         </form>
       ) : (
         <button type="button" className="btn-secondary block" onClick={() => setConfirming(true)}>

@@ -1,10 +1,12 @@
-import type { MessagePreferences } from "@festgeld/domain";
-import { LANGUAGE_OPTIONS, type Language } from "@festgeld/domain/constants";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type MessagePreferences, messagePreferencesUpdateSchema } from "@festgeld/domain";
+import { LANGUAGE_OPTIONS } from "@festgeld/domain/constants";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert } from "../../../components/ui/form-alert.tsx";
-import { api, errorMessage } from "../../../lib/api-client.ts";
+import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { SelectField, SubmitButton } from "../../../components/ui/form-field.tsx";
+import { api } from "../../../lib/api-client.ts";
+import { useApiForm } from "../../../lib/forms.ts";
 
 const PREFERENCES_KEY = ["me", "message-preferences"] as const;
 
@@ -17,59 +19,59 @@ export function MessageLanguageForm() {
     queryKey: PREFERENCES_KEY,
     queryFn: ({ signal }) => api.get<MessagePreferences>("/me/message-preferences", undefined, signal),
   });
-  const [choice, setChoice] = useState<Language | null>(null);
-  const save = useMutation({
-    mutationFn: (language: Language) => api.put<MessagePreferences>("/me/message-preferences", { language }),
-    onSuccess: (data) => queryClient.setQueryData(PREFERENCES_KEY, data),
+  const { form, formError, submit, pending, done } = useApiForm({
+    schema: messagePreferencesUpdateSchema,
+    defaultValues: { language: undefined },
+    fallback: t("language.error"),
   });
-  const value = choice ?? preferences.data?.language ?? null;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (value) save.mutate(value);
-  };
+  const saved = preferences.data?.language;
+  const { reset } = form;
+  useEffect(() => {
+    if (saved) reset({ language: saved });
+  }, [saved, reset]);
 
   return (
-    <form onSubmit={submit} className="space-y-4" aria-labelledby={`${id}-heading`}>
+    <form
+      onSubmit={submit(async (body) => {
+        queryClient.setQueryData(
+          PREFERENCES_KEY,
+          await api.put<MessagePreferences>("/me/message-preferences", body),
+        );
+      })}
+      noValidate
+      className="space-y-4"
+      aria-labelledby={`${id}-heading`}
+    >
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900 dark:text-white">
         {t("language.heading")}
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("language.text")}</p>
-      {save.isError && (
-        <FormAlert kind="error" testId="message-language-error">
-          {errorMessage(save.error, t("language.error"))}
-        </FormAlert>
-      )}
-      {save.isSuccess && (
+      <FormErrorAlert message={formError} testId="message-language-error" />
+      {done && (
         <FormAlert kind="success" testId="message-language-saved">
           {t("language.saved")}
         </FormAlert>
       )}
-      <div>
-        <label htmlFor={`${id}-language`} className="label">
-          {t("language.label")}
-        </label>
-        <select
-          id={`${id}-language`}
-          name="message_language"
-          className="input"
-          value={value ?? ""}
-          disabled={!value}
-          onChange={(event) => {
-            setChoice(event.target.value as Language);
-            save.reset();
-          }}
-        >
-          {LANGUAGE_OPTIONS.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="btn-secondary" disabled={!value || save.isPending}>
-        {save.isPending ? t("language.saving") : t("language.save")}
-      </button>
+      <SelectField
+        form={form}
+        name="language"
+        id={`${id}-language`}
+        label={t("language.label")}
+        disabled={!saved}
+      >
+        {LANGUAGE_OPTIONS.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.name}
+          </option>
+        ))}
+      </SelectField>
+      <SubmitButton
+        pending={pending}
+        disabled={!saved}
+        className="btn-secondary"
+        label={t("language.save")}
+        pendingLabel={t("language.saving")}
+      />
     </form>
   );
 }

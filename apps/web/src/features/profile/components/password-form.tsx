@@ -1,109 +1,67 @@
-import type { PasswordChangeRequest } from "@festgeld/domain";
-import { LIMITS } from "@festgeld/domain/constants";
+import { passwordChangeRequestSchema } from "@festgeld/domain";
 import { operations } from "@festgeld/domain/operations";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert } from "../../../components/ui/form-alert.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { api, errorMessage } from "../../../lib/api-client.ts";
+import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { PasswordField, SubmitButton } from "../../../components/ui/form-field.tsx";
+import { api } from "../../../lib/api-client.ts";
+import { useApiForm, withConfirmation } from "../../../lib/forms.ts";
+import { i18n } from "../../../lib/i18n.ts";
 
+const schema = withConfirmation(passwordChangeRequestSchema, "new_password", () =>
+  i18n.t("account:password.mismatch"),
+);
 const EMPTY = { current_password: "", new_password: "", confirm: "" };
 
 /** Changes the password; the server signs out every other device of the user (this one stays). */
 export function PasswordForm() {
   const { t } = useTranslation("account");
   const id = useId();
-  const [values, setValues] = useState(EMPTY);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-
-  const change = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setError(null);
-    setDone(false);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (values.new_password !== values.confirm) {
-      setError(t("password.mismatch"));
-      return;
-    }
-    setSubmitting(true);
-    setError(null);
-    try {
-      const body: PasswordChangeRequest = {
-        current_password: values.current_password,
-        new_password: values.new_password,
-      };
-      await api.call(operations.authChangePassword, { body });
-      setValues(EMPTY);
-      setDone(true);
-    } catch (err) {
-      setError(errorMessage(err, t("password.error")));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { form, formError, submit, pending, done } = useApiForm({
+    schema,
+    defaultValues: EMPTY,
+    fallback: t("password.error"),
+  });
 
   return (
-    <form onSubmit={submit} className="space-y-5" aria-labelledby={`${id}-heading`}>
+    <form
+      onSubmit={submit(async ({ current_password, new_password }) => {
+        await api.call(operations.authChangePassword, { body: { current_password, new_password } });
+        form.reset(EMPTY);
+      })}
+      noValidate
+      className="space-y-5"
+      aria-labelledby={`${id}-heading`}
+    >
       <div>
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900 dark:text-white">
           {t("password.heading")}
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("password.intro")}</p>
       </div>
-      {error && (
-        <FormAlert kind="error" testId="password-error">
-          {error}
-        </FormAlert>
-      )}
+      <FormErrorAlert message={formError} testId="password-error" />
       {done && (
         <FormAlert kind="success" testId="password-success">
           {t("password.success")}
         </FormAlert>
       )}
-      <TextField
-        id={`${id}-current`}
-        label={t("password.current")}
-        name="current_password"
-        type="password"
-        autoComplete="current-password"
-        required
-        maxLength={LIMITS.passwordMaxLength}
-        value={values.current_password}
-        onChange={change("current_password")}
-      />
-      <TextField
-        id={`${id}-new`}
-        label={t("password.new")}
-        hint={t("register.passwordHint", { min: LIMITS.passwordMinLength })}
-        name="new_password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={LIMITS.passwordMinLength}
-        maxLength={LIMITS.passwordMaxLength}
-        value={values.new_password}
-        onChange={change("new_password")}
-      />
-      <TextField
+      <PasswordField form={form} name="current_password" id={`${id}-current`} label={t("password.current")} />
+      <PasswordField form={form} name="new_password" id={`${id}-new`} label={t("password.new")} isNew />
+      <PasswordField
+        form={form}
+        name="confirm"
         id={`${id}-confirm`}
         label={t("password.confirm")}
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={LIMITS.passwordMinLength}
-        maxLength={LIMITS.passwordMaxLength}
-        value={values.confirm}
-        onChange={change("confirm")}
+        isNew
+        hint={undefined}
       />
-      <button type="submit" className="btn-secondary" disabled={submitting} data-testid="password-submit">
-        {submitting ? t("password.submitting") : t("password.submit")}
-      </button>
+      <SubmitButton
+        pending={pending}
+        className="btn-secondary"
+        testId="password-submit"
+        label={t("password.submit")}
+        pendingLabel={t("password.submitting")}
+      />
     </form>
   );
 }

@@ -1,12 +1,25 @@
-import type { ProfileUpdateRequest, User } from "@festgeld/domain";
+import { profileUpdateRequestSchema, type User } from "@festgeld/domain";
 import { TIMINGS_MS } from "@festgeld/domain/constants";
 import { operations } from "@festgeld/domain/operations";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert } from "../../../components/ui/form-alert.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { api, errorMessage } from "../../../lib/api-client.ts";
+import { z } from "zod";
+import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { EmailField, FormField, PasswordField, SubmitButton } from "../../../components/ui/form-field.tsx";
+import { api } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
+import { useApiForm } from "../../../lib/forms.ts";
+import { i18n } from "../../../lib/i18n.ts";
+
+/** The contract's profile change; the current password is asked for only when the e-mail changes. */
+function profileSchema(currentEmail: string) {
+  return profileUpdateRequestSchema
+    .extend({ current_password: z.string() })
+    .refine((values) => values.email === currentEmail || values.current_password !== "", {
+      path: ["current_password"],
+      error: () => i18n.t("errors:current_password_required"),
+    });
+}
 
 /**
  * Editable full name and e-mail, read-only role and member-since. After a save the
@@ -15,92 +28,55 @@ import { formatDate } from "../../../lib/format.ts";
 export function ProfileForm({ user }: { user: User }) {
   const { t, i18n } = useTranslation(["account", "security"]);
   const id = useId();
-  const [values, setValues] = useState<ProfileUpdateRequest>({
-    full_name: user.full_name,
-    email: user.email,
+  const schema = useMemo(() => profileSchema(user.email), [user.email]);
+  const { form, formError, submit, pending, done } = useApiForm({
+    schema,
+    defaultValues: { full_name: user.full_name, email: user.email, current_password: "" },
+    fallback: t("profile.error"),
   });
-  const [currentPassword, setCurrentPassword] = useState("");
   // A new e-mail address needs the current password (the server checks it).
-  const emailChanged = values.email.trim().toLowerCase() !== user.email;
-  const [status, setStatus] = useState<"idle" | "saving" | "saved">("idle");
-  const [error, setError] = useState<string | null>(null);
+  const emailChanged = form.watch("email").trim().toLowerCase() !== user.email;
   const reloadTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
 
-  const change = (field: keyof ProfileUpdateRequest) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setError(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setStatus("saving");
-    setError(null);
-    try {
-      const body: ProfileUpdateRequest = emailChanged
-        ? { ...values, current_password: currentPassword }
-        : values;
-      await api.call(operations.authUpdateProfile, { body });
-      setStatus("saved");
-      reloadTimer.current = window.setTimeout(() => window.location.reload(), TIMINGS_MS.profileReload);
-    } catch (err) {
-      setError(errorMessage(err, t("profile.error")));
-      setStatus("idle");
-    }
-  };
-
   return (
-    <form onSubmit={submit} className="space-y-5" aria-labelledby={`${id}-heading`}>
+    <form
+      onSubmit={submit(async ({ current_password, ...details }) => {
+        const body = details.email === user.email ? details : { ...details, current_password };
+        await api.call(operations.authUpdateProfile, { body });
+        reloadTimer.current = window.setTimeout(() => window.location.reload(), TIMINGS_MS.profileReload);
+      })}
+      noValidate
+      className="space-y-5"
+      aria-labelledby={`${id}-heading`}
+    >
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900 dark:text-white">
         {t("profile.detailsHeading")}
       </h2>
-      {error && (
-        <FormAlert kind="error" testId="profile-error">
-          {error}
-        </FormAlert>
-      )}
-      {status === "saved" && (
+      <FormErrorAlert message={formError} testId="profile-error" />
+      {done && (
         <FormAlert kind="success" testId="profile-success">
           {t("profile.success")}
         </FormAlert>
       )}
-      <TextField
+      <FormField
+        form={form}
+        name="full_name"
         id={`${id}-name`}
         label={t("fields.fullName")}
-        name="full_name"
         autoComplete="name"
         required
         maxLength={200}
-        value={values.full_name}
-        onChange={change("full_name")}
       />
-      <TextField
-        id={`${id}-email`}
-        label={t("fields.email")}
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={254}
-        value={values.email}
-        onChange={change("email")}
-      />
+      <EmailField form={form} name="email" id={`${id}-email`} />
       {emailChanged && (
-        <TextField
+        <PasswordField
+          form={form}
+          name="current_password"
           id={`${id}-current-password`}
           label={t("security:emailChange.passwordLabel")}
           hint={t("security:emailChange.hint")}
-          name="current_password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={128}
-          value={currentPassword}
-          onChange={(event) => {
-            setCurrentPassword(event.target.value);
-            setError(null);
-          }}
         />
       )}
       <dl className="grid gap-4 sm:grid-cols-2">
@@ -117,9 +93,13 @@ export function ProfileForm({ user }: { user: User }) {
           </dd>
         </div>
       </dl>
-      <button type="submit" className="btn-primary" disabled={status !== "idle"} data-testid="profile-submit">
-        {status === "saving" ? t("profile.saving") : t("profile.save")}
-      </button>
+      <SubmitButton
+        pending={pending}
+        disabled={done}
+        testId="profile-submit"
+        label={t("profile.save")}
+        pendingLabel={t("profile.saving")}
+      />
     </form>
   );
 }

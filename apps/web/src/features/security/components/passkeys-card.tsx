@@ -1,26 +1,39 @@
-import type { Passkey } from "@festgeld/domain";
-import { LIMITS } from "@festgeld/domain/constants";
+import {
+  type Passkey,
+  passkeyNameSchema,
+  passkeyRegistrationOptionsRequestSchema,
+  passkeyRenameRequestSchema,
+} from "@festgeld/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { z } from "zod";
+import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { FormField, PasswordField, SubmitButton } from "../../../components/ui/form-field.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { formatDateTime } from "../../../lib/format.ts";
+import { useApiForm } from "../../../lib/forms.ts";
 import { addPasskey, passkeyErrorMessage, passkeysSupported } from "../../../lib/passkeys.ts";
 import { deletePasskey, passkeyKeys, renamePasskey, usePasskeys } from "../api/security-api.ts";
 
 const NAME_MAX = 60;
+
+/** The password the contract asks for, and a name that may be left empty (the browser's name then). */
+const addSchema = passkeyRegistrationOptionsRequestSchema.extend({
+  name: z.union([z.literal(""), passkeyNameSchema]),
+});
 
 /** Adding a passkey: the current password (as for an e-mail change) and a name, then the browser asks. */
 function AddPasskey({ onAdded }: { onAdded: (passkey: Passkey) => void }) {
   const { t } = useTranslation("security");
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState("");
-  const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { form, formError, submit, pending } = useApiForm({
+    schema: addSchema,
+    defaultValues: { current_password: "", name: "" },
+    fallback: passkeyErrorMessage,
+  });
 
   if (!open) {
     return (
@@ -29,65 +42,41 @@ function AddPasskey({ onAdded }: { onAdded: (passkey: Passkey) => void }) {
       </button>
     );
   }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const passkey = await addPasskey(password, name);
-      setOpen(false);
-      setPassword("");
-      setName("");
-      onAdded(passkey);
-    } catch (err) {
-      setError(passkeyErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form onSubmit={submit} className="space-y-4" data-testid="passkey-add-form">
-      {error && (
-        <FormAlert kind="error" testId="passkey-error">
-          {error}
-        </FormAlert>
-      )}
-      <div>
-        <label htmlFor={`${id}-name`} className="label">
-          {t("passkeys.name")}
-        </label>
-        <input
-          id={`${id}-name`}
-          className="input"
-          maxLength={NAME_MAX}
-          placeholder={t("passkeys.namePlaceholder")}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-password`} className="label">
-          {t("passkeys.password")}
-        </label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          className="input"
-          autoComplete="current-password"
-          required
-          maxLength={LIMITS.passwordMaxLength}
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setError(null);
-          }}
-        />
-      </div>
+    <form
+      onSubmit={submit(async ({ current_password, name }) => {
+        const passkey = await addPasskey(current_password, name);
+        setOpen(false);
+        form.reset();
+        onAdded(passkey);
+      })}
+      noValidate
+      className="space-y-4"
+      data-testid="passkey-add-form"
+    >
+      <FormErrorAlert message={formError} testId="passkey-error" />
+      <FormField
+        form={form}
+        name="name"
+        id={`${id}-name`}
+        label={t("passkeys.name")}
+        maxLength={NAME_MAX}
+        placeholder={t("passkeys.namePlaceholder")}
+      />
+      <PasswordField
+        form={form}
+        name="current_password"
+        id={`${id}-password`}
+        label={t("passkeys.password")}
+      />
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary" disabled={busy} data-testid="passkey-add-submit">
-          {busy ? t("passkeys.adding") : t("passkeys.create")}
-        </button>
-        <button type="button" className="btn-secondary" onClick={() => setOpen(false)} disabled={busy}>
+        <SubmitButton
+          pending={pending}
+          testId="passkey-add-submit"
+          label={t("passkeys.create")}
+          pendingLabel={t("passkeys.adding")}
+        />
+        <button type="button" className="btn-secondary" onClick={() => setOpen(false)} disabled={pending}>
           {t("twoFactor.cancel")}
         </button>
       </div>
@@ -106,7 +95,11 @@ function PasskeyItem({
   const { t, i18n } = useTranslation(["security", "errors"]);
   const id = useId();
   const [mode, setMode] = useState<"idle" | "rename" | "remove">("idle");
-  const [name, setName] = useState(passkey.name);
+  const rename = useApiForm({
+    schema: passkeyRenameRequestSchema,
+    defaultValues: { name: passkey.name },
+    fallback: t("errors:internal_error"),
+  });
 
   const run = async (action: () => Promise<unknown>, message: string) => {
     try {
@@ -163,25 +156,20 @@ function PasskeyItem({
       {mode === "rename" && (
         <form
           className="flex flex-wrap items-end gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void run(() => renamePasskey(passkey.id, name), t("passkeys.renamed"));
-          }}
+          noValidate
+          onSubmit={rename.submit(({ name }) =>
+            run(() => renamePasskey(passkey.id, name), t("passkeys.renamed")),
+          )}
         >
-          <div>
-            <label htmlFor={`${id}-rename`} className="label">
-              {t("passkeys.name")}
-            </label>
-            <input
-              id={`${id}-rename`}
-              className="input"
-              required
-              maxLength={NAME_MAX}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
-          <button type="submit" className="btn-primary text-sm">
+          <FormField
+            form={rename.form}
+            name="name"
+            id={`${id}-rename`}
+            label={t("passkeys.name")}
+            required
+            maxLength={NAME_MAX}
+          />
+          <button type="submit" className="btn-primary text-sm" disabled={rename.pending}>
             {t("passkeys.save")}
           </button>
           <button type="button" className="btn-secondary text-sm" onClick={() => setMode("idle")}>

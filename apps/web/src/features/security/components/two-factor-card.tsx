@@ -1,10 +1,17 @@
-import type { SecurityOverview, TwoFactorSetup } from "@festgeld/domain";
-import { LIMITS } from "@festgeld/domain/constants";
+import {
+  recoveryCodesRequestSchema,
+  type SecurityOverview,
+  type TwoFactorSetup,
+  twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
+} from "@festgeld/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { FormField, PasswordField, SubmitButton } from "../../../components/ui/form-field.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { useApiForm } from "../../../lib/forms.ts";
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -38,9 +45,14 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation(["security", "errors"]);
   const id = useId();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { form, formError, submit, pending, done } = useApiForm({
+    schema: twoFactorEnableRequestSchema,
+    defaultValues: { code: "" },
+    fallback: t("errors:internal_error"),
+    messages: { code: t("twoFactor.codeFormat") },
+  });
 
   const start = async () => {
     setBusy(true);
@@ -50,18 +62,6 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
     } catch (err) {
       setError(errorMessage(err, t("errors:internal_error")));
     } finally {
-      setBusy(false);
-    }
-  };
-
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onCodes((await enableTwoFactor(code.trim())).recovery_codes);
-    } catch (err) {
-      setError(errorMessage(err, t("errors:internal_error")));
       setBusy(false);
     }
   };
@@ -83,7 +83,12 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
     );
   }
   return (
-    <form onSubmit={confirm} className="space-y-4" data-testid="two-factor-setup">
+    <form
+      onSubmit={submit(async ({ code }) => onCodes((await enableTwoFactor(code)).recovery_codes))}
+      noValidate
+      className="space-y-4"
+      data-testid="two-factor-setup"
+    >
       <p className="text-sm text-slate-700 dark:text-slate-200">{t("twoFactor.scan")}</p>
       <img
         src={setup.qr_code}
@@ -101,63 +106,32 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
           {setup.secret}
         </code>
       </p>
-      {error && (
-        <FormAlert kind="error" testId="two-factor-error">
-          {error}
-        </FormAlert>
-      )}
-      <div>
-        <label htmlFor={`${id}-code`} className="label">
-          {t("twoFactor.firstCode")}
-        </label>
-        <input
-          id={`${id}-code`}
-          className="input max-w-40"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="\d{6}"
-          maxLength={6}
-          required
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setError(null);
-          }}
-        />
-      </div>
-      <button type="submit" className="btn-primary" disabled={busy} data-testid="two-factor-confirm">
-        {t("twoFactor.confirm")}
-      </button>
+      <FormErrorAlert message={formError} testId="two-factor-error" />
+      <FormField
+        form={form}
+        name="code"
+        id={`${id}-code`}
+        label={t("twoFactor.firstCode")}
+        className="input max-w-40"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+      />
+      <SubmitButton
+        pending={pending || done}
+        testId="two-factor-confirm"
+        label={t("twoFactor.confirm")}
+        pendingLabel={t("twoFactor.confirm")}
+      />
     </form>
   );
 }
 
 /** When two-factor is on: recovery codes left, new ones for the password, and (savers only) switching off. */
 function Enabled({ overview, onCodes }: { overview: SecurityOverview; onCodes: (codes: string[]) => void }) {
-  const { t } = useTranslation(["security", "errors"]);
-  const queryClient = useQueryClient();
-  const id = useId();
-  const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
+  const { t } = useTranslation("security");
   const [mode, setMode] = useState<"idle" | "codes" | "disable">("idle");
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      if (mode === "codes") onCodes((await regenerateRecoveryCodes(password)).recovery_codes);
-      else {
-        await disableTwoFactor(password, code.trim());
-        await queryClient.invalidateQueries({ queryKey: securityKeys.overview });
-      }
-      setMode("idle");
-      setPassword("");
-      setCode("");
-    } catch (err) {
-      setError(errorMessage(err, t("errors:internal_error")));
-    }
-  };
 
   return (
     <div className="space-y-4">
@@ -175,51 +149,106 @@ function Enabled({ overview, onCodes }: { overview: SecurityOverview; onCodes: (
             </button>
           )}
         </div>
+      ) : mode === "codes" ? (
+        <NewCodesForm onCodes={onCodes} onClose={() => setMode("idle")} />
       ) : (
-        <form onSubmit={submit} className="space-y-4">
-          {error && <FormAlert kind="error">{error}</FormAlert>}
-          <div>
-            <label htmlFor={`${id}-password`} className="label">
-              {t("twoFactor.password")}
-            </label>
-            <input
-              id={`${id}-password`}
-              type="password"
-              className="input"
-              autoComplete="current-password"
-              required
-              maxLength={LIMITS.passwordMaxLength}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
-          {mode === "disable" && (
-            <div>
-              <label htmlFor={`${id}-code`} className="label">
-                {t("twoFactor.codeLabel")}
-              </label>
-              <input
-                id={`${id}-code`}
-                className="input max-w-40"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                required
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            </div>
-          )}
-          <div className="flex gap-2">
-            <button type="submit" className="btn-primary">
-              {mode === "codes" ? t("twoFactor.newCodes") : t("twoFactor.disable")}
-            </button>
-            <button type="button" className="btn-secondary" onClick={() => setMode("idle")}>
-              {t("twoFactor.cancel")}
-            </button>
-          </div>
-        </form>
+        <DisableForm onClose={() => setMode("idle")} />
       )}
+    </div>
+  );
+}
+
+/** New recovery codes for the current password. */
+function NewCodesForm({ onCodes, onClose }: { onCodes: (codes: string[]) => void; onClose: () => void }) {
+  const { t } = useTranslation(["security", "errors"]);
+  const id = useId();
+  const { form, formError, submit, pending } = useApiForm({
+    schema: recoveryCodesRequestSchema,
+    defaultValues: { current_password: "" },
+    fallback: t("errors:internal_error"),
+  });
+  return (
+    <form
+      onSubmit={submit(async ({ current_password }) => {
+        onCodes((await regenerateRecoveryCodes(current_password)).recovery_codes);
+        onClose();
+      })}
+      noValidate
+      className="space-y-4"
+    >
+      <FormErrorAlert message={formError} />
+      <PasswordField
+        form={form}
+        name="current_password"
+        id={`${id}-password`}
+        label={t("twoFactor.password")}
+      />
+      <FormActions pending={pending} label={t("twoFactor.newCodes")} onCancel={onClose} />
+    </form>
+  );
+}
+
+/** Switching two-factor off: the current password and a code of the app. */
+function DisableForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation(["security", "errors"]);
+  const queryClient = useQueryClient();
+  const id = useId();
+  const { form, formError, submit, pending } = useApiForm({
+    schema: twoFactorDisableRequestSchema,
+    defaultValues: { current_password: "", code: "" },
+    fallback: t("errors:internal_error"),
+    messages: { code: t("twoFactor.codeFormat") },
+  });
+  return (
+    <form
+      onSubmit={submit(async ({ current_password, code }) => {
+        await disableTwoFactor(current_password, code);
+        await queryClient.invalidateQueries({ queryKey: securityKeys.overview });
+        onClose();
+      })}
+      noValidate
+      className="space-y-4"
+    >
+      <FormErrorAlert message={formError} />
+      <PasswordField
+        form={form}
+        name="current_password"
+        id={`${id}-password`}
+        label={t("twoFactor.password")}
+      />
+      <FormField
+        form={form}
+        name="code"
+        id={`${id}-code`}
+        label={t("twoFactor.codeLabel")}
+        className="input max-w-40"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+      />
+      <FormActions pending={pending} label={t("twoFactor.disable")} onCancel={onClose} />
+    </form>
+  );
+}
+
+/** Submit and cancel of the two-factor forms. */
+function FormActions({
+  pending,
+  label,
+  onCancel,
+}: {
+  pending: boolean;
+  label: string;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation("security");
+  return (
+    <div className="flex gap-2">
+      <SubmitButton pending={pending} label={label} pendingLabel={label} />
+      <button type="button" className="btn-secondary" onClick={onCancel}>
+        {t("twoFactor.cancel")}
+      </button>
     </div>
   );
 }

@@ -1,0 +1,193 @@
+import { LIMITS } from "@festgeld/domain/constants";
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { FieldPath, FieldValues, UseFormReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { fieldError } from "../../lib/forms.ts";
+import { describedBy, FieldError } from "./field-error.tsx";
+import { TextField, type TextFieldProps } from "./text-field.tsx";
+
+/**
+ * Form controls bound to a react-hook-form form (lib/forms.ts): `register` wires value, change and
+ * focus, the field's error comes from the form, and TextField keeps the label, hint, error and aria
+ * wiring. EmailField and PasswordField are the presets the account forms repeat.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a form of any values; `name` is checked against them
+export type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
+
+type BoundProps<T extends FieldValues> = {
+  form: AnyForm<T>;
+  name: FieldPath<T>;
+};
+
+export function FormField<T extends FieldValues>({
+  form,
+  name,
+  ...field
+}: BoundProps<T> & Omit<TextFieldProps, "form" | "name" | "error" | "ref" | "value" | "onChange">) {
+  const registered = form.register(name);
+  return (
+    <TextField
+      {...field}
+      {...registered}
+      onBlur={(event) => {
+        void registered.onBlur(event);
+        field.onBlur?.(event);
+      }}
+      error={fieldError(form, name)}
+    />
+  );
+}
+
+/** An e-mail address field (label "E-mail address", type email, the contract's 254 characters). */
+export function EmailField<T extends FieldValues>(
+  props: BoundProps<T> & { id: string; label?: ReactNode; autoComplete?: string; hint?: ReactNode },
+) {
+  const { t } = useTranslation("account");
+  return (
+    <FormField
+      label={t("fields.email")}
+      type="email"
+      autoComplete="email"
+      required
+      maxLength={254}
+      {...props}
+    />
+  );
+}
+
+/**
+ * A password field: `isNew` for a password being chosen (the length hint, new-password), else the
+ * current one.
+ */
+export function PasswordField<T extends FieldValues>({
+  isNew = false,
+  ...props
+}: BoundProps<T> & {
+  id: string;
+  label?: ReactNode;
+  hint?: ReactNode;
+  isNew?: boolean;
+  autoComplete?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("account");
+  return (
+    <FormField
+      label={t("fields.password")}
+      type="password"
+      required
+      maxLength={LIMITS.passwordMaxLength}
+      {...(isNew
+        ? {
+            autoComplete: "new-password",
+            minLength: LIMITS.passwordMinLength,
+            hint: t("register.passwordHint", { min: LIMITS.passwordMinLength }),
+          }
+        : { autoComplete: "current-password" })}
+      {...props}
+    />
+  );
+}
+
+/** A labelled select bound to the form, with its error and aria wiring. */
+export function SelectField<T extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  children,
+  className = "input",
+  ...select
+}: BoundProps<T> & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  children: ReactNode;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "form" | "id" | "name" | "value" | "onChange">) {
+  const error = fieldError(form, name);
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={className}
+        {...select}
+        {...form.register(name)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint ? `${id}-hint` : null, error && `${id}-error`)}
+      >
+        {children}
+      </select>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** A labelled text area bound to the form, with its hint, error and aria wiring. */
+export function TextAreaField<T extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  className = "input",
+  ...area
+}: BoundProps<T> & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "form" | "id" | "name" | "value" | "onChange">) {
+  const error = fieldError(form, name);
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={className}
+        {...area}
+        {...form.register(name)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint ? `${id}-hint` : null, error && `${id}-error`)}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** The submit button: disabled while the request runs, with its pending label then. */
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+  className = "btn-primary",
+  testId,
+  disabled,
+}: {
+  pending: boolean;
+  label: ReactNode;
+  pendingLabel: ReactNode;
+  className?: string;
+  testId?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="submit" className={className} disabled={pending || disabled} data-testid={testId}>
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}
