@@ -10,7 +10,8 @@
  *   BENCH_KEEP=1 npx tsx bench/backoffice-capacity.ts      # keeps the database for a closer look
  *   BENCH_REUSE=festgeld_bench_xxxxxxxx npx tsx ...          # measures again on a kept database
  *
- * Aims: analytics < 300 ms, a users page (with a search) < 50 ms, a broadcast to all users < 1 s.
+ * Aims (at 1,000,000 users and 10,000,000 applications too): analytics < 100 ms, a users page < 20 ms, a
+ * deep page of an e-mail search < 50 ms, a broadcast to all users (with SMTP) < 1 s.
  * The database is dropped at the end, also when a step fails.
  */
 import { randomBytes } from "node:crypto";
@@ -33,7 +34,7 @@ const KEEP = process.env.BENCH_KEEP === "1";
 /** Measure again on a database kept earlier (BENCH_KEEP=1), without seeding it again. */
 const REUSE = process.env.BENCH_REUSE;
 
-const AIMS = { analytics: 300, usersPage: 50, broadcast: 1000 } as const;
+const AIMS = { analytics: 100, usersPage: 20, deepSearch: 50, broadcast: 1000 } as const;
 
 function log(line: string) {
   process.stdout.write(`${line}\n`);
@@ -214,6 +215,16 @@ async function main() {
       .select("id")
       .where("role", "=", "admin")
       .executeTakeFirstOrThrow();
+    // Every admin signs in with two-factor: the benchmark's admin has enrolled (any secret will do).
+    await database.db
+      .insertInto("user_totp")
+      .values({
+        user_id: adminRow.id,
+        secret_sealed: await app.totpSecrets.seal(adminRow.id, "JBSWY3DPEHPK3PXP"),
+        confirmed_at: new Date(),
+      })
+      .onConflict((oc) => oc.column("user_id").doNothing())
+      .execute();
     const { token } = await createSession(database.db, { idleMinutes: 60, absoluteHours: 12 }, adminRow.id);
     const headers = { authorization: `Bearer ${token}` };
 
@@ -339,11 +350,13 @@ async function main() {
     const aimFor = (label: string) =>
       label.includes("analytics")
         ? AIMS.analytics
-        : label.includes("/admin/users")
-          ? AIMS.usersPage
-          : label.includes("notifications/send") || label.includes("SMTP")
-            ? AIMS.broadcast
-            : null;
+        : label.includes("/admin/users") && label.includes("deep page")
+          ? AIMS.deepSearch
+          : label.includes("/admin/users")
+            ? AIMS.usersPage
+            : label.includes("notifications/send") || label.includes("SMTP")
+              ? AIMS.broadcast
+              : null;
     log(`${"request".padEnd(78)} ${"median".padStart(9)} ${"min".padStart(9)} ${"max".padStart(9)}  aim`);
     for (const r of results) {
       const aim = aimFor(r.label);
