@@ -14,7 +14,8 @@ import { formatNumber } from "../../lib/format.ts";
 import { useApiForm } from "../../lib/forms.ts";
 import { toast } from "../../lib/toast.ts";
 import { FormErrorAlert } from "../ui/form-alert.tsx";
-import { FormField, SubmitButton, TextAreaField } from "../ui/form-field.tsx";
+import { FormField, TextAreaField } from "../ui/form-field.tsx";
+import { SubmitButton } from "../ui/submit-button.tsx";
 
 const textSchema = z.object({ title: z.string(), message: z.string() });
 

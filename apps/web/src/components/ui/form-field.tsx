@@ -55,6 +55,14 @@ export function EmailField<T extends FieldValues>(
   );
 }
 
+/** The full name (the contract's 200 characters). */
+export function FullNameField<T extends FieldValues>(
+  props: BoundProps<T> & { id: string; label?: ReactNode },
+) {
+  const { t } = useTranslation("account");
+  return <FormField label={t("fields.fullName")} autoComplete="name" required maxLength={200} {...props} />;
+}
+
 /**
  * A password field: `isNew` for a password being chosen (the length hint, new-password), else the
  * current one.
@@ -89,7 +97,42 @@ export function PasswordField<T extends FieldValues>({
   );
 }
 
-/** A labelled select bound to the form, with its error and aria wiring. */
+/** The label, hint and error around one control, and the aria attributes that tie them to it. */
+function FieldShell({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+const controlAria = (id: string, hint: ReactNode, error: string | undefined, own?: string) => ({
+  "aria-invalid": error ? true : undefined,
+  "aria-describedby": describedBy(own, hint ? `${id}-hint` : null, error && `${id}-error`),
+});
+
+/** A labelled select bound to the form, with its hint, error and aria wiring. */
 export function SelectField<T extends FieldValues>({
   form,
   name,
@@ -107,27 +150,17 @@ export function SelectField<T extends FieldValues>({
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "form" | "id" | "name" | "value" | "onChange">) {
   const error = fieldError(form, name);
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <FieldShell id={id} label={label} hint={hint} error={error}>
       <select
         id={id}
         className={className}
         {...select}
         {...form.register(name)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? `${id}-hint` : null, error && `${id}-error`)}
+        {...controlAria(id, hint, error, select["aria-describedby"])}
       >
         {children}
       </select>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -147,47 +180,14 @@ export function TextAreaField<T extends FieldValues>({
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "form" | "id" | "name" | "value" | "onChange">) {
   const error = fieldError(form, name);
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <FieldShell id={id} label={label} hint={hint} error={error}>
       <textarea
         id={id}
         className={className}
         {...area}
         {...form.register(name)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? `${id}-hint` : null, error && `${id}-error`)}
+        {...controlAria(id, hint, error, area["aria-describedby"])}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
-/** The submit button: disabled while the request runs, with its pending label then. */
-export function SubmitButton({
-  pending,
-  label,
-  pendingLabel,
-  className = "btn-primary",
-  testId,
-  disabled,
-}: {
-  pending: boolean;
-  label: ReactNode;
-  pendingLabel: ReactNode;
-  className?: string;
-  testId?: string;
-  disabled?: boolean;
-}) {
-  return (
-    <button type="submit" className={className} disabled={pending || disabled} data-testid={testId}>
-      {pending ? pendingLabel : label}
-    </button>
+    </FieldShell>
   );
 }

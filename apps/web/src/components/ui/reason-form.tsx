@@ -2,7 +2,8 @@ import { useId } from "react";
 import { z } from "zod";
 import { useApiForm } from "../../lib/forms.ts";
 import { FormErrorAlert } from "./form-alert.tsx";
-import { SubmitButton, TextAreaField } from "./form-field.tsx";
+import { TextAreaField } from "./form-field.tsx";
+import { SubmitButton } from "./submit-button.tsx";
 
 const reasonSchema = z.object({ reason: z.string().trim().min(1) });
 

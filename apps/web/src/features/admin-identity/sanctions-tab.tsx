@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
 import { ListState } from "../../components/admin/admin-table.tsx";
-import { SubmitButton } from "../../components/ui/form-field.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useApiForm } from "../../lib/forms.ts";

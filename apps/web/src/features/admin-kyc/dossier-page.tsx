@@ -9,9 +9,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
 import { z } from "zod";
 import { useHeadingFocus } from "../../components/admin/use-heading-focus.ts";
-import { SubmitButton, TextAreaField } from "../../components/ui/form-field.tsx";
+import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
+import { TextAreaField } from "../../components/ui/form-field.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useApiForm } from "../../lib/forms.ts";
@@ -101,11 +103,7 @@ function ProfileDecision({ userId }: { userId: string }) {
           maxLength={1000}
         />
       )}
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {formError}
-        </p>
-      )}
+      <FormErrorAlert message={formError} />
       <SubmitButton
         pending={pending}
         disabled={!choice}

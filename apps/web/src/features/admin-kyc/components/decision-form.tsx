@@ -7,7 +7,9 @@ import {
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { SelectField, SubmitButton, TextAreaField } from "../../../components/ui/form-field.tsx";
+import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { SelectField, TextAreaField } from "../../../components/ui/form-field.tsx";
+import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 import { i18n } from "../../../lib/i18n.ts";
@@ -125,11 +127,7 @@ export function DecisionForm({
         />
       )}
 
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {formError}
-        </p>
-      )}
+      <FormErrorAlert message={formError} />
       <SubmitButton
         pending={pending}
         disabled={!choice}

@@ -4,7 +4,8 @@ import { useId } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
-import { EmailField, FormField, PasswordField, SubmitButton } from "../../../components/ui/form-field.tsx";
+import { EmailField, FullNameField, PasswordField } from "../../../components/ui/form-field.tsx";
+import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { api } from "../../../lib/api-client.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 
@@ -36,15 +37,7 @@ export function RegisterForm({
       aria-describedby={`${id}-legal`}
     >
       <FormErrorAlert message={formError} testId="auth-error" />
-      <FormField
-        form={form}
-        name="full_name"
-        id={`${id}-name`}
-        label={t("fields.fullName")}
-        autoComplete="name"
-        required
-        maxLength={200}
-      />
+      <FullNameField form={form} name="full_name" id={`${id}-name`} />
       <EmailField form={form} name="email" id={`${id}-email`} />
       <PasswordField form={form} name="password" id={`${id}-password`} isNew />
       <p id={`${id}-legal`} className="text-sm text-slate-600 dark:text-slate-300">

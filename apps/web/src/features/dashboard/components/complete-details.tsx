@@ -6,7 +6,8 @@ import {
   InfoSheetAcknowledgementField,
   MaturityInstructionField,
 } from "../../../components/deposits/details-fields.tsx";
-import { FormField, SubmitButton } from "../../../components/ui/form-field.tsx";
+import { FormField } from "../../../components/ui/form-field.tsx";
+import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { useApiForm } from "../../../lib/forms.ts";
 import { useCompleteDetails } from "../api/complete-details.ts";
 

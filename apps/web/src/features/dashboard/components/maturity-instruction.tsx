@@ -2,7 +2,7 @@ import { type Deposit, maturityInstructionRequestSchema } from "@festgeld/domain
 import { BUSINESS_TIME_ZONE, MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { SubmitButton } from "../../../components/ui/form-field.tsx";
+import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { formatCalendarDate } from "../../../lib/format.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 import { toast } from "../../../lib/toast.ts";

@@ -2,7 +2,7 @@ import type { KycDocumentType } from "@festgeld/domain/constants";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
-import { SubmitButton } from "../../../components/ui/form-field.tsx";
+import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { toast } from "../../../lib/toast.ts";
 import { useKycUpload } from "../api/use-kyc-upload.ts";
 import { checkKycFile } from "../lib/check-file.ts";

@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
-import { SelectField, SubmitButton } from "../../../components/ui/form-field.tsx";
+import { SelectField } from "../../../components/ui/form-field.tsx";
+import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { api } from "../../../lib/api-client.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 

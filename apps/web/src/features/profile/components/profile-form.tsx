@@ -5,7 +5,8 @@ import { useEffect, useId, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
-import { EmailField, FormField, PasswordField, SubmitButton } from "../../../components/ui/form-field.tsx";
+import { EmailField, FullNameField, PasswordField } from "../../../components/ui/form-field.tsx";
+import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { api } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useApiForm } from "../../../lib/forms.ts";
@@ -60,15 +61,7 @@ export function ProfileForm({ user }: { user: User }) {
           {t("profile.success")}
         </FormAlert>
       )}
-      <FormField
-        form={form}
-        name="full_name"
-        id={`${id}-name`}
-        label={t("fields.fullName")}
-        autoComplete="name"
-        required
-        maxLength={200}
-      />
+      <FullNameField form={form} name="full_name" id={`${id}-name`} />
       <EmailField form={form} name="email" id={`${id}-email`} />
       {emailChanged && (
         <PasswordField

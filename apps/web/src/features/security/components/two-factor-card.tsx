@@ -8,8 +8,10 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
-import { FormField, PasswordField, SubmitButton } from "../../../components/ui/form-field.tsx";
+import { FormField, PasswordField } from "../../../components/ui/form-field.tsx";
+import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 import {
@@ -160,50 +162,69 @@ function Enabled({ overview, onCodes }: { overview: SecurityOverview; onCodes: (
 
 /** New recovery codes for the current password. */
 function NewCodesForm({ onCodes, onClose }: { onCodes: (codes: string[]) => void; onClose: () => void }) {
-  const { t } = useTranslation(["security", "errors"]);
-  const id = useId();
-  const { form, formError, submit, pending } = useApiForm({
-    schema: recoveryCodesRequestSchema,
-    defaultValues: { current_password: "" },
-    fallback: t("errors:internal_error"),
-  });
+  const { t } = useTranslation("security");
   return (
-    <form
-      onSubmit={submit(async ({ current_password }) => {
-        onCodes((await regenerateRecoveryCodes(current_password)).recovery_codes);
-        onClose();
-      })}
-      noValidate
-      className="space-y-4"
-    >
-      <FormErrorAlert message={formError} />
-      <PasswordField
-        form={form}
-        name="current_password"
-        id={`${id}-password`}
-        label={t("twoFactor.password")}
-      />
-      <FormActions pending={pending} label={t("twoFactor.newCodes")} onCancel={onClose} />
-    </form>
+    <PasswordConfirmForm
+      schema={recoveryCodesRequestSchema}
+      defaultValues={{ current_password: "" }}
+      label={t("twoFactor.newCodes")}
+      onClose={onClose}
+      onConfirm={async ({ current_password }) =>
+        onCodes((await regenerateRecoveryCodes(current_password)).recovery_codes)
+      }
+    />
   );
 }
 
 /** Switching two-factor off: the current password and a code of the app. */
 function DisableForm({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(["security", "errors"]);
+  const { t } = useTranslation("security");
   const queryClient = useQueryClient();
+  return (
+    <PasswordConfirmForm
+      schema={twoFactorDisableRequestSchema}
+      defaultValues={{ current_password: "", code: "" }}
+      label={t("twoFactor.disable")}
+      withCode
+      onClose={onClose}
+      onConfirm={async ({ current_password, code }) => {
+        await disableTwoFactor(current_password, code ?? "");
+        await queryClient.invalidateQueries({ queryKey: securityKeys.overview });
+      }}
+    />
+  );
+}
+
+type Confirmation = { current_password: string; code?: string };
+
+/** A change confirmed with the current password (and, `withCode`, a code of the app). */
+function PasswordConfirmForm({
+  schema,
+  defaultValues,
+  label,
+  withCode = false,
+  onConfirm,
+  onClose,
+}: {
+  schema: z.ZodType<Confirmation, Confirmation>;
+  defaultValues: Confirmation;
+  label: string;
+  withCode?: boolean;
+  onConfirm: (values: Confirmation) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(["security", "errors"]);
   const id = useId();
   const { form, formError, submit, pending } = useApiForm({
-    schema: twoFactorDisableRequestSchema,
-    defaultValues: { current_password: "", code: "" },
+    schema,
+    defaultValues,
     fallback: t("errors:internal_error"),
     messages: { code: t("twoFactor.codeFormat") },
   });
   return (
     <form
-      onSubmit={submit(async ({ current_password, code }) => {
-        await disableTwoFactor(current_password, code);
-        await queryClient.invalidateQueries({ queryKey: securityKeys.overview });
+      onSubmit={submit(async (values) => {
+        await onConfirm(values);
         onClose();
       })}
       noValidate
@@ -216,40 +237,26 @@ function DisableForm({ onClose }: { onClose: () => void }) {
         id={`${id}-password`}
         label={t("twoFactor.password")}
       />
-      <FormField
-        form={form}
-        name="code"
-        id={`${id}-code`}
-        label={t("twoFactor.codeLabel")}
-        className="input max-w-40"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-      />
-      <FormActions pending={pending} label={t("twoFactor.disable")} onCancel={onClose} />
+      {withCode && (
+        <FormField
+          form={form}
+          name="code"
+          id={`${id}-code`}
+          label={t("twoFactor.codeLabel")}
+          className="input max-w-40"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+        />
+      )}
+      <div className="flex gap-2">
+        <SubmitButton pending={pending} label={label} pendingLabel={label} />
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          {t("twoFactor.cancel")}
+        </button>
+      </div>
     </form>
-  );
-}
-
-/** Submit and cancel of the two-factor forms. */
-function FormActions({
-  pending,
-  label,
-  onCancel,
-}: {
-  pending: boolean;
-  label: string;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation("security");
-  return (
-    <div className="flex gap-2">
-      <SubmitButton pending={pending} label={label} pendingLabel={label} />
-      <button type="button" className="btn-secondary" onClick={onCancel}>
-        {t("twoFactor.cancel")}
-      </button>
-    </div>
   );
 }
 
