@@ -44,7 +44,8 @@ interface ManifestChunk {
   css?: string[];
 }
 
-execSync("npm run build --workspace @festgeld/web", { cwd: repoRoot, stdio: "ignore" });
+// A fresh build of the web app, recorded as built, so that starting the server below does not build it again.
+execSync("node tools/build.mjs --only web --force", { cwd: repoRoot, stdio: "ignore" });
 const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8")) as Record<
   string,
   ManifestChunk
