@@ -103,11 +103,34 @@ function writeStamp(name, builtFrom) {
   fs.writeFileSync(target.stamp, `${JSON.stringify({ builtFrom, key: target.key() })}\n`);
 }
 
+// The server is one bundle with the npm packages it uses compiled in: Node resolves and reads each
+// module file of an ESM graph on its own, and a start spent more time finding a few thousand files
+// in node_modules than running them (docs/decisions.md "Start-up loads only what serving needs").
+// These stay in node_modules: native code and WASM (PGlite, Argon2), files read beside the code
+// (swagger-ui's assets, pdfkit's font metrics), pino's worker transports, the optional pg-native,
+// and what is loaded only on first use (e-mail layout, PDFs, QR codes, passkeys, S3, archives).
+const KEEP_EXTERNAL = [
+  "@electric-sql/pglite",
+  "@node-rs/argon2",
+  "pino",
+  "thread-stream",
+  "@fastify/swagger",
+  "@fastify/swagger-ui",
+  "pdfkit",
+  "@aws-sdk/client-s3",
+  "@react-email/*",
+  "react",
+  "react-dom",
+  "@simplewebauthn/server",
+  "qrcode",
+  "pg-native",
+  "tar",
+];
+
 async function buildServer() {
   const { build } = await import("esbuild");
   const serverDir = at("apps/server");
   const outdir = path.join(serverDir, "dist");
-  const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, "package.json"), "utf8"));
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: {
@@ -125,9 +148,11 @@ async function buildServer() {
     platform: "node",
     target: "node20",
     sourcemap: true,
-    // Packages from npm stay in node_modules (native modules, WASM, files they read beside them);
-    // our own workspace code (@festgeld/domain) is compiled in.
-    external: Object.keys(pkg.dependencies ?? {}),
+    external: KEEP_EXTERNAL,
+    // Bundled CommonJS packages call require(); an ES module has none, so each file makes one.
+    banner: {
+      js: "import { createRequire as __festgeldRequire } from 'node:module'; const require = __festgeldRequire(import.meta.url);",
+    },
     logLevel: "warning",
     legalComments: "none",
   });

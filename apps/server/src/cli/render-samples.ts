@@ -168,7 +168,7 @@ async function main() {
         text: eventText(type, FACTS[type] as never, language),
         issuedAt: new Date("2026-11-24T10:00:00Z"),
         infoSheet: type === "application_received" ? FACTS.application_received : undefined,
-        qrModules: type === "application_approved" ? qrModules(EPC) : null,
+        qrModules: type === "application_approved" ? await qrModules(EPC) : null,
       });
       const name = `pdf-${kind}${type === "deposit_renewed" ? "-renewal" : ""}.pdf`;
       writeFileSync(path.join(dir, name), pdf);

@@ -1,5 +1,3 @@
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import { buildOpenApiDocument, operationList } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -22,9 +20,16 @@ const TAGS = [
   { name: "admin", description: "Back office operations (role admin)" },
 ] as const;
 
-/** The OpenAPI document of the operation table (paths relative to the /api server). */
+let built: ReturnType<typeof buildOpenApiDocument> | null = null;
+
+/**
+ * The OpenAPI document of the operation table (paths relative to the /api server), built on first
+ * use: turning every schema of the contract into JSON Schema is a good part of a start-up's work,
+ * and only the document's readers need it (docs/decisions.md "Start-up loads only what serving
+ * needs").
+ */
 export function openApiDocument() {
-  return buildOpenApiDocument(operationList, {
+  built ??= buildOpenApiDocument(operationList, {
     title: "Festgeld platform API",
     version: "1.0.0",
     description:
@@ -36,19 +41,24 @@ export function openApiDocument() {
     serverUrl: "/api",
     tags: TAGS,
   });
+  return built;
 }
 
 /**
- * Serves the document at /api/openapi.json (route in the docs module) and, when `explorer` is on
- * (API_DOCS; off in production by default), a browsable reference at /api/docs.
+ * When `explorer` is on (API_DOCS; off in production by default), a browsable reference at /api/docs.
+ * The document itself is served at /api/openapi.json by the docs module, from openApiDocument().
  */
 export default fp(
   async function openApiPlugin(app: FastifyInstance, opts: { explorer: boolean }) {
+    if (!opts.explorer) return;
+    const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+      import("@fastify/swagger"),
+      import("@fastify/swagger-ui"),
+    ]);
     await app.register(swagger, {
       mode: "static",
       specification: { document: openApiDocument() as never },
     });
-    if (!opts.explorer) return;
     await app.register(swaggerUi, {
       routePrefix: "/api/docs",
       staticCSP: true,

@@ -9,11 +9,9 @@ import {
   type PasskeyRequestOptions,
   type User,
 } from "@festgeld/domain";
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
@@ -21,6 +19,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { loadWebAuthn } from "../../lib/lazy.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import { describeDevice } from "./account-sessions.service.ts";
 import { accountKey, addressKey } from "./auth.rate-limit.ts";
@@ -168,6 +167,7 @@ export async function registrationOptions(
   await assertCurrentPassword(db, user.id, currentPassword);
   const existing = await repo.listPasskeys(db, user.id);
   if (existing.length >= PASSKEY_LIMIT) throw limitReached();
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: context.rp.name,
     rpID: context.rp.id,
@@ -206,6 +206,7 @@ export async function register(
   await spendChallenge(db, context, "registration", challenge, user.id);
   let info: NonNullable<Awaited<ReturnType<typeof verifyRegistrationResponse>>["registrationInfo"]>;
   try {
+    const { verifyRegistrationResponse } = await loadWebAuthn();
     const result = await verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
@@ -304,6 +305,7 @@ export async function authenticationOptions(
   db: Kysely<DB>,
   context: PasskeyContext,
 ): Promise<PasskeyRequestOptions> {
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: context.rp.id,
     timeout: CEREMONY_SECONDS * 1000,
@@ -341,6 +343,7 @@ export async function login(
 
   let info: Awaited<ReturnType<typeof verifyAuthenticationResponse>>["authenticationInfo"];
   try {
+    const { verifyAuthenticationResponse } = await loadWebAuthn();
     const result = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,

@@ -9,10 +9,10 @@ import type {
 } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import type { DB } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
+import { loadQrCode } from "../../lib/lazy.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import * as authRepo from "./auth.repository.ts";
 import { tellIfNewDevice } from "./new-device.ts";
@@ -137,6 +137,7 @@ export async function startSetup(
   const secret = new Secret({ size: 20 }).base32;
   await repo.upsertPendingTotp(db, user.id, await context.secrets.seal(user.id, secret), context.clock.now());
   const otpauthUrl = totpFor(secret, user.email, context.issuer).toString();
+  const QRCode = await loadQrCode();
   const svg = await QRCode.toString(otpauthUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return {
     secret,

@@ -14,9 +14,9 @@ import {
   withdrawalDeadline,
 } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
-import QRCode from "qrcode";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { loadQrCode } from "../../lib/lazy.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
 import type { ApplicationRow } from "../applications/applications.repository.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
@@ -193,6 +193,7 @@ export async function transferQr(db: Db, user: User, id: string): Promise<{ payl
   }
   const payload = transferPayload(row);
   // Error correction level M, as EPC069-12 asks.
+  const QRCode = await loadQrCode();
   const svg = await QRCode.toString(payload, { type: "svg", errorCorrectionLevel: "M", margin: 4 });
   return { payload, svg };
 }

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Language } from "@festgeld/domain";
 import type { Kysely } from "kysely";
-import QRCode from "qrcode";
 import type { Operator } from "../../config/operator.ts";
 import type { DB } from "../../db/schema.ts";
+import { loadEmailLayout, loadQrCode } from "../../lib/lazy.ts";
 import type { DocumentStorage } from "../../plugins/document-storage.ts";
 import { ACCOUNT_MAIL_TEMPLATE, type AccountMail, accountMailText } from "../auth/account-mail.ts";
 import {
@@ -14,7 +14,7 @@ import {
   newsletterConfirmText,
 } from "../newsletter/newsletter-mail.ts";
 import type { ClaimedEmail } from "../notifications/email-outbox.repository.ts";
-import { type EmailContent, type RenderedEmail, renderEmail } from "./email-layout.tsx";
+import type { EmailContent, RenderedEmail } from "./email-text.ts";
 import type { EventFacts, EventType, MessageEvent } from "./message-events.ts";
 import { eventText, inboxMessage } from "./message-texts.ts";
 import * as repo from "./messages.repository.ts";
@@ -96,7 +96,7 @@ export interface MessengerDeps {
   storage: DocumentStorage;
   operator: Operator;
   /** The modules of a QR code for a payload (the approval's GiroCode), when a QR library is wired. */
-  qrModules?: (payload: string) => boolean[][] | null;
+  qrModules?: (payload: string) => Promise<boolean[][] | null>;
 }
 
 export function createMessenger(deps: MessengerDeps): Messenger {
@@ -169,7 +169,8 @@ export function createMessenger(deps: MessengerDeps): Messenger {
 }
 
 /** The dark modules of the QR code of a payload (error correction M, as EPC069-12 asks for the GiroCode). */
-export function qrModules(payload: string): boolean[][] {
+export async function qrModules(payload: string): Promise<boolean[][]> {
+  const QRCode = await loadQrCode();
   const { modules } = QRCode.create(payload, { errorCorrectionLevel: "M" });
   return Array.from({ length: modules.size }, (_, r) =>
     Array.from({ length: modules.size }, (_, c) => Boolean(modules.get(r, c))),
@@ -204,7 +205,7 @@ async function issueDocument(
     text: input.text,
     issuedAt: new Date(),
     infoSheet: event.event === "application_received" ? event.facts : undefined,
-    qrModules: transfer?.epc_qr_payload ? (deps.qrModules?.(transfer.epc_qr_payload) ?? null) : null,
+    qrModules: transfer?.epc_qr_payload ? ((await deps.qrModules?.(transfer.epc_qr_payload)) ?? null) : null,
   });
   const storageKey = `postbox/${input.userId}/${id}`;
   await deps.storage.put(storageKey, pdf);
@@ -291,6 +292,7 @@ export async function renderTemplateEmail(
     default:
       throw new Error(`Unknown e-mail template ${row.template}`);
   }
+  const { renderEmail } = await loadEmailLayout();
   const rendered = await renderEmail(content, context.operator, language);
   if (content.kind.type === "newsletter") {
     return { ...rendered, headers: { "List-Unsubscribe": `<${content.kind.unsubscribeUrl}>` } };
@@ -299,11 +301,12 @@ export async function renderTemplateEmail(
 }
 
 /** A back-office notification as an e-mail, in the brand's layout. */
-export function renderNotificationEmail(
+export async function renderNotificationEmail(
   notification: { title: string; message: string; note?: string | null },
   language: Language,
   context: RenderContext,
 ): Promise<RenderedEmail> {
+  const { renderEmail } = await loadEmailLayout();
   return renderEmail(
     {
       subject: notification.title,

@@ -1,7 +1,7 @@
 import type { Language } from "@festgeld/domain";
-import PDFDocument from "pdfkit";
 import type { Operator } from "../../config/operator.ts";
-import { legalLines } from "./email-layout.tsx";
+import { loadPdfKit } from "../../lib/lazy.ts";
+import { legalLines } from "./email-text.ts";
 import type { EventFacts } from "./message-events.ts";
 import { formatterFor } from "./message-format.ts";
 import type { EventText } from "./message-texts.ts";
@@ -137,7 +137,8 @@ export interface PdfInput {
  * operator, the addressee, the title, the event's text and figures, the information sheet where it
  * belongs, and the operator's legal details at the foot.
  */
-export function renderPdf(input: PdfInput): Promise<Buffer> {
+export async function renderPdf(input: PdfInput): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const { language, operator, text } = input;
   const f = formatterFor(language);
   const title = DOCUMENT_TITLE[language][input.kind];
