@@ -231,3 +231,16 @@ export function withConfirmation<S extends z.ZodObject>(
       error: message,
     }) as never;
 }
+
+/**
+ * Puts the web app's own checks on the form from a schema's `superRefine`: each message (already in
+ * the reader's language) becomes an issue on the field it names; empty ones are left out.
+ */
+export function addMessages(
+  ctx: z.RefinementCtx,
+  messages: Partial<Record<string, string | null | undefined>>,
+): void {
+  for (const [field, message] of Object.entries(messages)) {
+    if (message) ctx.addIssue({ code: "custom", path: [field], message });
+  }
+}

@@ -1,16 +1,50 @@
 import { MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
-import type { FieldPath, FieldValues } from "react-hook-form";
+import { formatIban } from "@festgeld/domain/iban";
+import type { FieldPath, FieldValues, PathValue } from "react-hook-form";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { fieldError } from "../../lib/forms.ts";
 import { describedBy, FieldError } from "../ui/field-error.tsx";
-import type { AnyForm } from "../ui/form-field.tsx";
+import { type AnyForm, FormField } from "../ui/form-field.tsx";
 
 /**
  * The deposit details a saver gives on the application and later on the dashboard, bound to a
- * react-hook-form form (lib/forms.ts): the instruction at maturity and the receipt of the depositor
- * information sheet.
+ * react-hook-form form (lib/forms.ts): the reference account, the instruction at maturity and the
+ * receipt of the depositor information sheet.
  */
+
+/** The IBAN of the saver's reference account: any spacing is fine, shown in groups of four once typed. */
+export function ReferenceIbanField<T extends FieldValues>({
+  form,
+  name,
+  id,
+}: {
+  form: AnyForm<T>;
+  name: FieldPath<T>;
+  id: string;
+}) {
+  const { t } = useTranslation("invest");
+  return (
+    <FormField
+      form={form}
+      name={name}
+      id={id}
+      label={t("apply.fields.reference_iban")}
+      hint={t("apply.ibanHint")}
+      required
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      maxLength={42}
+      className="input font-mono tracking-wide"
+      // Grouped in fours on leaving the field, the way it appears on bank statements.
+      onBlur={(event) => {
+        const formatted = formatIban(event.target.value);
+        if (formatted !== event.target.value) form.setValue(name, formatted as PathValue<T, FieldPath<T>>);
+      }}
+    />
+  );
+}
 
 /** The instruction at maturity as radio buttons; `describe` adds each option's explanation. */
 export function MaturityInstructionField<T extends FieldValues>({

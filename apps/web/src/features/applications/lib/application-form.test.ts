@@ -1,8 +1,11 @@
 import type { Package } from "@festgeld/domain";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { changeLanguage, i18n, i18nReady } from "../../../lib/i18n.ts";
 import {
   type ApplicationFormValues,
+  applicationSchema,
   emptyApplication,
+  startingValues,
   toRequest,
   validateApplication,
 } from "./application-form.ts";
@@ -16,6 +19,11 @@ const twelveMonths: Package = {
   currency: "EUR",
   features: [],
 };
+const twelveMonthsBetter: Package = {
+  ...twelveMonths,
+  id: "3f1c2a4e-1111-4000-8000-000000000013",
+  interest_rate: 3.8,
+};
 
 const valid: ApplicationFormValues = {
   ...emptyApplication(twelveMonths.id),
@@ -27,6 +35,14 @@ const valid: ApplicationFormValues = {
   maturity_instruction: "renew_principal",
   info_sheet_acknowledged: true,
 };
+
+beforeAll(async () => {
+  await i18nReady;
+  await i18n.loadNamespaces("invest");
+});
+afterEach(async () => {
+  await changeLanguage("en");
+});
 
 describe("validateApplication", () => {
   it("finds nothing wrong with a complete application", () => {
@@ -48,34 +64,69 @@ describe("validateApplication", () => {
     );
   });
 
-  it("checks the amount against the chosen package", () => {
-    expect(validateApplication({ ...valid, amount: "4900" }, [twelveMonths]).amount).toEqual({
-      key: "validation.amount.package",
-      values: { min: 5000, max: 250_000 },
-    });
-    expect(validateApplication({ ...valid, amount: "250100" }, [twelveMonths]).amount?.key).toBe(
-      "validation.amount.package",
+  it("checks the amount against the chosen package, worded with its limits as money", () => {
+    const amount = (text: string) => validateApplication({ ...valid, amount: text }, [twelveMonths]).amount;
+    expect(amount("4900")).toBe("For this package, the amount must be between €5,000 and €250,000.");
+    expect(amount("250100")).toBe("For this package, the amount must be between €5,000 and €250,000.");
+    expect(amount("10050")).toBe("Please enter the amount in steps of €100.");
+  });
+
+  it("reads the amount in the saver's language and words its problem in it", async () => {
+    await changeLanguage("de");
+    const amount = (text: string) =>
+      validateApplication({ ...valid, amount: text }, [twelveMonths], "de").amount;
+    expect(amount("10.000")).toBeUndefined();
+    expect(amount("10.000,50")?.replace(/\s/g, " ")).toBe(
+      "Bitte geben Sie den Betrag in Schritten von 100 € ein.",
     );
-    expect(validateApplication({ ...valid, amount: "10050" }, [twelveMonths]).amount?.key).toBe(
-      "validation.amount.step",
-    );
+    expect(toRequest({ ...valid, amount: "25.000" }, "de").amount).toBe(25_000);
   });
 
   it("explains what is wrong with an IBAN", () => {
     const problem = (iban: string) =>
       validateApplication({ ...valid, reference_iban: iban }, [twelveMonths]).reference_iban;
-    expect(problem("DE89 3704 0044 0532 0130")).toEqual({
-      key: "validation.iban.length",
-      values: { country: "DE", length: 22 },
-    });
-    expect(problem("DE89 3704 0044 0532 0130 01")?.key).toBe("validation.iban.checksum");
-    expect(problem("TR33 0006 1005 1978 6457 8413 26")?.key).toBe("validation.iban.country");
+    expect(problem("DE89 3704 0044 0532 0130")).toBe(
+      "An IBAN from DE has 22 characters. Please check that none is missing or extra.",
+    );
+    expect(problem("DE89 3704 0044 0532 0130 01")).toBe(
+      "This IBAN is not valid. Please check it for a typing error.",
+    );
+    expect(problem("TR33 0006 1005 1978 6457 8413 26")).toBe(
+      "The reference account must be held in a SEPA country; TR is not one.",
+    );
   });
 
   it("refuses a package that is not in the list", () => {
-    expect(validateApplication({ ...valid, package_id: "other" }, [twelveMonths]).package_id?.key).toBe(
-      "validation.packageRequired",
+    expect(validateApplication({ ...valid, package_id: "other" }, [twelveMonths]).package_id).toBe(
+      "Please select a package.",
     );
+  });
+});
+
+describe("applicationSchema", () => {
+  it("gives the contract's request for valid values and the translated problems otherwise", async () => {
+    const schema = applicationSchema([twelveMonths], "en");
+    const ok = await schema.safeParseAsync(valid);
+    expect(ok.data?.reference_iban).toBe("DE89370400440532013000");
+    const bad = await schema.safeParseAsync({ ...valid, phone: "12" });
+    expect(bad.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["phone", "Please enter a telephone number with 6 to 20 digits, e.g. +49 30 1234567."],
+    ]);
+  });
+});
+
+describe("startingValues", () => {
+  it("takes a carried package that is offered and the amount as the saver would type it", () => {
+    const start = startingValues({ packageId: twelveMonths.id, amount: 10_000.5 }, [twelveMonths], "de");
+    expect(start.package_id).toBe(twelveMonths.id);
+    expect(start.amount).toBe("10000,5");
+    expect(startingValues({ packageId: "gone" }, [twelveMonths], "en").package_id).toBe("");
+  });
+
+  it("picks the best rate for a carried term whose limits take the amount", () => {
+    const list = [twelveMonths, twelveMonthsBetter];
+    expect(startingValues({ term: 12, amount: 10_000 }, list, "en").package_id).toBe(twelveMonthsBetter.id);
+    expect(startingValues({ term: 12, amount: 1000 }, list, "en").package_id).toBe("");
   });
 });
 

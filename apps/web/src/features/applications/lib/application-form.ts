@@ -1,35 +1,32 @@
-import type { ApplicationCreateRequest, MaturityInstruction, Package } from "@festgeld/domain";
-import { LIMITS } from "@festgeld/domain/constants";
+import {
+  type ApplicationCreateRequest,
+  applicationCreateRequestSchema,
+  type MaturityInstruction,
+  type Package,
+} from "@festgeld/domain";
+import { LIMITS, MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
 import { ibanLengthFor, ibanProblem, normalizeIban } from "@festgeld/domain/iban";
-import { parseDecimal } from "../../../lib/decimal.ts";
-import { amountProblem, isEmail, isPhone } from "../../../lib/validation.ts";
+import { z } from "zod";
+import { amountMessage, decimalValue } from "../../../components/money/amount-rules.ts";
+import { decimalInputText } from "../../../lib/decimal.ts";
+import { addMessages } from "../../../lib/forms.ts";
+import { i18n } from "../../../lib/i18n.ts";
+import { isEmail, isPhone } from "../../../lib/validation.ts";
 
-export interface ApplicationFormValues {
-  full_name: string;
-  email: string;
-  phone: string;
-  package_id: string;
-  amount: string;
-  message: string;
-  reference_iban: string;
-  maturity_instruction: MaturityInstruction | "";
-  info_sheet_acknowledged: boolean;
-}
-
+/** The form's values as typed: the amount in the saver's language, the IBAN with any spacing. */
+const valuesSchema = z.object({
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  package_id: z.string(),
+  amount: z.string(),
+  message: z.string(),
+  reference_iban: z.string(),
+  maturity_instruction: z.enum(["", ...MATURITY_INSTRUCTIONS]),
+  info_sheet_acknowledged: z.boolean(),
+});
+export type ApplicationFormValues = z.input<typeof valuesSchema>;
 export type FieldName = keyof ApplicationFormValues;
-
-/** Form order: the first invalid field in this order receives focus. */
-export const FIELD_ORDER: FieldName[] = [
-  "full_name",
-  "email",
-  "phone",
-  "package_id",
-  "amount",
-  "message",
-  "reference_iban",
-  "maturity_instruction",
-  "info_sheet_acknowledged",
-];
 
 export const emptyApplication = (packageId = "", amount = ""): ApplicationFormValues => ({
   full_name: "",
@@ -43,60 +40,73 @@ export const emptyApplication = (packageId = "", amount = ""): ApplicationFormVa
   info_sheet_acknowledged: false,
 });
 
-/** amount minimum 1000, step 100 (and within the chosen package's limits). */
-export const AMOUNT_STEP = 100;
 export const MESSAGE_MAX = 2000;
 
-/** A translation key (invest namespace) and its values, for one field's problem. */
-export interface FieldProblem {
-  key: string;
-  values?: Record<string, string | number>;
+/** What /packages, /compare or the calculator hand on in navigation state. */
+export interface Carried {
+  packageId?: unknown;
+  amount?: unknown;
+  term?: unknown;
 }
 
-/** The browser-side checks of the application form (amounts as typed in `language`); the server repeats every one of them. */
+/**
+ * The form's first values: the carried amount as the saver would type it, the carried package when it
+ * is (still) offered, else for a carried term the best rate for that term whose limits take the amount.
+ */
+export function startingValues(carried: Carried, packages: Package[], language: string) {
+  const amount = typeof carried.amount === "number" && carried.amount > 0 ? carried.amount : 0;
+  const offered = packages.find((p) => p.id === carried.packageId);
+  const best =
+    offered ??
+    packages
+      .filter((p) => p.duration_months === carried.term && amount >= p.min_amount && amount <= p.max_amount)
+      .sort((a, b) => b.interest_rate - a.interest_rate)[0];
+  return emptyApplication(best?.id ?? "", amount ? decimalInputText(amount, language) : "");
+}
+
+const text = (key: string, values?: Record<string, string | number>) => i18n.t(`invest:${key}`, values);
+
+/**
+ * The browser-side checks of the application form (amounts as typed in `language`), each problem
+ * worded in the current language; the server repeats every one of them.
+ */
 export function validateApplication(
   values: ApplicationFormValues,
   packages: Package[],
   language = "en",
-): Partial<Record<FieldName, FieldProblem>> {
-  const problems: Partial<Record<FieldName, FieldProblem>> = {};
-  if (!values.full_name.trim()) problems.full_name = { key: "validation.required" };
-  else if (values.full_name.trim().length > 200)
-    problems.full_name = { key: "validation.tooLong", values: { max: 200 } };
-  if (!values.email.trim()) problems.email = { key: "validation.required" };
-  else if (!isEmail(values.email)) problems.email = { key: "validation.email" };
-  if (!values.phone.trim()) problems.phone = { key: "validation.required" };
-  else if (!isPhone(values.phone)) problems.phone = { key: "validation.phone" };
+): Partial<Record<FieldName, string>> {
+  const problems: Partial<Record<FieldName, string>> = {};
+  const name = values.full_name.trim();
+  if (!name) problems.full_name = text("validation.required");
+  else if (name.length > 200) problems.full_name = text("validation.tooLong", { max: 200 });
+  if (!values.email.trim()) problems.email = text("validation.required");
+  else if (!isEmail(values.email)) problems.email = text("validation.email");
+  if (!values.phone.trim()) problems.phone = text("validation.required");
+  else if (!isPhone(values.phone)) problems.phone = text("validation.phone");
 
   const pkg = packages.find((p) => p.id === values.package_id);
-  if (!pkg) problems.package_id = { key: "validation.packageRequired" };
-
-  const min = Math.max(LIMITS.minAmount, pkg?.min_amount ?? 0);
-  const max = pkg?.max_amount ?? LIMITS.maxAmount;
-  const amount = amountProblem(values.amount, { min, max, step: AMOUNT_STEP }, language);
-  if (amount) {
-    problems.amount =
-      pkg && (amount === "min" || amount === "max")
-        ? { key: "validation.amount.package", values: { min, max } }
-        : { key: `validation.amount.${amount}`, values: { min, max, step: AMOUNT_STEP } };
-  }
+  if (!pkg) problems.package_id = text("validation.packageRequired");
+  const amount = amountMessage(values.amount, language, {
+    min: Math.max(LIMITS.minAmount, pkg?.min_amount ?? 0),
+    max: pkg?.max_amount ?? LIMITS.maxAmount,
+    ofPackage: Boolean(pkg),
+  });
+  if (amount) problems.amount = amount;
 
   if (values.message.trim().length > MESSAGE_MAX) {
-    problems.message = { key: "validation.tooLong", values: { max: MESSAGE_MAX } };
+    problems.message = text("validation.tooLong", { max: MESSAGE_MAX });
   }
 
   const iban = ibanProblem(values.reference_iban);
   if (iban) {
-    const normalized = normalizeIban(values.reference_iban);
-    const country = normalized.slice(0, 2);
-    problems.reference_iban = {
-      key: `validation.iban.${iban}`,
-      values: { country, length: ibanLengthFor(country) ?? 0 },
-    };
+    const country = normalizeIban(values.reference_iban).slice(0, 2);
+    problems.reference_iban = text(`validation.iban.${iban}`, {
+      country,
+      length: ibanLengthFor(country) ?? 0,
+    });
   }
-  if (!values.maturity_instruction) problems.maturity_instruction = { key: "validation.maturityRequired" };
-  if (!values.info_sheet_acknowledged)
-    problems.info_sheet_acknowledged = { key: "validation.acknowledgement" };
+  if (!values.maturity_instruction) problems.maturity_instruction = text("validation.maturityRequired");
+  if (!values.info_sheet_acknowledged) problems.info_sheet_acknowledged = text("validation.acknowledgement");
   return problems;
 }
 
@@ -107,13 +117,24 @@ export function toRequest(values: ApplicationFormValues, language = "en"): Appli
     full_name: values.full_name.trim(),
     email: values.email.trim(),
     phone: values.phone.trim(),
-    amount: parseDecimal(values.amount, language) ?? 0,
+    amount: decimalValue(values.amount, language),
     package_id: values.package_id,
     ...(message ? { message } : {}),
     reference_iban: normalizeIban(values.reference_iban),
     maturity_instruction: values.maturity_instruction as MaturityInstruction,
     info_sheet_acknowledged: true,
   };
+}
+
+/**
+ * The form's schema (lib/forms.ts useApiForm): the web app's checks above, worded for the saver, then
+ * the request as the contract's applicationCreateRequestSchema takes it.
+ */
+export function applicationSchema(packages: Package[], language: string) {
+  return valuesSchema
+    .superRefine((values, ctx) => addMessages(ctx, validateApplication(values, packages, language)))
+    .transform((values) => toRequest(values, language))
+    .pipe(applicationCreateRequestSchema);
 }
 
 /** Which field an error code of the server belongs to, to show its text beside that field. */

@@ -1,12 +1,11 @@
 import { type Application, applicationDetailsRequestSchema } from "@festgeld/domain";
-import { formatIban } from "@festgeld/domain/iban";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import {
   InfoSheetAcknowledgementField,
   MaturityInstructionField,
+  ReferenceIbanField,
 } from "../../../components/deposits/details-fields.tsx";
-import { FormField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { useApiForm } from "../../../lib/forms.ts";
 import { useCompleteDetails } from "../api/complete-details.ts";
@@ -78,20 +77,7 @@ export function CompleteDetails({ application }: { application: Application }) {
           ))}
         </ul>
       </div>
-      <FormField
-        form={form}
-        name="reference_iban"
-        id={`${base}-iban`}
-        label={t("apply.fields.reference_iban")}
-        hint={t("apply.ibanHint")}
-        autoComplete="off"
-        spellCheck={false}
-        inputMode="text"
-        onBlur={(event) => {
-          const formatted = formatIban(event.target.value);
-          if (formatted !== event.target.value) form.setValue("reference_iban", formatted);
-        }}
-      />
+      <ReferenceIbanField form={form} name="reference_iban" id={`${base}-iban`} />
       <MaturityInstructionField
         form={form}
         name="maturity_instruction"

@@ -1,8 +1,11 @@
 import type { KycDocumentType } from "@festgeld/domain/constants";
 import { useId, useState } from "react";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
+import { useApiForm } from "../../../lib/forms.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useKycUpload } from "../api/use-kyc-upload.ts";
 import { checkKycFile } from "../lib/check-file.ts";
@@ -10,8 +13,10 @@ import { FilePicker } from "./file-picker.tsx";
 import { CheckCircleIcon } from "./kyc-icons.tsx";
 import { UploadProgress } from "./upload-progress.tsx";
 
+/** The form's one value: the kind of identity document (an ID card is two files, a passport one). */
+const valuesSchema = z.object({ identity_type: z.enum(["id_card", "passport"]) });
+
 type Slot = "identity" | "identity_back" | "utility_bill" | "selfie";
-type IdentityType = Extract<KycDocumentType, "id_card" | "passport">;
 
 /**
  * Registration step 2: the identity document (ID card or passport), the
@@ -22,12 +27,17 @@ type IdentityType = Extract<KycDocumentType, "id_card" | "passport">;
 export function RegistrationDocuments({ onComplete }: { onComplete: () => void }) {
   const { t } = useTranslation("kyc");
   const { upload, uploading } = useKycUpload();
-  const [identityType, setIdentityType] = useState<IdentityType>("id_card");
+  // The shared form plumbing keeps the kind of identity document, the form's message and the submit
+  // state; the chosen files and those already sent stay here.
+  const { form, formError, setFormError, submit, pending } = useApiForm({
+    schema: valuesSchema,
+    defaultValues: { identity_type: "id_card" as const },
+    fallback: t("upload.failed"),
+  });
+  const identityType = useWatch({ control: form.control, name: "identity_type" });
   const [files, setFiles] = useState<Partial<Record<Slot, File>>>({});
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Slot, string>>>({});
   const [sent, setSent] = useState<Partial<Record<Slot, boolean>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const legendId = useId();
 
   const typeOf = (slot: Slot): KycDocumentType =>
@@ -45,35 +55,27 @@ export function RegistrationDocuments({ onComplete }: { onComplete: () => void }
     setFiles((f) => ({ ...f, [slot]: problem ? undefined : file }));
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
+  const send = submit(async () => {
     if (slots.some((slot) => !sent[slot] && !files[slot])) {
       setFormError(t("registration.missing"));
       return;
     }
-    setSubmitting(true);
-    try {
-      for (const slot of slots) {
-        if (sent[slot]) continue;
-        const file = files[slot] as File;
-        const result = await upload(typeOf(slot), file, { notify: false });
-        // Already with us (an earlier attempt reached the server before the answer was lost).
-        const alreadySent = !result.ok && result.code === "kyc_document_locked";
-        if (!result.ok && !alreadySent) {
-          setFieldErrors((e) => ({ ...e, [slot]: result.message }));
-          setFormError(result.message);
-          toast(result.message, "error");
-          return;
-        }
-        setSent((s) => ({ ...s, [slot]: true }));
+    for (const slot of slots) {
+      if (sent[slot]) continue;
+      const result = await upload(typeOf(slot), files[slot] as File, { notify: false });
+      // Already with us (an earlier attempt reached the server before the answer was lost).
+      const alreadySent = !result.ok && result.code === "kyc_document_locked";
+      if (!result.ok && !alreadySent) {
+        setFieldErrors((e) => ({ ...e, [slot]: result.message }));
+        setFormError(result.message);
+        toast(result.message, "error");
+        return;
       }
-      toast(t("upload.success"), "success");
-      onComplete();
-    } finally {
-      setSubmitting(false);
+      setSent((s) => ({ ...s, [slot]: true }));
     }
-  };
+    toast(t("upload.success"), "success");
+    onComplete();
+  });
 
   const label = (slot: Slot) =>
     slot === "identity"
@@ -83,10 +85,10 @@ export function RegistrationDocuments({ onComplete }: { onComplete: () => void }
         : t(`registration.${slot === "utility_bill" ? "addressFile" : "selfieFile"}`);
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6" data-testid="registration-documents">
+    <form onSubmit={send} noValidate className="space-y-6" data-testid="registration-documents">
       <p className="text-slate-600 dark:text-slate-300">{t("registration.intro")}</p>
 
-      <fieldset aria-describedby={legendId} disabled={submitting || sent.identity}>
+      <fieldset aria-describedby={legendId} disabled={pending || sent.identity}>
         <legend className="label">{t("registration.identityLegend")}</legend>
         <p id={legendId} className="mb-2 text-sm text-slate-600 dark:text-slate-400">
           {t("required.identity")}
@@ -96,14 +98,13 @@ export function RegistrationDocuments({ onComplete }: { onComplete: () => void }
             <label key={type} className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
               <input
                 type="radio"
-                name="identity-type"
                 value={type}
-                checked={identityType === type}
-                onChange={() => {
-                  setIdentityType(type);
-                  setFiles((f) => ({ ...f, identity: undefined, identity_back: undefined }));
-                  setFieldErrors((e) => ({ ...e, identity: undefined, identity_back: undefined }));
-                }}
+                {...form.register("identity_type", {
+                  onChange: () => {
+                    setFiles((f) => ({ ...f, identity: undefined, identity_back: undefined }));
+                    setFieldErrors((e) => ({ ...e, identity: undefined, identity_back: undefined }));
+                  },
+                })}
                 className="h-4 w-4 accent-brand-700"
               />
               {t(`types.${type}.title`)}
@@ -125,7 +126,7 @@ export function RegistrationDocuments({ onComplete }: { onComplete: () => void }
                 key={slot === "identity" ? identityType : slot}
                 documentType={typeOf(slot)}
                 label={label(slot)}
-                disabled={submitting}
+                disabled={pending}
                 error={fieldErrors[slot] ?? null}
                 testId={`registration-file-${slot}`}
                 onFile={(file) => choose(slot, file)}
@@ -148,7 +149,7 @@ export function RegistrationDocuments({ onComplete }: { onComplete: () => void }
 
       <FormErrorAlert message={formError} />
       <SubmitButton
-        pending={submitting}
+        pending={pending}
         className="btn-primary w-full"
         label={t("registration.complete")}
         pendingLabel={t("registration.uploading")}
