@@ -1,5 +1,5 @@
 import type { AdminUsersFilter } from "@festgeld/domain";
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
@@ -10,32 +10,27 @@ export function containsPattern(term: string) {
 
 type UserFilter = Pick<AdminUsersFilter, "role" | "kyc_status" | "search">;
 
-function filtered<O>(query: SelectQueryBuilder<DB, "users", O>, filter: UserFilter) {
-  let q = query;
-  if (filter.role) q = q.where("role", "=", filter.role);
-  if (filter.kyc_status) q = q.where("kyc_status", "=", filter.kyc_status);
-  if (filter.search) {
-    // Addresses are stored lower-cased, so a lower-cased pattern makes the search case-insensitive
-    // and the trigram index (migration 0043) serves it.
-    q = q.where(sql<boolean>`email like ${containsPattern(filter.search)} escape '\\'`);
-  }
-  return q;
-}
-
 /**
- * One page of users, newest first; the id breaks ties so pages never overlap or skip. The page is
- * chosen on (created_at, id) alone and the other columns are read for its rows only, so a deep page
- * of a broad search sorts narrow rows (bench/backoffice-capacity.ts).
+ * One page of users without a search, newest first; the id breaks ties so pages never overlap or
+ * skip. The page is a walk of the (created_at, id) index (or the role's or KYC status's) and the other
+ * columns are read for its rows only.
  */
-export function listUsers(db: Kysely<DB>, filter: UserFilter, page: { limit: number; offset: number }) {
-  const chosen = filtered(db.selectFrom("users").select(["id", "created_at"]), filter)
+export function listUsers(
+  db: Kysely<DB>,
+  filter: Pick<UserFilter, "role" | "kyc_status">,
+  page: { limit: number; offset: number },
+) {
+  let chosen = db.selectFrom("users").select(["id", "created_at"]);
+  if (filter.role) chosen = chosen.where("role", "=", filter.role);
+  if (filter.kyc_status) chosen = chosen.where("kyc_status", "=", filter.kyc_status);
+  const paged = chosen
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(page.limit)
     .offset(page.offset)
     .as("page");
   return db
-    .selectFrom(chosen)
+    .selectFrom(paged)
     .innerJoin("users as u", "u.id", "page.id")
     .select(["u.id", "u.email", "u.full_name", "u.role", "u.kyc_status", "u.created_at"])
     .orderBy("page.created_at", "desc")
@@ -44,9 +39,10 @@ export function listUsers(db: Kysely<DB>, filter: UserFilter, page: { limit: num
 }
 
 /**
- * A page of an e-mail search and the number of matches in one statement: the matches are found once
- * (trigram index) and both the page and the count are taken from them, instead of two queries that
- * each search (bench/backoffice-capacity.ts: a deep page of a broad search).
+ * A page of an e-mail search and the number of matches in one statement: the matches are found once,
+ * numbered in the list's order, and both the page and the count are taken from them. A broad term
+ * walks an index that carries the address (migration 0113) without a sort or a table read; a rare one
+ * uses the trigram index (0043) and sorts its few matches (bench/backoffice-capacity.ts).
  */
 export async function searchUsersPage(
   db: Kysely<DB>,
@@ -66,16 +62,15 @@ export async function searchUsersPage(
     total: number;
   }>`
     with matched as materialized (
-      select id, created_at from users where ${sql.join(conditions, sql` and `)}
-    ), chosen as (
-      select id, created_at from matched
-      order by created_at desc, id desc
-      limit ${page.limit} offset ${page.offset}
+      select id, row_number() over (order by created_at desc, id desc) as n
+      from users where ${sql.join(conditions, sql` and `)}
     )
     select u.id, u.email, u.full_name, u.role, u.kyc_status, u.created_at, totals.total
     from (select count(*) as total from matched) totals
-    left join (chosen join users u on u.id = chosen.id) on true
-    order by chosen.created_at desc, chosen.id desc
+    left join (
+      matched chosen join users u on u.id = chosen.id
+    ) on chosen.n > ${page.offset} and chosen.n <= ${page.offset + page.limit}
+    order by chosen.n
   `.execute(db);
   const total = Number(result.rows[0]?.total ?? 0);
   // A page beyond the last match still answers one row, carrying only the total.
@@ -84,22 +79,15 @@ export async function searchUsersPage(
 }
 
 /**
- * How many accounts match. Without a search this is a sum over the running totals per role and KYC
- * status (migration 0111), exact and independent of the number of accounts; a search counts its
- * matches.
+ * How many accounts match a role and KYC status filter (a search counts with its page,
+ * searchUsersPage): a sum over the running totals per role and KYC status (migration 0111), exact and
+ * independent of the number of accounts.
  */
-export async function countUsers(db: Kysely<DB>, filter: UserFilter): Promise<number> {
-  if (!filter.search) {
-    let query = db.selectFrom("user_totals").select(sql<string>`coalesce(sum(users), 0)`.as("count"));
-    if (filter.role) query = query.where("role", "=", filter.role);
-    if (filter.kyc_status) query = query.where("kyc_status", "=", filter.kyc_status);
-    const { count } = await query.executeTakeFirstOrThrow();
-    return Number(count);
-  }
-  const { count } = await filtered(
-    db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")),
-    filter,
-  ).executeTakeFirstOrThrow();
+export async function countUsers(db: Kysely<DB>, filter: Pick<UserFilter, "role" | "kyc_status">) {
+  let query = db.selectFrom("user_totals").select(sql<string>`coalesce(sum(users), 0)`.as("count"));
+  if (filter.role) query = query.where("role", "=", filter.role);
+  if (filter.kyc_status) query = query.where("kyc_status", "=", filter.kyc_status);
+  const { count } = await query.executeTakeFirstOrThrow();
   return Number(count);
 }
 

@@ -18,10 +18,9 @@ export async function listUsers(
 ): Promise<{ items: User[]; total: number }> {
   const filter = { role: query.role, kyc_status: query.kyc_status, search: query.search || undefined };
   const page = { limit: query.limit, offset: query.offset };
-  // Past the first page of a search, finding the matches once for both the page and the total is
-  // cheaper; on the first page, walking the newest users until the page is full is (measured with
-  // bench/backoffice-capacity.ts).
-  if (filter.search && page.offset > 0) {
+  // A search finds its matches once for both the page and the total; without one, the page is a walk
+  // of the newest accounts and the total a sum of running totals (bench/backoffice-capacity.ts).
+  if (filter.search) {
     const { rows, total } = await repo.searchUsersPage(db, { ...filter, search: filter.search }, page);
     return { items: rows.map(toUser), total };
   }
