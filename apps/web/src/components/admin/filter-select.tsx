@@ -36,3 +36,38 @@ export function FilterSelect<Value extends string>({
     </div>
   );
 }
+
+/** A back-office search box: a labelled search input whose text the list applies as it is typed. */
+export function FilterSearch({
+  label,
+  value,
+  onChange,
+  placeholder,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="input"
+        value={value}
+        maxLength={254}
+        autoComplete="off"
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid={testId}
+      />
+    </div>
+  );
+}
