@@ -108,7 +108,8 @@ function writeStamp(name, builtFrom) {
 // in node_modules than running them (docs/decisions.md "Start-up loads only what serving needs").
 // These stay in node_modules: native code and WASM (PGlite, Argon2), files read beside the code
 // (swagger-ui's assets, pdfkit's font metrics), pino's worker transports, the optional pg-native,
-// and what is loaded only on first use (e-mail layout, PDFs, QR codes, passkeys, S3, archives).
+// and what is loaded only on first use or when configured (e-mail layout, PDFs, QR codes, passkeys, S3,
+// archives, Redis).
 const KEEP_EXTERNAL = [
   "@electric-sql/pglite",
   "@node-rs/argon2",
@@ -125,6 +126,7 @@ const KEEP_EXTERNAL = [
   "qrcode",
   "pg-native",
   "tar",
+  "ioredis",
 ];
 
 async function buildServer() {

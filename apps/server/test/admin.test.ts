@@ -825,3 +825,156 @@ describe("running totals kept by the database", () => {
     });
   });
 });
+
+/* ------------------------------------------------------------------- running totals (0111) */
+
+describe("running totals per account kind and per hour", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    packageId = await firstPackageId(t.app);
+  });
+  afterAll(() => t.close());
+
+  const rows = <R>(result: { rows: R[] }, map: (row: R) => unknown[]) => result.rows.map(map);
+
+  /** The live counts, computed the slow way, and the kept totals: they must always agree. */
+  async function compare() {
+    const db = t.app.db;
+    const byKind = (r: { role: string; kyc_status: string; n: number }) => [
+      r.role,
+      r.kyc_status,
+      Number(r.n),
+    ];
+    expect(
+      rows(
+        await sql<{ role: string; kyc_status: string; n: number }>`
+          select role, kyc_status, sum(users) as n from user_totals group by role, kyc_status
+          having sum(users) <> 0 order by role, kyc_status
+        `.execute(db),
+        byKind,
+      ),
+    ).toEqual(
+      rows(
+        await sql<{ role: string; kyc_status: string; n: number }>`
+          select role, kyc_status, count(*) as n from users group by role, kyc_status order by role, kyc_status
+        `.execute(db),
+        byKind,
+      ),
+    );
+    const byHour = (r: { hour: Date; n: number }) => [new Date(r.hour).toISOString(), Number(r.n)];
+    expect(
+      rows(
+        await sql<{ hour: Date; n: number }>`
+          select hour, sum(users) as n from user_signup_hours group by hour having sum(users) <> 0 order by hour
+        `.execute(db),
+        byHour,
+      ),
+    ).toEqual(
+      rows(
+        await sql<{ hour: Date; n: number }>`
+          select date_trunc('hour', created_at, 'UTC') as hour, count(*) as n from users
+          where role = 'user' group by 1 order by 1
+        `.execute(db),
+        byHour,
+      ),
+    );
+    expect(
+      rows(
+        await sql<{ hour: Date; n: number }>`
+          select hour, sum(applications) as n from application_hours group by hour
+          having sum(applications) <> 0 order by hour
+        `.execute(db),
+        byHour,
+      ),
+    ).toEqual(
+      rows(
+        await sql<{ hour: Date; n: number }>`
+          select date_trunc('hour', created_at, 'UTC') as hour, count(*) as n from applications group by 1 order by 1
+        `.execute(db),
+        byHour,
+      ),
+    );
+  }
+
+  it("agree with a live count after sign-ups, KYC and role changes, moved dates, deletes and a truncate", async () => {
+    const admin = await createAdmin(t.app);
+    await compare();
+    const [a, b, c] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    await compare();
+    // One statement inserting many accounts of several kinds and hours.
+    await sql`
+      insert into users (email, password_hash, full_name, role, kyc_status, created_at)
+      select 'bulk' || g || '@example.test', 'not-a-hash', 'Bulk ' || g,
+        case when g % 7 = 0 then 'admin' else 'user' end,
+        (array['not_started', 'pending', 'approved', 'rejected'])[1 + g % 4],
+        now() - g * interval '37 minutes'
+      from generate_series(1, 60) g
+    `.execute(t.app.db);
+    await compare();
+    await setUser(t.app, a.user.id, { kyc_status: "pending" });
+    await compare();
+    await setUser(t.app, b.user.id, { created_at: midMonth(4) });
+    await compare();
+    await t.app.db.updateTable("users").set({ role: "admin" }).where("id", "=", c.user.id).execute();
+    await compare();
+    await t.app.db
+      .updateTable("users")
+      .set({ kyc_status: "approved" })
+      .where("kyc_status", "=", "pending")
+      .execute();
+    await compare();
+    await t.app.db.updateTable("users").set({ updated_at: new Date() }).execute();
+    await compare();
+
+    const ids = [];
+    for (const [i, status] of (["pending", "approved", "rejected"] as const).entries()) {
+      ids.push(
+        await insertApplication(t.app, {
+          userId: a.user.id,
+          amount: "1500.00",
+          status,
+          createdAt: midMonth(i),
+        }),
+      );
+    }
+    await compare();
+    await t.app.db
+      .updateTable("applications")
+      .set({ created_at: midMonth(7) })
+      .where("id", "=", ids[0] ?? "")
+      .execute();
+    await compare();
+    await t.app.db.updateTable("applications").set({ updated_at: new Date() }).execute();
+    await compare();
+    await t.app.db.deleteFrom("applications").where("status", "=", "rejected").execute();
+    await compare();
+    await t.app.db.deleteFrom("users").where("email", "like", "bulk1%").execute();
+    await compare();
+
+    // The unsearched counts of the user list come from these totals; a search counts live.
+    const total = async (query: string) =>
+      Number((await get(t.app, `/api/admin/users?limit=1${query}`, admin.headers)).headers["x-total-count"]);
+    const live = async (where: string) =>
+      Number(
+        (await sql<{ n: number }>`select count(*) as n from users where ${sql.raw(where)}`.execute(t.app.db))
+          .rows[0]?.n,
+      );
+    expect(await total("")).toBe(await live("true"));
+    expect(await total("&role=user")).toBe(await live("role = 'user'"));
+    expect(await total("&kyc_status=approved")).toBe(await live("kyc_status = 'approved'"));
+    expect(await total("&role=admin&kyc_status=not_started")).toBe(
+      await live("role = 'admin' and kyc_status = 'not_started'"),
+    );
+    expect(await total("&search=bulk2")).toBe(await live("email like '%bulk2%'"));
+
+    await sql`truncate applications cascade`.execute(t.app.db);
+    await compare();
+  });
+
+  it("count a month as whole UTC hours: every month of the window begins on one in the business time zone", () => {
+    for (let monthsAgo = 0; monthsAgo < 24; monthsAgo++) {
+      expect(berlinMonthStart(monthsAgo).getTime() % 3_600_000).toBe(0);
+    }
+  });
+});

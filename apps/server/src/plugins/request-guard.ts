@@ -132,23 +132,28 @@ export default fp(
   async function requestGuardPlugin(app: FastifyInstance, opts: RequestGuardOptions) {
     const graceMs = opts.graceMs ?? DEFAULT_GRACE_MS;
 
-    app.addHook("onRequest", (request, reply, done) => {
-      reply.header("X-Request-Id", request.id);
-      const raw = request.raw;
-      const socket = raw.socket as Socket | undefined;
-      if (raw.complete || !hasBody(raw) || typeof socket?.bytesRead !== "number") return done();
-      const startBytes = socket.bytesRead;
-      const started = Date.now();
-      const timer = setInterval(() => {
-        if (raw.complete || reply.sent || socket.destroyed) {
-          clearInterval(timer);
-          return;
+    // Bodies still arriving, checked together once a second: one timer for the process instead of
+    // one per request with a body (most bodies are complete before the first check).
+    const arriving = new Set<{
+      request: FastifyRequest;
+      reply: FastifyReply;
+      socket: Socket;
+      startBytes: number;
+      started: number;
+    }>();
+    const sweep = setInterval(() => {
+      const now = Date.now();
+      for (const entry of arriving) {
+        const { request, reply, socket } = entry;
+        if (request.raw.complete || reply.sent || socket.destroyed) {
+          arriving.delete(entry);
+          continue;
         }
-        const elapsedMs = Date.now() - started;
-        if (elapsedMs < graceMs) return;
-        const rate = ((socket.bytesRead - startBytes) * 1000) / elapsedMs;
-        if (rate >= opts.minBytesPerSecond) return;
-        clearInterval(timer);
+        const elapsedMs = now - entry.started;
+        if (elapsedMs < graceMs) continue;
+        const rate = ((socket.bytesRead - entry.startBytes) * 1000) / elapsedMs;
+        if (rate >= opts.minBytesPerSecond) continue;
+        arriving.delete(entry);
         request.log.info({ rate: Math.round(rate), elapsedMs }, "request body too slow, cut off");
         reply
           .header("Connection", "close")
@@ -157,10 +162,21 @@ export default fp(
             detail: "The request body arrived too slowly",
             code: "request_timeout",
           } satisfies ErrorResponse);
-      }, 1000);
-      timer.unref();
-      raw.once("end", () => clearInterval(timer));
-      reply.raw.once("close", () => clearInterval(timer));
+      }
+    }, 1000);
+    sweep.unref();
+    app.addHook("onClose", (_app, done) => {
+      clearInterval(sweep);
+      arriving.clear();
+      done();
+    });
+
+    app.addHook("onRequest", (request, reply, done) => {
+      reply.header("X-Request-Id", request.id);
+      const raw = request.raw;
+      const socket = raw.socket as Socket | undefined;
+      if (raw.complete || !hasBody(raw) || typeof socket?.bytesRead !== "number") return done();
+      arriving.add({ request, reply, socket, startBytes: socket.bytesRead, started: Date.now() });
       done();
     });
 

@@ -76,6 +76,26 @@ export interface InvestorApprovedApplicationsTable {
   approved: number;
 }
 
+/** 0111_user_and_monthly_totals.sql: kept by triggers on users and applications, read by the back office. */
+export interface UserTotalsTable {
+  role: string;
+  kyc_status: string;
+  slot: number;
+  users: number;
+}
+
+export interface UserSignupHoursTable {
+  hour: Timestamp;
+  slot: number;
+  users: number;
+}
+
+export interface ApplicationHoursTable {
+  hour: Timestamp;
+  slot: number;
+  applications: number;
+}
+
 export interface BackOfficeTables {
   audit_log: AuditLogTable;
   notifications: NotificationsTable;
@@ -84,4 +104,7 @@ export interface BackOfficeTables {
   email_outbox: EmailOutboxTable;
   application_status_totals: ApplicationStatusTotalsTable;
   investor_approved_applications: InvestorApprovedApplicationsTable;
+  user_totals: UserTotalsTable;
+  user_signup_hours: UserSignupHoursTable;
+  application_hours: ApplicationHoursTable;
 }

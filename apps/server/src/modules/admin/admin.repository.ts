@@ -83,7 +83,19 @@ export async function searchUsersPage(
   return { rows, total };
 }
 
+/**
+ * How many accounts match. Without a search this is a sum over the running totals per role and KYC
+ * status (migration 0111), exact and independent of the number of accounts; a search counts its
+ * matches.
+ */
 export async function countUsers(db: Kysely<DB>, filter: UserFilter): Promise<number> {
+  if (!filter.search) {
+    let query = db.selectFrom("user_totals").select(sql<string>`coalesce(sum(users), 0)`.as("count"));
+    if (filter.role) query = query.where("role", "=", filter.role);
+    if (filter.kyc_status) query = query.where("kyc_status", "=", filter.kyc_status);
+    const { count } = await query.executeTakeFirstOrThrow();
+    return Number(count);
+  }
   const { count } = await filtered(
     db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")),
     filter,
@@ -92,16 +104,19 @@ export async function countUsers(db: Kysely<DB>, filter: UserFilter): Promise<nu
 }
 
 /* ---------------------------------------------------------------------------------- analytics */
-// Every figure is one aggregate query; no rows are loaded into the server. Counts over users and
-// months are range counts on indexes (migrations 0043, 0044); the per-status figures come from running
-// totals the database keeps (0045); investment and investors from the deposits' ledger. bench/backoffice-capacity.ts
-// measures them.
+// Every figure is one aggregate query; no rows are loaded into the server. Customers, pending KYC checks
+// and the monthly trends come from running totals per role and KYC status and per hour (migration
+// 0111), the per-status figures from those per application status (0045), so none of them reads a row
+// per account or application; investment and investors from the deposits' ledger.
+// bench/backoffice-capacity.ts measures them.
 
 export async function customerCounts(db: Kysely<DB>) {
   const result = await sql<{ total: number; pending_kyc: number }>`
     select
-      (select count(*) from users where role = 'user') as total,
-      (select count(*) from users where role = 'user' and kyc_status = 'pending') as pending_kyc
+      coalesce(sum(users), 0) as total,
+      coalesce(sum(users) filter (where kyc_status = 'pending'), 0) as pending_kyc
+    from user_totals
+    where role = 'user'
   `.execute(db);
   const row = result.rows[0];
   return { total: Number(row?.total ?? 0), pendingKyc: Number(row?.pending_kyc ?? 0) };
@@ -122,7 +137,9 @@ export async function applicationTotals(db: Kysely<DB>) {
 
 /**
  * New customer accounts and new applications per calendar month (in `timeZone`) for the last 12
- * months including the current one, oldest first; months without activity count zero.
+ * months including the current one, oldest first; months without activity count zero. The figures
+ * are sums of the hourly running totals (migration 0111): exact for a zone whose months begin on a
+ * whole UTC hour, as the business time zone's do (admin.test.ts checks).
  */
 export async function monthlyTrends(db: Kysely<DB>, timeZone: string) {
   const result = await sql<{ month: string; users: number; investments: number }>`
@@ -139,10 +156,10 @@ export async function monthlyTrends(db: Kysely<DB>, timeZone: string) {
     )
     select
       to_char(m.month_start, 'YYYY-MM') as month,
-      (select count(*) from users u
-        where u.role = 'user' and u.created_at >= m.from_ts and u.created_at < m.to_ts) as users,
-      (select count(*) from applications a
-        where a.created_at >= m.from_ts and a.created_at < m.to_ts) as investments
+      (select coalesce(sum(s.users), 0) from user_signup_hours s
+        where s.hour >= m.from_ts and s.hour < m.to_ts) as users,
+      (select coalesce(sum(a.applications), 0) from application_hours a
+        where a.hour >= m.from_ts and a.hour < m.to_ts) as investments
     from months m
     order by m.month_start
   `.execute(db);

@@ -34,10 +34,11 @@ export async function usersByLanguage(db: Kysely<DB>, ids: string[] | null) {
   return counts;
 }
 
+/** Every account, from the running totals per role and KYC status (migration 0111). */
 export async function countUsers(db: Kysely<DB>): Promise<number> {
   const { count } = await db
-    .selectFrom("users")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .selectFrom("user_totals")
+    .select(sql<string>`coalesce(sum(users), 0)`.as("count"))
     .executeTakeFirstOrThrow();
   return Number(count);
 }
