@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config/env.ts";
 import { createSmtpMailer } from "../src/lib/mailer.ts";
+import { writeBroadcastBatch } from "../src/modules/notifications/email-outbox.repository.ts";
 import {
   DEFAULT_EMAIL_WORKER_OPTIONS,
   EmailOutboxWorker,
@@ -471,5 +472,44 @@ describe("notification e-mails through a real local SMTP server", { timeout: 120
     expect([1, 2, 3, 4, 8].map((a) => retryDelayMs(a, options))).toEqual([
       30_000, 60_000, 120_000, 240_000, 3_600_000,
     ]);
+  });
+
+  it("writes a broadcast's e-mails in batches of accounts, once each, to the accounts that existed when it was sent", async () => {
+    // Queue only (no worker in the app): the batches are written by hand here.
+    const t = await createTestApp({ SMTP_URL: "smtp://127.0.0.1:1" });
+    try {
+      const admin = await createAdmin(t.app);
+      const users = [];
+      for (let i = 0; i < 6; i++) users.push(await createUser(t.app));
+      const res = await send(t.app, admin.headers, { title: "All", message: "Everyone", user_ids: null });
+      expect(res.json()).toMatchObject({ audience: "all", recipients: 7, emails_queued: 7 });
+      // The request wrote no e-mail rows, only the broadcast.
+      expect(await count(t.app, "email_outbox")).toBe(0);
+      const notificationId = (res.json() as { id: string }).id;
+      // Someone who signs up afterwards does not see it in the inbox and gets no e-mail.
+      const late = await createUser(t.app);
+      await t.app.db
+        .updateTable("users")
+        .set({ created_at: new Date(Date.now() + 60_000) })
+        .where("id", "=", late.user.id)
+        .execute();
+
+      const written: number[] = [];
+      while (await writeBroadcastBatch(t.app.db, 3)) written.push(await count(t.app, "email_outbox"));
+      // 8 accounts in batches of 3: three batches, the last one short, which ends the broadcast; the
+      // late account is passed over in whichever batch it falls.
+      expect(written).toHaveLength(3);
+      expect(written.at(-1)).toBe(7);
+      expect(await writeBroadcastBatch(t.app.db, 3)).toBe(false);
+      expect(await t.app.db.selectFrom("email_broadcasts").selectAll().execute()).toEqual([]);
+
+      const rows = await outboxRows(t.app);
+      expect(rows.every((r) => r.notification_id === notificationId)).toBe(true);
+      expect(rows.map((r) => r.user_id).sort()).toEqual(
+        [admin.user.id, ...users.map((u) => u.user.id)].sort(),
+      );
+    } finally {
+      await t.close();
+    }
   });
 });

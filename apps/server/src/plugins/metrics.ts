@@ -13,8 +13,9 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
  * - http_requests_total / http_request_duration_seconds by method, route pattern (`/api/deposits/:id`,
  *   never the raw URL, so ids do not make new series) and status code; http_request_errors_total for
  *   answers of 500 and above;
- * - jobs_backlog (due and not yet run) and jobs_failed, email_outbox_backlog and email_outbox_failed,
- *   read from the database when scraped;
+ * - jobs_backlog (due and not yet run) and jobs_failed, email_outbox_backlog, email_outbox_failed and
+ *   email_broadcasts_pending (notifications to every account whose e-mails are not all in the outbox
+ *   yet), read from the database when scraped;
  * - db_pool_connections by state (total, idle, waiting) on the PostgreSQL server;
  * - the process's own figures (CPU, memory, event loop lag) from prom-client's defaults.
  */
@@ -102,6 +103,11 @@ export default fp(
         .where("sent_at", "is", null)
         .where("failed_at", "is", null)
         .executeTakeFirst(),
+    );
+    countGauge(
+      "email_broadcasts_pending",
+      "Notifications to every account whose e-mails the worker is still writing to the outbox",
+      (db) => db.selectFrom("email_broadcasts").select(sql<number>`count(*)`.as("n")).executeTakeFirst(),
     );
     countGauge("email_outbox_failed", "E-mails given up after their last attempt", (db) =>
       db

@@ -96,6 +96,14 @@ export interface ApplicationHoursTable {
   applications: number;
 }
 
+/** 0112_email_broadcasts.sql: broadcasts whose e-mails the outbox worker is still writing. */
+export interface EmailBroadcastsTable {
+  notification_id: string;
+  audience_until: Timestamp;
+  after_user_id: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface BackOfficeTables {
   audit_log: AuditLogTable;
   notifications: NotificationsTable;
@@ -107,4 +115,5 @@ export interface BackOfficeTables {
   user_totals: UserTotalsTable;
   user_signup_hours: UserSignupHoursTable;
   application_hours: ApplicationHoursTable;
+  email_broadcasts: EmailBroadcastsTable;
 }

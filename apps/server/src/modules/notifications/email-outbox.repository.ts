@@ -1,13 +1,58 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
-/** One notification e-mail per account, for every account (one statement, however many there are). */
-export async function queueForAllUsers(db: Kysely<DB>, notificationId: string): Promise<number> {
-  const result = await sql`
-    insert into email_outbox (notification_id, user_id)
-    select ${notificationId}::uuid, u.id from users u
+/**
+ * One notification e-mail per account, for every account: the request records the broadcast (one
+ * row, in its transaction) and the worker writes the outbox rows in batches (writeBroadcastBatch), so
+ * the request does not grow with the number of accounts (migration 0112).
+ */
+export async function queueForAllUsers(db: Kysely<DB>, notificationId: string): Promise<void> {
+  await sql`
+    insert into email_broadcasts (notification_id, audience_until)
+    select id, created_at from notifications where id = ${notificationId}::uuid
   `.execute(db);
-  return Number(result.numAffectedRows ?? 0n);
+}
+
+/**
+ * Writes the outbox rows of the next `batchSize` accounts (in id order) of the oldest broadcast no
+ * other worker is writing, and remembers where it stopped, in one transaction; the last batch
+ * removes the broadcast. Returns false when no broadcast waits.
+ */
+export async function writeBroadcastBatch(db: Kysely<DB>, batchSize: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const waiting = await sql<{ notification_id: string; after_user_id: string | null }>`
+      select notification_id, after_user_id from email_broadcasts
+      order by created_at, notification_id
+      limit 1
+      for update skip locked
+    `.execute(trx);
+    const broadcast = waiting.rows[0];
+    if (!broadcast) return false;
+    const id = broadcast.notification_id;
+    const batch = await sql<{ accounts: number; last_id: string | null }>`
+      with accounts as (
+        select u.id, u.created_at from users u
+        where ${broadcast.after_user_id === null ? sql`true` : sql`u.id > ${broadcast.after_user_id}::uuid`}
+        order by u.id
+        limit ${batchSize}
+      ), written as (
+        insert into email_outbox (notification_id, user_id)
+        select ${id}::uuid, a.id from accounts a, email_broadcasts b
+        where b.notification_id = ${id}::uuid and a.created_at <= b.audience_until
+      )
+      select (select count(*) from accounts) as accounts,
+        (select a.id from accounts a order by a.id desc limit 1) as last_id
+    `.execute(trx);
+    const { accounts, last_id } = batch.rows[0] ?? { accounts: 0, last_id: null };
+    if (Number(accounts) < batchSize || last_id === null) {
+      await sql`delete from email_broadcasts where notification_id = ${id}::uuid`.execute(trx);
+    } else {
+      await sql`
+        update email_broadcasts set after_user_id = ${last_id}::uuid where notification_id = ${id}::uuid
+      `.execute(trx);
+    }
+    return true;
+  });
 }
 
 /** One notification e-mail per listed recipient of a targeted notification. */

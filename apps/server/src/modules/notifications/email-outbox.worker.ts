@@ -13,6 +13,8 @@ export interface EmailWorkerOptions {
   /** Attempts before an e-mail is given up (marked failed, kept for inspection). */
   maxAttempts: number;
   batchSize: number;
+  /** Accounts per transaction when writing the e-mails of a notification to every account. */
+  broadcastBatchSize: number;
   /** How long a claimed e-mail is reserved for the worker that took it. */
   leaseMs: number;
 }
@@ -23,6 +25,7 @@ export const DEFAULT_EMAIL_WORKER_OPTIONS: EmailWorkerOptions = {
   retryMaxMs: 3_600_000,
   maxAttempts: 8,
   batchSize: 20,
+  broadcastBatchSize: 5_000,
   leaseMs: 120_000,
 };
 
@@ -103,7 +106,12 @@ export class EmailOutboxWorker {
     try {
       while (!this.stopped) {
         const batch = await repo.claimDue(this.db, this.options.batchSize, this.options.leaseMs);
-        if (batch.length === 0) return;
+        // A broadcast's e-mails are written as the queue runs low, so the outbox holds a batch of
+        // them at a time rather than one row per account at once.
+        const wrote =
+          batch.length < this.options.batchSize &&
+          (await repo.writeBroadcastBatch(this.db, this.options.broadcastBatchSize));
+        if (batch.length === 0 && !wrote) return;
         await Promise.all(batch.map((email) => this.deliver(email)));
       }
     } catch (error) {

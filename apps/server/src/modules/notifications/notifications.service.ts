@@ -23,8 +23,9 @@ export interface SendOptions {
 
 /**
  * An admin sends a notification to every account (`user_ids` null) or to the listed ones. The
- * notification, its recipients, its e-mails and its audit entry are written in one transaction; the
- * number of statements does not depend on the number of recipients.
+ * notification, its recipients, its e-mails (for every account: the broadcast the outbox worker writes
+ * them from) and its audit entry are written in one transaction; the number of statements and of rows
+ * written for every account does not depend on the number of accounts.
  */
 export async function sendNotification(
   db: Kysely<DB>,
@@ -65,9 +66,13 @@ export async function sendNotification(
       : await repo.countUsers(trx);
     let emailsQueued = 0;
     if (options.email) {
-      emailsQueued = targetIds
-        ? await outbox.queueForRecipients(trx, notification.id)
-        : await outbox.queueForAllUsers(trx, notification.id);
+      if (targetIds) {
+        emailsQueued = await outbox.queueForRecipients(trx, notification.id);
+      } else {
+        // One e-mail per account, written by the outbox worker in batches (migration 0112).
+        await outbox.queueForAllUsers(trx, notification.id);
+        emailsQueued = recipients;
+      }
     }
     await recordAudit(trx, admin, {
       action: "notification.sent",
