@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { TextField } from "../ui/text-field.tsx";
 
 /** A back-office list filter: a labelled select whose choice the list applies at once. */
 export function FilterSelect<Value extends string>({
@@ -53,21 +54,16 @@ export function FilterSearch({
 }) {
   const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="input"
-        value={value}
-        maxLength={254}
-        autoComplete="off"
-        placeholder={placeholder}
-        onChange={(event) => onChange(event.target.value)}
-        data-testid={testId}
-      />
-    </div>
+    <TextField
+      id={id}
+      label={label}
+      type="search"
+      value={value}
+      maxLength={254}
+      autoComplete="off"
+      placeholder={placeholder}
+      onChange={(event) => onChange(event.target.value)}
+      data-testid={testId}
+    />
   );
 }
