@@ -114,18 +114,43 @@ export default fp(
         ? livePages({ distDir: opts.distDir, data: opts.liveData, log: app.log })
         : null;
     if (hasWeb) {
+      // Hashed assets: one wildcard route. Registering a route per file (wildcard: false) put some
+      // thousand routes into the router at every start, a good part of a restart's time
+      // (docs/decisions.md "Start-up loads only what serving needs").
+      await app.register(fastifyStatic, {
+        root: path.join(opts.distDir, "assets"),
+        prefix: "/assets/",
+        wildcard: true,
+        index: false,
+        // The build writes .br and .gz beside each text file; send the one the client accepts.
+        preCompressed: true,
+        setHeaders(res) {
+          res.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      });
+      // The few files at the top (favicon, robots.txt, sitemap.xml, the language redirect): a route
+      // each, so that any other address reaches the not-found handler below without a file lookup.
+      // The pages are served from memory by that handler; the compressed copies are found beside
+      // the file they belong to.
       await app.register(fastifyStatic, {
         root: opts.distDir,
         wildcard: false,
         index: false,
-        // The build writes .br and .gz beside each text file; send the one the client accepts.
         preCompressed: true,
-        setHeaders(res, filePath) {
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            res.header("Cache-Control", "public, max-age=31536000, immutable");
-          } else {
-            res.header("Cache-Control", "no-cache");
-          }
+        decorateReply: false,
+        globIgnore: [
+          "assets/**",
+          "en/**",
+          "de/**",
+          "fr/**",
+          ".vite/**",
+          "**/*.br",
+          "**/*.gz",
+          "routes.json",
+          "live-pages.json",
+        ],
+        setHeaders(res) {
+          res.header("Cache-Control", "no-cache");
         },
       });
     } else {

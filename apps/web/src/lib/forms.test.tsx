@@ -4,6 +4,7 @@ import {
   passwordChangeRequestSchema,
 } from "@festgeld/domain";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { FormErrorAlert } from "../components/ui/form-alert.tsx";
@@ -15,6 +16,7 @@ import {
   issueMessage,
   serverFieldName,
   translatedResolver,
+  useApiAction,
   useApiForm,
   withConfirmation,
 } from "./forms.ts";
@@ -196,5 +198,45 @@ describe("translatedResolver", () => {
     const result = await resolver({ email: "A@B.DE", password: "x" }, undefined, options);
     expect(result.errors).toEqual({});
     expect(result.values).toEqual({ email: "a@b.de", password: "x" });
+  });
+});
+
+/** A button that starts a request: its pending state and its failure's text. */
+function ActionButton({ action }: { action: () => Promise<string> }) {
+  const { run, pending, error } = useApiAction("fallback");
+  const [answer, setAnswer] = useState<string | null>(null);
+  return (
+    <div>
+      <FormErrorAlert message={error} testId="action-error" />
+      <button type="button" disabled={pending} onClick={() => run(action, setAnswer)}>
+        Go
+      </button>
+      {answer && <p data-testid="answer">{answer}</p>}
+    </div>
+  );
+}
+
+describe("useApiAction", () => {
+  it("holds pending while the request runs, passes its answer on, and words a failure", async () => {
+    let finish: (value: string) => void = () => {};
+    const action = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)));
+    render(<ActionButton action={action} />);
+    const button = screen.getByRole("button", { name: "Go" });
+    await act(async () => fireEvent.click(button));
+    expect(button.hasAttribute("disabled")).toBe(true);
+    await act(async () => finish("answered"));
+    expect(button.hasAttribute("disabled")).toBe(false);
+    expect(screen.getByTestId("answer").textContent).toBe("answered");
+
+    action.mockImplementationOnce(async () => {
+      throw new ApiError(409, "email_taken", "taken");
+    });
+    await act(async () => fireEvent.click(button));
+    expect(screen.getByTestId("action-error").textContent).toBe(i18n.t("errors:email_taken"));
+    action.mockImplementationOnce(async () => {
+      throw new Error("offline");
+    });
+    await act(async () => fireEvent.click(button));
+    expect(screen.getByTestId("action-error").textContent).toBe("fallback");
   });
 });

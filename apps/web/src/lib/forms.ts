@@ -244,3 +244,25 @@ export function addMessages(
     if (message) ctx.addIssue({ code: "custom", path: [field], message });
   }
 }
+
+/**
+ * A request a button starts, with no values to check: `run(action, onDone)` holds `pending` while it
+ * runs; `onDone` gets its answer, and a failure becomes `error` (the translated code, else `fallback`).
+ */
+export function useApiAction(fallback: string) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async <T>(action: () => Promise<T>, onDone?: (answer: T) => void) => {
+    setPending(true);
+    setError(null);
+    try {
+      const answer = await action();
+      onDone?.(answer);
+    } catch (err) {
+      setError(errorMessage(err, fallback));
+    } finally {
+      setPending(false);
+    }
+  };
+  return { run, pending, error, setError };
+}

@@ -5,7 +5,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { fieldError } from "../../lib/forms.ts";
 import { describedBy, FieldError } from "../ui/field-error.tsx";
-import { type AnyForm, FormField } from "../ui/form-field.tsx";
+import { type BoundProps, FormField } from "../ui/form-field.tsx";
 
 /**
  * The deposit details a saver gives on the application and later on the dashboard, bound to a
@@ -18,11 +18,7 @@ export function ReferenceIbanField<T extends FieldValues>({
   form,
   name,
   id,
-}: {
-  form: AnyForm<T>;
-  name: FieldPath<T>;
-  id: string;
-}) {
+}: BoundProps<T> & { id: string }) {
   const { t } = useTranslation("invest");
   return (
     <FormField
@@ -55,9 +51,7 @@ export function MaturityInstructionField<T extends FieldValues>({
   legendClassName = "label",
   describe = false,
   className = "mt-1 h-4 w-4 accent-brand-700",
-}: {
-  form: AnyForm<T>;
-  name: FieldPath<T>;
+}: BoundProps<T> & {
   id: string;
   legend: string;
   legendClassName?: string;
@@ -109,11 +103,7 @@ export function InfoSheetAcknowledgementField<T extends FieldValues>({
   form,
   name,
   id,
-}: {
-  form: AnyForm<T>;
-  name: FieldPath<T>;
-  id: string;
-}) {
+}: BoundProps<T> & { id: string }) {
   const { t } = useTranslation("invest");
   const error = fieldError(form, name);
   return (

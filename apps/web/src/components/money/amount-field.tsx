@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { FieldPath, FieldValues } from "react-hook-form";
-import { type AnyForm, FormField } from "../ui/form-field.tsx";
+import type { FieldValues } from "react-hook-form";
+import { type BoundProps, FormField } from "../ui/form-field.tsx";
 
 /**
  * An amount (or an interest rate) typed in the saver's language, bound to a react-hook-form form: a
@@ -16,9 +16,7 @@ export function AmountField<T extends FieldValues>({
   hint,
   placeholder,
   children,
-}: {
-  form: AnyForm<T>;
-  name: FieldPath<T>;
+}: BoundProps<T> & {
   id: string;
   label: ReactNode;
   hint?: ReactNode;

@@ -8,10 +8,13 @@ export function FormAlert({
   kind,
   children,
   testId,
+  className = "",
 }: {
   kind: "error" | "success";
   children: ReactNode;
   testId?: string;
+  /** Placement in the form's layout (a grid column span). */
+  className?: string;
 }) {
   const styles =
     kind === "error"
@@ -20,7 +23,7 @@ export function FormAlert({
   return (
     <div
       role={kind === "error" ? "alert" : "status"}
-      className={`rounded-lg border px-4 py-3 text-sm ${styles}`}
+      className={`rounded-lg border px-4 py-3 text-sm ${styles} ${className}`.trim()}
       data-testid={testId}
     >
       {children}
@@ -29,10 +32,18 @@ export function FormAlert({
 }
 
 /** The form's error message (role alert), or nothing when there is none. */
-export function FormErrorAlert({ message, testId }: { message: string | null | undefined; testId?: string }) {
+export function FormErrorAlert({
+  message,
+  testId,
+  className,
+}: {
+  message: string | null | undefined;
+  testId?: string;
+  className?: string;
+}) {
   if (!message) return null;
   return (
-    <FormAlert kind="error" testId={testId}>
+    <FormAlert kind="error" testId={testId} className={className}>
       {message}
     </FormAlert>
   );

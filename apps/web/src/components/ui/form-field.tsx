@@ -14,7 +14,8 @@ import { TextField, type TextFieldProps } from "./text-field.tsx";
 // biome-ignore lint/suspicious/noExplicitAny: a form of any values; `name` is checked against them
 export type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
 
-type BoundProps<T extends FieldValues> = {
+/** The form a control is bound to and the field it edits. */
+export type BoundProps<T extends FieldValues> = {
   form: AnyForm<T>;
   name: FieldPath<T>;
 };
@@ -63,6 +64,22 @@ export function FullNameField<T extends FieldValues>(
   return <FormField label={t("fields.fullName")} autoComplete="name" required maxLength={200} {...props} />;
 }
 
+/** A six-digit code of the authenticator app. */
+export function OneTimeCodeField<T extends FieldValues>(
+  props: BoundProps<T> & { id: string; label: ReactNode },
+) {
+  return (
+    <FormField
+      className="input max-w-40"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      required
+      {...props}
+    />
+  );
+}
+
 /**
  * A password field: `isNew` for a password being chosen (the length hint, new-password), else the
  * current one.
@@ -94,6 +111,40 @@ export function PasswordField<T extends FieldValues>({
         : { autoComplete: "current-password" })}
       {...props}
     />
+  );
+}
+
+/**
+ * Radio buttons bound to the form, one labelled button a choice (the fieldset and legend around them
+ * are the caller's); `onChange` runs after the form has taken the choice.
+ */
+export function RadioChoices<T extends FieldValues, C extends string>({
+  form,
+  name,
+  choices,
+  label,
+  onChange,
+  className = "flex flex-col gap-2",
+}: BoundProps<T> & {
+  choices: readonly C[];
+  label: (choice: C) => ReactNode;
+  onChange?: () => void;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      {choices.map((choice) => (
+        <label key={choice} className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
+          <input
+            type="radio"
+            value={choice}
+            {...form.register(name, { onChange })}
+            className="h-4 w-4 accent-brand-700"
+          />
+          {label(choice)}
+        </label>
+      ))}
+    </div>
   );
 }
 

@@ -5,10 +5,11 @@ import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ListPaging, ListState } from "../../components/admin/admin-table.tsx";
+import { decimalValue } from "../../components/money/amount-rules.ts";
+import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { parseDecimal } from "../../lib/decimal.ts";
 import { formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
 import { useApiForm } from "../../lib/forms.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
@@ -127,7 +128,7 @@ export default function FundingTab() {
 function fundingSchema(language: string) {
   return z
     .object({ amount: z.string(), value_date: z.string(), payer_iban: z.string() })
-    .transform((values) => ({ ...values, amount: parseDecimal(values.amount, language) ?? Number.NaN }))
+    .transform((values) => ({ ...values, amount: decimalValue(values.amount, language) }))
     .pipe(fundingRequestSchema);
 }
 
@@ -178,11 +179,7 @@ function FundingForm({ deposit, onClose }: { deposit: AdminDeposit; onClose: () 
         className="input w-full font-mono"
         autoComplete="off"
       />
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-red-800 sm:col-span-3 dark:text-red-300">
-          {formError}
-        </p>
-      )}
+      <FormErrorAlert message={formError} className="sm:col-span-3" />
       <div className="flex flex-wrap gap-2 sm:col-span-3">
         <SubmitButton
           pending={pending}

@@ -10,7 +10,7 @@ import { Link, useLocation, useParams } from "react-router";
 import { z } from "zod";
 import { useHeadingFocus } from "../../components/admin/use-heading-focus.ts";
 import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
-import { TextAreaField } from "../../components/ui/form-field.tsx";
+import { RadioChoices, TextAreaField } from "../../components/ui/form-field.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
@@ -81,17 +81,12 @@ function ProfileDecision({ userId }: { userId: string }) {
     >
       <fieldset>
         <legend className="label">{t("dossier.decideProfile")}</legend>
-        {(["approve", "reject"] as const).map((value) => (
-          <label key={value} className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
-            <input
-              type="radio"
-              value={value}
-              {...form.register("decision")}
-              className="h-4 w-4 accent-brand-700"
-            />
-            {t(`dossier.${value}`)}
-          </label>
-        ))}
+        <RadioChoices
+          form={form}
+          name="decision"
+          choices={["approve", "reject"] as const}
+          label={(value) => t(`dossier.${value}`)}
+        />
       </fieldset>
       {choice === "reject" && (
         <TextAreaField

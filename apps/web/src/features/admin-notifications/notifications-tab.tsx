@@ -2,6 +2,7 @@ import { NOTIFICATION_LIMITS, type User } from "@festgeld/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FilterSearch } from "../../components/admin/filter-select.tsx";
 import { BroadcastForm } from "../../components/broadcast/broadcast-form.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatNumber } from "../../lib/format.ts";
@@ -17,7 +18,6 @@ function RecipientPicker({ chosen, onChange }: { chosen: User[]; onChange: (user
   const { t } = useTranslation("admin");
   const [term, setTerm] = useState("");
   const [debounced, setDebounced] = useState("");
-  const searchId = useId();
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(term.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -56,21 +56,12 @@ function RecipientPicker({ chosen, onChange }: { chosen: User[]; onChange: (user
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">{t("notifications.recipients.none")}</p>
       )}
-      <div>
-        <label htmlFor={searchId} className="label">
-          {t("notifications.recipients.search")}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input"
-          value={term}
-          autoComplete="off"
-          maxLength={254}
-          onChange={(e) => setTerm(e.target.value)}
-          data-testid="recipient-search"
-        />
-      </div>
+      <FilterSearch
+        label={t("notifications.recipients.search")}
+        value={term}
+        onChange={setTerm}
+        testId="recipient-search"
+      />
       {debounced.length > 0 && (
         <div aria-live="polite">
           {matches.isPending ? (

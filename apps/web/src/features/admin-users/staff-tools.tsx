@@ -4,10 +4,11 @@ import { operations } from "@festgeld/domain/operations";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { FormAlert, FormErrorAlert } from "../../components/ui/form-alert.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { api, errorMessage } from "../../lib/api-client.ts";
+import { useApiAction } from "../../lib/forms.ts";
 
 /**
  * The staff tools of one account: lock or unlock it, sign it out everywhere, e-mail a reset link,
@@ -24,25 +25,36 @@ export function StaffTools({ user, self }: { user: User; self: boolean }) {
     queryFn: ({ signal }) => api.call(operations.adminUserAccount, { params: { id: user.id }, signal }),
   });
   const [role, setRole] = useState<Role>(user.role);
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      queryClient.setQueryData(key, await action());
-      setMessage({ kind: "success", text: done });
-      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.audit });
-      if (done === t("users.tools.roleChanged"))
-        void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.users });
-    } catch (err) {
-      setMessage({ kind: "error", text: errorMessage(err, t("errors:internal_error")) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const action = useApiAction(t("errors:internal_error"));
+  const [done, setDone] = useState<string | null>(null);
+  const busy = action.pending;
   const params = { params: { id: user.id } };
+
+  /** A button that runs one staff action; the account's new state comes back and is shown. */
+  const tool = (
+    label: string,
+    request: () => Promise<unknown>,
+    doneText: string,
+    extra: { disabled?: boolean; testId?: string; listChanges?: boolean } = {},
+  ) => (
+    <button
+      type="button"
+      className="btn-secondary text-sm"
+      disabled={busy || extra.disabled}
+      data-testid={extra.testId}
+      onClick={() => {
+        setDone(null);
+        void action.run(request, (account) => {
+          queryClient.setQueryData(key, account);
+          setDone(doneText);
+          void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.audit });
+          if (extra.listChanges) void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.users });
+        });
+      }}
+    >
+      {label}
+    </button>
+  );
 
   if (status.isPending) return <Spinner label={t("users.tools.loading")} />;
   if (status.isError)
@@ -64,48 +76,31 @@ export function StaffTools({ user, self }: { user: User; self: boolean }) {
           {t("users.tools.sessions", { count: s.active_sessions })}
         </li>
       </ul>
-      {message && <FormAlert kind={message.kind}>{message.text}</FormAlert>}
+      <FormErrorAlert message={action.error} />
+      {done && <FormAlert kind="success">{done}</FormAlert>}
       <div className="flex flex-wrap items-end gap-2">
-        {s.locked ? (
-          <button
-            type="button"
-            className="btn-secondary text-sm"
-            disabled={busy}
-            onClick={() => act(() => api.call(operations.adminUserUnlock, params), t("users.tools.unlocked"))}
-          >
-            {t("users.tools.unlock")}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="btn-secondary text-sm"
-            disabled={busy || self}
-            onClick={() => act(() => api.call(operations.adminUserLock, params), t("users.tools.lockedDone"))}
-            data-testid="staff-lock"
-          >
-            {t("users.tools.lock")}
-          </button>
+        {s.locked
+          ? tool(
+              t("users.tools.unlock"),
+              () => api.call(operations.adminUserUnlock, params),
+              t("users.tools.unlocked"),
+            )
+          : tool(
+              t("users.tools.lock"),
+              () => api.call(operations.adminUserLock, params),
+              t("users.tools.lockedDone"),
+              { disabled: self, testId: "staff-lock" },
+            )}
+        {tool(
+          t("users.tools.revoke"),
+          () => api.call(operations.adminUserRevokeSessions, params),
+          t("users.tools.revoked"),
         )}
-        <button
-          type="button"
-          className="btn-secondary text-sm"
-          disabled={busy}
-          onClick={() =>
-            act(() => api.call(operations.adminUserRevokeSessions, params), t("users.tools.revoked"))
-          }
-        >
-          {t("users.tools.revoke")}
-        </button>
-        <button
-          type="button"
-          className="btn-secondary text-sm"
-          disabled={busy}
-          onClick={() =>
-            act(() => api.call(operations.adminUserSendReset, params), t("users.tools.resetSent"))
-          }
-        >
-          {t("users.tools.sendReset")}
-        </button>
+        {tool(
+          t("users.tools.sendReset"),
+          () => api.call(operations.adminUserSendReset, params),
+          t("users.tools.resetSent"),
+        )}
         <div>
           <label htmlFor={`${id}-role`} className="label">
             {t("users.tools.role")}
@@ -124,19 +119,12 @@ export function StaffTools({ user, self }: { user: User; self: boolean }) {
             ))}
           </select>
         </div>
-        <button
-          type="button"
-          className="btn-secondary text-sm"
-          disabled={busy || self || role === s.role}
-          onClick={() =>
-            act(
-              () => api.call(operations.adminUserChangeRole, { ...params, body: { role } }),
-              t("users.tools.roleChanged"),
-            )
-          }
-        >
-          {t("users.tools.changeRole")}
-        </button>
+        {tool(
+          t("users.tools.changeRole"),
+          () => api.call(operations.adminUserChangeRole, { ...params, body: { role } }),
+          t("users.tools.roleChanged"),
+          { disabled: self || role === s.role, listChanges: true },
+        )}
       </div>
       {self && <p className="text-sm text-slate-600 dark:text-slate-300">{t("users.tools.self")}</p>}
     </div>

@@ -1,10 +1,10 @@
 import type { User } from "@festgeld/domain";
 import { KYC_STATUSES, ROLES } from "@festgeld/domain/constants";
 import { operations } from "@festgeld/domain/operations";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
-import { FilterSelect } from "../../components/admin/filter-select.tsx";
+import { FilterSearch, FilterSelect } from "../../components/admin/filter-select.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDate } from "../../lib/format.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
@@ -37,7 +37,6 @@ export default function UsersTab() {
   const [kycStatus, setKycStatus] = useState<KycFilter>("");
   const [search, setSearch] = useState("");
   const debouncedSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const searchId = useId();
 
   const { list: users, paging } = usePagedListState(
     ADMIN_KEYS.users,
@@ -111,22 +110,13 @@ export default function UsersTab() {
           onChange={setKycStatus}
           testId="users-kyc-filter"
         />
-        <div>
-          <label htmlFor={searchId} className="label">
-            {t("users.filters.search")}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            value={search}
-            maxLength={254}
-            autoComplete="off"
-            placeholder={t("users.filters.searchPlaceholder")}
-            onChange={(e) => setSearch(e.target.value)}
-            data-testid="users-search"
-          />
-        </div>
+        <FilterSearch
+          label={t("users.filters.search")}
+          value={search}
+          placeholder={t("users.filters.searchPlaceholder")}
+          onChange={setSearch}
+          testId="users-search"
+        />
       </search>
 
       <AdminTable

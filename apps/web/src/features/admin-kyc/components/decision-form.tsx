@@ -8,7 +8,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
-import { SelectField, TextAreaField } from "../../../components/ui/form-field.tsx";
+import { RadioChoices, SelectField, TextAreaField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useApiForm } from "../../../lib/forms.ts";
@@ -89,19 +89,12 @@ export function DecisionForm({
     <form onSubmit={save} noValidate className="space-y-4" data-testid="kyc-decision-form">
       <fieldset>
         <legend className="label">{t("review.decision")}</legend>
-        <div className="flex flex-col gap-2">
-          {(["approve", "reject", "request_new_upload"] as const).map((value) => (
-            <label key={value} className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
-              <input
-                type="radio"
-                value={value}
-                {...form.register("decision")}
-                className="h-4 w-4 accent-brand-700"
-              />
-              {t(`review.choices.${value}`)}
-            </label>
-          ))}
-        </div>
+        <RadioChoices
+          form={form}
+          name="decision"
+          choices={["approve", "reject", "request_new_upload"] as const}
+          label={(value) => t(`review.choices.${value}`)}
+        />
       </fieldset>
 
       {choice === "request_new_upload" && (

@@ -3,10 +3,10 @@ import { DURATIONS_MONTHS, LANGUAGES, LIMITS } from "@festgeld/domain/constants"
 import { useEffect, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { decimalValue } from "../../../components/money/amount-rules.ts";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
 import { FormField, SelectField, TextAreaField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
-import { parseDecimal } from "../../../lib/decimal.ts";
 import { serverFieldName, useApiForm } from "../../../lib/forms.ts";
 import { i18n } from "../../../lib/i18n.ts";
 
@@ -28,7 +28,7 @@ const lines = (text: string) =>
  * the server's rules worded for the reviewer, then the request.
  */
 function packageSchema(language: string) {
-  const decimal = (text: string) => parseDecimal(text, language) ?? Number.NaN;
+  const decimal = (text: string) => decimalValue(text, language);
   const features = z.object({ en: z.string(), de: z.string(), fr: z.string() });
   return z
     .object({

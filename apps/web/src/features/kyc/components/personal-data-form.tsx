@@ -3,6 +3,7 @@ import {
   COUNTRY_CODES,
   type KycProfile,
   kycProfileRequestSchema,
+  kycProfileSchema,
   MINIMUM_AGE,
 } from "@festgeld/domain";
 import { useId, useMemo } from "react";
@@ -17,17 +18,18 @@ import { i18n } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useKycProfile, useSaveProfile } from "../api/profile-api.ts";
 
-/** The form's values: the request, with the PEP details as typed (sent only when the box is ticked). */
-const valuesSchema = z.object({
-  date_of_birth: z.string(),
-  place_of_birth: z.string(),
-  nationality: z.string(),
-  address: z.object({ street: z.string(), postcode: z.string(), city: z.string(), country: z.string() }),
-  tax_residency: z.string(),
-  tax_id: z.string(),
-  is_pep: z.boolean(),
-  pep_details: z.string(),
-});
+/** The form's values: the profile's fields, with the PEP details as typed (sent only when the box is ticked). */
+const valuesSchema = kycProfileSchema
+  .pick({
+    date_of_birth: true,
+    place_of_birth: true,
+    nationality: true,
+    address: true,
+    tax_residency: true,
+    tax_id: true,
+    is_pep: true,
+  })
+  .extend({ pep_details: z.string() });
 type Values = z.input<typeof valuesSchema>;
 
 const EMPTY: Values = {

@@ -4,6 +4,7 @@ import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { RadioChoices } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { useApiForm } from "../../../lib/forms.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -93,24 +94,17 @@ export function RegistrationDocuments({ onComplete }: { onComplete: () => void }
         <p id={legendId} className="mb-2 text-sm text-slate-600 dark:text-slate-400">
           {t("required.identity")}
         </p>
-        <div className="flex flex-wrap gap-4">
-          {(["id_card", "passport"] as const).map((type) => (
-            <label key={type} className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
-              <input
-                type="radio"
-                value={type}
-                {...form.register("identity_type", {
-                  onChange: () => {
-                    setFiles((f) => ({ ...f, identity: undefined, identity_back: undefined }));
-                    setFieldErrors((e) => ({ ...e, identity: undefined, identity_back: undefined }));
-                  },
-                })}
-                className="h-4 w-4 accent-brand-700"
-              />
-              {t(`types.${type}.title`)}
-            </label>
-          ))}
-        </div>
+        <RadioChoices
+          form={form}
+          name="identity_type"
+          choices={["id_card", "passport"] as const}
+          label={(type) => t(`types.${type}.title`)}
+          className="flex flex-wrap gap-4"
+          onChange={() => {
+            setFiles((f) => ({ ...f, identity: undefined, identity_back: undefined }));
+            setFieldErrors((e) => ({ ...e, identity: undefined, identity_back: undefined }));
+          }}
+        />
       </fieldset>
 
       {slots.map((slot) => (

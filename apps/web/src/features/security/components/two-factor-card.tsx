@@ -10,10 +10,9 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
-import { FormField, PasswordField } from "../../../components/ui/form-field.tsx";
+import { OneTimeCodeField, PasswordField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
-import { errorMessage } from "../../../lib/api-client.ts";
-import { useApiForm } from "../../../lib/forms.ts";
+import { useApiAction, useApiForm } from "../../../lib/forms.ts";
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -47,8 +46,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation(["security", "errors"]);
   const id = useId();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const starting = useApiAction(t("errors:internal_error"));
   const { form, formError, submit, pending, done } = useApiForm({
     schema: twoFactorEnableRequestSchema,
     defaultValues: { code: "" },
@@ -56,27 +54,15 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
     messages: { code: t("twoFactor.codeFormat") },
   });
 
-  const start = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setSetup(await startTwoFactorSetup());
-    } catch (err) {
-      setError(errorMessage(err, t("errors:internal_error")));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   if (!setup) {
     return (
       <div className="space-y-4">
-        {error && <FormAlert kind="error">{error}</FormAlert>}
+        <FormErrorAlert message={starting.error} />
         <button
           type="button"
           className="btn-primary"
-          onClick={start}
-          disabled={busy}
+          onClick={() => starting.run(startTwoFactorSetup, setSetup)}
+          disabled={starting.pending}
           data-testid="two-factor-start"
         >
           {t("twoFactor.start")}
@@ -109,17 +95,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
         </code>
       </p>
       <FormErrorAlert message={formError} testId="two-factor-error" />
-      <FormField
-        form={form}
-        name="code"
-        id={`${id}-code`}
-        label={t("twoFactor.firstCode")}
-        className="input max-w-40"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-      />
+      <OneTimeCodeField form={form} name="code" id={`${id}-code`} label={t("twoFactor.firstCode")} />
       <SubmitButton
         pending={pending || done}
         testId="two-factor-confirm"
@@ -238,17 +214,7 @@ function PasswordConfirmForm({
         label={t("twoFactor.password")}
       />
       {withCode && (
-        <FormField
-          form={form}
-          name="code"
-          id={`${id}-code`}
-          label={t("twoFactor.codeLabel")}
-          className="input max-w-40"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-        />
+        <OneTimeCodeField form={form} name="code" id={`${id}-code`} label={t("twoFactor.codeLabel")} />
       )}
       <div className="flex gap-2">
         <SubmitButton pending={pending} label={label} pendingLabel={label} />
