@@ -1,5 +1,4 @@
-import { chmodSync, lstatSync, readdirSync } from "node:fs";
-import fs from "node:fs/promises";
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -14,7 +13,7 @@ export async function makePrivate(dir: string): Promise<void> {
   } catch {
     // Worker threads cannot change the umask; the chmod below still fixes what exists.
   }
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   // A walk with the synchronous calls, changing only what is not private yet: the embedded
   // database's directory holds over a thousand files, and one awaited chmod after another made this
   // most of a restart's time, for files that were nearly all private already.
