@@ -60,7 +60,7 @@ async function sessionOf(token: string) {
 }
 
 describe("POST /api/auth/register", () => {
-  it("creates a user with role user, signs in and answers SPEC.md's fields only", async () => {
+  it("creates a user with role user, signs in and answers the public user fields only", async () => {
     const email = uniqueEmail("reg");
     const res = await register({
       email: `  ${email.toUpperCase()} `,

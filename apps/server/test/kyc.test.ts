@@ -567,7 +567,7 @@ describe("encryption at rest", () => {
   });
 });
 
-describe("overall status (DESIGN.md section 4 point 6)", () => {
+describe("overall KYC status from the documents", () => {
   // Hand-written rows: [id_card, id_card_back, passport, utility_bill, selfie] -> overall
   const TABLE: Array<
     [KycDocumentStatus, KycDocumentStatus, KycDocumentStatus, KycDocumentStatus, KycDocumentStatus, KycStatus]

@@ -54,7 +54,7 @@ describe("notifications in the app (no SMTP)", () => {
   });
   afterAll(() => t.close());
 
-  it("refuses a blank title or message with SPEC.md's text and stores nothing", async () => {
+  it("refuses a blank title or message with the product's error text and stores nothing", async () => {
     for (const payload of [
       { title: "", message: "Hello", user_ids: null },
       { title: "Hello", message: "   ", user_ids: null },

@@ -142,7 +142,7 @@ test.describe("investing journey", () => {
     await page.addInitScript(() => localStorage.setItem("user_language", "de"));
     await page.goto("/calculator");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zinsrechner");
-    // SPEC.md section 9 defaults: amount empty, 12 months, 3.5 %, EUR; no results before a calculation.
+    // The calculator's defaults: amount empty, 12 months, 3.5 %, EUR; no results before a calculation.
     await expect(page.getByLabel("Betrag (€)")).toHaveValue("");
     await expect(page.getByLabel("Laufzeit")).toHaveValue("12");
     await expect(page.getByLabel("Zinssatz (% p. a.)")).toHaveValue("3,5");

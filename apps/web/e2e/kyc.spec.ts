@@ -105,8 +105,8 @@ test.describe("identity verification", () => {
       await expect(admin.page.getByText("Document approved.").first()).toBeVisible();
       await expect(rows).toHaveCount(remaining - 1);
     }
-    // Issue 5 also asks that the admin users tab then shows the user approved: that tab comes with the
-    // back-office issue (6); the user's own record is checked through /api/auth/me below instead.
+    // The admin users tab would then show the user approved; that tab is not covered here, so the user's
+    // own record is checked through /api/auth/me below instead.
     await admin.close();
 
     // The user refreshes /kyc: fully verified.
@@ -140,7 +140,7 @@ test.describe("identity verification", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Identitätsprüfung");
     await expect(page.getByTestId("kyc-overall-status")).toHaveAttribute("data-status", "not_started");
 
-    // Browser-side checks (SPEC.md section 8 texts), nothing is sent.
+    // Browser-side checks with the product's error texts; nothing is sent.
     await page.getByTestId("kyc-upload-id_card").setInputFiles({
       name: "notes.txt",
       mimeType: "text/plain",

@@ -9,7 +9,7 @@ export const LANGUAGE_OPTIONS: ReadonlyArray<{ code: Language; name: string }> =
   { code: "fr", name: "Français" },
 ];
 
-/** Local-storage keys named by SPEC.md section 9. */
+/** Local-storage keys named by the specification. */
 export const STORAGE_KEYS = {
   token: "token",
   darkMode: "darkMode",
@@ -93,7 +93,7 @@ export type EarlyClosureRule = (typeof EARLY_CLOSURE_RULES)[number];
 export const MOST_POPULAR_DURATION = 12;
 
 /**
- * What happens at maturity (beyond SPEC.md, issue 4): pay principal and interest out to the reference
+ * What happens at maturity (beyond the specification): pay principal and interest out to the reference
  * account, renew the principal and pay out the interest, or renew principal and interest together.
  */
 export const MATURITY_INSTRUCTIONS = ["payout", "renew_principal", "renew_all"] as const;

@@ -4,7 +4,7 @@ import { Route, Routes } from "react-router";
 import { RootLayout } from "./root-layout.tsx";
 
 /**
- * Every route of SPEC.md section 2 plus a not-found page. Pages load on demand (React.lazy inside the
+ * Every route of the specification plus a not-found page. Pages load on demand (React.lazy inside the
  * layout's Suspense), so the home route carries no code of the admin area, the charts or the long legal
  * and blog texts. Declarative routes keep the data-router code out of the first load.
  */

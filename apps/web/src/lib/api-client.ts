@@ -191,7 +191,7 @@ export const api = {
 
 /**
  * The message to show for a failed call: the translated text for a known error code, else the
- * server's detail, else the given fallback (SPEC.md section 8 order; DESIGN.md section 3).
+ * server's detail, else the given fallback, in that order.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {

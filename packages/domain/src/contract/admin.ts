@@ -59,7 +59,7 @@ export type Analytics = z.infer<typeof analyticsSchema>;
 
 export const ADMIN_SEARCH_MAX = 254;
 
-/** GET /admin/users: SPEC.md's role and kyc_status filters, a server-side e-mail search, pagination. */
+/** GET /admin/users: the role and kyc_status filters, a server-side e-mail search, pagination. */
 export const adminUsersQuerySchema = paginationQuerySchema.extend({
   role: optionalFilter(ROLES),
   kyc_status: optionalFilter(KYC_STATUSES),

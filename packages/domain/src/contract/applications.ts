@@ -112,7 +112,7 @@ export const applicationDetailsRequestSchema = z
 export type ApplicationDetailsRequest = z.input<typeof applicationDetailsRequestSchema>;
 
 /**
- * An application as its owner sees it (SPEC.md section 3 plus the dashboard's figures). Rate and term
+ * An application as its owner sees it (the specified fields plus the dashboard's figures). Rate and term
  * are the package's values when the application was sent; later package changes never alter them.
  * The back office extends this with its own fields.
  */

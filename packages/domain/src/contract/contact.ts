@@ -12,7 +12,7 @@ const singleLine = (max: number) =>
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
     .regex(/^[^\u0000-\u001f\u007f]*$/, "must be a single line without control characters");
 
-/** POST /contact: the contact form of SPEC.md section 2, every field required. */
+/** POST /contact: the contact form, every field required. */
 export const contactMessageRequestSchema = z.strictObject({
   name: singleLine(CONTACT_LIMITS.nameMax),
   email: emailSchema,

@@ -16,7 +16,7 @@ export const kycNewUploadReasonSchema = z.enum(KYC_NEW_UPLOAD_REASONS);
 export const kycStoredDocumentStatusSchema = z.enum(["pending", "approved", "rejected"]);
 
 /**
- * One uploaded document as its owner sees it (SPEC.md section 3: per type a document object with
+ * One uploaded document as its owner sees it (per type a document object with
  * rejection_reason). The storage location never leaves the server.
  */
 export const kycDocumentSchema = z
@@ -41,7 +41,7 @@ export const kycDocumentSchema = z
   .meta({ id: "KycDocument" });
 export type KycDocument = z.infer<typeof kycDocumentSchema>;
 
-/** GET /kyc/status (SPEC.md sections 3 and 7, plus the selfie of DESIGN.md section 4 point 6). */
+/** GET /kyc/status (the specified status plus the selfie). */
 export const kycStatusResponseSchema = z
   .object({
     overall_status: z.enum(KYC_STATUSES),

@@ -12,8 +12,8 @@ export const NOTIFICATION_LIMITS = {
 
 /**
  * POST /admin/notifications/send. `user_ids` null or absent means every account.
- * Blank title or message is answered with `notification_empty` (SPEC.md section 8's
- * 'Please enter title and message'), not a generic validation error, so the schema lets them through.
+ * Blank title or message is answered with `notification_empty` (the product's error
+ * text 'Please enter title and message'), not a generic validation error, so the schema lets them through.
  */
 export const notificationSendRequestSchema = z.strictObject({
   /** One text for every reader (when `texts` is not given). */

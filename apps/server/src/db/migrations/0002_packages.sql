@@ -1,4 +1,4 @@
--- Deposit packages (DESIGN.md section 4 point 2). Features are kept per language.
+-- Deposit packages. Features are kept per language.
 create table packages (
   id uuid primary key default gen_random_uuid(),
   duration_months integer not null check (duration_months > 0 and duration_months <= 120),

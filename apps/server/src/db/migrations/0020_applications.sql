@@ -1,4 +1,4 @@
--- Deposit applications (issue 4; DESIGN.md section 4 point 4). The package's rate, term and currency
+-- Deposit applications. The package's rate, term and currency
 -- are copied in when the application is sent, so a later rate change never alters an application.
 create table applications (
   id uuid primary key default gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Identity verification (KYC) documents and their review trail (DESIGN.md section 4 point 6).
+-- Identity verification (KYC) documents and their review trail.
 -- Rows are never deleted: a rejected document stays when a new one of the same type is uploaded, and
 -- the KYC record of a user outlives the business relationship (AML record keeping), hence "restrict".
 create table kyc_documents (

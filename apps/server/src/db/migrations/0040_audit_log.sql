@@ -1,4 +1,4 @@
--- Audit trail of every admin action (DESIGN.md section 1: decisions and reviews leave a trail).
+-- Audit trail of every admin action (decisions and reviews leave a trail).
 -- Append-only: the actor is kept by id and by the e-mail address at the time, without a foreign key,
 -- so the entry survives any later change to the account; a trigger refuses updates and deletes.
 create table audit_log (

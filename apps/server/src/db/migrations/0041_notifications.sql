@@ -1,4 +1,4 @@
--- Admin notifications and the users' inboxes (DESIGN.md section 4 point 8).
+-- Admin notifications and the users' inboxes.
 -- A notification to all users is one row with broadcast = true that every account existing at the
 -- time reads (fan-out on read): sending to 100,000 customers costs one insert, not 100,000.
 -- A notification to chosen users lists them in notification_recipients (one INSERT ... SELECT).

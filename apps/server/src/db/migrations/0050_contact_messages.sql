@@ -1,4 +1,4 @@
--- Messages sent through the contact form (DESIGN.md section 4 point 11), read by staff in the back office.
+-- Messages sent through the contact form, read by staff in the back office.
 -- No IP address or user agent is kept: the rate limit needs neither after the request (data minimisation).
 create table contact_messages (
   id uuid primary key default gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Newsletter sign-ups from the blog sidebar (DESIGN.md section 4 point 11): the address with the time
+-- Newsletter sign-ups from the blog sidebar: the address with the time
 -- and language of the consent. One row per address; subscribing again keeps the first consent.
 create table newsletter_subscriptions (
   id uuid primary key default gen_random_uuid(),

@@ -1,8 +1,8 @@
--- Deposits: the life of an approved application's money (DESIGN.md section 6 point 1). An approved
+-- Deposits: the life of an approved application's money. An approved
 -- application gets one deposit; a renewal at maturity is a new deposit linked to the one before.
 -- Money is kept in integer cents in a small ledger per deposit, so every figure is a sum of entries.
 
--- Rejecting an application needs a reason the saver reads (DESIGN.md section 6 point 2).
+-- Rejecting an application needs a reason the saver reads.
 alter table applications
   add column rejection_reason text check (rejection_reason is null or length(rejection_reason) <= 1000);
 

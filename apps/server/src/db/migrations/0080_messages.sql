@@ -1,4 +1,4 @@
--- Messages to the saver (DESIGN.md section 6 point 4): every event of an account lands in its inbox and is
+-- Messages to the saver: every event of an account lands in its inbox and is
 -- e-mailed once, in the account's language.
 
 -- The account's language for e-mails and documents; set at registration, changed on the profile.

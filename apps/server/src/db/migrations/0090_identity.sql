@@ -1,4 +1,4 @@
--- Identity and anti-money-laundering (DESIGN.md section 6 points 6 and 7): personal data, the back of
+-- Identity and anti-money-laundering: personal data, the back of
 -- the identity card, sanctions screening, ident-provider results, staff notes, account closure.
 
 -- An identity card is two files: id_card (front) and id_card_back.

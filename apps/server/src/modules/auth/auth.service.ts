@@ -68,7 +68,7 @@ export function assertAcceptablePassword(password: string, field = "password") {
   }
 }
 
-/** Creates an account with role user and signs it in (SPEC.md section 7, POST /auth/register). */
+/** Creates an account with role user and signs it in (POST /auth/register). */
 export async function register(
   db: Kysely<DB>,
   { policy, mail }: Pick<AuthContext, "policy" | "mail">,

@@ -1,6 +1,6 @@
 import type { User } from "@festgeld/domain";
 
-/** A users row (or a join carrying its columns) as the public User of SPEC.md section 3. */
+/** A users row (or a join carrying its columns) as the public User of the contract. */
 export function toUser(row: {
   id: string;
   email: string;

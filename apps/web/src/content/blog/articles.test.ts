@@ -86,7 +86,7 @@ function compoundBalances(principalCents: bigint, basisPoints: bigint, years: nu
 }
 
 describe("blog article data", () => {
-  it("has the five articles of SPEC.md with their ids, categories, dates and reading times", () => {
+  it("has the five specified articles with their ids, categories, dates and reading times", () => {
     expect(ARTICLES.map((a) => [a.id, en.categories[a.category], a.date, a.readingMinutes])).toEqual(
       SPEC_ARTICLES.map((row) => [...row]),
     );
@@ -137,7 +137,7 @@ describe("blog article data", () => {
     }
   });
 
-  it("keeps the blog's headline figures as SPEC.md reads them", async () => {
+  it("keeps the blog's headline figures as the specification reads them", async () => {
     const en = plainText(await body("why-fixed-deposits", "en"));
     expect(en).toContain("4.05%");
     expect(en).toContain("2.5%");

@@ -37,7 +37,7 @@ export interface BlogArticleMeta {
   excerpt: Localized;
 }
 
-/** In SPEC.md's order: the first is the featured article, the first three are the popular posts. */
+/** In the specification's order: the first is the featured article, the first three are the popular posts. */
 export const ARTICLES: readonly BlogArticleMeta[] = [
   {
     id: "why-fixed-deposits",

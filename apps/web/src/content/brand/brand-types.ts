@@ -182,7 +182,7 @@ export interface Brand {
   /** Digits only, international format without "+", for wa.me links. */
   whatsappNumber: string;
   supportHours: SupportHours;
-  /** Round-the-clock service claim of SPEC.md section 1 ("24/7 support"). */
+  /** Round-the-clock service claim of the specification ("24/7 support"). */
   support247: boolean;
   /** The three department addresses of the contact page. */
   emails: { info: string; support: string; compliance: string };

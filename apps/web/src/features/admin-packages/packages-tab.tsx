@@ -13,7 +13,7 @@ import { PackageForm, type PackageFormValues } from "./components/package-form.t
 type Editing = { mode: "create" } | { mode: "edit"; pkg: AdminPackage } | null;
 
 /**
- * Admin tab "Packages" (beyond SPEC.md; operators must change rates): every package, active or not,
+ * Admin tab "Packages" (beyond the specification; operators must change rates): every package, active or not,
  * create one, edit its rate, limits and features, withdraw it from sale or offer it again. Existing
  * applications keep the terms they were made with.
  */

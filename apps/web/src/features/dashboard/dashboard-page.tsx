@@ -39,7 +39,7 @@ function DashboardContent() {
       {isPending ? (
         <Spinner label={t("dashboard.loading")} />
       ) : isError ? (
-        // SPEC.md section 8 logs this failure; we also offer to try again.
+        // This failure is logged; we also offer to try again (docs/decisions.md, "Calculator and dashboard failures are shown").
         <div className="card mt-10 text-center">
           <p className="text-slate-700 dark:text-slate-300">{t("dashboard.loadError")}</p>
           <button

@@ -7,7 +7,7 @@ import { listFormat, useBrandValues } from "../../lib/brand-text.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 
-/** The eight questions of SPEC.md section 2, grouped by category, in display order. */
+/** The eight questions of the specification, grouped by category, in display order. */
 const CATEGORIES = [
   { id: "basics", items: ["whatIs", "who"] },
   { id: "security", items: ["safe", "data"] },

@@ -10,7 +10,7 @@ interface DisclaimerSection {
   text: string;
 }
 
-/** Imprint (SPEC.md section 2; section 5 DDG): company, representatives, contact, register, regulator. */
+/** Imprint (section 5 DDG): company, representatives, contact, register, regulator. */
 export default function ImpressumPage() {
   const { t, i18n } = useTranslation("legal");
   const values = useBrandValues();

@@ -3,7 +3,7 @@ import { useBrandValues } from "../../lib/brand-text.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { LegalLayout, LegalSection, type LegalSectionText } from "./components/legal-layout.tsx";
 
-/** Date of the current version of the privacy policy (SPEC.md section 2: January 2025). */
+/** Date of the current version of the privacy policy (January 2025). */
 const PRIVACY_UPDATED = "2025-01-01";
 
 /** Privacy policy: overview, controller, data, cookies, rights, security. */

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { BlogArticleMeta } from "../../../content/blog/articles.ts";
 
 /**
- * An article's cover illustration (shipped with the app, DESIGN.md section 4 point 10). `decorative`
+ * An article's cover illustration (shipped with the app). `decorative`
  * where the title next to it already says everything, e.g. inside a link named by the title.
  */
 export function ArticleCover({

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { amountFromInput } from "./amount.ts";
 
 describe("amountFromInput", () => {
-  it("reads numbers and counts anything else as 0 (SPEC.md section 5)", () => {
+  it("reads numbers and counts anything else as 0", () => {
     expect(amountFromInput("10000")).toBe(10_000);
     expect(amountFromInput(" 2500.5 ")).toBe(2500.5);
     expect(amountFromInput("")).toBe(0);

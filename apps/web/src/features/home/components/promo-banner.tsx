@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { CloseIcon } from "../../../components/ui/icons.tsx";
 import type { BrandValues } from "../../../lib/brand-text.ts";
 
-// Dismissed for the rest of the visit (SPA navigation), not remembered across reloads: SPEC.md
-// keeps the banner as a UI toggle and names no storage key for it.
+// Dismissed for the rest of the visit (SPA navigation), not remembered across reloads; see docs/decisions.md,
+// "The promo banner stays dismissed for the visit, not across reloads".
 let dismissedThisVisit = false;
 
 /** The dismissible promo banner at the top of the home page. */

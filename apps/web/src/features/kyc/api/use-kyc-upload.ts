@@ -11,7 +11,7 @@ import { KYC_STATUS_KEY, uploadKycDocument } from "./kyc-api.ts";
 export type UploadResult = { ok: true } | { ok: false; message: string; code?: string };
 
 /**
- * Uploads with the browser-side checks of SPEC.md section 5 and the messages of section 8; one upload
+ * Uploads with the browser-side checks (.jpg, .jpeg, .png or .pdf, at most 10 MB) and the product's error texts; one upload
  * at a time (controls stay disabled while it runs); the status is refetched after a success.
  */
 export function useKycUpload() {

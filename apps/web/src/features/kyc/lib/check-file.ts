@@ -5,7 +5,7 @@ import {
   LIMITS,
 } from "@festgeld/domain/constants";
 
-/** File extensions the picker offers per content type (SPEC.md section 5: .jpg, .jpeg, .png, .pdf). */
+/** File extensions the picker offers per content type (.jpg, .jpeg, .png, .pdf). */
 const EXTENSIONS: Record<KycContentType, string[]> = {
   "image/jpeg": [".jpg", ".jpeg"],
   "image/png": [".png"],
