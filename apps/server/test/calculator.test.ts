@@ -13,7 +13,7 @@ const calculate = (payload: unknown, remoteAddress = "192.0.2.10") =>
 const valid = { amount: 10_000, duration_months: 12, interest_rate: 3.5, currency: "EUR" };
 
 describe("POST /api/calculate", () => {
-  it("computes SPEC's example exactly: 10,000 EUR, 12 months, 3.5 %", async () => {
+  it("computes the specified example exactly: 10,000 EUR, 12 months, 3.5 %", async () => {
     const res = await calculate(valid);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

@@ -15,7 +15,7 @@ describe("health and readiness", () => {
 });
 
 describe("GET /api/packages", () => {
-  it("returns the five seeded packages ordered by duration with SPEC fields", async () => {
+  it("returns the five seeded packages ordered by duration with the specified fields", async () => {
     const res = await t.app.inject("/api/packages");
     expect(res.statusCode).toBe(200);
     const body = res.json();

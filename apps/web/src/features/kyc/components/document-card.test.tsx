@@ -57,7 +57,7 @@ describe("DocumentCard", () => {
     }
   });
 
-  it("shows the SPEC status texts and notes", async () => {
+  it("shows the specified status texts and notes", async () => {
     renderCard("pending", doc("pending"));
     expect(await screen.findByText("Pending Review")).toBeTruthy();
     expect(screen.getByText("Your document is being reviewed.")).toBeTruthy();

@@ -18,7 +18,7 @@ describe("checkKycFile", () => {
     }
   });
 
-  it("refuses other types with the SPEC text key, and PDF for the selfie", () => {
+  it("refuses other types with the specified text key, and PDF for the selfie", () => {
     expect(checkKycFile(file("a.gif", "image/gif"), "passport")).toBe("invalidType");
     expect(checkKycFile(file("a.txt", ""), "passport")).toBe("invalidType");
     expect(checkKycFile(file("a.jpg", "text/plain"), "passport")).toBe("invalidType");
