@@ -1,13 +1,23 @@
+import { createHash } from "node:crypto";
 import { isValidCreditorReference, normalizeCreditorReference, toCents } from "@festgeld/domain";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 
 /**
- * Reads an ISO 20022 bank-to-customer statement (camt.053, versions .001.02 and .001.08, as German
- * and French banks deliver them) into the credits the deposit desk needs. A real XML parser reads
- * the document; element names are taken without their namespace prefix.
+ * Reads an ISO 20022 bank-to-customer statement (camt.053, versions .001.02 to .001.13, bare or inside
+ * an envelope such as SWIFT's CBPR+ `Envelope`/`AppHdr`). The elements read here have kept their
+ * names and places across those versions; where they moved (the entry status became `Sts/Cd` in
+ * .001.07, the parties `Dbtr/Pty` in .001.07) both places are read. A real XML parser reads the
+ * document; element names are taken without their namespace prefix.
+ *
+ * Every entry of every statement comes back in `entries`: a credit, a debit, a reversal, a return,
+ * or refused with its reason (an amount that is not a decimal with at most two places, an entry not
+ * booked ...), never dropped. `credits` keeps the booked, readable incoming payments the deposit desk
+ * matches (docs/decisions.md, "camt.053: what the reader accepts and how it reports").
  */
 
-export const CAMT053_VERSIONS = ["camt.053.001.02", "camt.053.001.08"] as const;
+const VERSION_NUMBERS = ["02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13"] as const;
+export const CAMT053_VERSIONS = VERSION_NUMBERS.map((n) => `camt.053.001.${n}` as const);
+export type Camt053Version = (typeof CAMT053_VERSIONS)[number];
 
 export interface StatementCredit {
   amountCents: bigint;
@@ -23,19 +33,102 @@ export interface StatementCredit {
   bankReference: string | null;
 }
 
-export interface ParsedStatement {
-  format: (typeof CAMT053_VERSIONS)[number];
-  messageId: string;
-  statementId: string;
+export type CreditDebit = "CRDT" | "DBIT";
+
+export interface StatementBalance {
+  /** OPBD (opening booked), CLBD (closing booked), PRCD, CLAV, ITBD ... */
+  type: string;
+  /** Signed: negative when the balance is a debit (overdrawn). Null when the amount cannot be read. */
+  amountCents: bigint | null;
+  amountText: string | null;
+  currency: string | null;
+  creditDebit: CreditDebit | null;
+  date: string | null;
+}
+
+export interface AccountStatement {
+  id: string;
   accountIban: string | null;
+  accountCurrency: string | null;
+  /** OPBD, or PRCD (previously closed booked) where a bank writes that instead. */
+  openingBalance: StatementBalance | null;
+  /** CLBD */
+  closingBalance: StatementBalance | null;
+  balances: StatementBalance[];
+  fromDate: string | null;
+  toDate: string | null;
+}
+
+export type EntryKind = "credit" | "debit" | "reversal" | "return" | "refused";
+
+export type RefusalReason = "amount_unreadable" | "currency_missing" | "direction_unreadable" | "not_booked";
+
+export interface StatementEntry {
+  kind: EntryKind;
+  /** 1-based statement and entry numbers; the transaction's within a batch entry (null: no details). */
+  position: { statement: number; entry: number; transaction: number | null };
+  statementId: string;
+  /** BOOK, PDNG, INFO, as the bank wrote it. */
+  status: string | null;
+  direction: CreditDebit | null;
+  reversalIndicator: boolean;
+  amountCents: bigint | null;
+  /** The amount as written, to show a refused entry as the bank wrote it. */
+  amountText: string | null;
+  currency: string | null;
+  bookingDate: string | null;
+  valueDate: string | null;
+  endToEndId: string | null;
+  /** The bank's reference of the transaction, else of the entry (AcctSvcrRef). */
+  bankReference: string | null;
+  /** "PMNT/RCDT/ESCT", or the bank's proprietary code. */
+  bankTransactionCode: string | null;
+  /** The other party: the payer of a credit, the payee of a debit. */
+  counterpartyName: string | null;
+  counterpartyIban: string | null;
+  /** What the payer wrote (unstructured lines, joined), else the bank's additional information. */
+  remittanceText: string | null;
+  reference: string | null;
+  candidates: string[];
+  /** A reversal (RvslInd): the direction of the entry it undoes and that entry's references. */
+  reverses: { direction: CreditDebit; endToEndId: string | null; reference: string | null } | null;
+  /** A returned payment: the reason (ISO external code such as AC04) and the original end-to-end id. */
+  returned: {
+    /** outgoing: a payment we sent came back (a credit); incoming: a payment to us was sent back (a debit). */
+    payment: "outgoing" | "incoming";
+    reasonCode: string | null;
+    reasonText: string | null;
+    originalEndToEndId: string | null;
+  } | null;
+  refusal: { reason: RefusalReason; detail: string } | null;
+}
+
+export interface ParsedStatement {
+  format: Camt053Version;
+  messageId: string;
+  /** The statement ids, joined with commas when the message has several. */
+  statementId: string;
+  /** The first statement's account. */
+  accountIban: string | null;
+  /** Booked, readable incoming payments (not reversals, not returns). */
   credits: StatementCredit[];
+  statements: AccountStatement[];
+  entries: StatementEntry[];
+  /**
+   * SHA-256 of what the statements say (accounts, balances, entries), not of how the message is
+   * written: a statement sent again with a new message id, creation time, version or envelope has
+   * the same fingerprint.
+   */
+  fingerprint: string;
+  /** Whether the document came inside an envelope (an application header beside it). */
+  enveloped: boolean;
 }
 
 export class StatementFormatError extends Error {}
 
 type Node = Record<string, unknown>;
 
-const ARRAYS = new Set(["Stmt", "Ntry", "NtryDtls", "TxDtls", "Ustrd", "Strd"]);
+const ARRAYS = new Set(["Stmt", "Ntry", "NtryDtls", "TxDtls", "Ustrd", "Strd", "Bal", "AddtlInf"]);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -109,7 +202,27 @@ export function findCreditorReferences(free: string): string[] {
 
 export const findCreditorReference = (free: string): string | null => findCreditorReferences(free)[0] ?? null;
 
-/** The references a transaction's remittance information names: the structured one first. */
+/** The longest an unstructured remittance line may be in the SEPA schemes' camt.053. */
+const USTRD_CUT = 35;
+
+/**
+ * The payer's unstructured text. Banks cut it into lines of at most 35 characters, often inside a
+ * word; a full line continues the next without a space, a shorter one ended where the payer's did.
+ */
+function joinLines(lines: string[]): string {
+  return lines.reduce((joined, line, i) => {
+    if (i === 0) return line;
+    const previous = lines[i - 1] ?? "";
+    return previous.length >= USTRD_CUT ? `${joined}${line}` : `${joined} ${line}`;
+  }, "");
+}
+
+/**
+ * The references the remittance information names: the structured one first, then the text as the
+ * payer wrote it, then in capitals (a reference typed in lower case), each over the lines joined
+ * without and with a space (a reference cut between two lines, or a space the cut removed), then
+ * line by line.
+ */
 function referencesOf(remittance: unknown): string[] {
   const found: string[] = [];
   for (const structured of list(at(remittance, "Strd"))) {
@@ -119,105 +232,322 @@ function referencesOf(remittance: unknown): string[] {
     if (isValidCreditorReference(normalized)) found.push(normalized);
     else found.push(...findCreditorReferences(ref.toUpperCase()));
   }
-  for (const line of list(at(remittance, "Ustrd"))) found.push(...findCreditorReferences(text(line) ?? ""));
+  const lines = list(at(remittance, "Ustrd"))
+    .map((line) => text(line))
+    .filter((line): line is string => line !== null);
+  const texts = [joinLines(lines), lines.join(""), lines.join(" "), ...lines];
+  for (const t of texts) found.push(...findCreditorReferences(t));
+  for (const t of texts) found.push(...findCreditorReferences(t.toUpperCase()));
   return [...new Set(found)];
 }
 
-/** The debtor's name: Dbtr/Nm in .001.02, Dbtr/Pty/Nm in .001.08. */
-function payerName(parties: unknown): string | null {
-  return text(at(parties, "Dbtr", "Nm")) ?? text(at(parties, "Dbtr", "Pty", "Nm"));
-}
+/** A party's name: Nm until .001.06, Pty/Nm from .001.07. */
+const partyName = (party: unknown): string | null => text(at(party, "Nm")) ?? text(at(party, "Pty", "Nm"));
 
-function amountOf(node: unknown): { cents: bigint; currency: string } | null {
+const ibanOf = (account: unknown): string | null =>
+  text(at(account, "Id", "IBAN"))
+    ?.replace(/\s+/g, "")
+    .toUpperCase() ?? null;
+
+/** The amount of an Amt element, or why it cannot be read. */
+function readAmount(node: unknown): { cents: bigint | null; text: string | null; currency: string | null } {
   const raw = text(node);
   const currency = text(at(node, "@_Ccy"));
-  if (!raw || !currency) return null;
-  const cents = toCents(raw);
-  return cents === null ? null : { cents, currency };
+  return {
+    cents: raw ? toCents(raw) : null,
+    text: raw,
+    currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : null,
+  };
 }
 
-export function parseCamt053(xml: string): ParsedStatement {
+function creditDebit(value: unknown): CreditDebit | null {
+  const indicator = text(value);
+  return indicator === "CRDT" || indicator === "DBIT" ? indicator : null;
+}
+
+function bankTransactionCode(code: unknown): string | null {
+  const domain = text(at(code, "Domn", "Cd"));
+  const family = text(at(code, "Domn", "Fmly", "Cd"));
+  const sub = text(at(code, "Domn", "Fmly", "SubFmlyCd"));
+  if (domain && family && sub) return `${domain}/${family}/${sub}`;
+  return text(at(code, "Prtry", "Cd"));
+}
+
+function readBalance(balance: unknown): StatementBalance {
+  const amount = readAmount(at(balance, "Amt"));
+  const direction = creditDebit(at(balance, "CdtDbtInd"));
+  return {
+    type: text(at(balance, "Tp", "CdOrPrtry", "Cd")) ?? text(at(balance, "Tp", "CdOrPrtry", "Prtry")) ?? "",
+    amountCents:
+      amount.cents === null || !direction ? null : direction === "DBIT" ? -amount.cents : amount.cents,
+    amountText: amount.text,
+    currency: amount.currency,
+    creditDebit: direction,
+    date: dateOf(at(balance, "Dt")),
+  };
+}
+
+/** The first element named Document (at most a few levels down: an envelope) that holds a statement. */
+function findDocument(node: unknown, depth = 0): Node | undefined {
+  const n = asNode(node);
+  if (!n || depth > 4) return undefined;
+  const document = asNode(n.Document);
+  if (document && at(document, "BkToCstmrStmt") !== undefined) return document;
+  for (const [key, child] of Object.entries(n)) {
+    if (key.startsWith("@_") || key === "#text") continue;
+    for (const c of list(child)) {
+      const found = findDocument(c, depth + 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The namespace of the first Document element: declared on it, else the nearest declaration before
+ * it (an envelope may declare the prefix). The parser drops declarations with the prefixes.
+ */
+function documentNamespace(xml: string): string | null {
+  const tag = /<(?:([\w.-]+):)?Document\b([^>]*)>/.exec(xml);
+  if (!tag) return null;
+  const attribute = tag[1] ? `xmlns:${tag[1]}` : "xmlns";
+  const declaration = new RegExp(
+    `(?:^|\\s)${attribute.replace(/[.]/g, "\\.")}\\s*=\\s*["']([^"']*)["']`,
+    "g",
+  );
+  const own = [...(tag[2] ?? "").matchAll(declaration)][0]?.[1];
+  if (own !== undefined) return own;
+  const before = [...xml.slice(0, tag.index).matchAll(declaration)];
+  return before[before.length - 1]?.[1] ?? null;
+}
+
+function versionOf(xml: string): Camt053Version {
+  const namespace = documentNamespace(xml);
+  const message = namespace
+    ? /^urn:iso:std:iso:20022:tech:xsd:([a-z]{4}\.\d{3}\.\d{3}\.\d{2})$/.exec(namespace)?.[1]
+    : null;
+  const version = CAMT053_VERSIONS.find((v) => v === message);
+  if (version) return version;
+  const found =
+    message ??
+    (namespace ? `namespace "${namespace.slice(0, 100)}"` : "no ISO 20022 namespace on the Document");
+  throw new StatementFormatError(`Not a camt.053 statement of version .001.02 to .001.13: found ${found}`);
+}
+
+function parseXml(xml: string): Node {
   const valid = XMLValidator.validate(xml);
   if (valid !== true)
     throw new StatementFormatError(`Not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
-  let parsed: Node;
   try {
-    parsed = parser.parse(xml) as Node;
+    return parser.parse(xml) as Node;
   } catch (error) {
     throw new StatementFormatError(
       `Not readable XML: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const document = asNode(parsed.Document);
-  // Namespace declarations are dropped with the prefixes; the version is read from the document's
-  // default namespace in the text itself.
-  const namespace =
-    /<(?:\w+:)?Document\b[^>]*\bxmlns(?::\w+)?\s*=\s*["']urn:iso:std:iso:20022:tech:xsd:(camt\.\d{3}\.\d{3}\.\d{2})["']/.exec(
-      xml,
-    )?.[1];
-  const format = CAMT053_VERSIONS.find((v) => v === namespace);
-  if (!document || !format) {
-    throw new StatementFormatError(`Not a camt.053 statement of version ${CAMT053_VERSIONS.join(" or ")}`);
+}
+
+/** What one transaction (or an entry without details) says, before its kind is decided. */
+function readTransaction(
+  entry: unknown,
+  tx: unknown,
+  single: boolean,
+): Omit<StatementEntry, "kind" | "position" | "statementId" | "reverses" | "returned" | "refusal"> & {
+  returnInfo: unknown;
+} {
+  const entryAmount = readAmount(at(entry, "Amt"));
+  const txAmount = tx ? readAmount(at(tx, "Amt") ?? at(tx, "AmtDtls", "TxAmt", "Amt")) : null;
+  // A transaction's own amount when it has one, the entry's when it is the entry's only one. An
+  // unreadable entry amount makes every part unreadable: the parts of a wrong whole are not trusted.
+  const amount =
+    entryAmount.cents === null
+      ? entryAmount
+      : txAmount?.text
+        ? txAmount
+        : single
+          ? entryAmount
+          : { cents: null, text: null, currency: null };
+  const direction = creditDebit(at(tx, "CdtDbtInd")) ?? creditDebit(at(entry, "CdtDbtInd"));
+  const parties = at(tx, "RltdPties");
+  // The other party: who paid a credit (a return's credit too: the party that sent it back), who
+  // received a debit.
+  const [own, other] = direction === "DBIT" ? ["Cdtr", "CdtrAcct"] : ["Dbtr", "DbtrAcct"];
+  const remittance = at(tx, "RmtInf");
+  const lines = list(at(remittance, "Ustrd"))
+    .map((l) => text(l))
+    .filter((l): l is string => l !== null);
+  const candidates = referencesOf(remittance);
+  return {
+    status: text(at(entry, "Sts")) ?? text(at(entry, "Sts", "Cd")),
+    direction,
+    reversalIndicator: text(at(entry, "RvslInd")) === "true" || text(at(entry, "RvslInd")) === "1",
+    amountCents: amount.cents,
+    amountText: amount.text,
+    currency: amount.currency,
+    bookingDate: dateOf(at(entry, "BookgDt")),
+    valueDate: dateOf(at(entry, "ValDt")),
+    endToEndId: text(at(tx, "Refs", "EndToEndId")),
+    bankReference: text(at(tx, "Refs", "AcctSvcrRef")) ?? text(at(entry, "AcctSvcrRef")),
+    bankTransactionCode: bankTransactionCode(at(tx, "BkTxCd")) ?? bankTransactionCode(at(entry, "BkTxCd")),
+    counterpartyName: partyName(at(parties, own)),
+    counterpartyIban: ibanOf(at(parties, other)),
+    remittanceText:
+      (lines.length > 0 ? joinLines(lines) : null) ??
+      text(at(tx, "AddtlTxInf")) ??
+      text(at(entry, "AddtlNtryInf")),
+    reference: candidates[0] ?? null,
+    candidates,
+    returnInfo: at(tx, "RtrInf"),
+  };
+}
+
+function refusalOf(t: ReturnType<typeof readTransaction>): StatementEntry["refusal"] {
+  if (t.status && t.status !== "BOOK")
+    return { reason: "not_booked", detail: `The entry's status is ${t.status}, not BOOK` };
+  if (!t.direction) return { reason: "direction_unreadable", detail: "The entry is neither CRDT nor DBIT" };
+  if (t.amountCents === null || t.amountCents <= 0n)
+    return {
+      reason: "amount_unreadable",
+      detail: t.amountText
+        ? `"${t.amountText.slice(0, 40)}" is not a positive amount with at most two decimals`
+        : "The transaction has no amount of its own in an entry of several",
+    };
+  if (!t.currency) return { reason: "currency_missing", detail: "The amount has no currency code" };
+  return null;
+}
+
+function classify(
+  t: ReturnType<typeof readTransaction>,
+  position: StatementEntry["position"],
+  statementId: string,
+): StatementEntry {
+  const { returnInfo, ...fields } = t;
+  const base = { ...fields, position, statementId, reverses: null, returned: null, refusal: null };
+  const refusal = refusalOf(t);
+  if (refusal) return { ...base, kind: "refused", refusal };
+  const isReturn = returnInfo !== undefined || /\/RRTN$/.test(t.bankTransactionCode ?? "");
+  if (isReturn) {
+    const reasonText = list(at(returnInfo, "AddtlInf"))
+      .map((l) => text(l))
+      .filter(Boolean)
+      .join(" ");
+    return {
+      ...base,
+      kind: "return",
+      returned: {
+        payment: t.direction === "CRDT" ? "outgoing" : "incoming",
+        reasonCode: text(at(returnInfo, "Rsn", "Cd")) ?? text(at(returnInfo, "Rsn", "Prtry")),
+        reasonText: reasonText || null,
+        originalEndToEndId: t.endToEndId,
+      },
+    };
   }
+  if (t.reversalIndicator) {
+    return {
+      ...base,
+      kind: "reversal",
+      reverses: {
+        direction: t.direction === "CRDT" ? "DBIT" : "CRDT",
+        endToEndId: t.endToEndId,
+        reference: t.reference,
+      },
+    };
+  }
+  return { ...base, kind: t.direction === "CRDT" ? "credit" : "debit" };
+}
+
+function toCredit(entry: StatementEntry, tx: unknown): StatementCredit {
+  return {
+    amountCents: entry.amountCents ?? 0n,
+    currency: entry.currency ?? "",
+    valueDate: entry.valueDate ?? entry.bookingDate,
+    reference: entry.reference,
+    candidates: entry.candidates,
+    payerName: entry.counterpartyName,
+    payerIban: entry.counterpartyIban,
+    bankReference:
+      text(at(tx, "Refs", "AcctSvcrRef")) ?? text(at(tx, "Refs", "EndToEndId")) ?? entry.bankReference,
+  };
+}
+
+function fingerprintOf(statements: AccountStatement[], entries: StatementEntry[]): string {
+  const content = statements.map((s, i) => ({
+    account: s.accountIban,
+    currency: s.accountCurrency,
+    from: s.fromDate,
+    to: s.toDate,
+    balances: s.balances.map((b) => [b.type, b.amountText, b.currency, b.creditDebit, b.date]),
+    entries: entries
+      .filter((e) => e.position.statement === i + 1)
+      .map((e) => [
+        e.direction,
+        e.status,
+        e.reversalIndicator,
+        e.amountText,
+        e.currency,
+        e.bookingDate,
+        e.valueDate,
+        e.endToEndId,
+        e.bankReference,
+        e.bankTransactionCode,
+        e.counterpartyIban,
+        e.remittanceText,
+        e.candidates,
+        e.returned?.reasonCode ?? null,
+      ]),
+  }));
+  return createHash("sha256").update(JSON.stringify(content)).digest("hex");
+}
+
+export function parseCamt053(xml: string): ParsedStatement {
+  const parsed = parseXml(xml);
+  const format = versionOf(xml);
+  const document = findDocument(parsed);
+  if (!document)
+    throw new StatementFormatError("The Document has no bank-to-customer statement (BkToCstmrStmt)");
   const root = at(document, "BkToCstmrStmt");
   const messageId = text(at(root, "GrpHdr", "MsgId"));
-  const statements = list(at(root, "Stmt"));
-  if (!messageId || statements.length === 0) {
+  const rawStatements = list(at(root, "Stmt"));
+  if (!messageId || rawStatements.length === 0) {
     throw new StatementFormatError("The statement has no message identification or no statement");
   }
+  const statements: AccountStatement[] = [];
+  const entries: StatementEntry[] = [];
   const credits: StatementCredit[] = [];
-  const statementIds: string[] = [];
-  let accountIban: string | null = null;
-  for (const statement of statements) {
-    statementIds.push(text(at(statement, "Id")) ?? "");
-    accountIban ??= text(at(statement, "Acct", "Id", "IBAN"));
-    for (const entry of list(at(statement, "Ntry"))) {
-      if (text(at(entry, "CdtDbtInd")) !== "CRDT") continue;
-      // Booked entries only: .001.02 has Sts as text, .001.08 as Sts/Cd.
-      const status = text(at(entry, "Sts")) ?? text(at(entry, "Sts", "Cd"));
-      if (status && status !== "BOOK") continue;
-      if (text(at(entry, "RvslInd")) === "true") continue;
-      const entryAmount = amountOf(at(entry, "Amt"));
-      const valueDate = dateOf(at(entry, "ValDt")) ?? dateOf(at(entry, "BookgDt"));
-      const entryRef = text(at(entry, "AcctSvcrRef"));
+  rawStatements.forEach((statement, s) => {
+    const id = text(at(statement, "Id")) ?? "";
+    const balances = list(at(statement, "Bal")).map(readBalance);
+    statements.push({
+      id,
+      accountIban: ibanOf(at(statement, "Acct")),
+      accountCurrency: text(at(statement, "Acct", "Ccy")),
+      openingBalance:
+        balances.find((b) => b.type === "OPBD") ?? balances.find((b) => b.type === "PRCD") ?? null,
+      closingBalance: balances.find((b) => b.type === "CLBD") ?? null,
+      balances,
+      fromDate: text(at(statement, "FrToDt", "FrDtTm"))?.slice(0, 10) ?? null,
+      toDate: text(at(statement, "FrToDt", "ToDtTm"))?.slice(0, 10) ?? null,
+    });
+    list(at(statement, "Ntry")).forEach((entry, e) => {
       const transactions = list(at(entry, "NtryDtls")).flatMap((d) => list(at(d, "TxDtls")));
-      if (transactions.length === 0) {
-        if (!entryAmount) continue;
-        credits.push({
-          amountCents: entryAmount.cents,
-          currency: entryAmount.currency,
-          valueDate,
-          reference: null,
-          candidates: [],
-          payerName: null,
-          payerIban: null,
-          bankReference: entryRef,
-        });
-        continue;
-      }
-      for (const tx of transactions) {
-        const amount =
-          amountOf(at(tx, "Amt")) ??
-          amountOf(at(tx, "AmtDtls", "TxAmt", "Amt")) ??
-          (transactions.length === 1 ? entryAmount : null);
-        if (!amount) continue;
-        const candidates = referencesOf(at(tx, "RmtInf"));
-        credits.push({
-          amountCents: amount.cents,
-          currency: amount.currency,
-          valueDate,
-          reference: candidates[0] ?? null,
-          candidates,
-          payerName: payerName(at(tx, "RltdPties")),
-          payerIban:
-            text(at(tx, "RltdPties", "DbtrAcct", "Id", "IBAN"))
-              ?.replace(/\s+/g, "")
-              .toUpperCase() ?? null,
-          bankReference:
-            text(at(tx, "Refs", "AcctSvcrRef")) ?? text(at(tx, "Refs", "EndToEndId")) ?? entryRef,
-        });
-      }
-    }
-  }
-  return { format, messageId, statementId: statementIds.join(","), accountIban, credits };
+      const parts = transactions.length === 0 ? [undefined] : transactions;
+      parts.forEach((tx, t) => {
+        const position = { statement: s + 1, entry: e + 1, transaction: tx === undefined ? null : t + 1 };
+        const read = classify(readTransaction(entry, tx, parts.length === 1), position, id);
+        entries.push(read);
+        if (read.kind === "credit") credits.push(toCredit(read, tx));
+      });
+    });
+  });
+  return {
+    format,
+    messageId,
+    statementId: statements.map((s) => s.id).join(","),
+    accountIban: statements[0]?.accountIban ?? null,
+    credits,
+    statements,
+    entries,
+    fingerprint: fingerprintOf(statements, entries),
+    enveloped: parsed.Document === undefined,
+  };
 }
