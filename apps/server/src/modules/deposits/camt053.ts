@@ -470,8 +470,13 @@ function toCredit(entry: StatementEntry, tx: unknown): StatementCredit {
   };
 }
 
-function fingerprintOf(statements: AccountStatement[], entries: StatementEntry[]): string {
+function fingerprintOf(
+  statements: AccountStatement[],
+  entries: StatementEntry[],
+  entryAmounts: (string | null)[][],
+): string {
   const content = statements.map((s, i) => ({
+    entryAmounts: entryAmounts[i],
     account: s.accountIban,
     currency: s.accountCurrency,
     from: s.fromDate,
@@ -514,6 +519,8 @@ export function parseCamt053(xml: string): ParsedStatement {
   const statements: AccountStatement[] = [];
   const entries: StatementEntry[] = [];
   const credits: StatementCredit[] = [];
+  // A transaction's amount is read from its own element; the entry's, which may differ, is content too.
+  const entryAmounts: (string | null)[][] = [];
   rawStatements.forEach((statement, s) => {
     const id = text(at(statement, "Id")) ?? "";
     const balances = list(at(statement, "Bal")).map(readBalance);
@@ -528,7 +535,9 @@ export function parseCamt053(xml: string): ParsedStatement {
       fromDate: text(at(statement, "FrToDt", "FrDtTm"))?.slice(0, 10) ?? null,
       toDate: text(at(statement, "FrToDt", "ToDtTm"))?.slice(0, 10) ?? null,
     });
-    list(at(statement, "Ntry")).forEach((entry, e) => {
+    const rawEntries = list(at(statement, "Ntry"));
+    entryAmounts.push(rawEntries.map((entry) => text(at(entry, "Amt"))));
+    rawEntries.forEach((entry, e) => {
       const transactions = list(at(entry, "NtryDtls")).flatMap((d) => list(at(d, "TxDtls")));
       const parts = transactions.length === 0 ? [undefined] : transactions;
       parts.forEach((tx, t) => {
@@ -547,7 +556,7 @@ export function parseCamt053(xml: string): ParsedStatement {
     credits,
     statements,
     entries,
-    fingerprint: fingerprintOf(statements, entries),
+    fingerprint: fingerprintOf(statements, entries, entryAmounts),
     enveloped: parsed.Document === undefined,
   };
 }

@@ -133,7 +133,7 @@ export const depositsOperations = {
     path: "/admin/bank-statements",
     access: "admin",
     tags: ["deposits", "admin"],
-    summary: "Import an ISO 20022 camt.053 statement (.001.02 or .001.08); credits are matched by reference",
+    summary: "Import an ISO 20022 camt.053 statement (.001.02 to .001.13); credits are matched by reference",
     description:
       "With dry_run the matches are shown and nothing is booked. The same statement imported again changes nothing (already_imported).",
     body: bankStatementImportSchema,
