@@ -1,4 +1,7 @@
 import { readFileSync } from "node:fs";
+import { centsToDecimalString, toCents } from "@festgeld/domain";
+import fc from "fast-check";
+import { XMLBuilder, XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import {
   CAMT053_VERSIONS,
@@ -6,7 +9,10 @@ import {
   type StatementEntry,
   StatementFormatError,
 } from "../src/modules/deposits/camt053.ts";
+import { buildPain001, MAX_TRANSFER_CENTS } from "../src/modules/payments/pain001.ts";
 import { camt053 } from "./helpers/deposits.ts";
+
+const VERSION_NUMBERS = CAMT053_VERSIONS.map((v) => v.slice(-2));
 
 const fixture = (name: string) =>
   readFileSync(new URL(`./fixtures/camt053/${name}`, import.meta.url), "utf8");
@@ -310,5 +316,162 @@ describe("camt.053 content fingerprint", () => {
       expect(changed).not.toBe(xml);
       expect(parseCamt053(changed).fingerprint).not.toBe(base);
     }
+  });
+});
+
+/* ------------------------------------------------------------------ properties */
+
+const xml = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", suppressEmptyNode: true });
+
+interface GeneratedEntry {
+  amount: string;
+  direction: "CRDT" | "DBIT";
+  reversal: boolean;
+  endToEndId: string;
+  lines: string[];
+}
+
+/** A camt.053 statement of the version with one entry per generated entry (the test's own, via a builder). */
+function statementOf(version: string, entries: GeneratedEntry[]): string {
+  const modern = Number(version) >= 7;
+  const party = (name: string) => (modern ? { Pty: { Nm: name } } : { Nm: name });
+  return xml.build({
+    Document: {
+      "@_xmlns": `urn:iso:std:iso:20022:tech:xsd:camt.053.001.${version}`,
+      BkToCstmrStmt: {
+        GrpHdr: { MsgId: "P1", CreDtTm: "2026-11-26T06:00:00" },
+        Stmt: {
+          Id: "P1-1",
+          Acct: { Id: { IBAN: "DE02120300000000202051" } },
+          Ntry: entries.map((e) => ({
+            Amt: { "@_Ccy": "EUR", "#text": e.amount },
+            CdtDbtInd: e.direction,
+            RvslInd: e.reversal ? "true" : undefined,
+            Sts: modern ? { Cd: "BOOK" } : "BOOK",
+            BookgDt: { Dt: "2026-11-25" },
+            NtryDtls: {
+              TxDtls: {
+                Refs: { EndToEndId: e.endToEndId },
+                RltdPties:
+                  e.direction === "CRDT"
+                    ? { Dbtr: party("Payer"), DbtrAcct: { Id: { IBAN: "DE89370400440532013000" } } }
+                    : { Cdtr: party("Payee"), CdtrAcct: { Id: { IBAN: "DE89370400440532013000" } } },
+                RmtInf: e.lines.length ? { Ustrd: e.lines } : undefined,
+              },
+            },
+          })),
+        },
+      },
+    },
+  }) as string;
+}
+
+const amountTexts = fc.oneof(
+  fc.bigInt({ min: 1n, max: 99_999_999_999n }).map((c) => centsToDecimalString(c)),
+  fc.constantFrom("1E4", "10000.001", "10 000,00", "-5.00", "0.00", "", "12,50", "1.5e2", "NaN"),
+  fc.string({ maxLength: 12 }),
+);
+
+describe("camt.053 reading, properties", () => {
+  it("every entry of any statement is reported once: read exactly, or refused when its amount is not", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...VERSION_NUMBERS),
+        fc.array(
+          fc.record({
+            amount: amountTexts,
+            direction: fc.constantFrom("CRDT" as const, "DBIT" as const),
+            reversal: fc.boolean(),
+            endToEndId: fc.stringMatching(/^[A-Z0-9-]{1,35}$/),
+            lines: fc.array(fc.string({ minLength: 1, maxLength: 35 }), { maxLength: 3 }),
+          }),
+          { maxLength: 20 },
+        ),
+        (version, generated) => {
+          const s = parseCamt053(statementOf(version, generated));
+          expect(s.entries).toHaveLength(generated.length);
+          generated.forEach((g, i) => {
+            const entry = s.entries[i];
+            const cents = toCents(g.amount.trim());
+            if (cents === null || cents === 0n) {
+              expect(entry?.kind).toBe("refused");
+              expect(entry?.refusal?.reason).toBe("amount_unreadable");
+            } else {
+              expect(entry).toMatchObject({
+                kind: g.reversal ? "reversal" : g.direction === "CRDT" ? "credit" : "debit",
+                amountCents: cents,
+                endToEndId: g.endToEndId,
+                position: { statement: 1, entry: i + 1, transaction: 1 },
+              });
+            }
+          });
+          const credited = s.entries
+            .filter((e) => e.kind === "credit")
+            .reduce((t, e) => t + (e.amountCents ?? 0n), 0n);
+          expect(s.credits.reduce((t, c) => t + c.amountCents, 0n)).toBe(credited);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("the debits of a booked payment file come back with each order's end-to-end id and amount", () => {
+    const orders = fc.uniqueArray(
+      fc.record({
+        endToEndId: fc.stringMatching(/^PO-[0-9]{6}$/),
+        amountCents: fc.bigInt({ min: 1n, max: MAX_TRANSFER_CENTS }),
+        creditor: fc.constant({ name: "Jürgen Groß", iban: "DE89370400440532013000" }),
+        remittance: fc.constantFrom("Festgeld RF37FG00100001 Auszahlung", "Rückzahlung RF10 FG00 1000 02"),
+      }),
+      { minLength: 1, maxLength: 15, selector: (o) => o.endToEndId },
+    );
+    fc.assert(
+      fc.property(orders, fc.constantFrom("02", "08", "13"), (generated, version) => {
+        const file = buildPain001({
+          messageId: "FG20261126-0002",
+          createdAt: new Date("2026-11-26T09:00:00Z"),
+          initiatingParty: { name: "Festgeld Plattform GmbH" },
+          debtor: {
+            name: "Festgeld Treuhand GmbH",
+            iban: "DE02120300000000202051",
+            bic: "BYLADEM1001",
+            postalAddress: { townName: "Berlin", country: "DE" },
+          },
+          requestedExecutionDate: "2026-11-27",
+          orders: generated,
+        });
+        // The bank books each transfer as its own debit (batch booking off), as written in the file.
+        const written = new XMLParser({
+          removeNSPrefix: true,
+          parseTagValue: false,
+          ignoreAttributes: false,
+          isArray: (n) => n === "CdtTrfTxInf",
+        }).parse(file.xml).Document.CstmrCdtTrfInitn.PmtInf.CdtTrfTxInf as {
+          PmtId: { EndToEndId: string };
+          Amt: { InstdAmt: { "#text": string } };
+          RmtInf?: { Ustrd: string };
+        }[];
+        const s = parseCamt053(
+          statementOf(
+            version,
+            written.map((t) => ({
+              amount: t.Amt.InstdAmt["#text"],
+              direction: "DBIT",
+              reversal: false,
+              endToEndId: t.PmtId.EndToEndId,
+              lines: t.RmtInf ? [t.RmtInf.Ustrd.slice(0, 35), t.RmtInf.Ustrd.slice(35)].filter(Boolean) : [],
+            })),
+          ),
+        );
+        expect(s.entries.map((e) => [e.kind, e.endToEndId, e.amountCents])).toEqual(
+          generated.map((o) => ["debit", o.endToEndId, o.amountCents]),
+        );
+        expect(s.entries.reduce((t, e) => t + (e.amountCents ?? 0n), 0n)).toBe(file.controlSumCents);
+        expect(s.entries.map((e) => e.reference)).toEqual(
+          generated.map((o) => (o.remittance.startsWith("Festgeld") ? "RF37FG00100001" : "RF10FG00100002")),
+        );
+      }),
+      { numRuns: 100 },
+    );
   });
 });

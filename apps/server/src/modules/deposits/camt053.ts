@@ -410,7 +410,7 @@ function refusalOf(t: ReturnType<typeof readTransaction>): StatementEntry["refus
       reason: "amount_unreadable",
       detail: t.amountText
         ? `"${t.amountText.slice(0, 40)}" is not a positive amount with at most two decimals`
-        : "The transaction has no amount of its own in an entry of several",
+        : "No amount is given (or, in an entry of several transactions, none for this one)",
     };
   if (!t.currency) return { reason: "currency_missing", detail: "The amount has no currency code" };
   return null;
