@@ -203,6 +203,67 @@ describe("camt.053 reading of banks' statements", () => {
     expect(s.statements[0]?.closingBalance).toMatchObject({ amountCents: 2_200_000n });
   });
 
+  it("reads several statements of several accounts in one message, and a debit's reversal (.001.02)", () => {
+    const s = parseCamt053(fixture("oca-001-02-two-accounts.xml"));
+    expect(s).toMatchObject({
+      statementId: "1420561226673-A,1420561226673-B",
+      accountIban: "NL77ABNA0574908765",
+    });
+    expect(s.statements.map((st) => [st.id, st.accountIban, st.closingBalance?.amountCents])).toEqual([
+      ["1420561226673-A", "NL77ABNA0574908765", 800_000n],
+      ["1420561226673-B", "NL20INGB0001234567", 2_000_000n],
+    ]);
+    expect(
+      s.entries.map((e) => pick(e, "kind", "statementId", "position", "endToEndId", "reverses")),
+    ).toEqual([
+      {
+        kind: "debit",
+        statementId: "1420561226673-A",
+        position: { statement: 1, entry: 1, transaction: 1 },
+        endToEndId: "PO-000040",
+        reverses: null,
+      },
+      {
+        kind: "reversal",
+        statementId: "1420561226673-A",
+        position: { statement: 1, entry: 2, transaction: 1 },
+        endToEndId: "PO-000040",
+        reverses: { direction: "DBIT", endToEndId: "PO-000040", reference: null },
+      },
+      {
+        kind: "credit",
+        statementId: "1420561226673-B",
+        position: { statement: 2, entry: 1, transaction: 1 },
+        endToEndId: "E2E-OCA-B-1",
+        reverses: null,
+      },
+    ]);
+    expect(s.credits.map((c) => c.reference)).toEqual(["RF80FG00100003"]);
+  });
+
+  it("reads the amount booked net of charges, a lower-case structured reference, an entry without details (.001.04)", () => {
+    const s = parseCamt053(fixture("swiss-bank-001-04-charges.xml"));
+    const [credit, fee] = s.entries;
+    expect(credit).toMatchObject({
+      kind: "credit",
+      amountCents: 999_500n,
+      reference: "RF18539007547034",
+      counterpartyIban: "IT60X0542811101000000123456",
+      bankReference: "RAIF-20261125-88-1",
+      bankTransactionCode: "PMNT/RCDT/XBCT",
+      remittanceText: "Gutschrift Auslandzahlung MARCO ROSSI",
+    });
+    expect(fee).toMatchObject({
+      kind: "debit",
+      amountCents: 600n,
+      position: { statement: 1, entry: 2, transaction: null },
+      bankTransactionCode: "ACMT/MDOP/CHRG",
+      remittanceText: "Kontofuehrungsgebuehr November",
+      endToEndId: null,
+    });
+    expect(s.statements[0]?.closingBalance?.amountCents).toBe(1_098_900n);
+  });
+
   it("accounts for every entry of every fixture", () => {
     for (const name of [
       "ing-001-02-references.xml",
@@ -212,6 +273,8 @@ describe("camt.053 reading of banks' statements", () => {
       "goldman-001-12-returns.xml",
       "genkgo-001-13-unreadable.xml",
       "swift-cbpr-envelope-001-08.xml",
+      "oca-001-02-two-accounts.xml",
+      "swiss-bank-001-04-charges.xml",
     ]) {
       const xml = fixture(name);
       const s = parseCamt053(xml);
