@@ -10,7 +10,10 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["apps/server/test/**/*.test.ts"],
-          setupFiles: ["apps/server/test/helpers/statuses.setup.ts"],
+          setupFiles: [
+            "apps/server/test/helpers/no-checkout-data.setup.ts",
+            "apps/server/test/helpers/statuses.setup.ts",
+          ],
           globalSetup: ["apps/server/test/helpers/statuses.global.ts"],
           environment: "node",
           // Generous: a fresh PGlite per file is slow when the machine is busy (2 cores shared).

@@ -1,3 +1,4 @@
+import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config/env.ts";
@@ -69,7 +70,7 @@ export interface BuildAppOptions {
   /** A Redis client for shared rate-limit counters (REDIS_URL). */
   redis?: unknown;
   /**
-   * Run the background jobs of this process (the e-mail outbox worker when SMTP_URL is set). The
+   * Run the background jobs of this process (the e-mail outbox worker, scheduled jobs). The
    * server does; tests leave them off unless they test them, and may shorten their timings.
    */
   backgroundJobs?: boolean | { emailWorker?: Partial<EmailWorkerOptions> };
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailerPlugin, {
     smtpUrl: config.SMTP_URL,
     from: config.SMTP_FROM,
+    folder: { dir: path.join(config.dataDir, "mail"), logLinks: config.NODE_ENV !== "production" },
     worker:
       jobs === false
         ? false

@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, readEnvFile } from "./config/env.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
+import { addressToOpen } from "./lib/address-to-open.ts";
 import { makePrivate } from "./lib/private-files.ts";
 import { AdminSetupError, ensureFirstAdmin, firstAdminConfigProblems } from "./modules/auth/auth.service.ts";
 import { sealPlainSecrets, TotpKeyError } from "./modules/auth/totp-secret.ts";
@@ -87,12 +88,19 @@ async function main() {
   }
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
-  const shownHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
   const where = config.DATABASE_URL
     ? "PostgreSQL (DATABASE_URL)"
     : `embedded PostgreSQL in ${config.dataDir}`;
+  const open = addressToOpen(config, port);
   // Logs are JSON lines only (one per event), this one included.
-  app.log.info({ url: `http://${shownHost}:${port}`, database: where }, "Festgeld platform ready");
+  app.log.info(
+    {
+      url: open,
+      database: where,
+      ...(app.email.folder ? { mail: `${app.email.folder} (SMTP_URL is not set)` } : {}),
+    },
+    `Festgeld platform ready: open ${open}`,
+  );
 }
 
 main().catch((error: unknown) => {

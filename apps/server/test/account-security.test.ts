@@ -2,8 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertEmailVerified } from "../src/modules/auth/account-security.service.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { createAdmin, createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
+import { createAdmin, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
 import { createVerifiedUser } from "./helpers/identity.ts";
 import { appWithSmtp, linkToken, startSmtp, waitFor } from "./helpers/smtp.ts";
 
@@ -349,23 +348,5 @@ describe("e-mail verification", () => {
   it("needs a session to resend and to read the settings", async () => {
     expect((await post(t.app, "/api/auth/email/verify/resend")).statusCode).toBe(401);
     expect((await t.app.inject({ url: "/api/auth/security" })).statusCode).toBe(401);
-  });
-});
-
-describe("without SMTP", () => {
-  let plain: TestApp;
-  beforeAll(async () => {
-    plain = await createTestApp();
-  });
-  afterAll(() => plain.close());
-
-  it("still answers a reset request 202 and queues nothing; resending a link is 503", async () => {
-    const { user, headers } = await createUser(plain.app, { verified: false });
-    const res = await post(plain.app, "/api/auth/password-reset/request", { email: user.email });
-    expect(res.statusCode).toBe(202);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(await outbox(plain.app, user.id)).toEqual([]);
-    const resend = await post(plain.app, "/api/auth/email/verify/resend", undefined, headers);
-    expect(resend.statusCode).toBe(503);
   });
 });

@@ -35,6 +35,8 @@ async function figures() {
   expect(summary.statusCode).toBe(200);
   return {
     overview: (analytics.json() as Analytics).overview,
+    /** The chart's new investments of the current month. */
+    investedThisMonth: (analytics.json() as Analytics).monthlyTrends.at(-1)?.investments,
     summary: summary.json() as DepositSummary,
     analyticsBody: analytics.body,
   };
@@ -94,6 +96,8 @@ describe("the admin overview counts money received and not paid out", () => {
     });
     expect(now.summary.awaiting_funds).toEqual({ count: 1, amount: 10_000.1 });
     expect(now.summary.funds_under_management).toBe(0);
+    // The chart counts money received too, not applications.
+    expect(now.investedThisMonth).toBe(0);
 
     // Funded: the money counts, for one investor.
     await fund(payout.deposit.id, 10_000.1);
@@ -107,6 +111,7 @@ describe("the admin overview counts money received and not paid out", () => {
     // Sums of integer cents, answered as a decimal with at most two places.
     expect(now.analyticsBody).toContain('"totalInvestmentAmount":20000.4,');
     expect(now.overview).toMatchObject({ activeInvestors: 2, totalInvestmentAmount: 20_000.4 });
+    expect(now.investedThisMonth).toBe(3);
     expect(now.summary).toEqual({
       funds_under_management: 20_000.4,
       principal_invested: 20_000.4,

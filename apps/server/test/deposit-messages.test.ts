@@ -7,6 +7,8 @@ import {
   addMonths,
   BUSINESS_TIME_ZONE,
   dateInZone,
+  formatCreditorReference,
+  formatIban,
   simpleInterest,
   startOfDayInZone,
 } from "@festgeld/domain";
@@ -183,18 +185,20 @@ describe("every deposit event reaches the saver once, in the saver's language", 
       const transfer = deposit.transfer;
       if (!transfer) throw new Error("no transfer instructions");
       const amount = money(language, 1_000_000n);
+      // E-mails and PDFs print the reference and the IBAN in groups of four.
+      const reference = formatCreditorReference(deposit.reference);
 
       // Approved: the transfer instructions, in the e-mail, the inbox and the PDF with its GiroCode.
       const approvedMail = await expectToldOnce(saver, SUBJECT[language].approved, [
-        deposit.reference,
-        transfer.iban,
+        reference,
+        formatIban(transfer.iban),
         amount,
       ]);
       expect(approvedMail.subject).toContain(shortReference(application.id));
       const approval = (await documents(saver.headers)).find((d) => d.kind === "approval");
       const approvalPdf = await documentPdf(saver.headers, approval?.id ?? "");
       const approvalText = pdfText(approvalPdf);
-      expect(approvalText).toContain(deposit.reference);
+      expect(approvalText).toContain(reference);
       expect(approvalText).toContain(amount);
       expect(approvalText).toContain(
         longDate(language, dateInZone(new Date(transfer.deadline), BUSINESS_TIME_ZONE)),
@@ -211,12 +215,7 @@ describe("every deposit event reaches the saver once, in the saver's language", 
         payload: { amount: 10_000, value_date: valueDate, payer_iban: SAVER_IBAN },
       });
       expect(funded.statusCode, funded.body).toBe(200);
-      const fundingFigures = [
-        deposit.reference,
-        amount,
-        longDate(language, valueDate),
-        longDate(language, maturity),
-      ];
+      const fundingFigures = [reference, amount, longDate(language, valueDate), longDate(language, maturity)];
       await expectToldOnce(saver, SUBJECT[language].funded, fundingFigures);
       const confirmation = (await documents(saver.headers)).find((d) => d.kind === "funding_confirmation");
       const confirmationText = pdfText(await documentPdf(saver.headers, confirmation?.id ?? ""));
@@ -226,7 +225,7 @@ describe("every deposit event reaches the saver once, in the saver's language", 
       await moveTo(addDays(maturity, -14));
       const cutoff = longDate(language, addDays(maturity, -5));
       await expectToldOnce(saver, SUBJECT[language].reminder, [
-        deposit.reference,
+        reference,
         longDate(language, maturity),
         cutoff,
       ]);
@@ -247,7 +246,7 @@ describe("every deposit event reaches the saver once, in the saver's language", 
         months: 12,
       });
       const interest = money(language, interestCents);
-      const statementFigures = [deposit.reference, amount, interest, longDate(language, maturity)];
+      const statementFigures = [reference, amount, interest, longDate(language, maturity)];
       if (instruction === "payout") {
         statementFigures.push(money(language, 1_000_000n + interestCents));
         await expectToldOnce(saver, SUBJECT[language].paidOut, statementFigures);
@@ -283,7 +282,7 @@ describe("every deposit event reaches the saver once, in the saver's language", 
     await app.jobs.runDue();
     await app.jobs.runDue();
     await expectToldOnce(saver, SUBJECT.de.lapsed, [
-      application.deposit.reference,
+      formatCreditorReference(application.deposit.reference),
       money("de", 600_000n),
       longDate("de", dateInZone(deadline, BUSINESS_TIME_ZONE)),
     ]);

@@ -14,6 +14,7 @@ function writeDist(): string {
     "assets/app-Ab12Cd34.js": `console.log(${JSON.stringify("x".repeat(2000))});`,
     "de/packages/index.html": `<!doctype html><html lang="de"><body><div id="root"><h1>Unsere Festgeldangebote</h1></div>${"<!-- padding -->".repeat(100)}</body></html>`,
     "fr/index.html": `<!doctype html><html lang="fr"><body><div id="root"><h1>Accueil</h1></div>${"<!-- padding -->".repeat(100)}</body></html>`,
+    "en/index.html": `<!doctype html><html lang="en"><body><div id="root"><h1>Home</h1></div>${"<!-- padding -->".repeat(100)}</body></html>`,
     "404.html": `<!doctype html><html lang="en"><body><div id="root"><h1>Page not found</h1></div>${"<!-- padding -->".repeat(100)}</body></html>`,
     "sitemap.xml": `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>`,
   };
@@ -26,7 +27,7 @@ function writeDist(): string {
   fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
   fs.writeFileSync(
     path.join(dir, "routes.json"),
-    JSON.stringify(["/", "/packages", "/blog/:id", "/de/packages", "/fr", "/admin/*"]),
+    JSON.stringify(["/", "/packages", "/blog/:id", "/de/packages", "/fr", "/en", "/admin/*"]),
   );
   return dir;
 }
@@ -65,7 +66,7 @@ describe("web app serving", () => {
   });
 
   it("serves the page shell compressed and revalidated, for client-side routes too", async () => {
-    for (const url of ["/", "/packages", "/blog/some-article"]) {
+    for (const url of ["/packages", "/blog/some-article"]) {
       const res = await t.app.inject({ url, headers: { "accept-encoding": "br" } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"], url).toMatch(/text\/html/);
@@ -99,6 +100,32 @@ describe("web app serving", () => {
     const home = await t.app.inject({ url: "/fr" });
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain("Accueil");
+  });
+
+  it("answers the root address with the home page in the visitor's language, English by default, varying on it", async () => {
+    const cases: Array<[string | undefined, string, string]> = [
+      ["fr-CH, de;q=0.8", "fr", "Accueil"],
+      [undefined, "en", "Home"],
+      ["es, it;q=0.9", "en", "Home"],
+      // No German home page in this build: the English one, never the empty shell.
+      ["de", "en", "Home"],
+    ];
+    for (const [accept, language, text] of cases) {
+      const res = await t.app.inject({ url: "/", headers: accept ? { "accept-language": accept } : {} });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.body, accept).toContain(`<h1>${text}</h1>`);
+      expect(res.headers["content-language"], accept).toBe(language);
+      expect(res.headers.vary, accept).toBe("Accept-Encoding, Accept-Language");
+      expect(res.headers["cache-control"], accept).toBe("no-cache");
+    }
+    // Each language's page has its own ETag, so a cache never answers one with the other's 304.
+    const fr = await t.app.inject({ url: "/", headers: { "accept-language": "fr" } });
+    const en = await t.app.inject({ url: "/", headers: { "accept-language": "en" } });
+    expect(fr.headers.etag).not.toBe(en.headers.etag);
+    // The prefixed addresses do not depend on the header.
+    const prefixed = await t.app.inject({ url: "/fr", headers: { "accept-language": "de" } });
+    expect(prefixed.body).toContain("Accueil");
+    expect(prefixed.headers.vary).toBe("Accept-Encoding");
   });
 
   it("lets a browser revalidate a page with its ETag and get 304 without the page", async () => {

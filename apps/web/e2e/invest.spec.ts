@@ -166,6 +166,24 @@ test.describe("investing journey", () => {
     await page.getByLabel("Zinssatz (% p. a.)").fill("3,75");
     await expect(results.getByTestId("result-total-interest")).toHaveText(/^375,00\s€$/);
 
+    // An input the calculation cannot take clears the result instead of leaving a stale one.
+    await page.getByLabel("Betrag (€)").fill("abc");
+    await expect(results).toHaveCount(0);
+    await page.getByLabel("Betrag (€)").fill("10.000");
+    await expect(results.getByTestId("result-total-interest")).toHaveText(/^375,00\s€$/);
+
+    // A picked package's own limits apply: 3 months take at most 50.000 €.
+    await page
+      .getByTestId("quick-picks")
+      .getByRole("button", { name: /^3 Monate/ })
+      .click();
+    await expect(page.getByText(/Für dieses Angebot: 1\.000\s€ bis 50\.000\s€/)).toBeVisible();
+    await expect(results.getByTestId("result-total-interest")).toHaveText(/^62,50\s€$/);
+    await page.getByLabel("Betrag (€)").fill("60.000");
+    await expect(results).toHaveCount(0);
+    await page.getByLabel("Betrag (€)").fill("10.000");
+    await expect(results.getByTestId("result-total-interest")).toHaveText(/^62,50\s€$/);
+
     // A package quick pick sets term and rate, and the results follow.
     await page
       .getByTestId("quick-picks")

@@ -63,11 +63,13 @@ test.describe("identity verification", () => {
     await page.getByRole("button", { name: "Complete Registration" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    // /kyc: no shared header or footer; the three documents wait for review.
+    // /kyc: no shared header or footer; the three documents wait for review, but the review cannot
+    // finish before the personal data is in, so the page says that rather than "in progress".
     await page.goto("/kyc");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Identity verification");
-    await expect(page.getByTestId("kyc-overall-status")).toHaveAttribute("data-status", "pending");
-    await expect(page.getByTestId("kyc-overall-status")).toContainText("Verification in progress");
+    await expect(page.getByTestId("kyc-overall-status")).toHaveAttribute("data-status", "incomplete");
+    await expect(page.getByTestId("kyc-overall-status")).toContainText("Still needed: your personal data.");
+    await expect(page.getByTestId("kyc-overall-status")).not.toContainText("under review");
     for (const type of ["passport", "utility_bill", "selfie"]) {
       await expect(card(page, type)).toHaveAttribute("data-status", "pending");
       await expect(card(page, type).getByTestId("kyc-card-status")).toHaveText("Pending Review");
@@ -183,7 +185,8 @@ test.describe("identity verification", () => {
     await expect(page.getByText("Dokument erfolgreich hochgeladen!")).toBeVisible();
     await expect(card(page, "utility_bill")).toHaveAttribute("data-status", "pending");
     await expect(card(page, "utility_bill").locator('input[type="file"]')).toHaveCount(0);
-    await expect(page.getByTestId("kyc-overall-status")).toHaveAttribute("data-status", "pending");
+    // Pending, but the identity document, the selfie and the personal data are still missing.
+    await expect(page.getByTestId("kyc-overall-status")).toHaveAttribute("data-status", "incomplete");
 
     // Staff ask for a new upload; the user reads why in German and may upload again.
     const admin = await adminPage(browser);

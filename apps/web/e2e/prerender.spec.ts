@@ -151,12 +151,30 @@ test.describe("prerendered public pages", () => {
     expect(errors, errors.join("\n")).toEqual([]);
   });
 
-  test("a returning visitor's stored language wins over the address's", async ({ page }) => {
+  test("the address's language wins over a stored one; the root address follows the stored one", async ({
+    page,
+  }) => {
     await page.addInitScript(() => localStorage.setItem("user_language", "fr"));
     await page.goto("/de/calculator");
-    await expect(page).toHaveURL(/\/fr\/calculator$/);
+    await expect(page).toHaveURL(/\/de\/calculator$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/rechner/i);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/fr$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/calculat/i);
+  });
+
+  test("the root address answers with the home page in the browser's language, shown at its own address", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: "de-DE" });
+    const page = await context.newPage();
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["content-language"]).toBe("de");
+    await expect(page).toHaveURL(/\/de$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await context.close();
   });
 
   test("the unprefixed addresses keep working in the stored language", async ({ page }) => {

@@ -1,14 +1,19 @@
 // Runs before anything is drawn (a classic script in <head>, a file so the strict Content-Security-Policy
-// allows it): a returning visitor whose stored language differs from the language of a prefixed address
-// (/de/faq) goes to the same page in their language at once (docs/decisions.md "Prerendered public pages").
+// allows it). A language-prefixed address (/fr/faq) is always shown in its language, whatever was stored
+// before. The root address has no language: the server answers it with the home page in the browser's
+// language; a visitor who chose another language before goes to that language's home page, anyone else
+// sees the address of the page they got (/en), so that the app and the links match the page
+// (docs/decisions.md "The root address").
 (() => {
   try {
+    if (location.pathname !== "/") return;
+    const known = (language) => language === "en" || language === "de" || language === "fr";
     const stored = localStorage.getItem("user_language");
-    const match = /^\/(en|de|fr)(?=\/|$)/.exec(location.pathname);
-    if (match && (stored === "en" || stored === "de" || stored === "fr") && stored !== match[1]) {
-      location.replace(`/${stored}${location.pathname.slice(3)}${location.search}${location.hash}`);
-    }
+    const page = document.documentElement.lang;
+    const rest = `${location.search}${location.hash}`;
+    if (known(stored) && stored !== page) location.replace(`/${stored}${rest}`);
+    else if (known(page)) history.replaceState(history.state, "", `/${page}${rest}`);
   } catch {
-    // storage unavailable: the address's language applies
+    // storage unavailable: the page's language applies
   }
 })();

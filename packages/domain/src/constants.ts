@@ -161,6 +161,7 @@ export const AUDIT_ACTIONS = [
   "user.unlocked",
   "user.sessions_revoked",
   "user.password_reset_sent",
+  "user.verification_sent",
   "user.role_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

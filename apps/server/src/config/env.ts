@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 import { ibanProblem, normalizeIban } from "@festgeld/domain";
 import { z } from "zod";
+import { localHostName } from "../lib/address-to-open.ts";
 import type { S3Settings } from "../plugins/s3-document-storage.ts";
 import { loadOperator, type Operator } from "./operator.ts";
 
@@ -214,7 +215,7 @@ function crossCheck(env: Env): string[] {
 export interface Config extends Omit<Env, "API_DOCS"> {
   dataDir: string;
   webDistDir: string;
-  /** PUBLIC_URL without a trailing slash, or http://HOST:PORT. */
+  /** PUBLIC_URL without a trailing slash, or http://HOST:PORT (localhost for a loopback HOST). */
   publicUrl: string;
   /** The operator's details for e-mails and documents (OPERATOR_FILE, or the demonstration operator). */
   operator: Operator;
@@ -287,7 +288,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
     operator,
-    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ""),
+    // Links in e-mails open where passkeys work: localhost for a loopback HOST (lib/address-to-open.ts).
+    publicUrl: (env.PUBLIC_URL ?? `http://${localHostName(env.HOST)}:${env.PORT}`).replace(/\/+$/, ""),
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== "production",
     s3:
       env.DOCUMENT_STORE === "s3" && env.S3_BUCKET

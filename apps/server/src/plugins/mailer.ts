@@ -1,11 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { createSmtpMailer, type Mailer } from "../lib/mailer.ts";
+import { createFolderMailer, createSmtpMailer, type Mailer } from "../lib/mailer.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Outgoing e-mail: whether to queue mails (SMTP_URL set) and how to wake the outbox worker. */
-    email: { enabled: boolean; wake: () => void };
+    /**
+     * Outgoing e-mail: whether to queue mails, how to wake the outbox worker, and where mails go
+     * without a mail server (the mail folder; null with SMTP_URL).
+     */
+    email: { enabled: boolean; wake: () => void; folder: string | null };
   }
 }
 
@@ -20,6 +23,11 @@ export interface MailerPluginOptions {
   smtpUrl: string | undefined;
   from: string;
   /**
+   * Where e-mails go without SMTP_URL: one `.eml` file per message (docs/decisions.md "E-mail
+   * without a mail server"). `logLinks` also logs each one's recipient, subject and links.
+   */
+  folder: { dir: string; logLinks: boolean };
+  /**
    * Makes the outbox worker when this process runs it (the server does; tests that need delivery
    * do too). The notifications module provides it; app.ts passes it in, so that this plugin does
    * not depend on a module.
@@ -30,24 +38,29 @@ export interface MailerPluginOptions {
 }
 
 /**
- * E-mail for notifications. With SMTP_URL, sends queue rows in the e-mail outbox and, when this
- * process runs background jobs, a worker delivers them with retries; it starts when the app is
- * ready and stops (finishing the batch in flight) when the app closes.
+ * E-mail for notifications. Sends queue rows in the e-mail outbox and, when this process runs
+ * background jobs, a worker delivers them with retries, over SMTP (SMTP_URL) or else into the mail
+ * folder; it starts when the app is ready and stops (finishing the batch in flight) when the app
+ * closes.
  */
 export default fp(
   async function mailerPlugin(app: FastifyInstance, opts: MailerPluginOptions) {
-    const mailer: Mailer | null = opts.smtpUrl ? createSmtpMailer(opts.smtpUrl, opts.from) : null;
-    const worker =
-      mailer && opts.worker !== false
-        ? opts.worker({ db: app.db, mailer, log: app.log.child({ module: "email-outbox" }) })
-        : null;
-    app.decorate("email", { enabled: mailer !== null, wake: () => worker?.wake() });
+    const log = app.log.child({ module: "email-outbox" });
+    const mailer: Mailer = opts.smtpUrl
+      ? createSmtpMailer(opts.smtpUrl, opts.from)
+      : createFolderMailer(opts.folder.dir, opts.from, opts.folder.logLinks ? log : undefined);
+    const worker = opts.worker !== false ? opts.worker({ db: app.db, mailer, log }) : null;
+    app.decorate("email", {
+      enabled: true,
+      wake: () => worker?.wake(),
+      folder: opts.smtpUrl ? null : opts.folder.dir,
+    });
     if (worker) {
       app.addHook("onReady", async () => worker.start());
       // preClose runs before the database is closed, so the batch in flight can finish its writes.
       app.addHook("preClose", async () => worker.stop());
     }
-    app.addHook("onClose", async () => mailer?.close());
+    app.addHook("onClose", async () => mailer.close());
   },
   { name: "mailer", dependencies: ["db"] },
 );

@@ -4,9 +4,10 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { ErrorResponse } from "@festgeld/domain";
-import { LANGUAGES, type Language } from "@festgeld/domain/constants";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@festgeld/domain/constants";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { requestLanguage } from "../lib/language.ts";
 import { type HtmlVariants, htmlEtag, type LiveData, livePages } from "./live-pages.ts";
 
 /** The route patterns the build wrote to routes.json ("/blog/:id"), as matchers; null when absent. */
@@ -81,14 +82,24 @@ export function inlineScriptHashes(distDir: string): string[] {
   return [createHash("sha256").update(fs.readFileSync(file)).digest("base64")];
 }
 
-/** Sends a page in the encoding the client accepts; a matching If-None-Match gets 304. */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, page: HtmlVariants, status = 200) {
+/**
+ * Sends a page in the encoding the client accepts; a matching If-None-Match gets 304. `language`:
+ * the page was chosen by the Accept-Language header (the root address), which caches must key on.
+ */
+function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: HtmlVariants,
+  status = 200,
+  language?: Language,
+) {
   reply
     .code(status)
     .header("Cache-Control", "no-cache")
-    .header("Vary", "Accept-Encoding")
+    .header("Vary", language ? "Accept-Encoding, Accept-Language" : "Accept-Encoding")
     .header("ETag", page.etag)
     .type("text/html; charset=utf-8");
+  if (language) reply.header("Content-Language", language);
   if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
   const accepted = request.headers["accept-encoding"] ?? "";
   if (/\bbr\b/.test(accepted)) return reply.header("Content-Encoding", "br").send(page.br);
@@ -163,6 +174,17 @@ export default fp(
       const isApi = pathname === "/api" || pathname.startsWith("/api/");
       if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
         const page = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+        // The root address answers with the home page in the visitor's language, no redirect in
+        // between; lang-redirect.js then shows its own address, or the stored language's
+        // (docs/decisions.md "The root address").
+        if (page === "/") {
+          const wanted = requestLanguage(request);
+          const language = prerendered.has(`/${wanted}`) ? wanted : DEFAULT_LANGUAGE;
+          if (prerendered.has(`/${language}`)) {
+            const rendered = live?.has(`/${language}`) ? await live.get(`/${language}`, language) : null;
+            return sendHtml(request, reply, rendered ?? html(`${language}/index.html`), 200, language);
+          }
+        }
         if (LANGUAGE_PREFIX.test(page)) {
           if (prerendered.has(page)) {
             const rendered = live?.has(page) ? await live.get(page, page.slice(1, 3) as Language) : null;

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { brand } from "@brand";
 import { describe, expect, it } from "vitest";
 import { brandValues, formatAddress, formatSupportHours, listFormat } from "./brand-text.ts";
@@ -41,7 +42,7 @@ describe("brand text", () => {
     expect(en.ratingSecondaryScore).toBe("4.8");
     expect(en.foundedYear).toBe("2018");
     expect(en.rootsSinceYear).toBe("2009");
-    expect(en.marketingTerms).toBe("3, 6, 12 or 24");
+    expect(en.marketingTerms).toBe("3, 6, 12, 24 or 36");
     const de = brandValues("de", t);
     expect(plain(de.coverage)).toBe("100.000 €");
     expect(plain(de.maxRate)).toBe("3,99 %");
@@ -50,5 +51,17 @@ describe("brand text", () => {
 
   it("calls only supervisors supervisors: a register such as ORIAS is not one", () => {
     expect(brandValues("en", t).regulators).toBe("BaFin and ACPR");
+  });
+
+  it("names on the home page the terms and the top rate of the packages the demonstration seeds", () => {
+    // Tests run from the repository's root.
+    const seeds = readFileSync("apps/server/src/db/migrations/0002_packages.sql", "utf8");
+    const packages = [...seeds.matchAll(/^\((\d+), (\d+\.\d+), /gm)].map((m) => ({
+      months: Number(m[1]),
+      rate: Number(m[2]),
+    }));
+    expect(packages.length).toBeGreaterThan(0);
+    expect(brand.figures.marketingTermsMonths).toEqual(packages.map((p) => p.months));
+    expect(brand.figures.maxRate).toBe(Math.max(...packages.map((p) => p.rate)));
   });
 });

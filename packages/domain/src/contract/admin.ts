@@ -47,7 +47,12 @@ export const analyticsSchema = z
         z.object({
           month: z.string().describe("Calendar month (UTC) as YYYY-MM"),
           users: z.number().int().describe("New customer accounts in the month"),
-          investments: z.number().int().describe("New applications in the month"),
+          investments: z
+            .number()
+            .int()
+            .describe(
+              "New investments in the month: deposits whose money was received (by value date; renewals not counted)",
+            ),
         }),
       )
       .describe("The last 12 calendar months including the current one, oldest first"),

@@ -166,3 +166,43 @@ export const applicationSchema = z
 export type Application = z.infer<typeof applicationSchema>;
 
 export const applicationListSchema = z.array(applicationSchema);
+
+/**
+ * What the saver must still do (or wait for) before an application of theirs can be approved, in the
+ * order they usually do it. Staff-only checks (sanctions screening) are not part of it.
+ */
+export const APPROVAL_STEPS = [
+  "confirm_email",
+  "verify_identity",
+  "personal_data",
+  "complete_details",
+] as const;
+export type ApprovalStep = (typeof APPROVAL_STEPS)[number];
+export const APPROVAL_STEP_STATES = ["done", "to_do", "in_review"] as const;
+export const KYC_DOCUMENT_GROUPS = ["identity", "utility_bill", "selfie"] as const;
+
+/** GET /me/approval-checklist */
+export const approvalChecklistSchema = z
+  .object({
+    steps: z.array(
+      z.object({
+        step: z.enum(APPROVAL_STEPS),
+        state: z
+          .enum(APPROVAL_STEP_STATES)
+          .describe("to_do: the saver's turn; in_review: everything is in, staff decide; done"),
+      }),
+    ),
+    documents_to_provide: z
+      .array(z.enum(KYC_DOCUMENT_GROUPS))
+      .describe(
+        "Documents not uploaded yet, or rejected: identity (ID card both sides or passport), proof of address, selfie",
+      ),
+    incomplete_applications: z
+      .array(z.string().uuid())
+      .describe(
+        "Pending applications whose details (reference IBAN, maturity instruction, information sheet) are missing",
+      ),
+    ready: z.boolean().describe("Nothing is left for the saver to do; an application waits for staff"),
+  })
+  .meta({ id: "ApprovalChecklist" });
+export type ApprovalChecklist = z.infer<typeof approvalChecklistSchema>;

@@ -124,10 +124,12 @@ export async function applicationTotals(db: Kysely<DB>) {
 }
 
 /**
- * New customer accounts and new applications per calendar month (in `timeZone`) for the last 12
- * months including the current one, oldest first; months without activity count zero. The figures
- * are sums of the hourly running totals (migration 0111): exact for a zone whose months begin on a
- * whole UTC hour, as the business time zone's do (admin.test.ts checks).
+ * New customer accounts and new investments (deposits whose money was received, as the overview's
+ * invested total counts them) per calendar month (in `timeZone`) for the last 12 months including
+ * the current one, oldest first; months without activity count zero. Accounts are sums of the
+ * hourly running totals (migration 0111): exact for a zone whose months begin on a whole UTC hour,
+ * as the business time zone's do (admin.test.ts checks); investments count the deposits' ledger by
+ * value date, like the overview's figures.
  */
 export async function monthlyTrends(db: Kysely<DB>, timeZone: string) {
   const result = await sql<{ month: string; users: number; investments: number }>`
@@ -142,13 +144,22 @@ export async function monthlyTrends(db: Kysely<DB>, timeZone: string) {
         from generate_series(0, 11) as i
       ) series
     )
+    , funded as (
+      -- Money received: a deposit's principal booked from a credit, by its value date (a business
+      -- date); a renewal books principal that never left, so it is not new money.
+      select date_trunc('month', l.value_date::timestamp) as month_start, count(*) as deposits
+      from deposit_ledger l
+      where l.kind = 'principal_received' and l.source <> 'renewal'
+        and l.value_date >= (select min(month_start) from months)::date
+      group by 1
+    )
     select
       to_char(m.month_start, 'YYYY-MM') as month,
       (select coalesce(sum(s.users), 0) from user_signup_hours s
         where s.hour >= m.from_ts and s.hour < m.to_ts) as users,
-      (select coalesce(sum(a.applications), 0) from application_hours a
-        where a.hour >= m.from_ts and a.hour < m.to_ts) as investments
+      coalesce(f.deposits, 0) as investments
     from months m
+    left join funded f on f.month_start = m.month_start
     order by m.month_start
   `.execute(db);
   return result.rows.map((row) => ({

@@ -16,6 +16,18 @@ export function findApplicationById(db: Db, id: string) {
   return db.selectFrom("applications").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** One user's pending applications, oldest first, with what decides whether their details are complete. */
+export function listPendingByUser(db: Db, userId: string) {
+  return db
+    .selectFrom("applications")
+    .select(["id", "reference_iban", "maturity_instruction", "info_sheet_acknowledged_at"])
+    .where("user_id", "=", userId)
+    .where("status", "=", "pending")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
 /** One user's applications, newest first (index applications_user_created_idx). */
 export function listApplicationsByUser(db: Db, userId: string, page: { limit: number; offset: number }) {
   return db

@@ -4,6 +4,7 @@ import { requestLanguage } from "../../lib/language.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as service from "./applications.service.ts";
+import { approvalChecklist } from "./approval-checklist.service.ts";
 
 /**
  * Applications per address: a household or office sends a few, never dozens; a flood of fake
@@ -27,6 +28,11 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(application);
     },
   );
+
+  route(app, operations.meApprovalChecklist, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return approvalChecklist(app.db, currentUser(request));
+  });
 
   route(app, operations.applicationsListOwn, async (request, reply) => {
     const { items, total } = await service.listOwnApplications(app.db, currentUser(request), request.query);

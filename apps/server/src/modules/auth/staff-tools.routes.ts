@@ -2,6 +2,7 @@ import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { attemptLimit } from "./auth.rate-limit.ts";
 import { authContext, meta } from "./auth.routes.ts";
 import * as staff from "./staff-tools.service.ts";
 
@@ -33,6 +34,30 @@ export const staffToolsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     return reply.status(202).send(status);
   });
+
+  // Per account, whoever sends: a confirmation link is not something to send over and over.
+  route(
+    app,
+    operations.adminUserSendVerification,
+    {
+      preHandler: attemptLimit(app, {
+        name: "verify-resend-staff",
+        max: 5,
+        windowMs: 15 * 60_000,
+        key: (request) => (request.params as { id?: string }).id ?? null,
+      }),
+    },
+    async (request, reply) => {
+      const status = await staff.sendEmailVerification(
+        app.db,
+        context.mail,
+        currentUser(request),
+        request.params.id,
+        meta(request),
+      );
+      return reply.status(202).send(status);
+    },
+  );
 
   route(app, operations.adminUserChangeRole, async (request) =>
     staff.changeRole(app.db, currentUser(request), request.params.id, request.body.role, meta(request)),

@@ -1,9 +1,13 @@
-import type { AdminAccountStatus, Role, User } from "@festgeld/domain";
+import type { AdminAccountStatus, Language, Role, User } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
-import { type AccountMailContext, requestPasswordReset } from "./account-security.service.ts";
+import {
+  type AccountMailContext,
+  requestPasswordReset,
+  sendVerification,
+} from "./account-security.service.ts";
 import { revokeOtherSessions } from "./account-sessions.service.ts";
 import * as authRepo from "./auth.repository.ts";
 
@@ -158,6 +162,47 @@ export async function sendPasswordReset(
     targetId: userId,
     details: { email: target.email },
   });
+  return accountStatus(db, userId);
+}
+
+/**
+ * A new confirmation link for an account whose address is not confirmed yet, e.g. when the first
+ * one went astray; the previous link stops working.
+ */
+export async function sendEmailVerification(
+  db: Kysely<DB>,
+  mail: AccountMailContext,
+  staff: Staff,
+  userId: string,
+  meta: Meta & { language?: Language | undefined },
+) {
+  await db.transaction().execute(async (trx) => {
+    const target = await targetOf(trx, userId);
+    if (target.email_verified_at) {
+      throw conflict("email_already_verified", "This e-mail address is already confirmed");
+    }
+    // Written in the language the saver's last account e-mail was in (the one of registration),
+    // not in the language of the staff member's screen.
+    const last = await trx
+      .selectFrom("email_outbox")
+      .select("language")
+      .where("user_id", "=", userId)
+      .where("language", "is not", null)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    const language = last?.language ?? meta.language;
+    if (!(await sendVerification(trx, mail, userId, target.email, { ...meta, language }))) {
+      throw new AppError(503, "service_unavailable", "E-mail cannot be sent at the moment");
+    }
+    await recordAudit(trx, staff, {
+      action: "user.verification_sent",
+      targetType: "user",
+      targetId: userId,
+      details: { email: target.email },
+    });
+  });
+  mail.wake();
   return accountStatus(db, userId);
 }
 

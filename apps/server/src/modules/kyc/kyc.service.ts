@@ -67,6 +67,33 @@ export function overallStatus(s: DocumentStatuses, facts: IdentityFacts = {}): K
   return "not_started";
 }
 
+/**
+ * The document groups still to be uploaded, or uploaded again after a rejection, for the overall
+ * status to become approved: what the saver must do before a review can finish. The same rules as
+ * overallStatus (a verified ident-provider result stands for the identity document and the selfie).
+ */
+export function documentsToProvide(
+  s: DocumentStatuses,
+  facts: IdentityFacts = {},
+): Array<"identity" | "utility_bill" | "selfie"> {
+  const given = (status: KycDocumentStatus) => status === "pending" || status === "approved";
+  const identity =
+    facts.identVerified === true || (given(s.id_card) && given(s.id_card_back)) || given(s.passport);
+  const missing: Array<"identity" | "utility_bill" | "selfie"> = [];
+  if (!identity) missing.push("identity");
+  if (!given(s.utility_bill)) missing.push("utility_bill");
+  if (!(facts.identVerified === true || given(s.selfie))) missing.push("selfie");
+  return missing;
+}
+
+/** The user's overall status and the documents they must still provide (for the approval checklist). */
+export async function documentState(db: Kysely<DB>, userId: string) {
+  const rows = await repo.currentDocuments(db, userId);
+  const facts = await identityFacts(db, userId);
+  const statuses = statusesOf(rows);
+  return { overall: overallStatus(statuses, facts), toProvide: documentsToProvide(statuses, facts) };
+}
+
 function statusesOf(rows: DocumentRow[]): DocumentStatuses {
   const statuses = Object.fromEntries(KYC_DOCUMENT_TYPES.map((t) => [t, "not_uploaded"])) as DocumentStatuses;
   for (const row of rows) statuses[row.document_type] = row.status;

@@ -1,4 +1,12 @@
-import type { KycDocumentType, KycNewUploadReason, Language, MaturityInstruction } from "@festgeld/domain";
+import {
+  formatCreditorReference,
+  formatIban,
+  isValidCreditorReference,
+  type KycDocumentType,
+  type KycNewUploadReason,
+  type Language,
+  type MaturityInstruction,
+} from "@festgeld/domain";
 import type { EventFacts, EventType } from "./message-events.ts";
 import { applicationReference, type Formatter, formatterFor } from "./message-format.ts";
 
@@ -151,9 +159,15 @@ function texts(language: Language): Texts {
   const kyc = { path: "/kyc", label: L.identity };
   const security = { path: "/profile", label: L.security };
   const reasonRow = (reason: string | null): EventText["rows"] => (reason ? [[L.reason, reason]] : []);
+  /**
+   * The transfer details, printed as the saver types them: IBAN and an RF creditor reference in
+   * groups of four (copying them still gives the bare characters to a banking app that strips
+   * spaces). The amount only when it is not the application's amount listed just above.
+   */
   const transferRows = (
     f: Formatter,
     t: NonNullable<EventFacts["application_approved"]["transfer"]>,
+    listed?: { amount: string; currency: string },
   ): EventText["rows"] => {
     const labels = {
       en: ["Account holder", "IBAN", "BIC", "Payment reference", "Transfer by"],
@@ -162,10 +176,15 @@ function texts(language: Language): Texts {
     }[language];
     return [
       [labels[0] as string, t.account_holder],
-      [labels[1] as string, t.iban],
+      [labels[1] as string, formatIban(t.iban)],
       [labels[2] as string, t.bic],
-      [labels[3] as string, t.reference],
-      [L.amount, f.money(t.amount, t.currency)],
+      [
+        labels[3] as string,
+        isValidCreditorReference(t.reference) ? formatCreditorReference(t.reference) : t.reference,
+      ],
+      ...(listed && listed.amount === t.amount && listed.currency === t.currency
+        ? []
+        : ([[L.amount, f.money(t.amount, t.currency)]] as EventText["rows"])),
       [labels[4] as string, f.date(t.deadline)],
     ];
   };
@@ -189,7 +208,7 @@ function texts(language: Language): Texts {
             : "Ihr Antrag ist genehmigt. Die Überweisungsdaten finden Sie auf Ihrem Dashboard.",
           `Sie können bis zum ${f.date(x.withdrawal_deadline)} ohne Angabe von Gründen widerrufen.`,
         ],
-        rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer) : [])],
+        rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer, x) : [])],
         action: dashboard,
       }),
       application_rejected: (x, f) => ({
@@ -376,7 +395,7 @@ function texts(language: Language): Texts {
             : "Votre demande est acceptée. Les coordonnées du virement figurent sur votre tableau de bord.",
           `Vous pouvez vous rétracter sans motif jusqu'au ${f.date(x.withdrawal_deadline)}.`,
         ],
-        rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer) : [])],
+        rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer, x) : [])],
         action: dashboard,
       }),
       application_rejected: (x, f) => ({
@@ -562,7 +581,7 @@ function texts(language: Language): Texts {
           : "Your application is approved. The transfer details are on your dashboard.",
         `You may withdraw without giving reasons until ${f.date(x.withdrawal_deadline)}.`,
       ],
-      rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer) : [])],
+      rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer, x) : [])],
       action: dashboard,
     }),
     application_rejected: (x, f) => ({
@@ -744,7 +763,8 @@ export function eventText<K extends EventType>(type: K, facts: EventFacts[K], la
   // Deposit events name the deposit by its payment reference as well as by the application.
   const reference = (facts as { deposit_reference?: unknown }).deposit_reference;
   if (typeof reference === "string" && reference !== "") {
-    text.rows.splice(1, 0, [PAYMENT_REFERENCE[language], reference]);
+    const printed = isValidCreditorReference(reference) ? formatCreditorReference(reference) : reference;
+    text.rows.splice(1, 0, [PAYMENT_REFERENCE[language], printed]);
   }
   return text;
 }

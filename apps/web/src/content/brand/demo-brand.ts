@@ -215,7 +215,8 @@ export const brand: Brand = {
     depositProtectionEur: 100_000,
     ratingPrimary: { score: 5, outOf: 5, count: 10_000 },
     ratingSecondary: { score: 4.8, outOf: 5, count: 5_000 },
-    marketingTermsMonths: [3, 6, 12, 24],
+    // The terms of the seeded packages (apps/server/src/db/migrations/0002_packages.sql).
+    marketingTermsMonths: [3, 6, 12, 24, 36],
     blogTermsMonths: [6, 12, 24, 36, 48, 60],
     minimumInvestmentEur: 1_000,
     termsMinimumDepositEur: 5_000,

@@ -22,6 +22,7 @@ import { toast } from "../../lib/toast.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useAddNote, useDossier, useProfileDecision } from "./api/dossier-api.ts";
 import { DecisionForm } from "./components/decision-form.tsx";
+import { EmailConfirmation } from "./components/email-confirmation.tsx";
 import { FileViewer } from "./components/file-viewer.tsx";
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -185,6 +186,7 @@ function DossierView({ dossier }: { dossier: Dossier }) {
           {t("dossier.title", { name: user.full_name })}
         </h1>
         <p className="text-slate-600 dark:text-slate-300">{user.email}</p>
+        <EmailConfirmation userId={user.id} email={user.email} />
         <p className="text-slate-800 dark:text-slate-200">
           {t("dossier.kycStatus")}: {t(`kyc:review.userStatuses.${user.kyc_status}`)}
         </p>

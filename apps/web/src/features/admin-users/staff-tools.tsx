@@ -11,8 +11,8 @@ import { api, errorMessage } from "../../lib/api-client.ts";
 import { useApiAction } from "../../lib/forms.ts";
 
 /**
- * The staff tools of one account: lock or unlock it, sign it out everywhere, e-mail a reset link,
- * change its role. The server refuses an admin's own lock or demotion and writes every action to the
+ * The staff tools of one account: lock or unlock it, sign it out everywhere, e-mail a reset link
+ * (and a new confirmation link while the address is unconfirmed), change its role. The server refuses an admin's own lock or demotion and writes every action to the
  * audit log.
  */
 export function StaffTools({ user, self }: { user: User; self: boolean }) {
@@ -96,6 +96,13 @@ export function StaffTools({ user, self }: { user: User; self: boolean }) {
           () => api.call(operations.adminUserRevokeSessions, params),
           t("users.tools.revoked"),
         )}
+        {!s.email_verified &&
+          tool(
+            t("users.tools.sendVerification"),
+            () => api.call(operations.adminUserSendVerification, params),
+            t("users.tools.verificationSent"),
+            { testId: "staff-send-verification" },
+          )}
         {tool(
           t("users.tools.sendReset"),
           () => api.call(operations.adminUserSendReset, params),

@@ -29,7 +29,7 @@ const RECALCULATE_AFTER_MS = 400;
  * The calculation as typed (amount and rate in the saver's language), checked by the shared amount
  * rules and sent as the contract's calculateRequestSchema.
  */
-function calculatorSchema(language: string) {
+function calculatorSchema(language: string, limits?: { min: number; max: number }) {
   return z
     .object({
       amount: z.string(),
@@ -39,7 +39,11 @@ function calculatorSchema(language: string) {
     })
     .superRefine((values, ctx) =>
       addMessages(ctx, {
-        amount: amountMessage(values.amount, language, { currency: values.currency, narrow: true }),
+        amount: amountMessage(values.amount, language, {
+          currency: values.currency,
+          narrow: true,
+          ...(limits ? { ...limits, ofPackage: true } : {}),
+        }),
         interest_rate: rateMessage(values.interest_rate, language),
       }),
     )
@@ -65,7 +69,8 @@ export default function CalculatorPage() {
   const language = i18n.language;
   useDocumentTitle(t("calculator.title"), t("calculator.subtitle"));
   const id = useId();
-  const schema = useMemo(() => calculatorSchema(language), [language]);
+  const [limits, setLimits] = useState<{ min: number; max: number } | undefined>(undefined);
+  const schema = useMemo(() => calculatorSchema(language, limits), [language, limits]);
   const { form, formError, setFormError, submit } = useApiForm({
     schema,
     defaultValues: {
@@ -82,11 +87,24 @@ export default function CalculatorPage() {
   });
   const [calculating, setCalculating] = useState(false);
   const [result, setResult] = useState<CalculateResponse | null>(null);
+  // Whether a result was shown once: from then on, results follow the inputs.
+  const [started, setStarted] = useState(false);
   const packages = usePackages();
   // Only packages whose term the calculator offers can be picked (an admin may add other terms).
   const quickPicks = (packages.data ?? []).filter((pkg) =>
     (DURATIONS_MONTHS as readonly number[]).includes(pkg.duration_months),
   );
+  // The package whose term and rate are set (picked, or typed to match): its amount limits apply.
+  const chosen = quickPicks.find(
+    (pkg) => Number(duration) === pkg.duration_months && decimalValue(rate, language) === pkg.interest_rate,
+  );
+  const chosenMin = chosen?.min_amount;
+  const chosenMax = chosen?.max_amount;
+  useEffect(() => {
+    setLimits(
+      chosenMin !== undefined && chosenMax !== undefined ? { min: chosenMin, max: chosenMax } : undefined,
+    );
+  }, [chosenMin, chosenMax]);
   const money = (value: number) => formatMoney(value, currency, language, { whole: true, narrow: true });
 
   // Answers can arrive out of order while the saver types: only the latest request's answer is shown.
@@ -97,7 +115,10 @@ export default function CalculatorPage() {
     setFormError(null);
     try {
       const answer = await calculate(request);
-      if (sequence === latest.current) setResult(answer);
+      if (sequence === latest.current) {
+        setResult(answer);
+        setStarted(true);
+      }
     } catch (error) {
       // A failed calculation is logged to the console; the saver is told too, instead of being left waiting.
       console.error("Calculation failed", error);
@@ -107,16 +128,22 @@ export default function CalculatorPage() {
     }
   }
 
-  // Once results are shown, valid changes are calculated again after a short pause in typing.
-  const shown = result !== null;
+  // Once a result was shown, valid changes are calculated again after a short pause in typing; an
+  // input that becomes invalid clears the result (it no longer answers what is typed) and drops any
+  // answer still on its way.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the inputs; run reads the latest
   useEffect(() => {
-    if (!shown) return;
+    if (!started) return;
     const checked = schema.safeParse({ amount, duration_months: duration, interest_rate: rate, currency });
-    if (!checked.success) return;
+    if (!checked.success) {
+      latest.current++;
+      setResult(null);
+      setCalculating(false);
+      return;
+    }
     const timer = setTimeout(() => void run(checked.data), RECALCULATE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [shown, schema, amount, duration, rate, currency]);
+  }, [started, schema, amount, duration, rate, currency]);
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
@@ -185,7 +212,15 @@ export default function CalculatorPage() {
             id={`${id}-amount`}
             label={t("calculator.amount", { symbol: currencySymbol(currency, language) })}
             placeholder={t("calculator.amountPlaceholder")}
-            hint={t("calculator.amountHint", { min: money(LIMITS.minAmount), step: money(AMOUNT_STEP) })}
+            hint={
+              chosen
+                ? t("calculator.amountHintPackage", {
+                    min: money(chosen.min_amount),
+                    max: money(chosen.max_amount),
+                    step: money(AMOUNT_STEP),
+                  })
+                : t("calculator.amountHint", { min: money(LIMITS.minAmount), step: money(AMOUNT_STEP) })
+            }
           />
 
           <SelectField

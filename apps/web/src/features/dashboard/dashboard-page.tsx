@@ -6,6 +6,7 @@ import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useApprovalChecklist } from "./api/approval-checklist.ts";
 import { useMyApplications } from "./api/use-my-applications.ts";
 import { ApplicationCard } from "./components/application-card.tsx";
 import { StatCards } from "./components/stat-cards.tsx";
@@ -26,6 +27,7 @@ function DashboardContent() {
   const { t } = useTranslation("invest");
   const { user } = useSession() as { user: User };
   const { data, isPending, isError, refetch, isFetching } = useMyApplications(Boolean(user));
+  const checklist = useApprovalChecklist(Boolean(data?.some((a) => a.status === "pending")));
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-12">
@@ -53,7 +55,7 @@ function DashboardContent() {
         </div>
       ) : (
         <>
-          <WhatsNext applications={data} />
+          <WhatsNext applications={data} checklistReady={checklist.data?.ready} />
           <div className="mt-10">
             <StatCards applications={data} />
             <DepositGuaranteeWarning where="dashboard" />

@@ -73,7 +73,8 @@ function DocumentList() {
                       {t("documents.new")}
                     </span>
                   )}
-                  {doc.title}
+                  {/* The kind's title in the reader's language; the PDF stays in the language it was issued in. */}
+                  {t(`documents.kinds.${doc.kind}`)}
                 </p>
                 <p className="text-sm text-slate-600 dark:text-slate-300">
                   {t("documents.issued", { date: formatDateTime(doc.created_at, i18n.language) })} ·{" "}
@@ -85,7 +86,7 @@ function DocumentList() {
                 className="btn-secondary"
                 disabled={busy === doc.id}
                 onClick={() => download(doc)}
-                aria-label={t("documents.downloadNamed", { title: doc.title })}
+                aria-label={t("documents.downloadNamed", { title: t(`documents.kinds.${doc.kind}`) })}
               >
                 {busy === doc.id ? t("documents.downloading") : t("documents.download")}
               </button>

@@ -8,7 +8,7 @@ import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { useKycStatus } from "./api/kyc-api.ts";
+import { useApprovalChecklist, useKycStatus } from "./api/kyc-api.ts";
 import { useKycUpload } from "./api/use-kyc-upload.ts";
 import { DocumentCard } from "./components/document-card.tsx";
 import { PersonalDataForm } from "./components/personal-data-form.tsx";
@@ -25,6 +25,7 @@ function KycContent() {
   const { signOut } = useSession();
   const navigate = useNavigate();
   const status = useKycStatus();
+  const checklist = useApprovalChecklist(status.dataUpdatedAt);
   const { upload, uploading } = useKycUpload();
   useDocumentTitle(t("title"), t("description"));
 
@@ -66,7 +67,7 @@ function KycContent() {
           </div>
         ) : (
           <>
-            <StatusBanner status={status.data.overall_status} />
+            <StatusBanner status={status.data.overall_status} checklist={checklist.data} />
             <RequiredDocuments />
             <section aria-labelledby="kyc-personal-heading">
               <h2

@@ -99,6 +99,19 @@ export const adminOperations = {
     responses: { 202: json(adminAccountStatusSchema, "The link is on its way") },
     errors: [503],
   }),
+  adminUserSendVerification: defineOperation({
+    id: "adminUserSendVerification",
+    method: "POST",
+    path: "/admin/users/:id/send-verification",
+    access: "admin",
+    tags: ["admin"],
+    summary: "E-mail the account a new link to confirm its address (the old link stops working)",
+    description:
+      "409 email_already_verified when the address is confirmed; 429 rate_limited after 5 sends per account in 15 minutes.",
+    params: idParamSchema,
+    responses: { 202: json(adminAccountStatusSchema, "The link is on its way") },
+    errors: [409, 429],
+  }),
   adminUserChangeRole: defineOperation({
     id: "adminUserChangeRole",
     method: "PUT",

@@ -9,6 +9,7 @@ import {
   applicationDetailsRequestSchema,
   applicationListSchema,
   applicationSchema,
+  approvalChecklistSchema,
 } from "../applications.ts";
 import { idParamSchema, paginationQuerySchema } from "../common.ts";
 import { defineOperation, json } from "../operation.ts";
@@ -26,6 +27,17 @@ export const applicationsOperations = {
     body: applicationCreateRequestSchema,
     responses: { 201: json(applicationSchema, "The application, pending review") },
     rateLimited: true,
+  }),
+  meApprovalChecklist: defineOperation({
+    id: "meApprovalChecklist",
+    method: "GET",
+    path: "/me/approval-checklist",
+    access: "user",
+    tags: ["applications"],
+    summary: "What must still happen before the saver's applications can be approved",
+    description:
+      "The same conditions the approval checks (address confirmed, identity verified, personal data confirmed, details complete), each as done, the saver's to do, or in review by staff.",
+    responses: { 200: json(approvalChecklistSchema, "The steps") },
   }),
   applicationsListOwn: defineOperation({
     id: "applicationsListOwn",

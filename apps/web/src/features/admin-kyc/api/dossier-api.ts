@@ -29,3 +29,22 @@ export function useAddNote(userId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: key(userId) }),
   });
 }
+
+const accountKey = (userId: string) => ["admin-kyc", "account", userId] as const;
+
+/** Whether the saver's address is confirmed (the account's security state). */
+export function useAccountStatus(userId: string) {
+  return useQuery({
+    queryKey: accountKey(userId),
+    queryFn: ({ signal }) => api.call(operations.adminUserAccount, { params: { id: userId }, signal }),
+  });
+}
+
+/** A new confirmation link to the saver's address; the account's new state comes back. */
+export function useSendVerification(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(operations.adminUserSendVerification, { params: { id: userId } }),
+    onSuccess: (data) => queryClient.setQueryData(accountKey(userId), data),
+  });
+}

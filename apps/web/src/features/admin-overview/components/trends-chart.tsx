@@ -15,7 +15,7 @@ function monthLabel(month: string, language: string) {
 }
 
 /**
- * 'Monthly Trends': new users and new investments (applications) per month, oldest first. The same
+ * 'Monthly Trends': new users and new investments (deposits whose money arrived) per month, oldest first. The same
  * figures follow in a table for screen readers and keyboard users.
  */
 export function TrendsChart({ data }: { data: Analytics["monthlyTrends"] }) {

@@ -2,6 +2,7 @@ import type { Application, ApplicationDetailsRequest } from "@festgeld/domain";
 import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { APPROVAL_CHECKLIST_KEY } from "./approval-checklist.ts";
 import { MY_APPLICATIONS_KEY } from "./use-my-applications.ts";
 
 /** Gives the missing details of a pending application; the answer replaces it in the cached list. */
@@ -14,6 +15,7 @@ export function useCompleteDetails(id: string) {
       queryClient.setQueryData<Application[]>(MY_APPLICATIONS_KEY, (list) =>
         list?.map((a) => (a.id === updated.id ? updated : a)),
       );
+      void queryClient.invalidateQueries({ queryKey: APPROVAL_CHECKLIST_KEY });
     },
   });
 }

@@ -8,6 +8,7 @@ import {
   formatMoney,
   formatRate,
 } from "../../../lib/format.ts";
+import { ApprovalChecklist } from "./approval-checklist.tsx";
 import { CompleteDetails } from "./complete-details.tsx";
 import { DepositPanel } from "./deposit-panel.tsx";
 import { EarlyClosure } from "./early-closure.tsx";
@@ -126,11 +127,9 @@ export function ApplicationCard({ application }: { application: Application }) {
           </div>
         ))}
       </dl>
+      {application.status === "pending" && <ApprovalChecklist applicationId={application.id} />}
       {application.status === "pending" && application.missing_details.length > 0 && (
         <CompleteDetails application={application} />
-      )}
-      {application.status === "pending" && application.missing_details.length === 0 && (
-        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t("dashboard.pendingNote")}</p>
       )}
       {application.deposit && <DepositPanel application={application} />}
       {application.deposit?.status === "active" && application.deposit.early_closure !== "not_allowed" && (

@@ -60,6 +60,7 @@ export function CompleteDetails({ application }: { application: Application }) {
 
   return (
     <form
+      id={`details-${application.id}`}
       onSubmit={save}
       noValidate
       aria-labelledby={headingId}

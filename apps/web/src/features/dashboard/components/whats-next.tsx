@@ -5,10 +5,17 @@ import { formatCalendarDate, formatDate, formatMoney } from "../../../lib/format
 
 /**
  * One line at the top of the dashboard saying what the saver should expect next, most urgent first:
- * a transfer to make (earliest deadline), details to complete, an application under review, the next
- * maturity.
+ * a transfer to make (earliest deadline), details to complete, steps of the approval checklist still
+ * to do, an application under review, the next maturity.
  */
-export function WhatsNext({ applications }: { applications: Application[] }) {
+export function WhatsNext({
+  applications,
+  checklistReady,
+}: {
+  applications: Application[];
+  /** Whether the saver has done everything an approval needs (undefined while unknown). */
+  checklistReady?: boolean | undefined;
+}) {
   const { t, i18n } = useTranslation("deposits");
   const language = i18n.language;
   const deposits = applications.flatMap((a) => (a.deposit ? [a.deposit] : []));
@@ -29,6 +36,8 @@ export function WhatsNext({ applications }: { applications: Application[] }) {
     });
   } else if (applications.some((a) => a.status === "pending" && a.missing_details.length > 0)) {
     text = t("next.complete");
+  } else if (applications.some((a) => a.status === "pending") && checklistReady === false) {
+    text = t("next.checklist");
   } else if (applications.some((a) => a.status === "pending")) {
     text = t("next.review");
   } else if (maturing?.maturity_date) {

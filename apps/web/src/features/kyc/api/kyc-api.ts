@@ -63,3 +63,13 @@ export function uploadKycDocument(
     xhr.send(form);
   });
 }
+
+/** The approval checklist (GET /me/approval-checklist), refetched whenever the status changes. */
+export function useApprovalChecklist(statusUpdatedAt: number) {
+  return useQuery({
+    // Below the dashboard's key, so that its invalidation reaches this one too.
+    queryKey: ["me", "approval-checklist", statusUpdatedAt] as const,
+    queryFn: ({ signal }) => api.call(operations.meApprovalChecklist, { signal }),
+    placeholderData: (previous) => previous,
+  });
+}

@@ -1,3 +1,4 @@
+import type { ApprovalChecklist } from "@festgeld/domain";
 import type { KycStatus } from "@festgeld/domain/constants";
 import { useTranslation } from "react-i18next";
 import { CheckCircleIcon, ClockIcon, UploadIcon, XCircleIcon } from "./kyc-icons.tsx";
@@ -21,22 +22,52 @@ const STYLES: Record<KycStatus, { box: string; icon: typeof CheckCircleIcon }> =
   },
 };
 
-/** The overall status: approved, pending, rejected, or please upload; one icon each. */
-export function StatusBanner({ status }: { status: KycStatus }) {
+/**
+ * The overall status: approved, pending, rejected, or please upload; one icon each. "Pending" says
+ * "under review" only when the server's checklist has nothing left for the saver (every required
+ * document and the personal data are in); otherwise it says what is still missing.
+ */
+export function StatusBanner({
+  status,
+  checklist,
+}: {
+  status: KycStatus;
+  checklist?: ApprovalChecklist | undefined;
+}) {
   const { t } = useTranslation("kyc");
-  const style = STYLES[status] ?? STYLES.not_started;
+  const missing = [
+    ...(checklist?.documents_to_provide ?? []),
+    ...(checklist?.steps.some((s) => s.step === "personal_data" && s.state === "to_do")
+      ? ["personal_data"]
+      : []),
+  ];
+  const incomplete = status === "pending" && missing.length > 0;
+  const style = incomplete ? STYLES.not_started : (STYLES[status] ?? STYLES.not_started);
   const Icon = style.icon;
   return (
     <section
       aria-live="polite"
       data-testid="kyc-overall-status"
-      data-status={status}
+      data-status={incomplete ? "incomplete" : status}
       className={`flex items-start gap-4 rounded-2xl border p-5 ${style.box}`}
     >
       <Icon className="mt-0.5 h-8 w-8 shrink-0" />
       <div>
-        <h2 className="text-lg font-semibold">{t(`banner.${status}.title`)}</h2>
-        <p className="mt-1">{t(`banner.${status}.text`)}</p>
+        {incomplete ? (
+          <>
+            <h2 className="text-lg font-semibold">{t("banner.incomplete.title")}</h2>
+            <p className="mt-1">
+              {t("banner.incomplete.text", {
+                missing: missing.map((m) => t(`banner.missing.${m}`)).join(", "),
+              })}
+            </p>
+          </>
+        ) : (
+          <>
+            <h2 className="text-lg font-semibold">{t(`banner.${status}.title`)}</h2>
+            <p className="mt-1">{t(`banner.${status}.text`)}</p>
+          </>
+        )}
       </div>
     </section>
   );

@@ -1,0 +1,59 @@
+import { LANGUAGES } from "@festgeld/domain";
+import { describe, expect, it } from "vitest";
+import { eventText } from "../src/modules/messages/message-texts.ts";
+
+const approval = (transferAmount: string) =>
+  ({
+    application_id: "0f8fad5b-d9cb-469f-a165-70867728950e",
+    amount: "10000.00",
+    currency: "EUR",
+    rate: "3.50",
+    term_months: 12,
+    approved_at: "2026-03-02T10:00:00.000Z",
+    withdrawal_deadline: "2026-03-16T10:00:00.000Z",
+    transfer: {
+      account_holder: "Demo Partnerbank AG",
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      reference: "RF18539007547034",
+      amount: transferAmount,
+      currency: "EUR",
+      deadline: "2026-03-20",
+    },
+  }) as const;
+
+describe("the approval's e-mail and PDF figures", () => {
+  it("print the IBAN and the RF reference in groups of four and the amount once, in every language", () => {
+    for (const language of LANGUAGES) {
+      const text = eventText("application_approved", approval("10000.00"), language);
+      const values = text.rows.map(([, value]) => value);
+      expect(values, language).toContain("DE89 3704 0044 0532 0130 00");
+      expect(values, language).toContain("RF18 5390 0754 7034");
+      const labels = text.rows.map(([label]) => label);
+      expect(new Set(labels).size, `${language}: ${labels.join(", ")}`).toBe(labels.length);
+    }
+  });
+
+  it("lists the transfer amount as well when it differs from the application's", () => {
+    const text = eventText("application_approved", approval("9500.00"), "en");
+    expect(text.rows.filter(([label]) => label === "Amount")).toHaveLength(2);
+  });
+
+  it("prints a deposit event's payment reference grouped", () => {
+    const text = eventText(
+      "deposit_funded",
+      {
+        application_id: "0f8fad5b-d9cb-469f-a165-70867728950e",
+        deposit_reference: "RF18539007547034",
+        amount: "10000.00",
+        currency: "EUR",
+        rate: "3.50",
+        term_months: 12,
+        value_date: "2026-03-20",
+        maturity_date: "2027-03-20",
+      },
+      "de",
+    );
+    expect(text.rows.map(([, v]) => v)).toContain("RF18 5390 0754 7034");
+  });
+});

@@ -1,0 +1,227 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page, request, test } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import { Secret, TOTP } from "otpauth";
+import { JPEG, PNG, pdf } from "./kyc-files.ts";
+
+/**
+ * The quick start as a new user meets it: a server of this spec's own, started like `npm start`
+ * with no SMTP_URL, so every e-mail goes to the mail folder under its data directory. A saver
+ * registers in the browser, confirms the address with the link from that folder, verifies their
+ * identity and applies; staff approve. The dashboard's checklist says what is missing on the way.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, "../../..");
+const port = Number(process.env.E2E_PORT) + 5;
+const origin = `http://localhost:${port}`;
+let dataDir = "";
+const ADMIN = { email: "first-run-admin@e2e.example.test", password: "e2e-First-Run-Admin-2026" };
+const PASSWORD = "e2e-Saver-Passphrase-2026";
+
+let server: ChildProcess;
+let output = "";
+
+test.use({ baseURL: origin });
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  // A fresh embedded database: its first start (creating and migrating it) takes a while on a busy machine.
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "festgeld-e2e-first-run-"));
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: "info",
+    // No .env of the checkout: exactly the defaults (no SMTP_URL).
+    ENV_FILE: "/dev/null",
+  };
+  server = spawn(process.execPath, ["apps/server/dist/server.js"], { cwd: repoRoot, env });
+  server.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  server.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  await expect
+    .poll(async () => (await fetch(`${origin}/api/ready`).catch(() => null))?.status ?? 0, {
+      timeout: 170_000,
+      message: "the first-run server to start",
+    })
+    .toBe(200)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nserver output:\n${output}`);
+    });
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The e-mails in the mail folder to `to`, oldest first. */
+async function mailFolder(to: string) {
+  const dir = path.join(dataDir, "mail");
+  const names = readdirSync(dir, { withFileTypes: true }).filter(
+    (e) => e.isFile() && e.name.endsWith(".eml"),
+  );
+  const mails = await Promise.all(
+    names
+      .map((e) => e.name)
+      .sort()
+      .map(async (name) => simpleParser(readFileSync(path.join(dir, name)))),
+  );
+  return mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === to);
+}
+
+/** The admin of this server signs in with two-factor (enrolled here: every admin must have it). */
+async function adminToken(): Promise<string> {
+  const api = await request.newContext({ baseURL: origin });
+  try {
+    const login = await api.post("/api/auth/login", { data: ADMIN });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const setup = await api.post("/api/auth/two-factor/setup", { headers });
+    const { secret } = (await setup.json()) as { secret: string };
+    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    expect((await api.post("/api/auth/two-factor/enable", { headers, data: { code } })).ok()).toBe(true);
+    return token;
+  } finally {
+    await api.dispose();
+  }
+}
+
+const step = (page: Page, name: string) => page.getByTestId(`checklist-${name}`);
+
+test("first run without SMTP_URL: register, confirm through the mail folder, verify, apply, approved", async ({
+  page,
+}) => {
+  // The start says where to open the app: localhost, where passkeys work.
+  expect(output).toContain(`open ${origin}`);
+
+  const email = `first-run-${randomBytes(4).toString("hex")}@e2e.example.test`;
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill("Nora Neu");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByTestId("register-submit").click();
+  await page.getByTestId("registration-later").click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = (await page.evaluate(() => localStorage.getItem("token"))) as string;
+  const saver = { authorization: `Bearer ${token}` };
+
+  // An application: the card lists what must still happen, with links.
+  const pkg = ((await (await page.request.get("/api/packages")).json()) as Array<{ id: string }>)[0];
+  const applied = await page.request.post("/api/applications", {
+    headers: saver,
+    data: {
+      full_name: "Nora Neu",
+      email,
+      phone: "+49 30 1234567",
+      amount: 10_000,
+      package_id: pkg?.id,
+      reference_iban: "DE89370400440532013000",
+      maturity_instruction: "payout",
+      info_sheet_acknowledged: true,
+    },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  const applicationId = ((await applied.json()) as { id: string }).id;
+  await page.reload();
+  await expect(step(page, "confirm_email")).toHaveAttribute("data-state", "to_do");
+  await expect(step(page, "verify_identity")).toHaveAttribute("data-state", "to_do");
+  await expect(step(page, "verify_identity").getByRole("link", { name: "Upload documents" })).toHaveAttribute(
+    "href",
+    "/kyc",
+  );
+  await expect(step(page, "complete_details")).toHaveAttribute("data-state", "done");
+
+  // The confirmation e-mail is in the mail folder; its link confirms the address.
+  let mails: Awaited<ReturnType<typeof mailFolder>> = [];
+  await expect
+    .poll(async () => {
+      mails = await mailFolder(email);
+      return mails.length;
+    })
+    .toBeGreaterThan(0);
+  const link = /https?:\/\/\S+\/verify-email#token=[\w-]+/.exec(mails[0]?.text ?? "")?.[0];
+  expect(link?.startsWith(`${origin}/verify-email#token=`)).toBe(true);
+  await page.goto(link as string);
+  await expect(page.getByTestId("verify-done")).toBeVisible();
+
+  // Identity: personal data and documents in, staff confirm them.
+  const staff = { authorization: `Bearer ${await adminToken()}` };
+  const profile = await page.request.put("/api/kyc/profile", {
+    headers: saver,
+    data: {
+      date_of_birth: "1980-05-17",
+      place_of_birth: "Köln",
+      nationality: "DE",
+      address: { street: "Hauptstraße 1", postcode: "10115", city: "Berlin", country: "DE" },
+      tax_residency: "DE",
+      tax_id: "86095742719",
+      is_pep: false,
+      pep_details: null,
+    },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const documents: string[] = [];
+  for (const [type, name, mimeType, buffer] of [
+    ["passport", "passport.jpg", "image/jpeg", JPEG],
+    ["utility_bill", "bill.pdf", "application/pdf", pdf()],
+    ["selfie", "selfie.png", "image/png", PNG],
+  ] as const) {
+    const res = await page.request.post(`/api/kyc/upload/${type}`, {
+      headers: saver,
+      multipart: { file: { name, mimeType, buffer } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    documents.push(((await res.json()) as { document: { id: string } }).document.id);
+  }
+  await page.goto("/dashboard");
+  await expect(step(page, "confirm_email")).toHaveAttribute("data-state", "done");
+  await expect(step(page, "verify_identity")).toHaveAttribute("data-state", "in_review");
+  await expect(step(page, "personal_data")).toHaveAttribute("data-state", "in_review");
+
+  const me = (await (await page.request.get("/api/auth/me", { headers: saver })).json()) as { id: string };
+  const decided = await page.request.patch(`/api/admin/identity/users/${me.id}/profile-decision`, {
+    headers: staff,
+    data: { decision: "approve" },
+  });
+  expect(decided.status(), await decided.text()).toBe(200);
+  for (const id of documents) {
+    const res = await page.request.patch(`/api/admin/kyc/documents/${id}/decision`, {
+      headers: staff,
+      data: { decision: "approve" },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await page.reload();
+  for (const name of ["confirm_email", "verify_identity", "personal_data", "complete_details"]) {
+    await expect(step(page, name)).toHaveAttribute("data-state", "done");
+  }
+
+  // Staff approve; the saver's dashboard shows it.
+  const approved = await page.request.patch(`/api/admin/applications/${applicationId}/decision`, {
+    headers: staff,
+    data: { decision: "approved" },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId("application-status")).toHaveText("Approved");
+  await expect(page.getByTestId("approval-checklist")).toHaveCount(0);
+  // The approval's e-mail went to the folder too.
+  await expect.poll(async () => (await mailFolder(email)).length).toBeGreaterThan(1);
+});
