@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { type BaseSyntheticEvent, useEffect, useState } from "react";
 import {
   type DefaultValues,
   type FieldPath,
@@ -193,8 +193,8 @@ export function useApiForm<TIn extends FieldValues, TOut>({
       }),
     [subscribe],
   );
-  const submit = (handler: (values: TOut) => unknown, onInvalid?: SubmitErrorHandler<TIn>) =>
-    form.handleSubmit(async (values) => {
+  const submit = (handler: (values: TOut) => unknown, onInvalid?: SubmitErrorHandler<TIn>) => {
+    const run = form.handleSubmit(async (values) => {
       setFormError(null);
       setDone(false);
       try {
@@ -204,6 +204,16 @@ export function useApiForm<TIn extends FieldValues, TOut>({
         setFormError(applyApiError(form, error, fallback));
       }
     }, onInvalid);
+    // One request at a time: the submit button stays focusable while pending (SubmitButton), so Enter
+    // in a field or on the button must not send the form again.
+    return (event?: BaseSyntheticEvent) => {
+      if (form.formState.isSubmitting) {
+        event?.preventDefault();
+        return Promise.resolve();
+      }
+      return run(event);
+    };
+  };
   return { form, formError, setFormError, submit, pending: form.formState.isSubmitting, done, setDone };
 }
 

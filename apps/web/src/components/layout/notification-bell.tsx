@@ -138,7 +138,7 @@ export function NotificationBell() {
       <button
         ref={buttonRef}
         type="button"
-        className="relative rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+        className="relative rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:hover:bg-slate-800"
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={
@@ -175,7 +175,7 @@ export function NotificationBell() {
             </h2>
             <button
               type="button"
-              className="rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline dark:text-brand-300 dark:disabled:text-slate-400"
+              className="rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline dark:text-brand-300 dark:disabled:text-slate-400"
               onClick={() => markAll.mutate()}
               disabled={unreadCount === 0 || markAll.isPending}
             >
@@ -229,7 +229,7 @@ export function NotificationBell() {
                           {!item.read && (
                             <button
                               type="button"
-                              className="rounded text-xs font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+                              className="rounded text-xs font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:text-brand-300"
                               onClick={() => markRead.mutate(item.id)}
                               disabled={markRead.isPending && markRead.variables === item.id}
                               aria-label={t("notifications.markReadFor", { title: item.title })}
@@ -248,7 +248,7 @@ export function NotificationBell() {
               <div className="border-t border-slate-200 px-4 py-2 dark:border-slate-700">
                 <button
                   type="button"
-                  className="w-full rounded py-1 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+                  className="w-full rounded py-1 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:text-brand-300"
                   onClick={() => void list.fetchNextPage()}
                   disabled={list.isFetchingNextPage}
                 >

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { FilterSelect } from "../../components/admin/filter-select.tsx";
+import { TruncatedText } from "../../components/ui/truncated-text.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { PAGE_SIZE, type QueueStatus, useReviewQueue } from "./api/review-api.ts";
 import { DecisionForm } from "./components/decision-form.tsx";
@@ -22,7 +23,7 @@ function ReviewPanel({ document, onDone }: { document: KycAdminDocument; onDone:
   return (
     <section aria-labelledby={headingId} className="card space-y-5" data-testid="kyc-review-panel">
       <header className="flex flex-wrap items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <h3
             id={headingId}
             ref={heading}
@@ -31,7 +32,7 @@ function ReviewPanel({ document, onDone }: { document: KycAdminDocument; onDone:
           >
             {document.user_full_name}
           </h3>
-          <p className="text-slate-600 dark:text-slate-400">{document.user_email}</p>
+          <p className="break-all text-slate-600 dark:text-slate-400">{document.user_email}</p>
         </div>
         <div className="flex gap-2">
           <Link
@@ -103,8 +104,8 @@ export default function KycReviewTab() {
       header: t("review.columns.user"),
       cell: (doc) => (
         <>
-          <div className="font-medium text-slate-900 dark:text-white">{doc.user_full_name}</div>
-          <div className="break-all text-slate-600 dark:text-slate-400">{doc.user_email}</div>
+          <TruncatedText text={doc.user_full_name} className="font-medium text-slate-900 dark:text-white" />
+          <TruncatedText text={doc.user_email} className="text-slate-600 dark:text-slate-400" />
         </>
       ),
     },
@@ -119,6 +120,7 @@ export default function KycReviewTab() {
       id: "actions",
       header: t("review.columns.actions"),
       headerHidden: true,
+      sticky: true,
       cell: (doc) => (
         <button
           type="button"

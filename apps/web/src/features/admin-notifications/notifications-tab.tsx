@@ -44,7 +44,7 @@ function RecipientPicker({ chosen, onChange }: { chosen: User[]; onChange: (user
               <span className="break-all">{user.email}</span>
               <button
                 type="button"
-                className="rounded-full px-1 font-bold focus-visible:outline-2 focus-visible:outline-brand-600"
+                className="rounded-full px-1 font-bold focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300"
                 onClick={() => onChange(chosen.filter((u) => u.id !== user.id))}
                 aria-label={t("notifications.recipients.remove", { email: user.email })}
               >

@@ -39,7 +39,7 @@ function KycContent() {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Link
             to="/"
-            className="flex items-center gap-2 rounded-md font-bold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-white"
+            className="flex items-center gap-2 rounded-md font-bold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:text-white"
             aria-label={t("actions.home", { name: brand.shortName })}
           >
             <img src="/favicon.svg" alt="" width="32" height="32" />

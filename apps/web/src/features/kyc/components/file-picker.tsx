@@ -52,7 +52,7 @@ export function FilePicker({
         />
         <label
           htmlFor={id}
-          className="btn-primary cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+          className="btn-primary cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 dark:peer-focus-visible:outline-brand-300 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
         >
           <UploadIcon className="h-5 w-5" />
           {t("upload.chooseFile")}
