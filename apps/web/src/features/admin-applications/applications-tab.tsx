@@ -97,7 +97,7 @@ export default function ApplicationsTab() {
       // status, else to the heading, never to <body>.
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.applications });
       if (document.activeElement === document.body || !document.activeElement?.isConnected) {
-        focusById(`approve-${id}`) || focusById(`status-${id}`) || focusById("applications-heading");
+        focusById(`approve-${id}`) || focusById(`status-${id}`) || focusById("admin-area-heading");
       }
       void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.analytics });
       void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.audit });
@@ -302,14 +302,7 @@ export default function ApplicationsTab() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2
-          id="applications-heading"
-          tabIndex={-1}
-          className="text-2xl font-semibold text-slate-900 outline-none dark:text-white"
-        >
-          {t("applications.title")}
-        </h2>
+      <div className="flex flex-wrap items-end justify-end gap-4">
         <FilterSelect
           label={t("applications.filter")}
           value={status}

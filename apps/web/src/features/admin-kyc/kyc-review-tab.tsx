@@ -24,14 +24,14 @@ function ReviewPanel({ document, onDone }: { document: KycAdminDocument; onDone:
     <section aria-labelledby={headingId} className="card space-y-5" data-testid="kyc-review-panel">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3
+          <h2
             id={headingId}
             ref={heading}
             tabIndex={-1}
             className="rounded-sm text-xl font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 dark:text-white dark:focus-visible:outline-brand-300"
           >
             {document.user_full_name}
-          </h3>
+          </h2>
           <p className="break-all text-slate-600 dark:text-slate-400">{document.user_email}</p>
         </div>
         <div className="flex gap-2">
@@ -139,7 +139,6 @@ export default function KycReviewTab() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("review.title")}</h2>
           <p className="text-slate-600 dark:text-slate-400">{t("review.subtitle")}</p>
         </div>
         <FilterSelect

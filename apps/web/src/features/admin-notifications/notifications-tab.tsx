@@ -121,7 +121,6 @@ export default function NotificationsTab() {
   return (
     <div className="max-w-3xl space-y-6">
       <div>
-        <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("notifications.title")}</h2>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("notifications.subtitle")}</p>
       </div>
       <BroadcastForm

@@ -91,7 +91,6 @@ export default function UsersTab() {
 
   return (
     <div className="space-y-6">
-      <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("users.title")}</h2>
       <search className="grid gap-4 md:grid-cols-3">
         <FilterSelect
           label={t("users.filters.role")}
