@@ -115,7 +115,7 @@ test.describe("back office", () => {
       await expect(application).toHaveAttribute("data-status", "approved");
       await expect(application.getByTestId("application-status")).toHaveText("Approved");
       // 10,000 EUR x 3.50 % x 12/12 = 350.00 EUR interest at maturity.
-      await expect(application.getByTestId("application-expected-return")).toHaveText("€350.00");
+      await expect(application.getByTestId("deposit-expected-interest")).toHaveText("€350.00");
       await expect(application.getByTestId("application-maturity-amount")).toHaveText("€10,350.00");
     } finally {
       await applicant.close();

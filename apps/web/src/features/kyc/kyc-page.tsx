@@ -1,5 +1,5 @@
 import { brand } from "@brand";
-import { KYC_DOCUMENT_TYPES } from "@festgeld/domain/constants";
+import { KYC_DOCUMENT_TYPES, type KycDocumentType } from "@festgeld/domain/constants";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { LanguageSwitcher } from "../../components/layout/language-switcher.tsx";
@@ -14,6 +14,21 @@ import { DocumentCard } from "./components/document-card.tsx";
 import { PersonalDataForm } from "./components/personal-data-form.tsx";
 import { RequiredDocuments } from "./components/required-documents.tsx";
 import { StatusBanner } from "./components/status-banner.tsx";
+
+type KycStatusData = NonNullable<ReturnType<typeof useKycStatus>["data"]>;
+
+/**
+ * Whether a document type is not needed: the identity is verified (overall, or with the other
+ * identity document: an ID card, front and back, or a passport), so the alternative is not asked for.
+ */
+function notNeeded(type: KycDocumentType, data: KycStatusData): boolean {
+  const idCard = data.id_card_status === "approved" && data.id_card_back_status === "approved";
+  const passport = data.passport_status === "approved";
+  if (type === "passport") return idCard || (data.overall_status === "approved" && !passport);
+  if (type === "id_card" || type === "id_card_back")
+    return passport || (data.overall_status === "approved" && !idCard);
+  return false;
+}
 
 /**
  * /kyc: shown without the shared header and footer, so it carries its own small
@@ -93,6 +108,7 @@ function KycContent() {
                     document={status.data[`${type}_document`]}
                     uploadingProgress={uploading?.type === type ? uploading.progress : null}
                     busy={uploading !== null}
+                    notNeeded={notNeeded(type, status.data)}
                     onUpload={upload}
                   />
                 ))}

@@ -42,6 +42,7 @@ export function DocumentCard({
   document,
   uploadingProgress,
   busy,
+  notNeeded = false,
   onUpload,
 }: {
   type: KycDocumentType;
@@ -51,13 +52,16 @@ export function DocumentCard({
   uploadingProgress: number | null;
   /** Another upload runs: controls stay disabled. */
   busy: boolean;
+  /** Nothing was sent and none is needed (the identity is verified with the other document). */
+  notNeeded?: boolean;
   onUpload: (type: KycDocumentType, file: File) => Promise<UploadResult>;
 }) {
   const { t, i18n } = useTranslation("kyc");
   const headingId = useId();
   const [error, setError] = useState<string | null>(null);
   const title = t(`types.${type}.title`);
-  const canUpload = status === "not_uploaded" || status === "rejected";
+  const skipped = notNeeded && status === "not_uploaded";
+  const canUpload = !skipped && (status === "not_uploaded" || status === "rejected");
 
   return (
     <article
@@ -66,7 +70,8 @@ export function DocumentCard({
       data-testid={`kyc-card-${type}`}
       data-status={status}
     >
-      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+      {/* The badge stays at the top right however long the title: the title wraps beside it. */}
+      <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <DocumentIcon className="h-6 w-6 shrink-0 text-brand-700 dark:text-brand-300" />
           <h3 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -77,7 +82,7 @@ export function DocumentCard({
           className={`shrink-0 rounded-full px-3 py-1 text-sm font-medium ${BADGES[status]}`}
           data-testid="kyc-card-status"
         >
-          {t(`status.${status}`)}
+          {skipped ? t("status.not_needed") : t(`status.${status}`)}
         </span>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t(`types.${type}.description`)}</p>
@@ -85,6 +90,11 @@ export function DocumentCard({
       {document && (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {t("notes.uploadedOn", { date: formatDate(document.uploaded_at, i18n.language) })}
+        </p>
+      )}
+      {skipped && (
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="kyc-not-needed">
+          {t("notes.notNeeded")}
         </p>
       )}
       {status === "pending" && (
