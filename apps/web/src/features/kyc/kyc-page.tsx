@@ -109,7 +109,8 @@ function KycContent() {
                     uploadingProgress={uploading?.type === type ? uploading.progress : null}
                     busy={uploading !== null}
                     notNeeded={notNeeded(type, status.data)}
-                    onUpload={upload}
+                    // The card shows a refusal beside its picker: no toast says it a second time.
+                    onUpload={(documentType, file) => upload(documentType, file, { notifyErrors: false })}
                   />
                 ))}
               </div>
@@ -124,8 +125,10 @@ function KycContent() {
           <button
             type="button"
             className="btn-secondary"
-            disabled={status.isFetching}
-            onClick={() => void status.refetch()}
+            aria-disabled={status.isFetching || undefined}
+            onClick={() => {
+              if (!status.isFetching) void status.refetch();
+            }}
           >
             {status.isFetching && !status.isPending ? t("actions.refreshing") : t("actions.refresh")}
           </button>

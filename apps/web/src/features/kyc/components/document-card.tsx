@@ -1,6 +1,6 @@
 import type { KycDocument } from "@festgeld/domain";
 import type { KycDocumentStatus, KycDocumentType } from "@festgeld/domain/constants";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../../lib/format.ts";
 import type { UploadResult } from "../api/use-kyc-upload.ts";
@@ -59,6 +59,13 @@ export function DocumentCard({
   const { t, i18n } = useTranslation("kyc");
   const headingId = useId();
   const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // The picker is disabled while the file uploads, which drops the keyboard focus: a refused file
+  // gives it back to the picker (beside the error), an accepted one to the card's title.
+  useEffect(() => {
+    if (error) input.current?.focus();
+  }, [error]);
   const title = t(`types.${type}.title`);
   const skipped = notNeeded && status === "not_uploaded";
   const canUpload = !skipped && (status === "not_uploaded" || status === "rejected");
@@ -74,7 +81,12 @@ export function DocumentCard({
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <DocumentIcon className="h-6 w-6 shrink-0 text-brand-700 dark:text-brand-300" />
-          <h3 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          <h3
+            id={headingId}
+            ref={heading}
+            tabIndex={-1}
+            className="text-lg font-semibold text-slate-900 outline-none dark:text-white"
+          >
             {title}
           </h3>
         </div>
@@ -126,10 +138,12 @@ export function DocumentCard({
             disabled={busy || uploadingProgress !== null}
             error={error}
             testId={`kyc-upload-${type}`}
+            inputRef={input}
             onFile={async (file) => {
               setError(null);
               const result = await onUpload(type, file);
               if (!result.ok) setError(result.message);
+              else heading.current?.focus();
             }}
           />
           {uploadingProgress !== null && (

@@ -1,5 +1,5 @@
 import type { KycDocumentType } from "@festgeld/domain/constants";
-import { useId } from "react";
+import { type Ref, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { acceptFor } from "../lib/check-file.ts";
 import { UploadIcon } from "./kyc-icons.tsx";
@@ -15,6 +15,7 @@ export function FilePicker({
   onFile,
   error,
   testId,
+  inputRef,
 }: {
   documentType: KycDocumentType;
   label: string;
@@ -22,6 +23,7 @@ export function FilePicker({
   onFile: (file: File) => void;
   error?: string | null;
   testId?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const { t } = useTranslation("kyc");
   const id = useId();
@@ -36,6 +38,7 @@ export function FilePicker({
           visually hidden, and a translated button-like label opens it. */}
       <div className="flex items-center">
         <input
+          ref={inputRef}
           id={id}
           type="file"
           accept={acceptFor(documentType)}
