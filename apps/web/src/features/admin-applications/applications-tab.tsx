@@ -108,6 +108,8 @@ export default function ApplicationsTab() {
 
   const columns: Column<AdminApplication>[] = [
     {
+      // The applicant, and the account behind the application with its identity check: one column, so
+      // that the row fits a 1366 px screen with its actions.
       id: "applicant",
       header: t("applications.columns.applicant"),
       cell: (application) => (
@@ -117,6 +119,21 @@ export default function ApplicationsTab() {
             className="font-medium text-slate-900 dark:text-white"
           />
           <TruncatedText text={application.email} className="text-slate-600 dark:text-slate-400" />
+          {application.account ? (
+            <>
+              {application.account.email !== application.email && (
+                <TruncatedText
+                  text={application.account.email}
+                  className="text-slate-600 dark:text-slate-400"
+                />
+              )}
+              <div className="text-slate-600 dark:text-slate-400">
+                {t("applications.kyc", { status: t(`kycStatuses.${application.account.kycStatus}`) })}
+              </div>
+            </>
+          ) : (
+            <div className="text-slate-600 dark:text-slate-400">{t("applications.noAccount")}</div>
+          )}
         </>
       ),
     },
@@ -125,7 +142,7 @@ export default function ApplicationsTab() {
       header: t("applications.columns.package"),
       cell: (application) =>
         t("applications.packageSummary", {
-          months: application.package.duration_months,
+          months: application.term,
           rate: formatRate(application.package.interest_rate, language),
         }),
       className: "whitespace-nowrap",
@@ -135,12 +152,6 @@ export default function ApplicationsTab() {
       header: t("applications.columns.amount"),
       cell: (application) => formatMoney(application.amount, application.currency, language),
       className: "whitespace-nowrap text-right",
-    },
-    {
-      id: "term",
-      header: t("applications.columns.term"),
-      cell: (application) => t("applications.months", { count: application.term }),
-      className: "whitespace-nowrap",
     },
     {
       id: "status",
@@ -163,21 +174,6 @@ export default function ApplicationsTab() {
       header: t("applications.columns.date"),
       cell: (application) => formatDate(application.created_at, language),
       className: "whitespace-nowrap",
-    },
-    {
-      id: "account",
-      header: t("applications.columns.account"),
-      cell: (application) =>
-        application.account ? (
-          <>
-            <TruncatedText text={application.account.email} />
-            <div className="text-slate-600 dark:text-slate-400">
-              {t("applications.kyc", { status: t(`kycStatuses.${application.account.kycStatus}`) })}
-            </div>
-          </>
-        ) : (
-          <span className="text-slate-600 dark:text-slate-400">{t("applications.noAccount")}</span>
-        ),
     },
     {
       id: "actions",

@@ -153,8 +153,9 @@ export default function KycReviewTab() {
         />
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-2">
-        <div className="space-y-3">
+      {/* Columns no wider than the screen: a long name or address must not widen the page. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
+        <div className="min-w-0 space-y-3">
           <AdminTable
             caption={t("review.caption")}
             columns={columns}
@@ -172,7 +173,7 @@ export default function KycReviewTab() {
             testId="kyc-queue"
           />
         </div>
-        <div>
+        <div className="min-w-0">
           {selected ? (
             <ReviewPanel key={selected.id} document={selected} onDone={() => close(selected.id)} />
           ) : (
