@@ -218,7 +218,9 @@ export default function CalculatorPage() {
           />
         </form>
 
-        <div aria-live="polite">{result && <CalculatorResults result={result} />}</div>
+        {/* The results are announced by their summary line (CalculatorResults), not with the tax
+            estimate's option lists. */}
+        <div>{result && <CalculatorResults result={result} />}</div>
       </div>
 
       <p className="mt-10 max-w-3xl text-sm text-slate-600 dark:text-slate-400">{t("calculator.note")}</p>

@@ -85,13 +85,13 @@ export function DocumentCard({
             id={headingId}
             ref={heading}
             tabIndex={-1}
-            className="text-lg font-semibold text-slate-900 outline-none dark:text-white"
+            className="text-base font-semibold text-slate-900 outline-none sm:text-lg dark:text-white"
           >
             {title}
           </h3>
         </div>
         <span
-          className={`shrink-0 rounded-full px-3 py-1 text-sm font-medium ${BADGES[status]}`}
+          className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-medium sm:px-3 sm:text-sm ${BADGES[status]}`}
           data-testid="kyc-card-status"
         >
           {skipped ? t("status.not_needed") : t(`status.${status}`)}
