@@ -325,6 +325,7 @@ test.describe("defects seen on screenshots, at the widths they showed", () => {
         // Each figure once: with a deposit, the rate and the interest are the deposit's.
         await expect(application.getByTestId("application-expected-return")).toHaveCount(0);
         await expect(application.getByTestId("application-rate")).toHaveCount(0);
+        await expect(application.getByTestId("application-amount")).toHaveCount(0);
         await expect(application.getByTestId("deposit-expected-interest")).toHaveCount(1);
         // The copy button sits beside the IBAN, not alone on a line below it.
         const iban = await application.getByTestId("transfer-iban").boundingBox();

@@ -61,6 +61,14 @@ function KycContent() {
             <span>{brand.shortName}</span>
           </Link>
           <div className="flex items-center gap-1">
+            {/* Help is one click away here too: the page has no shared header or footer. */}
+            <Link
+              to="/faq"
+              className="rounded-md px-2 py-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300 dark:focus-visible:outline-brand-300"
+              data-testid="kyc-help"
+            >
+              {t("actions.help")}
+            </Link>
             <LanguageSwitcher />
             <ThemeToggle />
           </div>

@@ -34,25 +34,25 @@ export function ApplicationCard({ application }: { application: Application }) {
   const titleId = `application-${application.id}`;
   const approved = application.status === "approved";
 
-  // With a deposit, the deposit panel below shows the rate, the expected interest and the maturity
-  // date: each figure is shown once.
+  // With a deposit, the title and the deposit panel below show the amount, the term, the rate, the
+  // expected interest and the maturity date: each figure is shown once.
   const withDeposit = application.deposit !== null && application.deposit !== undefined;
   const details: Array<{ key: string; label: string; value: string }> = [
-    { key: "amount", label: t("dashboard.fields.amount"), value: money(application.amount) },
     ...(withDeposit
       ? []
       : [
+          { key: "amount", label: t("dashboard.fields.amount"), value: money(application.amount) },
           {
             key: "rate",
             label: t("dashboard.fields.rate"),
             value: formatRate(application.package.interest_rate, language),
           },
+          {
+            key: "term",
+            label: t("dashboard.fields.term"),
+            value: t("packages.months", { count: application.term }),
+          },
         ]),
-    {
-      key: "term",
-      label: t("dashboard.fields.term"),
-      value: t("packages.months", { count: application.term }),
-    },
     {
       key: "submitted",
       label: t("dashboard.fields.submitted"),
