@@ -2,7 +2,7 @@ import type { AdminApplication, ApplicationDecision } from "@festgeld/domain";
 import { APPLICATION_STATUSES } from "@festgeld/domain/constants";
 import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { FilterSelect } from "../../components/admin/filter-select.tsx";
@@ -47,6 +47,13 @@ export default function ApplicationsTab() {
   const [confirming, setConfirming] = useState<string | null>(null);
   // Why the server refused a decision, per application, until the admin dismisses it.
   const [refused, setRefused] = useState<Record<string, string>>({});
+  // Where focus goes once the decision's outcome is on screen (the confirming button is gone then).
+  const [focusTarget, setFocusTarget] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (!focusTarget) return;
+    focusTarget.some(focusById);
+    setFocusTarget(null);
+  }, [focusTarget]);
   const [status, setStatus] = useState<StatusFilter>("");
 
   const { list: applications, paging } = usePagedListState(
@@ -83,6 +90,7 @@ export default function ApplicationsTab() {
       setRejecting(null);
       setConfirming(null);
       setRefused(({ [id]: _, ...rest }) => rest);
+      setFocusTarget([`status-${id}`, "admin-area-heading"]);
     },
     onError: (error, { id, decision }) => {
       const message = errorMessage(error, t("applications.decisionFailed"));
@@ -90,6 +98,7 @@ export default function ApplicationsTab() {
       if (decision === "approved") {
         setConfirming(null);
         setRefused((current) => ({ ...current, [id]: message }));
+        setFocusTarget([`approve-${id}`, "admin-area-heading"]);
       }
     },
     onSettled: async (_result, _error, { id }) => {
