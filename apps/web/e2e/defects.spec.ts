@@ -300,6 +300,25 @@ test.describe("defects seen on screenshots, at the widths they showed", () => {
         }
       }
 
+      // The phone calculator: the tax estimate's deductions ("− 1.234,56 €") stay on one line.
+      await load(page, "/calculator", 390);
+      await page.locator('main input[inputmode="decimal"]').first().fill("250000");
+      await page.locator('main form button[type="submit"]').first().click();
+      await expect(page.getByTestId("net-return-deduction").first()).toBeVisible();
+      note(
+        "/calculator at 390",
+        await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>("[data-testid=net-return-deduction]")]
+            .filter((dd) => {
+              const range = document.createRange();
+              range.selectNodeContents(dd);
+              return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+            })
+            .map((dd) => `the deduction "${dd.textContent}" wraps`),
+        ),
+      );
+      await shoot(page, `${language}-calculator-390`);
+
       // A language chosen from the open menu closes it.
       await load(page, "/", 390);
       await page.getByTestId("mobile-menu-button").click();
