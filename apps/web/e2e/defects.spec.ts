@@ -369,12 +369,19 @@ test.describe("defects seen on screenshots, at the widths they showed", () => {
           `/kyc at ${width}`,
           await page.evaluate(() => {
             const found: string[] = [];
+            // Every card's badge in the same place: right under its title, at the same distance from
+            // the card's left edge.
+            const lefts = new Set<number>();
             for (const card of document.querySelectorAll<HTMLElement>("[data-testid^=kyc-card-]")) {
+              const box = card.getBoundingClientRect();
               const title = card.querySelector("h3")?.getBoundingClientRect();
               const badge = card.querySelector("[data-testid=kyc-card-status]")?.getBoundingClientRect();
-              if (title && badge && badge.top > title.bottom - 4)
-                found.push(`${card.dataset.testid}: the badge sits below the title`);
+              if (!title || !badge) continue;
+              lefts.add(Math.round(badge.left - box.left));
+              if (badge.top < title.bottom - 1 || badge.top > title.bottom + 12)
+                found.push(`${card.dataset.testid}: the badge is not right under the title`);
             }
+            if (lefts.size > 1) found.push(`the badges sit at different places: ${[...lefts].join(", ")} px`);
             return found;
           }),
         );

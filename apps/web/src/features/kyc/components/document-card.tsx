@@ -77,25 +77,26 @@ export function DocumentCard({
       data-testid={`kyc-card-${type}`}
       data-status={status}
     >
-      {/* The badge stays at the top right however long the title: the title wraps beside it. */}
-      <div className="flex items-start justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
-          <DocumentIcon className="h-6 w-6 shrink-0 text-brand-700 dark:text-brand-300" />
+      {/* The badge has the same place on every card, under the title, whatever the title's length and
+          the card's width (beside a long German title it used to wrap on some cards and not others). */}
+      <div className="flex min-w-0 items-start gap-3">
+        <DocumentIcon className="mt-0.5 h-6 w-6 shrink-0 text-brand-700 dark:text-brand-300" />
+        <div className="min-w-0">
           <h3
             id={headingId}
             ref={heading}
             tabIndex={-1}
-            className="text-base font-semibold text-slate-900 outline-none sm:text-lg dark:text-white"
+            className="text-lg font-semibold text-slate-900 outline-none dark:text-white"
           >
             {title}
           </h3>
+          <span
+            className={`mt-1 inline-block rounded-full px-3 py-1 text-sm font-medium ${BADGES[status]}`}
+            data-testid="kyc-card-status"
+          >
+            {skipped ? t("status.not_needed") : t(`status.${status}`)}
+          </span>
         </div>
-        <span
-          className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-medium sm:px-3 sm:text-sm ${BADGES[status]}`}
-          data-testid="kyc-card-status"
-        >
-          {skipped ? t("status.not_needed") : t(`status.${status}`)}
-        </span>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t(`types.${type}.description`)}</p>
 
