@@ -386,6 +386,10 @@ test.describe("defects seen on screenshots, at the widths they showed", () => {
           }),
         );
       }
+      // /kyc has its own bar: a banner landmark, then the main region, and a way to help.
+      await expect(page.getByRole("banner")).toHaveCount(1);
+      await expect(page.getByRole("main")).toHaveCount(1);
+      await expect(page.getByRole("banner").getByTestId("kyc-help")).toBeVisible();
       // Verified with a passport: the ID card is not asked for any more.
       const idCard = page.getByTestId("kyc-card-id_card");
       await expect(idCard.getByTestId("kyc-not-needed")).toBeVisible();

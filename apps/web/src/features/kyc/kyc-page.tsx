@@ -50,7 +50,7 @@ function KycContent() {
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <div className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Link
             to="/"
@@ -73,9 +73,9 @@ function KycContent() {
             <ThemeToggle />
           </div>
         </div>
-      </div>
+      </header>
 
-      <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl space-y-8 px-4 py-10 outline-none">
         <header>
           <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("title")}</h1>
           <p className="mt-2 text-slate-600 dark:text-slate-300">{t("subtitle")}</p>
@@ -144,7 +144,7 @@ function KycContent() {
             {t("actions.logout")}
           </button>
         </div>
-      </div>
+      </main>
     </div>
   );
 }
