@@ -47,6 +47,11 @@ describe("GET /api/admin/packages", () => {
     });
     expect(twelve?.features.de).toContain("Unsere beliebteste Laufzeit");
     expect(twelve?.features.fr.length).toBe(twelve?.features.en.length);
+    // The guarantee is written with the euro sign, as the cards print their amounts (migration 0140).
+    expect(twelve?.features.en).toContain("Deposit protection up to €100,000");
+    expect(twelve?.features.de).toContain("Einlagensicherung bis 100.000 €");
+    expect(twelve?.features.fr).toContain("Garantie des dépôts jusqu'à 100 000 €");
+    for (const pkg of list) expect(JSON.stringify(pkg.features)).not.toMatch(/\bEUR\b/);
   });
 });
 

@@ -73,7 +73,7 @@ describe("POST /api/applications", () => {
       status: "pending",
       package_id: packageIds[12],
       package: { duration_months: 12, interest_rate: 3.5 },
-      reference_iban: "DE89 **** **** **** **30 00",
+      reference_iban: "DE89 **** **** **** **** 3000",
       maturity_instruction: "payout",
       expected_interest: 350,
       maturity_amount: 10_350,
@@ -361,7 +361,7 @@ describe("applications with only the original fields", () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({
       status: "pending",
-      reference_iban: "DE89 **** **** **** **30 00",
+      reference_iban: "DE89 **** **** **** **** 3000",
       maturity_instruction: "renew_principal",
       missing_details: [],
     });

@@ -485,7 +485,7 @@ describe("withdrawal and figures", () => {
       expect(queue.json()[0]).toMatchObject({
         amount: 5_000,
         age_days: 0,
-        payer_iban: "DE89 **** **** **** **30 00",
+        payer_iban: "DE89 **** **** **** **** 3000",
       });
       const one = await fresh.app.inject({
         url: `/api/admin/deposits/${a.deposit.id}`,

@@ -83,6 +83,17 @@ describe("personal data", () => {
     ["Dutch BSN", { tax_residency: "NL", tax_id: "111222334" }, "invalid_tax_id"],
     ["French number format", { tax_residency: "FR", tax_id: "ABC" }, "invalid_tax_id"],
     ["PEP without details", { is_pep: true, pep_details: null }, "pep_details_required"],
+    [
+      "a German postcode of letters",
+      { address: { ...VALID_PROFILE.address, postcode: "ABCDE" } },
+      "invalid_postcode",
+    ],
+    [
+      "a French postcode of four digits",
+      { address: { ...VALID_PROFILE.address, country: "FR", postcode: "7500" } },
+      "invalid_postcode",
+    ],
+    ["a place of birth of 300 characters", { place_of_birth: "K".repeat(300) }, "validation_failed"],
     ["empty place of birth", { place_of_birth: "  " }, "validation_failed"],
     ["unknown field", { favourite_colour: "blue" }, "validation_failed"],
   ])("refuses %s", async (_name, change, code) => {
@@ -96,6 +107,22 @@ describe("personal data", () => {
       .where("user_id", "=", u.user.id)
       .execute();
     expect(stored).toHaveLength(0);
+  });
+
+  it("names the limit of a text that is too long, and takes a Dutch postcode with its letters", async () => {
+    const u = await createUser(t.app);
+    const long = await putProfile(u.headers, { ...VALID_PROFILE, place_of_birth: "K".repeat(300) });
+    expect(long.statusCode).toBe(400);
+    const field = (long.json().fields as Array<{ path: string; code: string; message: string }>).find(
+      (f) => f.path === "body.place_of_birth",
+    );
+    expect(field?.code).toBe("too_big");
+    expect(field?.message).toMatch(/<=\s*100/);
+    const dutch = await putProfile(u.headers, {
+      ...VALID_PROFILE,
+      address: { street: "Damrak 1", postcode: "1012 LG", city: "Amsterdam", country: "NL" },
+    });
+    expect(dutch.statusCode, dutch.body).toBe(200);
   });
 
   it("accepts exactly 18 today and a PEP with details", async () => {

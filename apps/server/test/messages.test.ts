@@ -256,6 +256,48 @@ describe("events reach the saver by inbox and e-mail, in the account's language"
     expect(titles).toHaveLength(6);
   });
 
+  it("an identity document the verified identity does not need is declined without asking for another", async () => {
+    const saver = await register(app, "en", "Jim Doe");
+    const upload = async (type: string, data: Buffer, contentType: string) => {
+      const body = multipartBody([{ name: "file", filename: "doc", contentType, data }]);
+      const res = await app.inject({
+        method: "POST",
+        url: `/api/kyc/upload/${type}`,
+        headers: { ...saver.headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { document: { id: string } }).document.id;
+    };
+    const decide = async (id: string, payload: object) => {
+      const res = await app.inject({
+        method: "PATCH",
+        url: `/api/admin/kyc/documents/${id}/decision`,
+        headers: admin.headers,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const idCard = await upload("id_card", jpegBytes(), "image/jpeg");
+    for (const [type, data, contentType] of [
+      ["passport", jpegBytes(), "image/jpeg"],
+      ["utility_bill", pdfBytes(), "application/pdf"],
+      ["selfie", jpegBytes(), "image/jpeg"],
+    ] as const) {
+      await decide(await upload(type, data, contentType), { decision: "approve" });
+    }
+    await decide(idCard, { decision: "reject", reason: "Only the front side" });
+    await outboxDrained(app);
+    await waitFor(
+      () => eventMails(smtp, saver.email).length >= 5,
+      "four decisions and the verified identity",
+    );
+    onlyMail(eventMails(smtp, saver.email), /Your identity is verified/);
+    const declined = onlyMail(eventMails(smtp, saver.email), /declined: ID card/);
+    expect(declined.text).toContain("You need not send another: your identity is verified");
+    expect(declined.text).not.toContain("Please upload another one");
+  });
+
   it("a withdrawal is confirmed; password and e-mail changes are told (the e-mail change at both addresses)", async () => {
     const saver = await register(app, "de");
     const application = await apply(app, saver.headers);

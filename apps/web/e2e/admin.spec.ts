@@ -90,7 +90,14 @@ test.describe("back office", () => {
       await expect(row).toHaveCount(1);
       await expect(row).toContainText("€10,000.00");
       await expect(row).toContainText("12 months");
-      await row.getByRole("button", { name: "Approve the application of Sabine Sparer" }).click();
+      await row
+        .getByRole("button", { name: /^Approve the application of Sabine Sparer for €10,000\.00/ })
+        .click();
+      // Approving asks once more, with the amount and the name.
+      await expect(row.getByTestId("approve-confirmation")).toContainText(
+        "Approve €10,000.00 for Sabine Sparer?",
+      );
+      await row.getByRole("button", { name: "Yes, approve" }).click();
       await expect(
         admin.page.getByRole("status").filter({ hasText: "Application approved successfully!" }),
       ).toBeVisible();
@@ -108,7 +115,7 @@ test.describe("back office", () => {
       await expect(application).toHaveAttribute("data-status", "approved");
       await expect(application.getByTestId("application-status")).toHaveText("Approved");
       // 10,000 EUR x 3.50 % x 12/12 = 350.00 EUR interest at maturity.
-      await expect(application.getByTestId("application-expected-return")).toHaveText("€350.00");
+      await expect(application.getByTestId("deposit-expected-interest")).toHaveText("€350.00");
       await expect(application.getByTestId("application-maturity-amount")).toHaveText("€10,350.00");
     } finally {
       await applicant.close();

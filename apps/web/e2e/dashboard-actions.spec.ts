@@ -64,7 +64,7 @@ test.describe("dashboard actions", () => {
     await form.getByRole("checkbox").check();
     await form.getByRole("button", { name: "Save details" }).click();
     await expect(page.getByTestId("complete-details")).toHaveCount(0);
-    await expect(page.getByTestId("application-iban")).toHaveText("DE89 **** **** **** **30 00");
+    await expect(page.getByTestId("application-iban")).toHaveText("DE89 **** **** **** **** 3000");
     await expect(page.getByTestId("application-maturity-instruction")).toHaveText(
       "Renew principal and interest",
     );

@@ -51,7 +51,7 @@ test.describe("investing journey", () => {
     const application = page.getByTestId("application");
     await expect(application).toHaveCount(1);
     await expect(application.getByTestId("application-status")).toHaveText("Pending");
-    await expect(application.getByTestId("application-iban")).toHaveText("DE89 **** **** **** **30 00");
+    await expect(application.getByTestId("application-iban")).toHaveText("DE89 **** **** **** **** 3000");
     expect(plain(await application.getByTestId("application-amount").textContent())).toBe("€10,000.00");
     await expect(page.getByTestId("stat-total")).toContainText("1");
     await expect(page.getByTestId("stat-pending")).toContainText("1");

@@ -112,11 +112,13 @@ export function formatIban(input: string): string {
 
 /**
  * For showing a stored IBAN back: country and check digits and the last four characters stay, the
- * rest is masked ("DE89 **** **** **** **30 00"), so a glance over the shoulder reveals no account.
+ * rest is masked, so a glance over the shoulder reveals no account. Every group has four characters,
+ * the kept ones included ("DE89 **** **** **** **** 3000"): the masked middle is rounded up to whole
+ * groups, so the last four are never split across two groups as in the printed form ("**30 00").
  */
 export function maskIban(input: string): string {
   const iban = normalizeIban(input);
   if (iban.length <= 8) return formatIban(iban);
-  const masked = iban.slice(0, 4) + "*".repeat(iban.length - 8) + iban.slice(-4);
-  return formatIban(masked);
+  const groups = Math.ceil((iban.length - 8) / 4);
+  return [iban.slice(0, 4), ...Array.from({ length: groups }, () => "****"), iban.slice(-4)].join(" ");
 }

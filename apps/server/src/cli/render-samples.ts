@@ -46,7 +46,7 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
     info_sheet_version: INFO_SHEET_VERSION,
     info_sheet_acknowledged_at: "2026-11-23T09:14:30Z",
     full_name: "Erika Mustermann",
-    reference_iban: "DE89 **** **** **** **30 00",
+    reference_iban: "DE89 **** **** **** **** 3000",
     maturity_instruction: "renew_principal",
   },
   application_approved: {
@@ -105,7 +105,7 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
     principal: "10000.00",
     gross_interest: "350.00",
     payout: "10350.00",
-    reference_iban: "DE89 **** **** **** **30 00",
+    reference_iban: "DE89 **** **** **** **** 3000",
   },
   deposit_renewed: {
     ...deposit,
@@ -124,7 +124,7 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
     principal: "10000.00",
     gross_interest: "100.00",
     payout: "10100.00",
-    reference_iban: "DE89 **** **** **** **30 00",
+    reference_iban: "DE89 **** **** **** **** 3000",
   },
   deposit_lapsed: { ...deposit, deadline: "2026-12-08T22:59:59Z" },
 };

@@ -41,6 +41,7 @@ function AdminArea() {
     <div className="px-4 py-6 lg:px-8">
       <h1
         ref={heading}
+        id="admin-area-heading"
         tabIndex={-1}
         className="rounded-sm text-2xl font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 dark:text-white dark:focus-visible:outline-brand-300"
         data-testid="admin-area-heading"

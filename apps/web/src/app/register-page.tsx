@@ -57,6 +57,7 @@ export default function RegisterPage() {
     <AuthCard
       title={t("kyc:registration.title")}
       subtitle={t("kyc:registration.subtitle")}
+      focusTitle={registered}
       footer={
         <>
           {t("kyc:registration.later")}{" "}

@@ -51,13 +51,20 @@ export function RootLayout() {
     document.getElementById("main")?.focus({ preventScroll: true });
   }, [pathname]);
 
-  const main = (
+  const page = (
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<Spinner label={t("loading")} />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+  // /kyc draws its own banner and main region (features/kyc/kyc-page.tsx): its bar is the page's banner,
+  // which a bar inside <main> could not be.
+  const main = bare ? (
+    <div className="min-w-0 flex-1">{page}</div>
+  ) : (
     <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-      <ErrorBoundary resetKey={pathname}>
-        <Suspense fallback={<Spinner label={t("loading")} />}>
-          <Outlet />
-        </Suspense>
-      </ErrorBoundary>
+      {page}
     </main>
   );
 

@@ -1,5 +1,6 @@
 import {
   applicationDetailsRequestSchema,
+  kycProfileRequestSchema,
   loginRequestSchema,
   passwordChangeRequestSchema,
 } from "@festgeld/domain";
@@ -7,6 +8,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { FormErrorAlert } from "../components/ui/form-alert.tsx";
 import { EmailField, PasswordField } from "../components/ui/form-field.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
@@ -137,6 +139,46 @@ describe("useApiForm", () => {
     expect(screen.queryByTestId("form-error")).toBeNull();
   });
 
+  it("words the server's too-long field error with its limit", async () => {
+    const setError = vi.fn();
+    applyApiError(
+      { setError, getValues: () => ({ place_of_birth: "K" }) } as never,
+      new ApiError(400, "validation_failed", "Some fields are not valid", [
+        {
+          path: "body.place_of_birth",
+          message: "Too big: expected string to have <=100 characters",
+          code: "too_big",
+        },
+      ]),
+      "fallback",
+    );
+    expect(setError).toHaveBeenCalledWith(
+      "place_of_birth",
+      { type: "server", message: "Please enter at most 100 characters." },
+      { shouldFocus: true },
+    );
+  });
+
+  it("keeps the pending submit button focusable and sends once, however often it is pressed", async () => {
+    let finish: () => void = () => {};
+    const send = renderForm(vi.fn(() => new Promise<void>((resolve) => (finish = resolve))));
+    fireEvent.input(screen.getByLabelText("E-mail address"), { target: { value: "ada@example.com" } });
+    fireEvent.input(screen.getByLabelText("Password"), { target: { value: "secret" } });
+    const button = screen.getByTestId("submit");
+    button.focus();
+    await submitForm();
+    expect(button.getAttribute("aria-disabled")).toBe("true");
+    expect(button.hasAttribute("disabled")).toBe(false);
+    expect(document.activeElement).toBe(button);
+    await submitForm();
+    await act(async () => {
+      fireEvent.submit(button.closest("form") as HTMLFormElement);
+    });
+    expect(send).toHaveBeenCalledTimes(1);
+    await act(async () => finish());
+    expect(button.hasAttribute("aria-disabled")).toBe(false);
+  });
+
   it("shows the fallback for an error without a known code", async () => {
     renderForm(
       vi.fn(async () => {
@@ -191,6 +233,14 @@ describe("translatedResolver", () => {
     expect(errors.maturity_instruction?.message).toBe("Bitte wählen.");
     expect(errors.info_sheet_acknowledged?.message).toBe(i18n.t("errors:info_sheet_not_acknowledged"));
     expect(errors.reference_iban?.message).not.toMatch(/IBAN is|check digits/i);
+  });
+
+  it("names the limit of a text that is too long, even where the form has its own text for problems", async () => {
+    const schema = z.object({ place_of_birth: kycProfileRequestSchema.shape.place_of_birth });
+    const resolver = translatedResolver(schema, { invalid: "Please check this field." });
+    const result = await resolver({ place_of_birth: "K".repeat(300) }, undefined, options);
+    const errors = result.errors as Record<string, { message?: string }>;
+    expect(errors.place_of_birth?.message).toBe("Please enter at most 100 characters.");
   });
 
   it("passes the schema's output on when the values are valid", async () => {

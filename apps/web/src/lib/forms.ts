@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { type BaseSyntheticEvent, useEffect, useState } from "react";
 import {
   type DefaultValues,
   type FieldPath,
@@ -63,6 +63,9 @@ export function serverFieldName(path: string): string {
 function serverFieldMessage(field: { message: string; code?: string | undefined }): string {
   const key = `errors:${field.code}`;
   if (field.code && i18n.exists(key)) return i18n.t(key);
+  // A text over its limit: the server's detail names the limit ("... to have <=100 characters").
+  const max = field.code === "too_big" ? /<=\s*(\d+)/.exec(field.message)?.[1] : undefined;
+  if (max) return i18n.t("common:form.tooLong", { max: Number(max) });
   return i18n.t("common:form.invalid");
 }
 
@@ -104,6 +107,9 @@ function translatedIssue(issue: z.core.$ZodIssue, input: unknown, overrides: Mes
   // A refinement of the web app words its own message, translated when the form is checked.
   if (issue.code === "custom" && !code) return issue.message;
   if (isEmpty(input) && overrides.required) return overrides.required;
+  // Too long says by how much, whatever the form's general text ("please check this field").
+  if (issue.code === "too_big" && (issue as IssueLike).origin === "string")
+    return issueMessage({ ...(issue as IssueLike), input });
   return overrides.invalid ?? issueMessage({ ...(issue as IssueLike), input });
 }
 
@@ -193,8 +199,8 @@ export function useApiForm<TIn extends FieldValues, TOut>({
       }),
     [subscribe],
   );
-  const submit = (handler: (values: TOut) => unknown, onInvalid?: SubmitErrorHandler<TIn>) =>
-    form.handleSubmit(async (values) => {
+  const submit = (handler: (values: TOut) => unknown, onInvalid?: SubmitErrorHandler<TIn>) => {
+    const run = form.handleSubmit(async (values) => {
       setFormError(null);
       setDone(false);
       try {
@@ -204,6 +210,16 @@ export function useApiForm<TIn extends FieldValues, TOut>({
         setFormError(applyApiError(form, error, fallback));
       }
     }, onInvalid);
+    // One request at a time: the submit button stays focusable while pending (SubmitButton), so Enter
+    // in a field or on the button must not send the form again.
+    return (event?: BaseSyntheticEvent) => {
+      if (form.formState.isSubmitting) {
+        event?.preventDefault();
+        return Promise.resolve();
+      }
+      return run(event);
+    };
+  };
   return { form, formError, setFormError, submit, pending: form.formState.isSubmitting, done, setDone };
 }
 

@@ -95,6 +95,7 @@ export const ERROR_CODES = [
   "invalid_country",
   "invalid_date",
   "invalid_tax_id",
+  "invalid_postcode",
   "pep_details_required",
   "profile_already_decided",
   "sanctions_hit_confirmed",

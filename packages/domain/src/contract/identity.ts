@@ -2,6 +2,7 @@ import { z } from "zod";
 import { KYC_STATUSES } from "../constants.ts";
 import { isCalendarDate } from "../identity/age.ts";
 import { isCountryCode } from "../identity/countries.ts";
+import { isValidPostcode } from "../identity/postcode.ts";
 import { checkTaxId } from "../identity/tax-id.ts";
 import { paginationQuerySchema, text } from "./common.ts";
 import { kycDocumentSchema, kycReviewEntrySchema } from "./kyc.ts";
@@ -69,6 +70,14 @@ export const kycProfileRequestSchema = z
         path: ["tax_id"],
         message: TAX_ID_DETAIL[problem],
         params: { code: "invalid_tax_id", problem },
+      });
+    }
+    if (!isValidPostcode(value.address.country, value.address.postcode)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["address", "postcode"],
+        message: "The postcode does not have the format of the address's country",
+        params: { code: "invalid_postcode" },
       });
     }
     if (value.is_pep && !value.pep_details) {

@@ -426,6 +426,14 @@ export async function decide(
       },
     });
     const type = doc.document_type;
+    // A rejected document the identity does not need (the other identity document is accepted) asks
+    // for no replacement: the saver is not told "upload another" beside "your identity is verified".
+    const needed =
+      decision.decision !== "reject" ||
+      overallStatus(
+        statusesOf(await repo.currentDocuments(trx, owner.user_id)),
+        await identityFacts(trx, owner.user_id),
+      ) !== "approved";
     await messages?.notify(
       trx,
       decision.decision === "approve"
@@ -440,7 +448,7 @@ export async function decide(
               userId: owner.user_id,
               key: `kyc_document:${id}`,
               event: "kyc_document_rejected",
-              facts: { document_type: type, reason },
+              facts: { document_type: type, reason, needed },
             }
           : {
               userId: owner.user_id,

@@ -58,7 +58,8 @@ export interface EventFacts {
   application_rejected: Money & { application_id: string; reason: string | null };
   application_withdrawn: Money & { application_id: string; withdrawn_at: string };
   kyc_document_approved: { document_type: KycDocumentType };
-  kyc_document_rejected: { document_type: KycDocumentType; reason: string | null };
+  /** `needed: false` when the identity stands without it (another identity document is accepted). */
+  kyc_document_rejected: { document_type: KycDocumentType; reason: string | null; needed?: boolean };
   kyc_document_new_upload: {
     document_type: KycDocumentType;
     reason_code: KycNewUploadReason | null;

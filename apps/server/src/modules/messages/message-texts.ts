@@ -238,7 +238,9 @@ function texts(language: Language): Texts {
       kyc_document_rejected: (x) => ({
         subject: `Ihr Dokument wurde abgelehnt: ${doc[x.document_type]}`,
         paragraphs: [
-          `Wir konnten Ihr Dokument (${doc[x.document_type]}) nicht annehmen. Bitte laden Sie ein anderes hoch.`,
+          x.needed === false
+            ? `Wir konnten Ihr Dokument (${doc[x.document_type]}) nicht annehmen. Sie müssen kein anderes senden: Ihre Identität ist mit Ihren übrigen Dokumenten bestätigt.`
+            : `Wir konnten Ihr Dokument (${doc[x.document_type]}) nicht annehmen. Bitte laden Sie ein anderes hoch.`,
         ],
         rows: reasonRow(x.reason),
         action: kyc,
@@ -425,7 +427,9 @@ function texts(language: Language): Texts {
       kyc_document_rejected: (x) => ({
         subject: `Votre document a été refusé : ${doc[x.document_type]}`,
         paragraphs: [
-          `Nous n'avons pas pu accepter votre document (${doc[x.document_type]}). Veuillez en téléverser un autre.`,
+          x.needed === false
+            ? `Nous n'avons pas pu accepter votre document (${doc[x.document_type]}). Inutile d'en envoyer un autre : votre identité est vérifiée avec vos autres documents.`
+            : `Nous n'avons pas pu accepter votre document (${doc[x.document_type]}). Veuillez en téléverser un autre.`,
         ],
         rows: reasonRow(x.reason),
         action: kyc,
@@ -610,7 +614,11 @@ function texts(language: Language): Texts {
     }),
     kyc_document_rejected: (x) => ({
       subject: `Your document was declined: ${doc[x.document_type]}`,
-      paragraphs: [`We could not accept your document (${doc[x.document_type]}). Please upload another one.`],
+      paragraphs: [
+        x.needed === false
+          ? `We could not accept your document (${doc[x.document_type]}). You need not send another: your identity is verified with your other documents.`
+          : `We could not accept your document (${doc[x.document_type]}). Please upload another one.`,
+      ],
       rows: reasonRow(x.reason),
       action: kyc,
     }),

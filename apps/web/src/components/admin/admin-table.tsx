@@ -75,7 +75,12 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Extra classes for this column's cells ("whitespace-nowrap", "text-right", "break-all"). */
   className?: string;
+  /** The column sticks to the right edge while the table scrolls sideways (the row's actions). */
+  sticky?: boolean;
 }
+
+const STICKY_HEAD = "sticky right-0 bg-slate-50 shadow-[-1px_0_0_var(--color-slate-200)] dark:bg-slate-900";
+const STICKY_CELL = "sticky right-0 bg-white shadow-[-1px_0_0_var(--color-slate-200)] dark:bg-slate-950";
 
 const CELL = "px-3 py-1.5";
 
@@ -124,7 +129,11 @@ export function AdminTable<Row>({
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
               <tr>
                 {columns.map((column) => (
-                  <th key={column.id} scope="col" className={`${CELL} font-semibold`}>
+                  <th
+                    key={column.id}
+                    scope="col"
+                    className={`${CELL} font-semibold ${column.sticky ? STICKY_HEAD : ""}`}
+                  >
                     {column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header}
                   </th>
                 ))}
@@ -139,7 +148,7 @@ export function AdminTable<Row>({
                       {columns.map((column) => (
                         <td
                           key={column.id}
-                          className={`${CELL} text-slate-800 dark:text-slate-200 ${column.className ?? ""}`}
+                          className={`${CELL} text-slate-800 dark:text-slate-200 ${column.sticky ? STICKY_CELL : ""} ${column.className ?? ""}`}
                         >
                           {column.cell(row)}
                         </td>

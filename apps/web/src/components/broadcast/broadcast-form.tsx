@@ -6,7 +6,7 @@ import {
   type LocalizedMessage,
   localizedMessageSchema,
 } from "@festgeld/domain";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { errorMessage } from "../../lib/api-client.ts";
@@ -100,6 +100,16 @@ export function BroadcastForm({
   });
   const [review, setReview] = useState<{ count: AudienceCount; texts: LocalizedMessage } | null>(null);
   const [sending, setSending] = useState(false);
+  // Each step replaces the control the keyboard was on (the review replaces its button, "back" and
+  // sending bring the button back): focus follows to what takes its place, never to <body>.
+  const [focusNext, setFocusNext] = useState<"review" | "button" | null>(null);
+  const reviewRef = useRef<HTMLElement>(null);
+  const buttonWrap = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusNext === "review") reviewRef.current?.focus();
+    if (focusNext === "button") buttonWrap.current?.querySelector("button")?.focus();
+    if (focusNext) setFocusNext(null);
+  }, [focusNext]);
   const { subscribe } = form;
   useEffect(() => subscribe({ formState: { values: true }, callback: () => setReview(null) }), [subscribe]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another audience drops the review
@@ -116,6 +126,7 @@ export function BroadcastForm({
         return;
       }
       setReview({ count: await count(texts), texts });
+      setFocusNext("review");
     },
     () => setFormError(t("notifications.empty")),
   );
@@ -128,10 +139,12 @@ export function BroadcastForm({
       toast(sentText(recipients), "success");
       form.reset(EMPTY);
       setReview(null);
+      setFocusNext("button");
       onSent?.();
     } catch (error) {
       const text = errorMessage(error, t("notifications.failed"));
       setReview(null);
+      setFocusNext("button");
       setFormError(text);
       if (toastFailures) toast(text, "error");
     } finally {
@@ -180,7 +193,9 @@ export function BroadcastForm({
       {audience}
       {review ? (
         <section
-          className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-slate-800"
+          ref={reviewRef}
+          tabIndex={-1}
+          className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 outline-none dark:border-amber-700 dark:bg-slate-800"
           aria-live="polite"
           data-testid={reviewTestId}
         >
@@ -204,22 +219,34 @@ export function BroadcastForm({
             <button
               type="button"
               className="btn-primary"
-              disabled={sending || review.count.recipients === 0}
-              onClick={() => void confirm()}
+              disabled={review.count.recipients === 0}
+              aria-disabled={sending || undefined}
+              onClick={() => {
+                if (!sending) void confirm();
+              }}
             >
               {sending ? t("notifications.sending") : confirmLabel}
             </button>
-            <button type="button" className="btn-secondary" onClick={() => setReview(null)}>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => {
+                setReview(null);
+                setFocusNext("button");
+              }}
+            >
               {t("notifications.review.back")}
             </button>
           </div>
         </section>
       ) : (
-        <SubmitButton
-          pending={pending}
-          label={t("notifications.review.button")}
-          pendingLabel={t("notifications.review.counting")}
-        />
+        <div ref={buttonWrap}>
+          <SubmitButton
+            pending={pending}
+            label={t("notifications.review.button")}
+            pendingLabel={t("notifications.review.counting")}
+          />
+        </div>
       )}
     </form>
   );

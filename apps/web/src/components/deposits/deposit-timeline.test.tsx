@@ -115,10 +115,12 @@ describe("DepositTimeline", () => {
     });
     expect(renewal.map((s) => [s.step, s.state])).toEqual([
       ["funded", "done"],
-      ["active", "done"],
+      // A running term is in progress, not done.
+      ["active", "current"],
       ["matures", "next"],
       ["renewed", "upcoming"],
     ]);
+    expect(renewal[1]?.text).toContain("(en cours)");
     expect(renewal[0]?.text).toBe("Reporté de la durée précédente (fait)20 janvier 2026");
   });
 });

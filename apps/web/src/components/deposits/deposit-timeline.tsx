@@ -3,7 +3,7 @@ import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
 import { useTranslation } from "react-i18next";
 import { formatCalendarDate, formatDate } from "../../lib/format.ts";
 
-type StepState = "done" | "next" | "upcoming" | "stopped";
+type StepState = "done" | "current" | "next" | "upcoming" | "stopped";
 
 interface Step {
   key: string;
@@ -15,12 +15,15 @@ interface Step {
 
 const MARKS: Record<StepState, string> = {
   done: "✓",
+  current: "●",
   next: "→",
   upcoming: "○",
   stopped: "×",
 };
 const MARK_STYLES: Record<StepState, string> = {
   done: "border-green-700 bg-green-700 text-white dark:border-green-400 dark:bg-green-400 dark:text-slate-950",
+  current:
+    "border-brand-700 bg-brand-700 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-950",
   next: "border-brand-700 bg-white text-brand-800 dark:border-brand-300 dark:bg-slate-900 dark:text-brand-200",
   upcoming:
     "border-slate-400 bg-white text-slate-600 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-300",
@@ -28,8 +31,8 @@ const MARK_STYLES: Record<StepState, string> = {
 };
 
 /**
- * The steps of a deposit, in order, each with its date and its state in words (done, next, upcoming,
- * stopped): applied, approved, funds received, term running, matures, paid out or renewed. A lapsed,
+ * The steps of a deposit, in order, each with its date and its state in words (done, in progress, next,
+ * upcoming, stopped; a running term is in progress, never done): applied, approved, funds received, term running, matures, paid out or renewed. A lapsed,
  * withdrawn or early-closed deposit ends the line with that step. Used on the dashboard and in the
  * back office.
  */
@@ -108,7 +111,7 @@ export function DepositTimeline({
       text: deposit.value_date
         ? t("timeline.activeText", { date: day(deposit.value_date) })
         : t("timeline.activeLater"),
-      state: deposit.value_date ? "done" : "upcoming",
+      state: !deposit.value_date ? "upcoming" : running ? "current" : "done",
     });
     if (deposit.status === "closed_early" && deposit.closed_at) {
       steps.push({

@@ -27,14 +27,14 @@ export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => vo
   const id = useId();
 
   const itemClass =
-    "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-200 dark:hover:bg-slate-800";
+    "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:text-slate-200 dark:hover:bg-slate-800";
 
   return (
     <div ref={rootRef} className="relative">
       <button
         ref={buttonRef}
         type="button"
-        className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+        className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:hover:bg-slate-800"
         aria-expanded={open}
         aria-controls={`${id}-menu`}
         onClick={toggle}

@@ -10,6 +10,7 @@ import { ChatIcon, CloseIcon, PhoneIcon } from "../ui/icons.tsx";
  * the panel and gives focus back to the button. It floats at the bottom right only from 1536 px, where
  * the page's content leaves a margin beside it; on smaller screens it is docked
  * at the end of the page, so it never covers a button or a figure (docs/decisions.md "One-row header").
+ * Its row lets clicks through: only the button and the panel take them.
  */
 export function ContactWidget() {
   const { t, i18n } = useTranslation();
@@ -32,7 +33,7 @@ export function ContactWidget() {
 
   return (
     <div
-      className="z-30 flex flex-col-reverse items-end gap-3 px-4 pb-4 2xl:fixed 2xl:right-4 2xl:bottom-4 2xl:px-0 2xl:pb-0"
+      className="pointer-events-none z-30 flex flex-col-reverse items-end gap-3 px-4 pb-4 2xl:fixed 2xl:right-4 2xl:bottom-4 2xl:px-0 2xl:pb-0 [&>*]:pointer-events-auto"
       data-testid="contact-widget"
     >
       <button

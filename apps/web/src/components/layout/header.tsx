@@ -20,7 +20,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The sticky shared header. */
 export function Header() {
-  const { t } = useTranslation(["common", "messages"]);
+  const { t, i18n } = useTranslation(["common", "messages"]);
   const { user, signOut } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -30,6 +30,12 @@ export function Header() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // A language chosen from the menu is applied: the menu closes as after a navigation.
+  useEffect(() => {
+    const close = () => setMenuOpen(false);
+    i18n.on("languageChanged", close);
+    return () => i18n.off("languageChanged", close);
+  }, [i18n]);
 
   // Escape closes the mobile menu and gives focus back to its button.
   useEffect(() => {
@@ -53,7 +59,7 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+      <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-4 px-4">
         <Link
           to="/"
           className="flex items-center gap-2 font-bold text-brand-800 dark:text-white"
@@ -63,7 +69,7 @@ export function Header() {
           <span className="hidden sm:inline">{brand.shortName}</span>
         </Link>
         <nav aria-label={t("nav.main")} className="hidden min-w-0 flex-1 xl:block">
-          <ul className="flex flex-nowrap items-center gap-1">
+          <ul className="flex flex-wrap items-center gap-1">
             {links.map((link) => (
               // The home page is the logo's link; below 1536 px the links marked `more` are in "More".
               <li
@@ -118,7 +124,7 @@ export function Header() {
         <nav
           id="mobile-menu"
           aria-label={t("nav.mobile")}
-          className="border-t border-slate-200 px-4 pb-4 xl:hidden dark:border-slate-800"
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t border-slate-200 px-4 pb-4 xl:hidden dark:border-slate-800"
         >
           <ul className="flex flex-col py-2">
             {links.map((link) => (

@@ -16,8 +16,10 @@ export function LanguageSwitcher() {
   const menuId = useId();
   const current = LANGUAGE_OPTIONS.find((o) => o.code === i18n.language) ?? LANGUAGE_OPTIONS[0];
 
+  // The chosen item is hidden with the list: focus goes back to the button, never to <body>.
   const choose = (code: Language) => {
     setOpen(false);
+    buttonRef.current?.focus();
     void changeLanguage(code);
   };
 

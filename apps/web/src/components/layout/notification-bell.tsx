@@ -49,6 +49,16 @@ export function NotificationBell() {
     staleTime: 10_000,
   });
   const unreadCount = unread.data?.unread ?? 0;
+  // A message that arrives while the page is open is announced (the badge alone is silent).
+  const seenCount = useRef<number | null>(null);
+  const [arrived, setArrived] = useState("");
+  useEffect(() => {
+    if (!unread.data) return;
+    const before = seenCount.current;
+    seenCount.current = unreadCount;
+    if (before !== null && unreadCount > before)
+      setArrived(t("notifications.arrived", { count: unreadCount }));
+  }, [unread.data, unreadCount, t]);
 
   const list = useInfiniteQuery({
     queryKey: LIST_KEY,
@@ -135,10 +145,13 @@ export function NotificationBell() {
 
   return (
     <div ref={wrapperRef} className="relative">
+      <p role="status" className="sr-only" data-testid="notification-arrived">
+        {arrived}
+      </p>
       <button
         ref={buttonRef}
         type="button"
-        className="relative rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+        className="relative rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:hover:bg-slate-800"
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={
@@ -175,9 +188,13 @@ export function NotificationBell() {
             </h2>
             <button
               type="button"
-              className="rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline dark:text-brand-300 dark:disabled:text-slate-400"
-              onClick={() => markAll.mutate()}
-              disabled={unreadCount === 0 || markAll.isPending}
+              className="rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 aria-disabled:cursor-not-allowed aria-disabled:text-slate-500 aria-disabled:no-underline dark:text-brand-300 dark:aria-disabled:text-slate-400"
+              onClick={() => {
+                if (unreadCount === 0 || markAll.isPending) return;
+                // The button has nothing left to do afterwards: focus stays in the panel.
+                markAll.mutate(undefined, { onSettled: () => panelRef.current?.focus() });
+              }}
+              aria-disabled={unreadCount === 0 || markAll.isPending || undefined}
             >
               {t("notifications.markAllRead")}
             </button>
@@ -212,7 +229,11 @@ export function NotificationBell() {
                         />
                       )}
                       <div className="min-w-0 flex-1">
-                        <h3 className="break-words text-sm font-semibold text-slate-900 dark:text-white">
+                        <h3
+                          id={`notification-${item.id}`}
+                          tabIndex={-1}
+                          className="break-words text-sm font-semibold text-slate-900 outline-none dark:text-white"
+                        >
                           {!item.read && <span className="sr-only">{t("notifications.unreadLabel")}: </span>}
                           {item.title}
                         </h3>
@@ -229,9 +250,18 @@ export function NotificationBell() {
                           {!item.read && (
                             <button
                               type="button"
-                              className="rounded text-xs font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
-                              onClick={() => markRead.mutate(item.id)}
-                              disabled={markRead.isPending && markRead.variables === item.id}
+                              className="rounded text-xs font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:text-brand-300"
+                              onClick={() => {
+                                if (markRead.isPending && markRead.variables === item.id) return;
+                                // The button goes once read: focus moves to the message's title.
+                                markRead.mutate(item.id, {
+                                  onSettled: () =>
+                                    document.getElementById(`notification-${item.id}`)?.focus(),
+                                });
+                              }}
+                              aria-disabled={
+                                (markRead.isPending && markRead.variables === item.id) || undefined
+                              }
                               aria-label={t("notifications.markReadFor", { title: item.title })}
                             >
                               {t("notifications.markRead")}
@@ -248,7 +278,7 @@ export function NotificationBell() {
               <div className="border-t border-slate-200 px-4 py-2 dark:border-slate-700">
                 <button
                   type="button"
-                  className="w-full rounded py-1 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+                  className="w-full rounded py-1 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:text-brand-300"
                   onClick={() => void list.fetchNextPage()}
                   disabled={list.isFetchingNextPage}
                 >

@@ -10,7 +10,9 @@ export function ThemeToggle() {
       type="button"
       onClick={toggle}
       aria-pressed={dark}
-      aria-label={dark ? t("theme.light") : t("theme.dark")}
+      // One name, its state in aria-pressed: a label that also flips would say the state twice.
+      aria-label={t("theme.toggle")}
+      title={dark ? t("theme.light") : t("theme.dark")}
       className="rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:hover:bg-slate-800"
       data-testid="theme-toggle"
     >

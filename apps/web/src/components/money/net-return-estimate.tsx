@@ -115,19 +115,29 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-slate-700 dark:text-slate-300">{t("netReturn.gross")}</dt>
-          <dd className="font-semibold text-slate-900 dark:text-white">{money(grossInterest)}</dd>
+          <dd className="whitespace-nowrap font-semibold text-slate-900 dark:text-white">
+            {money(grossInterest)}
+          </dd>
         </div>
         {estimate.lines.map((line) => (
           <div key={line.kind} className="flex justify-between gap-4">
             <dt className="text-slate-700 dark:text-slate-300">
               {t(`netReturn.lines.${residence}.${line.kind}`)}
             </dt>
-            <dd className="text-slate-900 dark:text-white">− {money(centsToNumber(line.cents))}</dd>
+            <dd
+              className="whitespace-nowrap text-slate-900 dark:text-white"
+              data-testid="net-return-deduction"
+            >
+              − {money(centsToNumber(line.cents))}
+            </dd>
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 dark:border-slate-700">
           <dt className="font-semibold text-slate-900 dark:text-white">{t("netReturn.net")}</dt>
-          <dd className="font-bold text-brand-700 dark:text-brand-300" data-testid="net-return-net">
+          <dd
+            className="whitespace-nowrap font-bold text-brand-700 dark:text-brand-300"
+            data-testid="net-return-net"
+          >
             {money(centsToNumber(estimate.netInterestCents))}
           </dd>
         </div>

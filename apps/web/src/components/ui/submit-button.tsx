@@ -1,6 +1,10 @@
 import type { ReactNode } from "react";
 
-/** The submit button: disabled while the request runs, with its pending label then. */
+/**
+ * The submit button, with its pending label while the request runs. While pending it stays focusable
+ * (`aria-disabled`, clicks ignored) rather than `disabled`: a disabled button drops the keyboard focus
+ * to <body> (WCAG 2.4.3), and the form would not know where the user was.
+ */
 export function SubmitButton({
   pending,
   label,
@@ -17,7 +21,16 @@ export function SubmitButton({
   disabled?: boolean;
 }) {
   return (
-    <button type="submit" className={className} disabled={pending || disabled} data-testid={testId}>
+    <button
+      type="submit"
+      className={className}
+      disabled={disabled}
+      aria-disabled={pending || undefined}
+      onClick={(event) => {
+        if (pending) event.preventDefault();
+      }}
+      data-testid={testId}
+    >
       {pending ? pendingLabel : label}
     </button>
   );

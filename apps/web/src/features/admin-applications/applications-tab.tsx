@@ -2,12 +2,13 @@ import type { AdminApplication, ApplicationDecision } from "@festgeld/domain";
 import { APPLICATION_STATUSES } from "@festgeld/domain/constants";
 import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { FilterSelect } from "../../components/admin/filter-select.tsx";
 import { DepositTimeline } from "../../components/deposits/deposit-timeline.tsx";
 import { ReasonForm } from "../../components/ui/reason-form.tsx";
+import { TruncatedText } from "../../components/ui/truncated-text.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { api, errorMessage } from "../../lib/api-client.ts";
 import { formatDate, formatMoney, formatRate } from "../../lib/format.ts";
@@ -15,6 +16,13 @@ import { usePagedListState } from "../../lib/paged-list.ts";
 import { toast } from "../../lib/toast.ts";
 
 const PAGE_SIZE = 25;
+
+/** Moves focus to the element with this id, if it is on the page; says whether it did. */
+function focusById(id: string): boolean {
+  const element = document.getElementById(id);
+  element?.focus();
+  return element !== null;
+}
 type StatusFilter = "" | (typeof APPLICATION_STATUSES)[number];
 
 const STATUS_STYLES: Record<AdminApplication["status"], string> = {
@@ -35,6 +43,17 @@ export default function ApplicationsTab() {
   const queryClient = useQueryClient();
   // The application being rejected and the reason the saver will read.
   const [rejecting, setRejecting] = useState<{ id: string } | null>(null);
+  // The application whose approval waits for its confirming click.
+  const [confirming, setConfirming] = useState<string | null>(null);
+  // Why the server refused a decision, per application, until the admin dismisses it.
+  const [refused, setRefused] = useState<Record<string, string>>({});
+  // Where focus goes once the decision's outcome is on screen (the confirming button is gone then).
+  const [focusTarget, setFocusTarget] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (!focusTarget) return;
+    focusTarget.some(focusById);
+    setFocusTarget(null);
+  }, [focusTarget]);
   const [status, setStatus] = useState<StatusFilter>("");
 
   const { list: applications, paging } = usePagedListState(
@@ -66,15 +85,29 @@ export default function ApplicationsTab() {
           ...(decision === "rejected" ? { rejection_reason: reason } : {}),
         },
       }),
-    onSuccess: (_result, { decision }) => {
+    onSuccess: (_result, { id, decision }) => {
       toast(t(`applications.decided.${decision}`), "success");
       setRejecting(null);
+      setConfirming(null);
+      setRefused(({ [id]: _, ...rest }) => rest);
+      setFocusTarget([`status-${id}`, "admin-area-heading"]);
     },
-    onError: (error) => {
-      toast(errorMessage(error, t("applications.decisionFailed")), "error");
+    onError: (error, { id, decision }) => {
+      const message = errorMessage(error, t("applications.decisionFailed"));
+      toast(message, "error");
+      if (decision === "approved") {
+        setConfirming(null);
+        setRefused((current) => ({ ...current, [id]: message }));
+        setFocusTarget([`approve-${id}`, "admin-area-heading"]);
+      }
     },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.applications });
+    onSettled: async (_result, _error, { id }) => {
+      // The decided row's buttons go (or the row leaves a filtered list): focus goes to the row's
+      // status, else to the heading, never to <body>.
+      await queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.applications });
+      if (document.activeElement === document.body || !document.activeElement?.isConnected) {
+        focusById(`approve-${id}`) || focusById(`status-${id}`) || focusById("admin-area-heading");
+      }
       void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.analytics });
       void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.audit });
       void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.deposits });
@@ -84,12 +117,32 @@ export default function ApplicationsTab() {
 
   const columns: Column<AdminApplication>[] = [
     {
+      // The applicant, and the account behind the application with its identity check: one column, so
+      // that the row fits a 1366 px screen with its actions.
       id: "applicant",
       header: t("applications.columns.applicant"),
       cell: (application) => (
         <>
-          <div className="font-medium text-slate-900 dark:text-white">{application.full_name}</div>
-          <div className="break-all text-slate-600 dark:text-slate-400">{application.email}</div>
+          <TruncatedText
+            text={application.full_name}
+            className="font-medium text-slate-900 dark:text-white"
+          />
+          <TruncatedText text={application.email} className="text-slate-600 dark:text-slate-400" />
+          {application.account ? (
+            <>
+              {application.account.email !== application.email && (
+                <TruncatedText
+                  text={application.account.email}
+                  className="text-slate-600 dark:text-slate-400"
+                />
+              )}
+              <div className="text-slate-600 dark:text-slate-400">
+                {t("applications.kyc", { status: t(`kycStatuses.${application.account.kycStatus}`) })}
+              </div>
+            </>
+          ) : (
+            <div className="text-slate-600 dark:text-slate-400">{t("applications.noAccount")}</div>
+          )}
         </>
       ),
     },
@@ -98,7 +151,7 @@ export default function ApplicationsTab() {
       header: t("applications.columns.package"),
       cell: (application) =>
         t("applications.packageSummary", {
-          months: application.package.duration_months,
+          months: application.term,
           rate: formatRate(application.package.interest_rate, language),
         }),
       className: "whitespace-nowrap",
@@ -110,17 +163,13 @@ export default function ApplicationsTab() {
       className: "whitespace-nowrap text-right",
     },
     {
-      id: "term",
-      header: t("applications.columns.term"),
-      cell: (application) => t("applications.months", { count: application.term }),
-      className: "whitespace-nowrap",
-    },
-    {
       id: "status",
       header: t("applications.columns.status"),
       cell: (application) => (
         <>
           <span
+            id={`status-${application.id}`}
+            tabIndex={-1}
             className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[application.status]}`}
           >
             {t(`statuses.${application.status}`)}
@@ -136,48 +185,82 @@ export default function ApplicationsTab() {
       className: "whitespace-nowrap",
     },
     {
-      id: "account",
-      header: t("applications.columns.account"),
-      cell: (application) =>
-        application.account ? (
-          <>
-            <div className="break-all">{application.account.email}</div>
-            <div className="text-slate-600 dark:text-slate-400">
-              {t("applications.kyc", { status: t(`kycStatuses.${application.account.kycStatus}`) })}
-            </div>
-          </>
-        ) : (
-          <span className="text-slate-600 dark:text-slate-400">{t("applications.noAccount")}</span>
-        ),
-    },
-    {
       id: "actions",
       header: t("applications.columns.actions"),
+      // Always in sight: the column sticks to the table's right edge when the table scrolls sideways.
+      sticky: true,
       cell: (application) => {
         const busy = decide.isPending && decide.variables?.id === application.id;
+        const amount = formatMoney(application.amount, application.currency, language);
+        const which = {
+          name: application.full_name,
+          amount,
+          date: formatDate(application.created_at, language),
+        };
+        const refusal = refused[application.id];
         return (
           <>
             {application.status === "pending" ? (
               <div className="flex gap-2">
                 <button
                   type="button"
+                  id={`approve-${application.id}`}
                   className="btn-primary px-3 py-1 text-sm"
-                  disabled={busy}
-                  onClick={() => decide.mutate({ id: application.id, decision: "approved" })}
-                  aria-label={t("applications.approveFor", { name: application.full_name })}
+                  aria-disabled={busy || undefined}
+                  aria-expanded={confirming === application.id}
+                  onClick={() => {
+                    if (busy) return;
+                    setRejecting(null);
+                    setConfirming(application.id);
+                  }}
+                  aria-label={t("applications.approveFor", which)}
                 >
                   {t("applications.approve")}
                 </button>
                 <button
                   type="button"
+                  id={`reject-${application.id}`}
                   className="btn-secondary px-3 py-1 text-sm"
-                  disabled={busy}
+                  aria-disabled={busy || undefined}
                   aria-expanded={rejecting?.id === application.id}
-                  onClick={() => setRejecting({ id: application.id })}
-                  aria-label={t("applications.rejectFor", { name: application.full_name })}
+                  onClick={() => {
+                    if (busy) return;
+                    setConfirming(null);
+                    setRejecting({ id: application.id });
+                  }}
+                  aria-label={t("applications.rejectFor", which)}
                 >
                   {t("applications.reject")}
                 </button>
+              </div>
+            ) : null}
+            {application.status === "pending" && confirming === application.id ? (
+              <div className="mt-2 max-w-xs space-y-2" data-testid="approve-confirmation">
+                <p className="text-sm">{t("applications.confirm.question", which)}</p>
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    className="btn-primary px-3 py-1 text-sm"
+                    // biome-ignore lint/a11y/noAutofocus: the confirmation was just asked for; focus moves to it
+                    autoFocus
+                    aria-disabled={busy || undefined}
+                    onClick={() => {
+                      if (!busy) decide.mutate({ id: application.id, decision: "approved" });
+                    }}
+                  >
+                    {t("applications.confirm.approve")}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-secondary px-3 py-1 text-sm"
+                    onClick={() => {
+                      setConfirming(null);
+                      focusById(`approve-${application.id}`);
+                    }}
+                  >
+                    {t("applications.confirm.cancel")}
+                  </button>
+                </div>
               </div>
             ) : null}
             {application.status === "pending" && rejecting?.id === application.id ? (
@@ -190,8 +273,31 @@ export default function ApplicationsTab() {
                 onSubmit={(reason) =>
                   decide.mutateAsync({ id: application.id, decision: "rejected", reason })
                 }
-                onCancel={() => setRejecting(null)}
+                onCancel={() => {
+                  setRejecting(null);
+                  focusById(`reject-${application.id}`);
+                }}
               />
+            ) : null}
+            {refusal ? (
+              // A refused decision stays on its row until dismissed (a toast alone vanishes, WCAG 2.2.1).
+              <div
+                role="alert"
+                className="mt-2 max-w-xs rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+                data-testid="application-refusal"
+              >
+                <p>{t("applications.refused", { reason: refusal })}</p>
+                <button
+                  type="button"
+                  className="mt-1 text-sm font-medium underline"
+                  onClick={() => {
+                    setRefused(({ [application.id]: _, ...rest }) => rest);
+                    focusById(`approve-${application.id}`);
+                  }}
+                >
+                  {t("applications.dismiss")}
+                </button>
+              </div>
             ) : null}
           </>
         );
@@ -201,8 +307,7 @@ export default function ApplicationsTab() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("applications.title")}</h2>
+      <div className="flex flex-wrap items-end justify-end gap-4">
         <FilterSelect
           label={t("applications.filter")}
           value={status}

@@ -78,7 +78,6 @@ export default function AuditTab() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("audit.title")}</h2>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{t("audit.subtitle")}</p>
         </div>
         <FilterSelect

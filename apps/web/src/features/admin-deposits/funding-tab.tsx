@@ -41,7 +41,6 @@ export default function FundingTab() {
   return (
     <div className="space-y-6">
       <div>
-        <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("admin.queue.title")}</h2>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("admin.queue.subtitle")}</p>
       </div>
       <ListState

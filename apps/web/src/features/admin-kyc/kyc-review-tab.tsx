@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { FilterSelect } from "../../components/admin/filter-select.tsx";
+import { TruncatedText } from "../../components/ui/truncated-text.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { PAGE_SIZE, type QueueStatus, useReviewQueue } from "./api/review-api.ts";
 import { DecisionForm } from "./components/decision-form.tsx";
@@ -22,16 +23,16 @@ function ReviewPanel({ document, onDone }: { document: KycAdminDocument; onDone:
   return (
     <section aria-labelledby={headingId} className="card space-y-5" data-testid="kyc-review-panel">
       <header className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3
+        <div className="min-w-0">
+          <h2
             id={headingId}
             ref={heading}
             tabIndex={-1}
             className="rounded-sm text-xl font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 dark:text-white dark:focus-visible:outline-brand-300"
           >
             {document.user_full_name}
-          </h3>
-          <p className="text-slate-600 dark:text-slate-400">{document.user_email}</p>
+          </h2>
+          <p className="break-all text-slate-600 dark:text-slate-400">{document.user_email}</p>
         </div>
         <div className="flex gap-2">
           <Link
@@ -103,8 +104,8 @@ export default function KycReviewTab() {
       header: t("review.columns.user"),
       cell: (doc) => (
         <>
-          <div className="font-medium text-slate-900 dark:text-white">{doc.user_full_name}</div>
-          <div className="break-all text-slate-600 dark:text-slate-400">{doc.user_email}</div>
+          <TruncatedText text={doc.user_full_name} className="font-medium text-slate-900 dark:text-white" />
+          <TruncatedText text={doc.user_email} className="text-slate-600 dark:text-slate-400" />
         </>
       ),
     },
@@ -119,6 +120,7 @@ export default function KycReviewTab() {
       id: "actions",
       header: t("review.columns.actions"),
       headerHidden: true,
+      sticky: true,
       cell: (doc) => (
         <button
           type="button"
@@ -137,7 +139,6 @@ export default function KycReviewTab() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("review.title")}</h2>
           <p className="text-slate-600 dark:text-slate-400">{t("review.subtitle")}</p>
         </div>
         <FilterSelect
@@ -152,8 +153,9 @@ export default function KycReviewTab() {
         />
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-2">
-        <div className="space-y-3">
+      {/* Columns no wider than the screen: a long name or address must not widen the page. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
+        <div className="min-w-0 space-y-3">
           <AdminTable
             caption={t("review.caption")}
             columns={columns}
@@ -171,7 +173,7 @@ export default function KycReviewTab() {
             testId="kyc-queue"
           />
         </div>
-        <div>
+        <div className="min-w-0">
           {selected ? (
             <ReviewPanel key={selected.id} document={selected} onDone={() => close(selected.id)} />
           ) : (

@@ -19,9 +19,9 @@ function ContactMessages() {
   );
   return (
     <section aria-labelledby="admin-contact-heading" className="space-y-4">
-      <h3 id="admin-contact-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+      <h2 id="admin-contact-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
         {t("messages.contact.title")}
-      </h3>
+      </h2>
       <ListState
         query={messages}
         empty={messages.data?.items.length === 0}
@@ -35,7 +35,7 @@ function ContactMessages() {
           {messages.data?.items.map((m) => (
             <li key={m.id} className="card space-y-2">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h4 className="break-words font-semibold text-slate-900 dark:text-white">{m.subject}</h4>
+                <h3 className="break-words font-semibold text-slate-900 dark:text-white">{m.subject}</h3>
                 <time dateTime={m.created_at} className="text-sm text-slate-600 dark:text-slate-400">
                   {formatDateTime(m.created_at, i18n.language)}
                 </time>
@@ -101,9 +101,9 @@ function NewsletterSubscriptions() {
   ];
   return (
     <section aria-labelledby="admin-newsletter-heading" className="space-y-4">
-      <h3 id="admin-newsletter-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+      <h2 id="admin-newsletter-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
         {t("messages.newsletter.title")}
-      </h3>
+      </h2>
       <AdminTable
         caption={t("messages.newsletter.title")}
         columns={columns}
@@ -124,10 +124,8 @@ function NewsletterSubscriptions() {
 
 /** Admin tab "Messages": what the public site stores. */
 export default function MessagesTab() {
-  const { t } = useTranslation("admin");
   return (
     <div className="space-y-10">
-      <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("messages.title")}</h2>
       <ContactMessages />
       <NewsletterSend />
       <NewsletterSubscriptions />

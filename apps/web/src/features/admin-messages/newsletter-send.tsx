@@ -20,9 +20,9 @@ export function NewsletterSend() {
 
   return (
     <section aria-labelledby={`${baseId}-heading`} className="space-y-4">
-      <h3 id={`${baseId}-heading`} className="text-xl font-semibold text-slate-900 dark:text-white">
+      <h2 id={`${baseId}-heading`} className="text-xl font-semibold text-slate-900 dark:text-white">
         {t("messages.send.title")}
-      </h3>
+      </h2>
       <BroadcastForm
         testId="newsletter-send-form"
         reviewTestId="newsletter-review"

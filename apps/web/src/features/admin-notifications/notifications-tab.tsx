@@ -44,7 +44,7 @@ function RecipientPicker({ chosen, onChange }: { chosen: User[]; onChange: (user
               <span className="break-all">{user.email}</span>
               <button
                 type="button"
-                className="rounded-full px-1 font-bold focus-visible:outline-2 focus-visible:outline-brand-600"
+                className="rounded-full px-1 font-bold focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300"
                 onClick={() => onChange(chosen.filter((u) => u.id !== user.id))}
                 aria-label={t("notifications.recipients.remove", { email: user.email })}
               >
@@ -121,7 +121,6 @@ export default function NotificationsTab() {
   return (
     <div className="max-w-3xl space-y-6">
       <div>
-        <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("notifications.title")}</h2>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("notifications.subtitle")}</p>
       </div>
       <BroadcastForm

@@ -84,27 +84,32 @@ export default function OverviewTab() {
 
   return (
     <div className="space-y-8">
-      <h2 className="sr-only">{t("tabs.overview")}</h2>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (
-          <li key={card.key} className="card" data-testid={`overview-${card.key}`}>
+          <li key={card.key} className="card @container" data-testid={`overview-${card.key}`}>
             <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{card.label}</p>
-            <p className="mt-2 text-3xl font-bold text-slate-900 dark:text-white">{card.value}</p>
+            {/* A figure stays on one line ("€" never alone below it): its size follows the card's width. */}
+            <p
+              className="mt-2 whitespace-nowrap text-[clamp(1.125rem,10cqi,1.875rem)] font-bold tabular-nums text-slate-900 dark:text-white"
+              data-testid="overview-value"
+            >
+              {card.value}
+            </p>
             {card.note && <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{card.note}</p>}
           </li>
         ))}
       </ul>
       <div className="grid gap-6 xl:grid-cols-3">
         <section className="card xl:col-span-2" aria-labelledby="admin-trends-heading">
-          <h3 id="admin-trends-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          <h2 id="admin-trends-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
             {t("overview.trends.title")}
-          </h3>
+          </h2>
           <TrendsChart data={monthlyTrends} />
         </section>
         <section className="card" aria-labelledby="admin-status-heading">
-          <h3 id="admin-status-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          <h2 id="admin-status-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
             {t("overview.status.title")}
-          </h3>
+          </h2>
           <StatusChart overview={overview} />
         </section>
       </div>

@@ -155,7 +155,6 @@ export default function PackagesTab() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("packages.title")}</h2>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{t("packages.subtitle")}</p>
         </div>
         {editing === null && (

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { FilterSearch, FilterSelect } from "../../components/admin/filter-select.tsx";
+import { TruncatedText } from "../../components/ui/truncated-text.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDate } from "../../lib/format.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
@@ -53,8 +54,8 @@ export default function UsersTab() {
   const [open, setOpen] = useState<string | null>(null);
 
   const columns: Column<User>[] = [
-    { id: "email", header: t("users.columns.email"), cell: (user) => user.email, className: "break-all" },
-    { id: "name", header: t("users.columns.name"), cell: (user) => user.full_name },
+    { id: "email", header: t("users.columns.email"), cell: (user) => <TruncatedText text={user.email} /> },
+    { id: "name", header: t("users.columns.name"), cell: (user) => <TruncatedText text={user.full_name} /> },
     { id: "role", header: t("users.columns.role"), cell: (user) => t(`roles.${user.role}`) },
     {
       id: "kycStatus",
@@ -71,10 +72,12 @@ export default function UsersTab() {
       id: "tools",
       header: t("users.tools.heading"),
       headerHidden: true,
+      sticky: true,
       cell: (user) => (
         <button
           type="button"
-          className="btn-secondary px-3 py-1 text-sm"
+          className="btn-secondary block max-w-[12rem] truncate px-3 py-1 text-sm"
+          title={t("users.tools.manage", { name: user.full_name })}
           aria-expanded={open === user.id}
           aria-controls={`tools-${user.id}`}
           onClick={() => setOpen((current) => (current === user.id ? null : user.id))}
@@ -88,7 +91,6 @@ export default function UsersTab() {
 
   return (
     <div className="space-y-6">
-      <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("users.title")}</h2>
       <search className="grid gap-4 md:grid-cols-3">
         <FilterSelect
           label={t("users.filters.role")}

@@ -1,6 +1,6 @@
 import type { Application, Package } from "@festgeld/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -39,15 +39,29 @@ export default function ApplyPage() {
     void queryClient.invalidateQueries({ queryKey: ["applications"] });
   }
 
+  // "Submit another" replaces the confirmation with an empty form: focus goes to the page's title.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [again, setAgain] = useState(0);
+  useEffect(() => {
+    if (again > 0) heading.current?.focus();
+  }, [again]);
+
   function submitAnother() {
     setCarried({});
     setSubmitted(null);
+    setAgain((n) => n + 1);
   }
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-12">
       <header>
-        <h1 className="text-4xl font-bold text-slate-900 dark:text-white">{t("apply.title")}</h1>
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="text-4xl font-bold text-slate-900 outline-none dark:text-white"
+        >
+          {t("apply.title")}
+        </h1>
         <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("apply.subtitle")}</p>
       </header>
 

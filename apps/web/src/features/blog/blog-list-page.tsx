@@ -63,8 +63,12 @@ export default function BlogListPage() {
     );
   };
 
-  const announcement =
-    matches.length === 0
+  // Named with the category, so that each choice is announced (the same count alone is not re-read).
+  const announcement = category
+    ? matches.length === 0
+      ? t("list.categoryNone", { category: t(`categories.${category}`) })
+      : t("list.categoryCount", { count: matches.length, category: t(`categories.${category}`) })
+    : matches.length === 0
       ? t("list.noMatch")
       : matches.length === 1
         ? t("list.oneMatch")

@@ -181,7 +181,7 @@ export default function CalculatorPage() {
                           shouldValidate: form.formState.isSubmitted,
                         });
                       }}
-                      className={`rounded-full border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                      className={`rounded-full border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 ${
                         active
                           ? "border-brand-700 bg-brand-700 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-900"
                           : "border-slate-300 text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
@@ -253,7 +253,9 @@ export default function CalculatorPage() {
           />
         </form>
 
-        <div aria-live="polite">{result && <CalculatorResults result={result} />}</div>
+        {/* The results are announced by their summary line (CalculatorResults), not with the tax
+            estimate's option lists. */}
+        <div>{result && <CalculatorResults result={result} />}</div>
       </div>
 
       <p className="mt-10 max-w-3xl text-sm text-slate-600 dark:text-slate-400">{t("calculator.note")}</p>

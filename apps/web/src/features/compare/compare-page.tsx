@@ -126,7 +126,7 @@ export default function ComparePage() {
                     disabled={!isSelected && full}
                     data-duration={pkg.duration_months}
                     onClick={() => toggle(pkg.id)}
-                    className={`rounded-xl border-2 p-4 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 ${
+                    className={`rounded-xl border-2 p-4 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 disabled:cursor-not-allowed disabled:opacity-50 ${
                       isSelected
                         ? "border-brand-700 bg-brand-50 dark:border-brand-300 dark:bg-brand-900"
                         : "border-slate-200 bg-white hover:border-brand-400 dark:border-slate-700 dark:bg-slate-900"

@@ -1,5 +1,5 @@
 import { brand } from "@brand";
-import { KYC_DOCUMENT_TYPES } from "@festgeld/domain/constants";
+import { KYC_DOCUMENT_TYPES, type KycDocumentType } from "@festgeld/domain/constants";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { LanguageSwitcher } from "../../components/layout/language-switcher.tsx";
@@ -14,6 +14,21 @@ import { DocumentCard } from "./components/document-card.tsx";
 import { PersonalDataForm } from "./components/personal-data-form.tsx";
 import { RequiredDocuments } from "./components/required-documents.tsx";
 import { StatusBanner } from "./components/status-banner.tsx";
+
+type KycStatusData = NonNullable<ReturnType<typeof useKycStatus>["data"]>;
+
+/**
+ * Whether a document type is not needed: the identity is verified (overall, or with the other
+ * identity document: an ID card, front and back, or a passport), so the alternative is not asked for.
+ */
+function notNeeded(type: KycDocumentType, data: KycStatusData): boolean {
+  const idCard = data.id_card_status === "approved" && data.id_card_back_status === "approved";
+  const passport = data.passport_status === "approved";
+  if (type === "passport") return idCard || (data.overall_status === "approved" && !passport);
+  if (type === "id_card" || type === "id_card_back")
+    return passport || (data.overall_status === "approved" && !idCard);
+  return false;
+}
 
 /**
  * /kyc: shown without the shared header and footer, so it carries its own small
@@ -36,24 +51,32 @@ function KycContent() {
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <div className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Link
             to="/"
-            className="flex items-center gap-2 rounded-md font-bold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-white"
+            className="flex items-center gap-2 rounded-md font-bold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:text-white"
             aria-label={t("actions.home", { name: brand.shortName })}
           >
             <img src="/favicon.svg" alt="" width="32" height="32" />
             <span>{brand.shortName}</span>
           </Link>
           <div className="flex items-center gap-1">
+            {/* Help is one click away here too: the page has no shared header or footer. */}
+            <Link
+              to="/faq"
+              className="rounded-md px-2 py-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300 dark:focus-visible:outline-brand-300"
+              data-testid="kyc-help"
+            >
+              {t("actions.help")}
+            </Link>
             <LanguageSwitcher />
             <ThemeToggle />
           </div>
         </div>
-      </div>
+      </header>
 
-      <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl space-y-8 px-4 py-10 outline-none">
         <header>
           <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("title")}</h1>
           <p className="mt-2 text-slate-600 dark:text-slate-300">{t("subtitle")}</p>
@@ -94,7 +117,9 @@ function KycContent() {
                     document={status.data[`${type}_document`]}
                     uploadingProgress={uploading?.type === type ? uploading.progress : null}
                     busy={uploading !== null}
-                    onUpload={upload}
+                    notNeeded={notNeeded(type, status.data)}
+                    // The card shows a refusal beside its picker: no toast says it a second time.
+                    onUpload={(documentType, file) => upload(documentType, file, { notifyErrors: false })}
                   />
                 ))}
               </div>
@@ -109,8 +134,10 @@ function KycContent() {
           <button
             type="button"
             className="btn-secondary"
-            disabled={status.isFetching}
-            onClick={() => void status.refetch()}
+            aria-disabled={status.isFetching || undefined}
+            onClick={() => {
+              if (!status.isFetching) void status.refetch();
+            }}
           >
             {status.isFetching && !status.isPending ? t("actions.refreshing") : t("actions.refresh")}
           </button>
@@ -118,7 +145,7 @@ function KycContent() {
             {t("actions.logout")}
           </button>
         </div>
-      </div>
+      </main>
     </div>
   );
 }

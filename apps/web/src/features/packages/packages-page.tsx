@@ -15,7 +15,9 @@ export default function PackagesPage() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-12">
       <header className="mx-auto max-w-3xl text-center">
-        <h1 className="text-4xl font-bold text-slate-900 dark:text-white">{t("packages.title")}</h1>
+        <h1 className="text-3xl font-bold text-balance text-slate-900 sm:text-4xl dark:text-white">
+          {t("packages.title")}
+        </h1>
         <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("packages.subtitle")}</p>
       </header>
       {isPending ? (

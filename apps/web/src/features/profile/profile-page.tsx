@@ -44,7 +44,7 @@ function Profile() {
               <li key={action.to}>
                 <Link
                   to={action.to}
-                  className="block rounded-lg border border-slate-200 px-4 py-3 hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:hover:border-brand-400 dark:hover:bg-slate-800"
+                  className="block rounded-lg border border-slate-200 px-4 py-3 hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:border-slate-700 dark:hover:border-brand-400 dark:hover:bg-slate-800"
                 >
                   <span className="block font-semibold text-brand-700 dark:text-brand-300">
                     {t(`profile.quickActions.${action.key}.label`)}

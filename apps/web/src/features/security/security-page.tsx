@@ -36,7 +36,11 @@ function Security() {
             )}
             <TwoFactorCard overview={overview.data} required={overview.data.two_factor_required} />
             <PasskeysCard />
-            <EmailStatus email={overview.data.email} verified={overview.data.email_verified} />
+            <EmailStatus
+              email={overview.data.email}
+              verified={overview.data.email_verified}
+              staff={overview.data.two_factor_required}
+            />
             <SessionsCard />
             <SecurityEventsCard />
           </>

@@ -15,7 +15,7 @@ export function ReviewHistory({ documentId }: { documentId: string }) {
     return <p className="text-sm text-slate-600 dark:text-slate-400">{t("review.historyFailed")}</p>;
   return (
     <div>
-      <h4 className="text-sm font-semibold text-slate-900 dark:text-white">{t("review.history")}</h4>
+      <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{t("review.history")}</h3>
       {history.data.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">{t("review.historyEmpty")}</p>
       ) : (

@@ -148,9 +148,9 @@ export function PackageForm({
 
   return (
     <form className="card space-y-5" onSubmit={submit(onSubmit)} noValidate data-testid="package-form">
-      <h3 className="text-lg font-semibold text-slate-900 dark:text-white">
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">
         {initial ? t("packages.form.editTitle") : t("packages.form.createTitle")}
-      </h3>
+      </h2>
       <FormErrorAlert message={serverError} />
       <div className="grid gap-4 md:grid-cols-4">
         <SelectField

@@ -9,7 +9,7 @@ const BODY_CLASSES = [
   "[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-2",
   "[&_strong]:font-semibold [&_strong]:text-slate-900 dark:[&_strong]:text-white",
   "[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline dark:[&_a]:text-brand-300",
-  "[&_a]:rounded [&_a:focus-visible]:outline-2 [&_a:focus-visible]:outline-offset-2 [&_a:focus-visible]:outline-brand-600",
+  "[&_a]:rounded [&_a:focus-visible]:outline-2 [&_a:focus-visible]:outline-offset-2 [&_a:focus-visible]:outline-brand-600 dark:[&_a:focus-visible]:outline-brand-300",
   "[&_blockquote]:mt-6 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-500 [&_blockquote]:bg-brand-50 [&_blockquote]:px-4 [&_blockquote]:py-3 dark:[&_blockquote]:bg-slate-900",
   "[&_figure]:mt-6 [&_figure]:relative [&_figure]:overflow-x-auto",
   "[&_table]:w-full [&_table]:border-collapse [&_table]:text-sm sm:[&_table]:text-base",
@@ -17,7 +17,7 @@ const BODY_CLASSES = [
   "[&_th]:border-b-2 [&_th]:border-slate-300 [&_th]:px-2 sm:[&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold [&_th]:text-slate-900 dark:[&_th]:border-slate-600 dark:[&_th]:text-white",
   "[&_td]:border-b [&_td]:border-slate-200 [&_td]:px-2 sm:[&_td]:px-3 [&_td]:py-2 dark:[&_td]:border-slate-800",
   "[&_td+td]:text-right [&_td+td]:whitespace-nowrap [&_td+td]:tabular-nums [&_th+th]:text-right",
-  "[&_figure:focus-visible]:outline-2 [&_figure:focus-visible]:outline-offset-2 [&_figure:focus-visible]:outline-brand-600",
+  "[&_figure:focus-visible]:outline-2 [&_figure:focus-visible]:outline-offset-2 [&_figure:focus-visible]:outline-brand-600 dark:[&_figure:focus-visible]:outline-brand-300",
   "[&_figcaption]:mt-2 [&_figcaption]:text-sm [&_figcaption]:text-slate-600 dark:[&_figcaption]:text-slate-400",
 ].join(" ");
 

@@ -13,17 +13,20 @@ export function CalculatorResults({ result }: { result: CalculateResponse }) {
     { key: "total-interest", label: t("calculator.totalInterest"), value: result.total_interest },
     { key: "monthly-interest", label: t("calculator.monthlyInterest"), value: result.monthly_interest },
   ];
+  const summary = t("calculator.resultsFor", {
+    amount: money(result.principal),
+    term: t("packages.months", { count: result.duration_months }),
+    rate: formatRate(result.interest_rate, i18n.language),
+  });
   return (
     <section className="card" aria-labelledby="calculator-results-title" data-testid="calculator-results">
       <h2 id="calculator-results-title" className="text-2xl font-bold text-slate-900 dark:text-white">
         {t("calculator.results")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {t("calculator.resultsFor", {
-          amount: money(result.principal),
-          term: t("packages.months", { count: result.duration_months }),
-          rate: formatRate(result.interest_rate, i18n.language),
-        })}
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{summary}</p>
+      {/* What a screen reader hears when a calculation returns: the inputs and the two totals. */}
+      <p role="status" className="sr-only">
+        {`${summary}. ${t("calculator.totalInterest")}: ${money(result.total_interest)}. ${t("calculator.totalAmount")}: ${money(result.total_amount)}.`}
       </p>
       <dl className="mt-6 space-y-3">
         {rows.map((row) => (

@@ -35,18 +35,25 @@ export function ApplicationCard({ application }: { application: Application }) {
   const titleId = `application-${application.id}`;
   const approved = application.status === "approved";
 
+  // With a deposit, the title and the deposit panel below show the amount, the term, the rate, the
+  // expected interest and the maturity date: each figure is shown once.
+  const withDeposit = application.deposit !== null && application.deposit !== undefined;
   const details: Array<{ key: string; label: string; value: string }> = [
-    { key: "amount", label: t("dashboard.fields.amount"), value: money(application.amount) },
-    {
-      key: "rate",
-      label: t("dashboard.fields.rate"),
-      value: formatRate(application.package.interest_rate, language),
-    },
-    {
-      key: "term",
-      label: t("dashboard.fields.term"),
-      value: t("packages.months", { count: application.term }),
-    },
+    ...(withDeposit
+      ? []
+      : [
+          { key: "amount", label: t("dashboard.fields.amount"), value: money(application.amount) },
+          {
+            key: "rate",
+            label: t("dashboard.fields.rate"),
+            value: formatRate(application.package.interest_rate, language),
+          },
+          {
+            key: "term",
+            label: t("dashboard.fields.term"),
+            value: t("packages.months", { count: application.term }),
+          },
+        ]),
     {
       key: "submitted",
       label: t("dashboard.fields.submitted"),
@@ -66,18 +73,18 @@ export function ApplicationCard({ application }: { application: Application }) {
     });
   }
   if (approved) {
-    details.push(
-      {
+    if (!withDeposit) {
+      details.push({
         key: "expected-return",
         label: t("dashboard.fields.expectedReturn"),
         value: money(application.expected_interest),
-      },
-      {
-        key: "maturity-amount",
-        label: t("dashboard.fields.maturityAmount"),
-        value: money(application.maturity_amount),
-      },
-    );
+      });
+    }
+    details.push({
+      key: "maturity-amount",
+      label: t("dashboard.fields.maturityAmount"),
+      value: money(application.maturity_amount),
+    });
     if (application.decided_at) {
       details.push({
         key: "approved-on",
@@ -85,7 +92,7 @@ export function ApplicationCard({ application }: { application: Application }) {
         value: formatDate(application.decided_at, language),
       });
     }
-    if (application.maturity_date) {
+    if (application.maturity_date && !withDeposit) {
       details.push({
         key: "maturity-date",
         label: t("dashboard.fields.maturityDate"),

@@ -88,7 +88,8 @@ export function TransferCard({ depositId, transfer }: { depositId: string; trans
           {fields.map((field) => (
             <div key={field.key}>
               <dt className="text-sm text-slate-600 dark:text-slate-300">{field.label}</dt>
-              <dd className="flex flex-wrap items-center justify-between gap-2">
+              {/* The copy button keeps its place beside the value; a long value wraps in its own column. */}
+              <dd className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2">
                 <span
                   className={`min-w-0 break-words font-semibold text-slate-900 dark:text-white ${field.mono ? "font-mono" : ""}`}
                   data-testid={`transfer-${field.key}`}
@@ -98,6 +99,7 @@ export function TransferCard({ depositId, transfer }: { depositId: string; trans
                 <button
                   type="button"
                   className="btn-secondary px-3 py-1 text-sm"
+                  data-testid={`copy-${field.key}`}
                   onClick={() => void copy(field.key, field.copy)}
                   aria-label={t("transfer.copyField", { field: field.label })}
                 >

@@ -75,7 +75,7 @@ export function HeroSection({ values }: Props) {
             </Link>
           </div>
           <p className="mt-6 flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
-            <StarIcon className="h-5 w-5 text-amber-600 dark:text-accent-400" />
+            <StarIcon className="h-5 w-5 fill-current text-amber-600 dark:text-accent-400" />
             {t("home.hero.rating", values)}
             {brand.demonstration && <IllustrativeTag />}
           </p>
@@ -268,11 +268,11 @@ export function MediaSection() {
             <h3 className="text-lg font-semibold text-slate-900 dark:text-white">
               {t("home.media.pressTitle")}
             </h3>
-            <ul className="mt-4 grid grid-cols-2 gap-4">
+            <ul className="mt-4 grid grid-cols-[repeat(auto-fit,minmax(8.5rem,1fr))] gap-4">
               {brand.media.map((outlet) => (
                 <li
                   key={outlet.name}
-                  className="flex items-center justify-center rounded-xl border border-slate-200 bg-white px-3 py-5 text-center font-serif text-lg font-semibold text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-200"
+                  className="flex min-w-0 items-center break-words justify-center rounded-xl border border-slate-200 bg-white px-3 py-5 text-center font-serif text-lg font-semibold text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-200"
                 >
                   {outlet.name}
                 </li>
@@ -285,9 +285,12 @@ export function MediaSection() {
             </h3>
             <ul className="mt-4 space-y-3">
               {brand.awards.map((award) => (
-                <li key={`${award.issuer}-${award.year}`} className="card flex items-center gap-4 py-4">
+                <li
+                  key={`${award.issuer}-${award.year}`}
+                  className="card flex flex-wrap items-center gap-4 py-4"
+                >
                   <AwardIcon className="h-8 w-8 shrink-0 text-amber-600 dark:text-accent-400" />
-                  <div className="flex-1">
+                  <div className="min-w-0 flex-1">
                     <p className="font-semibold text-slate-900 dark:text-white">
                       {localized(award.title, i18n.language)}
                     </p>
@@ -361,7 +364,7 @@ export function TrustSection({ values }: Props) {
           ))}
         </dl>
         <p className="mt-8 flex items-center justify-center gap-2 text-slate-700 dark:text-slate-200">
-          <StarIcon className="h-5 w-5 text-amber-600 dark:text-accent-400" />
+          <StarIcon className="h-5 w-5 fill-current text-amber-600 dark:text-accent-400" />
           {t("home.trust.rating", {
             score: values.ratingSecondaryScore,
             outOf: values.ratingSecondaryOutOf,
@@ -398,7 +401,7 @@ export function TestimonialsSection() {
                 >
                   {Array.from({ length: item.rating }, (_, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: identical decorative stars
-                    <StarIcon key={i} className="h-4 w-4" />
+                    <StarIcon key={i} className="h-4 w-4 fill-current" />
                   ))}
                 </p>
                 {item.illustrative && <IllustrativeTag />}

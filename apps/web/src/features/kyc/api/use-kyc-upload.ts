@@ -21,12 +21,18 @@ export function useKycUpload() {
   const [uploading, setUploading] = useState<{ type: KycDocumentType; progress: number } | null>(null);
 
   const upload = useCallback(
-    async (type: KycDocumentType, file: File, options: { notify?: boolean } = {}): Promise<UploadResult> => {
+    async (
+      type: KycDocumentType,
+      file: File,
+      options: { notify?: boolean; notifyErrors?: boolean } = {},
+    ): Promise<UploadResult> => {
       const notify = options.notify ?? true;
+      // A caller that shows the refusal itself asks for no error toast (one announcement, not two).
+      const notifyErrors = notify && (options.notifyErrors ?? true);
       const problem = checkKycFile(file, type);
       if (problem) {
         const message = t(`errors.${problem}`);
-        if (notify) toast(message, "error");
+        if (notifyErrors) toast(message, "error");
         return { ok: false, message };
       }
       setUploading({ type, progress: 0 });
@@ -42,7 +48,7 @@ export function useKycUpload() {
         if (error instanceof ApiError && error.status === 401) void refresh();
         else console.error("KYC upload failed", error);
         const message = errorMessage(error, t("upload.failed"));
-        if (notify) toast(message, "error");
+        if (notifyErrors) toast(message, "error");
         return { ok: false, message, code: error instanceof ApiError ? error.code : undefined };
       } finally {
         setUploading(null);

@@ -24,7 +24,12 @@ const doc = (
   ...extra,
 });
 
-function renderCard(status: KycDocumentStatus, document: KycDocument | null, busy = false) {
+function renderCard(
+  status: KycDocumentStatus,
+  document: KycDocument | null,
+  busy = false,
+  notNeeded = false,
+) {
   return render(
     <Suspense fallback="loading">
       <DocumentCard
@@ -33,6 +38,7 @@ function renderCard(status: KycDocumentStatus, document: KycDocument | null, bus
         document={document}
         uploadingProgress={null}
         busy={busy}
+        notNeeded={notNeeded}
         onUpload={vi.fn(async () => ({ ok: true as const }))}
       />
     </Suspense>,
@@ -92,5 +98,15 @@ describe("DocumentCard", () => {
     expect(input.accept).toBe("image/jpeg,.jpg,.jpeg,image/png,.png,application/pdf,.pdf");
     expect(input.disabled).toBe(true);
     expect(screen.getByText("JPG, PNG or PDF (max 5MB)")).toBeTruthy();
+  });
+
+  it("asks for no upload of a document the verified identity does not need", async () => {
+    renderCard("not_uploaded", null, false, true);
+    expect(await screen.findByText("Not needed")).toBeTruthy();
+    expect(screen.getByTestId("kyc-not-needed").textContent).toBe(
+      "Your identity is verified with another document; this one is not needed.",
+    );
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+    expect(screen.queryByText("Not uploaded")).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { KycDocument } from "@festgeld/domain";
 import type { KycDocumentStatus, KycDocumentType } from "@festgeld/domain/constants";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../../lib/format.ts";
 import type { UploadResult } from "../api/use-kyc-upload.ts";
@@ -42,6 +42,7 @@ export function DocumentCard({
   document,
   uploadingProgress,
   busy,
+  notNeeded = false,
   onUpload,
 }: {
   type: KycDocumentType;
@@ -51,13 +52,23 @@ export function DocumentCard({
   uploadingProgress: number | null;
   /** Another upload runs: controls stay disabled. */
   busy: boolean;
+  /** Nothing was sent and none is needed (the identity is verified with the other document). */
+  notNeeded?: boolean;
   onUpload: (type: KycDocumentType, file: File) => Promise<UploadResult>;
 }) {
   const { t, i18n } = useTranslation("kyc");
   const headingId = useId();
   const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // The picker is disabled while the file uploads, which drops the keyboard focus: a refused file
+  // gives it back to the picker (beside the error), an accepted one to the card's title.
+  useEffect(() => {
+    if (error) input.current?.focus();
+  }, [error]);
   const title = t(`types.${type}.title`);
-  const canUpload = status === "not_uploaded" || status === "rejected";
+  const skipped = notNeeded && status === "not_uploaded";
+  const canUpload = !skipped && (status === "not_uploaded" || status === "rejected");
 
   return (
     <article
@@ -66,25 +77,37 @@ export function DocumentCard({
       data-testid={`kyc-card-${type}`}
       data-status={status}
     >
-      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-        <div className="flex min-w-0 items-center gap-3">
-          <DocumentIcon className="h-6 w-6 shrink-0 text-brand-700 dark:text-brand-300" />
-          <h3 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
+      {/* The badge has the same place on every card, under the title, whatever the title's length and
+          the card's width (beside a long German title it used to wrap on some cards and not others). */}
+      <div className="flex min-w-0 items-start gap-3">
+        <DocumentIcon className="mt-0.5 h-6 w-6 shrink-0 text-brand-700 dark:text-brand-300" />
+        <div className="min-w-0">
+          <h3
+            id={headingId}
+            ref={heading}
+            tabIndex={-1}
+            className="text-lg font-semibold text-slate-900 outline-none dark:text-white"
+          >
             {title}
           </h3>
+          <span
+            className={`mt-1 inline-block rounded-full px-3 py-1 text-sm font-medium ${BADGES[status]}`}
+            data-testid="kyc-card-status"
+          >
+            {skipped ? t("status.not_needed") : t(`status.${status}`)}
+          </span>
         </div>
-        <span
-          className={`shrink-0 rounded-full px-3 py-1 text-sm font-medium ${BADGES[status]}`}
-          data-testid="kyc-card-status"
-        >
-          {t(`status.${status}`)}
-        </span>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t(`types.${type}.description`)}</p>
 
       {document && (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {t("notes.uploadedOn", { date: formatDate(document.uploaded_at, i18n.language) })}
+        </p>
+      )}
+      {skipped && (
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="kyc-not-needed">
+          {t("notes.notNeeded")}
         </p>
       )}
       {status === "pending" && (
@@ -116,10 +139,12 @@ export function DocumentCard({
             disabled={busy || uploadingProgress !== null}
             error={error}
             testId={`kyc-upload-${type}`}
+            inputRef={input}
             onFile={async (file) => {
               setError(null);
               const result = await onUpload(type, file);
               if (!result.ok) setError(result.message);
+              else heading.current?.focus();
             }}
           />
           {uploadingProgress !== null && (

@@ -1,5 +1,5 @@
 import type { KycDocumentType } from "@festgeld/domain/constants";
-import { useId } from "react";
+import { type Ref, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { acceptFor } from "../lib/check-file.ts";
 import { UploadIcon } from "./kyc-icons.tsx";
@@ -15,6 +15,7 @@ export function FilePicker({
   onFile,
   error,
   testId,
+  inputRef,
 }: {
   documentType: KycDocumentType;
   label: string;
@@ -22,6 +23,7 @@ export function FilePicker({
   onFile: (file: File) => void;
   error?: string | null;
   testId?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const { t } = useTranslation("kyc");
   const id = useId();
@@ -36,6 +38,7 @@ export function FilePicker({
           visually hidden, and a translated button-like label opens it. */}
       <div className="flex items-center">
         <input
+          ref={inputRef}
           id={id}
           type="file"
           accept={acceptFor(documentType)}
@@ -52,7 +55,7 @@ export function FilePicker({
         />
         <label
           htmlFor={id}
-          className="btn-primary cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+          className="btn-primary cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 dark:peer-focus-visible:outline-brand-300 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
         >
           <UploadIcon className="h-5 w-5" />
           {t("upload.chooseFile")}

@@ -98,7 +98,7 @@ export function RegistrationDocuments({ onComplete }: { onComplete: () => void }
           form={form}
           name="identity_type"
           choices={["id_card", "passport"] as const}
-          label={(type) => t(`types.${type}.title`)}
+          label={(type) => t(`registration.choice.${type}`)}
           className="flex flex-wrap gap-4"
           onChange={() => {
             setFiles((f) => ({ ...f, identity: undefined, identity_back: undefined }));

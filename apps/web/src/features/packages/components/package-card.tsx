@@ -21,7 +21,7 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
     >
       {popular && (
         <p
-          className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-accent-400 px-3 py-1 text-xs font-bold uppercase tracking-wide text-slate-900"
+          className="absolute -top-3 left-1/2 max-w-[calc(100%-1rem)] -translate-x-1/2 truncate whitespace-nowrap rounded-full bg-accent-400 px-3 py-1 text-xs font-bold uppercase tracking-wide text-slate-900"
           data-testid="most-popular"
         >
           {t("packages.mostPopular")}
@@ -30,7 +30,7 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
       <h2 id={headingId} className="text-xl font-bold text-slate-900 dark:text-white">
         {t("packages.months", { count: pkg.duration_months })}
       </h2>
-      <p className="mt-4">
+      <p className="mt-4 whitespace-nowrap" data-testid="package-rate">
         <span className="text-4xl font-extrabold text-brand-700 dark:text-brand-300">
           {formatRate(pkg.interest_rate, i18n.language)}
         </span>
@@ -60,7 +60,7 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
       </ul>
       <button
         type="button"
-        className={`${popular ? "btn-primary" : "btn-secondary"} mt-6 w-full`}
+        className={`${popular ? "btn-primary" : "btn-secondary"} mt-6 min-h-11 w-full`}
         onClick={() => onSelect(pkg)}
       >
         {t("packages.select")}

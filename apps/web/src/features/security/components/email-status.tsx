@@ -5,7 +5,16 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { resendVerification } from "../api/security-api.ts";
 
 /** Whether the account's address is confirmed; if not, a button sends the link again (limited by the server). */
-export function EmailStatus({ email, verified }: { email: string; verified: boolean }) {
+export function EmailStatus({
+  email,
+  verified,
+  staff = false,
+}: {
+  email: string;
+  verified: boolean;
+  /** A staff account: no deposits wait for its address, so the saver's reason is not given. */
+  staff?: boolean;
+}) {
   const { t } = useTranslation(["security", "errors"]);
   const [state, setState] = useState<"idle" | "sending" | "sent" | { error: string }>("idle");
 
@@ -40,7 +49,9 @@ export function EmailStatus({ email, verified }: { email: string; verified: bool
       </p>
       {!verified && (
         <>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t("page.email.why")}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {staff ? t("page.email.staffWhy") : t("page.email.why")}
+          </p>
           {state === "sent" && (
             <FormAlert kind="success" testId="resend-done">
               {t("page.email.sent", { email })}
@@ -54,8 +65,10 @@ export function EmailStatus({ email, verified }: { email: string; verified: bool
           <button
             type="button"
             className="btn-secondary"
-            onClick={resend}
-            disabled={state === "sending"}
+            onClick={() => {
+              if (state !== "sending") void resend();
+            }}
+            aria-disabled={state === "sending" || undefined}
             data-testid="resend-verification"
           >
             {state === "sending" ? t("page.email.sending") : t("page.email.resend")}
