@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Config } from "./config/env.ts";
+import { type Config, trustProxySetting } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import type { Clock } from "./lib/clock.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
@@ -116,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     // Slow or stalled requests: the whole request within REQUEST_TIMEOUT_SECONDS, headers within 15 s,
     // checked every second; answers in the shared error shape (plugins/request-guard.ts).

@@ -25,11 +25,21 @@ export const RETENTION_YEARS = 5;
  */
 export const EXPORT_EXCLUDED_TABLES = ["sanctions_hits", "sanctions_screenings", "staff_notes", "audit_log"];
 
-/** Columns never exported: secrets and the identities of staff. */
-const HIDDEN_COLUMN = /hash|secret|token|^(decided_by|reviewed_by|actor_id|author_id|created_by|loaded_by)$/;
+/**
+ * Columns never exported: secrets, staff's notes and the identities of staff (docs/decisions.md,
+ * "What the personal-data export leaves out").
+ */
+const HIDDEN_COLUMN =
+  /hash|secret|token|notes?$|^(decided_by|reviewed_by|actor_id|author_id|created_by|loaded_by|booked_by|imported_by|locked_by)$/;
 
 function clean(row: Record<string, unknown>) {
   return Object.fromEntries(Object.entries(row).filter(([key]) => !HIDDEN_COLUMN.test(key)));
+}
+
+/** A staff member's action on the saver's data: what was decided, without who did it or from where. */
+function cleanStaffRow(row: Record<string, unknown>) {
+  const { ip: _staffAddress, ...rest } = clean(row);
+  return rest;
 }
 
 async function readAll(stream: Readable): Promise<Uint8Array> {
@@ -55,7 +65,7 @@ export async function exportData(db: Db, userId: string) {
   }
   tables.kyc_reviews = (await repo.kycReviewsOfUser(db, userId))
     .filter((r) => r.action !== "view_file")
-    .map(clean);
+    .map(cleanStaffRow);
   // Kept by address rather than account: the newsletter consent and contact messages
   for (const table of ["newsletter_subscriptions", "contact_messages"]) {
     tables[table] = (await repo.rowsOf(db, table, "email", user.email)).map(clean);

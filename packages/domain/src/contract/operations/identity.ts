@@ -94,7 +94,7 @@ export const identityOperations = {
     summary: "Close the account when nothing is active; what no law requires keeping is erased at once",
     body: closeAccountRequestSchema,
     responses: { 200: json(closeAccountResponseSchema, "Closed; records kept until kept_until") },
-    errors: [409],
+    errors: [400, 409, 429, 503],
   }),
   meDepositGuarantee: defineOperation({
     id: "meDepositGuarantee",

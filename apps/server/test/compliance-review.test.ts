@@ -1,0 +1,229 @@
+import { randomUUID } from "node:crypto";
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createAdmin, createUser, TEST_PASSWORD, totpCode } from "./helpers/factories.ts";
+
+/**
+ * Findings of an outside security and compliance review, each reproduced as the reviewer did it:
+ * closing an account as a password oracle, staff data in the personal-data export, parallel wrong
+ * two-factor codes, the published API document and its term enum.
+ */
+let t: TestApp;
+let addressCounter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: "100000", AUTH_RATE_LIMIT_PER_ACCOUNT: "5" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Headers = { authorization: string };
+const post = (url: string, payload?: object, headers?: Headers) =>
+  t.app.inject({
+    method: "POST",
+    url,
+    remoteAddress: `10.55.0.${(++addressCounter % 250) + 1}`,
+    ...(headers ? { headers } : {}),
+    ...(payload ? { payload } : {}),
+  });
+
+describe("closing an account", () => {
+  it("counts wrong passwords with the other password checks: 429 past the limit", async () => {
+    const saver = await createUser(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      statuses.push((await post("/api/me/close", { password: `guess-${i}` }, saver.headers)).statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+    // the same counter as the other password checks of a session: changing the address waits too
+    const change = await t.app.inject({
+      method: "PATCH",
+      url: "/api/auth/profile",
+      headers: saver.headers,
+      payload: { full_name: "Any Name", email: "elsewhere@example.test", current_password: TEST_PASSWORD },
+    });
+    expect(change.statusCode).toBe(429);
+  });
+});
+
+describe("the personal-data export", () => {
+  it("leaves out staff notes, staff identities and addresses, and screening results", async () => {
+    const saver = await createUser(t.app);
+    const staff = await createAdmin(t.app);
+    const pkg = await t.app.db
+      .selectFrom("packages")
+      .select("id")
+      .where("is_active", "=", true)
+      .executeTakeFirstOrThrow();
+    const sent = await post(
+      "/api/applications",
+      {
+        full_name: saver.user.full_name,
+        email: saver.user.email,
+        phone: "+49 30 1234567",
+        amount: 10_000,
+        package_id: pkg.id,
+        reference_iban: "DE89370400440532013000",
+        maturity_instruction: "payout",
+        info_sheet_acknowledged: true,
+      },
+      saver.headers,
+    );
+    expect(sent.statusCode, sent.body).toBe(201);
+    await t.app.db
+      .updateTable("applications")
+      .set({ admin_notes: "STAFF-ONLY: looks like a mule account", decided_by: staff.user.id })
+      .where("id", "=", sent.json().id)
+      .execute();
+    const doc = await t.app.db
+      .insertInto("kyc_documents")
+      .values({
+        id: randomUUID(),
+        user_id: saver.user.id,
+        document_type: "selfie",
+        status: "approved",
+        storage_key: "kyc/none",
+        content_type: "image/png",
+        size_bytes: 10,
+        sha256: "0".repeat(64),
+        original_name: null,
+        reviewed_by: staff.user.id,
+        reviewed_at: new Date(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto("kyc_reviews")
+      .values({ document_id: doc.id, actor_id: staff.user.id, action: "approve", ip: "203.0.113.77" })
+      .execute();
+    // the export reads stored files: give the document none to read
+    await t.app.db.deleteFrom("kyc_reviews").where("action", "=", "view_file").execute();
+    const data = await import("../src/modules/identity/data-rights.service.ts").then((m) =>
+      m.exportData(t.app.db, saver.user.id),
+    );
+    const text = JSON.stringify(data);
+    expect(text).not.toContain("STAFF-ONLY");
+    expect(text).not.toContain("203.0.113.77");
+    expect(text).not.toContain(staff.user.id);
+    expect(text).not.toMatch(/sanctions|screening/);
+    // what is the saver's is there: the application and the review decision
+    expect(data.tables.applications?.[0]).toMatchObject({ id: sent.json().id, amount: "10000.00" });
+    expect(data.tables.kyc_reviews?.[0]).toMatchObject({ action: "approve" });
+    // and the zip the saver downloads says the same
+    await t.app.db.deleteFrom("kyc_reviews").where("document_id", "=", doc.id).execute();
+    await t.app.db.deleteFrom("kyc_documents").where("id", "=", doc.id).execute();
+    const res = await t.app.inject({ url: "/api/me/export", headers: saver.headers });
+    expect(res.statusCode).toBe(200);
+    const json = new TextDecoder().decode(unzipSync(new Uint8Array(res.rawPayload))["data.json"]);
+    expect(json).not.toContain("STAFF-ONLY");
+    expect(json).not.toContain(staff.user.id);
+  });
+});
+
+describe("two-factor attempt limits", () => {
+  it("evaluates at most the limit of parallel wrong codes for one challenge", async () => {
+    const saver = await createUser(t.app);
+    const setup = await post("/api/auth/two-factor/setup", undefined, saver.headers);
+    const { secret } = setup.json() as { secret: string };
+    const enabled = await post("/api/auth/two-factor/enable", { code: totpCode(secret) }, saver.headers);
+    expect(enabled.statusCode).toBe(200);
+    const login = await post("/api/auth/login", { email: saver.user.email, password: TEST_PASSWORD });
+    const token = (login.json() as { challenge_token: string }).challenge_token;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        post("/api/auth/login/two-factor", { challenge_token: token, code: "000000" }),
+      ),
+    );
+    expect(answers.every((a) => a.statusCode === 400)).toBe(true);
+    const evaluated = answers.filter((a) => a.json().code === "two_factor_code_invalid").length;
+    expect(evaluated).toBeLessThanOrEqual(5);
+    const failures = await t.app.db
+      .selectFrom("account_events")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("user_id", "=", saver.user.id)
+      .where("event", "=", "two_factor_failed")
+      .executeTakeFirstOrThrow();
+    expect(Number(failures.n)).toBeLessThanOrEqual(5);
+  });
+});
+
+describe("the published API document", () => {
+  it("lists the terms the server takes as an enum in every request body", async () => {
+    const doc = (await t.app.inject("/api/openapi.json")).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
+    const bodies = Object.values(doc.paths)
+      .flatMap((ops) => Object.values(ops).map((op) => JSON.stringify(op.requestBody ?? {})))
+      .join("");
+    const terms = [...bodies.matchAll(/"duration_months":(\{[^{}]*\})/g)].map((m) =>
+      JSON.parse(m[1] as string),
+    );
+    // creating and changing a package
+    expect(terms.length).toBeGreaterThanOrEqual(2);
+    for (const term of terms) expect(term.enum).toEqual([3, 6, 12, 24, 36]);
+  });
+
+  it("is not served with API_DOCS off", async () => {
+    const off = await createTestApp({ NODE_ENV: "production", API_DOCS: "false" });
+    try {
+      expect((await off.app.inject("/api/openapi.json")).statusCode).toBe(404);
+      expect((await off.app.inject("/api/docs")).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+describe("forwarded client addresses", () => {
+  /** The address the server saw for a sign-in sent by `remote` with this X-Forwarded-For. */
+  async function seenAddress(app: TestApp, remote: string, forwardedFor: string) {
+    const saver = await createUser(app.app);
+    await app.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: remote,
+      headers: { "x-forwarded-for": forwardedFor },
+      payload: { email: saver.user.email, password: TEST_PASSWORD },
+    });
+    const event = await app.app.db
+      .selectFrom("account_events")
+      .select("ip")
+      .where("user_id", "=", saver.user.id)
+      .where("event", "=", "login_succeeded")
+      .executeTakeFirstOrThrow();
+    return event.ip;
+  }
+
+  it("takes the address the configured number of hops from the right, never what the client wrote", async () => {
+    const oneHop = await createTestApp({ TRUST_PROXY: "1" });
+    try {
+      // the client wrote 6.6.6.6 itself; the one proxy in front appended the address it saw
+      expect(await seenAddress(oneHop, "10.0.0.2", "6.6.6.6, 198.51.100.7")).toBe("198.51.100.7");
+    } finally {
+      await oneHop.close();
+    }
+  });
+
+  it("trusts a list of proxy addresses and nothing else", async () => {
+    const listed = await createTestApp({ TRUST_PROXY: "10.0.0.2, 10.1.0.0/16" });
+    try {
+      expect(await seenAddress(listed, "10.0.0.2", "6.6.6.6, 198.51.100.8")).toBe("198.51.100.8");
+      expect(await seenAddress(listed, "10.0.0.2", "6.6.6.6, 198.51.100.9, 10.1.4.4")).toBe("198.51.100.9");
+      // a request that did not come through a listed proxy: its own address
+      expect(await seenAddress(listed, "192.0.2.50", "6.6.6.6")).toBe("192.0.2.50");
+    } finally {
+      await listed.close();
+    }
+  });
+
+  it("refuses TRUST_PROXY=true, which would believe the leftmost address, with a message", async () => {
+    const { loadConfig } = await import("../src/config/env.ts");
+    expect(() => loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ NODE_ENV: "test", TRUST_PROXY: "10.0.0.300" })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ NODE_ENV: "test", TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+  });
+});
