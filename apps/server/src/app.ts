@@ -24,6 +24,7 @@ import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { identityRoutes } from "./modules/identity/identity.routes.ts";
 import { scheduleRetention } from "./modules/identity/retention.job.ts";
+import { sanctionsJobHandlers } from "./modules/identity/sanctions.service.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { depositMessages } from "./modules/messages/deposit-messages.ts";
 import { messagesRoutes } from "./modules/messages/messages.routes.ts";
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     clockControl: config.CLOCK_CONTROL,
     clock: options.clock,
+    sanctionsListMaxAgeDays: config.SANCTIONS_LIST_MAX_AGE_DAYS,
   });
   await app.register(rateLimitPlugin, { redis: options.redis });
   await app.register(sessionCachePlugin);
@@ -226,7 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Scheduled jobs: deposit lapse, maturity reminder and maturity (docs/decisions.md "Jobs"), and the
   // deletion of newsletter requests not confirmed within 30 days.
   await app.register(jobsPlugin, {
-    handlers: { ...depositJobHandlers, ...newsletterJobHandlers },
+    handlers: { ...depositJobHandlers, ...newsletterJobHandlers, ...sanctionsJobHandlers },
     run: jobs !== false,
     options: { concurrency: options.database.kind === "postgres" ? config.JOB_CONCURRENCY : 1 },
   });

@@ -233,6 +233,8 @@ export const envSchema = z.object({
     .refine((v) => v === undefined || v.length >= 16, { message: "must be at least 16 characters" }),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   REQUEST_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1000),
+  /** How old the sanctions list in force may be for an approval (docs/decisions.md, "Approval needs a current list"). */
+  SANCTIONS_LIST_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   API_DOCS: z
     .enum(["true", "false", "1", "0", ""])
     .optional()

@@ -29,6 +29,11 @@ export interface IdentityRoutesOptions {
   identSecrets: Record<string, string>;
 }
 
+/** How old the sanctions list may be for an approval (SANCTIONS_LIST_MAX_AGE_DAYS), reckoned now. */
+function listAge(app: { clock: { now(): Date }; depositSettings: { sanctionsListMaxAgeDays: number } }) {
+  return { maxAgeDays: app.depositSettings.sanctionsListMaxAgeDays, now: app.clock.now() };
+}
+
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, options) => {
   const secrets = options.identSecrets;
 
@@ -80,12 +85,19 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
   route(app, operations.adminDossier, async (request, reply) => {
     noStore(reply);
-    return service.dossier(app.db, request.params.id);
+    return service.dossier(app.db, request.params.id, listAge(app));
   });
 
   route(app, operations.adminProfileDecide, async (request, reply) => {
     noStore(reply);
-    return service.decideProfile(app.db, currentUser(request), request.params.id, request.body, app.messages);
+    return service.decideProfile(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      request.body,
+      listAge(app),
+      app.messages,
+    );
   });
 
   route(app, operations.adminNotesAdd, async (request, reply) => {
@@ -130,7 +142,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       async (request, reply) => {
         noStore(reply);
         const file = await readUpload(request);
-        return reply.status(201).send(await sanctions.loadList(scope.db, currentUser(request), file));
+        const loaded = await sanctions.loadList(scope.db, currentUser(request), file, app.clock.now());
+        // the screening runs in the job queue; start it now rather than at the next poll
+        app.jobs.wake();
+        return reply.status(loaded.created ? 201 : 200).send(loaded.list);
       },
     );
   });
