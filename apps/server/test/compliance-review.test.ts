@@ -227,3 +227,49 @@ describe("forwarded client addresses", () => {
     expect(loadConfig({ NODE_ENV: "test", TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
   });
 });
+
+describe("postbox documents of a closed account", () => {
+  it("keeps rows and files together for the retention period and deletes both when it ends", async () => {
+    const { keptUntil, runRetention } = await import("../src/modules/identity/data-rights.service.ts");
+    const saver = await createUser(t.app);
+    const pkg = await t.app.db
+      .selectFrom("packages")
+      .select("id")
+      .where("is_active", "=", true)
+      .executeTakeFirstOrThrow();
+    const sent = await post(
+      "/api/applications",
+      {
+        full_name: saver.user.full_name,
+        email: saver.user.email,
+        phone: "+49 30 1234567",
+        amount: 10_000,
+        package_id: pkg.id,
+        reference_iban: "DE89370400440532013000",
+        maturity_instruction: "payout",
+        info_sheet_acknowledged: true,
+      },
+      saver.headers,
+    );
+    expect(sent.statusCode, sent.body).toBe(201);
+    const postbox = () =>
+      t.app.db.selectFrom("postbox_documents").selectAll().where("user_id", "=", saver.user.id).execute();
+    const issued = await postbox();
+    expect(issued.length).toBeGreaterThan(0);
+    await t.app.db
+      .updateTable("applications")
+      .set({ status: "rejected", decided_at: new Date() })
+      .where("id", "=", sent.json().id)
+      .execute();
+    const closed = await post("/api/me/close", { password: TEST_PASSWORD }, saver.headers);
+    expect(closed.statusCode, closed.body).toBe(200);
+    // during the retention period: the rows, and the files they point to
+    expect((await postbox()).map((d) => d.id).sort()).toEqual(issued.map((d) => d.id).sort());
+    for (const doc of issued) await expect(t.app.documentStorage.get(doc.storage_key)).resolves.toBeDefined();
+    // after it: neither
+    const after = new Date(keptUntil(new Date(closed.json().closed_at)).getTime() + 1000);
+    expect(await runRetention(t.app.db, t.app.documentStorage, after)).toContain(saver.user.id);
+    expect(await postbox()).toEqual([]);
+    for (const doc of issued) await expect(t.app.documentStorage.get(doc.storage_key)).rejects.toThrow();
+  });
+});

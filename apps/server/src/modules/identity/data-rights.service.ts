@@ -86,6 +86,13 @@ export async function exportZip(db: Db, storage: DocumentStorage, user: User): P
   return Buffer.from(zipSync(files, { level: 6 }));
 }
 
+/**
+ * Tables the schema would cascade that are kept on closure like the KYC and transaction records: the
+ * postbox (confirmations, statements), whose encrypted files go with the rows when retention ends
+ * (docs/decisions.md, "Postbox documents are kept with their files").
+ */
+const KEPT_UNTIL_RETENTION = ["postbox_documents"];
+
 export function keptUntil(closedAt: Date) {
   const until = new Date(closedAt);
   until.setUTCFullYear(until.getUTCFullYear() + RETENTION_YEARS);
@@ -117,6 +124,8 @@ export async function closeAccount(db: Db, user: User, password: string, now: Da
       await repo.deleteRows(trx, table, "email", row.email);
     }
     for (const table of [...(await repo.cascadeTables(trx)), "account_events", "email_outbox"]) {
+      // Postbox documents are the saver's contract records: kept, row and file, until retention ends.
+      if (KEPT_UNTIL_RETENTION.includes(table)) continue;
       await repo.deleteRows(trx, table, "user_id", user.id);
     }
     await repo.closeUser(trx, user.id, now, eraseAfter);
@@ -133,6 +142,7 @@ export async function runRetention(db: Db, storage: DocumentStorage, now: Date) 
   const erased: string[] = [];
   for (const { id } of await repo.dueErasures(db, now)) {
     for (const doc of await repo.documentsOf(db, id)) await storage.delete(doc.storage_key);
+    for (const doc of await repo.postboxDocumentsOf(db, id)) await storage.delete(doc.storage_key);
     await repo.deleteKycReviewsOfUser(db, id);
     let remaining = await repo.tablesWithUserId(db);
     for (let pass = 0; pass < 5 && remaining.length > 0; pass += 1) {

@@ -109,11 +109,49 @@ export async function countScreenable(db: Db) {
   return Number(row.n);
 }
 
-/** The next savers of a run, in id order after `cursor`. */
+/** The next savers of a run, in id order after `cursor`, with the account name and date of birth. */
 export function screenableAfter(db: Db, cursor: string | null, limit: number) {
-  let q = screenableQuery(db).select("u.id").orderBy("u.id").limit(limit);
+  let q = screenableQuery(db)
+    .leftJoin("kyc_profiles as kp", "kp.user_id", "u.id")
+    .select([
+      "u.id",
+      "u.full_name",
+      sql<string | null>`to_char(kp.date_of_birth, 'YYYY-MM-DD')`.as("date_of_birth"),
+    ])
+    .orderBy("u.id")
+    .limit(limit);
   if (cursor) q = q.where("u.id", ">", cursor);
   return q.execute();
+}
+
+/** The names ident providers verified for several savers at once. */
+export function verifiedIdentNamesOf(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("ident_verifications")
+    .select([
+      "user_id",
+      "first_name",
+      "last_name",
+      sql<string | null>`to_char(date_of_birth, 'YYYY-MM-DD')`.as("date_of_birth"),
+    ])
+    .where("user_id", "in", userIds)
+    .where("result", "=", "verified")
+    .orderBy("created_at")
+    .execute();
+}
+
+/** Screenings without a possible match, many in one statement. */
+export async function insertScreenings(
+  db: Db,
+  values: ReadonlyArray<Insertable<DB["sanctions_screenings"]>>,
+) {
+  for (let i = 0; i < values.length; i += 1000) {
+    await db
+      .insertInto("sanctions_screenings")
+      .values(values.slice(i, i + 1000))
+      .execute();
+  }
 }
 
 export function insertRun(db: Db, values: Insertable<DB["sanctions_screening_runs"]>) {

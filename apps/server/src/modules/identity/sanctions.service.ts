@@ -9,7 +9,7 @@ import {
   sanctionsHitQuerySchema,
   type User,
 } from "@festgeld/domain";
-import type { Kysely, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { ScreeningTrigger } from "../../db/tables/identity.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
@@ -117,9 +117,24 @@ async function namesOf(db: Db, userId: string): Promise<ScreenedPerson[]> {
     repo.verifiedIdentNames(db, userId),
   ]);
   if (!user) return [];
-  const profileDob = profile?.date_of_birth ?? null;
+  return namesFrom(
+    { id: userId, full_name: user.full_name, date_of_birth: profile?.date_of_birth ?? null },
+    idents,
+  );
+}
+
+function namesFrom(
+  account: { id: string; full_name: string; date_of_birth: string | null },
+  idents: ReadonlyArray<{
+    first_name: string | null;
+    last_name: string | null;
+    date_of_birth: string | null;
+  }>,
+): ScreenedPerson[] {
+  const userId = account.id;
+  const profileDob = account.date_of_birth;
   const names: ScreenedPerson[] = [
-    { id: userId, full_name: user.full_name, date_of_birth: profileDob, source: "account" },
+    { id: userId, full_name: account.full_name, date_of_birth: profileDob, source: "account" },
   ];
   for (const ident of idents) {
     const fullName = [ident.first_name, ident.last_name].filter(Boolean).join(" ").trim();
@@ -306,8 +321,35 @@ async function screenBatch(trx: Transaction<DB>, job: ClaimedJob, now: Date) {
     return;
   }
   const savers = await repo.screenableAfter(trx, run.cursor, batch);
+  const idents = await repo.verifiedIdentNamesOf(
+    trx,
+    savers.map((s) => s.id),
+  );
+  // Names without a possible match (nearly all) are recorded in one statement; the others one by one,
+  // with their hits (screenAgainst).
+  const clean: Array<Insertable<DB["sanctions_screenings"]>> = [];
   let newHits = 0;
-  for (const saver of savers) newHits += (await screenPerson(trx, list, saver.id, "list_load")).newOpen;
+  for (const saver of savers) {
+    const names = namesFrom(
+      saver,
+      idents.filter((i) => i.user_id === saver.id),
+    );
+    for (const person of names) {
+      if (screenName(person.full_name, person.date_of_birth, list.entries).length === 0) {
+        clean.push({
+          user_id: saver.id,
+          list_id: list.id,
+          trigger: "list_load",
+          screened_name: person.full_name,
+          screened_date_of_birth: person.date_of_birth,
+          hit_count: 0,
+        });
+      } else {
+        newHits += (await screenAgainst(trx, list, person, "list_load")).newOpen;
+      }
+    }
+  }
+  await repo.insertScreenings(trx, clean);
   const last = savers.at(-1)?.id ?? run.cursor;
   const done = savers.length < batch;
   await repo.advanceRun(trx, run.id, { screened: savers.length, newHits, cursor: last, done, now });
