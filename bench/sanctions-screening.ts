@@ -39,11 +39,10 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(" / ");
 
-const SYLLABLES = [
-  "ka", "ro", "mi", "ten", "vas", "lo", "der", "an", "bre", "ust", "zo", "ri", "nek", "pol", "sha",
-  "dim", "ar", "el", "go", "vin", "tas", "mer", "ko", "lin", "haj", "bor", "sen", "tu", "wel", "gra",
-  "fi", "dal", "om", "pe", "sku", "tor", "ba", "ne", "qui", "rus",
-];
+const SYLLABLES = (
+  "ka ro mi ten vas lo der an bre ust zo ri nek pol sha dim ar el go vin tas mer ko lin haj bor sen tu " +
+  "wel gra fi dal om pe sku tor ba ne qui rus"
+).split(" ");
 
 /** A made-up name of `parts` words from a number (deterministic, varied). */
 function madeUpName(n: number, parts: number) {
