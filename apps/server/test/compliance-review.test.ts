@@ -273,3 +273,63 @@ describe("postbox documents of a closed account", () => {
     for (const doc of issued) await expect(t.app.documentStorage.get(doc.storage_key)).rejects.toThrow();
   });
 });
+
+describe("registration with a known address", () => {
+  let m: TestApp;
+  beforeAll(async () => {
+    // e-mail on (queued in the outbox; nothing sends it here)
+    m = await createTestApp({ SMTP_URL: "smtp://127.0.0.1:1", AUTH_RATE_LIMIT_PER_IP: "100000" });
+  });
+  afterAll(async () => {
+    await m.close();
+  });
+
+  it("answers as for a new address, opens no session, and tells the owner by e-mail", async () => {
+    const post = (url: string, payload: object) =>
+      m.app.inject({
+        method: "POST",
+        url,
+        remoteAddress: `10.56.0.${(++addressCounter % 250) + 1}`,
+        payload,
+      });
+    const owner = await createUser(m.app);
+    const fresh = await post("/api/auth/register", {
+      email: `new-${owner.user.email}`,
+      password: "a long and unusual passphrase 7",
+      full_name: "New Person",
+    });
+    const known = await post("/api/auth/register", {
+      email: owner.user.email.toUpperCase(),
+      password: "a long and unusual passphrase 7",
+      full_name: "Someone Else",
+    });
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    expect(known.statusCode, known.body).toBe(201);
+    const shape = (body: Record<string, unknown>) => ({
+      keys: Object.keys(body).sort(),
+      user: Object.keys(body.user as object).sort(),
+      token: typeof body.access_token === "string" && (body.access_token as string).length,
+    });
+    expect(shape(known.json())).toEqual(shape(fresh.json()));
+    expect(known.json().user).toMatchObject({ full_name: "Someone Else", role: "user" });
+    expect(known.json().user.id).not.toBe(owner.user.id);
+    // the token opens nothing
+    const me = await m.app.inject({
+      url: "/api/auth/me",
+      headers: { authorization: `Bearer ${known.json().access_token}` },
+    });
+    expect(me.statusCode).toBe(401);
+    // the owner is told, in a mail that quotes nothing the other person typed
+    const mails = await m.app.db
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("user_id", "=", owner.user.id)
+      .execute();
+    const notice = mails.find((m) => JSON.stringify(m.facts).includes("registration_attempt"));
+    expect(notice).toBeDefined();
+    expect(JSON.stringify(notice)).not.toContain("Someone Else");
+    expect(
+      await m.app.db.selectFrom("users").select("id").where("full_name", "=", "Someone Else").execute(),
+    ).toEqual([]);
+  });
+});
