@@ -333,3 +333,61 @@ describe("registration with a known address", () => {
     ).toEqual([]);
   });
 });
+
+describe("branded mail to addresses that have not confirmed they are theirs", () => {
+  let m: TestApp;
+  beforeAll(async () => {
+    m = await createTestApp({ SMTP_URL: "smtp://127.0.0.1:1" });
+  });
+  afterAll(async () => {
+    await m.close();
+  });
+  const outboxTo = (address: string) =>
+    m.app.db.selectFrom("email_outbox").selectAll().where("to_address", "=", address).execute();
+
+  it("sends a few newsletter confirmations per address a day, not one per sign-up", async () => {
+    const victim = "victim-newsletter@example.test";
+    for (let i = 0; i < 20; i++) {
+      const res = await m.app.inject({
+        method: "POST",
+        url: "/api/newsletter",
+        remoteAddress: `10.57.${i}.1`,
+        payload: { email: victim, language: "en" },
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
+    const mails = await outboxTo(victim);
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails.length).toBeLessThanOrEqual(3);
+  });
+
+  it("quotes nothing typed into an application sent signed out, and sends a few per address", async () => {
+    const victim = "victim-application@example.test";
+    const phishing = "URGENT: your account is blocked, log in at evil.example to unblock it";
+    const pkg = await m.app.db
+      .selectFrom("packages")
+      .select("id")
+      .where("is_active", "=", true)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 6; i++) {
+      const res = await m.app.inject({
+        method: "POST",
+        url: "/api/applications",
+        remoteAddress: `10.58.${i}.1`,
+        payload: {
+          full_name: phishing,
+          email: victim,
+          phone: "+49 30 1234567",
+          amount: 10_000,
+          package_id: pkg.id,
+          message: phishing,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const mails = await outboxTo(victim);
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails.length).toBeLessThanOrEqual(3);
+    expect(JSON.stringify(mails)).not.toContain("evil.example");
+  });
+});
