@@ -100,10 +100,10 @@ const CALCULATE_BODY = JSON.stringify({
 
 async function runAgainst(label: string, env: Record<string, string>, bare: { url: string }) {
   // A first start creates the database; the restart on that data is what a deploy or a crash costs.
-  const first = await startServer({ ...env, TRUST_PROXY: "true" });
+  const first = await startServer({ ...env, TRUST_PROXY: "1" });
   const firstMb = residentMb(first.child.pid);
   await first.stop();
-  const server = await startServer({ ...env, TRUST_PROXY: "true" });
+  const server = await startServer({ ...env, TRUST_PROXY: "1" });
   const readyMb = residentMb(server.child.pid);
   try {
     const base = server.url;

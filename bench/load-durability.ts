@@ -41,7 +41,7 @@ function ibanFor(i: number) {
 
 async function run(label: string, env: Record<string, string>, verify: (ids: string[]) => Promise<number>) {
   const port = await freePort();
-  let server: RunningServer = await startServer({ ...env, TRUST_PROXY: "true" }, port);
+  let server: RunningServer = await startServer({ ...env, TRUST_PROXY: "1" }, port);
   const base = server.url;
   const packages = (await (await fetch(`${base}/api/packages`)).json()) as Array<{
     id: string;
@@ -125,7 +125,7 @@ async function run(label: string, env: Record<string, string>, verify: (ids: str
   phase = "down";
   await server.stop("SIGKILL");
   const killedAt = Date.now();
-  server = await startServer({ ...env, TRUST_PROXY: "true" }, port);
+  server = await startServer({ ...env, TRUST_PROXY: "1" }, port);
   const downtimeMs = Date.now() - killedAt;
   phase = "after";
   await Promise.all(clients);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Config } from "./config/env.ts";
+import { type Config, trustProxySetting } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import type { Clock } from "./lib/clock.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
@@ -25,6 +25,7 @@ import { documentsRoutes } from "./modules/documents/documents.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { identityRoutes } from "./modules/identity/identity.routes.ts";
 import { scheduleRetention } from "./modules/identity/retention.job.ts";
+import { sanctionsJobHandlers } from "./modules/identity/sanctions.service.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { depositMessages } from "./modules/messages/deposit-messages.ts";
 import { messagesRoutes } from "./modules/messages/messages.routes.ts";
@@ -117,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
     // Slow or stalled requests: the whole request within REQUEST_TIMEOUT_SECONDS, headers within 15 s,
     // checked every second; answers in the shared error shape (plugins/request-guard.ts).
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     clockControl: config.CLOCK_CONTROL,
     clock: options.clock,
+    sanctionsListMaxAgeDays: config.SANCTIONS_LIST_MAX_AGE_DAYS,
   });
   await app.register(rateLimitPlugin, { redis: options.redis });
   await app.register(sessionCachePlugin);
@@ -228,7 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Scheduled jobs: deposit lapse, maturity reminder and maturity (docs/decisions.md "Jobs"), and the
   // deletion of newsletter requests not confirmed within 30 days.
   await app.register(jobsPlugin, {
-    handlers: { ...depositJobHandlers, ...newsletterJobHandlers },
+    handlers: { ...depositJobHandlers, ...newsletterJobHandlers, ...sanctionsJobHandlers },
     run: jobs !== false,
     options: { concurrency: options.database.kind === "postgres" ? config.JOB_CONCURRENCY : 1 },
   });

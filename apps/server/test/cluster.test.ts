@@ -210,7 +210,7 @@ describe.runIf(run)("two server processes behind HAProxy", () => {
       DATA_DIR: path.join(dataDir, String(port)),
       ...s3.env,
       DOCUMENT_KEY: documentKey,
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "1",
       CLOCK_CONTROL: "true",
       WEB_DIST_DIR: "/nonexistent",
       AUTH_RATE_LIMIT_PER_IP: "100000",

@@ -23,6 +23,9 @@ afterAll(async () => {
   await fs.rm(t.config.dataDir, { recursive: true, force: true });
 });
 
+/** The approval rule's list age: the default, reckoned now. */
+const listAge = () => ({ maxAgeDays: 7, now: new Date() });
+
 const putProfile = (headers: Headers, payload: unknown) =>
   t.app.inject({ method: "PUT", url: "/api/kyc/profile", headers, payload: payload as object });
 
@@ -141,7 +144,7 @@ describe("personal data", () => {
     const u = await createVerifiedUser(t.app);
     const same = await putProfile(u.headers, VALID_PROFILE);
     expect(same.json().profile.review_status).toBe("approved");
-    await assertMayBeApproved(t.app.db, u.user.id);
+    await assertMayBeApproved(t.app.db, u.user.id, listAge());
     const moved = await putProfile(u.headers, {
       ...VALID_PROFILE,
       address: { ...VALID_PROFILE.address, street: "Nebenstraße 2" },
@@ -153,7 +156,7 @@ describe("personal data", () => {
       .where("id", "=", u.user.id)
       .executeTakeFirst();
     expect(user?.kyc_status).toBe("pending");
-    await expect(assertMayBeApproved(t.app.db, u.user.id)).rejects.toMatchObject({
+    await expect(assertMayBeApproved(t.app.db, u.user.id, listAge())).rejects.toMatchObject({
       code: "kyc_not_approved",
     });
     // staff confirm it again in the dossier
@@ -237,7 +240,7 @@ describe("personal data", () => {
 describe("approval needs a verified identity", () => {
   it("refuses an unverified saver, one without personal data, one without confirmed data, and one with a confirmed hit", async () => {
     const fresh = await createUser(t.app);
-    await expect(assertMayBeApproved(t.app.db, fresh.user.id)).rejects.toMatchObject({
+    await expect(assertMayBeApproved(t.app.db, fresh.user.id, listAge())).rejects.toMatchObject({
       statusCode: 409,
       code: "kyc_not_approved",
     });
@@ -248,18 +251,18 @@ describe("approval needs a verified identity", () => {
       .set({ kyc_status: "approved" })
       .where("id", "=", documentsOnly.user.id)
       .execute();
-    await expect(assertMayBeApproved(t.app.db, documentsOnly.user.id)).rejects.toMatchObject({
+    await expect(assertMayBeApproved(t.app.db, documentsOnly.user.id, listAge())).rejects.toMatchObject({
       statusCode: 409,
       code: "kyc_profile_missing",
     });
     const verified = await createVerifiedUser(t.app);
-    await expect(assertMayBeApproved(t.app.db, verified.user.id)).resolves.toBeUndefined();
+    await expect(assertMayBeApproved(t.app.db, verified.user.id, listAge())).resolves.toBeUndefined();
     await t.app.db
       .updateTable("kyc_profiles")
       .set({ review_status: "pending" })
       .where("user_id", "=", verified.user.id)
       .execute();
-    await expect(assertMayBeApproved(t.app.db, verified.user.id)).rejects.toMatchObject({
+    await expect(assertMayBeApproved(t.app.db, verified.user.id, listAge())).rejects.toMatchObject({
       code: "kyc_profile_not_approved",
     });
   });
@@ -286,7 +289,7 @@ describe("sanctions screening", () => {
     expect(noFile.statusCode).toBeGreaterThanOrEqual(400);
   });
 
-  it("loads the list, screens everyone with personal data, records the version; the same file twice is 409", async () => {
+  it("loads the list, screens everyone with personal data in the background, records the version; the same file again renews it", async () => {
     listed = await createVerifiedUser(t.app, { full_name: "Zorislav Kremnyov" });
     await t.app.db
       .updateTable("kyc_profiles")
@@ -296,11 +299,18 @@ describe("sanctions screening", () => {
     const res = await loadList(await fs.readFile(FIXTURE));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ version: "2026-11-20T17:05:44.012+01:00", entries: 5 });
-    expect(res.json().screened_users).toBeGreaterThan(0);
-    expect(res.json().new_hits).toBe(1);
+    expect(res.json().screening).toMatchObject({ status: "running", screened: 0 });
+    await t.app.jobs.runDue();
+    const [current] = (
+      await t.app.inject({ url: "/api/admin/sanctions/lists", headers: admin.headers })
+    ).json();
+    expect(current.screened_users).toBeGreaterThan(0);
+    expect(current.screening).toMatchObject({ status: "done", new_hits: 1 });
+    // the same file again: accepted, current from now, everyone screened again (no new hit: same list)
     const again = await loadList(await fs.readFile(FIXTURE));
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe("sanctions_list_known");
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(res.json().id);
+    await t.app.jobs.runDue();
 
     const hits = await t.app.inject({ url: "/api/admin/sanctions/hits", headers: admin.headers });
     expect(hits.statusCode).toBe(200);
@@ -313,7 +323,7 @@ describe("sanctions screening", () => {
       status: "open",
     });
     // an open hit holds approvals until staff decide
-    await expect(assertMayBeApproved(t.app.db, listed.user.id)).rejects.toMatchObject({
+    await expect(assertMayBeApproved(t.app.db, listed.user.id, listAge())).rejects.toMatchObject({
       code: "sanctions_review_open",
     });
   });
@@ -331,7 +341,7 @@ describe("sanctions screening", () => {
       status: "confirmed",
       decided_by: { full_name: "Clara Compliance" },
     });
-    await expect(assertMayBeApproved(t.app.db, listed.user.id)).rejects.toMatchObject({
+    await expect(assertMayBeApproved(t.app.db, listed.user.id, listAge())).rejects.toMatchObject({
       code: "sanctions_hit_confirmed",
     });
     // the back office's approval of an application answers the same

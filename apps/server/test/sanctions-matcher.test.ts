@@ -2,7 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEuSanctionsList } from "../src/modules/identity/sanctions-list.ts";
-import { compareNames, type ScreenedEntry, screenName } from "../src/modules/identity/sanctions-matcher.ts";
+import {
+  compareNames,
+  prepareEntries,
+  type ScreenedEntry,
+  screenName,
+} from "../src/modules/identity/sanctions-matcher.ts";
 
 const xml = fs.readFileSync(path.join(import.meta.dirname, "fixtures", "eu-sanctions-list.xml"), "utf8");
 const list = parseEuSanctionsList(xml);
@@ -45,13 +50,39 @@ describe("screening finds listed persons under spelling variants", () => {
   it.each(VARIANTS)("%s (%s) -> %s", (name, dob, reference) => {
     const hits = screenName(name, dob, entries);
     expect(hits.map((h) => h.entry.reference)).toContain(reference);
+    // the indexed list finds the same
+    const indexed = screenName(name, dob, prepareEntries(entries));
+    expect(indexed.map((h) => [h.entry.reference, h.score])).toEqual(
+      hits.map((h) => [h.entry.reference, h.score]),
+    );
   });
 
   it("uses the date of birth: a match strengthens, a different one drops a fuzzy match, not an exact one", () => {
     expect(screenName("Zorislav Kremnyov", "1961-03-14", entries)[0]?.dateOfBirthMatch).toBe(true);
     expect(screenName("Zorislav Kremnyov", "1990-01-01", entries)).toEqual([]);
     const exact = screenName("Zorislav Petrovich Kremnyov", "1990-01-01", entries);
-    expect(exact[0]).toMatchObject({ dateOfBirthMatch: false, score: 1 });
+    expect(exact[0]).toMatchObject({ dateOfBirthMatch: false });
+  });
+
+  it("counts the date of birth in the score: the same date above an unknown one above a different one", () => {
+    const name = "Zorislav Petrovich Kremnyov";
+    const same = screenName(name, "1961-03-14", entries)[0]?.score ?? 0;
+    const unknown = screenName(name, null, entries)[0]?.score ?? 0;
+    const different = screenName(name, "1990-01-01", entries)[0]?.score ?? 0;
+    expect(same).toBe(1);
+    expect(unknown).toBeLessThan(same);
+    expect(different).toBeLessThan(unknown);
+  });
+
+  it("matches initials to the full names they stand for, never an initial alone", () => {
+    for (const name of ["Z. P. Kremnyov", "Z P Kremnyov", "Zorislav P. Kremnyov", "Z. Kremnyov"]) {
+      expect(
+        screenName(name, "1961-03-14", entries).map((h) => h.entry.reference),
+        name,
+      ).toContain("EU.9001.01");
+    }
+    expect(compareNames("Z. P. K.", "Zorislav Petrovich Kremnyov")).toBeNull();
+    expect(compareNames("A. Kremnyov", "Zorislav Petrovich Kremnyov")).toBeNull();
   });
 
   it("needs more than one shared word", () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { type APIRequestContext, expect } from "@playwright/test";
 import { JPEG, PNG, pdf } from "./kyc-files.ts";
 import { confirmEmail } from "./mailbox.ts";
@@ -55,4 +57,22 @@ export async function verifyIdentity(request: APIRequestContext, saverToken: str
     expect(res.status(), await res.text()).toBe(200);
   }
   await confirmEmail(request, email);
+  await loadSanctionsList(request, staff);
+}
+
+/** The server's test copy of the EU list (none of the journeys' savers is on it). */
+const SANCTIONS_LIST = readFileSync(
+  fileURLToPath(new URL("../../server/test/fixtures/eu-sanctions-list.xml", import.meta.url)),
+);
+
+/**
+ * An approval needs a screening against a recently loaded sanctions list: staff load it (the same
+ * file again is accepted and renews it), as an operator does at least weekly.
+ */
+export async function loadSanctionsList(request: APIRequestContext, staff: { authorization: string }) {
+  const res = await request.post("/api/admin/sanctions/lists", {
+    headers: staff,
+    multipart: { file: { name: "list.xml", mimeType: "application/xml", buffer: SANCTIONS_LIST } },
+  });
+  expect([200, 201], await res.text()).toContain(res.status());
 }

@@ -1,4 +1,5 @@
 import fs, { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
@@ -21,6 +22,25 @@ const optionalUrl = (protocols: string[]) =>
     });
 
 /** Every environment variable the server reads. `.env.example` lists each with its default. */
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a trust function over the hops from the right
+ * (the socket peer is hop 0): Fastify refuses a bare number, since the peer itself is not checked, so
+ * a hop count is for servers reachable only through their proxies; a list checks the peer.
+ */
+export function trustProxySetting(value: false | number | string[]) {
+  if (typeof value === "number") return (_address: string, hop: number) => hop < value;
+  return value;
+}
+
+/** An IP address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(value: string) {
+  const [address = "", bits, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number({ message: "must be a number" }).int().min(0).max(65535).default(3000),
@@ -32,10 +52,41 @@ export const envSchema = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * The proxies in front: false (none), a hop count, or their addresses (IPs or CIDR ranges). The
+   * client address is the X-Forwarded-For entry that many trusted hops from the right; `true` would
+   * believe the leftmost entry, which the client writes, and is refused (docs/decisions.md,
+   * "Forwarded addresses: hops from the right").
+   */
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
+    .string()
     .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .transform((v, ctx): false | number | string[] => {
+      const value = v.trim();
+      if (value === "" || value === "false" || value === "0") return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      if (value === "true") {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "true would believe the leftmost X-Forwarded-For, which the client writes: give the number of proxies in front (1 behind one proxy) or their addresses",
+        });
+        return z.NEVER;
+      }
+      const addresses = value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = addresses.filter((a) => !isAddressOrRange(a));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be false, a hop count or proxy addresses (IP or CIDR); not an address: ${bad.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      return addresses;
+    }),
   CORS_ORIGINS: z
     .string()
     .default("")
@@ -183,6 +234,8 @@ export const envSchema = z.object({
     .refine((v) => v === undefined || v.length >= 16, { message: "must be at least 16 characters" }),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   REQUEST_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1000),
+  /** How old the sanctions list in force may be for an approval (docs/decisions.md, "Approval needs a current list"). */
+  SANCTIONS_LIST_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   API_DOCS: z
     .enum(["true", "false", "1", "0", ""])
     .optional()

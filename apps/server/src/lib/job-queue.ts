@@ -60,8 +60,11 @@ export class JobQueue {
     private readonly options: JobQueueOptions = DEFAULT_JOB_QUEUE_OPTIONS,
   ) {}
 
+  private tick: (() => void) | null = null;
+
   start(onError: (error: unknown) => void): void {
     const tick = () => {
+      this.timer = null;
       if (this.stopped) return;
       this.runDue()
         .catch(onError)
@@ -69,7 +72,18 @@ export class JobQueue {
           if (!this.stopped) this.timer = setTimeout(tick, this.options.pollMs);
         });
     };
+    this.tick = tick;
     tick();
+  }
+
+  /**
+   * Runs a pass now instead of at the next poll (new work was just queued), when the worker runs; a
+   * queue driven by hand (tests) is left alone. A pass under way is not doubled.
+   */
+  wake(): void {
+    if (this.timer === null || this.stopped || !this.tick) return;
+    clearTimeout(this.timer);
+    this.tick();
   }
 
   async stop(): Promise<void> {

@@ -14,6 +14,8 @@ export interface DepositSettings {
   defaultBank: PartnerBankAccount;
   /** Set when CLOCK_CONTROL allows moving the clock (tests and demonstrations, never production). */
   adjustableClock: AdjustableClock | null;
+  /** How old the sanctions list in force may be for an approval (SANCTIONS_LIST_MAX_AGE_DAYS). */
+  sanctionsListMaxAgeDays: number;
 }
 
 declare module "fastify" {
@@ -27,11 +29,20 @@ declare module "fastify" {
 export default fp(
   async function depositSettingsPlugin(
     app: FastifyInstance,
-    opts: { defaultBank: PartnerBankAccount; clockControl: boolean; clock?: Clock | undefined },
+    opts: {
+      defaultBank: PartnerBankAccount;
+      clockControl: boolean;
+      clock?: Clock | undefined;
+      sanctionsListMaxAgeDays: number;
+    },
   ) {
     const adjustable = opts.clockControl ? new AdjustableClock() : null;
     app.decorate("clock", opts.clock ?? adjustable ?? systemClock);
-    app.decorate("depositSettings", { defaultBank: opts.defaultBank, adjustableClock: adjustable });
+    app.decorate("depositSettings", {
+      defaultBank: opts.defaultBank,
+      adjustableClock: adjustable,
+      sanctionsListMaxAgeDays: opts.sanctionsListMaxAgeDays,
+    });
   },
   { name: "deposit-settings" },
 );

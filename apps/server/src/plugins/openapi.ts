@@ -45,11 +45,20 @@ export function openApiDocument() {
 }
 
 /**
- * When `explorer` is on (API_DOCS; off in production by default), a browsable reference at /api/docs.
- * The document itself is served at /api/openapi.json by the docs module, from openApiDocument().
+ * When `explorer` is on (API_DOCS; off in production by default), a browsable reference at /api/docs,
+ * and the document itself at /api/openapi.json (the docs module, from openApiDocument()); with it off,
+ * neither is served (docs/decisions.md, "The API description follows API_DOCS").
  */
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Whether the API description is published (API_DOCS): the document and the explorer. */
+    apiDocs: boolean;
+  }
+}
+
 export default fp(
   async function openApiPlugin(app: FastifyInstance, opts: { explorer: boolean }) {
+    app.decorate("apiDocs", opts.explorer);
     if (!opts.explorer) return;
     const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
       import("@fastify/swagger"),

@@ -22,9 +22,10 @@ export const VALID_PROFILE = {
  */
 export async function createVerifiedUser(
   app: FastifyInstance,
-  overrides: { full_name?: string; email?: string; verified?: boolean } = {},
+  overrides: { full_name?: string; email?: string; verified?: boolean; sanctionsList?: boolean } = {},
 ) {
-  const saver = await createUser(app, overrides);
+  const { sanctionsList: _sanctionsList, ...userFields } = overrides;
+  const saver = await createUser(app, userFields);
   const reviewer = await createAdmin(app);
   const db = app.db;
   await db
@@ -45,7 +46,10 @@ export async function createVerifiedUser(
       })),
     )
     .execute();
-  await markVerified(app, saver.user.id, reviewer.user.id, { confirmEmail: overrides.verified !== false });
+  await markVerified(app, saver.user.id, reviewer.user.id, {
+    confirmEmail: overrides.verified !== false,
+    sanctionsList: overrides.sanctionsList !== false,
+  });
   return saver;
 }
 
@@ -59,8 +63,9 @@ export async function markVerified(
   app: FastifyInstance,
   userId: string,
   reviewerId: string | null = null,
-  { confirmEmail = true }: { confirmEmail?: boolean } = {},
+  { confirmEmail = true, sanctionsList = true }: { confirmEmail?: boolean; sanctionsList?: boolean } = {},
 ) {
+  if (sanctionsList) await ensureCurrentSanctionsList(app);
   await app.db
     .insertInto("kyc_profiles")
     .values({
@@ -89,5 +94,30 @@ export async function markVerified(
         : { kyc_status: "approved" },
     )
     .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * An approval needs a screening against a sanctions list loaded within the allowed age: for tests whose
+ * subject is not screening, an empty list (no entries, so no hits) loaded now, unless a recent one is
+ * there. The saver is screened against it when an approval asks.
+ */
+export async function ensureCurrentSanctionsList(app: FastifyInstance) {
+  const recent = await app.db
+    .selectFrom("sanctions_lists")
+    .select("id")
+    .where("checked_at", ">", sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirst();
+  if (recent) return;
+  const loader = await createAdmin(app, { full_name: "List Loader" });
+  await app.db
+    .insertInto("sanctions_lists")
+    .values({
+      version: `test-${randomUUID()}`,
+      sha256: randomUUID().replace(/-/g, "").padEnd(64, "0"),
+      entry_count: 0,
+      name_count: 0,
+      loaded_by: loader.user.id,
+    })
     .execute();
 }

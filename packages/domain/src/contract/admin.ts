@@ -101,12 +101,10 @@ export const packageFeaturesSchema = z.strictObject({
 });
 export type PackageFeaturesInput = z.infer<typeof packageFeaturesSchema>;
 
+/** A term the platform sells: an enum in the published document, as the server checks it. */
 const durationSchema = z
-  .number()
-  .int()
-  .refine((v) => (DURATIONS_MONTHS as readonly number[]).includes(v), {
-    message: `must be one of ${DURATIONS_MONTHS.join(", ")}`,
-  });
+  .literal(DURATIONS_MONTHS, { message: `must be one of ${DURATIONS_MONTHS.join(", ")}` })
+  .describe(`Term in months: ${DURATIONS_MONTHS.join(", ")}`);
 const rateSchema = z
   .number()
   .min(LIMITS.minRate)

@@ -100,6 +100,7 @@ export const ERROR_CODES = [
   "profile_already_decided",
   "sanctions_hit_confirmed",
   "sanctions_review_open",
+  "sanctions_list_outdated",
   "sanctions_hit_not_found",
   "sanctions_hit_already_decided",
   "sanctions_list_invalid",

@@ -134,7 +134,14 @@ export const staffNoteSchema = z
   .meta({ id: "StaffNote" });
 
 export const SANCTIONS_HIT_STATUSES = ["open", "cleared", "confirmed"] as const;
-export const SCREENING_TRIGGERS = ["profile", "verification", "list_load"] as const;
+export const SCREENING_TRIGGERS = [
+  "profile",
+  "verification",
+  "list_load",
+  "name_change",
+  "ident",
+  "approval",
+] as const;
 
 export const sanctionsHitSchema = z
   .object({
@@ -182,6 +189,22 @@ export const sanctionsHitDecisionSchema = z.strictObject({
 });
 export type SanctionsHitDecision = z.input<typeof sanctionsHitDecisionSchema>;
 
+export const SCREENING_RUN_STATUSES = ["running", "done", "superseded"] as const;
+
+/** One screening of every saver against a list, in the background. */
+export const sanctionsScreeningRunSchema = z
+  .object({
+    id: z.string().uuid(),
+    status: z.enum(SCREENING_RUN_STATUSES).describe("superseded: a newer load screens everyone again"),
+    total: z.number().int().describe("Savers to screen when the run started"),
+    screened: z.number().int(),
+    new_hits: z.number().int(),
+    started_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: "SanctionsScreeningRun" });
+export type SanctionsScreeningRun = z.infer<typeof sanctionsScreeningRunSchema>;
+
 export const sanctionsListSchema = z
   .object({
     id: z.string().uuid(),
@@ -189,9 +212,11 @@ export const sanctionsListSchema = z
     entries: z.number().int(),
     names: z.number().int(),
     loaded_at: z.string(),
+    checked_at: z.string().describe("When the list was last loaded (the same file again renews it)"),
     loaded_by: z.object({ id: z.string().uuid(), full_name: z.string() }),
-    screened_users: z.number().int(),
+    screened_users: z.number().int().describe("Savers screened by the latest run so far"),
     new_hits: z.number().int(),
+    screening: sanctionsScreeningRunSchema.nullable().describe("The latest screening run against this list"),
   })
   .meta({ id: "SanctionsList" });
 export type SanctionsList = z.infer<typeof sanctionsListSchema>;
@@ -209,6 +234,11 @@ export const identVerificationSchema = z
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
     date_of_birth: z.string().nullable(),
+    name_matches_account: z
+      .boolean()
+      .describe(
+        "false when a verified name is not the account name (spelling variants aside): for staff to check",
+      ),
     created_at: z.string(),
   })
   .meta({ id: "IdentVerification" });

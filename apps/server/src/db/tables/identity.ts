@@ -42,6 +42,22 @@ export interface SanctionsListsTable {
   name_count: number;
   loaded_by: string;
   loaded_at: Timestamp;
+  /** 0120: when the operator last loaded this list (first load or the same file again). */
+  checked_at: Timestamp;
+}
+
+/** 0120: one screening of every saver against a list, in batches of the job queue. */
+export interface SanctionsScreeningRunsTable {
+  id: Generated<string>;
+  list_id: string;
+  started_by: string;
+  started_at: Timestamp;
+  status: ColumnType<"running" | "done" | "superseded", "running" | "done" | "superseded" | undefined>;
+  total: number;
+  screened: Generated<number>;
+  new_hits: Generated<number>;
+  cursor: string | null;
+  finished_at: NullableTimestamp;
 }
 
 export interface SanctionsEntriesTable {
@@ -52,7 +68,13 @@ export interface SanctionsEntriesTable {
   birthdates: Json<string[]>;
 }
 
-export type ScreeningTrigger = "profile" | "verification" | "list_load";
+export type ScreeningTrigger =
+  | "profile"
+  | "verification"
+  | "list_load"
+  | "name_change"
+  | "ident"
+  | "approval";
 
 export interface SanctionsScreeningsTable {
   id: Generated<string>;
@@ -116,6 +138,7 @@ export interface IdentityTables {
   kyc_profiles: KycProfilesTable;
   kyc_profile_versions: KycProfileVersionsTable;
   sanctions_lists: SanctionsListsTable;
+  sanctions_screening_runs: SanctionsScreeningRunsTable;
   sanctions_entries: SanctionsEntriesTable;
   sanctions_screenings: SanctionsScreeningsTable;
   sanctions_hits: SanctionsHitsTable;

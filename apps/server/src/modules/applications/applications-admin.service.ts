@@ -81,7 +81,12 @@ export async function decideApplication(
     admin_notes?: string | undefined;
     rejection_reason?: string | undefined;
   },
-  context: { now: Date; defaultBank: PartnerBankAccount; messages?: Messenger | undefined },
+  context: {
+    now: Date;
+    defaultBank: PartnerBankAccount;
+    sanctionsListMaxAgeDays: number;
+    messages?: Messenger | undefined;
+  },
 ): Promise<AdminApplication> {
   const notes = input.admin_notes?.trim() ? input.admin_notes.trim() : null;
   const reason = input.rejection_reason?.trim() ? input.rejection_reason.trim() : null;
@@ -111,7 +116,12 @@ export async function decideApplication(
         throw conflict("application_incomplete", `The saver has not yet given: ${missing.join(", ")}`);
       }
       // Identity and AML gate: entered personal data confirmed, no open or confirmed sanctions match.
-      if (existing.user_id) await assertMayBeApproved(trx, existing.user_id);
+      if (existing.user_id) {
+        await assertMayBeApproved(trx, existing.user_id, {
+          maxAgeDays: context.sanctionsListMaxAgeDays,
+          now: context.now,
+        });
+      }
       // Contracts and notices go to the account's address: it must be confirmed before money is taken.
       if (existing.user_id) await assertEmailVerified(trx, existing.user_id);
     }

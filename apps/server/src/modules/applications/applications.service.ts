@@ -111,11 +111,12 @@ export async function createApplication(
       });
     } else {
       // Sent signed out: no inbox, but the applicant still gets the confirmation at the given address.
+      // Nobody has shown the address is theirs: the e-mail quotes nothing they typed (no name).
       await context.messages?.notifyAddress(trx, {
         email: row.email,
         language: context.language,
         event: "application_received",
-        facts,
+        facts: { ...facts, full_name: "", reference_iban: null },
       });
     }
     return row;

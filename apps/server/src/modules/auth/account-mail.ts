@@ -8,7 +8,8 @@ import type { Language } from "@festgeld/domain";
  */
 export type AccountMail =
   | { kind: "password_reset"; path: string; minutes: number; by_staff: boolean }
-  | { kind: "verify_email"; path: string; hours: number };
+  | { kind: "verify_email"; path: string; hours: number }
+  | { kind: "registration_attempt"; path: string };
 
 export const ACCOUNT_MAIL_TEMPLATE = "account";
 
@@ -61,6 +62,39 @@ export function accountMailText(mail: AccountMail, language: Language): AccountM
             IGNORE.fr,
           ],
           action: { path: mail.path, label: "Définir un nouveau mot de passe" },
+        },
+      };
+      return texts[language];
+    }
+    case "registration_attempt": {
+      // Sent to an address that has an account: nothing the registering person typed is quoted.
+      const texts: Record<Language, AccountMailText> = {
+        en: {
+          subject: "Someone tried to register with your address",
+          paragraphs: [
+            "Someone tried to open a new account with this e-mail address. You already have an account with us, so none was opened.",
+            "If it was you, sign in; if you have forgotten your password, the sign-in page lets you set a new one.",
+            IGNORE.en,
+          ],
+          action: { path: mail.path, label: "Sign in" },
+        },
+        de: {
+          subject: "Jemand wollte sich mit Ihrer Adresse registrieren",
+          paragraphs: [
+            "Jemand wollte mit dieser E-Mail-Adresse ein neues Konto eröffnen. Sie haben bereits ein Konto bei uns, daher wurde keines eröffnet.",
+            "Wenn Sie es waren, melden Sie sich an; haben Sie Ihr Passwort vergessen, können Sie auf der Anmeldeseite ein neues festlegen.",
+            IGNORE.de,
+          ],
+          action: { path: mail.path, label: "Anmelden" },
+        },
+        fr: {
+          subject: "Quelqu'un a tenté de s'inscrire avec votre adresse",
+          paragraphs: [
+            "Quelqu'un a tenté d'ouvrir un nouveau compte avec cette adresse e-mail. Vous avez déjà un compte chez nous ; aucun n'a été ouvert.",
+            "Si c'était vous, connectez-vous ; si vous avez oublié votre mot de passe, la page de connexion permet d'en définir un nouveau.",
+            IGNORE.fr,
+          ],
+          action: { path: mail.path, label: "Se connecter" },
         },
       };
       return texts[language];

@@ -62,6 +62,25 @@ async function queueMail(
   });
 }
 
+/**
+ * Tells the owner of an address that someone tried to register with it (the registration answered as
+ * for a new address; docs/decisions.md, "Registration answers the same for a known address").
+ */
+export async function sendRegistrationNotice(
+  db: Kysely<DB>,
+  mail: AccountMailContext,
+  user: { id: string; email: string; language: Language | null },
+) {
+  if (!mail.enabled) return false;
+  await queueMail(
+    db,
+    { userId: user.id, to: user.email },
+    { kind: "registration_attempt", path: "/login" },
+    user.language ?? undefined,
+  );
+  return true;
+}
+
 // ---- Password reset ----
 
 /**

@@ -19,7 +19,23 @@ export interface AttemptLimitOptions {
 
 export type AttemptLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/**
+ * Limits of the same name share one counter wherever they are registered (the in-memory store is
+ * per limit, so each name is made once per server).
+ */
+const limitsByServer = new WeakMap<object, Map<string, AttemptLimitHook>>();
+
 export function attemptLimit(app: FastifyInstance, options: AttemptLimitOptions): AttemptLimitHook {
+  const made = limitsByServer.get(app.server) ?? new Map<string, AttemptLimitHook>();
+  limitsByServer.set(app.server, made);
+  const existing = made.get(options.name);
+  if (existing) return existing;
+  const hook = makeAttemptLimit(app, options);
+  made.set(options.name, hook);
+  return hook;
+}
+
+function makeAttemptLimit(app: FastifyInstance, options: AttemptLimitOptions): AttemptLimitHook {
   const check = app.createRateLimit({
     max: options.max,
     timeWindow: options.windowMs,

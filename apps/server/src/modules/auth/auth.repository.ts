@@ -15,6 +15,11 @@ export function findUserByEmail(db: Kysely<DB>, email: string) {
     .executeTakeFirst();
 }
 
+export async function findUserLanguage(db: Kysely<DB>, id: string) {
+  const row = await db.selectFrom("users").select("language").where("id", "=", id).executeTakeFirst();
+  return row?.language ?? null;
+}
+
 export function findUserById(db: Kysely<DB>, id: string) {
   return db
     .selectFrom("users")

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from "node:crypto";
 import type {
   AuthResponse,
   Language,
@@ -13,7 +14,11 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, unauthenticated } from "../../lib/errors.ts";
 import type { Messenger } from "../messages/messages.service.ts";
-import { type AccountMailContext, sendVerification } from "./account-security.service.ts";
+import {
+  type AccountMailContext,
+  sendRegistrationNotice,
+  sendVerification,
+} from "./account-security.service.ts";
 import { accountKey, addressKey } from "./auth.rate-limit.ts";
 import * as repo from "./auth.repository.ts";
 import * as lockout from "./login-lockout.ts";
@@ -77,9 +82,10 @@ export async function register(
 ): Promise<AuthResponse> {
   const { email, full_name, password } = input;
   assertAcceptablePassword(password);
-  if (await repo.emailInUse(db, email)) throw emailTaken();
   // Hashed before the transaction: argon2 takes milliseconds and must not hold a connection meanwhile.
+  // Hashed for a known address too, so that the answer takes as long.
   const passwordHash = await hashPassword(password);
+  if (await repo.emailInUse(db, email)) return answerKnownAddress(db, mail, input);
   try {
     const result = await db.transaction().execute(async (trx) => {
       const row = await repo.insertUser(trx, {
@@ -98,9 +104,40 @@ export async function register(
     return result;
   } catch (error) {
     // Two registrations of one e-mail at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) throw emailTaken();
+    if (isUniqueViolation(error)) return answerKnownAddress(db, mail, input);
     throw error;
   }
+}
+
+/**
+ * A registration with an address that has an account answers exactly like one that opens an account
+ * (201, a token, the user as typed) but opens nothing: the token is random and belongs to no session.
+ * The owner is told by e-mail instead (docs/decisions.md, "Registration answers the same for a known
+ * address").
+ */
+async function answerKnownAddress(
+  db: Kysely<DB>,
+  mail: Pick<AuthContext, "mail">["mail"],
+  input: RegisterRequest,
+): Promise<AuthResponse> {
+  const owner = await repo.findUserByEmail(db, input.email);
+  if (owner) {
+    const language = await repo.findUserLanguage(db, owner.id);
+    if (await sendRegistrationNotice(db, mail, { ...owner, language })) mail.wake();
+  }
+  const now = new Date();
+  return {
+    access_token: randomBytes(32).toString("base64url"),
+    token_type: "bearer",
+    user: toUser({
+      id: randomUUID(),
+      email: input.email.trim().toLowerCase(),
+      full_name: input.full_name,
+      role: "user",
+      kyc_status: null,
+      created_at: now,
+    }),
+  };
 }
 
 /**

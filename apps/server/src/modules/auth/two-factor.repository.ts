@@ -95,12 +95,21 @@ export function findChallenge(db: Kysely<DB>, tokenHash: string) {
   return db.selectFrom("login_challenges").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
 }
 
-export function countChallengeFailure(db: Kysely<DB>, id: string) {
-  return db
+/**
+ * Takes one of a challenge's attempts before a code is evaluated: the count and the check are one
+ * statement, so parallel requests cannot all pass a check made before any of them counted. False
+ * when the challenge is spent or has no attempt left.
+ */
+export async function claimChallengeAttempt(db: Kysely<DB>, id: string, max: number) {
+  const row = await db
     .updateTable("login_challenges")
     .set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) }))
     .where("id", "=", id)
-    .execute();
+    .where("used_at", "is", null)
+    .where("failed_attempts", "<", max)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Ends a challenge once; true for the call that ended it. */

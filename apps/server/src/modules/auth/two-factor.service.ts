@@ -297,6 +297,12 @@ export async function completeLogin(
   if (!totp?.confirmed_at || !user) {
     throw badRequest("token_invalid", "This sign-in has ended. Please enter your password again.");
   }
+  // The attempt is counted before the code is looked at (docs/decisions.md, "Two-factor attempts
+  // counted before they are evaluated"); a right code spends the challenge, so the count then no
+  // longer matters.
+  if (!(await repo.claimChallengeAttempt(db, challenge.id, CHALLENGE_MAX_FAILURES))) {
+    throw badRequest("token_invalid", "This sign-in has ended. Please enter your password again.");
+  }
   const code = input.code.trim();
   const step = /^\d{6}$/.test(code) ? matchingStep(await secretOf(context, totp), code, now) : null;
 
@@ -329,7 +335,6 @@ export async function completeLogin(
     return { access_token: session.token, token_type: "bearer" as const, user: toUser(user) };
   });
   if (result) return result;
-  await repo.countChallengeFailure(db, challenge.id);
   await authRepo.insertAccountEvent(db, { user_id: user.id, event: "two_factor_failed", ...eventMeta(meta) });
   throw codeInvalid();
 }

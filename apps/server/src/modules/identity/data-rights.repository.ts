@@ -63,6 +63,10 @@ export function documentsOf(db: Db, userId: string) {
   return db.selectFrom("kyc_documents").selectAll().where("user_id", "=", userId).orderBy("seq").execute();
 }
 
+export function postboxDocumentsOf(db: Db, userId: string) {
+  return db.selectFrom("postbox_documents").select("storage_key").where("user_id", "=", userId).execute();
+}
+
 export function closeUser(db: Db, userId: string, closedAt: Date, eraseAfter: Date) {
   return db
     .updateTable("users")

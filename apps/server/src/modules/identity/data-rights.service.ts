@@ -25,11 +25,21 @@ export const RETENTION_YEARS = 5;
  */
 export const EXPORT_EXCLUDED_TABLES = ["sanctions_hits", "sanctions_screenings", "staff_notes", "audit_log"];
 
-/** Columns never exported: secrets and the identities of staff. */
-const HIDDEN_COLUMN = /hash|secret|token|^(decided_by|reviewed_by|actor_id|author_id|created_by|loaded_by)$/;
+/**
+ * Columns never exported: secrets, staff's notes and the identities of staff (docs/decisions.md,
+ * "What the personal-data export leaves out").
+ */
+const HIDDEN_COLUMN =
+  /hash|secret|token|notes?$|^(decided_by|reviewed_by|actor_id|author_id|created_by|loaded_by|booked_by|imported_by|locked_by)$/;
 
 function clean(row: Record<string, unknown>) {
   return Object.fromEntries(Object.entries(row).filter(([key]) => !HIDDEN_COLUMN.test(key)));
+}
+
+/** A staff member's action on the saver's data: what was decided, without who did it or from where. */
+function cleanStaffRow(row: Record<string, unknown>) {
+  const { ip: _staffAddress, ...rest } = clean(row);
+  return rest;
 }
 
 async function readAll(stream: Readable): Promise<Uint8Array> {
@@ -55,7 +65,7 @@ export async function exportData(db: Db, userId: string) {
   }
   tables.kyc_reviews = (await repo.kycReviewsOfUser(db, userId))
     .filter((r) => r.action !== "view_file")
-    .map(clean);
+    .map(cleanStaffRow);
   // Kept by address rather than account: the newsletter consent and contact messages
   for (const table of ["newsletter_subscriptions", "contact_messages"]) {
     tables[table] = (await repo.rowsOf(db, table, "email", user.email)).map(clean);
@@ -75,6 +85,13 @@ export async function exportZip(db: Db, storage: DocumentStorage, user: User): P
   }
   return Buffer.from(zipSync(files, { level: 6 }));
 }
+
+/**
+ * Tables the schema would cascade that are kept on closure like the KYC and transaction records: the
+ * postbox (confirmations, statements), whose encrypted files go with the rows when retention ends
+ * (docs/decisions.md, "Postbox documents are kept with their files").
+ */
+const KEPT_UNTIL_RETENTION = ["postbox_documents"];
 
 export function keptUntil(closedAt: Date) {
   const until = new Date(closedAt);
@@ -107,6 +124,8 @@ export async function closeAccount(db: Db, user: User, password: string, now: Da
       await repo.deleteRows(trx, table, "email", row.email);
     }
     for (const table of [...(await repo.cascadeTables(trx)), "account_events", "email_outbox"]) {
+      // Postbox documents are the saver's contract records: kept, row and file, until retention ends.
+      if (KEPT_UNTIL_RETENTION.includes(table)) continue;
       await repo.deleteRows(trx, table, "user_id", user.id);
     }
     await repo.closeUser(trx, user.id, now, eraseAfter);
@@ -123,6 +142,7 @@ export async function runRetention(db: Db, storage: DocumentStorage, now: Date) 
   const erased: string[] = [];
   for (const { id } of await repo.dueErasures(db, now)) {
     for (const doc of await repo.documentsOf(db, id)) await storage.delete(doc.storage_key);
+    for (const doc of await repo.postboxDocumentsOf(db, id)) await storage.delete(doc.storage_key);
     await repo.deleteKycReviewsOfUser(db, id);
     let remaining = await repo.tablesWithUserId(db);
     for (let pass = 0; pass < 5 && remaining.length > 0; pass += 1) {

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import { attemptLimit } from "../auth/auth.rate-limit.ts";
 import * as dataRights from "./data-rights.service.ts";
 import * as ident from "./ident.service.ts";
 import * as service from "./identity.service.ts";
@@ -26,6 +27,11 @@ declare module "fastify" {
 
 export interface IdentityRoutesOptions {
   identSecrets: Record<string, string>;
+}
+
+/** How old the sanctions list may be for an approval (SANCTIONS_LIST_MAX_AGE_DAYS), reckoned now. */
+function listAge(app: { clock: { now(): Date }; depositSettings: { sanctionsListMaxAgeDays: number } }) {
+  return { maxAgeDays: app.depositSettings.sanctionsListMaxAgeDays, now: app.clock.now() };
 }
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, options) => {
@@ -58,7 +64,16 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       .send(zip as never);
   });
 
-  route(app, operations.meClose, async (request, reply) => {
+  // Closing asks for the password: counted with every other password check of a session holder
+  // (the counter of password changes), so a stolen session cannot use it to guess the password.
+  const perUserPassword = attemptLimit(app, {
+    name: "password-user",
+    max: app.authSettings.attempts.perAccount,
+    windowMs: app.authSettings.attempts.windowMs,
+    key: (request) => request.user?.id ?? null,
+  });
+
+  route(app, operations.meClose, { preHandler: perUserPassword }, async (request, reply) => {
     noStore(reply);
     return dataRights.closeAccount(app.db, currentUser(request), request.body.password, new Date());
   });
@@ -70,12 +85,19 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
   route(app, operations.adminDossier, async (request, reply) => {
     noStore(reply);
-    return service.dossier(app.db, request.params.id);
+    return service.dossier(app.db, request.params.id, listAge(app));
   });
 
   route(app, operations.adminProfileDecide, async (request, reply) => {
     noStore(reply);
-    return service.decideProfile(app.db, currentUser(request), request.params.id, request.body, app.messages);
+    return service.decideProfile(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      request.body,
+      listAge(app),
+      app.messages,
+    );
   });
 
   route(app, operations.adminNotesAdd, async (request, reply) => {
@@ -120,7 +142,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       async (request, reply) => {
         noStore(reply);
         const file = await readUpload(request);
-        return reply.status(201).send(await sanctions.loadList(scope.db, currentUser(request), file));
+        const loaded = await sanctions.loadList(scope.db, currentUser(request), file, app.clock.now());
+        // the screening runs in the job queue; start it now rather than at the next poll
+        app.jobs.wake();
+        return reply.status(loaded.created ? 201 : 200).send(loaded.list);
       },
     );
   });

@@ -20,6 +20,7 @@ import { recomputeUserStatus, toDocument } from "../kyc/kyc.service.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import * as repo from "./identity.repository.ts";
 import * as sanctions from "./sanctions.service.ts";
+import { compareNames } from "./sanctions-matcher.ts";
 
 type Db = Kysely<DB>;
 
@@ -135,6 +136,7 @@ export async function decideProfile(
   admin: User,
   userId: string,
   input: ProfileDecisionRequest,
+  listAge: sanctions.ListAgePolicy,
   messages?: Messenger,
 ) {
   const decision = profileDecisionRequestSchema.parse(input);
@@ -143,6 +145,16 @@ export async function decideProfile(
   }
   const user = await repo.findUser(db, userId);
   if (!user) throw userNotFound();
+  if (decision.decision === "approve") {
+    // The identity is not confirmed while a possible sanctions match waits or was confirmed.
+    const hits = await sanctions.hitCounts(db, userId);
+    if (hits.confirmed > 0) {
+      throw conflict("sanctions_hit_confirmed", "The saver matches an entry of the sanctions list");
+    }
+    if (hits.open > 0) {
+      throw conflict("sanctions_review_open", "A possible sanctions list match waits for review");
+    }
+  }
   await db.transaction().execute(async (trx) => {
     await lockUser(trx, userId);
     const profile = await repo.findProfile(trx, userId);
@@ -165,7 +177,7 @@ export async function decideProfile(
     await recomputeUserStatus(trx, userId, messages);
   });
   if (decision.decision === "approve") await sanctions.screenUser(db, userId, "verification");
-  return dossier(db, userId);
+  return dossier(db, userId, listAge);
 }
 
 export async function addNote(db: Db, admin: User, userId: string, input: { text: string }) {
@@ -190,7 +202,11 @@ export async function addNote(db: Db, admin: User, userId: string, input: { text
 }
 
 /** Why a saver's applications may not be approved now, or null when they may. */
-export async function approvalBlocker(db: Db, userId: string): Promise<AppError | null> {
+export async function approvalBlocker(
+  db: Db,
+  userId: string,
+  listAge: sanctions.ListAgePolicy,
+): Promise<AppError | null> {
   const user = await repo.findUser(db, userId);
   if (user?.kyc_status !== "approved") {
     return conflict("kyc_not_approved", "The saver's identity has not been verified (KYC not approved)");
@@ -212,6 +228,18 @@ export async function approvalBlocker(db: Db, userId: string): Promise<AppError 
   if (hits.open > 0) {
     return conflict("sanctions_review_open", "A possible sanctions list match waits for review");
   }
+  // A screening against a list loaded within the allowed age (docs/decisions.md, "Approval needs a
+  // current list"); a saver the background run has not reached yet is screened here.
+  if (!(await sanctions.screenedAgainstCurrentList(db, userId, listAge))) {
+    return conflict(
+      "sanctions_list_outdated",
+      `No screening against a sanctions list loaded in the last ${listAge.maxAgeDays} days: load the current EU list`,
+    );
+  }
+  const after = await sanctions.hitCounts(db, userId);
+  if (after.open > 0) {
+    return conflict("sanctions_review_open", "A possible sanctions list match waits for review");
+  }
   return null;
 }
 
@@ -220,12 +248,16 @@ export async function approvalBlocker(db: Db, userId: string): Promise<AppError 
  * verified (KYC approved), personal data entered and confirmed, no confirmed and no open sanctions
  * hit. Called by every path that approves an application.
  */
-export async function assertMayBeApproved(db: Db, userId: string): Promise<void> {
-  const blocker = await approvalBlocker(db, userId);
+export async function assertMayBeApproved(
+  db: Db,
+  userId: string,
+  listAge: sanctions.ListAgePolicy,
+): Promise<void> {
+  const blocker = await approvalBlocker(db, userId, listAge);
   if (blocker) throw blocker;
 }
 
-export async function dossier(db: Db, userId: string): Promise<Dossier> {
+export async function dossier(db: Db, userId: string, listAge: sanctions.ListAgePolicy): Promise<Dossier> {
   const user = await repo.findUser(db, userId);
   if (!user) throw userNotFound();
   const [profile, documents, decisions, idents, screenings, hits, applications, notes, blocker] =
@@ -238,7 +270,7 @@ export async function dossier(db: Db, userId: string): Promise<Dossier> {
       sanctions.userHits(db, userId),
       repo.listApplications(db, userId),
       repo.listNotes(db, userId),
-      approvalBlocker(db, userId),
+      approvalBlocker(db, userId, listAge),
     ]);
   return {
     user: {
@@ -269,6 +301,9 @@ export async function dossier(db: Db, userId: string): Promise<Dossier> {
       first_name: v.first_name,
       last_name: v.last_name,
       date_of_birth: v.date_of_birth,
+      name_matches_account:
+        v.result !== "verified" ||
+        compareNames([v.first_name, v.last_name].filter(Boolean).join(" "), user.full_name) !== null,
       created_at: v.created_at.toISOString(),
     })),
     screenings: screenings.map((s) => ({

@@ -32,14 +32,181 @@ export async function insertEntries(
   }
 }
 
-/** The list in force: the one loaded last. */
+/** The list in force: the one loaded last (a file loaded again counts from then). */
 export function latestList(db: Db) {
   return db
     .selectFrom("sanctions_lists")
     .selectAll()
+    .orderBy("checked_at", "desc")
     .orderBy("loaded_at", "desc")
     .limit(1)
     .executeTakeFirst();
+}
+
+/** The same file loaded again: still current from now on. */
+export function renewList(db: Db, id: string) {
+  return db
+    .updateTable("sanctions_lists")
+    .set({ checked_at: sql<Date>`now()` })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The names (with dates of birth) the saver has been screened under against this list. */
+export async function screenedNames(db: Db, userId: string, listId: string) {
+  const rows = await db
+    .selectFrom("sanctions_screenings")
+    .select([
+      "screened_name",
+      sql<string | null>`to_char(screened_date_of_birth, 'YYYY-MM-DD')`.as("date_of_birth"),
+    ])
+    .distinct()
+    .where("user_id", "=", userId)
+    .where("list_id", "=", listId)
+    .execute();
+  return new Set(rows.map((r) => `${r.screened_name}|${r.date_of_birth}`));
+}
+
+/** The names an ident provider verified for the saver, with the date of birth it verified. */
+export function verifiedIdentNames(db: Db, userId: string) {
+  return db
+    .selectFrom("ident_verifications")
+    .select([
+      "first_name",
+      "last_name",
+      sql<string | null>`to_char(date_of_birth, 'YYYY-MM-DD')`.as("date_of_birth"),
+    ])
+    .where("user_id", "=", userId)
+    .where("result", "=", "verified")
+    .orderBy("created_at")
+    .execute();
+}
+
+/** Savers to screen when a list is loaded: open accounts with personal data or a verified ident. */
+function screenableQuery(db: Db) {
+  return db
+    .selectFrom("users as u")
+    .where("u.erase_after", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom("kyc_profiles as p").select("p.user_id").whereRef("p.user_id", "=", "u.id")),
+        eb.exists(
+          eb
+            .selectFrom("ident_verifications as v")
+            .select("v.id")
+            .whereRef("v.user_id", "=", "u.id")
+            .where("v.result", "=", "verified"),
+        ),
+      ]),
+    );
+}
+
+export async function countScreenable(db: Db) {
+  const row = await screenableQuery(db)
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The next savers of a run, in id order after `cursor`, with the account name and date of birth. */
+export function screenableAfter(db: Db, cursor: string | null, limit: number) {
+  let q = screenableQuery(db)
+    .leftJoin("kyc_profiles as kp", "kp.user_id", "u.id")
+    .select([
+      "u.id",
+      "u.full_name",
+      sql<string | null>`to_char(kp.date_of_birth, 'YYYY-MM-DD')`.as("date_of_birth"),
+    ])
+    .orderBy("u.id")
+    .limit(limit);
+  if (cursor) q = q.where("u.id", ">", cursor);
+  return q.execute();
+}
+
+/** The names ident providers verified for several savers at once. */
+export function verifiedIdentNamesOf(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("ident_verifications")
+    .select([
+      "user_id",
+      "first_name",
+      "last_name",
+      sql<string | null>`to_char(date_of_birth, 'YYYY-MM-DD')`.as("date_of_birth"),
+    ])
+    .where("user_id", "in", userIds)
+    .where("result", "=", "verified")
+    .orderBy("created_at")
+    .execute();
+}
+
+/** Screenings without a possible match, many in one statement. */
+export async function insertScreenings(
+  db: Db,
+  values: ReadonlyArray<Insertable<DB["sanctions_screenings"]>>,
+) {
+  for (let i = 0; i < values.length; i += 1000) {
+    await db
+      .insertInto("sanctions_screenings")
+      .values(values.slice(i, i + 1000))
+      .execute();
+  }
+}
+
+export function insertRun(db: Db, values: Insertable<DB["sanctions_screening_runs"]>) {
+  return db.insertInto("sanctions_screening_runs").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findRun(db: Db, id: string) {
+  return db.selectFrom("sanctions_screening_runs").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Runs still going are superseded by a new one: it screens everyone again. */
+export function supersedeRuns(db: Db, now: Date) {
+  return db
+    .updateTable("sanctions_screening_runs")
+    .set({ status: "superseded", finished_at: now })
+    .where("status", "=", "running")
+    .execute();
+}
+
+export function advanceRun(
+  db: Db,
+  id: string,
+  step: { screened: number; newHits: number; cursor: string | null; done: boolean; now: Date },
+) {
+  return db
+    .updateTable("sanctions_screening_runs")
+    .set((eb) => ({
+      screened: eb("screened", "+", step.screened),
+      new_hits: eb("new_hits", "+", step.newHits),
+      cursor: step.cursor,
+      ...(step.done ? { status: "done" as const, finished_at: step.now } : {}),
+    }))
+    .where("id", "=", id)
+    .where("status", "=", "running")
+    .execute();
+}
+
+/** The latest run of each list. */
+export function latestRuns(db: Db) {
+  return db
+    .selectFrom("sanctions_screening_runs")
+    .selectAll()
+    .distinctOn("list_id")
+    .orderBy("list_id")
+    .orderBy("started_at", "desc")
+    .execute();
+}
+
+/** Schedules a job once per key (the job queue's table). */
+export function scheduleJob(db: Db, job: { name: string; key: string; runAt: Date; payload: object }) {
+  return db
+    .insertInto("jobs")
+    .values({ name: job.name, key: job.key, run_at: job.runAt, payload: JSON.stringify(job.payload) })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
 }
 
 export function listEntries(db: Db, listId: string) {
@@ -60,17 +227,8 @@ export function listLists(db: Db) {
         .where("s.trigger", "=", "list_load")
         .as("screened"),
     )
+    .orderBy("l.checked_at", "desc")
     .orderBy("l.loaded_at", "desc")
-    .execute();
-}
-
-/** Savers with personal data, with what is screened: the account name and the date of birth. */
-export function screenableUsers(db: Db) {
-  return db
-    .selectFrom("kyc_profiles as p")
-    .innerJoin("users as u", "u.id", "p.user_id")
-    .select(["u.id", "u.full_name", sql<string>`to_char(p.date_of_birth, 'YYYY-MM-DD')`.as("date_of_birth")])
-    .where("u.erase_after", "is", null)
     .execute();
 }
 

@@ -4,29 +4,32 @@ import {
   type SanctionsHitDecision,
   type SanctionsHitQuery,
   type SanctionsList,
+  type SanctionsScreeningRun,
   sanctionsHitDecisionSchema,
   sanctionsHitQuerySchema,
   type User,
 } from "@festgeld/domain";
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { ScreeningTrigger } from "../../db/tables/identity.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { ClaimedJob, JobHandler } from "../../lib/job-queue.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import * as identityRepo from "./identity.repository.ts";
 import * as repo from "./sanctions.repository.ts";
 import { parseEuSanctionsList, SanctionsListFormatError } from "./sanctions-list.ts";
-import { type ScreenedEntry, screenName } from "./sanctions-matcher.ts";
+import { type PreparedList, prepareEntries, screenName } from "./sanctions-matcher.ts";
 
 type Db = Kysely<DB>;
 
 interface LoadedList {
   id: string;
   version: string;
-  entries: ScreenedEntry[];
+  checkedAt: Date;
+  entries: PreparedList;
 }
 
-/** The entries of the list in force, read once per list (a list never changes once loaded). */
+/** The entries of the list in force, read and indexed once per list (a list never changes once loaded). */
 let cached: LoadedList | null = null;
 
 async function listInForce(db: Db): Promise<LoadedList | null> {
@@ -37,30 +40,36 @@ async function listInForce(db: Db): Promise<LoadedList | null> {
     cached = {
       id: latest.id,
       version: latest.version,
-      entries: rows.map((r) => ({
-        id: r.id,
-        reference: r.reference,
-        names: r.names,
-        birthdates: r.birthdates,
-      })),
+      checkedAt: latest.checked_at,
+      entries: prepareEntries(
+        rows.map((r) => ({ id: r.id, reference: r.reference, names: r.names, birthdates: r.birthdates })),
+      ),
     };
   }
-  return cached;
+  return { ...cached, checkedAt: latest.checked_at };
+}
+
+/** Runs `work` in a transaction, or in the one `db` already is. */
+function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+interface ScreenedPerson {
+  id: string;
+  full_name: string;
+  date_of_birth: string | null;
+  /** Where the name comes from: the account, or an ident provider's verification. */
+  source?: "account" | "ident";
 }
 
 /**
- * Screens one saver (account name and date of birth) against a list and records the screening with
+ * Screens one name of a saver (with a date of birth) against a list and records the screening with
  * the list version; possible matches go to the review queue. A match staff cleared before (same
  * listed entity, same name) is recorded as cleared again rather than asked twice.
  */
-async function screenAgainst(
-  db: Db,
-  list: LoadedList,
-  person: { id: string; full_name: string; date_of_birth: string | null },
-  trigger: ScreeningTrigger,
-) {
+async function screenAgainst(db: Db, list: LoadedList, person: ScreenedPerson, trigger: ScreeningTrigger) {
   const hits = screenName(person.full_name, person.date_of_birth, list.entries);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const screening = await repo.insertScreening(trx, {
       user_id: person.id,
       list_id: list.id,
@@ -96,26 +105,160 @@ async function screenAgainst(
   });
 }
 
-/** Screens one saver against the list in force (no list loaded yet: nothing to screen against). */
-export async function screenUser(db: Db, userId: string, trigger: ScreeningTrigger) {
-  const list = await listInForce(db);
-  if (!list) return null;
-  const user = await identityRepo.findUser(db, userId);
-  const profile = await identityRepo.findProfile(db, userId);
-  if (!user) return null;
-  return screenAgainst(
-    db,
-    list,
-    { id: user.id, full_name: user.full_name, date_of_birth: profile?.date_of_birth ?? null },
-    trigger,
+/**
+ * Every name that identifies the saver, each with a date of birth: the account name with the date of
+ * birth of the personal data, and each name an ident provider verified with the date it verified
+ * (docs/decisions.md, "Screening every name that identifies the saver").
+ */
+async function namesOf(db: Db, userId: string): Promise<ScreenedPerson[]> {
+  const [user, profile, idents] = await Promise.all([
+    identityRepo.findUser(db, userId),
+    identityRepo.findProfile(db, userId),
+    repo.verifiedIdentNames(db, userId),
+  ]);
+  if (!user) return [];
+  return namesFrom(
+    { id: userId, full_name: user.full_name, date_of_birth: profile?.date_of_birth ?? null },
+    idents,
   );
 }
 
+function namesFrom(
+  account: { id: string; full_name: string; date_of_birth: string | null },
+  idents: ReadonlyArray<{
+    first_name: string | null;
+    last_name: string | null;
+    date_of_birth: string | null;
+  }>,
+): ScreenedPerson[] {
+  const userId = account.id;
+  const profileDob = account.date_of_birth;
+  const names: ScreenedPerson[] = [
+    { id: userId, full_name: account.full_name, date_of_birth: profileDob, source: "account" },
+  ];
+  for (const ident of idents) {
+    const fullName = [ident.first_name, ident.last_name].filter(Boolean).join(" ").trim();
+    if (!fullName) continue;
+    names.push({
+      id: userId,
+      full_name: fullName,
+      date_of_birth: ident.date_of_birth ?? profileDob,
+      source: "ident",
+    });
+  }
+  const seen = new Set<string>();
+  return names.filter((n) => {
+    const key = `${n.full_name}|${n.date_of_birth}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+async function screenPerson(
+  db: Db,
+  list: LoadedList,
+  userId: string,
+  trigger: ScreeningTrigger,
+  only?: (person: ScreenedPerson) => boolean,
+) {
+  let hits = 0;
+  let newOpen = 0;
+  for (const person of await namesOf(db, userId)) {
+    if (only && !only(person)) continue;
+    const fromIdent = person.source === "ident" && trigger === "verification";
+    const result = await screenAgainst(db, list, person, fromIdent ? "ident" : trigger);
+    hits += result.hits;
+    newOpen += result.newOpen;
+  }
+  return { hits, newOpen };
+}
+
+/** Screens every name of one saver against the list in force (no list loaded yet: nothing to screen against). */
+export async function screenUser(db: Db, userId: string, trigger: ScreeningTrigger) {
+  const list = await listInForce(db);
+  if (!list) return null;
+  return screenPerson(db, list, userId, trigger);
+}
+
+/** How old the list in force may be for an approval, and the time to reckon it by. */
+export interface ListAgePolicy {
+  maxAgeDays: number;
+  now: Date;
+}
+
 /**
- * Loads a new version of the EU consolidated list and screens every saver with personal data
- * against it. The same file twice is refused (409), so a version is never screened twice by mistake.
+ * Whether every name of the saver is screened against a list loaded within the allowed age: false
+ * when there is no such list. A name not yet screened against it (the background run has not reached
+ * the saver, or the account name changed since) is screened now, so that an approval never goes by
+ * an old name nor waits for the run.
  */
-export async function loadList(db: Db, admin: User, file: Buffer): Promise<SanctionsList> {
+export async function screenedAgainstCurrentList(db: Db, userId: string, policy: ListAgePolicy) {
+  const list = await listInForce(db);
+  if (!list) return false;
+  if (policy.now.getTime() - list.checkedAt.getTime() > policy.maxAgeDays * 86_400_000) return false;
+  const done = await repo.screenedNames(db, userId, list.id);
+  await screenPerson(db, list, userId, done.size === 0 ? "approval" : "name_change", (person) => {
+    return !done.has(`${person.full_name}|${person.date_of_birth}`);
+  });
+  return true;
+}
+
+/** Savers screened per job: one batch is one transaction of the job queue. */
+export const SCREENING_BATCH = 500;
+const SCREEN_JOB = "sanctions.screen";
+
+function runView(run: Awaited<ReturnType<typeof repo.findRun>> | undefined): SanctionsScreeningRun | null {
+  if (!run) return null;
+  return {
+    id: run.id,
+    status: run.status,
+    total: run.total,
+    screened: run.screened,
+    new_hits: run.new_hits,
+    started_at: run.started_at.toISOString(),
+    finished_at: run.finished_at ? run.finished_at.toISOString() : null,
+  };
+}
+
+function listView(
+  row: {
+    id: string;
+    version: string;
+    entry_count: number;
+    name_count: number;
+    loaded_at: Date;
+    checked_at: Date;
+  },
+  loadedBy: { id: string; full_name: string },
+  run: ReturnType<typeof runView>,
+): SanctionsList {
+  return {
+    id: row.id,
+    version: row.version,
+    entries: row.entry_count,
+    names: row.name_count,
+    loaded_at: row.loaded_at.toISOString(),
+    checked_at: row.checked_at.toISOString(),
+    loaded_by: loadedBy,
+    screened_users: run?.screened ?? 0,
+    new_hits: run?.new_hits ?? 0,
+    screening: run,
+  };
+}
+
+/**
+ * Loads a version of the EU consolidated list and starts screening every saver against it in the
+ * background (job `sanctions.screen`, a batch per job, resumed after a restart). The same file again
+ * is accepted (200): the list is still current from now, and everyone is screened against it again
+ * (docs/decisions.md, "A list screens everyone in the background").
+ */
+export async function loadList(
+  db: Db,
+  admin: User,
+  file: Buffer,
+  now: Date,
+): Promise<{ created: boolean; list: SanctionsList }> {
   const sha256 = createHash("sha256").update(file).digest("hex");
   let parsed: ReturnType<typeof parseEuSanctionsList>;
   try {
@@ -124,60 +267,113 @@ export async function loadList(db: Db, admin: User, file: Buffer): Promise<Sanct
     if (error instanceof SanctionsListFormatError) throw badRequest("sanctions_list_invalid", error.message);
     throw error;
   }
-  const list = await db.transaction().execute(async (trx) => {
-    if (await repo.findListBySha(trx, sha256)) {
-      throw conflict("sanctions_list_known", "This list file has already been loaded");
-    }
-    const row = await repo.insertList(trx, {
-      version: parsed.version,
-      sha256,
-      entry_count: parsed.entities.length,
-      name_count: parsed.entities.reduce((n, e) => n + e.names.length, 0),
-      loaded_by: admin.id,
+  return db.transaction().execute(async (trx) => {
+    const known = await repo.findListBySha(trx, sha256);
+    const row = known
+      ? await repo.renewList(trx, known.id)
+      : await repo.insertList(trx, {
+          version: parsed.version,
+          sha256,
+          entry_count: parsed.entities.length,
+          name_count: parsed.entities.reduce((n, e) => n + e.names.length, 0),
+          loaded_by: admin.id,
+        });
+    if (!known) await repo.insertEntries(trx, row.id, parsed.entities);
+    await repo.supersedeRuns(trx, now);
+    const run = await repo.insertRun(trx, {
+      list_id: row.id,
+      started_by: admin.id,
+      total: await repo.countScreenable(trx),
     });
-    await repo.insertEntries(trx, row.id, parsed.entities);
+    await repo.scheduleJob(trx, {
+      name: SCREEN_JOB,
+      key: `${SCREEN_JOB}:${run.id}:start`,
+      runAt: now,
+      payload: { run_id: run.id, batch: SCREENING_BATCH },
+    });
     await recordAudit(trx, admin, {
       action: "sanctions.list_loaded",
       targetType: "sanctions_list",
       targetId: row.id,
-      details: { version: parsed.version, entries: parsed.entities.length, sha256 },
+      details: { version: parsed.version, entries: parsed.entities.length, sha256, again: Boolean(known) },
     });
-    return row;
+    const loader = known ? await identityRepo.findUser(trx, row.loaded_by) : admin;
+    return {
+      created: !known,
+      list: listView(row, { id: row.loaded_by, full_name: loader?.full_name ?? "" }, runView(run)),
+    };
   });
-  const loaded = await listInForce(db);
-  let screened = 0;
-  let newHits = 0;
-  if (loaded && loaded.id === list.id) {
-    for (const person of await repo.screenableUsers(db)) {
-      const result = await screenAgainst(db, loaded, person, "list_load");
-      screened += 1;
-      newHits += result.newOpen;
-    }
-  }
-  return {
-    id: list.id,
-    version: list.version,
-    entries: list.entry_count,
-    names: list.name_count,
-    loaded_at: list.loaded_at.toISOString(),
-    loaded_by: { id: admin.id, full_name: admin.full_name },
-    screened_users: screened,
-    new_hits: newHits,
-  };
 }
 
+/**
+ * One batch of a screening run, inside the job's transaction: the next savers in id order, their
+ * screenings and the run's progress commit together with the job, so a restart repeats at most the
+ * batch under way. The next batch is a new job; a run a newer one replaced stops.
+ */
+async function screenBatch(trx: Transaction<DB>, job: ClaimedJob, now: Date) {
+  const runId = String(job.payload.run_id ?? "");
+  const batch = Math.max(1, Number(job.payload.batch ?? SCREENING_BATCH));
+  const run = await repo.findRun(trx, runId);
+  if (run?.status !== "running") return;
+  const list = await listInForce(trx);
+  if (!list || list.id !== run.list_id) {
+    await repo.supersedeRuns(trx, now);
+    return;
+  }
+  const savers = await repo.screenableAfter(trx, run.cursor, batch);
+  const idents = await repo.verifiedIdentNamesOf(
+    trx,
+    savers.map((s) => s.id),
+  );
+  // Names without a possible match (nearly all) are recorded in one statement; the others one by one,
+  // with their hits (screenAgainst).
+  const clean: Array<Insertable<DB["sanctions_screenings"]>> = [];
+  let newHits = 0;
+  for (const saver of savers) {
+    const names = namesFrom(
+      saver,
+      idents.filter((i) => i.user_id === saver.id),
+    );
+    for (const person of names) {
+      if (screenName(person.full_name, person.date_of_birth, list.entries).length === 0) {
+        clean.push({
+          user_id: saver.id,
+          list_id: list.id,
+          trigger: "list_load",
+          screened_name: person.full_name,
+          screened_date_of_birth: person.date_of_birth,
+          hit_count: 0,
+        });
+      } else {
+        newHits += (await screenAgainst(trx, list, person, "list_load")).newOpen;
+      }
+    }
+  }
+  await repo.insertScreenings(trx, clean);
+  const last = savers.at(-1)?.id ?? run.cursor;
+  const done = savers.length < batch;
+  await repo.advanceRun(trx, run.id, { screened: savers.length, newHits, cursor: last, done, now });
+  if (!done) {
+    await repo.scheduleJob(trx, {
+      name: SCREEN_JOB,
+      key: `${SCREEN_JOB}:${run.id}:${last}`,
+      runAt: now,
+      payload: { run_id: run.id, batch },
+    });
+  }
+}
+
+export const sanctionsJobHandlers: Record<typeof SCREEN_JOB, JobHandler> = { [SCREEN_JOB]: screenBatch };
+
 export async function lists(db: Db): Promise<SanctionsList[]> {
-  const rows = await repo.listLists(db);
-  return rows.map((r) => ({
-    id: r.id,
-    version: r.version,
-    entries: r.entry_count,
-    names: r.name_count,
-    loaded_at: r.loaded_at.toISOString(),
-    loaded_by: { id: r.loaded_by, full_name: r.loaded_by_name },
-    screened_users: Number(r.screened ?? 0),
-    new_hits: 0,
-  }));
+  const [rows, runs] = await Promise.all([repo.listLists(db), repo.latestRuns(db)]);
+  return rows.map((r) =>
+    listView(
+      r,
+      { id: r.loaded_by, full_name: r.loaded_by_name },
+      runView(runs.find((run) => run.list_id === r.id)),
+    ),
+  );
 }
 
 export function toHit(row: repo.HitRow): SanctionsHit {

@@ -194,7 +194,7 @@ function texts(language: Language): Texts {
       application_received: (x, f) => ({
         subject: `Ihr Antrag ${applicationReference(x.application_id)} ist eingegangen`,
         paragraphs: [
-          `Vielen Dank, ${x.full_name}. Wir haben Ihren Antrag über ${money(f, x)} erhalten und prüfen ihn.`,
+          `Vielen Dank${x.full_name ? `, ${x.full_name}` : ""}. Wir haben Ihren Antrag über ${money(f, x)} erhalten und prüfen ihn.`,
           `Die Antragsbestätigung mit dem Informationsbogen für den Einleger (Version ${x.info_sheet_version}), dessen Erhalt Sie bestätigt haben, liegt in Ihren Dokumenten.`,
         ],
         rows: appRows(f, x),
@@ -383,7 +383,7 @@ function texts(language: Language): Texts {
       application_received: (x, f) => ({
         subject: `Votre demande ${applicationReference(x.application_id)} a bien été reçue`,
         paragraphs: [
-          `Merci, ${x.full_name}. Nous avons reçu votre demande de ${money(f, x)} et l'examinons.`,
+          `Merci${x.full_name ? `, ${x.full_name}` : ""}. Nous avons reçu votre demande de ${money(f, x)} et l'examinons.`,
           `La confirmation de votre demande, avec la fiche d'information du déposant (version ${x.info_sheet_version}) dont vous avez confirmé la réception, se trouve dans vos documents.`,
         ],
         rows: appRows(f, x),
@@ -571,7 +571,7 @@ function texts(language: Language): Texts {
     application_received: (x, f) => ({
       subject: `We have received your application ${applicationReference(x.application_id)}`,
       paragraphs: [
-        `Thank you, ${x.full_name}. We have received your application for ${money(f, x)} and are reviewing it.`,
+        `Thank you${x.full_name ? `, ${x.full_name}` : ""}. We have received your application for ${money(f, x)} and are reviewing it.`,
         `The confirmation of your application, with the depositor information sheet (version ${x.info_sheet_version}) whose receipt you confirmed, is in your documents.`,
       ],
       rows: appRows(f, x),

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { Operator } from "../../config/operator.ts";
 import type { DB } from "../../db/schema.ts";
 import { loadEmailLayout, loadQrCode } from "../../lib/lazy.ts";
+import { mayMailUnconfirmed } from "../../lib/mail-limits.ts";
 import type { DocumentStorage } from "../../plugins/document-storage.ts";
 import { ACCOUNT_MAIL_TEMPLATE, type AccountMail, accountMailText } from "../auth/account-mail.ts";
 import {
@@ -151,6 +152,8 @@ export function createMessenger(deps: MessengerDeps): Messenger {
     },
     async notifyAddress(db, input) {
       if (!deps.email) return 0;
+      // The address has not shown it is the sender's: a few e-mails a day to it, no more.
+      if (!(await mayMailUnconfirmed(db, input.email, new Date()))) return 0;
       await repo.queueTemplateEmail(db, {
         template: "event",
         facts: { type: input.event, facts: input.facts },

@@ -12,6 +12,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { ClaimedJob, JobHandler } from "../../lib/job-queue.ts";
+import { mayMailUnconfirmed } from "../../lib/mail-limits.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import * as repo from "./newsletter.repository.ts";
 import {
@@ -49,6 +50,9 @@ export async function subscribe(
   const queued = await db.transaction().execute(async (trx) => {
     const existing = await repo.findByEmail(trx, email);
     if (existing?.confirmed_at) return false;
+    // A few confirmations per address a day, however often it is signed up; past them, the links
+    // already sent stay valid (the token is not replaced).
+    if (context.email && !(await mayMailUnconfirmed(trx, email, context.now))) return false;
     const token = randomBytes(32).toString("base64url");
     const hash = sha256(token);
     const row = await repo.upsertRequest(trx, {

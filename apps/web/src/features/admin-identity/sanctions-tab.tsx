@@ -44,8 +44,7 @@ function LoadList() {
       const text = t("aml.loaded", {
         version: list.version,
         entries: list.entries,
-        screened: list.screened_users,
-        hits: list.new_hits,
+        total: list.screening?.total ?? 0,
       });
       setMessage(text);
       toast(text, "success");
@@ -200,9 +199,20 @@ export default function SanctionsTab() {
               {t("aml.listLine", {
                 version: l.version,
                 entries: l.entries,
-                date: formatDateTime(l.loaded_at, i18n.language),
+                date: formatDateTime(l.checked_at, i18n.language),
                 name: l.loaded_by.full_name,
               })}
+              {l.screening && (
+                <span data-testid="sanctions-screening-progress">
+                  {"; "}
+                  {t("aml.progress", {
+                    screened: l.screening.screened,
+                    total: l.screening.total,
+                    status: t(`aml.runStatus.${l.screening.status}`),
+                    hits: l.screening.new_hits,
+                  })}
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -287,6 +287,14 @@ function DossierView({ dossier }: { dossier: Dossier }) {
               <li key={v.id}>
                 {formatDateTime(v.created_at, i18n.language)}: {v.provider} ({v.method}) {v.result}{" "}
                 {[v.first_name, v.last_name].filter(Boolean).join(" ")} {v.date_of_birth ?? ""}
+                {!v.name_matches_account && (
+                  <strong
+                    className="ml-2 text-amber-700 dark:text-amber-400"
+                    data-testid="dossier-name-mismatch"
+                  >
+                    {t("dossier.nameMismatch")}
+                  </strong>
+                )}
               </li>
             ))}
           </ul>

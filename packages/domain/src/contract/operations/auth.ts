@@ -19,9 +19,11 @@ export const authOperations = {
     access: "public",
     tags: ["auth"],
     summary: "Create an account (role user) and sign in",
+    description:
+      "An address that already has an account gets the same answer, with a token that opens no session; the owner is told by e-mail. The answer does not tell whether the address was known.",
     body: registerRequestSchema,
     responses: { 201: json(authResponseSchema, "The account and a session token") },
-    errors: [409, 503],
+    errors: [503],
     rateLimited: true,
   }),
   authLogin: defineOperation({

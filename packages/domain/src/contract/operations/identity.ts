@@ -94,7 +94,7 @@ export const identityOperations = {
     summary: "Close the account when nothing is active; what no law requires keeping is erased at once",
     body: closeAccountRequestSchema,
     responses: { 200: json(closeAccountResponseSchema, "Closed; records kept until kept_until") },
-    errors: [409],
+    errors: [400, 409, 429, 503],
   }),
   meDepositGuarantee: defineOperation({
     id: "meDepositGuarantee",
@@ -145,10 +145,13 @@ export const identityOperations = {
     access: "admin",
     tags: ["admin", "sanctions"],
     summary: 'Load the EU consolidated financial sanctions list (official XML, multipart field "file")',
-    description: "Every saver with personal data is screened against the new list at once.",
+    description:
+      "Every saver with personal data or a verified ident is screened against the list in the background, in batches that resume after a restart; `screening` shows the progress. The same file again renews the list (it is current from now) and screens everyone again.",
     consumes: ["multipart/form-data"],
-    responses: { 201: json(sanctionsListSchema, "The loaded list and what screening found") },
-    errors: [409],
+    responses: {
+      200: json(sanctionsListSchema, "The same file again: renewed, screening started again"),
+      201: json(sanctionsListSchema, "The loaded list; screening started"),
+    },
   }),
   adminSanctionsListsList: defineOperation({
     id: "adminSanctionsListsList",

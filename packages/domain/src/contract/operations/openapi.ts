@@ -12,5 +12,6 @@ export const docsOperations = {
     tags: ["health"],
     summary: "This API description (OpenAPI 3.1)",
     responses: { 200: json(openApiDocumentSchema, "The OpenAPI document") },
+    errors: [404],
   }),
 } as const;

@@ -10,6 +10,9 @@ export function useSanctionsLists() {
   return useQuery({
     queryKey: [...KEY, "lists"],
     queryFn: ({ signal }) => api.call(operations.adminSanctionsListsList, { signal }),
+    // a screening runs in the background: its progress is read again until it has finished
+    refetchInterval: (query) =>
+      query.state.data?.some((l: SanctionsList) => l.screening?.status === "running") ? 3000 : false,
   });
 }
 
