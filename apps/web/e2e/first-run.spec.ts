@@ -7,6 +7,7 @@ import { expect, type Page, request, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { Secret, TOTP } from "otpauth";
 import { JPEG, PNG, pdf } from "./kyc-files.ts";
+import { loadSanctionsList } from "./verify-identity.ts";
 
 /**
  * The quick start as a new user meets it: a server of this spec's own, started like `npm start`
@@ -213,7 +214,9 @@ test("first run without SMTP_URL: register, confirm through the mail folder, ver
     await expect(step(page, name)).toHaveAttribute("data-state", "done");
   }
 
-  // Staff approve; the saver's dashboard shows it.
+  // Staff load the sanctions list (an approval needs a screening against a current one), then approve;
+  // the saver's dashboard shows it.
+  await loadSanctionsList(page.request, staff);
   const approved = await page.request.patch(`/api/admin/applications/${applicationId}/decision`, {
     headers: staff,
     data: { decision: "approved" },
