@@ -183,6 +183,8 @@ describe("npm run rotate-key with DOCUMENT_KEY and DOCUMENT_KEY_PREVIOUS (S3 buc
 
     const env = {
       NODE_ENV: "test",
+      // The embedded database it opens lives in a directory of its own, never the checkout's ./data.
+      DATA_DIR: path.join(work, "bucket-rotation"),
       ...s3.env,
       DOCUMENT_KEY: hex(newKey),
       DOCUMENT_KEY_PREVIOUS: hex(oldKey),
