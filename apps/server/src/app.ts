@@ -17,6 +17,7 @@ import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { subscribeDepositEvents } from "./modules/deposits/deposit-events.ts";
 import { depositJobHandlers } from "./modules/deposits/deposit-jobs.ts";
+import { depositMessages } from "./modules/deposits/deposit-messages.ts";
 import { depositsRoutes } from "./modules/deposits/deposits.routes.ts";
 import { depositsAdminRoutes } from "./modules/deposits/deposits-admin.routes.ts";
 import { docsRoutes } from "./modules/docs/docs.routes.ts";
@@ -25,7 +26,6 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { identityRoutes } from "./modules/identity/identity.routes.ts";
 import { scheduleRetention } from "./modules/identity/retention.job.ts";
 import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
-import { depositMessages } from "./modules/messages/deposit-messages.ts";
 import { messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { createMessenger, qrModules, renderOutboxEmail } from "./modules/messages/messages.service.ts";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
@@ -42,7 +42,7 @@ import { packagesAdminRoutes } from "./modules/packages/packages-admin.routes.ts
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import depositSettingsPlugin from "./plugins/deposit-settings.ts";
-import documentStoragePlugin, { type DocumentStorage } from "./plugins/document-storage.ts";
+import documentStoragePlugin from "./plugins/document-storage.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import jobsPlugin from "./plugins/jobs.ts";
 import mailerPlugin from "./plugins/mailer.ts";
@@ -57,6 +57,7 @@ import requestGuardPlugin, {
 import securityPlugin from "./plugins/security.ts";
 import sessionCachePlugin from "./plugins/session-cache.ts";
 import webAppPlugin, { inlineScriptHashes } from "./plugins/web-app.ts";
+import type { DocumentStorage } from "./storage/document-store.ts";
 
 export interface BuildAppOptions {
   config: Config;

@@ -5,7 +5,7 @@ import {
   type JobHandler,
   JobQueue,
   type JobQueueOptions,
-} from "../lib/job-queue.ts";
+} from "../db/job-queue.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 // Table types of the back office area; its migrations are numbered 0040-0049.
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Numeric, Timestamp } from "../schema.ts";
+import type { NullableTimestamp, Numeric, Timestamp } from "../columns.ts";
 
 /** 0040_audit_log.sql: append-only. */
 export interface AuditLogTable {

@@ -1,6 +1,6 @@
 // Table types of the public site area; its migrations are numbered 0050-0054.
 import type { Generated } from "kysely";
-import type { Timestamp } from "../schema.ts";
+import type { Timestamp } from "../columns.ts";
 
 /** 0050_contact_messages.sql */
 export interface ContactMessagesTable {

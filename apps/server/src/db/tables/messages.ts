@@ -1,5 +1,5 @@
 // Table types of the messages area (inbox events, e-mails, postbox); its migrations are numbered 0080-0089.
-import type { NullableTimestamp, Timestamp } from "../schema.ts";
+import type { NullableTimestamp, Timestamp } from "../columns.ts";
 
 /** 0080_messages.sql: one row per (account, event key), so every event is told once. */
 export interface MessageEventsTable {

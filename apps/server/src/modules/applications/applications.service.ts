@@ -17,7 +17,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/e
 import { depositsByApplication, withdrawDepositsOfApplication } from "../deposits/deposits.service.ts";
 import { INFO_SHEET_VERSION } from "../messages/info-sheet.ts";
 import type { Messenger } from "../messages/messages.service.ts";
-import { findPackageById } from "../packages/packages.repository.ts";
+import { findPackage } from "../packages/packages.service.ts";
 import { toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
 
@@ -44,7 +44,7 @@ export async function createApplication(
       "Please confirm that you have received the depositor information sheet",
     );
   }
-  const pkg = await findPackageById(db, input.package_id);
+  const pkg = await findPackage(db, input.package_id);
   if (!pkg) {
     throw badRequest("package_not_found", "This package does not exist", [
       { path: "body.package_id", message: "Unknown package", code: "package_not_found" },

@@ -1,7 +1,7 @@
 import { addMonths, depositReference, simpleInterest } from "@festgeld/domain";
 import type { Transaction } from "kysely";
+import type { ClaimedJob, JobHandler } from "../../db/job-queue.ts";
 import type { DB } from "../../db/schema.ts";
-import type { ClaimedJob, JobHandler } from "../../lib/job-queue.ts";
 import { depositFigures } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
 import * as repo from "./deposits.repository.ts";

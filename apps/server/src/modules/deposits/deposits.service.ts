@@ -13,12 +13,12 @@ import {
   type User,
   withdrawalDeadline,
 } from "@festgeld/domain";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import type { ApplicationsTable } from "../../db/tables/invest.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { loadQrCode } from "../../lib/lazy.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
-import type { ApplicationRow } from "../applications/applications.repository.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
 import { toDeposit, transferPayload } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
@@ -26,6 +26,11 @@ import type { DepositRow } from "./deposits.repository.ts";
 import * as repo from "./deposits.repository.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+/** The principal of running deposits and the savers it belongs to (the back office's totals). */
+export function investedTotals(db: Db) {
+  return repo.investedTotals(db);
+}
 
 export const JOB_NAMES = {
   lapse: "deposit.lapse",
@@ -44,7 +49,7 @@ export const businessDate = (instant: Date) => dateInZone(instant, BUSINESS_TIME
  */
 export async function createDepositOnApproval(
   trx: Transaction<DB>,
-  application: ApplicationRow,
+  application: Selectable<ApplicationsTable>,
   context: { now: Date; defaultBank: PartnerBankAccount; actorId: string },
 ): Promise<TransferFacts> {
   const { reference_iban: payerIban, maturity_instruction: instruction } = application;

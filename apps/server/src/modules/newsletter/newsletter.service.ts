@@ -9,9 +9,9 @@ import {
   type User,
 } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
+import type { ClaimedJob, JobHandler } from "../../db/job-queue.ts";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import type { ClaimedJob, JobHandler } from "../../lib/job-queue.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import * as repo from "./newsletter.repository.ts";
 import {

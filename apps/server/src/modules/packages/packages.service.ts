@@ -6,6 +6,11 @@ import * as repo from "./packages.repository.ts";
 
 type PackageRow = Selectable<PackagesTable>;
 
+/** One package, offered or not, as stored (other modules read packages through this service). */
+export function findPackage(db: Kysely<DB>, id: string): Promise<PackageRow | undefined> {
+  return repo.findPackageById(db, id);
+}
+
 /** A packages row as the API shows it, with features in the requested language (English fallback). */
 export function toPackage(row: PackageRow, language: Language): Package {
   const features = row.features?.[language]?.length ? row.features[language] : (row.features?.en ?? []);

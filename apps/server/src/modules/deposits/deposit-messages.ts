@@ -1,10 +1,10 @@
 import { addDays, centsToDecimalString, LIMITS, maskIban } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { depositFigures } from "../deposits/deposit.mapper.ts";
-import type { DepositEvent } from "../deposits/deposit-events.ts";
-import { findDeposit } from "../deposits/deposits.repository.ts";
-import type { Messenger } from "./messages.service.ts";
+import type { Messenger } from "../messages/messages.service.ts";
+import { depositFigures } from "./deposit.mapper.ts";
+import type { DepositEvent } from "./deposit-events.ts";
+import { findDeposit } from "./deposits.repository.ts";
 
 const decimal = (cents: unknown) => centsToDecimalString(BigInt(String(cents ?? 0)));
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { DB } from "../db/schema.ts";
-import type { Clock } from "./clock.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { DB } from "./schema.ts";
 
 /** One claimed job: its row as the worker sees it. */
 export interface ClaimedJob {
