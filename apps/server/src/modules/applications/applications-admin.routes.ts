@@ -17,6 +17,7 @@ export const applicationsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     service.decideApplication(app.db, currentUser(request), request.params.id, request.body, {
       now: app.clock.now(),
       defaultBank: app.depositSettings.defaultBank,
+      events: app.events,
       messages: app.messages,
     }),
   );

@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
+import type { EventBus } from "../../plugins/events.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { assertEmailVerified } from "../auth/account-security.service.ts";
 import { createDepositOnApproval, depositsByApplication } from "../deposits/deposits.service.ts";
@@ -81,7 +82,12 @@ export async function decideApplication(
     admin_notes?: string | undefined;
     rejection_reason?: string | undefined;
   },
-  context: { now: Date; defaultBank: PartnerBankAccount; messages?: Messenger | undefined },
+  context: {
+    now: Date;
+    defaultBank: PartnerBankAccount;
+    events: EventBus;
+    messages?: Messenger | undefined;
+  },
 ): Promise<AdminApplication> {
   const notes = input.admin_notes?.trim() ? input.admin_notes.trim() : null;
   const reason = input.rejection_reason?.trim() ? input.rejection_reason.trim() : null;
@@ -132,6 +138,7 @@ export async function decideApplication(
             now: context.now,
             defaultBank: context.defaultBank,
             actorId: admin.id,
+            events: context.events,
           })
         : null;
     await recordAudit(trx, admin, {

@@ -53,6 +53,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       currentUser(request),
       request.params.id,
       app.clock.now(),
+      app.events,
       app.messages,
     );
     reply.header("Cache-Control", "no-store");

@@ -14,6 +14,7 @@ import {
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../plugins/events.ts";
 import { depositsByApplication, withdrawDepositsOfApplication } from "../deposits/deposits.service.ts";
 import { INFO_SHEET_VERSION } from "../messages/info-sheet.ts";
 import type { Messenger } from "../messages/messages.service.ts";
@@ -174,7 +175,8 @@ export async function withdrawApplication(
   db: Kysely<DB>,
   user: User,
   id: string,
-  now: Date = new Date(),
+  now: Date,
+  events: EventBus,
   messages?: Messenger,
 ): Promise<Application> {
   const row = await repo.findApplicationById(db, id);
@@ -201,7 +203,7 @@ export async function withdrawApplication(
   const updated = await db.transaction().execute(async (trx) => {
     const updated = await repo.withdrawApprovedApplication(trx, id, user.id, now);
     if (!updated) throw conflict("withdrawal_not_allowed", "This application can no longer be withdrawn");
-    await withdrawDepositsOfApplication(trx, id, now);
+    await withdrawDepositsOfApplication(trx, id, now, events);
     await messages?.notify(trx, {
       userId: user.id,
       event: "application_withdrawn",

@@ -12,6 +12,7 @@ import {
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../plugins/events.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { parseCamt053, type StatementCredit, StatementFormatError } from "./camt053.ts";
 import { toDeposit } from "./deposit.mapper.ts";
@@ -84,6 +85,7 @@ export async function recordFunding(
   id: string,
   input: { amount: number; value_date: string; payer_iban: string },
   now: Date,
+  events: EventBus,
 ) {
   const amountCents = toCents(input.amount);
   if (amountCents === null)
@@ -96,6 +98,7 @@ export async function recordFunding(
       source: "manual",
       actorId: admin.id,
       now,
+      events,
     });
     await recordAudit(trx, admin, {
       action: "deposit.funded",
@@ -147,6 +150,7 @@ export async function importStatement(
   admin: User,
   input: { xml: string; dry_run: boolean },
   now: Date,
+  events: EventBus,
 ): Promise<BankStatementResult> {
   let statement: ReturnType<typeof parseCamt053>;
   try {
@@ -251,6 +255,7 @@ export async function importStatement(
             bankStatementId: statementId,
             actorId: admin.id,
             now,
+            events,
           });
         } catch (error) {
           if (error instanceof AppError && error.statusCode < 500) {

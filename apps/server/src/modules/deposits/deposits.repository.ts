@@ -1,6 +1,7 @@
 import type { LedgerKind } from "@festgeld/domain";
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import type { DepositEventsTable } from "../../db/tables/deposits.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -8,6 +9,11 @@ export type DepositRow = Awaited<ReturnType<typeof findDeposit>> & {};
 
 export function findDeposit(db: Db, id: string) {
   return db.selectFrom("deposits").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** One line of a deposit's timeline. */
+export function insertDepositEvent(db: Db, values: Insertable<DepositEventsTable>) {
+  return db.insertInto("deposit_events").values(values).execute();
 }
 
 /** The deposit row locked for the rest of the transaction (funding, maturity, closure). */

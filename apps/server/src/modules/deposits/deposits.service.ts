@@ -19,6 +19,7 @@ import type { ApplicationsTable } from "../../db/tables/invest.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { loadQrCode } from "../../lib/lazy.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
+import type { EventBus } from "../../plugins/events.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
 import { toDeposit, transferPayload } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
@@ -50,7 +51,7 @@ export const businessDate = (instant: Date) => dateInZone(instant, BUSINESS_TIME
 export async function createDepositOnApproval(
   trx: Transaction<DB>,
   application: Selectable<ApplicationsTable>,
-  context: { now: Date; defaultBank: PartnerBankAccount; actorId: string },
+  context: { now: Date; defaultBank: PartnerBankAccount; actorId: string; events: EventBus },
 ): Promise<TransferFacts> {
   const { reference_iban: payerIban, maturity_instruction: instruction } = application;
   // The approval refuses an incomplete application first (application_incomplete).
@@ -114,12 +115,14 @@ export async function createDepositOnApproval(
   });
   await onDepositEvent(
     trx,
+    context.events,
     {
       depositId: deposit.id,
       applicationId: application.id,
       userId: application.user_id,
       type: "approved",
       at: context.now,
+      deposit,
       details: { reference, amount_cents: String(amountCents), deadline: deadline.toISOString() },
     },
     context.actorId,
@@ -213,6 +216,7 @@ export interface FundingInput {
   bankStatementId?: string | null;
   actorId: string | null;
   now: Date;
+  events: EventBus;
 }
 
 /**
@@ -282,12 +286,14 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
   await repo.cancelJob(trx, `${JOB_NAMES.lapse}:${row.id}`, input.now);
   await onDepositEvent(
     trx,
+    input.events,
     {
       depositId: row.id,
       applicationId: row.application_id,
       userId: row.user_id,
       type: "funds_received",
       at: input.now,
+      deposit: updated,
       details: {
         amount_cents: String(input.amountCents),
         value_date: input.valueDate,
@@ -320,7 +326,12 @@ export async function scheduleMaturity(db: Db, depositId: string, maturityDate: 
  * The saver withdrew from the contract (right of withdrawal): the deposit ends; money already
  * received goes back to the reference account.
  */
-export async function withdrawDepositsOfApplication(trx: Transaction<DB>, applicationId: string, now: Date) {
+export async function withdrawDepositsOfApplication(
+  trx: Transaction<DB>,
+  applicationId: string,
+  now: Date,
+  events: EventBus,
+) {
   const rows = await trx
     .selectFrom("deposits")
     .selectAll()
@@ -355,12 +366,13 @@ export async function withdrawDepositsOfApplication(trx: Transaction<DB>, applic
       ])
       .where("state", "=", "pending")
       .execute();
-    await onDepositEvent(trx, {
+    await onDepositEvent(trx, events, {
       depositId: row.id,
       applicationId: row.application_id,
       userId: row.user_id,
       type: "withdrawn",
       at: now,
+      deposit: row,
       details: { returned_cents: String(sums?.principal_received ?? 0) },
     });
   }
@@ -376,6 +388,7 @@ export async function changeInstruction(
   id: string,
   instruction: DepositRow["maturity_instruction"],
   now: Date,
+  events: EventBus,
 ): Promise<DepositDetail> {
   await ownDeposit(db, user, id);
   await db.transaction().execute(async (trx) => {
@@ -404,12 +417,14 @@ export async function changeInstruction(
       .execute();
     await onDepositEvent(
       trx,
+      events,
       {
         depositId: row.id,
         applicationId: row.application_id,
         userId: row.user_id,
         type: "instruction_changed",
         at: now,
+        deposit: { ...row, maturity_instruction: instruction },
         details: { from: row.maturity_instruction, to: instruction },
       },
       user.id,

@@ -8,6 +8,7 @@ import {
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../plugins/events.ts";
 import { depositFigures } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
 import type { DepositRow } from "./deposits.repository.ts";
@@ -83,6 +84,7 @@ export async function closeEarly(
   id: string,
   expectedPayout: number,
   now: Date,
+  events: EventBus,
 ): Promise<DepositDetail> {
   await ownDeposit(db, user, id);
   await db.transaction().execute(async (trx: Transaction<DB>) => {
@@ -118,12 +120,14 @@ export async function closeEarly(
     }
     await onDepositEvent(
       trx,
+      events,
       {
         depositId: row.id,
         applicationId: row.application_id,
         userId: row.user_id,
         type: "closed_early",
         at: now,
+        deposit: row,
         details: {
           close_date: today,
           rule: row.early_closure,

@@ -1,0 +1,12 @@
+import type { AppModule } from "../../lib/module.ts";
+import { identityRoutes } from "./identity.routes.ts";
+import { scheduleRetention } from "./retention.job.ts";
+
+/**
+ * Personal data, ident providers, sanctions screening and data rights; with background work on, the
+ * retention job deletes the records of closed accounts once their retention period has ended.
+ */
+export const identityModule: AppModule = async (app, { config, backgroundJobs }) => {
+  await app.register(identityRoutes, { identSecrets: config.IDENT_WEBHOOK_SECRETS });
+  if (backgroundJobs) scheduleRetention(app);
+};
