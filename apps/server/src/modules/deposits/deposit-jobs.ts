@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import type { ClaimedJob, JobHandler } from "../../db/job-queue.ts";
 import type { DB } from "../../db/schema.ts";
 import type { EventBus } from "../../plugins/events.ts";
+import { packageInForce } from "../packages/packages.service.ts";
 import { depositFigures } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
 import * as repo from "./deposits.repository.ts";
@@ -27,11 +28,7 @@ const lapse =
   async (trx, job, now) => {
     const row = await repo.lockDeposit(trx, depositIdOf(job));
     if (row?.status !== "awaiting_funds") return;
-    await trx
-      .updateTable("deposits")
-      .set({ status: "lapsed", lapsed_at: now, updated_at: now })
-      .where("id", "=", row.id)
-      .execute();
+    await repo.updateDeposit(trx, row.id, { status: "lapsed", lapsed_at: now, updated_at: now });
     await onDepositEvent(trx, events, {
       ...eventBase(row),
       type: "lapsed",
@@ -55,16 +52,12 @@ const reminder =
   };
 
 /** The active package for the same term and currency, the deposit's own first: the rate in force today. */
-async function packageInForce(trx: Transaction<DB>, row: repo.DepositRow) {
-  return trx
-    .selectFrom("packages")
-    .selectAll()
-    .where("is_active", "=", true)
-    .where("duration_months", "=", row.duration_months)
-    .where("currency", "=", row.currency)
-    .orderBy((eb) => eb.case().when("id", "=", row.package_id).then(0).else(1).end())
-    .orderBy("interest_rate", "desc")
-    .executeTakeFirst();
+function renewalPackage(trx: Transaction<DB>, row: repo.DepositRow) {
+  return packageInForce(trx, {
+    durationMonths: row.duration_months,
+    currency: row.currency,
+    preferredId: row.package_id,
+  });
 }
 
 /**
@@ -99,14 +92,15 @@ const maturity =
       details: { interest_cents: String(interestCents), maturity_date: valueDate },
     });
 
-    const pkg = row.maturity_instruction === "payout" ? undefined : await packageInForce(trx, row);
+    const pkg = row.maturity_instruction === "payout" ? undefined : await renewalPackage(trx, row);
     if (!pkg) {
       await book("payout", principalCents + interestCents, "maturity");
-      await trx
-        .updateTable("deposits")
-        .set({ status: "paid_out", matured_at: now, paid_out_at: now, updated_at: now })
-        .where("id", "=", row.id)
-        .execute();
+      await repo.updateDeposit(trx, row.id, {
+        status: "paid_out",
+        matured_at: now,
+        paid_out_at: now,
+        updated_at: now,
+      });
       await onDepositEvent(trx, events, {
         ...eventBase(row),
         type: "paid_out",
@@ -127,36 +121,32 @@ const maturity =
     if (paidNow > 0n) await book("payout", paidNow, "maturity");
     await book("carried_to_renewal", newAmount, "renewal");
     const maturityDate = addMonths(valueDate, row.duration_months);
-    const next = await trx
-      .insertInto("deposits")
-      .values({
-        application_id: row.application_id,
-        user_id: row.user_id,
-        package_id: pkg.id,
-        previous_deposit_id: row.id,
-        reference: depositReference(await repo.nextReferenceNumber(trx)),
-        status: "active",
-        amount_cents: String(newAmount),
-        currency: row.currency.trim(),
-        interest_rate: pkg.interest_rate,
-        duration_months: row.duration_months,
-        maturity_instruction: row.maturity_instruction,
-        payer_iban: row.payer_iban,
-        bank_holder: row.bank_holder,
-        bank_iban: row.bank_iban,
-        bank_bic: row.bank_bic,
-        bank_name: row.bank_name,
-        early_closure: pkg.early_closure,
-        approved_at: now,
-        funding_deadline: null,
-        funded_at: now,
-        value_date: valueDate,
-        maturity_date: maturityDate,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const next = await repo.insertDeposit(trx, {
+      application_id: row.application_id,
+      user_id: row.user_id,
+      package_id: pkg.id,
+      previous_deposit_id: row.id,
+      reference: depositReference(await repo.nextReferenceNumber(trx)),
+      status: "active",
+      amount_cents: String(newAmount),
+      currency: row.currency.trim(),
+      interest_rate: pkg.interest_rate,
+      duration_months: row.duration_months,
+      maturity_instruction: row.maturity_instruction,
+      payer_iban: row.payer_iban,
+      bank_holder: row.bank_holder,
+      bank_iban: row.bank_iban,
+      bank_bic: row.bank_bic,
+      bank_name: row.bank_name,
+      early_closure: pkg.early_closure,
+      approved_at: now,
+      funding_deadline: null,
+      funded_at: now,
+      value_date: valueDate,
+      maturity_date: maturityDate,
+      created_at: now,
+      updated_at: now,
+    });
     await repo.addLedgerEntry(trx, {
       deposit_id: next.id,
       kind: "principal_received",
@@ -166,11 +156,12 @@ const maturity =
       booked_at: now,
     });
     await scheduleMaturity(trx, next.id, maturityDate);
-    await trx
-      .updateTable("deposits")
-      .set({ status: "renewed", matured_at: now, renewed_at: now, updated_at: now })
-      .where("id", "=", row.id)
-      .execute();
+    await repo.updateDeposit(trx, row.id, {
+      status: "renewed",
+      matured_at: now,
+      renewed_at: now,
+      updated_at: now,
+    });
     const rateCheck = simpleInterest({
       principalCents: newAmount,
       rateBasisPoints: depositFigures({

@@ -21,6 +21,7 @@ import { loadQrCode } from "../../lib/lazy.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
+import { findPackage } from "../packages/packages.service.ts";
 import { toDeposit, transferPayload } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
 import type { DepositRow } from "./deposits.repository.ts";
@@ -56,17 +57,8 @@ export async function createDepositOnApproval(
   const { reference_iban: payerIban, maturity_instruction: instruction } = application;
   // The approval refuses an incomplete application first (application_incomplete).
   if (!payerIban || !instruction) throw new Error(`application ${application.id} is incomplete`);
-  const pkg = await trx
-    .selectFrom("packages")
-    .select([
-      "partner_bank_holder",
-      "partner_bank_iban",
-      "partner_bank_bic",
-      "partner_bank_name",
-      "early_closure",
-    ])
-    .where("id", "=", application.package_id)
-    .executeTakeFirstOrThrow();
+  const pkg = await findPackage(trx, application.package_id);
+  if (!pkg) throw new Error(`application ${application.id}: package ${application.package_id} not found`);
   const bank =
     pkg.partner_bank_holder && pkg.partner_bank_iban && pkg.partner_bank_bic
       ? {
@@ -80,32 +72,28 @@ export async function createDepositOnApproval(
   if (amountCents === null) throw new Error(`application ${application.id}: amount is not two-decimal`);
   const deadline = withdrawalDeadline(context.now, LIMITS.fundingDays, BUSINESS_TIME_ZONE);
   const reference = depositReference(await repo.nextReferenceNumber(trx));
-  const deposit = await trx
-    .insertInto("deposits")
-    .values({
-      application_id: application.id,
-      user_id: application.user_id,
-      package_id: application.package_id,
-      previous_deposit_id: null,
-      reference,
-      amount_cents: String(amountCents),
-      currency: application.currency.trim(),
-      interest_rate: application.interest_rate,
-      duration_months: application.duration_months,
-      maturity_instruction: instruction,
-      payer_iban: payerIban,
-      bank_holder: bank.holder,
-      bank_iban: bank.iban,
-      bank_bic: bank.bic,
-      bank_name: bank.name,
-      early_closure: pkg.early_closure,
-      approved_at: context.now,
-      funding_deadline: deadline,
-      created_at: context.now,
-      updated_at: context.now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const deposit = await repo.insertDeposit(trx, {
+    application_id: application.id,
+    user_id: application.user_id,
+    package_id: application.package_id,
+    previous_deposit_id: null,
+    reference,
+    amount_cents: String(amountCents),
+    currency: application.currency.trim(),
+    interest_rate: application.interest_rate,
+    duration_months: application.duration_months,
+    maturity_instruction: instruction,
+    payer_iban: payerIban,
+    bank_holder: bank.holder,
+    bank_iban: bank.iban,
+    bank_bic: bank.bic,
+    bank_name: bank.name,
+    early_closure: pkg.early_closure,
+    approved_at: context.now,
+    funding_deadline: deadline,
+    created_at: context.now,
+    updated_at: context.now,
+  });
   // The lapse check runs just after the deadline.
   await repo.scheduleJob(trx, {
     name: JOB_NAMES.lapse,
@@ -259,19 +247,13 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
     );
   }
   const maturity = addMonths(input.valueDate, row.duration_months);
-  const updated = await trx
-    .updateTable("deposits")
-    .set({
-      status: "active",
-      funded_at: input.now,
-      value_date: input.valueDate,
-      maturity_date: maturity,
-      updated_at: input.now,
-    })
-    .where("id", "=", row.id)
-    .where("status", "=", "awaiting_funds")
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await repo.markFunded(trx, row.id, {
+    status: "active",
+    funded_at: input.now,
+    value_date: input.valueDate,
+    maturity_date: maturity,
+    updated_at: input.now,
+  });
   await repo.addLedgerEntry(trx, {
     deposit_id: row.id,
     kind: "principal_received",
@@ -332,19 +314,9 @@ export async function withdrawDepositsOfApplication(
   now: Date,
   events: EventBus,
 ) {
-  const rows = await trx
-    .selectFrom("deposits")
-    .selectAll()
-    .where("application_id", "=", applicationId)
-    .where("status", "in", ["awaiting_funds", "active"])
-    .forUpdate()
-    .execute();
+  const rows = await repo.lockRunningDepositsOfApplication(trx, applicationId);
   for (const row of rows) {
-    await trx
-      .updateTable("deposits")
-      .set({ status: "withdrawn", withdrawn_at: now, updated_at: now })
-      .where("id", "=", row.id)
-      .execute();
+    await repo.updateDeposit(trx, row.id, { status: "withdrawn", withdrawn_at: now, updated_at: now });
     const sums = (await repo.ledgerSums(trx, [row.id])).get(row.id);
     if (sums && sums.principal_received > 0) {
       await repo.addLedgerEntry(trx, {
@@ -356,16 +328,11 @@ export async function withdrawDepositsOfApplication(
         booked_at: now,
       });
     }
-    await trx
-      .updateTable("jobs")
-      .set({ state: "cancelled", finished_at: now, updated_at: now })
-      .where("key", "in", [
-        `${JOB_NAMES.lapse}:${row.id}`,
-        `${JOB_NAMES.maturity}:${row.id}`,
-        `${JOB_NAMES.reminder}:${row.id}`,
-      ])
-      .where("state", "=", "pending")
-      .execute();
+    await repo.cancelJobs(
+      trx,
+      [`${JOB_NAMES.lapse}:${row.id}`, `${JOB_NAMES.maturity}:${row.id}`, `${JOB_NAMES.reminder}:${row.id}`],
+      now,
+    );
     await onDepositEvent(trx, events, {
       depositId: row.id,
       applicationId: row.application_id,
@@ -410,11 +377,7 @@ export async function changeInstruction(
       }
     }
     if (row.maturity_instruction === instruction) return;
-    await trx
-      .updateTable("deposits")
-      .set({ maturity_instruction: instruction, updated_at: now })
-      .where("id", "=", id)
-      .execute();
+    await repo.updateDeposit(trx, id, { maturity_instruction: instruction, updated_at: now });
     await onDepositEvent(
       trx,
       events,

@@ -110,11 +110,12 @@ export async function closeEarly(
       });
     await book("interest_credited", quote.cents.interestCents);
     await book("payout", quote.cents.payoutCents);
-    await trx
-      .updateTable("deposits")
-      .set({ status: "closed_early", closed_at: now, paid_out_at: now, updated_at: now })
-      .where("id", "=", row.id)
-      .execute();
+    await repo.updateDeposit(trx, row.id, {
+      status: "closed_early",
+      closed_at: now,
+      paid_out_at: now,
+      updated_at: now,
+    });
     for (const job of [JOB_NAMES.maturity, JOB_NAMES.reminder]) {
       await repo.cancelJob(trx, `${job}:${row.id}`, now);
     }

@@ -11,6 +11,14 @@ export function findPackage(db: Kysely<DB>, id: string): Promise<PackageRow | un
   return repo.findPackageById(db, id);
 }
 
+/** The package offered today for a term and currency, a given one first (a renewal's rate). */
+export function packageInForce(
+  db: Kysely<DB>,
+  terms: { durationMonths: number; currency: string; preferredId: string },
+): Promise<PackageRow | undefined> {
+  return repo.findPackageInForce(db, terms);
+}
+
 /** A packages row as the API shows it, with features in the requested language (English fallback). */
 export function toPackage(row: PackageRow, language: Language): Package {
   const features = row.features?.[language]?.length ? row.features[language] : (row.features?.en ?? []);
