@@ -24,6 +24,17 @@ export async function identityFacts(db: Db, userId: string) {
   return { profileStatus: profile?.review_status ?? null, identVerified: Boolean(ident) };
 }
 
+/** How many times the saver was told that the identity is verified (each time keys its own message). */
+export async function countIdentityVerifiedMessages(db: Db, userId: string): Promise<number> {
+  const told = await db
+    .selectFrom("message_events")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("user_id", "=", userId)
+    .where("event_type", "=", "identity_verified")
+    .executeTakeFirstOrThrow();
+  return Number(told.n);
+}
+
 /** Serialises every change to one user's documents (uploads and decisions) and their kyc_status. */
 export async function lockUser(db: Db, userId: string) {
   return db.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();

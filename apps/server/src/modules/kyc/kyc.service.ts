@@ -95,15 +95,10 @@ export async function recomputeUserStatus(trx: Kysely<DB>, userId: string, messa
   const result = await repo.setUserKycStatus(trx, userId, overall);
   const changed = result.some((r) => Number(r.numUpdatedRows) > 0);
   if (changed && overall === "approved" && messages) {
-    const told = await trx
-      .selectFrom("message_events")
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where("user_id", "=", userId)
-      .where("event_type", "=", "identity_verified")
-      .executeTakeFirstOrThrow();
+    const told = await repo.countIdentityVerifiedMessages(trx, userId);
     await messages.notify(trx, {
       userId,
-      key: `identity_verified:${Number(told.n) + 1}`,
+      key: `identity_verified:${told + 1}`,
       event: "identity_verified",
       facts: {},
     });
