@@ -70,7 +70,6 @@ export const adminUsersQuerySchema = paginationQuerySchema.extend({
     .optional()
     .describe("Case-insensitive substring of the e-mail address"),
 });
-export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 export type AdminUsersFilter = z.output<typeof adminUsersQuerySchema>;
 
 /* ----------------------------------------------------------------- packages */
@@ -94,7 +93,6 @@ export const packageFeaturesSchema = z.strictObject({
   de: featureListSchema,
   fr: featureListSchema,
 });
-export type PackageFeaturesInput = z.infer<typeof packageFeaturesSchema>;
 
 const durationSchema = z
   .number()
@@ -192,7 +190,6 @@ export const auditLogListSchema = z.array(auditLogEntrySchema);
 export const auditLogQuerySchema = paginationQuerySchema.extend({
   action: optionalFilter(AUDIT_ACTIONS),
 });
-export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 
 /* ------------------------------------------------------------- applications */
 
@@ -210,13 +207,11 @@ export const applicationDecisionRequestSchema = z.strictObject({
     .optional()
     .describe("Required to reject: the reason the saver reads"),
 });
-export type ApplicationDecisionRequest = z.input<typeof applicationDecisionRequestSchema>;
 
 /** GET /applications (admin): all applications, optionally of one status, newest first. */
 export const adminApplicationsQuerySchema = paginationQuerySchema.extend({
   status: optionalFilter(APPLICATION_STATUSES),
 });
-export type AdminApplicationsQuery = z.input<typeof adminApplicationsQuerySchema>;
 
 /**
  * An application as the back office sees it: the owner's view plus the decision and, when the
@@ -255,4 +250,3 @@ export const adminAccountStatusSchema = z.object({
 export type AdminAccountStatus = z.infer<typeof adminAccountStatusSchema>;
 
 export const adminRoleChangeRequestSchema = z.strictObject({ role: z.enum(ROLES) });
-export type AdminRoleChangeRequest = z.input<typeof adminRoleChangeRequestSchema>;

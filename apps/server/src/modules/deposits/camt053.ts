@@ -107,8 +107,6 @@ export function findCreditorReferences(free: string): string[] {
   return found;
 }
 
-export const findCreditorReference = (free: string): string | null => findCreditorReferences(free)[0] ?? null;
-
 /** The references a transaction's remittance information names: the structured one first. */
 function referencesOf(remittance: unknown): string[] {
   const found: string[] = [];

@@ -22,10 +22,6 @@ export interface IdentProvider {
 
 export const MANUAL_PROVIDER: IdentProvider = { name: "manual", kind: "manual" };
 
-export function configuredProviders(secrets: Record<string, string>): IdentProvider[] {
-  return [MANUAL_PROVIDER, ...Object.keys(secrets).map((name) => ({ name, kind: "webhook" as const }))];
-}
-
 /** How old a signed result may be; older ones are refused so a captured request cannot be replayed later. */
 export const REPLAY_WINDOW_SECONDS = 300;
 

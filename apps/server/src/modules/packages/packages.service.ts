@@ -57,10 +57,6 @@ async function entryFor(db: Kysely<DB>): Promise<CacheEntry> {
   return entry;
 }
 
-export async function listActive(db: Kysely<DB>, language: Language): Promise<Package[]> {
-  return (await entryFor(db)).rows.map((row) => toPackage(row, language));
-}
-
 /**
  * The active packages as JSON validated against the contract once, plus a strong ETag. Bytes rather
  * than a string: a string would be encoded again for every answer.
