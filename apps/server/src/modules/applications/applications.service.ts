@@ -13,7 +13,7 @@ import {
 } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { depositsByApplication, withdrawDepositsOfApplication } from "../deposits/deposits.service.ts";
 import { INFO_SHEET_VERSION } from "../messages/info-sheet.ts";
@@ -137,8 +137,10 @@ export async function completeDetails(
   now: Date,
 ): Promise<Application> {
   const row = await repo.findApplicationById(db, id);
-  if (!row) throw notFound("application_not_found", "This application does not exist");
-  if (row.user_id !== user.id) throw forbidden("This application belongs to another account");
+  // Another account's application answers like an unknown one.
+  if (!row || row.user_id !== user.id) {
+    throw notFound("application_not_found", "This application does not exist");
+  }
   const updated = await repo.completePendingDetails(db, id, user.id, {
     reference_iban: input.reference_iban,
     maturity_instruction: input.maturity_instruction,
@@ -180,8 +182,10 @@ export async function withdrawApplication(
   messages?: Messenger,
 ): Promise<Application> {
   const row = await repo.findApplicationById(db, id);
-  if (!row) throw notFound("application_not_found", "This application does not exist");
-  if (row.user_id !== user.id) throw forbidden("This application belongs to another account");
+  // Another account's application answers like an unknown one.
+  if (!row || row.user_id !== user.id) {
+    throw notFound("application_not_found", "This application does not exist");
+  }
   if (row.status !== "approved" || !row.decided_at) {
     throw conflict(
       "withdrawal_not_allowed",

@@ -16,7 +16,7 @@ import {
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { ApplicationsTable } from "../../db/tables/invest.ts";
-import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { loadQrCode } from "../../lib/lazy.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
 import type { EventBus } from "../../plugins/events.ts";
@@ -170,10 +170,10 @@ async function detailOf(db: Db, row: repo.DepositRow) {
   };
 }
 
+/** The saver's own deposit; another account's answers 404 like an unknown one (nothing to learn from it). */
 export async function ownDeposit(db: Db, user: User, id: string) {
   const row = await repo.findDeposit(db, id);
-  if (!row) throw notFound("deposit_not_found", "This deposit does not exist");
-  if (row.user_id !== user.id) throw forbidden("This deposit belongs to another account");
+  if (!row || row.user_id !== user.id) throw notFound("deposit_not_found", "This deposit does not exist");
   return row;
 }
 
