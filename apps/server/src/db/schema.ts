@@ -50,11 +50,8 @@ export interface SessionsTable {
   ip: string | null;
 }
 
-export interface PackageFeatures {
-  en: string[];
-  de: string[];
-  fr: string[];
-}
+/** A package's feature list in every language. */
+export type PackageFeatures = Record<Language, string[]>;
 
 export interface PackagesTable {
   id: Generated<string>;
