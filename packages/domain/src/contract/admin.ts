@@ -4,9 +4,12 @@ import {
   AUDIT_ACTIONS,
   DURATIONS_MONTHS,
   KYC_STATUSES,
+  LANGUAGES,
+  type Language,
   LIMITS,
   ROLES,
 } from "../constants.ts";
+import { toBasisPoints, toCents } from "../money/interest.ts";
 import { applicationSchema } from "./applications.ts";
 import { paginationQuerySchema } from "./common.ts";
 
@@ -79,20 +82,18 @@ export const PACKAGE_LIMITS = {
   featureMax: 200,
 } as const;
 
-/** True when `value` has at most two decimals (exact for any amount we accept). */
-const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
 const featureListSchema = z
   .array(z.string().trim().min(1).max(PACKAGE_LIMITS.featureMax))
   .min(1)
   .max(PACKAGE_LIMITS.featuresMax);
 
 /** Features in every interface language, so no customer reads a package in another language. */
-export const packageFeaturesSchema = z.strictObject({
-  en: featureListSchema,
-  de: featureListSchema,
-  fr: featureListSchema,
-});
+export const packageFeaturesSchema = z.strictObject(
+  Object.fromEntries(LANGUAGES.map((language) => [language, featureListSchema])) as Record<
+    Language,
+    typeof featureListSchema
+  >,
+);
 
 const durationSchema = z
   .number()
@@ -104,12 +105,12 @@ const rateSchema = z
   .number()
   .min(LIMITS.minRate)
   .max(LIMITS.maxRate)
-  .refine(hasAtMostTwoDecimals, { message: "must have at most two decimals" });
+  .refine((value) => toBasisPoints(value) !== null, { message: "must have at most two decimals" });
 const amountSchema = z
   .number()
   .min(LIMITS.minAmount)
   .max(LIMITS.maxAmount)
-  .refine(hasAtMostTwoDecimals, { message: "must have at most two decimals" });
+  .refine((value) => toCents(value) !== null, { message: "must have at most two decimals" });
 
 /** A package as the back office sees it: every language, active or not. */
 export const adminPackageSchema = z

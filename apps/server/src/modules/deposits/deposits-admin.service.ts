@@ -70,7 +70,7 @@ export async function getDeposit(db: Kysely<DB>, id: string, now: Date) {
     events: events.map((e) => ({ type: e.type, at: e.at.toISOString(), details: e.details })),
     entries: entries.map((e) => ({
       kind: e.kind,
-      amount: Number(e.amount_cents) / 100,
+      amount: centsToNumber(BigInt(e.amount_cents)),
       value_date: e.value_date,
       source: e.source,
       booked_at: e.booked_at.toISOString(),

@@ -2,6 +2,8 @@ import {
   addDays,
   addMonths,
   BUSINESS_TIME_ZONE,
+  centsToDecimalString,
+  centsToNumber,
   type Deposit,
   type DepositDetail,
   dateInZone,
@@ -162,7 +164,7 @@ async function detailOf(db: Db, row: repo.DepositRow) {
     events: events.map((e) => ({ type: e.type, at: e.at.toISOString(), details: e.details })),
     entries: entries.map((e) => ({
       kind: e.kind,
-      amount: Number(e.amount_cents) / 100,
+      amount: centsToNumber(BigInt(e.amount_cents)),
       value_date: e.value_date,
       source: e.source,
       booked_at: e.booked_at.toISOString(),
@@ -228,7 +230,7 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
   if (input.amountCents !== BigInt(row.amount_cents)) {
     throw conflict(
       "amount_mismatch",
-      `The amount received differs from the agreed ${(Number(row.amount_cents) / 100).toFixed(2)} ${row.currency.trim()}`,
+      `The amount received differs from the agreed ${centsToDecimalString(BigInt(row.amount_cents))} ${row.currency.trim()}`,
     );
   }
   const today = businessDate(input.now);
