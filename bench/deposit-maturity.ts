@@ -16,7 +16,7 @@ import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { addMonths, BUSINESS_TIME_ZONE, startOfDayInZone } from "@festgeld/domain";
+import { addMonths, BUSINESS_TIME_ZONE, LANGUAGES, startOfDayInZone } from "@festgeld/domain";
 import { sql } from "kysely";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/env.ts";
@@ -73,7 +73,7 @@ async function seed(url: string) {
     await sql`
       insert into users (email, password_hash, full_name, role, kyc_status, language, email_verified_at, created_at, updated_at)
       select 'saver' || g || '@bench.test', 'not-a-real-hash', 'Saver ' || g, 'user', 'approved',
-             (array['en', 'de', 'fr'])[1 + g % 3], now(), now(), now()
+             (${[...LANGUAGES]}::text[])[1 + g % ${LANGUAGES.length}::int], now(), now(), now()
       from generate_series(1, ${ACCOUNTS}::int) g
     `.execute(db);
     // Approved applications for the 12-month package, a third of each instruction, amounts with cents.

@@ -14,6 +14,7 @@ import { execSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { LANGUAGES } from "@festgeld/domain";
 import { repoRoot, startServer, table, tempDir } from "./lib.ts";
 
 const JS_BUDGET_KB = 150;
@@ -22,7 +23,7 @@ const LIGHTHOUSE_BUDGET = { performance: 95, accessibility: 100, seo: 100, lcpMs
 /** Every prerendered page of the build, by address (/en, /de/packages ...). */
 function prerenderedRoutes(): string[] {
   const routes: string[] = [];
-  for (const language of ["en", "de", "fr"]) {
+  for (const language of LANGUAGES) {
     const root = path.join(dist, language);
     if (!existsSync(root)) continue;
     for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {

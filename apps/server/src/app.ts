@@ -4,48 +4,38 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { type Config, trustProxySetting } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import type { Clock } from "./lib/clock.ts";
-import { adminRoutes } from "./modules/admin/admin.routes.ts";
-import { applicationsRoutes } from "./modules/applications/applications.routes.ts";
-import { applicationsAdminRoutes } from "./modules/applications/applications-admin.routes.ts";
-import { auditRoutes } from "./modules/audit/audit.routes.ts";
-import { accountSecurityRoutes } from "./modules/auth/account-security.routes.ts";
-import { authRoutes } from "./modules/auth/auth.routes.ts";
-import { passkeyRoutes } from "./modules/auth/passkey.routes.ts";
+import type { AppModule } from "./lib/module.ts";
+import { adminModule } from "./modules/admin/admin.module.ts";
+import { applicationsModule } from "./modules/applications/applications.module.ts";
+import { auditModule } from "./modules/audit/audit.module.ts";
+import { authModule } from "./modules/auth/auth.module.ts";
 import { sessionResolver } from "./modules/auth/session.service.ts";
-import { staffToolsRoutes } from "./modules/auth/staff-tools.routes.ts";
 import { totpSecretsPlugin } from "./modules/auth/totp-secret.ts";
-import { calculatorRoutes } from "./modules/calculator/calculator.routes.ts";
-import { contactRoutes } from "./modules/contact/contact.routes.ts";
-import { subscribeDepositEvents } from "./modules/deposits/deposit-events.ts";
-import { depositJobHandlers } from "./modules/deposits/deposit-jobs.ts";
-import { depositsRoutes } from "./modules/deposits/deposits.routes.ts";
-import { depositsAdminRoutes } from "./modules/deposits/deposits-admin.routes.ts";
-import { docsRoutes } from "./modules/docs/docs.routes.ts";
-import { documentsRoutes } from "./modules/documents/documents.routes.ts";
-import { healthRoutes } from "./modules/health/health.routes.ts";
-import { identityRoutes } from "./modules/identity/identity.routes.ts";
-import { scheduleRetention } from "./modules/identity/retention.job.ts";
-import { sanctionsJobHandlers } from "./modules/identity/sanctions.service.ts";
-import { kycRoutes } from "./modules/kyc/kyc.routes.ts";
-import { depositMessages } from "./modules/messages/deposit-messages.ts";
-import { messagesRoutes } from "./modules/messages/messages.routes.ts";
+import { calculatorModule } from "./modules/calculator/calculator.module.ts";
+import { contactModule } from "./modules/contact/contact.module.ts";
+import { depositsModule } from "./modules/deposits/deposits.module.ts";
+import { docsModule } from "./modules/docs/docs.module.ts";
+import { documentsModule } from "./modules/documents/documents.module.ts";
+import { healthModule } from "./modules/health/health.module.ts";
+import { identityModule } from "./modules/identity/identity.module.ts";
+import { kycModule } from "./modules/kyc/kyc.module.ts";
+import { messagesModule } from "./modules/messages/messages.module.ts";
 import { createMessenger, qrModules, renderOutboxEmail } from "./modules/messages/messages.service.ts";
-import { newsletterRoutes } from "./modules/newsletter/newsletter.routes.ts";
-import { newsletterJobHandlers } from "./modules/newsletter/newsletter.service.ts";
+import { newsletterModule } from "./modules/newsletter/newsletter.module.ts";
 import {
   DEFAULT_EMAIL_WORKER_OPTIONS,
   EmailOutboxWorker,
   type EmailWorkerOptions,
 } from "./modules/notifications/email-outbox.worker.ts";
-import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
-import { packagesRoutes } from "./modules/packages/packages.routes.ts";
+import { notificationsModule } from "./modules/notifications/notifications.module.ts";
+import { packagesModule } from "./modules/packages/packages.module.ts";
 import { listActiveJson } from "./modules/packages/packages.service.ts";
-import { packagesAdminRoutes } from "./modules/packages/packages-admin.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import depositSettingsPlugin from "./plugins/deposit-settings.ts";
-import documentStoragePlugin, { type DocumentStorage } from "./plugins/document-storage.ts";
+import documentStoragePlugin from "./plugins/document-storage.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import eventsPlugin from "./plugins/events.ts";
 import jobsPlugin from "./plugins/jobs.ts";
 import mailerPlugin from "./plugins/mailer.ts";
 import metricsPlugin from "./plugins/metrics.ts";
@@ -59,6 +49,7 @@ import requestGuardPlugin, {
 import securityPlugin from "./plugins/security.ts";
 import sessionCachePlugin from "./plugins/session-cache.ts";
 import webAppPlugin, { inlineScriptHashes } from "./plugins/web-app.ts";
+import type { DocumentStorage } from "./storage/document-store.ts";
 
 export interface BuildAppOptions {
   config: Config;
@@ -81,29 +72,27 @@ export interface BuildAppOptions {
   clock?: Clock;
 }
 
-/** API modules, each mounted under /api. Order does not matter; each declares its own routes. */
-const modules = [
-  healthRoutes,
-  docsRoutes,
-  packagesRoutes,
-  contactRoutes,
-  newsletterRoutes,
-  notificationsRoutes,
-  auditRoutes,
-  packagesAdminRoutes,
-  adminRoutes,
-  authRoutes,
-  accountSecurityRoutes,
-  passkeyRoutes,
-  staffToolsRoutes,
-  calculatorRoutes,
-  applicationsRoutes,
-  applicationsAdminRoutes,
-  kycRoutes,
-  depositsRoutes,
-  depositsAdminRoutes,
-  messagesRoutes,
-  documentsRoutes,
+/**
+ * The modules, each a plugin mounted under /api that registers its own routes, job handlers and
+ * event subscribers (lib/module.ts). Order does not matter.
+ */
+const modules: AppModule[] = [
+  healthModule,
+  docsModule,
+  packagesModule,
+  contactModule,
+  newsletterModule,
+  notificationsModule,
+  auditModule,
+  adminModule,
+  authModule,
+  calculatorModule,
+  applicationsModule,
+  kycModule,
+  identityModule,
+  depositsModule,
+  messagesModule,
+  documentsModule,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules. */
@@ -222,29 +211,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.messages.flush();
     done();
   });
-  // The deposit lifecycle (funds received, maturity reminder, payout, renewal, lapse) reaches the saver
-  // through the same messenger, inside the transaction that records each deposit event.
-  const stopDepositMessages = subscribeDepositEvents(depositMessages(app.messages));
-  app.addHook("onClose", async () => stopDepositMessages());
-
-  // Scheduled jobs: deposit lapse, maturity reminder and maturity (docs/decisions.md "Jobs"), and the
-  // deletion of newsletter requests not confirmed within 30 days.
+  // This app's event subscribers (each module subscribes to what it needs when registered).
+  await app.register(eventsPlugin);
+  // Scheduled jobs (docs/decisions.md "Jobs"); each module adds the handlers of its own jobs.
   await app.register(jobsPlugin, {
-    handlers: { ...depositJobHandlers, ...newsletterJobHandlers, ...sanctionsJobHandlers },
     run: jobs !== false,
     options: { concurrency: options.database.kind === "postgres" ? config.JOB_CONCURRENCY : 1 },
   });
 
   await app.register(
     async (api) => {
-      for (const module of modules) await api.register(module);
-      await api.register(identityRoutes, { identSecrets: config.IDENT_WEBHOOK_SECRETS });
+      for (const module of modules) await api.register(module, { config, backgroundJobs: jobs !== false });
     },
     { prefix: "/api" },
   );
-
-  // Deletes the records of closed accounts once their retention period has ended.
-  if (jobs !== false) scheduleRetention(app);
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,

@@ -1,9 +1,9 @@
 import type { Redis } from "ioredis";
 import { buildApp } from "./app.ts";
+import { addressToOpen } from "./config/address-to-open.ts";
 import { ConfigError, loadConfig, readEnvFile } from "./config/env.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
-import { addressToOpen } from "./lib/address-to-open.ts";
 import { makePrivate } from "./lib/private-files.ts";
 import { AdminSetupError, ensureFirstAdmin, firstAdminConfigProblems } from "./modules/auth/auth.service.ts";
 import { sealPlainSecrets, TotpKeyError } from "./modules/auth/totp-secret.ts";

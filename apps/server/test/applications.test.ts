@@ -340,7 +340,7 @@ describe("applications with only the original fields", () => {
     // Wrong callers and bad details change nothing.
     expect((await complete(id, undefined, details())).statusCode).toBe(401);
     const other = await createUser(t.app);
-    expect((await complete(id, other.headers, details())).statusCode).toBe(403);
+    expect((await complete(id, other.headers, details())).statusCode).toBe(404);
     expect((await complete(randomUUID(), saver.headers, details())).statusCode).toBe(404);
     const badIban = await complete(id, saver.headers, details({ reference_iban: "DE00 1234" }));
     expect(badIban.statusCode).toBe(400);
@@ -545,14 +545,14 @@ describe("POST /api/applications/:id/withdraw", () => {
     const sent = (await apply(body(), { headers: owner.headers })).json();
     await approve(sent.id);
     const res = await withdraw(sent.id, other.headers);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe("forbidden");
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe("application_not_found");
     expect((await withdraw(randomUUID(), owner.headers)).statusCode).toBe(404);
     expect((await withdraw("not-a-uuid", owner.headers)).statusCode).toBe(400);
     // An application sent signed out belongs to no account and cannot be withdrawn online.
     const anonymous = (await apply(body({ email: owner.user.email }))).json();
     await approve(anonymous.id);
-    expect((await withdraw(anonymous.id, owner.headers)).statusCode).toBe(403);
+    expect((await withdraw(anonymous.id, owner.headers)).statusCode).toBe(404);
   });
 });
 

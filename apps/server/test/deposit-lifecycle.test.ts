@@ -194,7 +194,7 @@ describe("maturity instruction", () => {
         payload: { maturity_instruction: instruction },
       });
     const other = await createUser(t.app);
-    expect((await change("renew_all", other.headers)).statusCode).toBe(403);
+    expect((await change("renew_all", other.headers)).statusCode).toBe(404);
     const cutoff = addDays(deposit.maturity_date ?? "", -5);
     expect(deposit.instruction_cutoff).toBe(cutoff);
     await moveTo(cutoff);

@@ -212,15 +212,15 @@ describe("approval", () => {
     expect(qr.json().payload).toBe(deposit.transfer?.epc_qr_payload);
     const detail = (await t.app.inject({ url: `/api/deposits/${deposit.id}`, headers: s.headers })).json();
     expect(detail.events.map((e: { type: string }) => e.type)).toEqual(["approved"]);
-    // Another saver is refused; an unknown one is 404.
+    // Another saver's deposit answers 404, like an unknown one.
     const other = await saver();
     expect(
       (await t.app.inject({ url: `/api/deposits/${deposit.id}`, headers: other.headers })).statusCode,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (await t.app.inject({ url: `/api/deposits/${deposit.id}/transfer-qr`, headers: other.headers }))
         .statusCode,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (await t.app.inject({ url: `/api/deposits/${randomUUID()}`, headers: s.headers })).statusCode,
     ).toBe(404);

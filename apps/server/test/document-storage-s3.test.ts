@@ -11,9 +11,9 @@ import {
   DocumentIntegrityError,
   DocumentNotFoundError,
   type DocumentStorage,
-  LocalDocumentStorage,
-} from "../src/plugins/document-storage.ts";
-import { createS3Client, S3DocumentStorage } from "../src/plugins/s3-document-storage.ts";
+} from "../src/storage/document-store.ts";
+import { LocalDocumentStorage } from "../src/storage/local-store.ts";
+import { createS3Client, S3DocumentStorage } from "../src/storage/s3-store.ts";
 import { createTestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { jpegBytes, multipartBody } from "./helpers/kyc-files.ts";

@@ -85,8 +85,8 @@ describe("early closure", () => {
 
     // Someone else cannot see or do it.
     const other = await createUser(t.app);
-    expect((await quote(other.headers, deposit.id)).statusCode).toBe(403);
-    expect((await close(other.headers, deposit.id, 10_041.67)).statusCode).toBe(403);
+    expect((await quote(other.headers, deposit.id)).statusCode).toBe(404);
+    expect((await close(other.headers, deposit.id, 10_041.67)).statusCode).toBe(404);
 
     // A stale figure changes nothing.
     const stale = await close(saver.headers, deposit.id, 10_050);

@@ -10,13 +10,11 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config/env.ts";
 import { deriveTotpKey, openWith, TotpKeyError } from "../src/modules/auth/totp-secret.ts";
 import { rotateDocumentKey, swapKeyFiles } from "../src/ops/rotate-key.ts";
-import {
-  DocumentIntegrityError,
-  documentKeyLoader,
-  keyId,
-  LocalDocumentStorage,
-} from "../src/plugins/document-storage.ts";
-import { createS3Client, S3DocumentStorage } from "../src/plugins/s3-document-storage.ts";
+import { DocumentIntegrityError } from "../src/storage/document-store.ts";
+import { documentKeyLoader } from "../src/storage/key-ring.ts";
+import { LocalDocumentStorage } from "../src/storage/local-store.ts";
+import { createS3Client, S3DocumentStorage } from "../src/storage/s3-store.ts";
+import { keyId } from "../src/storage/sealing.ts";
 import { createTestApp } from "./helpers/app.ts";
 import { createAdmin, TEST_TOTP_SECRET } from "./helpers/factories.ts";
 import { type LocalS3, startLocalS3 } from "./helpers/s3.ts";

@@ -14,11 +14,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { getStatus, overallStatus, recomputeUserStatus } from "../src/modules/kyc/kyc.service.ts";
-import {
-  type DocumentStorage,
-  documentKeyLoader,
-  LocalDocumentStorage,
-} from "../src/plugins/document-storage.ts";
+import type { DocumentStorage } from "../src/storage/document-store.ts";
+import { documentKeyLoader } from "../src/storage/key-ring.ts";
+import { LocalDocumentStorage } from "../src/storage/local-store.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { jpegBytes, multipartBody, type Part, padTo, pdfBytes, pngBytes } from "./helpers/kyc-files.ts";

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JobQueue } from "../src/lib/job-queue.ts";
+import { JobQueue } from "../src/db/job-queue.ts";
 import { signIdentPayload } from "../src/modules/identity/ident.service.ts";
 import { sanctionsJobHandlers } from "../src/modules/identity/sanctions.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
@@ -249,22 +249,23 @@ describe("loading a list screens in the background", () => {
 
     // a worker that dies on its second batch: the first batch is kept, the second rolls back
     let calls = 0;
-    const dying = new JobQueue(
-      t.app.db,
-      {
-        "sanctions.screen": async (trx, job, now) => {
-          if (job.payload.run_id === run.id) calls += 1;
-          if (calls === 2) throw new Error("process killed");
-          await sanctionsJobHandlers["sanctions.screen"](
-            trx,
-            { ...job, payload: { ...job.payload, batch: 2 } },
-            now,
-          );
-        },
+    const dying = new JobQueue(t.app.db, t.app.clock, {
+      batchSize: 1,
+      leaseMs: 60_000,
+      pollMs: 60_000,
+      concurrency: 1,
+    });
+    dying.handle({
+      "sanctions.screen": async (trx, job, now) => {
+        if (job.payload.run_id === run.id) calls += 1;
+        if (calls === 2) throw new Error("process killed");
+        await sanctionsJobHandlers["sanctions.screen"](
+          trx,
+          { ...job, payload: { ...job.payload, batch: 2 } },
+          now,
+        );
       },
-      t.app.clock,
-      { batchSize: 1, leaseMs: 60_000, pollMs: 60_000, concurrency: 1 },
-    );
+    });
     await dying.runDue();
     const lists = (await t.app.inject({ url: "/api/admin/sanctions/lists", headers: admin.headers })).json();
     expect(lists[0].screening).toMatchObject({ status: "running", screened: 2, total: run.total });

@@ -10,8 +10,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { Language } from "@festgeld/domain";
 
-type Language = "en" | "de" | "fr";
 interface Entry {
   LANGUAGES: readonly Language[];
   LIVE_PAGES: string[];

@@ -12,7 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { LANGUAGES } from "@festgeld/domain";
 import { loadOperator } from "../config/operator.ts";
-import { ACCOUNT_MAIL_TEMPLATE, type AccountMail } from "../modules/auth/account-mail.ts";
+import { ACCOUNT_MAIL_TEMPLATE, type AccountMail } from "../modules/messages/account-mail.ts";
 import { INFO_SHEET_VERSION } from "../modules/messages/info-sheet.ts";
 import type { EventFacts, EventType } from "../modules/messages/message-events.ts";
 import { eventText } from "../modules/messages/message-texts.ts";

@@ -5,8 +5,7 @@ import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 import { ibanProblem, normalizeIban } from "@festgeld/domain";
 import { z } from "zod";
-import { localHostName } from "../lib/address-to-open.ts";
-import type { S3Settings } from "../plugins/s3-document-storage.ts";
+import { localHostName } from "./address-to-open.ts";
 import { loadOperator, type Operator } from "./operator.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -276,6 +275,19 @@ export interface Config extends Omit<Env, "API_DOCS"> {
   apiDocs: boolean;
   /** The bucket documents are kept in (DOCUMENT_STORE=s3), or undefined for files under DATA_DIR. */
   s3: S3Settings | undefined;
+}
+
+/** The bucket documents are kept in (DOCUMENT_STORE=s3). */
+export interface S3Settings {
+  bucket: string;
+  /** An S3-compatible service's address (MinIO, Ceph, a local test server); AWS itself when unset. */
+  endpoint?: string | undefined;
+  region: string;
+  /** Bucket in the path (http://host/bucket/key) instead of the host name, as most S3-compatible servers want. */
+  forcePathStyle: boolean;
+  /** Both or neither; when neither, the SDK's own chain (instance role, shared config) is used. */
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
 }
 
 export class ConfigError extends Error {

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { LANGUAGES } from "@festgeld/domain";
 import type { Database } from "./database.ts";
 
 const MIGRATIONS_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), "migrations");
@@ -27,6 +28,10 @@ export async function migrate(database: Database): Promise<string[]> {
       );
       done.push(version);
     }
+    // The language foreign keys (migration 0150) accept every entry of LANGUAGES: a language added to
+    // the list needs no migration of its own. The entries are two lower-case letters (the table checks).
+    const values = LANGUAGES.map((language) => `('${language}')`).join(", ");
+    await execScript(`insert into languages (code) values ${values} on conflict do nothing;`);
     return done;
   });
 }

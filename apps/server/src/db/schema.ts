@@ -1,5 +1,6 @@
 import type { Language } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
+import type { NullableTimestamp, Numeric, Timestamp } from "./columns.ts";
 import type { AccountTables } from "./tables/accounts.ts";
 import type { BackOfficeTables } from "./tables/back-office.ts";
 import type { ContentTables } from "./tables/content.ts";
@@ -12,15 +13,8 @@ import type { NewsletterTables } from "./tables/newsletter.ts";
 
 /**
  * Table types for Kysely, kept by hand beside the SQL migrations (each module adds its tables here).
- * numeric columns arrive as strings (exact); timestamps as Date.
+ * Column types are in db/columns.ts.
  */
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-export type NullableTimestamp = ColumnType<
-  Date | null,
-  Date | string | null | undefined,
-  Date | string | null
->;
-export type Numeric = ColumnType<string, string | number, string | number>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -56,11 +50,8 @@ export interface SessionsTable {
   ip: string | null;
 }
 
-export interface PackageFeatures {
-  en: string[];
-  de: string[];
-  fr: string[];
-}
+/** A package's feature list in every language. */
+export type PackageFeatures = Record<Language, string[]>;
 
 export interface PackagesTable {
   id: Generated<string>;

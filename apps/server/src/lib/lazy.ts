@@ -4,7 +4,8 @@
  * later call costs one resolved promise.
  */
 
-function once<T>(load: () => Promise<T>): () => Promise<T> {
+/** A loader that imports its module on first use and keeps it (a failed import is retried). */
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | null = null;
   return () => {
     pending ??= load().catch((error: unknown) => {
@@ -23,6 +24,3 @@ export const loadPdfKit = once(async () => (await import("pdfkit")).default);
 
 /** SimpleWebAuthn: passkey registration and sign-in (with its X.509 stack). */
 export const loadWebAuthn = once(() => import("@simplewebauthn/server"));
-
-/** The React Email layout: rendering an e-mail. */
-export const loadEmailLayout = once(() => import("../modules/messages/email-layout.tsx"));

@@ -7,15 +7,10 @@ import type { Config } from "../config/env.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { deriveTotpKey, openWith, openWithAny, sealWith, TotpKeyError } from "../modules/auth/totp-secret.ts";
-import {
-  type DocumentKeyring,
-  documentKeyLoader,
-  keyFiles,
-  keyId,
-  openDocumentStorage,
-  type RotatableDocumentStorage,
-  readKeyFile,
-} from "../plugins/document-storage.ts";
+import type { RotatableDocumentStorage } from "../storage/document-store.ts";
+import { type DocumentKeyring, documentKeyLoader, keyFiles, readKeyFile } from "../storage/key-ring.ts";
+import { openDocumentStorage } from "../storage/open-storage.ts";
+import { keyId } from "../storage/sealing.ts";
 
 /**
  * Document key rotation: every stored document is re-encrypted under the current key, one object at a

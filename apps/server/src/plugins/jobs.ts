@@ -1,11 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import {
-  DEFAULT_JOB_QUEUE_OPTIONS,
-  type JobHandler,
-  JobQueue,
-  type JobQueueOptions,
-} from "../lib/job-queue.ts";
+import { DEFAULT_JOB_QUEUE_OPTIONS, JobQueue, type JobQueueOptions } from "../db/job-queue.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -14,7 +9,8 @@ declare module "fastify" {
 }
 
 /**
- * The scheduled jobs of this process (handlers come from app.ts). With `run`, the worker polls for due
+ * The scheduled jobs of this process; each module adds the handlers of its jobs (`app.jobs.handle`)
+ * when it is registered. With `run`, the worker polls for due
  * jobs from the start (catching up what fell due while no server ran) until the server closes;
  * without, jobs run only when asked (`app.jobs.runDue()`, tests and the clock route).
  */
@@ -22,12 +18,11 @@ export default fp(
   async function jobsPlugin(
     app: FastifyInstance,
     opts: {
-      handlers: Readonly<Record<string, JobHandler>>;
       run: boolean;
       options?: Partial<JobQueueOptions>;
     },
   ) {
-    const queue = new JobQueue(app.db, opts.handlers, app.clock, {
+    const queue = new JobQueue(app.db, app.clock, {
       ...DEFAULT_JOB_QUEUE_OPTIONS,
       ...opts.options,
     });

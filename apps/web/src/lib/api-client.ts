@@ -32,6 +32,73 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
+  /** Called with 0..1 as the request body leaves the browser (uploads); see `send`. */
+  onUploadProgress?: ((fraction: number) => void) | undefined;
+}
+
+/** What `send` hands back of an answer. */
+interface RawResponse {
+  status: number;
+  statusText: string;
+  ok: boolean;
+  headers: Headers;
+  text: string;
+}
+
+/**
+ * Sends one request: with fetch(), or with XMLHttpRequest when the caller wants upload progress,
+ * which fetch() does not report. Either way the answer is read the same way (`apiRequest`).
+ */
+async function send(
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body: FormData | string | undefined;
+    signal?: AbortSignal;
+  },
+  onUploadProgress: ((fraction: number) => void) | undefined,
+): Promise<RawResponse> {
+  if (!onUploadProgress) {
+    const response = await fetch(url, init);
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      ok: response.ok,
+      headers: response.headers,
+      text: await response.text(),
+    };
+  }
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onUploadProgress(Math.min(1, event.loaded / event.total));
+    };
+    xhr.onload = () => {
+      const headers = new Headers();
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const at = line.indexOf(":");
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      resolve({
+        status: xhr.status,
+        statusText: xhr.statusText,
+        ok: xhr.status >= 200 && xhr.status < 300,
+        headers,
+        text: xhr.responseText,
+      });
+    };
+    xhr.onerror = () => reject(new TypeError("Network request failed"));
+    xhr.onabort = () => reject(new DOMException("The request was aborted", "AbortError"));
+    init.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(init.body ?? null);
+  });
 }
 
 export interface ApiResponse<T> {
@@ -58,25 +125,29 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     "Accept-Language": i18n.language || "en",
   };
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: BodyInit | undefined;
+  let body: FormData | string | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  let response: Response;
+  let response: RawResponse;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? "GET",
-      headers,
-      body,
-      signal: options.signal,
-    });
+    response = await send(
+      buildUrl(path, options.query),
+      {
+        method: options.method ?? "GET",
+        headers,
+        body,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      options.onUploadProgress,
+    );
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiError(0, "network_error", "The server could not be reached");
   }
-  const text = await response.text();
+  const text = response.text;
   let json: unknown = null;
   if (text) {
     try {
@@ -113,7 +184,11 @@ type InputPart<O, K extends "params" | "query" | "body"> = O extends {
 /** What a call of an operation takes: its path parameters, query and body, typed from the entry. */
 export type CallInput<O extends OperationDefinition> = InputPart<O, "params"> &
   InputPart<O, "query"> &
-  InputPart<O, "body"> & { readonly signal?: AbortSignal };
+  (O extends { consumes: readonly string[] } ? { readonly body: FormData } : InputPart<O, "body">) & {
+    readonly signal?: AbortSignal;
+    /** Upload progress, 0..1 (multipart uploads). */
+    readonly onUploadProgress?: (fraction: number) => void;
+  };
 
 /** The query an operation takes, typed from the entry. */
 export type QueryOf<O> = O extends { readonly query: infer S extends z.ZodType } ? z.input<S> : never;
@@ -151,17 +226,19 @@ export async function callOperation<O extends OperationDefinition>(
   operation: O,
   ...[input]: CallArgs<O>
 ): Promise<ApiResponse<CallOutput<O>>> {
-  const { params, query, body, signal } = (input ?? {}) as {
+  const { params, query, body, signal, onUploadProgress } = (input ?? {}) as {
     params?: Record<string, unknown>;
     query?: RequestOptions["query"];
     body?: unknown;
     signal?: AbortSignal;
+    onUploadProgress?: (fraction: number) => void;
   };
   return apiRequest<CallOutput<O>>(fillPath(operation.path, params), {
     method: operation.method,
     query,
     body,
-    signal,
+    ...(signal ? { signal } : {}),
+    onUploadProgress,
   });
 }
 

@@ -4,9 +4,12 @@ import {
   AUDIT_ACTIONS,
   DURATIONS_MONTHS,
   KYC_STATUSES,
+  LANGUAGES,
+  type Language,
   LIMITS,
   ROLES,
 } from "../constants.ts";
+import { toBasisPoints, toCents } from "../money/interest.ts";
 import { applicationSchema } from "./applications.ts";
 import { paginationQuerySchema } from "./common.ts";
 
@@ -75,7 +78,6 @@ export const adminUsersQuerySchema = paginationQuerySchema.extend({
     .optional()
     .describe("Case-insensitive substring of the e-mail address"),
 });
-export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 export type AdminUsersFilter = z.output<typeof adminUsersQuerySchema>;
 
 /* ----------------------------------------------------------------- packages */
@@ -85,21 +87,18 @@ export const PACKAGE_LIMITS = {
   featureMax: 200,
 } as const;
 
-/** True when `value` has at most two decimals (exact for any amount we accept). */
-const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
 const featureListSchema = z
   .array(z.string().trim().min(1).max(PACKAGE_LIMITS.featureMax))
   .min(1)
   .max(PACKAGE_LIMITS.featuresMax);
 
 /** Features in every interface language, so no customer reads a package in another language. */
-export const packageFeaturesSchema = z.strictObject({
-  en: featureListSchema,
-  de: featureListSchema,
-  fr: featureListSchema,
-});
-export type PackageFeaturesInput = z.infer<typeof packageFeaturesSchema>;
+export const packageFeaturesSchema = z.strictObject(
+  Object.fromEntries(LANGUAGES.map((language) => [language, featureListSchema])) as Record<
+    Language,
+    typeof featureListSchema
+  >,
+);
 
 /** A term the platform sells: an enum in the published document, as the server checks it. */
 const durationSchema = z
@@ -109,12 +108,12 @@ const rateSchema = z
   .number()
   .min(LIMITS.minRate)
   .max(LIMITS.maxRate)
-  .refine(hasAtMostTwoDecimals, { message: "must have at most two decimals" });
+  .refine((value) => toBasisPoints(value) !== null, { message: "must have at most two decimals" });
 const amountSchema = z
   .number()
   .min(LIMITS.minAmount)
   .max(LIMITS.maxAmount)
-  .refine(hasAtMostTwoDecimals, { message: "must have at most two decimals" });
+  .refine((value) => toCents(value) !== null, { message: "must have at most two decimals" });
 
 /** A package as the back office sees it: every language, active or not. */
 export const adminPackageSchema = z
@@ -195,7 +194,6 @@ export const auditLogListSchema = z.array(auditLogEntrySchema);
 export const auditLogQuerySchema = paginationQuerySchema.extend({
   action: optionalFilter(AUDIT_ACTIONS),
 });
-export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 
 /* ------------------------------------------------------------- applications */
 
@@ -213,13 +211,11 @@ export const applicationDecisionRequestSchema = z.strictObject({
     .optional()
     .describe("Required to reject: the reason the saver reads"),
 });
-export type ApplicationDecisionRequest = z.input<typeof applicationDecisionRequestSchema>;
 
 /** GET /applications (admin): all applications, optionally of one status, newest first. */
 export const adminApplicationsQuerySchema = paginationQuerySchema.extend({
   status: optionalFilter(APPLICATION_STATUSES),
 });
-export type AdminApplicationsQuery = z.input<typeof adminApplicationsQuerySchema>;
 
 /**
  * An application as the back office sees it: the owner's view plus the decision and, when the
@@ -258,4 +254,3 @@ export const adminAccountStatusSchema = z.object({
 export type AdminAccountStatus = z.infer<typeof adminAccountStatusSchema>;
 
 export const adminRoleChangeRequestSchema = z.strictObject({ role: z.enum(ROLES) });
-export type AdminRoleChangeRequest = z.input<typeof adminRoleChangeRequestSchema>;

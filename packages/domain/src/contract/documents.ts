@@ -9,7 +9,6 @@ export const POSTBOX_DOCUMENT_KINDS = [
   "maturity_statement",
   "closure_statement",
 ] as const;
-export type PostboxDocumentKind = (typeof POSTBOX_DOCUMENT_KINDS)[number];
 
 /** One PDF in the saver's postbox; issued once, never changed. */
 export const postboxDocumentSchema = z

@@ -296,7 +296,6 @@ export const identWebhookBodySchema = z.object({
   last_name: z.string().max(200).nullable().optional(),
   date_of_birth: isoDateSchema.nullable().optional(),
 });
-export type IdentWebhookBody = z.infer<typeof identWebhookBodySchema>;
 export const identWebhookParamsSchema = z.object({ provider: z.string().max(64) });
 export const identWebhookResponseSchema = z.object({ accepted: z.boolean(), duplicate: z.boolean() });
 

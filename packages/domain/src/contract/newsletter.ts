@@ -40,7 +40,6 @@ export const newsletterSubscriptionListSchema = z.array(newsletterSubscriptionSc
 
 /** A token from a newsletter link (confirmation or unsubscribe). */
 export const newsletterTokenRequestSchema = z.strictObject({ token: z.string().trim().min(20).max(200) });
-export type NewsletterTokenRequest = z.input<typeof newsletterTokenRequestSchema>;
 
 export const newsletterConfirmResponseSchema = z
   .object({ confirmed: z.literal(true) })

@@ -28,7 +28,6 @@ export const notificationSendRequestSchema = z.strictObject({
 export const notificationAudienceRequestSchema = z.strictObject({
   user_ids: z.array(z.string().uuid()).max(NOTIFICATION_LIMITS.recipientsMax).nullable().optional(),
 });
-export type NotificationAudienceRequest = z.input<typeof notificationAudienceRequestSchema>;
 export type NotificationSendRequest = z.input<typeof notificationSendRequestSchema>;
 export type NotificationSendData = z.output<typeof notificationSendRequestSchema>;
 
@@ -64,7 +63,6 @@ export const inboxQuerySchema = paginationQuerySchema.extend({
     .transform((v) => v === "true")
     .describe("Only unread notifications"),
 });
-export type InboxQuery = z.input<typeof inboxQuerySchema>;
 
 export const unreadCountSchema = z.object({ unread: z.number().int() }).meta({ id: "UnreadCount" });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;

@@ -100,7 +100,6 @@ export const passkeyNameSchema = z.string().trim().min(1).max(PASSKEY_NAME_MAX);
 export const passkeyRegistrationOptionsRequestSchema = z.strictObject({
   current_password: currentPasswordSchema,
 });
-export type PasskeyRegistrationOptionsRequest = z.input<typeof passkeyRegistrationOptionsRequestSchema>;
 
 export const passkeyRegisterRequestSchema = z.strictObject({
   name: passkeyNameSchema.optional().describe("Shown in the list; the browser and system when left out"),
@@ -109,7 +108,6 @@ export const passkeyRegisterRequestSchema = z.strictObject({
 export type PasskeyRegisterRequest = z.input<typeof passkeyRegisterRequestSchema>;
 
 export const passkeyRenameRequestSchema = z.strictObject({ name: passkeyNameSchema });
-export type PasskeyRenameRequest = z.input<typeof passkeyRenameRequestSchema>;
 
 export const passkeyLoginRequestSchema = z.strictObject({ response: passkeyAuthenticationResponseSchema });
 export type PasskeyLoginRequest = z.input<typeof passkeyLoginRequestSchema>;

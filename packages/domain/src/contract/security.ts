@@ -7,7 +7,6 @@ import { emailSchema } from "./common.ts";
 export const emailTokenSchema = z.string().trim().min(20).max(200);
 
 export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
-export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
 export const passwordResetConfirmRequestSchema = z.strictObject({
   token: emailTokenSchema,
@@ -64,7 +63,6 @@ export const twoFactorSetupSchema = z.object({
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
 export const twoFactorEnableRequestSchema = z.strictObject({ code: totpCodeSchema });
-export type TwoFactorEnableRequest = z.input<typeof twoFactorEnableRequestSchema>;
 
 /** Ten single-use codes, shown once. */
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
@@ -74,10 +72,8 @@ export const twoFactorDisableRequestSchema = z.strictObject({
   current_password: currentPasswordSchema,
   code: totpCodeSchema,
 });
-export type TwoFactorDisableRequest = z.input<typeof twoFactorDisableRequestSchema>;
 
 export const recoveryCodesRequestSchema = z.strictObject({ current_password: currentPasswordSchema });
-export type RecoveryCodesRequest = z.input<typeof recoveryCodesRequestSchema>;
 
 /** What a user agent says about the device: browser, operating system and kind of device. */
 export const deviceSchema = z.object({

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Timestamp } from "../schema.ts";
+import type { NullableTimestamp, Timestamp } from "../columns.ts";
 
 // Table types of the accounts area; its migrations are numbered 0010-0019.
 

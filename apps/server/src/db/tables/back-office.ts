@@ -1,6 +1,7 @@
 // Table types of the back office area; its migrations are numbered 0040-0049.
+import type { Language } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Numeric, Timestamp } from "../schema.ts";
+import type { NullableTimestamp, Numeric, Timestamp } from "../columns.ts";
 
 /** 0040_audit_log.sql: append-only. */
 export interface AuditLogTable {
@@ -51,7 +52,7 @@ export interface EmailOutboxTable {
   /** 0080_messages.sql: a rendered e-mail's template, facts, language and address. */
   template: string | null;
   facts: ColumnType<Record<string, unknown> | null, string | null, string | null>;
-  language: "en" | "de" | "fr" | null;
+  language: Language | null;
   to_address: string | null;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;

@@ -1,6 +1,7 @@
 // Table types of the public site area; its migrations are numbered 0050-0054.
+import type { Language } from "@festgeld/domain";
 import type { Generated } from "kysely";
-import type { Timestamp } from "../schema.ts";
+import type { Timestamp } from "../columns.ts";
 
 /** 0050_contact_messages.sql */
 export interface ContactMessagesTable {
@@ -9,7 +10,7 @@ export interface ContactMessagesTable {
   email: string;
   subject: string;
   message: string;
-  language: "en" | "de" | "fr";
+  language: Language;
   created_at: Timestamp;
 }
 

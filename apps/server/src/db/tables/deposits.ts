@@ -1,7 +1,7 @@
 // Table types of the deposits area; its migrations are numbered 0060-0069.
 import type { DepositStatus, EarlyClosureRule, LedgerKind, MaturityInstruction } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Timestamp } from "../schema.ts";
+import type { NullableTimestamp, Timestamp } from "../columns.ts";
 
 /** A date column: 'YYYY-MM-DD' strings both ways (the pg and PGlite date parsers are set to keep text). */
 export type DateColumn = ColumnType<string, string, string>;

@@ -1,6 +1,6 @@
 // Table types of the identity area (personal data, sanctions, ident providers, closure); migrations 0090-0099.
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Numeric, Timestamp } from "../schema.ts";
+import type { NullableTimestamp, Numeric, Timestamp } from "../columns.ts";
 
 type DateColumn = ColumnType<string, string, string>;
 type Json<T> = ColumnType<T, string, string>;

@@ -1,7 +1,7 @@
 // Table types of the investing area; its migrations are numbered 0020-0029.
 import type { ApplicationStatus, Language, MaturityInstruction } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Numeric, Timestamp } from "../schema.ts";
+import type { NullableTimestamp, Numeric, Timestamp } from "../columns.ts";
 
 export interface ApplicationsTable {
   id: Generated<string>;

@@ -1,5 +1,6 @@
 // Table types of the messages area (inbox events, e-mails, postbox); its migrations are numbered 0080-0089.
-import type { NullableTimestamp, Timestamp } from "../schema.ts";
+import type { Language } from "@festgeld/domain";
+import type { NullableTimestamp, Timestamp } from "../columns.ts";
 
 /** 0080_messages.sql: one row per (account, event key), so every event is told once. */
 export interface MessageEventsTable {
@@ -22,7 +23,7 @@ export interface PostboxDocumentsTable {
     | "maturity_statement"
     | "closure_statement";
   title: string;
-  language: "en" | "de" | "fr";
+  language: Language;
   event_key: string;
   storage_key: string;
   size_bytes: number;

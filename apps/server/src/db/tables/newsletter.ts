@@ -1,7 +1,7 @@
 // Table types of the newsletter (blog sidebar); its migrations are 0055 and 0082.
 import type { Language } from "@festgeld/domain";
 import type { Generated } from "kysely";
-import type { NullableTimestamp, Timestamp } from "../schema.ts";
+import type { NullableTimestamp, Timestamp } from "../columns.ts";
 
 export interface NewsletterSubscriptionsTable {
   id: Generated<string>;

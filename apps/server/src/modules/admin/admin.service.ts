@@ -8,7 +8,7 @@ import {
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { toUser } from "../auth/user.mapper.ts";
-import { investedTotals } from "../deposits/deposits.repository.ts";
+import { investedTotals } from "../deposits/deposits.service.ts";
 import * as repo from "./admin.repository.ts";
 
 /** One page of users for the back office, with the total matching the filters. Admin only (route). */

@@ -18,6 +18,7 @@ export const applicationsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       now: app.clock.now(),
       defaultBank: app.depositSettings.defaultBank,
       sanctionsListMaxAgeDays: app.depositSettings.sanctionsListMaxAgeDays,
+      events: app.events,
       messages: app.messages,
     }),
   );

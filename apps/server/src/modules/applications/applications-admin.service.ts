@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
+import type { EventBus } from "../../plugins/events.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { assertEmailVerified } from "../auth/account-security.service.ts";
 import { createDepositOnApproval, depositsByApplication } from "../deposits/deposits.service.ts";
@@ -85,6 +86,7 @@ export async function decideApplication(
     now: Date;
     defaultBank: PartnerBankAccount;
     sanctionsListMaxAgeDays: number;
+    events: EventBus;
     messages?: Messenger | undefined;
   },
 ): Promise<AdminApplication> {
@@ -142,6 +144,7 @@ export async function decideApplication(
             now: context.now,
             defaultBank: context.defaultBank,
             actorId: admin.id,
+            events: context.events,
           })
         : null;
     await recordAudit(trx, admin, {

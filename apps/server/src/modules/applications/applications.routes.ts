@@ -59,6 +59,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       currentUser(request),
       request.params.id,
       app.clock.now(),
+      app.events,
       app.messages,
     );
     reply.header("Cache-Control", "no-store");

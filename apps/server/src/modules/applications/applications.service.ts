@@ -13,11 +13,12 @@ import {
 } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../plugins/events.ts";
 import { depositsByApplication, withdrawDepositsOfApplication } from "../deposits/deposits.service.ts";
 import { INFO_SHEET_VERSION } from "../messages/info-sheet.ts";
 import type { Messenger } from "../messages/messages.service.ts";
-import { findPackageById } from "../packages/packages.repository.ts";
+import { findPackage } from "../packages/packages.service.ts";
 import { toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
 
@@ -44,7 +45,7 @@ export async function createApplication(
       "Please confirm that you have received the depositor information sheet",
     );
   }
-  const pkg = await findPackageById(db, input.package_id);
+  const pkg = await findPackage(db, input.package_id);
   if (!pkg) {
     throw badRequest("package_not_found", "This package does not exist", [
       { path: "body.package_id", message: "Unknown package", code: "package_not_found" },
@@ -137,8 +138,10 @@ export async function completeDetails(
   now: Date,
 ): Promise<Application> {
   const row = await repo.findApplicationById(db, id);
-  if (!row) throw notFound("application_not_found", "This application does not exist");
-  if (row.user_id !== user.id) throw forbidden("This application belongs to another account");
+  // Another account's application answers like an unknown one.
+  if (!row || row.user_id !== user.id) {
+    throw notFound("application_not_found", "This application does not exist");
+  }
   const updated = await repo.completePendingDetails(db, id, user.id, {
     reference_iban: input.reference_iban,
     maturity_instruction: input.maturity_instruction,
@@ -175,12 +178,15 @@ export async function withdrawApplication(
   db: Kysely<DB>,
   user: User,
   id: string,
-  now: Date = new Date(),
+  now: Date,
+  events: EventBus,
   messages?: Messenger,
 ): Promise<Application> {
   const row = await repo.findApplicationById(db, id);
-  if (!row) throw notFound("application_not_found", "This application does not exist");
-  if (row.user_id !== user.id) throw forbidden("This application belongs to another account");
+  // Another account's application answers like an unknown one.
+  if (!row || row.user_id !== user.id) {
+    throw notFound("application_not_found", "This application does not exist");
+  }
   if (row.status !== "approved" || !row.decided_at) {
     throw conflict(
       "withdrawal_not_allowed",
@@ -202,7 +208,7 @@ export async function withdrawApplication(
   const updated = await db.transaction().execute(async (trx) => {
     const updated = await repo.withdrawApprovedApplication(trx, id, user.id, now);
     if (!updated) throw conflict("withdrawal_not_allowed", "This application can no longer be withdrawn");
-    await withdrawDepositsOfApplication(trx, id, now);
+    await withdrawDepositsOfApplication(trx, id, now, events);
     await messages?.notify(trx, {
       userId: user.id,
       event: "application_withdrawn",

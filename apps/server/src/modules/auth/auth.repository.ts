@@ -1,3 +1,4 @@
+import type { Language } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { AccountEventType } from "../../db/tables/accounts.ts";
@@ -45,7 +46,7 @@ export function insertUser(
     password_hash: string;
     full_name: string;
     role: "user" | "admin";
-    language?: "en" | "de" | "fr";
+    language?: Language;
   },
 ) {
   return db.insertInto("users").values(values).returning(USER_COLUMNS).executeTakeFirstOrThrow();

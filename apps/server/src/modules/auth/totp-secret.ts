@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { documentKeyLoader } from "../../plugins/document-storage.ts";
+import { documentKeyLoader } from "../../storage/key-ring.ts";
 
 /**
  * TOTP secrets at rest (docs/decisions.md, "TOTP secrets at rest"): sealed with AES-256-GCM under a key

@@ -200,8 +200,6 @@ export function findCreditorReferences(free: string): string[] {
   return found;
 }
 
-export const findCreditorReference = (free: string): string | null => findCreditorReferences(free)[0] ?? null;
-
 /** The longest an unstructured remittance line may be in the SEPA schemes' camt.053. */
 const USTRD_CUT = 35;
 

@@ -1,56 +1,110 @@
+import type { EarlyClosureRule, MaturityInstruction } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import type { EventBus } from "../../plugins/events.ts";
+import type { DepositRow } from "./deposits.repository.ts";
+import * as repo from "./deposits.repository.ts";
+
+/** Integer cents as decimal digits, the way the timeline stores amounts. */
+type Cents = string;
+
+/** What each deposit event records in the timeline (`deposit_events.details`), by type. */
+export interface DepositEventDetails {
+  approved: { reference: string; amount_cents: Cents; deadline: string };
+  funds_received: {
+    amount_cents: Cents;
+    value_date: string;
+    maturity_date: string;
+    source: "manual" | "statement";
+  };
+  lapsed: { deadline: string | null };
+  withdrawn: { returned_cents: Cents };
+  maturity_reminder: { maturity_date: string | null; instruction: MaturityInstruction };
+  instruction_changed: { from: MaturityInstruction; to: MaturityInstruction };
+  matured: { interest_cents: Cents; maturity_date: string };
+  paid_out: {
+    payout_cents: Cents;
+    principal_cents: Cents;
+    interest_cents: Cents;
+    renewal_not_offered?: true;
+  };
+  renewed: {
+    next_deposit_id: string;
+    payout_cents: Cents;
+    new_amount_cents: Cents;
+    new_rate: string;
+    new_maturity_date: string;
+    new_expected_interest_cents: Cents;
+  };
+  renewal_created: { previous_deposit_id: string; value_date: string; maturity_date: string };
+  closed_early: {
+    close_date: string;
+    rule: EarlyClosureRule;
+    months_held: number;
+    principal_cents: Cents;
+    interest_cents: Cents;
+    payout_cents: Cents;
+  };
+}
 
 /** What happened to a deposit; the timeline shows these and messages to the saver are sent from them. */
-export type DepositEventType =
-  | "approved"
-  | "funds_received"
-  | "lapsed"
-  | "withdrawn"
-  | "maturity_reminder"
-  | "instruction_changed"
-  | "matured"
-  | "paid_out"
-  | "renewed"
-  | "renewal_created"
-  | "closed_early";
+export type DepositEventType = keyof DepositEventDetails;
 
-export interface DepositEvent {
-  depositId: string;
-  applicationId: string;
-  userId: string | null;
-  type: DepositEventType;
-  at: Date;
-  details: Record<string, unknown>;
+/** The deposit as it stands once the event's change is made: what subscribers need, without a re-read. */
+export type DepositFacts = Pick<
+  DepositRow,
+  | "id"
+  | "application_id"
+  | "reference"
+  | "amount_cents"
+  | "currency"
+  | "interest_rate"
+  | "duration_months"
+  | "value_date"
+  | "maturity_date"
+  | "maturity_instruction"
+  | "payer_iban"
+  | "funding_deadline"
+  | "approved_at"
+>;
+
+/** One deposit event: its type decides its details. */
+export type DepositEvent = {
+  [T in DepositEventType]: {
+    type: T;
+    depositId: string;
+    applicationId: string;
+    userId: string | null;
+    at: Date;
+    deposit: DepositFacts;
+    details: DepositEventDetails[T];
+  };
+}[DepositEventType];
+
+declare module "../../plugins/events.ts" {
+  interface AppEvents {
+    /** Published by the deposits module whenever a deposit event is recorded. */
+    deposit: DepositEvent;
+  }
 }
-
-type Listener = (event: DepositEvent, trx: Kysely<DB> | Transaction<DB>) => Promise<void> | void;
-const listeners = new Set<Listener>();
 
 /**
- * Subscribes to deposit events; the listener runs inside the transaction that records the event
- * (so a message written to an outbox commits or rolls back with the change). Returns the unsubscribe.
+ * Records a deposit event in its timeline and hands it to the app's subscribers (messages to the
+ * saver), inside the transaction that made the change: a message written to the outbox commits or
+ * rolls back with it.
  */
-export function subscribeDepositEvents(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Records a deposit event in its timeline and hands it to the subscribers (messages to the saver). */
 export async function onDepositEvent(
   trx: Kysely<DB> | Transaction<DB>,
+  events: EventBus,
   event: DepositEvent,
   actorId: string | null = null,
 ): Promise<void> {
-  await trx
-    .insertInto("deposit_events")
-    .values({
-      deposit_id: event.depositId,
-      type: event.type,
-      at: event.at,
-      actor_id: actorId,
-      details: JSON.stringify(event.details),
-    })
-    .execute();
-  for (const listener of listeners) await listener(event, trx);
+  await repo.insertDepositEvent(trx, {
+    deposit_id: event.depositId,
+    type: event.type,
+    at: event.at,
+    actor_id: actorId,
+    details: JSON.stringify(event.details),
+  });
+  await events.publish("deposit", event, trx);
 }

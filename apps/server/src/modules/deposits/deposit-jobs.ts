@@ -1,7 +1,9 @@
 import { addMonths, depositReference, simpleInterest } from "@festgeld/domain";
 import type { Transaction } from "kysely";
+import type { ClaimedJob, JobHandler } from "../../db/job-queue.ts";
 import type { DB } from "../../db/schema.ts";
-import type { ClaimedJob, JobHandler } from "../../lib/job-queue.ts";
+import type { EventBus } from "../../plugins/events.ts";
+import { packageInForce } from "../packages/packages.service.ts";
 import { depositFigures } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
 import * as repo from "./deposits.repository.ts";
@@ -17,48 +19,45 @@ const eventBase = (row: repo.DepositRow) => ({
   depositId: row.id,
   applicationId: row.application_id,
   userId: row.user_id,
+  deposit: row,
 });
 
 /** No money 14 days after approval: the deposit lapses (stated on the terms page). */
-const lapse: JobHandler = async (trx, job, now) => {
-  const row = await repo.lockDeposit(trx, depositIdOf(job));
-  if (row?.status !== "awaiting_funds") return;
-  await trx
-    .updateTable("deposits")
-    .set({ status: "lapsed", lapsed_at: now, updated_at: now })
-    .where("id", "=", row.id)
-    .execute();
-  await onDepositEvent(trx, {
-    ...eventBase(row),
-    type: "lapsed",
-    at: now,
-    details: { deadline: row.funding_deadline?.toISOString() ?? null },
-  });
-};
+const lapse =
+  (events: EventBus): JobHandler =>
+  async (trx, job, now) => {
+    const row = await repo.lockDeposit(trx, depositIdOf(job));
+    if (row?.status !== "awaiting_funds") return;
+    await repo.updateDeposit(trx, row.id, { status: "lapsed", lapsed_at: now, updated_at: now });
+    await onDepositEvent(trx, events, {
+      ...eventBase(row),
+      type: "lapsed",
+      at: now,
+      details: { deadline: row.funding_deadline?.toISOString() ?? null },
+    });
+  };
 
 /** 14 days before maturity: the saver is reminded of the instruction and its cut-off. */
-const reminder: JobHandler = async (trx, job, now) => {
-  const row = await repo.findDeposit(trx, depositIdOf(job));
-  if (row?.status !== "active") return;
-  await onDepositEvent(trx, {
-    ...eventBase(row),
-    type: "maturity_reminder",
-    at: now,
-    details: { maturity_date: row.maturity_date, instruction: row.maturity_instruction },
-  });
-};
+const reminder =
+  (events: EventBus): JobHandler =>
+  async (trx, job, now) => {
+    const row = await repo.findDeposit(trx, depositIdOf(job));
+    if (row?.status !== "active") return;
+    await onDepositEvent(trx, events, {
+      ...eventBase(row),
+      type: "maturity_reminder",
+      at: now,
+      details: { maturity_date: row.maturity_date, instruction: row.maturity_instruction },
+    });
+  };
 
 /** The active package for the same term and currency, the deposit's own first: the rate in force today. */
-async function packageInForce(trx: Transaction<DB>, row: repo.DepositRow) {
-  return trx
-    .selectFrom("packages")
-    .selectAll()
-    .where("is_active", "=", true)
-    .where("duration_months", "=", row.duration_months)
-    .where("currency", "=", row.currency)
-    .orderBy((eb) => eb.case().when("id", "=", row.package_id).then(0).else(1).end())
-    .orderBy("interest_rate", "desc")
-    .executeTakeFirst();
+function renewalPackage(trx: Transaction<DB>, row: repo.DepositRow) {
+  return packageInForce(trx, {
+    durationMonths: row.duration_months,
+    currency: row.currency,
+    preferredId: row.package_id,
+  });
 }
 
 /**
@@ -69,59 +68,60 @@ async function packageInForce(trx: Transaction<DB>, row: repo.DepositRow) {
  * term any more, everything is paid out. The deposit row is locked and must be active, and each
  * ledger kind is booked once per deposit, so the step cannot happen twice.
  */
-const maturity: JobHandler = async (trx, job, now) => {
-  const row = await repo.lockDeposit(trx, depositIdOf(job));
-  if (row?.status !== "active" || !row.maturity_date) return;
-  const { principalCents, interestCents } = depositFigures(row);
-  const valueDate = row.maturity_date;
-  const book = (kind: Parameters<typeof repo.addLedgerEntry>[1]["kind"], cents: bigint, source: string) =>
-    repo.addLedgerEntry(trx, {
-      deposit_id: row.id,
-      kind,
-      amount_cents: cents,
-      value_date: valueDate,
-      source,
-      booked_at: now,
-    });
-  await book("interest_credited", interestCents, "maturity");
-  await onDepositEvent(trx, {
-    ...eventBase(row),
-    type: "matured",
-    at: now,
-    details: { interest_cents: String(interestCents), maturity_date: valueDate },
-  });
-
-  const pkg = row.maturity_instruction === "payout" ? undefined : await packageInForce(trx, row);
-  if (!pkg) {
-    await book("payout", principalCents + interestCents, "maturity");
-    await trx
-      .updateTable("deposits")
-      .set({ status: "paid_out", matured_at: now, paid_out_at: now, updated_at: now })
-      .where("id", "=", row.id)
-      .execute();
-    await onDepositEvent(trx, {
+const maturity =
+  (events: EventBus): JobHandler =>
+  async (trx, job, now) => {
+    const row = await repo.lockDeposit(trx, depositIdOf(job));
+    if (row?.status !== "active" || !row.maturity_date) return;
+    const { principalCents, interestCents } = depositFigures(row);
+    const valueDate = row.maturity_date;
+    const book = (kind: Parameters<typeof repo.addLedgerEntry>[1]["kind"], cents: bigint, source: string) =>
+      repo.addLedgerEntry(trx, {
+        deposit_id: row.id,
+        kind,
+        amount_cents: cents,
+        value_date: valueDate,
+        source,
+        booked_at: now,
+      });
+    await book("interest_credited", interestCents, "maturity");
+    await onDepositEvent(trx, events, {
       ...eventBase(row),
-      type: "paid_out",
+      type: "matured",
       at: now,
-      details: {
-        payout_cents: String(principalCents + interestCents),
-        principal_cents: String(principalCents),
-        interest_cents: String(interestCents),
-        ...(row.maturity_instruction === "payout" ? {} : { renewal_not_offered: true }),
-      },
+      details: { interest_cents: String(interestCents), maturity_date: valueDate },
     });
-    return;
-  }
 
-  const renewAll = row.maturity_instruction === "renew_all";
-  const newAmount = renewAll ? principalCents + interestCents : principalCents;
-  const paidNow = renewAll ? 0n : interestCents;
-  if (paidNow > 0n) await book("payout", paidNow, "maturity");
-  await book("carried_to_renewal", newAmount, "renewal");
-  const maturityDate = addMonths(valueDate, row.duration_months);
-  const next = await trx
-    .insertInto("deposits")
-    .values({
+    const pkg = row.maturity_instruction === "payout" ? undefined : await renewalPackage(trx, row);
+    if (!pkg) {
+      await book("payout", principalCents + interestCents, "maturity");
+      await repo.updateDeposit(trx, row.id, {
+        status: "paid_out",
+        matured_at: now,
+        paid_out_at: now,
+        updated_at: now,
+      });
+      await onDepositEvent(trx, events, {
+        ...eventBase(row),
+        type: "paid_out",
+        at: now,
+        details: {
+          payout_cents: String(principalCents + interestCents),
+          principal_cents: String(principalCents),
+          interest_cents: String(interestCents),
+          ...(row.maturity_instruction === "payout" ? {} : { renewal_not_offered: true }),
+        },
+      });
+      return;
+    }
+
+    const renewAll = row.maturity_instruction === "renew_all";
+    const newAmount = renewAll ? principalCents + interestCents : principalCents;
+    const paidNow = renewAll ? 0n : interestCents;
+    if (paidNow > 0n) await book("payout", paidNow, "maturity");
+    await book("carried_to_renewal", newAmount, "renewal");
+    const maturityDate = addMonths(valueDate, row.duration_months);
+    const next = await repo.insertDeposit(trx, {
       application_id: row.application_id,
       user_id: row.user_id,
       package_id: pkg.id,
@@ -146,59 +146,60 @@ const maturity: JobHandler = async (trx, job, now) => {
       maturity_date: maturityDate,
       created_at: now,
       updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await repo.addLedgerEntry(trx, {
-    deposit_id: next.id,
-    kind: "principal_received",
-    amount_cents: newAmount,
-    value_date: valueDate,
-    source: "renewal",
-    booked_at: now,
-  });
-  await scheduleMaturity(trx, next.id, maturityDate);
-  await trx
-    .updateTable("deposits")
-    .set({ status: "renewed", matured_at: now, renewed_at: now, updated_at: now })
-    .where("id", "=", row.id)
-    .execute();
-  const rateCheck = simpleInterest({
-    principalCents: newAmount,
-    rateBasisPoints: depositFigures({
-      amount_cents: Number(newAmount),
-      interest_rate: pkg.interest_rate,
-      duration_months: row.duration_months,
-    }).rateBasisPoints,
-    months: row.duration_months,
-  });
-  await onDepositEvent(trx, {
-    ...eventBase(row),
-    type: "renewed",
-    at: now,
-    details: {
-      next_deposit_id: next.id,
-      payout_cents: String(paidNow),
-      new_amount_cents: String(newAmount),
-      new_rate: pkg.interest_rate,
-      new_maturity_date: maturityDate,
-      new_expected_interest_cents: String(rateCheck.interestCents),
-    },
-  });
-  await onDepositEvent(trx, {
-    depositId: next.id,
-    applicationId: row.application_id,
-    userId: row.user_id,
-    type: "renewal_created",
-    at: now,
-    details: { previous_deposit_id: row.id, value_date: valueDate, maturity_date: maturityDate },
-  });
-};
+    });
+    await repo.addLedgerEntry(trx, {
+      deposit_id: next.id,
+      kind: "principal_received",
+      amount_cents: newAmount,
+      value_date: valueDate,
+      source: "renewal",
+      booked_at: now,
+    });
+    await scheduleMaturity(trx, next.id, maturityDate);
+    await repo.updateDeposit(trx, row.id, {
+      status: "renewed",
+      matured_at: now,
+      renewed_at: now,
+      updated_at: now,
+    });
+    const rateCheck = simpleInterest({
+      principalCents: newAmount,
+      rateBasisPoints: depositFigures({
+        amount_cents: Number(newAmount),
+        interest_rate: pkg.interest_rate,
+        duration_months: row.duration_months,
+      }).rateBasisPoints,
+      months: row.duration_months,
+    });
+    await onDepositEvent(trx, events, {
+      ...eventBase(row),
+      type: "renewed",
+      at: now,
+      details: {
+        next_deposit_id: next.id,
+        payout_cents: String(paidNow),
+        new_amount_cents: String(newAmount),
+        new_rate: pkg.interest_rate,
+        new_maturity_date: maturityDate,
+        new_expected_interest_cents: String(rateCheck.interestCents),
+      },
+    });
+    await onDepositEvent(trx, events, {
+      depositId: next.id,
+      applicationId: row.application_id,
+      userId: row.user_id,
+      type: "renewal_created",
+      at: now,
+      deposit: next,
+      details: { previous_deposit_id: row.id, value_date: valueDate, maturity_date: maturityDate },
+    });
+  };
 
-export const depositJobHandlers: Readonly<Record<string, JobHandler>> = {
-  [JOB_NAMES.lapse]: lapse,
-  [JOB_NAMES.reminder]: reminder,
-  [JOB_NAMES.maturity]: maturity,
-};
+/** The deposit jobs, publishing their events to this app's subscribers. */
+export const depositJobHandlers = (events: EventBus): Readonly<Record<string, JobHandler>> => ({
+  [JOB_NAMES.lapse]: lapse(events),
+  [JOB_NAMES.reminder]: reminder(events),
+  [JOB_NAMES.maturity]: maturity(events),
+});
 
 export { businessDate };

@@ -32,13 +32,14 @@ export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       request.params.id,
       request.body,
       app.clock.now(),
+      app.events,
     );
   });
 
   // A statement of a busy account runs to a few megabytes.
   route(app, operations.adminBankStatementsImport, { bodyLimit: 12 * 1_048_576 }, async (request, reply) => {
     reply.header("Cache-Control", "no-store");
-    return service.importStatement(app.db, currentUser(request), request.body, app.clock.now());
+    return service.importStatement(app.db, currentUser(request), request.body, app.clock.now(), app.events);
   });
 
   route(app, operations.adminJobsOverview, async (_request, reply) => {

@@ -12,6 +12,7 @@ import {
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../plugins/events.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { parseCamt053, type StatementCredit, StatementFormatError } from "./camt053.ts";
 import { toDeposit } from "./deposit.mapper.ts";
@@ -69,7 +70,7 @@ export async function getDeposit(db: Kysely<DB>, id: string, now: Date) {
     events: events.map((e) => ({ type: e.type, at: e.at.toISOString(), details: e.details })),
     entries: entries.map((e) => ({
       kind: e.kind,
-      amount: Number(e.amount_cents) / 100,
+      amount: centsToNumber(BigInt(e.amount_cents)),
       value_date: e.value_date,
       source: e.source,
       booked_at: e.booked_at.toISOString(),
@@ -84,6 +85,7 @@ export async function recordFunding(
   id: string,
   input: { amount: number; value_date: string; payer_iban: string },
   now: Date,
+  events: EventBus,
 ) {
   const amountCents = toCents(input.amount);
   if (amountCents === null)
@@ -96,6 +98,7 @@ export async function recordFunding(
       source: "manual",
       actorId: admin.id,
       now,
+      events,
     });
     await recordAudit(trx, admin, {
       action: "deposit.funded",
@@ -147,6 +150,7 @@ export async function importStatement(
   admin: User,
   input: { xml: string; dry_run: boolean },
   now: Date,
+  events: EventBus,
 ): Promise<BankStatementResult> {
   let statement: ReturnType<typeof parseCamt053>;
   try {
@@ -164,16 +168,7 @@ export async function importStatement(
     credits: statement.credits.length,
   };
 
-  const previous = await db
-    .selectFrom("bank_statements")
-    .select(["id", "result"])
-    .where((eb) =>
-      eb.or([
-        eb("content_sha256", "=", hash),
-        eb.and([eb("message_id", "=", statement.messageId), eb("statement_id", "=", statement.statementId)]),
-      ]),
-    )
-    .executeTakeFirst();
+  const previous = await repo.findImportedStatement(db, hash, statement.messageId, statement.statementId);
   if (previous) {
     const stored = previous.result as Pick<BankStatementResult, "matched" | "unmatched">;
     return { ...base, id: previous.id, already_imported: true, dry_run: input.dry_run, ...stored };
@@ -182,23 +177,18 @@ export async function importStatement(
   return db.transaction().execute(async (trx) => {
     let statementId: string | null = null;
     if (!input.dry_run) {
-      const inserted = await trx
-        .insertInto("bank_statements")
-        .values({
-          message_id: statement.messageId,
-          statement_id: statement.statementId,
-          content_sha256: hash,
-          format: statement.format,
-          account_iban: statement.accountIban,
-          credits: statement.credits.length,
-          matched: 0,
-          result: "{}",
-          imported_at: now,
-          imported_by: admin.id,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .returning("id")
-        .executeTakeFirst();
+      const inserted = await repo.insertStatement(trx, {
+        message_id: statement.messageId,
+        statement_id: statement.statementId,
+        content_sha256: hash,
+        format: statement.format,
+        account_iban: statement.accountIban,
+        credits: statement.credits.length,
+        matched: 0,
+        result: "{}",
+        imported_at: now,
+        imported_by: admin.id,
+      });
       // A concurrent import of the same statement won the race: it books, this one changes nothing.
       if (!inserted) {
         return { ...base, id: null, already_imported: true, dry_run: false, matched: [], unmatched: [] };
@@ -251,6 +241,7 @@ export async function importStatement(
             bankStatementId: statementId,
             actorId: admin.id,
             now,
+            events,
           });
         } catch (error) {
           if (error instanceof AppError && error.statusCode < 500) {
@@ -264,11 +255,7 @@ export async function importStatement(
     }
 
     if (statementId) {
-      await trx
-        .updateTable("bank_statements")
-        .set({ matched: matched.length, result: JSON.stringify({ matched, unmatched }) })
-        .where("id", "=", statementId)
-        .execute();
+      await repo.setStatementResult(trx, statementId, matched.length, JSON.stringify({ matched, unmatched }));
       await recordAudit(trx, admin, {
         action: "bank_statement.imported",
         targetType: "bank_statement",
@@ -298,32 +285,7 @@ export async function listStatements(db: Kysely<DB>, page: { limit: number; offs
 
 /** What the scheduler will do next, what waits for a retry and what failed (for staff). */
 export async function jobsOverview(db: Kysely<DB>) {
-  const columns = ["id", "name", "key", "state", "run_at", "attempts", "last_error"] as const;
-  const [next, retrying, failed] = await Promise.all([
-    db
-      .selectFrom("jobs")
-      .select(columns)
-      .where("state", "=", "pending")
-      .orderBy("run_at")
-      .orderBy("id")
-      .limit(50)
-      .execute(),
-    db
-      .selectFrom("jobs")
-      .select(columns)
-      .where("state", "=", "pending")
-      .where("last_error", "is not", null)
-      .orderBy("run_at")
-      .limit(50)
-      .execute(),
-    db
-      .selectFrom("jobs")
-      .select(columns)
-      .where("state", "=", "failed")
-      .orderBy("updated_at", "desc")
-      .limit(50)
-      .execute(),
-  ]);
+  const { next, retrying, failed } = await repo.jobsOverview(db);
   const view = (r: (typeof next)[number]) => ({ ...r, id: Number(r.id), run_at: r.run_at.toISOString() });
   return { next: next.map(view), retrying: retrying.map(view), failed: failed.map(view) };
 }

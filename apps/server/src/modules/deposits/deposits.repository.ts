@@ -1,6 +1,7 @@
 import type { LedgerKind } from "@festgeld/domain";
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import type { BankStatementsTable, DepositEventsTable, DepositsTable } from "../../db/tables/deposits.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -8,6 +9,43 @@ export type DepositRow = Awaited<ReturnType<typeof findDeposit>> & {};
 
 export function findDeposit(db: Db, id: string) {
   return db.selectFrom("deposits").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A new deposit (on approval, or the renewal of a matured one). */
+export function insertDeposit(db: Db, values: Insertable<DepositsTable>) {
+  return db.insertInto("deposits").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A change of a deposit's status, with the moment it happened. */
+export function updateDeposit(db: Db, id: string, changes: Updateable<DepositsTable>) {
+  return db.updateTable("deposits").set(changes).where("id", "=", id).execute();
+}
+
+/** The funding of a deposit still awaiting funds: the deposit as it now stands. */
+export function markFunded(db: Db, id: string, changes: Updateable<DepositsTable>) {
+  return db
+    .updateTable("deposits")
+    .set(changes)
+    .where("id", "=", id)
+    .where("status", "=", "awaiting_funds")
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The deposits of an application that a withdrawal ends, locked for the rest of the transaction. */
+export function lockRunningDepositsOfApplication(db: Db, applicationId: string) {
+  return db
+    .selectFrom("deposits")
+    .selectAll()
+    .where("application_id", "=", applicationId)
+    .where("status", "in", ["awaiting_funds", "active"])
+    .forUpdate()
+    .execute();
+}
+
+/** One line of a deposit's timeline. */
+export function insertDepositEvent(db: Db, values: Insertable<DepositEventsTable>) {
+  return db.insertInto("deposit_events").values(values).execute();
 }
 
 /** The deposit row locked for the rest of the transaction (funding, maturity, closure). */
@@ -129,7 +167,76 @@ export function cancelJob(db: Db, key: string, at: Date) {
     .execute();
 }
 
+/** Cancels the pending jobs with these keys. */
+export function cancelJobs(db: Db, keys: string[], at: Date) {
+  return db
+    .updateTable("jobs")
+    .set({ state: "cancelled", finished_at: at, updated_at: at })
+    .where("key", "in", keys)
+    .where("state", "=", "pending")
+    .execute();
+}
+
 /* ---------------------------------------------------------------- back office */
+
+/** A statement imported before: the same content, or the same message and statement id. */
+export function findImportedStatement(db: Db, hash: string, messageId: string, statementId: string) {
+  return db
+    .selectFrom("bank_statements")
+    .select(["id", "result"])
+    .where((eb) =>
+      eb.or([
+        eb("content_sha256", "=", hash),
+        eb.and([eb("message_id", "=", messageId), eb("statement_id", "=", statementId)]),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/** Records an imported statement; undefined when a concurrent import of the same one won. */
+export function insertStatement(db: Db, values: Insertable<BankStatementsTable>) {
+  return db
+    .insertInto("bank_statements")
+    .values(values)
+    .onConflict((oc) => oc.doNothing())
+    .returning("id")
+    .executeTakeFirst();
+}
+
+export function setStatementResult(db: Db, id: string, matched: number, result: string) {
+  return db.updateTable("bank_statements").set({ matched, result }).where("id", "=", id).execute();
+}
+
+/** What the scheduler will do next, what waits for a retry and what failed. */
+export async function jobsOverview(db: Db) {
+  const columns = ["id", "name", "key", "state", "run_at", "attempts", "last_error"] as const;
+  const [next, retrying, failed] = await Promise.all([
+    db
+      .selectFrom("jobs")
+      .select(columns)
+      .where("state", "=", "pending")
+      .orderBy("run_at")
+      .orderBy("id")
+      .limit(50)
+      .execute(),
+    db
+      .selectFrom("jobs")
+      .select(columns)
+      .where("state", "=", "pending")
+      .where("last_error", "is not", null)
+      .orderBy("run_at")
+      .limit(50)
+      .execute(),
+    db
+      .selectFrom("jobs")
+      .select(columns)
+      .where("state", "=", "failed")
+      .orderBy("updated_at", "desc")
+      .limit(50)
+      .execute(),
+  ]);
+  return { next, retrying, failed };
+}
 
 export function listForAdmin(
   db: Db,

@@ -20,6 +20,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
       request.params.id,
       request.body.maturity_instruction,
       app.clock.now(),
+      app.events,
     );
   });
 
@@ -36,6 +37,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
       request.params.id,
       request.body.expected_payout,
       app.clock.now(),
+      app.events,
     );
   });
 

@@ -2,6 +2,8 @@ import {
   addDays,
   addMonths,
   BUSINESS_TIME_ZONE,
+  centsToDecimalString,
+  centsToNumber,
   type Deposit,
   type DepositDetail,
   dateInZone,
@@ -13,19 +15,26 @@ import {
   type User,
   withdrawalDeadline,
 } from "@festgeld/domain";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import type { ApplicationsTable } from "../../db/tables/invest.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { loadQrCode } from "../../lib/lazy.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
-import type { ApplicationRow } from "../applications/applications.repository.ts";
+import type { EventBus } from "../../plugins/events.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
+import { findPackage } from "../packages/packages.service.ts";
 import { toDeposit, transferPayload } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
 import type { DepositRow } from "./deposits.repository.ts";
 import * as repo from "./deposits.repository.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+/** The principal of running deposits and the savers it belongs to (the back office's totals). */
+export function investedTotals(db: Db) {
+  return repo.investedTotals(db);
+}
 
 export const JOB_NAMES = {
   lapse: "deposit.lapse",
@@ -44,23 +53,14 @@ export const businessDate = (instant: Date) => dateInZone(instant, BUSINESS_TIME
  */
 export async function createDepositOnApproval(
   trx: Transaction<DB>,
-  application: ApplicationRow,
-  context: { now: Date; defaultBank: PartnerBankAccount; actorId: string },
+  application: Selectable<ApplicationsTable>,
+  context: { now: Date; defaultBank: PartnerBankAccount; actorId: string; events: EventBus },
 ): Promise<TransferFacts> {
   const { reference_iban: payerIban, maturity_instruction: instruction } = application;
   // The approval refuses an incomplete application first (application_incomplete).
   if (!payerIban || !instruction) throw new Error(`application ${application.id} is incomplete`);
-  const pkg = await trx
-    .selectFrom("packages")
-    .select([
-      "partner_bank_holder",
-      "partner_bank_iban",
-      "partner_bank_bic",
-      "partner_bank_name",
-      "early_closure",
-    ])
-    .where("id", "=", application.package_id)
-    .executeTakeFirstOrThrow();
+  const pkg = await findPackage(trx, application.package_id);
+  if (!pkg) throw new Error(`application ${application.id}: package ${application.package_id} not found`);
   const bank =
     pkg.partner_bank_holder && pkg.partner_bank_iban && pkg.partner_bank_bic
       ? {
@@ -74,32 +74,28 @@ export async function createDepositOnApproval(
   if (amountCents === null) throw new Error(`application ${application.id}: amount is not two-decimal`);
   const deadline = withdrawalDeadline(context.now, LIMITS.fundingDays, BUSINESS_TIME_ZONE);
   const reference = depositReference(await repo.nextReferenceNumber(trx));
-  const deposit = await trx
-    .insertInto("deposits")
-    .values({
-      application_id: application.id,
-      user_id: application.user_id,
-      package_id: application.package_id,
-      previous_deposit_id: null,
-      reference,
-      amount_cents: String(amountCents),
-      currency: application.currency.trim(),
-      interest_rate: application.interest_rate,
-      duration_months: application.duration_months,
-      maturity_instruction: instruction,
-      payer_iban: payerIban,
-      bank_holder: bank.holder,
-      bank_iban: bank.iban,
-      bank_bic: bank.bic,
-      bank_name: bank.name,
-      early_closure: pkg.early_closure,
-      approved_at: context.now,
-      funding_deadline: deadline,
-      created_at: context.now,
-      updated_at: context.now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const deposit = await repo.insertDeposit(trx, {
+    application_id: application.id,
+    user_id: application.user_id,
+    package_id: application.package_id,
+    previous_deposit_id: null,
+    reference,
+    amount_cents: String(amountCents),
+    currency: application.currency.trim(),
+    interest_rate: application.interest_rate,
+    duration_months: application.duration_months,
+    maturity_instruction: instruction,
+    payer_iban: payerIban,
+    bank_holder: bank.holder,
+    bank_iban: bank.iban,
+    bank_bic: bank.bic,
+    bank_name: bank.name,
+    early_closure: pkg.early_closure,
+    approved_at: context.now,
+    funding_deadline: deadline,
+    created_at: context.now,
+    updated_at: context.now,
+  });
   // The lapse check runs just after the deadline.
   await repo.scheduleJob(trx, {
     name: JOB_NAMES.lapse,
@@ -109,12 +105,14 @@ export async function createDepositOnApproval(
   });
   await onDepositEvent(
     trx,
+    context.events,
     {
       depositId: deposit.id,
       applicationId: application.id,
       userId: application.user_id,
       type: "approved",
       at: context.now,
+      deposit,
       details: { reference, amount_cents: String(amountCents), deadline: deadline.toISOString() },
     },
     context.actorId,
@@ -166,7 +164,7 @@ async function detailOf(db: Db, row: repo.DepositRow) {
     events: events.map((e) => ({ type: e.type, at: e.at.toISOString(), details: e.details })),
     entries: entries.map((e) => ({
       kind: e.kind,
-      amount: Number(e.amount_cents) / 100,
+      amount: centsToNumber(BigInt(e.amount_cents)),
       value_date: e.value_date,
       source: e.source,
       booked_at: e.booked_at.toISOString(),
@@ -174,10 +172,10 @@ async function detailOf(db: Db, row: repo.DepositRow) {
   };
 }
 
+/** The saver's own deposit; another account's answers 404 like an unknown one (nothing to learn from it). */
 export async function ownDeposit(db: Db, user: User, id: string) {
   const row = await repo.findDeposit(db, id);
-  if (!row) throw notFound("deposit_not_found", "This deposit does not exist");
-  if (row.user_id !== user.id) throw forbidden("This deposit belongs to another account");
+  if (!row || row.user_id !== user.id) throw notFound("deposit_not_found", "This deposit does not exist");
   return row;
 }
 
@@ -208,6 +206,7 @@ export interface FundingInput {
   bankStatementId?: string | null;
   actorId: string | null;
   now: Date;
+  events: EventBus;
 }
 
 /**
@@ -231,7 +230,7 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
   if (input.amountCents !== BigInt(row.amount_cents)) {
     throw conflict(
       "amount_mismatch",
-      `The amount received differs from the agreed ${(Number(row.amount_cents) / 100).toFixed(2)} ${row.currency.trim()}`,
+      `The amount received differs from the agreed ${centsToDecimalString(BigInt(row.amount_cents))} ${row.currency.trim()}`,
     );
   }
   const today = businessDate(input.now);
@@ -250,19 +249,13 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
     );
   }
   const maturity = addMonths(input.valueDate, row.duration_months);
-  const updated = await trx
-    .updateTable("deposits")
-    .set({
-      status: "active",
-      funded_at: input.now,
-      value_date: input.valueDate,
-      maturity_date: maturity,
-      updated_at: input.now,
-    })
-    .where("id", "=", row.id)
-    .where("status", "=", "awaiting_funds")
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await repo.markFunded(trx, row.id, {
+    status: "active",
+    funded_at: input.now,
+    value_date: input.valueDate,
+    maturity_date: maturity,
+    updated_at: input.now,
+  });
   await repo.addLedgerEntry(trx, {
     deposit_id: row.id,
     kind: "principal_received",
@@ -277,12 +270,14 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
   await repo.cancelJob(trx, `${JOB_NAMES.lapse}:${row.id}`, input.now);
   await onDepositEvent(
     trx,
+    input.events,
     {
       depositId: row.id,
       applicationId: row.application_id,
       userId: row.user_id,
       type: "funds_received",
       at: input.now,
+      deposit: updated,
       details: {
         amount_cents: String(input.amountCents),
         value_date: input.valueDate,
@@ -315,20 +310,15 @@ export async function scheduleMaturity(db: Db, depositId: string, maturityDate: 
  * The saver withdrew from the contract (right of withdrawal): the deposit ends; money already
  * received goes back to the reference account.
  */
-export async function withdrawDepositsOfApplication(trx: Transaction<DB>, applicationId: string, now: Date) {
-  const rows = await trx
-    .selectFrom("deposits")
-    .selectAll()
-    .where("application_id", "=", applicationId)
-    .where("status", "in", ["awaiting_funds", "active"])
-    .forUpdate()
-    .execute();
+export async function withdrawDepositsOfApplication(
+  trx: Transaction<DB>,
+  applicationId: string,
+  now: Date,
+  events: EventBus,
+) {
+  const rows = await repo.lockRunningDepositsOfApplication(trx, applicationId);
   for (const row of rows) {
-    await trx
-      .updateTable("deposits")
-      .set({ status: "withdrawn", withdrawn_at: now, updated_at: now })
-      .where("id", "=", row.id)
-      .execute();
+    await repo.updateDeposit(trx, row.id, { status: "withdrawn", withdrawn_at: now, updated_at: now });
     const sums = (await repo.ledgerSums(trx, [row.id])).get(row.id);
     if (sums && sums.principal_received > 0) {
       await repo.addLedgerEntry(trx, {
@@ -340,22 +330,18 @@ export async function withdrawDepositsOfApplication(trx: Transaction<DB>, applic
         booked_at: now,
       });
     }
-    await trx
-      .updateTable("jobs")
-      .set({ state: "cancelled", finished_at: now, updated_at: now })
-      .where("key", "in", [
-        `${JOB_NAMES.lapse}:${row.id}`,
-        `${JOB_NAMES.maturity}:${row.id}`,
-        `${JOB_NAMES.reminder}:${row.id}`,
-      ])
-      .where("state", "=", "pending")
-      .execute();
-    await onDepositEvent(trx, {
+    await repo.cancelJobs(
+      trx,
+      [`${JOB_NAMES.lapse}:${row.id}`, `${JOB_NAMES.maturity}:${row.id}`, `${JOB_NAMES.reminder}:${row.id}`],
+      now,
+    );
+    await onDepositEvent(trx, events, {
       depositId: row.id,
       applicationId: row.application_id,
       userId: row.user_id,
       type: "withdrawn",
       at: now,
+      deposit: row,
       details: { returned_cents: String(sums?.principal_received ?? 0) },
     });
   }
@@ -371,6 +357,7 @@ export async function changeInstruction(
   id: string,
   instruction: DepositRow["maturity_instruction"],
   now: Date,
+  events: EventBus,
 ): Promise<DepositDetail> {
   await ownDeposit(db, user, id);
   await db.transaction().execute(async (trx) => {
@@ -392,19 +379,17 @@ export async function changeInstruction(
       }
     }
     if (row.maturity_instruction === instruction) return;
-    await trx
-      .updateTable("deposits")
-      .set({ maturity_instruction: instruction, updated_at: now })
-      .where("id", "=", id)
-      .execute();
+    await repo.updateDeposit(trx, id, { maturity_instruction: instruction, updated_at: now });
     await onDepositEvent(
       trx,
+      events,
       {
         depositId: row.id,
         applicationId: row.application_id,
         userId: row.user_id,
         type: "instruction_changed",
         at: now,
+        deposit: { ...row, maturity_instruction: instruction },
         details: { from: row.maturity_instruction, to: instruction },
       },
       user.id,

@@ -8,6 +8,7 @@ import {
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../plugins/events.ts";
 import { depositFigures } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
 import type { DepositRow } from "./deposits.repository.ts";
@@ -83,6 +84,7 @@ export async function closeEarly(
   id: string,
   expectedPayout: number,
   now: Date,
+  events: EventBus,
 ): Promise<DepositDetail> {
   await ownDeposit(db, user, id);
   await db.transaction().execute(async (trx: Transaction<DB>) => {
@@ -108,22 +110,25 @@ export async function closeEarly(
       });
     await book("interest_credited", quote.cents.interestCents);
     await book("payout", quote.cents.payoutCents);
-    await trx
-      .updateTable("deposits")
-      .set({ status: "closed_early", closed_at: now, paid_out_at: now, updated_at: now })
-      .where("id", "=", row.id)
-      .execute();
+    await repo.updateDeposit(trx, row.id, {
+      status: "closed_early",
+      closed_at: now,
+      paid_out_at: now,
+      updated_at: now,
+    });
     for (const job of [JOB_NAMES.maturity, JOB_NAMES.reminder]) {
       await repo.cancelJob(trx, `${job}:${row.id}`, now);
     }
     await onDepositEvent(
       trx,
+      events,
       {
         depositId: row.id,
         applicationId: row.application_id,
         userId: row.user_id,
         type: "closed_early",
         at: now,
+        deposit: row,
         details: {
           close_date: today,
           rule: row.early_closure,

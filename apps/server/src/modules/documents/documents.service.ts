@@ -3,7 +3,7 @@ import type { PaginationQuery, PostboxDocument, User } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import type { DocumentStorage } from "../../plugins/document-storage.ts";
+import type { DocumentStorage } from "../../storage/document-store.ts";
 import * as repo from "./documents.repository.ts";
 
 type Row = Awaited<ReturnType<typeof repo.listByUser>>[number];

@@ -4,9 +4,9 @@ import { zipSync } from "fflate";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
-import type { DocumentStorage } from "../../plugins/document-storage.ts";
+import type { DocumentStorage } from "../../storage/document-store.ts";
 import { verifyPassword } from "../auth/password.ts";
-import { lockUser } from "../kyc/kyc.repository.ts";
+import { lockUser } from "../kyc/kyc.service.ts";
 import * as repo from "./data-rights.repository.ts";
 import * as identityRepo from "./identity.repository.ts";
 

@@ -3,8 +3,7 @@ import { identWebhookBodySchema, type User } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
-import { lockUser } from "../kyc/kyc.repository.ts";
-import { recomputeUserStatus } from "../kyc/kyc.service.ts";
+import { lockUser, recomputeUserStatus } from "../kyc/kyc.service.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import * as repo from "./identity.repository.ts";
 import * as sanctions from "./sanctions.service.ts";
@@ -22,10 +21,6 @@ export interface IdentProvider {
 }
 
 export const MANUAL_PROVIDER: IdentProvider = { name: "manual", kind: "manual" };
-
-export function configuredProviders(secrets: Record<string, string>): IdentProvider[] {
-  return [MANUAL_PROVIDER, ...Object.keys(secrets).map((name) => ({ name, kind: "webhook" as const }))];
-}
 
 /** How old a signed result may be; older ones are refused so a captured request cannot be replayed later. */
 export const REPLAY_WINDOW_SECONDS = 300;

@@ -236,10 +236,6 @@ export function insertScreening(db: Db, values: Insertable<DB["sanctions_screeni
   return db.insertInto("sanctions_screenings").values(values).returning("id").executeTakeFirstOrThrow();
 }
 
-export function setScreeningHits(db: Db, id: string, hitCount: number) {
-  return db.updateTable("sanctions_screenings").set({ hit_count: hitCount }).where("id", "=", id).execute();
-}
-
 /** A cleared earlier hit of the same person on the same listed entity under the same name, if any. */
 export function findClearedHit(db: Db, userId: string, entryReference: string, screenedName: string) {
   return db

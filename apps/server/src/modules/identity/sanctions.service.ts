@@ -10,10 +10,10 @@ import {
   type User,
 } from "@festgeld/domain";
 import type { Insertable, Kysely, Transaction } from "kysely";
+import type { ClaimedJob, JobHandler } from "../../db/job-queue.ts";
 import type { DB } from "../../db/schema.ts";
 import type { ScreeningTrigger } from "../../db/tables/identity.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import type { ClaimedJob, JobHandler } from "../../lib/job-queue.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import * as identityRepo from "./identity.repository.ts";
 import * as repo from "./sanctions.repository.ts";

@@ -5,6 +5,36 @@ import type { KycDocumentsTable, KycReviewsTable } from "../../db/tables/kyc.ts"
 
 type Db = Kysely<DB>;
 
+/**
+ * What the KYC status needs of the identity records (the personal data's review, a verified
+ * ident): read here, beside the documents, so that the identity module may depend on this one
+ * and not the other way round (docs/decisions.md "Import rules checked by dependency-cruiser").
+ */
+export async function identityFacts(db: Db, userId: string) {
+  const [profile, ident] = await Promise.all([
+    db.selectFrom("kyc_profiles").select("review_status").where("user_id", "=", userId).executeTakeFirst(),
+    db
+      .selectFrom("ident_verifications")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("result", "=", "verified")
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return { profileStatus: profile?.review_status ?? null, identVerified: Boolean(ident) };
+}
+
+/** How many times the saver was told that the identity is verified (each time keys its own message). */
+export async function countIdentityVerifiedMessages(db: Db, userId: string): Promise<number> {
+  const told = await db
+    .selectFrom("message_events")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("user_id", "=", userId)
+    .where("event_type", "=", "identity_verified")
+    .executeTakeFirstOrThrow();
+  return Number(told.n);
+}
+
 /** Serialises every change to one user's documents (uploads and decisions) and their kyc_status. */
 export async function lockUser(db: Db, userId: string) {
   return db.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();

@@ -23,9 +23,8 @@ import type { Kysely, Selectable } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { KycDocumentsTable } from "../../db/tables/kyc.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
-import type { DocumentStorage } from "../../plugins/document-storage.ts";
+import type { DocumentStorage } from "../../storage/document-store.ts";
 import { recordAudit } from "../audit/audit.service.ts";
-import * as identityRepo from "../identity/identity.repository.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import * as repo from "./kyc.repository.ts";
 import { cleanFileName, UploadInspector } from "./kyc-file-inspector.ts";
@@ -100,12 +99,15 @@ function statusesOf(rows: DocumentRow[]): DocumentStatuses {
   return statuses;
 }
 
-async function identityFacts(db: Kysely<DB>, userId: string): Promise<IdentityFacts> {
-  const [profile, identVerified] = await Promise.all([
-    identityRepo.findProfile(db, userId),
-    identityRepo.hasVerifiedIdent(db, userId),
-  ]);
-  return { identVerified, profileStatus: profile?.review_status ?? null };
+const identityFacts = (db: Kysely<DB>, userId: string): Promise<IdentityFacts> =>
+  repo.identityFacts(db, userId);
+
+/**
+ * Locks the user's row for a change the KYC status depends on (documents, personal data, ident), so
+ * that status recomputations of one user run one after another.
+ */
+export function lockUser(db: Kysely<DB>, userId: string) {
+  return repo.lockUser(db, userId);
 }
 
 /**
@@ -120,15 +122,10 @@ export async function recomputeUserStatus(trx: Kysely<DB>, userId: string, messa
   const result = await repo.setUserKycStatus(trx, userId, overall);
   const changed = result.some((r) => Number(r.numUpdatedRows) > 0);
   if (changed && overall === "approved" && messages) {
-    const told = await trx
-      .selectFrom("message_events")
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where("user_id", "=", userId)
-      .where("event_type", "=", "identity_verified")
-      .executeTakeFirstOrThrow();
+    const told = await repo.countIdentityVerifiedMessages(trx, userId);
     await messages.notify(trx, {
       userId,
-      key: `identity_verified:${Number(told.n) + 1}`,
+      key: `identity_verified:${told + 1}`,
       event: "identity_verified",
       facts: {},
     });

@@ -89,21 +89,6 @@ export function setLanguage(db: Kysely<DB>, userId: string, language: Language) 
     .executeTakeFirst();
 }
 
-/** Accounts per language, for the back office's confirmation step before a broadcast. */
-export async function countUsersByLanguage(
-  db: Kysely<DB>,
-  userIds: string[] | null,
-): Promise<Record<Language, number>> {
-  const result = await sql<{ language: Language; n: string | number }>`
-    select language, count(*) as n from users
-    where ${userIds ? sql`id = any(${userIds}::uuid[])` : sql`true`}
-    group by language
-  `.execute(db);
-  const counts: Record<Language, number> = { en: 0, de: 0, fr: 0 };
-  for (const row of result.rows) counts[row.language] = Number(row.n);
-  return counts;
-}
-
 export function insertDocument(
   db: Kysely<DB>,
   values: {

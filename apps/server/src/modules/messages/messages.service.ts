@@ -2,11 +2,10 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Language } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { Operator } from "../../config/operator.ts";
+import { mayMailUnconfirmed } from "../../db/mail-limits.ts";
 import type { DB } from "../../db/schema.ts";
-import { loadEmailLayout, loadQrCode } from "../../lib/lazy.ts";
-import { mayMailUnconfirmed } from "../../lib/mail-limits.ts";
-import type { DocumentStorage } from "../../plugins/document-storage.ts";
-import { ACCOUNT_MAIL_TEMPLATE, type AccountMail, accountMailText } from "../auth/account-mail.ts";
+import { loadQrCode, once } from "../../lib/lazy.ts";
+import type { DocumentStorage } from "../../storage/document-store.ts";
 import {
   NEWSLETTER_CONFIRM_TEMPLATE,
   NEWSLETTER_TEMPLATE,
@@ -14,7 +13,8 @@ import {
   type NewsletterIssueFacts,
   newsletterConfirmText,
 } from "../newsletter/newsletter-mail.ts";
-import type { ClaimedEmail } from "../notifications/email-outbox.repository.ts";
+import type { ClaimedEmail } from "../notifications/email-outbox.worker.ts";
+import { ACCOUNT_MAIL_TEMPLATE, type AccountMail, accountMailText } from "./account-mail.ts";
 import type { EmailContent, RenderedEmail } from "./email-text.ts";
 import type { EventFacts, EventType, MessageEvent } from "./message-events.ts";
 import { eventText, inboxMessage } from "./message-texts.ts";
@@ -22,6 +22,9 @@ import * as repo from "./messages.repository.ts";
 import { DOCUMENT_TITLE, type DocumentKind, renderPdf } from "./postbox-pdf.ts";
 
 export type { EventFacts, EventType, MessageEvent, TransferFacts } from "./message-events.ts";
+
+/** The React Email layout, loaded on the first e-mail rendered (lib/lazy.ts). */
+const loadEmailLayout = once(() => import("./email-layout.tsx"));
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -9,10 +9,10 @@ import {
   type User,
 } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
+import type { ClaimedJob, JobHandler } from "../../db/job-queue.ts";
+import { mayMailUnconfirmed } from "../../db/mail-limits.ts";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
-import type { ClaimedJob, JobHandler } from "../../lib/job-queue.ts";
-import { mayMailUnconfirmed } from "../../lib/mail-limits.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import * as repo from "./newsletter.repository.ts";
 import {

@@ -1,3 +1,4 @@
+import type { Language } from "@festgeld/domain";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
@@ -71,7 +72,7 @@ export interface ClaimedEmail {
   /** Where it goes: the row's own address, else the account's current one; null when neither exists. */
   email: string | null;
   /** The recipient account's language (null for an address without an account). */
-  user_language: "en" | "de" | "fr" | null;
+  user_language: Language | null;
   /** A notification's e-mail: its title and message (null when the notification no longer exists). */
   title: string | null;
   message: string | null;
@@ -80,7 +81,7 @@ export interface ClaimedEmail {
   /** A rendered e-mail: its template, facts and language. */
   template: string | null;
   facts: Record<string, unknown> | null;
-  language: "en" | "de" | "fr" | null;
+  language: Language | null;
 }
 
 /**

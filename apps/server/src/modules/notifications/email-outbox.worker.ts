@@ -4,6 +4,8 @@ import type { DB } from "../../db/schema.ts";
 import type { Mailer, MailMessage } from "../../lib/mailer.ts";
 import * as repo from "./email-outbox.repository.ts";
 
+export type { ClaimedEmail } from "./email-outbox.repository.ts";
+
 export interface EmailWorkerOptions {
   /** How often the outbox is looked at when nothing wakes the worker (rows queued elsewhere, retries). */
   pollIntervalMs: number;

@@ -6,6 +6,19 @@ import * as repo from "./packages.repository.ts";
 
 type PackageRow = Selectable<PackagesTable>;
 
+/** One package, offered or not, as stored (other modules read packages through this service). */
+export function findPackage(db: Kysely<DB>, id: string): Promise<PackageRow | undefined> {
+  return repo.findPackageById(db, id);
+}
+
+/** The package offered today for a term and currency, a given one first (a renewal's rate). */
+export function packageInForce(
+  db: Kysely<DB>,
+  terms: { durationMonths: number; currency: string; preferredId: string },
+): Promise<PackageRow | undefined> {
+  return repo.findPackageInForce(db, terms);
+}
+
 /** A packages row as the API shows it, with features in the requested language (English fallback). */
 export function toPackage(row: PackageRow, language: Language): Package {
   const features = row.features?.[language]?.length ? row.features[language] : (row.features?.en ?? []);
@@ -42,10 +55,6 @@ async function entryFor(db: Kysely<DB>): Promise<CacheEntry> {
     cache.set(db, entry);
   }
   return entry;
-}
-
-export async function listActive(db: Kysely<DB>, language: Language): Promise<Package[]> {
-  return (await entryFor(db)).rows.map((row) => toPackage(row, language));
 }
 
 /**

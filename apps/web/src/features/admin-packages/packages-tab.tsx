@@ -1,4 +1,4 @@
-import type { AdminPackage, FieldError } from "@festgeld/domain";
+import type { AdminPackage, FieldError, Language } from "@festgeld/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -101,7 +101,7 @@ export default function PackagesTab() {
       header: t("packages.columns.features"),
       cell: (pkg) => (
         <ul className="list-inside list-disc">
-          {(pkg.features[language as "en" | "de" | "fr"] ?? pkg.features.en).map((feature) => (
+          {(pkg.features[language as Language] ?? pkg.features.en).map((feature) => (
             <li key={feature}>{feature}</li>
           ))}
         </ul>

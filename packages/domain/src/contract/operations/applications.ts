@@ -60,7 +60,7 @@ export const applicationsOperations = {
     params: idParamSchema,
     body: applicationDetailsRequestSchema,
     responses: { 200: json(applicationSchema, "The application with its details") },
-    errors: [403, 404, 409],
+    errors: [404, 409],
   }),
   applicationsWithdraw: defineOperation({
     id: "applicationsWithdraw",
@@ -71,7 +71,7 @@ export const applicationsOperations = {
     summary: "Withdraw from an approved application within 14 days of approval (right of withdrawal)",
     params: idParamSchema,
     responses: { 200: json(applicationSchema, "The withdrawn application") },
-    errors: [403, 409],
+    errors: [409],
   }),
   adminApplicationsList: defineOperation({
     id: "adminApplicationsList",

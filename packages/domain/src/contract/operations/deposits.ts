@@ -30,7 +30,6 @@ export const depositsOperations = {
     summary: "One of the saver's deposits with its timeline and ledger entries",
     params: idParamSchema,
     responses: { 200: json(depositDetailSchema, "The deposit") },
-    errors: [403],
   }),
   depositsTransferQr: defineOperation({
     id: "depositsTransferQr",
@@ -41,7 +40,7 @@ export const depositsOperations = {
     summary: "The EPC QR code (GiroCode) of a deposit awaiting funds, as SVG",
     params: idParamSchema,
     responses: { 200: json(transferQrSchema, "Payload and SVG image") },
-    errors: [403, 409],
+    errors: [409],
   }),
   depositsChangeInstruction: defineOperation({
     id: "depositsChangeInstruction",
@@ -54,7 +53,7 @@ export const depositsOperations = {
     params: idParamSchema,
     body: maturityInstructionRequestSchema,
     responses: { 200: json(depositDetailSchema, "The deposit with the new instruction") },
-    errors: [403, 409],
+    errors: [409],
   }),
   depositsEarlyClosureQuote: defineOperation({
     id: "depositsEarlyClosureQuote",
@@ -67,7 +66,7 @@ export const depositsOperations = {
       "409 early_closure_not_allowed where the package holds deposits to maturity; 409 deposit_not_active unless active.",
     params: idParamSchema,
     responses: { 200: json(earlyClosureQuoteSchema, "The figures of a closure today") },
-    errors: [403, 409],
+    errors: [409],
   }),
   depositsCloseEarly: defineOperation({
     id: "depositsCloseEarly",
@@ -81,7 +80,7 @@ export const depositsOperations = {
     params: idParamSchema,
     body: earlyClosureRequestSchema,
     responses: { 200: json(depositDetailSchema, "The closed deposit with its ledger") },
-    errors: [403, 409],
+    errors: [409],
   }),
   adminDepositsList: defineOperation({
     id: "adminDepositsList",

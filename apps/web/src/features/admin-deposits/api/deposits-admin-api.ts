@@ -50,10 +50,3 @@ export function useJobsOverview() {
     queryFn: ({ signal }) => api.call(operations.adminJobsOverview, { signal }),
   });
 }
-
-export function useDepositSummary() {
-  return useQuery({
-    queryKey: ADMIN_KEYS.depositSummary,
-    queryFn: ({ signal }) => api.call(operations.adminDepositsSummary, { signal }),
-  });
-}

@@ -1,9 +1,7 @@
-import type { ErrorResponse, KycDocumentType, KycUploadResponse } from "@festgeld/domain";
+import type { KycDocumentType, KycUploadResponse } from "@festgeld/domain";
 import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError, api } from "../../../lib/api-client.ts";
-import { i18n } from "../../../lib/i18n.ts";
-import { tokenStore } from "../../../lib/storage.ts";
+import { api } from "../../../lib/api-client.ts";
 
 export const KYC_STATUS_KEY = ["kyc", "status"] as const;
 
@@ -18,50 +16,26 @@ export function useKycStatus() {
 }
 
 /**
- * Uploads one document with XMLHttpRequest, because fetch() reports no upload progress. `onProgress`
- * gets 0..1 as the bytes leave the browser. Errors arrive as ApiError like every other call.
+ * Uploads one document through the shared API client, which reports upload progress (fetch() does
+ * not, so the client sends it with XMLHttpRequest). `onProgress` gets 0..1 as the bytes leave the
+ * browser. Errors arrive as ApiError like every other call.
  */
-export function uploadKycDocument(
+export async function uploadKycDocument(
   documentType: KycDocumentType,
   file: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<KycUploadResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(
-      operations.kycUpload.method,
-      `/api${operations.kycUpload.path.replace(":documentType", encodeURIComponent(documentType))}`,
-    );
-    const token = tokenStore.get();
-    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.setRequestHeader("Accept-Language", i18n.language || "en");
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body) {
-        onProgress(1);
-        resolve(body as KycUploadResponse);
-        return;
-      }
-      const err = (body ?? {}) as Partial<ErrorResponse>;
-      reject(new ApiError(xhr.status, err.code ?? "unknown_error", err.detail ?? "", err.fields ?? []));
-    };
-    xhr.onerror = () => reject(new ApiError(0, "network_error", ""));
-    xhr.onabort = () => reject(new DOMException("Upload aborted", "AbortError"));
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append("file", file, file.name);
-    xhr.send(form);
+  const form = new FormData();
+  form.append("file", file, file.name);
+  const uploaded = await api.call(operations.kycUpload, {
+    params: { documentType },
+    body: form,
+    onUploadProgress: onProgress,
+    ...(signal ? { signal } : {}),
   });
+  onProgress(1);
+  return uploaded;
 }
 
 /** The approval checklist (GET /me/approval-checklist), refetched whenever the status changes. */

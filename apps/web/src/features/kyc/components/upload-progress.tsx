@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { localeFor } from "../../../lib/format.ts";
 
-/** A real progress bar fed by the XMLHttpRequest upload events (0..1). */
+/** A real progress bar fed by the API client's upload progress (0..1). */
 export function UploadProgress({ fraction, label }: { fraction: number; label: string }) {
   const { i18n } = useTranslation();
   const percent = Math.round(fraction * 100);

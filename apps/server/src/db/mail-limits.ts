@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { DB } from "../db/schema.ts";
+import type { DB } from "./schema.ts";
 
 /**
  * E-mails to an address that has not confirmed it is its owner's (newsletter sign-ups, applications

@@ -1,31 +1,28 @@
 import { addDays, centsToDecimalString, LIMITS, maskIban } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { depositFigures } from "../deposits/deposit.mapper.ts";
-import type { DepositEvent } from "../deposits/deposit-events.ts";
-import { findDeposit } from "../deposits/deposits.repository.ts";
-import type { Messenger } from "./messages.service.ts";
+import type { Messenger } from "../messages/messages.service.ts";
+import { depositFigures } from "./deposit.mapper.ts";
+import type { DepositEvent } from "./deposit-events.ts";
 
-const decimal = (cents: unknown) => centsToDecimalString(BigInt(String(cents ?? 0)));
+const decimal = (cents: string | number) => centsToDecimalString(BigInt(cents));
 
 /**
  * The messages of the deposit lifecycle: subscribed to every deposit event (deposit-events.ts), it
- * tells the saver about the funds received, the maturity reminder, the payout or renewal, and a lapse.
+ * tells the saver, from what the event carries (the deposit as the change left it, and its details), about the funds received, the maturity reminder, the payout or renewal, and a lapse.
  * Each is keyed by the event and the deposit, so a job that runs again tells nothing more. The approval
  * and the withdrawal are told by the application services, which own those events.
  */
 export function depositMessages(messages: Messenger) {
   return async (event: DepositEvent, trx: Kysely<DB> | Transaction<DB>): Promise<void> => {
     if (!event.userId) return;
-    const row = await findDeposit(trx, event.depositId);
-    if (!row) return;
+    const row = event.deposit;
     const base = {
       application_id: row.application_id,
       deposit_reference: row.reference,
       amount: decimal(row.amount_cents),
       currency: row.currency.trim(),
     };
-    const d = event.details;
     const userId = event.userId;
     switch (event.type) {
       case "funds_received":
@@ -66,9 +63,9 @@ export function depositMessages(messages: Messenger) {
           facts: {
             ...base,
             maturity_date: row.maturity_date,
-            principal: decimal(d.principal_cents),
-            gross_interest: decimal(d.interest_cents),
-            payout: decimal(d.payout_cents),
+            principal: decimal(event.details.principal_cents),
+            gross_interest: decimal(event.details.interest_cents),
+            payout: decimal(event.details.payout_cents),
             reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
           },
         });
@@ -85,10 +82,10 @@ export function depositMessages(messages: Messenger) {
             maturity_date: row.maturity_date,
             principal: centsToDecimalString(principalCents),
             gross_interest: centsToDecimalString(interestCents),
-            payout: decimal(d.payout_cents),
-            new_amount: decimal(d.new_amount_cents),
-            new_rate: String(d.new_rate),
-            new_maturity_date: String(d.new_maturity_date),
+            payout: decimal(event.details.payout_cents),
+            new_amount: decimal(event.details.new_amount_cents),
+            new_rate: event.details.new_rate,
+            new_maturity_date: event.details.new_maturity_date,
           },
         });
         return;
@@ -100,11 +97,11 @@ export function depositMessages(messages: Messenger) {
           key: `deposit_closed_early:${row.id}`,
           facts: {
             ...base,
-            close_date: String(d.close_date),
-            months_held: Number(d.months_held),
-            principal: decimal(d.principal_cents),
-            gross_interest: decimal(d.interest_cents),
-            payout: decimal(d.payout_cents),
+            close_date: event.details.close_date,
+            months_held: event.details.months_held,
+            principal: decimal(event.details.principal_cents),
+            gross_interest: decimal(event.details.interest_cents),
+            payout: decimal(event.details.payout_cents),
             reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
           },
         });

@@ -9,34 +9,18 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
+import type { S3Settings } from "../config/env.ts";
 import {
   checkKey,
   DocumentExistsError,
   DocumentIntegrityError,
-  type DocumentKeySource,
   DocumentNotFoundError,
   isStorageKey,
-  isUnderCurrent,
-  keyringOf,
-  openSealed,
   type RewrapOutcome,
   type RotatableDocumentStorage,
-  seal,
-  sealedLimit,
-  sealer,
-} from "./document-storage.ts";
-
-export interface S3Settings {
-  bucket: string;
-  /** An S3-compatible service's address (MinIO, Ceph, a local test server); AWS itself when unset. */
-  endpoint?: string | undefined;
-  region: string;
-  /** Bucket in the path (http://host/bucket/key) instead of the host name, as most S3-compatible servers want. */
-  forcePathStyle: boolean;
-  /** Both or neither; when neither, the SDK's own chain (instance role, shared config) is used. */
-  accessKeyId?: string | undefined;
-  secretAccessKey?: string | undefined;
-}
+} from "./document-store.ts";
+import { type DocumentKeySource, keyringOf } from "./key-ring.ts";
+import { isUnderCurrent, openSealed, seal, sealedLimit, sealer } from "./sealing.ts";
 
 /** The SDK's client for these settings (the caller destroys it on shutdown). */
 export function createS3Client(settings: S3Settings): S3Client {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { DB } from "../db/schema.ts";
-import type { Clock } from "./clock.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { DB } from "./schema.ts";
 
 /** One claimed job: its row as the worker sees it. */
 export interface ClaimedJob {
@@ -52,15 +52,22 @@ export class JobQueue {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = false;
+  private readonly handlers: Record<string, JobHandler> = {};
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly handlers: Readonly<Record<string, JobHandler>>,
     private readonly clock: Clock,
     private readonly options: JobQueueOptions = DEFAULT_JOB_QUEUE_OPTIONS,
   ) {}
 
   private tick: (() => void) | null = null;
+  /** Adds the handlers of some jobs (each module registers its own); a name is handled once. */
+  handle(handlers: Readonly<Record<string, JobHandler>>): void {
+    for (const [name, handler] of Object.entries(handlers)) {
+      if (this.handlers[name]) throw new Error(`job ${name} already has a handler`);
+      this.handlers[name] = handler;
+    }
+  }
 
   start(onError: (error: unknown) => void): void {
     const tick = () => {

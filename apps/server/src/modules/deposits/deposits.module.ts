@@ -1,0 +1,18 @@
+import type { AppModule } from "../../lib/module.ts";
+import { depositJobHandlers } from "./deposit-jobs.ts";
+import { depositMessages } from "./deposit-messages.ts";
+import { depositsRoutes } from "./deposits.routes.ts";
+import { depositsAdminRoutes } from "./deposits-admin.routes.ts";
+
+/**
+ * Deposits: the saver's and the back office's routes; the lapse, maturity reminder and maturity
+ * jobs (docs/decisions.md "Jobs"); and the saver's messages on the deposit lifecycle (funds received,
+ * maturity reminder, payout, renewal, lapse), subscribed to this app's deposit events and sent
+ * inside the transaction that records each event.
+ */
+export const depositsModule: AppModule = async (app) => {
+  await app.register(depositsRoutes);
+  await app.register(depositsAdminRoutes);
+  app.jobs.handle(depositJobHandlers(app.events));
+  app.events.subscribe("deposit", depositMessages(app.messages));
+};
