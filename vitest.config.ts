@@ -17,9 +17,12 @@ export const DATABASE_INDEPENDENT = [
 
 const serverTest = {
   setupFiles: ["apps/server/test/helpers/statuses.setup.ts"],
-  globalSetup: ["apps/server/test/helpers/statuses.global.ts"],
+  globalSetup: [
+    "apps/server/test/helpers/statuses.global.ts",
+    "apps/server/test/helpers/pglite-template.global.ts",
+  ],
   environment: "node",
-  // Generous: a fresh PGlite per file is slow when the machine is busy (2 cores shared).
+  // Generous: a fresh database per file is slow when the machine is busy (2 cores shared).
   testTimeout: 120_000,
   hookTimeout: 120_000,
   pool: "forks",
@@ -45,6 +48,7 @@ export default defineConfig({
           name: "server-no-database",
           include: DATABASE_INDEPENDENT,
           setupFiles: [...serverTest.setupFiles, "apps/server/test/helpers/no-database.setup.ts"],
+          globalSetup: ["apps/server/test/helpers/statuses.global.ts"],
         },
       },
       {
