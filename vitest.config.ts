@@ -1,5 +1,36 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Server test files that open no database: pure units, and the compiled server started as a process.
+ * They run once, in `npm test`; the PostgreSQL pass (`npm run test:pg`, project "server") leaves them
+ * out (docs/decisions.md "The PostgreSQL pass runs only what depends on the database"). Their project
+ * refuses to open a database (helpers/no-database.setup.ts), so a listed file that starts using one
+ * fails instead of silently losing its PostgreSQL run. A file missing from the list only runs twice.
+ */
+export const DATABASE_INDEPENDENT = [
+  "apps/server/test/camt053.test.ts",
+  "apps/server/test/compiled-server.test.ts",
+  "apps/server/test/env-file.test.ts",
+  "apps/server/test/render-samples.test.ts",
+  "apps/server/test/sanctions-matcher.test.ts",
+];
+
+const serverTest = {
+  setupFiles: [
+    "apps/server/test/helpers/no-checkout-data.setup.ts",
+    "apps/server/test/helpers/statuses.setup.ts",
+  ],
+  globalSetup: [
+    "apps/server/test/helpers/statuses.global.ts",
+    "apps/server/test/helpers/pglite-template.global.ts",
+  ],
+  environment: "node",
+  // Generous: a fresh database per file is slow when the machine is busy (2 cores shared).
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  pool: "forks",
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,18 +39,19 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverTest,
           name: "server",
           include: ["apps/server/test/**/*.test.ts"],
-          setupFiles: [
-            "apps/server/test/helpers/no-checkout-data.setup.ts",
-            "apps/server/test/helpers/statuses.setup.ts",
-          ],
+          exclude: DATABASE_INDEPENDENT,
+        },
+      },
+      {
+        test: {
+          ...serverTest,
+          name: "server-no-database",
+          include: DATABASE_INDEPENDENT,
+          setupFiles: [...serverTest.setupFiles, "apps/server/test/helpers/no-database.setup.ts"],
           globalSetup: ["apps/server/test/helpers/statuses.global.ts"],
-          environment: "node",
-          // Generous: a fresh PGlite per file is slow when the machine is busy (2 cores shared).
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          pool: "forks",
         },
       },
       {

@@ -97,7 +97,7 @@ test("register, add a passkey on /security and sign in with it, without the e-ma
 const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 test.describe("accessibility", () => {
-  // axe-core is injected as a script, which the page's CSP would refuse (as in a11y.spec.ts).
+  // axe-core is injected as a script, which the page's CSP would refuse (as in pages.spec.ts).
   test.use({ bypassCSP: true, reducedMotion: "reduce" });
 
   test("the passkeys card (a passkey listed, the add form and the removal question open) has no serious axe violation", async ({

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../../src/app.ts";
@@ -19,7 +20,9 @@ export async function createTestDatabase(): Promise<{
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openPGlite(null);
+    // From the migrated dump of helpers/pglite-template.global.ts (a fresh cluster without it).
+    const template = process.env.FESTGELD_PGLITE_TEMPLATE;
+    const database = await openPGlite(null, template ? new Blob([await readFile(template)]) : undefined);
     await migrate(database);
     return { database, drop: () => database.close() };
   }
