@@ -1,8 +1,8 @@
 import { existsSync, promises as fsp, mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config/env.ts";
 import { addressToOpen } from "../src/config/address-to-open.ts";
+import { loadConfig } from "../src/config/env.ts";
 import { dataDirGuard } from "./helpers/no-checkout-data.ts";
 
 describe("tests never touch the checkout's ./data", () => {
