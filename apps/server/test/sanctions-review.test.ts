@@ -182,6 +182,21 @@ describe("every name that identifies the saver is screened", () => {
       payload: { full_name: "Zorislav Petrovich Kremnyov", email: saver.user.email },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
+    // Screened when renamed, before anyone asks for an approval: the hit is in the review queue.
+    const screenings = await t.app.db
+      .selectFrom("sanctions_screenings")
+      .select(["trigger", "screened_name", "hit_count"])
+      .where("user_id", "=", saver.user.id)
+      .where("trigger", "=", "name_change")
+      .execute();
+    expect(screenings).toEqual([
+      { trigger: "name_change", screened_name: "Zorislav Petrovich Kremnyov", hit_count: expect.any(Number) },
+    ]);
+    expect(screenings[0]?.hit_count).toBeGreaterThan(0);
+    const queued = (
+      await t.app.inject({ url: "/api/admin/sanctions/hits?status=open", headers: admin.headers })
+    ).json() as Array<{ user_id: string }>;
+    expect(queued.some((h) => h.user_id === saver.user.id)).toBe(true);
     const refused = await approve(saver.applicationId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe("sanctions_review_open");

@@ -131,7 +131,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateProfile(app.db, context, currentUser(request), request.body, meta(request), app.messages),
+      service.updateProfile(
+        app.db,
+        context,
+        currentUser(request),
+        request.body,
+        meta(request),
+        app.messages,
+        app.events,
+      ),
   );
 
   route(app, operations.authLogout, async (request) => {

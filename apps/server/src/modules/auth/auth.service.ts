@@ -13,6 +13,7 @@ import { emailSchema, LIMITS } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, unauthenticated } from "../../lib/errors.ts";
+import type { EventBus } from "../../plugins/events.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import {
   type AccountMailContext,
@@ -218,6 +219,7 @@ export async function updateProfile(
   input: ProfileUpdateRequest,
   meta: RequestMeta,
   messages?: Messenger,
+  events?: EventBus,
 ): Promise<User> {
   const { email, full_name } = input;
   const emailChanged = email !== user.email;
@@ -254,6 +256,11 @@ export async function updateProfile(
           // The old address is kept: an e-mail change is how accounts get taken over.
           detail: { changed, ...(emailChanged ? { previous_email: user.email } : {}) },
         });
+      }
+      // A new name is screened against the sanctions list in this transaction (the identity module
+      // subscribes): a rename is how a listed person would slip past the screening of the old name.
+      if (full_name !== user.full_name) {
+        await events?.publish("account", { kind: "renamed", userId: user.id, fullName: full_name }, trx);
       }
       if (emailChanged) {
         await sendVerification(trx, mail, user.id, email, meta);
@@ -402,4 +409,14 @@ export async function ensureFirstAdmin(
     throw error;
   }
   return "created";
+}
+
+/** What the auth module tells other modules about an account, inside the transaction that changed it. */
+export type AccountEvent = { kind: "renamed"; userId: string; fullName: string };
+
+declare module "../../plugins/events.ts" {
+  interface AppEvents {
+    /** Published by the auth module when an account's identifying facts change. */
+    account: AccountEvent;
+  }
 }

@@ -1,7 +1,7 @@
 import type { AppModule } from "../../lib/module.ts";
 import { identityRoutes } from "./identity.routes.ts";
 import { scheduleRetention } from "./retention.job.ts";
-import { sanctionsJobHandlers } from "./sanctions.service.ts";
+import { sanctionsJobHandlers, screenUser } from "./sanctions.service.ts";
 
 /**
  * Personal data, ident providers, sanctions screening (its batches are jobs) and data rights; with background work on, the
@@ -11,5 +11,10 @@ export const identityModule: AppModule = async (app, { config, backgroundJobs })
   await app.register(identityRoutes, { identSecrets: config.IDENT_WEBHOOK_SECRETS });
   // Screening of savers against a newly loaded list, in resumable batches.
   app.jobs.handle(sanctionsJobHandlers);
+  // Each change of the account name is screened when it is made (docs/decisions.md "Screening covers every
+  // name that identifies the saver").
+  app.events.subscribe("account", async (event, trx) => {
+    if (event.kind === "renamed") await screenUser(trx, event.userId, "name_change");
+  });
   if (backgroundJobs) scheduleRetention(app);
 };
