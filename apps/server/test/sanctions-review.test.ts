@@ -7,7 +7,7 @@ import { signIdentPayload } from "../src/modules/identity/ident.service.ts";
 import { sanctionsJobHandlers } from "../src/modules/identity/sanctions.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
-import { createVerifiedUser, markVerified } from "./helpers/identity.ts";
+import { createVerifiedUser, markVerified, VALID_PROFILE } from "./helpers/identity.ts";
 import { multipartBody } from "./helpers/kyc-files.ts";
 
 /**
@@ -215,16 +215,7 @@ describe("every name that identifies the saver is screened", () => {
       method: "PUT",
       url: "/api/kyc/profile",
       headers: saver.headers,
-      payload: {
-        date_of_birth: "1958-11-02",
-        place_of_birth: "Köln",
-        nationality: "DE",
-        address: { street: "Hauptstraße 1", postcode: "10115", city: "Berlin", country: "DE" },
-        tax_residency: "DE",
-        tax_id: "86095742719",
-        is_pep: false,
-        pep_details: null,
-      },
+      payload: { ...VALID_PROFILE, date_of_birth: "1958-11-02" },
     });
     const decided = await t.app.inject({
       method: "PATCH",

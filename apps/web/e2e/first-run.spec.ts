@@ -7,7 +7,7 @@ import { expect, type Page, request, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { Secret, TOTP } from "otpauth";
 import { JPEG, PNG, pdf } from "./kyc-files.ts";
-import { loadSanctionsList } from "./verify-identity.ts";
+import { loadSanctionsList, PERSONAL_DATA } from "./verify-identity.ts";
 
 /**
  * The quick start as a new user meets it: a server of this spec's own, started like `npm start`
@@ -164,19 +164,7 @@ test("first run without SMTP_URL: register, confirm through the mail folder, ver
 
   // Identity: personal data and documents in, staff confirm them.
   const staff = { authorization: `Bearer ${await adminToken()}` };
-  const profile = await page.request.put("/api/kyc/profile", {
-    headers: saver,
-    data: {
-      date_of_birth: "1980-05-17",
-      place_of_birth: "Köln",
-      nationality: "DE",
-      address: { street: "Hauptstraße 1", postcode: "10115", city: "Berlin", country: "DE" },
-      tax_residency: "DE",
-      tax_id: "86095742719",
-      is_pep: false,
-      pep_details: null,
-    },
-  });
+  const profile = await page.request.put("/api/kyc/profile", { headers: saver, data: PERSONAL_DATA });
   expect(profile.status(), await profile.text()).toBe(200);
   const documents: string[] = [];
   for (const [type, name, mimeType, buffer] of [

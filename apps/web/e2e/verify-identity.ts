@@ -5,7 +5,7 @@ import { JPEG, PNG, pdf } from "./kyc-files.ts";
 import { confirmEmail } from "./mailbox.ts";
 
 /** Personal data that passes every rule (German tax residency with a valid tax ID). */
-const PERSONAL_DATA = {
+export const PERSONAL_DATA = {
   date_of_birth: "1980-05-17",
   place_of_birth: "Köln",
   nationality: "DE",
