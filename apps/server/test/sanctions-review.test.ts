@@ -26,6 +26,7 @@ beforeAll(async () => {
   t = await createTestApp({
     IDENT_WEBHOOK_SECRETS: `videoident:${SECRET}`,
     SANCTIONS_LIST_MAX_AGE_DAYS: "7",
+    CLOCK_CONTROL: "true",
   });
   admin = await createAdmin(t.app, { full_name: "Clara Compliance" });
 });
@@ -150,6 +151,23 @@ describe("approval needs a recent list", () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().id).toBe(first.json().id);
     expect((await approve(late.applicationId)).statusCode).toBe(200);
+  });
+
+  it("reckons the list's age by the app's clock: a month later it is outdated, loaded again it is current", async () => {
+    const clock = t.app.depositSettings.adjustableClock;
+    if (!clock) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
+    try {
+      clock.set(new Date(Date.now() + 30 * 86_400_000));
+      const later = await saverWithApplication("Erika Monthlater");
+      const refused = await approve(later.applicationId);
+      expect(refused.json().code).toBe("sanctions_list_outdated");
+      expect((await loadList(await fs.readFile(FIXTURE))).statusCode).toBe(200);
+      expect((await approve(later.applicationId)).statusCode).toBe(200);
+    } finally {
+      clock.reset();
+      // Dated back to today again, so that the lists the next tests load are the newer ones.
+      await loadList(await fs.readFile(FIXTURE));
+    }
   });
 });
 

@@ -43,11 +43,11 @@ export function latestList(db: Db) {
     .executeTakeFirst();
 }
 
-/** The same file loaded again: still current from now on. */
-export function renewList(db: Db, id: string) {
+/** The same file loaded again: still current from now on (the app's clock, which approvals reckon by). */
+export function renewList(db: Db, id: string, now: Date) {
   return db
     .updateTable("sanctions_lists")
-    .set({ checked_at: sql<Date>`now()` })
+    .set({ checked_at: now })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -270,8 +270,11 @@ export async function loadList(
   return db.transaction().execute(async (trx) => {
     const known = await repo.findListBySha(trx, sha256);
     const row = known
-      ? await repo.renewList(trx, known.id)
+      ? await repo.renewList(trx, known.id, now)
       : await repo.insertList(trx, {
+          // Dated by the app's clock, which the approval's age check reckons by too.
+          loaded_at: now,
+          checked_at: now,
           version: parsed.version,
           sha256,
           entry_count: parsed.entities.length,
