@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
 import { freshAdminCode } from "./admin-session.ts";
+import { waitForMail } from "./mailbox.ts";
 
 const PASSWORD = "e2e journey passphrase";
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
@@ -78,18 +79,23 @@ test.describe("accounts and sessions", () => {
     expect(me.status()).toBe(401);
   });
 
-  test("register shows the server's translated error for a taken e-mail", async ({ page }) => {
+  test("register with a taken e-mail does not say so on the page; the owner is told by e-mail", async ({
+    page,
+  }) => {
     const { email } = await registerViaApi(page, "Taken Person");
     await page.addInitScript(() => localStorage.setItem("user_language", "fr"));
     await page.goto("/register");
     await page.getByLabel("Nom complet").fill("Quelqu'un");
     await page.getByLabel("Adresse e-mail").fill(email);
     await page.getByLabel("Mot de passe").fill(PASSWORD);
+    const answered = page.waitForResponse((r) => r.url().endsWith("/api/auth/register"));
     await page.getByTestId("register-submit").click();
-    await expect(page.getByTestId("auth-error")).toHaveText(
-      "Un compte existe déjà avec cette adresse e-mail.",
-    );
-    await expect(page).toHaveURL(/\/register$/);
+    // The same answer a new address gets (docs/decisions.md "Registration answers the same for a known
+    // address"): nothing on the page tells a stranger that the address has an account.
+    expect((await answered).status()).toBe(201);
+    await expect(page.getByText("Un compte existe déjà avec cette adresse e-mail.")).toHaveCount(0);
+    // The owner learns of the attempt in their own mailbox.
+    await waitForMail(email, "Someone tried to register with your address");
   });
 
   test("login -> the dashboard with 'Welcome back!' and the name in the header", async ({ page }) => {

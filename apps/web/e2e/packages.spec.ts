@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoReady } from "./app-ready.ts";
 
 test.describe("packages page", () => {
   for (const [lang, min, heading] of [
@@ -39,7 +40,7 @@ test.describe("packages page", () => {
 
 test.describe("shell", () => {
   test("language and theme survive a reload", async ({ page }) => {
-    await page.goto("/");
+    await gotoReady(page, "/");
     await page.getByTestId("language-button").click();
     await page.getByRole("button", { name: "Deutsch" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
@@ -54,7 +55,7 @@ test.describe("shell", () => {
   });
 
   test("language dropdown closes on an outside click", async ({ page }) => {
-    await page.goto("/");
+    await gotoReady(page, "/");
     await page.getByTestId("language-button").click();
     await expect(page.getByTestId("language-menu")).toBeVisible();
     await page.mouse.click(5, 400);
@@ -79,12 +80,12 @@ test.describe("shell", () => {
     const response = await page.goto("/packages");
     expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
     await expect(page.getByTestId("package-card")).toHaveCount(5);
-    await page.goto("/");
+    await gotoReady(page, "/");
     await page.getByTestId("theme-toggle").click();
     // A prerendered page runs the language script inline, allowed by its hash: at the root address a
     // stored language other than the page's moves the reader without a violation.
     await page.evaluate(() => localStorage.setItem("user_language", "fr"));
-    await page.goto("/");
+    await gotoReady(page, "/");
     await expect(page).toHaveURL(/\/fr$/);
     expect(violations).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { adminToken } from "./admin-session.ts";
+import { gotoReady } from "./app-ready.ts";
 import { seriousViolations, violationsInBothThemes } from "./axe.ts";
 import { LOAD_VIEWPORT, layoutProblems } from "./layout-checks.ts";
 
@@ -107,7 +108,7 @@ for (const language of LANGUAGES) {
     test("axe with the mobile navigation open", async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await prepare(page, language);
-      await page.goto("/");
+      await gotoReady(page, "/");
       await expect(page.locator("html")).toHaveAttribute("lang", language);
       await expect(page.locator("h1").first()).toBeVisible();
       await page.waitForLoadState("networkidle");

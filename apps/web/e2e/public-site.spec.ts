@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoReady } from "./app-ready.ts";
 
 /**
  * Journeys of the public site: FAQ with one answer open, the language
@@ -119,7 +120,7 @@ test.describe("contact form", () => {
 
 test.describe("home", () => {
   test("the promo banner can be dismissed and stays dismissed while browsing", async ({ page }) => {
-    await page.goto("/");
+    await gotoReady(page, "/");
     const banner = page.getByTestId("promo-banner");
     await expect(banner).toBeVisible();
     await expect(banner.getByRole("link")).toHaveAttribute("href", "/packages");
@@ -139,7 +140,7 @@ test.describe("home", () => {
   test("the hero leads to the packages and the calculator, the closing call to action to /apply", async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoReady(page, "/");
     await expect(page.getByTestId("testimonial")).toHaveCount(6);
     await page.getByTestId("hero-calculator").click();
     await expect(page).toHaveURL(/\/calculator$/);
@@ -154,7 +155,7 @@ test.describe("contact widget", () => {
     page,
   }) => {
     await inLanguage("de")(page);
-    await page.goto("/");
+    await gotoReady(page, "/");
     const toggle = page.getByTestId("contact-widget-button");
     await expect(toggle).toHaveAccessibleName("Kontaktmöglichkeiten öffnen");
     await toggle.click();
@@ -187,7 +188,7 @@ test.describe("contact widget", () => {
 test.describe("mobile navigation", () => {
   test("opens and closes with the keyboard; Escape gives focus back to the menu button", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/");
+    await gotoReady(page, "/");
     const button = page.getByTestId("mobile-menu-button");
     await button.focus();
     await page.keyboard.press("Enter");

@@ -33,6 +33,12 @@ export function RootLayout() {
   const language = i18n.language;
 
   useEffect(() => {
+    // React has taken over the page (hydrated the prerendered HTML, or rendered it): until then a click on
+    // a prerendered control does nothing. Journeys that click at once wait for this mark (e2e/app-ready.ts).
+    document.documentElement.dataset.appReady = "true";
+  }, []);
+
+  useEffect(() => {
     // On a language-prefixed page a change of language moves to the same page in that language.
     const prefixed = languageOfPath(pathname);
     if (prefixed && isLanguage(language) && prefixed !== language) {
