@@ -45,7 +45,8 @@ export const backoffMs = (attempts: number) => Math.min(2 ** Math.max(0, attempt
  * The scheduler: jobs are rows of `jobs` (migration 0061) in the same database as the data they
  * change, claimed with FOR UPDATE SKIP LOCKED so several processes never take the same row, and
  * marked done in the transaction that does the work. Jobs that fell due while no server ran are
- * simply due when one starts. Time comes from the injected clock.
+ * simply due when one starts. Time comes from the injected clock. The queue's SQL is the queue, so it
+ * stays here, an exception to "SQL only in repositories" (docs/decisions.md).
  */
 export class JobQueue {
   readonly workerId = `${process.pid}-${randomBytes(4).toString("hex")}`;

@@ -4,7 +4,8 @@ import type { DB } from "./schema.ts";
 /**
  * E-mails to an address that has not confirmed it is its owner's (newsletter sign-ups, applications
  * sent signed out) are limited per address: anyone can type someone else's address, and each such
- * e-mail carries the brand (docs/decisions.md, "Branded mail to unconfirmed addresses").
+ * e-mail carries the brand (docs/decisions.md, "Branded mail to unconfirmed addresses"). The count
+ * stays beside the limit, an exception to "SQL only in repositories" (docs/decisions.md).
  */
 export const UNCONFIRMED_MAILS_PER_DAY = 3;
 

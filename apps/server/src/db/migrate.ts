@@ -8,6 +8,7 @@ const MIGRATIONS_DIR = path.join(path.dirname(new URL(import.meta.url).pathname)
 /**
  * Applies the numbered, forward-only SQL files in db/migrations that this database has not seen,
  * in order, each in its own transaction together with its bookkeeping row. Returns the versions applied.
+ * Its SQL stays here: the runner is an exception to "SQL only in repositories" (docs/decisions.md).
  */
 export async function migrate(database: Database): Promise<string[]> {
   const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort();

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Config } from "../config/env.ts";
 import { type Database, openDatabase } from "../db/database.ts";
+import { listSealedTotpSecrets, resealTotpSecret } from "../db/key-rotation.repository.ts";
 import type { DB } from "../db/schema.ts";
 import { deriveTotpKey, openWith, openWithAny, sealWith, TotpKeyError } from "../modules/auth/totp-secret.ts";
 import type { RotatableDocumentStorage } from "../storage/document-store.ts";
@@ -121,11 +122,7 @@ export async function resealTotpSecrets(
   ring: DocumentKeyring,
 ): Promise<{ resealed: number; failed: string[] }> {
   const keys = { current: deriveTotpKey(ring.current), previous: ring.previous.map(deriveTotpKey) };
-  const rows = await db
-    .selectFrom("user_totp")
-    .select(["user_id", "secret_sealed"])
-    .where("secret_sealed", "is not", null)
-    .execute();
+  const rows = await listSealedTotpSecrets(db);
   let resealed = 0;
   const failed: string[] = [];
   for (const row of rows) {
@@ -144,13 +141,7 @@ export async function resealTotpSecrets(
       failed.push(`two-factor secret of account ${row.user_id}`);
       continue;
     }
-    const result = await db
-      .updateTable("user_totp")
-      .set({ secret_sealed: sealWith(keys.current, row.user_id, secret) })
-      .where("user_id", "=", row.user_id)
-      .where("secret_sealed", "=", sealed)
-      .executeTakeFirst();
-    resealed += Number(result.numUpdatedRows);
+    resealed += await resealTotpSecret(db, row.user_id, sealed, sealWith(keys.current, row.user_id, secret));
   }
   return { resealed, failed };
 }

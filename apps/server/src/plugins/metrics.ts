@@ -3,8 +3,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { sql } from "kysely";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import {
+  countDueJobs,
+  countFailedJobs,
+  countFailedOutbox,
+  countOutboxBacklog,
+  countPendingBroadcasts,
+} from "../db/monitoring.repository.ts";
 
 /**
  * Prometheus metrics (prom-client), served only on a port of their own (METRICS_PORT, never the
@@ -81,41 +87,19 @@ export default fp(
           this.set(await count(query(app.db)));
         },
       });
-    countGauge("jobs_backlog", "Scheduled jobs that are due and not yet done (pending or running)", (db) =>
-      db
-        .selectFrom("jobs")
-        .select(sql<number>`count(*)`.as("n"))
-        .where("state", "in", ["pending", "running"])
-        .where("run_at", "<=", sql<Date>`now()`)
-        .executeTakeFirst(),
+    countGauge(
+      "jobs_backlog",
+      "Scheduled jobs that are due and not yet done (pending or running)",
+      countDueJobs,
     );
-    countGauge("jobs_failed", "Scheduled jobs that failed after their last attempt", (db) =>
-      db
-        .selectFrom("jobs")
-        .select(sql<number>`count(*)`.as("n"))
-        .where("state", "=", "failed")
-        .executeTakeFirst(),
-    );
-    countGauge("email_outbox_backlog", "E-mails queued and not yet sent (nor given up)", (db) =>
-      db
-        .selectFrom("email_outbox")
-        .select(sql<number>`count(*)`.as("n"))
-        .where("sent_at", "is", null)
-        .where("failed_at", "is", null)
-        .executeTakeFirst(),
-    );
+    countGauge("jobs_failed", "Scheduled jobs that failed after their last attempt", countFailedJobs);
+    countGauge("email_outbox_backlog", "E-mails queued and not yet sent (nor given up)", countOutboxBacklog);
     countGauge(
       "email_broadcasts_pending",
       "Notifications to every account whose e-mails the worker is still writing to the outbox",
-      (db) => db.selectFrom("email_broadcasts").select(sql<number>`count(*)`.as("n")).executeTakeFirst(),
+      countPendingBroadcasts,
     );
-    countGauge("email_outbox_failed", "E-mails given up after their last attempt", (db) =>
-      db
-        .selectFrom("email_outbox")
-        .select(sql<number>`count(*)`.as("n"))
-        .where("failed_at", "is not", null)
-        .executeTakeFirst(),
-    );
+    countGauge("email_outbox_failed", "E-mails given up after their last attempt", countFailedOutbox);
     const poolStats = opts.poolStats;
     if (poolStats) {
       new Gauge({

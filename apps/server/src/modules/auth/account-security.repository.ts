@@ -159,3 +159,16 @@ export function queueAccountEmail(
     })
     .execute();
 }
+
+/** The language of the account's newest e-mail that had one. */
+export async function lastEmailLanguage(db: Kysely<DB>, userId: string) {
+  const last = await db
+    .selectFrom("email_outbox")
+    .select("language")
+    .where("user_id", "=", userId)
+    .where("language", "is not", null)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return last?.language ?? undefined;
+}

@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as authRepo from "./auth.repository.ts";
+import * as sessionRepo from "./session.repository.ts";
 
 /** The signed-in account's sessions and recent security events, for /security. */
 
@@ -35,16 +36,7 @@ export async function listSessions(
   currentSessionId: string | null,
   now: Date,
 ): Promise<AccountSession[]> {
-  const rows = await db
-    .selectFrom("sessions")
-    .select(["id", "created_at", "last_used_at", "ip", "user_agent"])
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", now)
-    .where("idle_expires_at", ">", now)
-    .orderBy("last_used_at", "desc")
-    .limit(100)
-    .execute();
+  const rows = await sessionRepo.listActiveSessions(db, userId, now, 100);
   return rows.map((row) => ({
     id: row.id,
     created_at: row.created_at.toISOString(),
@@ -58,14 +50,7 @@ export async function listSessions(
 /** Signs out one session of the user; another user's (or an ended one) is 404. */
 export async function revokeOwnSession(db: Kysely<DB>, userId: string, sessionId: string, meta: Meta) {
   await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("sessions")
-      .set({ revoked_at: new Date() })
-      .where("id", "=", sessionId)
-      .where("user_id", "=", userId)
-      .where("revoked_at", "is", null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
+    if (!(await sessionRepo.revokeUserSession(trx, userId, sessionId, new Date()))) {
       throw notFound("session_not_found", "This session does not exist or has already ended");
     }
     await authRepo.insertAccountEvent(trx, {
@@ -86,14 +71,13 @@ export async function revokeOtherSessions(
   meta: Meta & { by?: { id: string; email: string } },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    let query = trx
-      .updateTable("sessions")
-      .set({ revoked_at: new Date() })
-      .where("user_id", "=", userId)
-      .where("revoked_at", "is", null);
-    if (keepSessionId) query = query.where("id", "!=", keepSessionId);
-    const result = await query.executeTakeFirst();
-    const revoked = Number(result.numUpdatedRows);
+    const [result] = await sessionRepo.revokeUserSessions(
+      trx,
+      userId,
+      new Date(),
+      keepSessionId ?? undefined,
+    );
+    const revoked = Number(result?.numUpdatedRows ?? 0);
     await authRepo.insertAccountEvent(trx, {
       user_id: userId,
       event: "sessions_revoked",
@@ -109,14 +93,7 @@ const SHOWN = new Set<string>(SECURITY_EVENT_TYPES);
 
 /** The 30 newest security events of the account that the saver is shown. */
 export async function recentEvents(db: Kysely<DB>, userId: string): Promise<SecurityEvent[]> {
-  const rows = await db
-    .selectFrom("account_events")
-    .select(["id", "event", "created_at", "ip", "user_agent", "detail"])
-    .where("user_id", "=", userId)
-    .where("event", "in", [...SECURITY_EVENT_TYPES])
-    .orderBy("id", "desc")
-    .limit(30)
-    .execute();
+  const rows = await authRepo.listRecentEvents(db, userId, SECURITY_EVENT_TYPES, 30);
   return rows
     .filter((row) => SHOWN.has(row.event))
     .map((row) => {

@@ -1,4 +1,4 @@
-import type { Language } from "@festgeld/domain";
+import type { Language, Role } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { AccountEventType } from "../../db/tables/accounts.ts";
@@ -110,5 +110,56 @@ export function deleteEndedSessions(db: Kysely<DB>, userId: string, before: Date
     .deleteFrom("sessions")
     .where("user_id", "=", userId)
     .where((eb) => eb.or([eb("expires_at", "<", before), eb("revoked_at", "<", before)]))
+    .execute();
+}
+
+/** The account as staff tools see it: role, lock and e-mail confirmation. */
+export function findStaffTarget(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "email", "role", "locked_at", "email_verified_at"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+}
+
+export function setLockedAt(db: Kysely<DB>, userId: string, lockedAt: Date | null, now: Date) {
+  return db
+    .updateTable("users")
+    .set({ locked_at: lockedAt, updated_at: now })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export function setRole(db: Kysely<DB>, userId: string, role: Role, now: Date) {
+  return db.updateTable("users").set({ role, updated_at: now }).where("id", "=", userId).execute();
+}
+
+/** Whether the account has signed in or registered from this browser (user agent) before. */
+export async function hasSeenUserAgent(db: Kysely<DB>, userId: string, userAgent: string) {
+  const seen = await db
+    .selectFrom("account_events")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("event", "in", ["registered", "login_succeeded"])
+    .where("user_agent", "=", userAgent)
+    .limit(1)
+    .executeTakeFirst();
+  return seen !== undefined;
+}
+
+/** The newest account events of the given kinds, for the security page. */
+export function listRecentEvents(
+  db: Kysely<DB>,
+  userId: string,
+  events: readonly AccountEventType[],
+  limit: number,
+) {
+  return db
+    .selectFrom("account_events")
+    .select(["id", "event", "created_at", "ip", "user_agent", "detail"])
+    .where("user_id", "=", userId)
+    .where("event", "in", [...events])
+    .orderBy("id", "desc")
+    .limit(limit)
     .execute();
 }

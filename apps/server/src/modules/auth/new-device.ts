@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import { describeDevice } from "./account-sessions.service.ts";
+import { hasSeenUserAgent } from "./auth.repository.ts";
 
 /**
  * Tells the saver about a sign-in from a browser the account has not used before: one whose user
@@ -17,15 +18,7 @@ export async function tellIfNewDevice(
   now: Date,
 ): Promise<void> {
   if (!messages || !meta.userAgent) return;
-  const seen = await db
-    .selectFrom("account_events")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("event", "in", ["registered", "login_succeeded"])
-    .where("user_agent", "=", meta.userAgent)
-    .limit(1)
-    .executeTakeFirst();
-  if (seen) return;
+  if (await hasSeenUserAgent(db, userId, meta.userAgent)) return;
   const device = describeDevice(meta.userAgent);
   await messages.notify(db as Kysely<DB>, {
     userId,

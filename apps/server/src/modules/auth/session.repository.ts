@@ -76,3 +76,41 @@ export function revokeUserSessions(db: Kysely<DB>, userId: string, now: Date, ex
   if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);
   return query.execute();
 }
+
+/** The user's live sessions, most recently used first. */
+export function listActiveSessions(db: Kysely<DB>, userId: string, now: Date, limit: number) {
+  return db
+    .selectFrom("sessions")
+    .select(["id", "created_at", "last_used_at", "ip", "user_agent"])
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .where("idle_expires_at", ">", now)
+    .orderBy("last_used_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export async function countActiveSessions(db: Kysely<DB>, userId: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom("sessions")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .where("idle_expires_at", ">", now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Ends one live session of the user; answers whether there was one. */
+export async function revokeUserSession(db: Kysely<DB>, userId: string, sessionId: string, now: Date) {
+  const result = await db
+    .updateTable("sessions")
+    .set({ revoked_at: now })
+    .where("id", "=", sessionId)
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
+import { lastEmailLanguage } from "./account-security.repository.ts";
 import {
   type AccountMailContext,
   requestPasswordReset,
@@ -10,6 +11,8 @@ import {
 } from "./account-security.service.ts";
 import { revokeOtherSessions } from "./account-sessions.service.ts";
 import * as authRepo from "./auth.repository.ts";
+import * as sessionRepo from "./session.repository.ts";
+import { hasConfirmedTotp } from "./two-factor.repository.ts";
 
 /**
  * What staff may do to an account from the users tab: lock and unlock it, sign it out everywhere,
@@ -26,11 +29,7 @@ interface Meta {
 const userNotFound = () => notFound("user_not_found", "This user does not exist");
 
 async function targetOf(db: Kysely<DB>, userId: string) {
-  const row = await db
-    .selectFrom("users")
-    .select(["id", "email", "role", "locked_at", "email_verified_at"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
+  const row = await authRepo.findStaffTarget(db, userId);
   if (!row) throw userNotFound();
   return row;
 }
@@ -41,21 +40,9 @@ export async function accountStatus(
   now = new Date(),
 ): Promise<AdminAccountStatus> {
   const row = await targetOf(db, userId);
-  const [totp, sessions] = await Promise.all([
-    db
-      .selectFrom("user_totp")
-      .select("user_id")
-      .where("user_id", "=", userId)
-      .where("confirmed_at", "is not", null)
-      .executeTakeFirst(),
-    db
-      .selectFrom("sessions")
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where("user_id", "=", userId)
-      .where("revoked_at", "is", null)
-      .where("expires_at", ">", now)
-      .where("idle_expires_at", ">", now)
-      .executeTakeFirstOrThrow(),
+  const [twoFactorEnabled, activeSessions] = await Promise.all([
+    hasConfirmedTotp(db, userId),
+    sessionRepo.countActiveSessions(db, userId, now),
   ]);
   return {
     user_id: row.id,
@@ -63,8 +50,8 @@ export async function accountStatus(
     locked: row.locked_at !== null,
     locked_at: row.locked_at?.toISOString() ?? null,
     email_verified: row.email_verified_at !== null,
-    two_factor_enabled: totp !== undefined,
-    active_sessions: Number(sessions.n),
+    two_factor_enabled: twoFactorEnabled,
+    active_sessions: activeSessions,
   };
 }
 
@@ -82,17 +69,8 @@ export async function lockAccount(db: Kysely<DB>, staff: Staff, userId: string, 
     const target = await targetOf(trx, userId);
     if (target.locked_at) return;
     const now = new Date();
-    await trx
-      .updateTable("users")
-      .set({ locked_at: now, updated_at: now })
-      .where("id", "=", userId)
-      .execute();
-    await trx
-      .updateTable("sessions")
-      .set({ revoked_at: now })
-      .where("user_id", "=", userId)
-      .where("revoked_at", "is", null)
-      .execute();
+    await authRepo.setLockedAt(trx, userId, now, now);
+    await sessionRepo.revokeUserSessions(trx, userId, now);
     await authRepo.insertAccountEvent(trx, {
       user_id: userId,
       event: "account_locked",
@@ -113,11 +91,7 @@ export async function unlockAccount(db: Kysely<DB>, staff: Staff, userId: string
   await db.transaction().execute(async (trx) => {
     const target = await targetOf(trx, userId);
     if (!target.locked_at) return;
-    await trx
-      .updateTable("users")
-      .set({ locked_at: null, updated_at: new Date() })
-      .where("id", "=", userId)
-      .execute();
+    await authRepo.setLockedAt(trx, userId, null, new Date());
     await authRepo.insertAccountEvent(trx, {
       user_id: userId,
       event: "account_unlocked",
@@ -183,15 +157,7 @@ export async function sendEmailVerification(
     }
     // Written in the language the saver's last account e-mail was in (the one of registration),
     // not in the language of the staff member's screen.
-    const last = await trx
-      .selectFrom("email_outbox")
-      .select("language")
-      .where("user_id", "=", userId)
-      .where("language", "is not", null)
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    const language = last?.language ?? meta.language;
+    const language = (await lastEmailLanguage(trx, userId)) ?? meta.language;
     if (!(await sendVerification(trx, mail, userId, target.email, { ...meta, language }))) {
       throw new AppError(503, "service_unavailable", "E-mail cannot be sent at the moment");
     }
@@ -211,7 +177,7 @@ export async function changeRole(db: Kysely<DB>, staff: Staff, userId: string, r
   await db.transaction().execute(async (trx) => {
     const target = await targetOf(trx, userId);
     if (target.role === role) return;
-    await trx.updateTable("users").set({ role, updated_at: new Date() }).where("id", "=", userId).execute();
+    await authRepo.setRole(trx, userId, role, new Date());
     await authRepo.insertAccountEvent(trx, {
       user_id: userId,
       event: "role_changed",

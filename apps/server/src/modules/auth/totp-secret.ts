@@ -4,6 +4,12 @@ import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { documentKeyLoader } from "../../storage/key-ring.ts";
+import {
+  findSealedSample,
+  hasSealedSecrets,
+  listPlainSecrets,
+  sealPlainSecret,
+} from "./two-factor.repository.ts";
 
 /**
  * TOTP secrets at rest (docs/decisions.md, "TOTP secrets at rest"): sealed with AES-256-GCM under a key
@@ -64,17 +70,6 @@ export function openWith(key: Buffer, userId: string, sealed: string): string {
   }
 }
 
-async function hasSealedSecrets(db: Kysely<DB>) {
-  return Boolean(
-    await db
-      .selectFrom("user_totp")
-      .select("user_id")
-      .where("secret_sealed", "is not", null)
-      .limit(1)
-      .executeTakeFirst(),
-  );
-}
-
 /**
  * The keys, loaded once on first use; TOTP_KEY (hex) or derived from the document keys: during a
  * document key rotation (ops/rotate-key.ts) secrets sealed under the previous document key still open,
@@ -127,27 +122,18 @@ export function openWithAny(keys: { current: Buffer; previous: Buffer[] }, userI
  * failing every two-factor sign-in. Answers how many secrets it sealed.
  */
 export async function sealPlainSecrets(db: Kysely<DB>, secrets: TotpSecrets): Promise<number> {
-  const plain = await db
-    .selectFrom("user_totp")
-    .select(["user_id", "secret_plain"])
-    .where("secret_plain", "is not", null)
-    .execute();
+  const plain = await listPlainSecrets(db);
   let sealed = 0;
   for (const row of plain) {
-    const result = await db
-      .updateTable("user_totp")
-      .set({ secret_sealed: await secrets.seal(row.user_id, row.secret_plain as string), secret_plain: null })
-      .where("user_id", "=", row.user_id)
-      .where("secret_plain", "=", row.secret_plain as string)
-      .executeTakeFirst();
-    sealed += Number(result.numUpdatedRows);
+    const plainSecret = row.secret_plain as string;
+    sealed += await sealPlainSecret(
+      db,
+      row.user_id,
+      plainSecret,
+      await secrets.seal(row.user_id, plainSecret),
+    );
   }
-  const sample = await db
-    .selectFrom("user_totp")
-    .select(["user_id", "secret_sealed"])
-    .where("secret_sealed", "is not", null)
-    .limit(1)
-    .executeTakeFirst();
+  const sample = await findSealedSample(db);
   if (sample?.secret_sealed) {
     try {
       await secrets.open(sample.user_id, sample.secret_sealed);

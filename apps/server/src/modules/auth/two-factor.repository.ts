@@ -155,3 +155,54 @@ export async function oldestCodeFailure(db: Kysely<DB>, userId: string, since: D
     .executeTakeFirst();
   return row?.first ? new Date(row.first as Date) : null;
 }
+
+export async function hasConfirmedTotp(db: Kysely<DB>, userId: string) {
+  const row = await db
+    .selectFrom("user_totp")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .where("confirmed_at", "is not", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function hasSealedSecrets(db: Kysely<DB>) {
+  return Boolean(
+    await db
+      .selectFrom("user_totp")
+      .select("user_id")
+      .where("secret_sealed", "is not", null)
+      .limit(1)
+      .executeTakeFirst(),
+  );
+}
+
+/** Secrets stored before secrets were sealed. */
+export function listPlainSecrets(db: Kysely<DB>) {
+  return db
+    .selectFrom("user_totp")
+    .select(["user_id", "secret_plain"])
+    .where("secret_plain", "is not", null)
+    .execute();
+}
+
+/** Replaces a plain secret by its sealed form, unless it changed meanwhile; answers whether it did. */
+export async function sealPlainSecret(db: Kysely<DB>, userId: string, plain: string, sealed: string) {
+  const result = await db
+    .updateTable("user_totp")
+    .set({ secret_sealed: sealed, secret_plain: null })
+    .where("user_id", "=", userId)
+    .where("secret_plain", "=", plain)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Any one sealed secret, to check the key against. */
+export function findSealedSample(db: Kysely<DB>) {
+  return db
+    .selectFrom("user_totp")
+    .select(["user_id", "secret_sealed"])
+    .where("secret_sealed", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,6 +1,6 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sql } from "kysely";
+import { ping } from "../../db/monitoring.repository.ts";
 import { AppError } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 
@@ -9,7 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, operations.healthReady, async () => {
     try {
-      await sql`select 1`.execute(app.db);
+      await ping(app.db);
     } catch {
       throw new AppError(503, "service_unavailable", "Database unavailable");
     }

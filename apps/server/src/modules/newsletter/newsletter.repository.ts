@@ -74,6 +74,37 @@ export async function confirmedByLanguage(db: Db): Promise<Record<Language, numb
   return counts;
 }
 
+/** A job to run at `runAt`, unless one with the same key is already scheduled. */
+export function scheduleJobOnce(
+  db: Db,
+  job: { name: string; key: string; runAt: Date; payload: Record<string, unknown> },
+) {
+  return db
+    .insertInto("jobs")
+    .values({ name: job.name, key: job.key, run_at: job.runAt, payload: JSON.stringify(job.payload) })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+}
+
+/** The confirmation e-mail to an address that is no account's, erased once sent. */
+export function queueConfirmation(
+  db: Db,
+  mail: { template: string; facts: object; language: Language; toAddress: string },
+) {
+  return db
+    .insertInto("email_outbox")
+    .values({
+      template: mail.template,
+      facts: JSON.stringify(mail.facts),
+      language: mail.language,
+      to_address: mail.toAddress,
+      notification_id: null,
+      user_id: null,
+      erase_after_send: true,
+    })
+    .execute();
+}
+
 /**
  * One newsletter e-mail per confirmed address in one statement: the issue's text in the subscriber's
  * language (or the fallback with its note) and the subscriber's own unsubscribe link.

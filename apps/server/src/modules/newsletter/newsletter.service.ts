@@ -61,33 +61,23 @@ export async function subscribe(
       confirm_token_hash: hash,
       consented_at: context.now,
     });
-    await trx
-      .insertInto("jobs")
-      .values({
-        name: EXPIRE_JOB,
-        key: `${EXPIRE_JOB}:${row.id}:${hash.slice(0, 16)}`,
-        run_at: new Date(context.now.getTime() + UNCONFIRMED_DAYS * 86_400_000),
-        payload: JSON.stringify({ subscription_id: row.id }),
-      })
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute();
+    await repo.scheduleJobOnce(trx, {
+      name: EXPIRE_JOB,
+      key: `${EXPIRE_JOB}:${row.id}:${hash.slice(0, 16)}`,
+      runAt: new Date(context.now.getTime() + UNCONFIRMED_DAYS * 86_400_000),
+      payload: { subscription_id: row.id },
+    });
     if (!context.email) return false;
     const facts: NewsletterConfirmFacts = {
       path: `/newsletter/confirm#token=${token}`,
       days: UNCONFIRMED_DAYS,
     };
-    await trx
-      .insertInto("email_outbox")
-      .values({
-        template: NEWSLETTER_CONFIRM_TEMPLATE,
-        facts: JSON.stringify(facts),
-        language: input.language,
-        to_address: email,
-        notification_id: null,
-        user_id: null,
-        erase_after_send: true,
-      })
-      .execute();
+    await repo.queueConfirmation(trx, {
+      template: NEWSLETTER_CONFIRM_TEMPLATE,
+      facts,
+      language: input.language,
+      toAddress: email,
+    });
     return true;
   });
   if (queued) context.afterCommit?.();
