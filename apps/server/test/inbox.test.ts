@@ -2,8 +2,8 @@ import { INBOX_KIND_OF_EVENT, type InboxNotification } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "../src/modules/messages/message-events.ts";
-import { approvedApplication } from "./helpers/deposits.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { approvedApplication } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 
 type Headers = { authorization: string };
