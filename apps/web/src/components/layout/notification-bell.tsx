@@ -86,6 +86,8 @@ export function NotificationBell() {
   /** Marks items read in the cached list (after the server agreed) and takes its unread count. */
   const applyRead = (ids: string[] | "all", result: UnreadCount) => {
     queryClient.setQueryData<UnreadCount>(UNREAD_KEY, result);
+    // The inbox page (features/inbox) lists the same messages under this key.
+    void queryClient.invalidateQueries({ queryKey: ["notifications", "inbox"] });
     queryClient.setQueryData<InfiniteData<InboxPage, number>>(LIST_KEY, (data) =>
       data
         ? {
