@@ -119,6 +119,9 @@ describe("notifications in the app (no SMTP: e-mails go to the mail folder)", ()
           message: "Our 12-month rate rises to 3.6 %.",
           created_at: body.created_at,
           read: false,
+          kind: "announcement",
+          application_id: null,
+          document_id: null,
         },
       ]);
       expect(list.headers["x-total-count"]).toBe("1");

@@ -39,7 +39,7 @@ const PUBLIC_ROUTES = [
   "/this-page-does-not-exist",
 ];
 /** Signed in as a saver: a public page (the signed-in header) and the account's pages. */
-const SAVER_ROUTES = ["/", "/dashboard", "/profile", "/security", "/documents", "/kyc"];
+const SAVER_ROUTES = ["/", "/dashboard", "/profile", "/security", "/documents", "/inbox", "/kyc"];
 const ADMIN_ROUTES = ["/", "/admin"];
 /** axe runs at Playwright's desktop viewport. */
 const AXE_VIEWPORT = { width: 1280, height: 720 } as const;

@@ -38,6 +38,7 @@ const NewsletterConfirmPage = lazy(() => import("../features/blog/newsletter-con
 const NewsletterUnsubscribePage = lazy(() => import("../features/blog/newsletter-unsubscribe-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 const DocumentsPage = lazy(() => import("../features/documents/documents-page.tsx"));
+const InboxPage = lazy(() => import("../features/inbox/inbox-page.tsx"));
 
 /**
  * The public pages: at their unprefixed address and, prerendered, under each language prefix
@@ -89,6 +90,7 @@ export function AppRoutes() {
         <Route path="kyc" element={<KycPage />} />
         <Route path="admin" element={<AdminPage />} />
         <Route path="documents" element={<DocumentsPage />} />
+        <Route path="inbox" element={<InboxPage />} />
         <Route path="admin/dossier/:userId" element={<DossierPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -42,6 +42,41 @@ export const notificationSendResponseSchema = z
   .meta({ id: "NotificationSendResponse" });
 export type NotificationSendResponse = z.infer<typeof notificationSendResponseSchema>;
 
+/**
+ * What an inbox message is about, for the inbox filter: a step of an application or deposit, the
+ * identity check, the account's security (sign-ins, password, passkeys, address), or an announcement
+ * staff sent.
+ */
+export const INBOX_KINDS = ["deposit", "identity", "security", "announcement"] as const;
+export const inboxKindSchema = z.enum(INBOX_KINDS);
+export type InboxKind = z.infer<typeof inboxKindSchema>;
+
+/**
+ * The kind of each event that reaches a saver's inbox. An event type missing here (or a message
+ * staff wrote) counts as an announcement.
+ */
+export const INBOX_KIND_OF_EVENT: Readonly<Record<string, Exclude<InboxKind, "announcement">>> = {
+  application_received: "deposit",
+  application_approved: "deposit",
+  application_rejected: "deposit",
+  application_withdrawn: "deposit",
+  deposit_funded: "deposit",
+  deposit_maturity_reminder: "deposit",
+  deposit_paid_out: "deposit",
+  deposit_renewed: "deposit",
+  deposit_closed_early: "deposit",
+  deposit_lapsed: "deposit",
+  kyc_document_approved: "identity",
+  kyc_document_rejected: "identity",
+  kyc_document_new_upload: "identity",
+  identity_verified: "identity",
+  password_changed: "security",
+  new_sign_in: "security",
+  passkey_added: "security",
+  passkey_removed: "security",
+  email_changed: "security",
+};
+
 /** One notification in the signed-in user's inbox. */
 export const inboxNotificationSchema = z
   .object({
@@ -50,6 +85,17 @@ export const inboxNotificationSchema = z
     message: z.string(),
     created_at: z.string().describe("ISO 8601 timestamp"),
     read: z.boolean(),
+    kind: inboxKindSchema,
+    application_id: z
+      .string()
+      .uuid()
+      .nullable()
+      .describe("The application (and its deposits) the message is about, if any"),
+    document_id: z
+      .string()
+      .uuid()
+      .nullable()
+      .describe("The postbox document issued with the message, if any"),
   })
   .meta({ id: "InboxNotification" });
 export type InboxNotification = z.infer<typeof inboxNotificationSchema>;
@@ -62,6 +108,7 @@ export const inboxQuerySchema = paginationQuerySchema.extend({
     .optional()
     .transform((v) => v === "true")
     .describe("Only unread notifications"),
+  kind: inboxKindSchema.optional().describe("Only notifications of this kind"),
 });
 
 export const unreadCountSchema = z.object({ unread: z.number().int() }).meta({ id: "UnreadCount" });

@@ -1,3 +1,4 @@
+import { INBOX_KIND_OF_EVENT, type InboxKind } from "@festgeld/domain";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
@@ -82,39 +83,79 @@ function localized(column: "title" | "message") {
     then (n.translations -> me.language ->> 'note') || E'\n\n' || ${text} else ${text} end`;
 }
 
+/** The kind of a message from the event that produced it (none: staff wrote it). */
+const kindOf = sql.join(
+  Object.entries(INBOX_KIND_OF_EVENT).map(([event, kind]) => sql`when ${event} then ${kind}`),
+  sql` `,
+);
+
+const UUID = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+
+/**
+ * The visible notifications with what they are about: their kind, the application an application or
+ * deposit event names (an application event's key ends in the application's id, a deposit event's in
+ * the deposit's), and the postbox document issued with the event (same account and event key).
+ */
+const classified = (owner: InboxOwner) => sql`
+  select v.id, v.title, v.message, v.created_at,
+    case when e.event_type is null then 'announcement' else case e.event_type ${kindOf} else 'announcement' end end
+      as kind,
+    case
+      when e.event_type like 'application_%' and split_part(e.event_key, ':', 2) ~ ${UUID}
+        then split_part(e.event_key, ':', 2)
+      else d.application_id::text
+    end as application_id,
+    doc.id as document_id
+  from (${visibleTo(owner)}) v
+  left join message_events e on e.notification_id = v.id and e.user_id = ${owner.id}::uuid
+  left join deposits d on e.event_type like 'deposit_%' and d.id::text = split_part(e.event_key, ':', 2)
+    and d.user_id = ${owner.id}::uuid
+  left join postbox_documents doc on doc.user_id = ${owner.id}::uuid and doc.event_key = e.event_key
+`;
+
 export interface InboxRow {
   id: string;
   title: string;
   message: string;
   created_at: Date;
   read: boolean;
+  kind: InboxKind;
+  application_id: string | null;
+  document_id: string | null;
 }
+
+export interface InboxFilter {
+  unreadOnly: boolean;
+  kind?: InboxKind | undefined;
+}
+
+const kindFilter = (filter: InboxFilter) => (filter.kind ? sql`v.kind = ${filter.kind}` : sql`true`);
 
 export async function listInbox(
   db: Kysely<DB>,
   owner: InboxOwner,
-  page: { limit: number; offset: number; unreadOnly: boolean },
+  page: { limit: number; offset: number } & InboxFilter,
 ): Promise<InboxRow[]> {
   const result = await sql<InboxRow>`
-    select v.id, v.title, v.message, v.created_at, (rd.user_id is not null) as read
-    from (${visibleTo(owner)}) v
+    select v.id, v.title, v.message, v.created_at, (rd.user_id is not null) as read,
+      v.kind, v.application_id, v.document_id
+    from (${classified(owner)}) v
     left join notification_reads rd on rd.user_id = ${owner.id}::uuid and rd.notification_id = v.id
-    where ${page.unreadOnly ? sql`rd.user_id is null` : sql`true`}
+    where ${page.unreadOnly ? sql`rd.user_id is null` : sql`true`} and ${kindFilter(page)}
     order by v.created_at desc, v.id desc
     limit ${page.limit} offset ${page.offset}
   `.execute(db);
   return result.rows;
 }
 
-export async function countInbox(db: Kysely<DB>, owner: InboxOwner, unreadOnly: boolean): Promise<number> {
+export async function countInbox(db: Kysely<DB>, owner: InboxOwner, filter: InboxFilter): Promise<number> {
+  const unread = filter.unreadOnly
+    ? sql`not exists (select 1 from notification_reads rd where rd.user_id = ${owner.id}::uuid and rd.notification_id = v.id)`
+    : sql`true`;
+  // Without a kind, nothing needs the classification: the plain visible set is cheaper to count.
+  const source = filter.kind ? classified(owner) : visibleTo(owner);
   const result = await sql<{ count: number }>`
-    select count(*) as count
-    from (${visibleTo(owner)}) v
-    where ${
-      unreadOnly
-        ? sql`not exists (select 1 from notification_reads rd where rd.user_id = ${owner.id}::uuid and rd.notification_id = v.id)`
-        : sql`true`
-    }
+    select count(*) as count from (${source}) v where ${unread} and ${kindFilter(filter)}
   `.execute(db);
   return Number(result.rows[0]?.count ?? 0);
 }

@@ -1,5 +1,6 @@
 import type {
   AudienceCount,
+  InboxKind,
   InboxNotification,
   NotificationSendData,
   NotificationSendResponse,
@@ -132,13 +133,15 @@ const ownerOf = (user: User): repo.InboxOwner => ({ id: user.id, created_at: use
 export async function listInbox(
   db: Kysely<DB>,
   user: User,
-  query: { limit: number; offset: number; unread: boolean },
+  query: { limit: number; offset: number; unread: boolean; kind?: InboxKind | undefined },
 ): Promise<{ items: InboxNotification[]; total: number; unread: number }> {
   const owner = ownerOf(user);
+  const filter = { unreadOnly: query.unread, kind: query.kind };
+  // X-Unread-Count is the whole inbox's (what the bell shows), whatever the filter.
   const [rows, total, unread] = await Promise.all([
-    repo.listInbox(db, owner, { limit: query.limit, offset: query.offset, unreadOnly: query.unread }),
-    repo.countInbox(db, owner, query.unread),
-    query.unread ? null : repo.countInbox(db, owner, true),
+    repo.listInbox(db, owner, { limit: query.limit, offset: query.offset, ...filter }),
+    repo.countInbox(db, owner, filter),
+    query.unread && !query.kind ? null : repo.countInbox(db, owner, { unreadOnly: true }),
   ]);
   return {
     items: rows.map((row) => ({
@@ -147,6 +150,9 @@ export async function listInbox(
       message: row.message,
       created_at: new Date(row.created_at).toISOString(),
       read: row.read,
+      kind: row.kind,
+      application_id: row.application_id,
+      document_id: row.document_id,
     })),
     total,
     unread: unread ?? total,
@@ -154,7 +160,7 @@ export async function listInbox(
 }
 
 export async function unreadCount(db: Kysely<DB>, user: User): Promise<UnreadCount> {
-  return { unread: await repo.countInbox(db, ownerOf(user), true) };
+  return { unread: await repo.countInbox(db, ownerOf(user), { unreadOnly: true }) };
 }
 
 /**
@@ -165,12 +171,12 @@ export async function markRead(db: Kysely<DB>, user: User, notificationId: strin
   const owner = ownerOf(user);
   const visible = await repo.markRead(db, owner, notificationId);
   if (!visible) throw notFound("notification_not_found", "This notification does not exist.");
-  return { unread: await repo.countInbox(db, owner, true) };
+  return { unread: await repo.countInbox(db, owner, { unreadOnly: true }) };
 }
 
 /** Marks everything in the user's inbox read. */
 export async function markAllRead(db: Kysely<DB>, user: User): Promise<UnreadCount> {
   const owner = ownerOf(user);
   await repo.markAllRead(db, owner);
-  return { unread: await repo.countInbox(db, owner, true) };
+  return { unread: await repo.countInbox(db, owner, { unreadOnly: true }) };
 }

@@ -12,6 +12,7 @@ export function accountLinks(user: User) {
     { to: "/kyc", label: "nav.kyc" } as const,
     { to: "/profile", label: "nav.profile" } as const,
     { to: "/security", label: "nav.security" } as const,
+    { to: "/inbox", label: "messages:inbox.nav" } as const,
     { to: "/documents", label: "messages:documents.nav" } as const,
   ];
 }

@@ -9,6 +9,7 @@ import {
 } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { api, callOperation, errorMessage } from "../../lib/api-client.ts";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
@@ -85,6 +86,8 @@ export function NotificationBell() {
   /** Marks items read in the cached list (after the server agreed) and takes its unread count. */
   const applyRead = (ids: string[] | "all", result: UnreadCount) => {
     queryClient.setQueryData<UnreadCount>(UNREAD_KEY, result);
+    // The inbox page (features/inbox) lists the same messages under this key.
+    void queryClient.invalidateQueries({ queryKey: ["notifications", "inbox"] });
     queryClient.setQueryData<InfiniteData<InboxPage, number>>(LIST_KEY, (data) =>
       data
         ? {
@@ -286,6 +289,16 @@ export function NotificationBell() {
                 </button>
               </div>
             )}
+          </div>
+          <div className="border-t border-slate-200 px-4 py-2 text-center dark:border-slate-700">
+            <Link
+              to="/inbox"
+              className="rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300 dark:focus-visible:outline-brand-300"
+              onClick={() => close(false)}
+              data-testid="notification-open-inbox"
+            >
+              {t("notifications.openInbox")}
+            </Link>
           </div>
         </section>
       )}

@@ -6,6 +6,7 @@ import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useScrollToHash } from "../../lib/use-scroll-to-hash.ts";
 import { useApprovalChecklist } from "./api/approval-checklist.ts";
 import { useMyApplications } from "./api/use-my-applications.ts";
 import { ApplicationCard } from "./components/application-card.tsx";
@@ -28,6 +29,8 @@ function DashboardContent() {
   const { user } = useSession() as { user: User };
   const { data, isPending, isError, refetch, isFetching } = useMyApplications(Boolean(user));
   const checklist = useApprovalChecklist(Boolean(data?.some((a) => a.status === "pending")));
+  // An inbox message opens its application's card (#application-<id>).
+  useScrollToHash(data !== undefined);
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-12">

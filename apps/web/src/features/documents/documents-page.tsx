@@ -8,6 +8,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useScrollToHash } from "../../lib/use-scroll-to-hash.ts";
 import { DOCUMENTS_KEY, downloadDocument, useDocuments } from "./api/documents-api.ts";
 
 const fileNameOf = (doc: PostboxDocument) =>
@@ -19,6 +20,7 @@ function DocumentList() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  useScrollToHash(documents.isSuccess);
 
   const download = async (doc: PostboxDocument) => {
     setBusy(doc.id);
@@ -62,6 +64,7 @@ function DocumentList() {
           {items.map((doc) => (
             <li
               key={doc.id}
+              id={`document-${doc.id}`}
               className="card flex flex-wrap items-center justify-between gap-4"
               data-testid="document-item"
               data-kind={doc.kind}

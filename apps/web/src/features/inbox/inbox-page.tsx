@@ -1,0 +1,136 @@
+import { INBOX_KINDS, type InboxKind, type InboxNotification } from "@festgeld/domain";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FilterSelect } from "../../components/admin/filter-select.tsx";
+import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { Pagination } from "../../components/ui/pagination.tsx";
+import { RequireUser } from "../../components/ui/require-user.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { errorMessage } from "../../lib/api-client.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useInbox, useMarkAllRead, useMarkRead, useUnreadCount } from "./api/inbox-api.ts";
+import { headingIdOf, InboxItem } from "./components/inbox-item.tsx";
+
+type Filter = InboxKind | "all";
+
+function Inbox() {
+  const { t } = useTranslation("messages");
+  const [kind, setKind] = useState<Filter>("all");
+  const { list, paging } = useInbox(kind, t("inbox.pages"));
+  const unread = useUnreadCount();
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  const markAllRef = useRef<HTMLButtonElement>(null);
+  // Said once per action in the live region; the visual change alone is silent.
+  const [announcement, setAnnouncement] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const unreadCount = unread.data?.unread ?? 0;
+
+  const onMarkRead = (item: InboxNotification) => {
+    setError(null);
+    markRead.mutate(item.id, {
+      onSuccess: () => setAnnouncement(t("inbox.markedRead", { title: item.title })),
+      onError: (err) => setError(errorMessage(err, t("inbox.failed"))),
+      // The button goes once the message is read: focus moves to the message's heading.
+      onSettled: () => document.getElementById(headingIdOf(item.id))?.focus(),
+    });
+  };
+  const onMarkAll = () => {
+    if (unreadCount === 0 || markAll.isPending) return;
+    setError(null);
+    markAll.mutate(undefined, {
+      onSuccess: () => setAnnouncement(t("inbox.markedAllRead")),
+      onError: (err) => setError(errorMessage(err, t("inbox.failed"))),
+      // The button stays (aria-disabled, not disabled), so focus stays on it.
+      onSettled: () => markAllRef.current?.focus(),
+    });
+  };
+  const onOpen = (item: InboxNotification) => {
+    if (!item.read) markRead.mutate(item.id);
+  };
+
+  const options = [
+    { value: "all" as Filter, label: t("inbox.kinds.all") },
+    ...INBOX_KINDS.map((value) => ({ value: value as Filter, label: t(`inbox.kinds.${value}`) })),
+  ];
+
+  return (
+    <>
+      <p role="status" className="sr-only" data-testid="inbox-announcement">
+        {announcement}
+      </p>
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+        <FilterSelect
+          label={t("inbox.filterLabel")}
+          value={kind}
+          options={options}
+          onChange={setKind}
+          testId="inbox-filter"
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="inbox-unread">
+            {t("inbox.unreadCount", { count: unreadCount })}
+          </p>
+          <button
+            ref={markAllRef}
+            type="button"
+            className="btn-secondary px-3 py-1 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+            aria-disabled={unreadCount === 0 || markAll.isPending || undefined}
+            onClick={onMarkAll}
+            data-testid="inbox-mark-all"
+          >
+            {t("inbox.markAllRead")}
+          </button>
+        </div>
+      </div>
+      {error && (
+        <FormAlert kind="error" testId="inbox-error">
+          {error}
+        </FormAlert>
+      )}
+      {list.isPending ? (
+        <Spinner label={t("inbox.loading")} />
+      ) : list.isError ? (
+        <FormAlert kind="error" testId="inbox-load-error">
+          {errorMessage(list.error, t("inbox.loadError"))}
+        </FormAlert>
+      ) : list.data.items.length === 0 ? (
+        <p className="card mt-6 text-slate-600 dark:text-slate-300" data-testid="inbox-empty">
+          {kind === "all" ? t("inbox.empty") : t("inbox.emptyFiltered")}
+        </p>
+      ) : (
+        <>
+          <ul className="mt-6 space-y-3" data-testid="inbox-list">
+            {list.data.items.map((item) => (
+              <InboxItem
+                key={item.id}
+                item={item}
+                busy={markRead.isPending && markRead.variables === item.id}
+                onMarkRead={onMarkRead}
+                onOpen={onOpen}
+              />
+            ))}
+          </ul>
+          <div className="mt-6">
+            <Pagination {...paging} />
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+/** /inbox: every message to the saver with its read state, by kind; signed-out visitors go to /login. */
+export default function InboxPage() {
+  const { t } = useTranslation("messages");
+  useDocumentTitle(t("inbox.title"), t("inbox.subtitle"));
+  return (
+    <RequireUser>
+      <section className="mx-auto max-w-4xl px-4 py-12">
+        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("inbox.title")}</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">{t("inbox.subtitle")}</p>
+        <Inbox />
+      </section>
+    </RequireUser>
+  );
+}
