@@ -65,6 +65,8 @@ test.describe("accounts and sessions", () => {
     }
     // A saver has no back office.
     await expect(menu.getByRole("link", { name: "Back office", exact: true })).toHaveCount(0);
+    // Opened again if a re-render of the header (the new account's first messages arriving) closed it.
+    await openAccountMenu(page);
     await menu.getByRole("link", { name: "Security", exact: true }).click();
     await expect(page).toHaveURL(/\/security$/);
     await expect(menu).toHaveCount(0);
