@@ -76,6 +76,8 @@ test.describe("back office by keyboard", () => {
     await expect(page.getByTestId("admin-area-heading")).toHaveText("Overview", { timeout: 30_000 });
     const sidebar = page.getByTestId("admin-sidebar");
     const links = sidebar.getByRole("link");
+    // The areas load their code after the first paint; read the sidebar once it has all of them.
+    await expect(links).toHaveCount(13);
     const names = (await links.allTextContents()).map((name) => name.trim());
     const ids = await links.evaluateAll((els) => els.map((el) => el.getAttribute("data-area") ?? ""));
     expect(ids).toEqual([
@@ -210,6 +212,8 @@ test.describe("back office by keyboard", () => {
     await signedInAdmin(page);
     await page.goto("/admin");
     await expect(page.getByTestId("admin-area-heading")).toHaveText("Overview", { timeout: 30_000 });
+    // Let the area's code and data finish loading, so that nothing is replaced under the keyboard.
+    await page.waitForLoadState("networkidle");
     await expect(page.getByTestId("admin-sidebar")).toBeHidden();
     const button = page.getByTestId("admin-menu-button");
     await pressUntil(page, "Tab", (f) => f.tag === "button" && f.text === "Areas");
