@@ -49,30 +49,36 @@ describe("closing an account", () => {
   });
 });
 
+/** A complete application of the saver's, signed in (so its confirmation goes to the postbox). */
+async function applyAs(saver: Awaited<ReturnType<typeof createUser>>) {
+  const pkg = await t.app.db
+    .selectFrom("packages")
+    .select("id")
+    .where("is_active", "=", true)
+    .executeTakeFirstOrThrow();
+  const sent = await post(
+    "/api/applications",
+    {
+      full_name: saver.user.full_name,
+      email: saver.user.email,
+      phone: "+49 30 1234567",
+      amount: 10_000,
+      package_id: pkg.id,
+      reference_iban: "DE89370400440532013000",
+      maturity_instruction: "payout",
+      info_sheet_acknowledged: true,
+    },
+    saver.headers,
+  );
+  expect(sent.statusCode, sent.body).toBe(201);
+  return sent;
+}
+
 describe("the personal-data export", () => {
   it("leaves out staff notes, staff identities and addresses, and screening results", async () => {
     const saver = await createUser(t.app);
     const staff = await createAdmin(t.app);
-    const pkg = await t.app.db
-      .selectFrom("packages")
-      .select("id")
-      .where("is_active", "=", true)
-      .executeTakeFirstOrThrow();
-    const sent = await post(
-      "/api/applications",
-      {
-        full_name: saver.user.full_name,
-        email: saver.user.email,
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: pkg.id,
-        reference_iban: "DE89370400440532013000",
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
-      saver.headers,
-    );
-    expect(sent.statusCode, sent.body).toBe(201);
+    const sent = await applyAs(saver);
     await t.app.db
       .updateTable("applications")
       .set({ admin_notes: "STAFF-ONLY: looks like a mule account", decided_by: staff.user.id })
@@ -232,26 +238,7 @@ describe("postbox documents of a closed account", () => {
   it("keeps rows and files together for the retention period and deletes both when it ends", async () => {
     const { keptUntil, runRetention } = await import("../src/modules/identity/data-rights.service.ts");
     const saver = await createUser(t.app);
-    const pkg = await t.app.db
-      .selectFrom("packages")
-      .select("id")
-      .where("is_active", "=", true)
-      .executeTakeFirstOrThrow();
-    const sent = await post(
-      "/api/applications",
-      {
-        full_name: saver.user.full_name,
-        email: saver.user.email,
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: pkg.id,
-        reference_iban: "DE89370400440532013000",
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
-      saver.headers,
-    );
-    expect(sent.statusCode, sent.body).toBe(201);
+    const sent = await applyAs(saver);
     const postbox = () =>
       t.app.db.selectFrom("postbox_documents").selectAll().where("user_id", "=", saver.user.id).execute();
     const issued = await postbox();

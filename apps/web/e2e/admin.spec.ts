@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
 import { adminToken, openArea } from "./admin-session.ts";
+import { seriousViolations } from "./axe.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 const PASSWORD = "e2e back office passphrase";
@@ -317,36 +317,6 @@ test.describe("back office", () => {
 });
 
 /* ------------------------------------------------------------------------------ accessibility */
-
-const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-/** Serious and critical axe violations on the page as it is now (WCAG 2.2 AA tags). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(document, {
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
-      },
-      resultTypes: ["violations"],
-    })) as {
-      violations: Array<{
-        id: string;
-        impact: string | null;
-        nodes: Array<{ target: string[]; failureSummary?: string }>;
-      }>;
-    };
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""})`).join(", ")}`,
-    );
-}
 
 async function inBothThemes(page: Page, label: string): Promise<string[]> {
   const found: string[] = [];
