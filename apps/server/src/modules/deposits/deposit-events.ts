@@ -16,6 +16,9 @@ export interface DepositEventDetails {
     value_date: string;
     maturity_date: string;
     source: "manual" | "statement";
+    /** For a credit read from an imported statement: which statement and which of its entries. */
+    statement_id?: string;
+    statement_entry_key?: string;
   };
   lapsed: { deadline: string | null };
   withdrawn: { returned_cents: Cents };

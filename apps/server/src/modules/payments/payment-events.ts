@@ -1,0 +1,114 @@
+/**
+ * The events of money moving through the partner banks' accounts: payment orders through their
+ * life, and what an imported bank statement says. The payments module publishes them inside the
+ * transaction that records the change; the journal (double-entry books) and the saver's messages
+ * subscribe. Amounts are integer cents (JS numbers, safe far beyond any deposit); dates are
+ * 'YYYY-MM-DD' in the business time zone; IBANs are normalized (no spaces, upper case).
+ */
+
+/** Why money leaves a partner bank account. */
+export type PaymentOrderSource =
+  /** Principal and interest at maturity (instruction "payout", or no renewal on offer). */
+  | "maturity_payout"
+  /** The interest of a principal-only renewal. */
+  | "renewal_interest"
+  /** The principal returned after a withdrawal under the 14-day right. */
+  | "withdrawal_refund"
+  /** What an early closure pays. */
+  | "early_closure"
+  /** A credit that could not be matched (or was refused), sent back to its payer. */
+  | "credit_return";
+
+export type PaymentOrderStatus = "ordered" | "submitted" | "booked" | "returned" | "cancelled";
+
+/** A payment order as subscribers need it (no re-read). */
+export interface PaymentOrderFacts {
+  id: string;
+  source: PaymentOrderSource;
+  status: PaymentOrderStatus;
+  /** The deposit the money belongs to; null for the return of an unmatched credit. */
+  depositId: string | null;
+  userId: string | null;
+  /** The partner bank account the money leaves (the deposit's receiving account). */
+  debtorIban: string;
+  creditorIban: string;
+  creditorName: string;
+  amountCents: number;
+  /** For a payout: how much of amountCents is principal and how much interest (0 for a return). */
+  principalCents: number;
+  interestCents: number;
+  endToEndId: string;
+  remittance: string;
+  /** The date the order asks the bank to execute it. */
+  requestedDate: string;
+  /** For a credit return: the statement entry of the credit being returned. */
+  returnsStatementEntry: string | null;
+}
+
+/** One entry of an imported statement, as the books need it to reconcile. */
+export interface StatementEntryFacts {
+  /** Stable within the statement: the bank's entry reference, else its position ("#3"). */
+  key: string;
+  direction: "credit" | "debit";
+  amountCents: number;
+  bookingDate: string;
+  valueDate: string | null;
+  /** True for a reversal (RvslInd): it undoes an earlier entry of the opposite direction. */
+  reversal: boolean;
+  endToEndId: string | null;
+  /** What the import did with it. */
+  outcome: "funded" | "booked_order" | "returned_order" | "unmatched" | "refused" | "ignored";
+}
+
+export type PaymentEvent =
+  | { kind: "order_created"; at: Date; order: PaymentOrderFacts; actorId: string | null }
+  | { kind: "order_submitted"; at: Date; order: PaymentOrderFacts; fileId: string; actorId: string | null }
+  | {
+      kind: "order_booked";
+      at: Date;
+      order: PaymentOrderFacts;
+      bookingDate: string;
+      statementId: string;
+      statementEntryKey: string;
+    }
+  | {
+      kind: "order_returned";
+      at: Date;
+      order: PaymentOrderFacts;
+      bookingDate: string;
+      reasonCode: string | null;
+      statementId: string;
+      statementEntryKey: string;
+    }
+  | { kind: "order_cancelled"; at: Date; order: PaymentOrderFacts; reason: string; actorId: string }
+  | {
+      /** A credit on a partner bank account that no deposit awaits: it waits in suspense. */
+      kind: "credit_unmatched";
+      at: Date;
+      accountIban: string;
+      amountCents: number;
+      bookingDate: string;
+      statementId: string;
+      statementEntryKey: string;
+      payerIban: string | null;
+      payerName: string | null;
+    }
+  | {
+      /** A statement was imported (after its entries' own events): the bank's view of the account. */
+      kind: "statement_imported";
+      at: Date;
+      statementId: string;
+      accountIban: string;
+      /** The closing booked balance (CLBD) and its date; null when the statement has none. */
+      closingBalanceCents: number | null;
+      closingDate: string | null;
+      openingBalanceCents: number | null;
+      entries: StatementEntryFacts[];
+    };
+
+declare module "../../plugins/events.ts" {
+  interface AppEvents {
+    /** Published by the payments module (orders, files, statement imports). */
+    payment: PaymentEvent;
+  }
+}
