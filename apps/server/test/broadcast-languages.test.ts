@@ -1,3 +1,4 @@
+import { LANGUAGES } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin, createUser } from "./helpers/factories.ts";
@@ -16,7 +17,7 @@ beforeAll(async () => {
   env = await appWithSmtp(smtp.url);
   app = env.app;
   admin = await createAdmin(app);
-  for (const language of ["en", "de", "fr"] as const) {
+  for (const language of LANGUAGES) {
     savers[language] = await createUser(app);
     await app.db.updateTable("users").set({ language }).where("id", "=", savers[language].user.id).execute();
   }

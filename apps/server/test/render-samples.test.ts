@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { LANGUAGES } from "@festgeld/domain";
 import { describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "../src/modules/messages/message-events.ts";
 import { DOCUMENT_KINDS } from "../src/modules/messages/postbox-pdf.ts";
@@ -23,7 +24,7 @@ describe("npm run samples", () => {
       ],
       { cwd: root, stdio: "pipe" },
     );
-    for (const language of ["en", "de", "fr"]) {
+    for (const language of LANGUAGES) {
       const files = readdirSync(path.join(out, language));
       for (const type of EVENT_TYPES) {
         expect(files).toContain(`email-event-${type}.html`);

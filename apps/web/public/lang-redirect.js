@@ -7,7 +7,9 @@
 (() => {
   try {
     if (location.pathname !== "/") return;
-    const known = (language) => language === "en" || language === "de" || language === "fr";
+    // The same list as LANGUAGES in the domain package (lang-redirect.test.ts keeps them equal).
+    const languages = ["en", "de", "fr"];
+    const known = (language) => languages.includes(language);
     const stored = localStorage.getItem("user_language");
     const page = document.documentElement.lang;
     const rest = `${location.search}${location.hash}`;
