@@ -15,6 +15,7 @@
  * The database is dropped at the end, also when a step fails.
  */
 import { randomBytes } from "node:crypto";
+import { ADMIN_SEARCH_COUNT_BOUND } from "@festgeld/domain";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import pg from "pg";
@@ -271,7 +272,11 @@ async function main() {
       select count(*) as n from users where lower(email) like '%mail.test%'
     `.execute(database.db);
     const searchMatches = Number(matches.rows[0]?.n ?? 0);
-    const deepOffset = Math.max(0, Math.floor((searchMatches * 0.8) / 50) * 50);
+    // A search pages within its first ADMIN_SEARCH_COUNT_BOUND matches: the deep page is the last one.
+    const deepOffset = Math.max(
+      0,
+      Math.floor((Math.min(searchMatches, ADMIN_SEARCH_COUNT_BOUND) - 1) / 50) * 50,
+    );
 
     const results = [];
     results.push(
@@ -326,7 +331,7 @@ async function main() {
         "GET /api/admin/users?kyc_status=pending&search=inbox (deep page)",
         () => ({
           method: "GET",
-          url: "/api/admin/users?kyc_status=pending&search=inbox&limit=50&offset=3000",
+          url: `/api/admin/users?kyc_status=pending&search=inbox&limit=50&offset=${ADMIN_SEARCH_COUNT_BOUND - 50}`,
         }),
         expectStatus(200),
       ),
@@ -419,7 +424,10 @@ async function main() {
     const searchPage = (term: string, offset: number) => sql`
       with matched as materialized (
         select id, row_number() over (order by created_at desc, id desc) as n
-        from users where email like ${term} escape '\\'
+        from (
+          select id, created_at from users where email like ${term} escape '\\'
+          order by created_at desc, id desc limit ${ADMIN_SEARCH_COUNT_BOUND + 1}
+        ) first_matches
       )
       select u.id, totals.total
       from (select count(*) as total from matched) totals

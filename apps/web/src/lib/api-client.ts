@@ -242,15 +242,22 @@ export async function callOperation<O extends OperationDefinition>(
   });
 }
 
-/** A page of a paged list operation and the whole list's length (X-Total-Count). */
+/**
+ * A page of a paged list operation and the whole list's length (X-Total-Count); `capped` when the list
+ * is longer than that and the count a lower bound (X-Total-Count-Capped).
+ */
 export async function callPaged<O extends OperationDefinition & { paged: true }>(
   operation: O,
   input: CallInput<O>,
-): Promise<{ items: CallOutput<O>; total: number }> {
+): Promise<{ items: CallOutput<O>; total: number; capped: boolean }> {
   const { data, headers } = await callOperation<O>(operation, ...([input] as never));
   const list: unknown = data;
   const count = Array.isArray(list) ? list.length : 0;
-  return { items: data, total: Number(headers.get("X-Total-Count") ?? count) };
+  return {
+    items: data,
+    total: Number(headers.get("X-Total-Count") ?? count),
+    capped: headers.get("X-Total-Count-Capped") === "true",
+  };
 }
 
 export const api = {

@@ -41,5 +41,13 @@ export function usePagedListState<O extends PagedOperation>(
   const offset = place.filters === filters ? place.offset : 0;
   const onChange = useCallback((next: number) => setPlace({ filters, offset: next }), [filters]);
   const list = usePagedList(key, operation, { ...query, limit, offset } as QueryOf<O>);
-  return { list, paging: { offset, limit, total: list.data?.total ?? 0, onChange, label } };
+  const paging = {
+    offset,
+    limit,
+    total: list.data?.total ?? 0,
+    capped: list.data?.capped ?? false,
+    onChange,
+    label,
+  };
+  return { list, paging };
 }

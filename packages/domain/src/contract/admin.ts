@@ -67,6 +67,13 @@ export type Analytics = z.infer<typeof analyticsSchema>;
 
 export const ADMIN_SEARCH_MAX = 254;
 
+/**
+ * A search counts its matches up to this many and pages within them; past it the total reads "more
+ * than" (X-Total-Count-Capped) and the back office asks for a narrower term (docs/decisions.md
+ * "A broad search counts up to a bound").
+ */
+export const ADMIN_SEARCH_COUNT_BOUND = 1000;
+
 /** GET /admin/users: the role and kyc_status filters, a server-side e-mail search, pagination. */
 export const adminUsersQuerySchema = paginationQuerySchema.extend({
   role: optionalFilter(ROLES),

@@ -76,6 +76,11 @@ export const empty = (description: string): EmptyResponse => ({ kind: "empty", d
 /** Response headers an operation may send besides the standard ones. */
 export const RESPONSE_HEADERS = {
   "X-Total-Count": { description: "How many items the whole list has (for paging)", type: "integer" },
+  "X-Total-Count-Capped": {
+    description:
+      "Sent (true) when the list has more items than X-Total-Count, which is then a lower bound and the end of paging",
+    type: "boolean",
+  },
   "X-Unread-Count": { description: "How many of the user's notifications are unread", type: "integer" },
   ETag: { description: "Version of the answer, for If-None-Match", type: "string" },
 } as const;

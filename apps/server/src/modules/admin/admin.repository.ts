@@ -39,15 +39,18 @@ export function listUsers(
 }
 
 /**
- * A page of an e-mail search and the number of matches in one statement: the matches are found once,
- * numbered in the list's order, and both the page and the count are taken from them. A broad term
- * walks an index that carries the address (migration 0113) without a sort or a table read; a rare one
- * uses the trigram index (0043) and sorts its few matches (bench/backoffice-capacity.ts).
+ * A page of an e-mail search and the number of matches, counted up to `bound`, in one statement: the
+ * matches are found once, in the list's order and no further than one past the bound, numbered, and
+ * both the page and the count are taken from them. A broad term walks an index that carries the
+ * address (migration 0113) in the list's order and stops after bound + 1 matches, however many
+ * accounts there are; a rare one uses the trigram index (0043) and sorts its few matches
+ * (bench/backoffice-capacity.ts, docs/decisions.md "A broad search counts up to a bound").
  */
 export async function searchUsersPage(
   db: Kysely<DB>,
   filter: UserFilter & { search: string },
   page: { limit: number; offset: number },
+  bound: number,
 ) {
   const conditions = [sql`email like ${containsPattern(filter.search)} escape '\\'`];
   if (filter.role) conditions.push(sql`role = ${filter.role}`);
@@ -63,19 +66,23 @@ export async function searchUsersPage(
   }>`
     with matched as materialized (
       select id, row_number() over (order by created_at desc, id desc) as n
-      from users where ${sql.join(conditions, sql` and `)}
+      from (
+        select id, created_at from users where ${sql.join(conditions, sql` and `)}
+        order by created_at desc, id desc
+        limit ${bound + 1}
+      ) first_matches
     )
     select u.id, u.email, u.full_name, u.role, u.kyc_status, u.created_at, totals.total
     from (select count(*) as total from matched) totals
     left join (
       matched chosen join users u on u.id = chosen.id
-    ) on chosen.n > ${page.offset} and chosen.n <= ${page.offset + page.limit}
+    ) on chosen.n > ${page.offset} and chosen.n <= ${Math.min(page.offset + page.limit, bound)}
     order by chosen.n
   `.execute(db);
-  const total = Number(result.rows[0]?.total ?? 0);
-  // A page beyond the last match still answers one row, carrying only the total.
+  const counted = Number(result.rows[0]?.total ?? 0);
+  // A page beyond the last match (or the bound) still answers one row, carrying only the count.
   const rows = result.rows.filter((row): row is typeof row & { id: string } => row.id !== null);
-  return { rows, total };
+  return { rows, total: Math.min(counted, bound), capped: counted > bound };
 }
 
 /**

@@ -10,8 +10,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, operations.adminUsersList, async (request, reply) => {
-    const { items, total } = await service.listUsers(app.db, request.query);
+    const { items, total, capped } = await service.listUsers(app.db, request.query);
     reply.header("X-Total-Count", String(total));
+    if (capped) reply.header("X-Total-Count-Capped", "true");
     return items;
   });
 };

@@ -1,4 +1,5 @@
 import {
+  ADMIN_SEARCH_COUNT_BOUND,
   type AdminUsersFilter,
   type Analytics,
   BUSINESS_TIME_ZONE,
@@ -11,21 +12,29 @@ import { toUser } from "../auth/user.mapper.ts";
 import { investedTotals } from "../deposits/deposits.service.ts";
 import * as repo from "./admin.repository.ts";
 
-/** One page of users for the back office, with the total matching the filters. Admin only (route). */
+/**
+ * One page of users for the back office, with the total matching the filters; a search's total is
+ * counted up to ADMIN_SEARCH_COUNT_BOUND (`capped` past it). Admin only (route).
+ */
 export async function listUsers(
   db: Kysely<DB>,
   query: AdminUsersFilter,
-): Promise<{ items: User[]; total: number }> {
+): Promise<{ items: User[]; total: number; capped: boolean }> {
   const filter = { role: query.role, kyc_status: query.kyc_status, search: query.search || undefined };
   const page = { limit: query.limit, offset: query.offset };
   // A search finds its matches once for both the page and the total; without one, the page is a walk
   // of the newest accounts and the total a sum of running totals (bench/backoffice-capacity.ts).
   if (filter.search) {
-    const { rows, total } = await repo.searchUsersPage(db, { ...filter, search: filter.search }, page);
-    return { items: rows.map(toUser), total };
+    const { rows, total, capped } = await repo.searchUsersPage(
+      db,
+      { ...filter, search: filter.search },
+      page,
+      ADMIN_SEARCH_COUNT_BOUND,
+    );
+    return { items: rows.map(toUser), total, capped };
   }
   const [rows, total] = await Promise.all([repo.listUsers(db, filter, page), repo.countUsers(db, filter)]);
-  return { items: rows.map(toUser), total };
+  return { items: rows.map(toUser), total, capped: false };
 }
 
 /**

@@ -24,7 +24,7 @@ const loaded: ListQueryState = { isPending: false, isError: false, isFetching: f
 function show(props: {
   rows: Row[] | undefined;
   query?: ListQueryState;
-  paging?: { offset: number; total: number; onChange: (offset: number) => void };
+  paging?: { offset: number; total: number; capped?: boolean; onChange: (offset: number) => void };
   detail?: (row: Row) => { id: string; content: string } | null;
 }) {
   render(
@@ -98,6 +98,24 @@ describe("AdminTable", () => {
     expect(nav.textContent).toContain("1–2 of 5");
     fireEvent.click(within(nav).getByRole("button", { name: "Next" }));
     expect(onChange).toHaveBeenCalledWith(2);
+  });
+
+  it("reads a capped total as a lower bound and asks for a narrower search on its last page", () => {
+    const onChange = vi.fn();
+    const rows = [
+      { id: "a", name: "Ada" },
+      { id: "b", name: "Ben" },
+    ];
+    show({ rows, paging: { offset: 0, total: 1000, capped: true, onChange } });
+    const first = screen.getByRole("navigation", { name: "People pages" });
+    expect(first.textContent).toContain("1–2 of more than 1,000");
+    expect(first.textContent).not.toContain("narrow the search");
+    cleanup();
+    show({ rows, paging: { offset: 998, total: 1000, capped: true, onChange } });
+    const last = screen.getByRole("navigation", { name: "People pages" });
+    expect(last.textContent).toContain("999–1,000 of more than 1,000");
+    expect(last.textContent).toContain("narrow the search");
+    expect(within(last).getByRole("button", { name: "Next" })).toHaveProperty("disabled", true);
   });
 
   it("steps back a page when the page shown has become empty, but not after a failed load", () => {

@@ -21,6 +21,8 @@ export interface Paging {
   offset: number;
   limit: number;
   total: number;
+  /** The list is longer than `total`, which is a lower bound and the end of paging. */
+  capped?: boolean;
   onChange: (offset: number) => void;
   /** What is paged, for screen readers ("Users pages"). */
   label: string;

@@ -6,12 +6,15 @@ export function Pagination({
   offset,
   limit,
   total,
+  capped = false,
   onChange,
   label,
 }: {
   offset: number;
   limit: number;
   total: number;
+  /** More items exist than `total` counts (a broad search): shown as "of more than", with a hint. */
+  capped?: boolean;
   onChange: (offset: number) => void;
   /** What is paged, for screen readers ("Users pages"). */
   label: string;
@@ -23,11 +26,12 @@ export function Pagination({
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-        {t("pagination.range", {
+        {t(capped ? "pagination.rangeCapped" : "pagination.range", {
           from: formatNumber(from, i18n.language),
           to: formatNumber(to, i18n.language),
           total: formatNumber(total, i18n.language),
         })}
+        {capped && offset + limit >= total ? <> {t("pagination.capped")}</> : null}
       </p>
       <div className="flex gap-2">
         <button

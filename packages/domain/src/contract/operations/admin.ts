@@ -1,4 +1,5 @@
 import {
+  ADMIN_SEARCH_COUNT_BOUND,
   adminAccountStatusSchema,
   adminRoleChangeRequestSchema,
   adminUsersQuerySchema,
@@ -9,6 +10,8 @@ import {
 import { userListSchema } from "../auth.ts";
 import { idParamSchema } from "../common.ts";
 import { defineOperation, json } from "../operation.ts";
+
+const BOUND = ADMIN_SEARCH_COUNT_BOUND.toLocaleString("en");
 
 export const adminOperations = {
   adminAnalytics: defineOperation({
@@ -29,10 +32,14 @@ export const adminOperations = {
     access: "admin",
     tags: ["admin"],
     summary: "Users, newest first, filtered by role and KYC status, searched by e-mail",
-    description: "`search` is a case-insensitive substring of the e-mail address.",
+    description:
+      `\`search\` is a case-insensitive substring of the e-mail address. A search counts its matches up to ` +
+      `${BOUND} and pages within them: past that X-Total-Count is ${BOUND}, X-Total-Count-Capped is true, and ` +
+      "an offset beyond the bound answers an empty page.",
     query: adminUsersQuerySchema,
     responses: { 200: json(userListSchema, "One page of users") },
     paged: true,
+    headers: ["X-Total-Count-Capped"],
   }),
   adminAuditLogList: defineOperation({
     id: "adminAuditLogList",
