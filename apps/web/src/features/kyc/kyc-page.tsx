@@ -9,6 +9,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useApprovalChecklist, useKycStatus } from "./api/kyc-api.ts";
+import { useKycProfile } from "./api/profile-api.ts";
 import { useKycUpload } from "./api/use-kyc-upload.ts";
 import { DocumentCard } from "./components/document-card.tsx";
 import { PersonalDataForm } from "./components/personal-data-form.tsx";
@@ -41,6 +42,10 @@ function KycContent() {
   const navigate = useNavigate();
   const status = useKycStatus();
   const checklist = useApprovalChecklist(status.dataUpdatedAt);
+  // The banner (from the checklist) and the personal data form (from the profile) change the page's
+  // height when they arrive: the page appears once all three are there, so nothing below them shifts.
+  const profile = useKycProfile();
+  const loading = status.isPending || checklist.isPending || profile.isPending;
   const { upload, uploading } = useKycUpload();
   useDocumentTitle(t("title"), t("description"));
 
@@ -76,14 +81,21 @@ function KycContent() {
         </div>
       </header>
 
-      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl space-y-8 px-4 py-10 outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto min-h-screen max-w-6xl space-y-8 px-4 py-10 outline-none"
+      >
         <header>
           <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("title")}</h1>
           <p className="mt-2 text-slate-600 dark:text-slate-300">{t("subtitle")}</p>
         </header>
 
-        {status.isPending ? (
-          <Spinner label={t("loading")} />
+        {loading ? (
+          // A screen high, so the actions below start under the fold and do not move when the page arrives.
+          <div className="min-h-screen">
+            <Spinner label={t("loading")} />
+          </div>
         ) : status.isError || !status.data ? (
           <div role="alert" className="card text-slate-800 dark:text-slate-200">
             <p>{t("loadFailed")}</p>
