@@ -62,7 +62,11 @@ declare
   line_count integer;
   total numeric;
 begin
-  entry := case when tg_table_name = 'ledger_entries' then new.id else new.entry_id end;
+  if tg_table_name = 'ledger_entries' then
+    entry := new.id;
+  else
+    entry := new.entry_id;
+  end if;
   select count(*), coalesce(sum(amount_cents), 0) into line_count, total from ledger_lines where entry_id = entry;
   if line_count < 2 then
     raise exception 'journal entry % has % line(s); an entry needs at least two', entry, line_count
@@ -139,57 +143,66 @@ create index ledger_reconciliation_runs_recent_idx on ledger_reconciliation_runs
 
 -- Opening entries: the books of an existing installation start complete, from each deposit's
 -- per-deposit ledger (deposit_ledger). One journal entry per ledger row; a renewal's carry-over and
--- the new deposit's principal are one entry between the two deposits' accounts.
-insert into ledger_accounts (address, type, bank_iban, deposit_id)
-select 'deposits:' || d.id, 'deposit', d.bank_iban, d.id from deposits d
-where exists (select 1 from deposit_ledger l where l.deposit_id = d.id);
+-- the new deposit's principal are one entry between the two deposits' accounts. Only deposits the
+-- journal does not know yet are opened, so running it again books nothing twice. Returns the number
+-- of entries written.
+create function ledger_open_from_deposit_ledger() returns integer language plpgsql as $$
+declare
+  written integer;
+begin
+  create temporary table ledger_opening_deposits on commit drop as
+  select d.id, d.bank_iban from deposits d
+  where exists (select 1 from deposit_ledger l where l.deposit_id = d.id)
+    and not exists (select 1 from ledger_accounts a where a.deposit_id = d.id);
 
-insert into ledger_accounts (address, type, bank_iban)
-select distinct 'banks:' || d.bank_iban || ':' || t.type, t.type, d.bank_iban
-from deposits d
-cross join (values ('cash'), ('interest_expense'), ('suspense'), ('in_transit')) as t (type)
-where exists (select 1 from deposit_ledger l where l.deposit_id = d.id);
+  insert into ledger_accounts (address, type, bank_iban, deposit_id)
+  select 'deposits:' || o.id, 'deposit', o.bank_iban, o.id from ledger_opening_deposits o;
 
-create temporary table ledger_opening (
-  reference text primary key,
-  kind text not null,
-  effective_date date not null,
-  deposit_id uuid not null,
-  debit text not null,
-  credit text not null,
-  amount_cents bigint not null
-) on commit drop;
+  insert into ledger_accounts (address, type, bank_iban)
+  select distinct 'banks:' || o.bank_iban || ':' || t.type, t.type, o.bank_iban
+  from ledger_opening_deposits o
+  cross join (values ('cash'), ('interest_expense'), ('suspense'), ('in_transit')) as t (type)
+  on conflict (address) do nothing;
 
-insert into ledger_opening
-select 'opening:deposit_ledger:' || l.id,
-       'opening_' || l.kind,
-       l.value_date,
-       l.deposit_id,
-       case l.kind
-         when 'principal_received' then 'banks:' || d.bank_iban || ':cash'
-         when 'interest_credited' then 'banks:' || d.bank_iban || ':interest_expense'
-         else 'deposits:' || d.id
-       end,
-       case l.kind
-         when 'payout' then 'banks:' || d.bank_iban || ':cash'
-         when 'carried_to_renewal' then 'deposits:' || n.id
-         else 'deposits:' || d.id
-       end,
-       case l.kind when 'carried_to_renewal' then coalesce(r.amount_cents, l.amount_cents) else l.amount_cents end
-from deposit_ledger l
-join deposits d on d.id = l.deposit_id
-left join deposits n on n.previous_deposit_id = d.id
-left join deposit_ledger r on r.deposit_id = n.id and r.kind = 'principal_received'
-where l.amount_cents > 0
-  -- the renewal's principal is booked with the carry-over of the deposit before it
-  and not (l.kind = 'principal_received' and l.source = 'renewal' and d.previous_deposit_id is not null)
-  and not (l.kind = 'carried_to_renewal' and n.id is null);
+  create temporary table ledger_opening on commit drop as
+  select 'opening:deposit_ledger:' || l.id as reference,
+         'opening_' || l.kind as kind,
+         l.value_date as effective_date,
+         l.deposit_id,
+         case l.kind
+           when 'principal_received' then 'banks:' || d.bank_iban || ':cash'
+           when 'interest_credited' then 'banks:' || d.bank_iban || ':interest_expense'
+           else 'deposits:' || d.id
+         end as debit,
+         case l.kind
+           when 'payout' then 'banks:' || d.bank_iban || ':cash'
+           when 'carried_to_renewal' then 'deposits:' || n.id
+           else 'deposits:' || d.id
+         end as credit,
+         l.amount_cents
+  from deposit_ledger l
+  join deposits d on d.id = l.deposit_id
+  join ledger_opening_deposits o on o.id = d.id
+  left join deposits n on n.previous_deposit_id = d.id
+  where l.amount_cents > 0
+    -- the renewal's principal is booked with the carry-over of the deposit before it
+    and not (l.kind = 'principal_received' and l.source = 'renewal' and d.previous_deposit_id is not null)
+    and not (l.kind = 'carried_to_renewal' and n.id is null);
 
-insert into ledger_entries (kind, reference, effective_date, deposit_id, details)
-select kind, reference, effective_date, deposit_id, '{"source": "deposit_ledger"}'::jsonb from ledger_opening
-order by effective_date, reference;
+  insert into ledger_entries (kind, reference, effective_date, deposit_id, details)
+  select kind, reference, effective_date, deposit_id, '{"source": "deposit_ledger"}'::jsonb
+  from ledger_opening order by effective_date, reference;
+  get diagnostics written = row_count;
 
-insert into ledger_lines (entry_id, account, amount_cents)
-select e.id, o.debit, o.amount_cents from ledger_opening o join ledger_entries e on e.reference = o.reference
-union all
-select e.id, o.credit, -o.amount_cents from ledger_opening o join ledger_entries e on e.reference = o.reference;
+  insert into ledger_lines (entry_id, account, amount_cents)
+  select e.id, o.debit, o.amount_cents from ledger_opening o join ledger_entries e on e.reference = o.reference
+  union all
+  select e.id, o.credit, -o.amount_cents from ledger_opening o join ledger_entries e on e.reference = o.reference;
+
+  drop table ledger_opening;
+  drop table ledger_opening_deposits;
+  return written;
+end;
+$$;
+
+select ledger_open_from_deposit_ledger();
