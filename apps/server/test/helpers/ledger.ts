@@ -75,7 +75,8 @@ export function entriesOf(app: FastifyInstance, depositId: string) {
 
 /** The text of a PDF (pdf.js), spaces normalised. */
 export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 })
+    .promise;
   const parts: string[] = [];
   for (let n = 1; n <= document.numPages; n++) {
     const content = await (await document.getPage(n)).getTextContent();
