@@ -276,6 +276,54 @@ describe("postings from the deposit events", () => {
     }
   });
 
+  it("early closure: the interest the rule gives to the deposit, then its payout", async () => {
+    clock.reset();
+    const saver = await createUser(t.app);
+    const application = await approvedApplication(t.app, saver, admin, { amount: 10_000, months: 3 });
+    const fundedRes = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/deposits/${application.deposit.id}/funding`,
+      headers: admin.headers,
+      payload: { amount: 10_000, value_date: today(clock), payer_iban: SAVER_IBAN },
+    });
+    expect(fundedRes.statusCode, fundedRes.body).toBe(200);
+    const valueDate = (fundedRes.json() as DepositDetail).value_date ?? "";
+    // Two whole months and a few days later: 10,000.00 at 2.50 % for 2 months = 41.67.
+    await moveTo(t.app, clock, addDays(addDays(valueDate, 61), 5));
+    try {
+      const quote = await t.app.inject({
+        url: `/api/deposits/${application.deposit.id}/early-closure`,
+        headers: saver.headers,
+      });
+      expect(quote.statusCode, quote.body).toBe(200);
+      const closed = await t.app.inject({
+        method: "POST",
+        url: `/api/deposits/${application.deposit.id}/early-closure`,
+        headers: saver.headers,
+        payload: { expected_payout: quote.json().payout },
+      });
+      expect(closed.statusCode, closed.body).toBe(200);
+      const entries = await entriesOf(t.app, application.deposit.id);
+      expect(entries.map((e) => e.kind)).toEqual([
+        "funds_received",
+        "interest_credited",
+        "payout_without_order",
+      ]);
+      expect(entries[1]?.effective_date).toBe(today(clock));
+      const interestLine = await t.app.db
+        .selectFrom("ledger_lines")
+        .select("amount_cents")
+        .where("entry_id", "=", entries[1]?.id ?? 0)
+        .where("account", "=", interest)
+        .executeTakeFirstOrThrow();
+      expect(Number(interestLine.amount_cents)).toBe(Math.round(quote.json().interest * 100));
+      expect(await balance(t.app, deposit(application.deposit.id))).toBe(0);
+      expect(await depositLedgerBalance(t.app, application.deposit.id)).toBe(0);
+    } finally {
+      clock.reset();
+    }
+  });
+
   it("a withdrawal pays the money received back (without an order until payment orders exist)", async () => {
     clock.reset();
     const { application, saver } = await funded("payout", 5_000);

@@ -201,6 +201,22 @@ describe("reconciliation of a day", () => {
     ]);
   });
 
+  it("keeps a statement once, however often it is reported", async () => {
+    await publishPayment(t.app, {
+      kind: "statement_imported",
+      at: clock.now(),
+      statementId: "STMT-FEE",
+      accountIban: BANK_ONLY_IBAN,
+      closingBalanceCents: 0,
+      closingDate: day,
+      openingBalanceCents: 0,
+      entries: [],
+    });
+    const result = await reconcile(BANK_ONLY_IBAN);
+    expect(result.bank_balance_cents).toBe(-500);
+    expect(result.differences).toHaveLength(1);
+  });
+
   it("a day without a statement says so; the account may be written with spaces", async () => {
     const result = await reconcile("DE52 0000 0000 0012 3456 78", addDays(day, 1));
     expect(result).toMatchObject({

@@ -9,6 +9,10 @@ import { usePagedListState } from "../../lib/paged-list.ts";
 import { LEDGER_KEYS, useReconciliation, useTrialBalance } from "./api/ledger-api.ts";
 import { businessToday } from "./lib/dates.ts";
 
+/** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
+const DATE_INPUT =
+  "input focus-within:outline-2 focus-within:outline-brand-600 dark:focus-within:outline-brand-300";
+
 type Difference = Reconciliation["differences"][number];
 const PAGE_SIZE = 25;
 
@@ -139,7 +143,7 @@ export default function ReconciliationTab() {
           <input
             id={`${id}-date`}
             type="date"
-            className="input"
+            className={DATE_INPUT}
             value={date}
             max={businessToday()}
             onChange={(event) => {

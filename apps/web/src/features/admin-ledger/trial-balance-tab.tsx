@@ -6,6 +6,10 @@ import { formatCalendarDate, formatMoney } from "../../lib/format.ts";
 import { useTrialBalance } from "./api/ledger-api.ts";
 import { businessToday } from "./lib/dates.ts";
 
+/** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
+const DATE_INPUT =
+  "input focus-within:outline-2 focus-within:outline-brand-600 dark:focus-within:outline-brand-300";
+
 type Row = TrialBalance["accounts"][number];
 
 /** Admin area "Trial balance": every journal account's balance at the end of the chosen day. */
@@ -52,7 +56,7 @@ export default function TrialBalanceTab() {
           <input
             id={`${id}-date`}
             type="date"
-            className="input"
+            className={DATE_INPUT}
             value={date}
             max={businessToday()}
             onChange={(event) => {

@@ -6,6 +6,10 @@ import { errorMessage } from "../../lib/api-client.ts";
 import { formatCalendarDate } from "../../lib/format.ts";
 import { useIssueHoldingsStatement } from "./api/holdings-api.ts";
 
+/** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
+const DATE_INPUT =
+  "input focus-within:outline-2 focus-within:outline-brand-600 dark:focus-within:outline-brand-300";
+
 const businessToday = () =>
   new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
 
@@ -41,7 +45,7 @@ export function HoldingsStatementForm() {
           <input
             id={`${id}-date`}
             type="date"
-            className="input"
+            className={DATE_INPUT}
             required
             max={today}
             value={date}
