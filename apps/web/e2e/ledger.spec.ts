@@ -8,6 +8,12 @@ const PASSWORD = "e2e books journey passphrase";
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
 
+/** With SHOTS_DIR=dir, leaves a screenshot of the page as it is now there (for review). */
+async function shot(page: Page, name: string) {
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
 async function storeToken(page: Page, token: string) {
   await page.addInitScript((value) => localStorage.setItem("token", value), token);
 }
@@ -82,6 +88,7 @@ test.describe("the books", () => {
       await expect(staff.getByText("No entries up to this day.")).toBeVisible();
       await staff.getByLabel("Balances at the end of").fill(today());
       await expect(table).toBeVisible();
+      await shot(staff, "books-trial-balance");
       expect(await violationsInBothThemes(staff)).toEqual([]);
 
       // The reconciliation: no statement imported today, and the staff-recorded funding is listed as
@@ -95,6 +102,7 @@ test.describe("the books", () => {
       );
       await expect(staff.getByTestId("reconciliation-differences")).toContainText("€12,345.67");
       await expect(staff.getByRole("heading", { name: "Daily runs" })).toBeVisible();
+      await shot(staff, "books-reconciliation");
       expect(await violationsInBothThemes(staff)).toEqual([]);
     } finally {
       await staffContext.close();
@@ -111,6 +119,7 @@ test.describe("the books", () => {
     await expect(page.locator('[data-testid="document-item"][data-kind="holdings_statement"]')).toHaveCount(
       1,
     );
+    await shot(page, "documents-holdings");
     expect(await violationsInBothThemes(page)).toEqual([]);
   });
 });
