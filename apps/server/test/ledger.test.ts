@@ -419,6 +419,39 @@ describe("postings from the payment events", () => {
     }
   });
 
+  it("an order the bank returns before booking it comes back out of transit, not out of cash", async () => {
+    clock.reset();
+    const { deposit: d } = await funded("payout", 6_000);
+    const at = clock.now();
+    const [cashBefore, transitBefore] = [await balance(t.app, cash), await balance(t.app, inTransit)];
+    const refund = order({
+      id: randomUUID(),
+      source: "withdrawal_refund",
+      depositId: d.id,
+      amountCents: 600_000,
+    });
+    await publishPayment(t.app, { kind: "order_created", at, order: refund, actorId: null });
+    expect(await balance(t.app, deposit(d.id))).toBe(0);
+    await publishPayment(t.app, {
+      kind: "order_returned",
+      at,
+      order: { ...refund, status: "returned" },
+      bookingDate: today(clock),
+      reasonCode: "AC04",
+      statementId: "STMT-RJCT-1",
+      statementEntryKey: "RJCT-1",
+    });
+    expect(await balance(t.app, deposit(d.id))).toBe(-600_000);
+    expect(await balance(t.app, inTransit)).toBe(transitBefore);
+    expect(await balance(t.app, cash)).toBe(cashBefore);
+    const returned = await t.app.db
+      .selectFrom("ledger_entries")
+      .select(["statement_id"])
+      .where("reference", "=", `order:${refund.id}:returned`)
+      .executeTakeFirstOrThrow();
+    expect(returned.statement_id).toBeNull();
+  });
+
   it("an unmatched credit waits in suspense; its return goes out of suspense and may come back", async () => {
     clock.reset();
     const at = clock.now();
