@@ -19,6 +19,7 @@ import { documentsModule } from "./modules/documents/documents.module.ts";
 import { healthModule } from "./modules/health/health.module.ts";
 import { identityModule } from "./modules/identity/identity.module.ts";
 import { kycModule } from "./modules/kyc/kyc.module.ts";
+import { ledgerModule } from "./modules/ledger/ledger.module.ts";
 import { messagesModule } from "./modules/messages/messages.module.ts";
 import { createMessenger, qrModules, renderOutboxEmail } from "./modules/messages/messages.service.ts";
 import { newsletterModule } from "./modules/newsletter/newsletter.module.ts";
@@ -93,6 +94,7 @@ const modules: AppModule[] = [
   depositsModule,
   messagesModule,
   documentsModule,
+  ledgerModule,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules. */

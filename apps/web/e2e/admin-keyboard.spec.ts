@@ -77,7 +77,7 @@ test.describe("back office by keyboard", () => {
     const sidebar = page.getByTestId("admin-sidebar");
     const links = sidebar.getByRole("link");
     // The areas load their code after the first paint; read the sidebar once it has all of them.
-    await expect(links).toHaveCount(13);
+    await expect(links).toHaveCount(15);
     const names = (await links.allTextContents()).map((name) => name.trim());
     const ids = await links.evaluateAll((els) => els.map((el) => el.getAttribute("data-area") ?? ""));
     expect(ids).toEqual([
@@ -90,6 +90,8 @@ test.describe("back office by keyboard", () => {
       "statements",
       "maturities",
       "jobs",
+      "ledger",
+      "reconciliation",
       "notifications",
       "messages",
       "packages",

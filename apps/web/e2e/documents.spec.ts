@@ -84,7 +84,7 @@ test.describe("postbox", () => {
 
     const downloading = page.waitForEvent("download");
     await approval
-      .getByRole("button", { name: "Genehmigung und Überweisungsdaten herunterladen (PDF)" })
+      .getByRole("button", { name: "PDF herunterladen: Genehmigung und Überweisungsdaten" })
       .click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^approval-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.pdf$/);

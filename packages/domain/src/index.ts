@@ -11,6 +11,7 @@ export * from "./contract/errors.ts";
 export * from "./contract/health.ts";
 export * from "./contract/identity.ts";
 export * from "./contract/kyc.ts";
+export * from "./contract/ledger.ts";
 export * from "./contract/messages.ts";
 export * from "./contract/newsletter.ts";
 export * from "./contract/notifications.ts";

@@ -12,6 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { LANGUAGES } from "@festgeld/domain";
 import { loadOperator } from "../config/operator.ts";
+import { holdingsText } from "../modules/ledger/holdings.service.ts";
 import { ACCOUNT_MAIL_TEMPLATE, type AccountMail } from "../modules/messages/account-mail.ts";
 import { INFO_SHEET_VERSION } from "../modules/messages/info-sheet.ts";
 import type { EventFacts, EventType } from "../modules/messages/message-events.ts";
@@ -35,6 +36,32 @@ const EPC =
   "BCD\n002\n1\nSCT\nDEMODEFFXXX\nFestgeld Demo Treuhand\nDE02120300000000202051\nEUR10000.00\n\nRF18FG00100001\n\n";
 const money = { application_id: APPLICATION, amount: "10000.00", currency: "EUR" };
 const deposit = { ...money, deposit_reference: "RF18FG00100001" };
+
+/** The deposits of the sample statement of holdings. */
+const HOLDINGS = [
+  {
+    depositId: "1c0ffee0-0000-4000-8000-000000000001",
+    reference: "RF18FG00100001",
+    currency: "EUR",
+    rate: "3.50",
+    months: 12,
+    valueDate: "2026-02-02",
+    maturityDate: "2027-02-02",
+    bank: "Demo Partnerbank AG",
+    balanceCents: 1_000_000n,
+  },
+  {
+    depositId: "1c0ffee0-0000-4000-8000-000000000002",
+    reference: "RF61FG00100002",
+    currency: "EUR",
+    rate: "2.80",
+    months: 6,
+    valueDate: "2026-08-15",
+    maturityDate: "2027-02-15",
+    bank: "Demo Partnerbank AG",
+    balanceCents: 2_550_050n,
+  },
+];
 
 /** One sample of every event's facts; the compiler checks that no event is missing. */
 const FACTS: { [K in EventType]: EventFacts[K] } = {
@@ -174,6 +201,17 @@ async function main() {
       writeFileSync(path.join(dir, name), pdf);
       links.push(`${language}/${name}`);
     }
+    // The statement of holdings a saver asks for (no event): two deposits on one day.
+    const holdings = await renderPdf({
+      kind: "holdings_statement",
+      language,
+      operator: context.operator,
+      recipient: "Erika Mustermann",
+      text: holdingsText("2026-11-24", HOLDINGS, language),
+      issuedAt: new Date("2026-11-24T10:00:00Z"),
+    });
+    writeFileSync(path.join(dir, "pdf-holdings_statement.pdf"), holdings);
+    links.push(`${language}/pdf-holdings_statement.pdf`);
     for (const [name, facts] of Object.entries(ACCOUNT_MAILS)) {
       write(
         `account-${name}`,

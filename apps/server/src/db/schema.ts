@@ -8,6 +8,7 @@ import type { DepositTables } from "./tables/deposits.ts";
 import type { IdentityTables } from "./tables/identity.ts";
 import type { InvestTables } from "./tables/invest.ts";
 import type { KycTables } from "./tables/kyc.ts";
+import type { LedgerTables } from "./tables/ledger.ts";
 import type { MessagesTables } from "./tables/messages.ts";
 import type { NewsletterTables } from "./tables/newsletter.ts";
 
@@ -99,4 +100,5 @@ export interface DB
     NewsletterTables,
     DepositTables,
     MessagesTables,
-    IdentityTables {}
+    IdentityTables,
+    LedgerTables {}

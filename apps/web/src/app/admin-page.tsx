@@ -22,6 +22,8 @@ const AREAS: Record<AdminAreaId, ComponentType> = {
   statements: lazy(() => import("../features/admin-deposits/statements-tab.tsx")),
   maturities: lazy(() => import("../features/admin-deposits/calendar-tab.tsx")),
   jobs: lazy(() => import("../features/admin-deposits/jobs-tab.tsx")),
+  ledger: lazy(() => import("../features/admin-ledger/trial-balance-tab.tsx")),
+  reconciliation: lazy(() => import("../features/admin-ledger/reconciliation-tab.tsx")),
   notifications: lazy(() => import("../features/admin-notifications/notifications-tab.tsx")),
   messages: lazy(() => import("../features/admin-messages/messages-tab.tsx")),
   packages: lazy(() => import("../features/admin-packages/packages-tab.tsx")),
@@ -29,7 +31,7 @@ const AREAS: Record<AdminAreaId, ComponentType> = {
 };
 
 function AdminArea() {
-  const { t } = useTranslation(["admin", "identity", "deposits"]);
+  const { t } = useTranslation(["admin", "identity", "deposits", "ledger"]);
   const area = useAdminArea();
   const Area = AREAS[area.id];
   const heading = useRef<HTMLHeadingElement>(null);

@@ -118,6 +118,8 @@ export const ERROR_CODES = [
   "document_not_found",
   "user_not_found",
   "newsletter_link_invalid",
+  // ledger
+  "date_in_future",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -17,7 +17,7 @@ import type { ClaimedEmail } from "../notifications/email-outbox.worker.ts";
 import { ACCOUNT_MAIL_TEMPLATE, type AccountMail, accountMailText } from "./account-mail.ts";
 import type { EmailContent, RenderedEmail } from "./email-text.ts";
 import type { EventFacts, EventType, MessageEvent } from "./message-events.ts";
-import { eventText, inboxMessage } from "./message-texts.ts";
+import { type EventText, eventText, inboxMessage } from "./message-texts.ts";
 import * as repo from "./messages.repository.ts";
 import { DOCUMENT_TITLE, type DocumentKind, renderPdf } from "./postbox-pdf.ts";
 
@@ -90,6 +90,23 @@ export interface Messenger {
   ): Promise<number>;
   /** Wakes the outbox worker; the messages plugin calls it after each response that queued e-mails. */
   flush(): void;
+  /**
+   * Puts a document that no event announces into the saver's postbox (a statement the saver asked
+   * for), rendered in the saver's language from the text the caller builds for that language.
+   */
+  issue(
+    db: Kysely<DB>,
+    input: { userId: string; kind: DocumentKind; key: string; text: (language: Language) => EventText },
+  ): Promise<IssuedDocument | null>;
+}
+
+/** A document just issued into a postbox. */
+export interface IssuedDocument {
+  id: string;
+  kind: DocumentKind;
+  title: string;
+  language: Language;
+  sizeBytes: number;
 }
 
 export interface MessengerDeps {
@@ -166,6 +183,26 @@ export function createMessenger(deps: MessengerDeps): Messenger {
       pending = true;
       return 1;
     },
+    async issue(db, input) {
+      const recipient = await repo.findRecipient(db, input.userId);
+      if (!recipient) return null;
+      const language = recipient.language;
+      const rendered = await storeDocument(db, deps, {
+        userId: recipient.id,
+        key: input.key,
+        kind: input.kind,
+        language,
+        pdf: await renderPdf({
+          kind: input.kind,
+          language,
+          operator: deps.operator,
+          recipient: recipient.full_name,
+          text: input.text(language),
+          issuedAt: new Date(),
+        }),
+      });
+      return { ...rendered, kind: input.kind, title: DOCUMENT_TITLE[language][input.kind], language };
+    },
     flush() {
       if (!pending) return;
       pending = false;
@@ -213,6 +250,26 @@ async function issueDocument(
     infoSheet: event.event === "application_received" ? event.facts : undefined,
     qrModules: transfer?.epc_qr_payload ? ((await deps.qrModules?.(transfer.epc_qr_payload)) ?? null) : null,
   });
+  return (
+    await storeDocument(db, deps, {
+      id,
+      userId: input.userId,
+      key: input.key,
+      kind: input.kind,
+      language: input.language,
+      pdf,
+    })
+  ).id;
+}
+
+/** Stores a rendered document encrypted and records it (file first, then the row). */
+async function storeDocument(
+  db: Kysely<DB>,
+  deps: MessengerDeps,
+  input: { id?: string; userId: string; key: string; kind: DocumentKind; language: Language; pdf: Buffer },
+): Promise<{ id: string; sizeBytes: number }> {
+  const id = input.id ?? randomUUID();
+  const { pdf } = input;
   const storageKey = `postbox/${input.userId}/${id}`;
   await deps.storage.put(storageKey, pdf);
   await repo.insertDocument(db, {
@@ -226,7 +283,7 @@ async function issueDocument(
     size_bytes: pdf.length,
     sha256: createHash("sha256").update(pdf).digest("hex"),
   });
-  return id;
+  return { id, sizeBytes: pdf.length };
 }
 
 /** What the outbox worker needs to turn a queued row into an e-mail. */

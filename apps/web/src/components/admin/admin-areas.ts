@@ -28,6 +28,14 @@ export const ADMIN_GROUPS = [
     ],
   },
   {
+    id: "books",
+    labelKey: "ledger:group",
+    areas: [
+      { id: "ledger", labelKey: "ledger:tabs.trialBalance" },
+      { id: "reconciliation", labelKey: "ledger:tabs.reconciliation" },
+    ],
+  },
+  {
     id: "communication",
     labelKey: "shell.groups.communication",
     areas: [

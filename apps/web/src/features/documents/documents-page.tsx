@@ -10,6 +10,7 @@ import { formatDateTime } from "../../lib/format.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useScrollToHash } from "../../lib/use-scroll-to-hash.ts";
 import { DOCUMENTS_KEY, downloadDocument, useDocuments } from "./api/documents-api.ts";
+import { HoldingsStatementForm } from "./holdings-statement-form.tsx";
 
 const fileNameOf = (doc: PostboxDocument) =>
   `${doc.kind}-${doc.created_at.slice(0, 10)}-${doc.id.slice(0, 8)}.pdf`;
@@ -110,6 +111,7 @@ export default function DocumentsPage() {
       <section className="mx-auto max-w-4xl px-4 py-12">
         <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("documents.title")}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">{t("documents.subtitle")}</p>
+        <HoldingsStatementForm />
         <DocumentList />
       </section>
     </RequireUser>

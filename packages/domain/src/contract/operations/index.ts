@@ -9,6 +9,7 @@ import { documentsOperations } from "./documents.ts";
 import { healthOperations } from "./health.ts";
 import { identityOperations } from "./identity.ts";
 import { kycOperations } from "./kyc.ts";
+import { ledgerOperations } from "./ledger.ts";
 import { messagesOperations } from "./messages.ts";
 import { newsletterOperations } from "./newsletter.ts";
 import { notificationsOperations } from "./notifications.ts";
@@ -39,6 +40,7 @@ export const operations = {
   ...messagesOperations,
   ...documentsOperations,
   ...identityOperations,
+  ...ledgerOperations,
 } as const;
 
 export type OperationId = keyof typeof operations;

@@ -1,0 +1,82 @@
+// Table types of the journal (double-entry books) and the reconciliation; migrations 0170-0179.
+import type { ColumnType, Generated } from "kysely";
+import type { Timestamp } from "../columns.ts";
+import type { Cents, DateColumn, NullableDateColumn } from "./deposits.ts";
+
+export type LedgerAccountType = "cash" | "interest_expense" | "suspense" | "in_transit" | "deposit";
+
+/** 0170_ledger.sql: accounts are data, named by their address. */
+export interface LedgerAccountsTable {
+  address: string;
+  type: LedgerAccountType;
+  bank_iban: string;
+  deposit_id: string | null;
+  created_at: Generated<Date>;
+}
+
+/** 0170_ledger.sql: append-only; balanced (two or more lines summing to zero) at commit. */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  kind: string;
+  reference: string;
+  effective_date: DateColumn;
+  created_at: Timestamp;
+  deposit_id: string | null;
+  payment_order_id: string | null;
+  statement_id: string | null;
+  statement_entry_key: string | null;
+  reverses_entry_id: number | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+}
+
+/** 0170_ledger.sql: signed cents, positive = debit, negative = credit; append-only. */
+export interface LedgerLinesTable {
+  id: Generated<number>;
+  entry_id: number;
+  account: string;
+  amount_cents: Cents;
+}
+
+export interface LedgerBankStatementsTable {
+  statement_id: string;
+  account_iban: string;
+  closing_balance_cents: ColumnType<number | null, number | null, never>;
+  closing_date: NullableDateColumn;
+  opening_balance_cents: ColumnType<number | null, number | null, never>;
+  imported_at: Timestamp;
+}
+
+export interface LedgerBankStatementEntriesTable {
+  statement_id: string;
+  entry_key: string;
+  account_iban: string;
+  direction: "credit" | "debit";
+  amount_cents: Cents;
+  booking_date: DateColumn;
+  value_date: NullableDateColumn;
+  reversal: boolean;
+  end_to_end_id: string | null;
+  outcome: string;
+}
+
+export type ReconciliationStatus = "consistent" | "difference" | "no_statement";
+
+export interface LedgerReconciliationRunsTable {
+  id: Generated<number>;
+  account_iban: string;
+  date: DateColumn;
+  book_balance_cents: Cents;
+  bank_balance_cents: ColumnType<number | null, number | null, never>;
+  status: ReconciliationStatus;
+  differences: ColumnType<unknown, string, never>;
+  run_at: Timestamp;
+}
+
+export interface LedgerTables {
+  ledger_accounts: LedgerAccountsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_lines: LedgerLinesTable;
+  ledger_bank_statements: LedgerBankStatementsTable;
+  ledger_bank_statement_entries: LedgerBankStatementEntriesTable;
+  ledger_reconciliation_runs: LedgerReconciliationRunsTable;
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from "node:crypto";
+import { centsToDecimalString, type Language, type PostboxDocument, type User } from "@festgeld/domain";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { badRequest } from "../../lib/errors.ts";
+import { formatterFor } from "../messages/message-format.ts";
+import type { EventText } from "../messages/message-texts.ts";
+import type { Messenger } from "../messages/messages.service.ts";
+import * as repo from "./ledger.repository.ts";
+import { businessDate } from "./ledger.service.ts";
+
+/** One deposit on the statement: what the journal says it owes the saver at the end of the day. */
+export interface Holding {
+  depositId: string;
+  reference: string;
+  currency: string;
+  rate: string;
+  months: number;
+  valueDate: string | null;
+  maturityDate: string | null;
+  bank: string | null;
+  balanceCents: bigint;
+}
+
+/**
+ * The saver's holdings at the end of a day, from the journal: each deposit account's balance
+ * (credit, so negated: what the platform owes the saver) on effective dates up to that day. Deposits
+ * without money on that day are left out.
+ */
+export async function holdingsAt(db: Kysely<DB>, userId: string, date: string): Promise<Holding[]> {
+  const deposits = await repo.depositAccountsOfUser(db, userId);
+  const balances = await repo.balancesOf(
+    db,
+    deposits.map((d) => d.address),
+    date,
+  );
+  return deposits
+    .map((d) => ({
+      depositId: d.id,
+      reference: d.reference,
+      currency: d.currency.trim(),
+      rate: d.interest_rate,
+      months: d.duration_months,
+      valueDate: d.value_date,
+      maturityDate: d.maturity_date,
+      bank: d.bank_name,
+      balanceCents: -(balances.get(d.address) ?? 0n),
+    }))
+    .filter((h) => h.balanceCents !== 0n);
+}
+
+const TEXT: Record<
+  Language,
+  {
+    subject: (date: string) => string;
+    intro: string;
+    none: string;
+    deposit: (h: Holding, rate: string) => string;
+    term: (from: string, to: string) => string;
+    total: string;
+  }
+> = {
+  en: {
+    subject: (d) => `Your holdings at the end of ${d}`,
+    intro:
+      "This statement lists each of your fixed-term deposits with the balance our books show at the end of the day, including interest credited up to that day.",
+    none: "On that day you held no deposits with money in them.",
+    deposit: (h, rate) => `${h.reference} (${h.months} months, ${rate})`,
+    term: (from, to) => `Term ${from} to ${to}`,
+    total: "Total",
+  },
+  de: {
+    subject: (d) => `Ihr Bestand zum Ende des ${d}`,
+    intro:
+      "Diese Aufstellung nennt jede Ihrer Festgeldanlagen mit dem Saldo, den unsere Bücher zum Ende des Tages ausweisen, einschließlich der bis dahin gutgeschriebenen Zinsen.",
+    none: "An diesem Tag hatten Sie keine Anlage mit Guthaben.",
+    deposit: (h, rate) => `${h.reference} (${h.months} Monate, ${rate})`,
+    term: (from, to) => `Laufzeit ${from} bis ${to}`,
+    total: "Gesamt",
+  },
+  fr: {
+    subject: (d) => `Vos avoirs à la fin du ${d}`,
+    intro:
+      "Ce relevé indique chacun de vos dépôts à terme avec le solde que nos livres présentent à la fin de la journée, intérêts crédités jusqu'à ce jour compris.",
+    none: "Ce jour-là, vous ne déteniez aucun dépôt avec un solde.",
+    deposit: (h, rate) => `${h.reference} (${h.months} mois, ${rate})`,
+    term: (from, to) => `Durée du ${from} au ${to}`,
+    total: "Total",
+  },
+};
+
+/** The statement's text in a language: one row per deposit with its balance, and the total. */
+export function holdingsText(date: string, holdings: readonly Holding[], language: Language): EventText {
+  const t = TEXT[language];
+  const f = formatterFor(language);
+  const money = (cents: bigint, currency: string) => f.money(centsToDecimalString(cents), currency);
+  const rows: Array<[string, string]> = [];
+  for (const h of holdings) {
+    const label =
+      h.valueDate && h.maturityDate
+        ? `${t.deposit(h, f.percent(h.rate))}\n${t.term(f.date(h.valueDate), f.date(h.maturityDate))}`
+        : t.deposit(h, f.percent(h.rate));
+    rows.push([label, money(h.balanceCents, h.currency)]);
+  }
+  const currencies = [...new Set(holdings.map((h) => h.currency))];
+  for (const currency of currencies.length > 0 ? currencies : ["EUR"]) {
+    const total = holdings
+      .filter((h) => h.currency === currency)
+      .reduce((sum, h) => sum + h.balanceCents, 0n);
+    rows.push([t.total, money(total, currency)]);
+  }
+  return {
+    subject: t.subject(f.date(date)),
+    paragraphs: [t.intro, ...(holdings.length === 0 ? [t.none] : [])],
+    rows,
+    action: null,
+  };
+}
+
+/**
+ * Issues the saver's statement of holdings for a day into their postbox, in their language. A day
+ * after today (business time zone) is refused: the books do not know it yet.
+ */
+export async function issueHoldingsStatement(
+  db: Kysely<DB>,
+  messenger: Messenger,
+  user: User,
+  date: string,
+  now: Date,
+): Promise<PostboxDocument> {
+  const today = businessDate(now);
+  if (date > today) {
+    throw badRequest("date_in_future", `The statement can show today (${today}) or an earlier day`, [
+      { path: "body.date", message: `Not after ${today}`, code: "date_in_future" },
+    ]);
+  }
+  const holdings = await holdingsAt(db, user.id, date);
+  const issued = await messenger.issue(db, {
+    userId: user.id,
+    kind: "holdings_statement",
+    key: `holdings_statement:${date}:${randomUUID()}`,
+    text: (language) => holdingsText(date, holdings, language),
+  });
+  if (!issued) throw new Error(`account ${user.id} has no postbox`);
+  return {
+    id: issued.id,
+    kind: issued.kind,
+    title: issued.title,
+    language: issued.language,
+    size_bytes: issued.sizeBytes,
+    created_at: now.toISOString(),
+    read: false,
+  };
+}

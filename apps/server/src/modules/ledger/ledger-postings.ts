@@ -1,0 +1,345 @@
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { EventSubscriber } from "../../plugins/events.ts";
+import type { DepositEvent } from "../deposits/deposit-events.ts";
+import type { PaymentEvent, PaymentOrderFacts, PaymentOrderSource } from "../payments/payment-events.ts";
+import * as repo from "./ledger.repository.ts";
+import { businessDate, depositIban, openAccounts, post, reverse } from "./ledger.service.ts";
+import { bankAccount, depositAccount } from "./ledger-accounts.ts";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * The posting rules (docs/decisions.md "Posting rules"): each deposit and payment event that moves
+ * money books one journal entry, in the transaction that records the event, named by a reference
+ * that makes a second delivery of the same event book nothing.
+ */
+
+/* --------------------------------------------------------------- payouts */
+
+/** Which payment order pays what a deposit event pays out. */
+const PAYOUT_SOURCE = {
+  paid_out: "maturity_payout",
+  renewed: "renewal_interest",
+  closed_early: "early_closure",
+  withdrawn: "withdrawal_refund",
+} as const satisfies Record<string, PaymentOrderSource>;
+
+const payoutReference = (depositId: string, source: PaymentOrderSource) =>
+  `deposit:${depositId}:payout:${source}`;
+
+/**
+ * Money a deposit event says left without a payment order (the deposits module pays out "on paper"
+ * until payment orders exist): deposit balance to cash. When the order for it is (or was) posted, the
+ * order's entries book the money instead and this books nothing (or is reversed: see orderCreated).
+ */
+async function payoutWithoutOrder(
+  db: Db,
+  event: DepositEvent,
+  source: PaymentOrderSource,
+  cents: bigint,
+  iban: string,
+) {
+  if (cents <= 0n) return;
+  if (await repo.hasOrderFor(db, event.depositId, source)) return;
+  await post(db, {
+    kind: "payout_without_order",
+    reference: payoutReference(event.depositId, source),
+    effective_date: businessDate(event.at),
+    created_at: event.at,
+    deposit_id: event.depositId,
+    details: { source },
+    lines: [
+      { account: depositAccount(event.depositId), cents },
+      { account: bankAccount(iban, "cash"), cents: -cents },
+    ],
+  });
+}
+
+/* ------------------------------------------------------- deposit channel */
+
+async function carryOver(
+  db: Db,
+  input: { from: string; to: string; cents: bigint; date: string; at: Date; iban: string },
+) {
+  await openAccounts(db, input.iban, [input.from, input.to]);
+  await post(db, {
+    kind: "renewal_carry_over",
+    reference: `deposit:${input.to}:carried_over`,
+    effective_date: input.date,
+    created_at: input.at,
+    deposit_id: input.from,
+    details: { next_deposit_id: input.to },
+    lines: [
+      { account: depositAccount(input.from), cents: input.cents },
+      { account: depositAccount(input.to), cents: -input.cents },
+    ],
+  });
+}
+
+async function interestCredited(db: Db, event: DepositEvent, iban: string, cents: bigint, date: string) {
+  await post(db, {
+    kind: "interest_credited",
+    reference: `deposit:${event.depositId}:${event.type}:interest`,
+    effective_date: date,
+    created_at: event.at,
+    deposit_id: event.depositId,
+    lines: [
+      { account: bankAccount(iban, "interest_expense"), cents },
+      { account: depositAccount(event.depositId), cents: -cents },
+    ],
+  });
+}
+
+export const postDepositEvent: EventSubscriber<"deposit"> = async (event, db) => {
+  switch (event.type) {
+    case "funds_received": {
+      const iban = await depositIban(db, event.depositId);
+      await openAccounts(db, iban, [event.depositId]);
+      const cents = BigInt(event.details.amount_cents);
+      const { statement_id: statementId, statement_entry_key: entryKey } = event.details;
+      const fromStatement = Boolean(statementId && entryKey);
+      await post(db, {
+        kind: "funds_received",
+        reference: `deposit:${event.depositId}:funds_received`,
+        effective_date: event.details.value_date,
+        created_at: event.at,
+        deposit_id: event.depositId,
+        statement_id: fromStatement ? statementId : null,
+        statement_entry_key: fromStatement ? entryKey : null,
+        details: { source: event.details.source },
+        lines: [
+          { account: bankAccount(iban, "cash"), cents },
+          { account: depositAccount(event.depositId), cents: -cents },
+        ],
+      });
+      return;
+    }
+    case "matured": {
+      const iban = await depositIban(db, event.depositId);
+      await openAccounts(db, iban, [event.depositId]);
+      await interestCredited(
+        db,
+        event,
+        iban,
+        BigInt(event.details.interest_cents),
+        event.details.maturity_date,
+      );
+      return;
+    }
+    case "closed_early": {
+      const iban = await depositIban(db, event.depositId);
+      await openAccounts(db, iban, [event.depositId]);
+      await interestCredited(db, event, iban, BigInt(event.details.interest_cents), event.details.close_date);
+      await payoutWithoutOrder(
+        db,
+        event,
+        PAYOUT_SOURCE.closed_early,
+        BigInt(event.details.payout_cents),
+        iban,
+      );
+      return;
+    }
+    case "renewed": {
+      const iban = await depositIban(db, event.depositId);
+      await carryOver(db, {
+        from: event.depositId,
+        to: event.details.next_deposit_id,
+        cents: BigInt(event.details.new_amount_cents),
+        date: event.deposit.maturity_date ?? businessDate(event.at),
+        at: event.at,
+        iban,
+      });
+      await payoutWithoutOrder(db, event, PAYOUT_SOURCE.renewed, BigInt(event.details.payout_cents), iban);
+      return;
+    }
+    case "renewal_created": {
+      // The same carry-over as `renewed` (same reference): whichever arrives first books it.
+      const iban = await depositIban(db, event.depositId);
+      await carryOver(db, {
+        from: event.details.previous_deposit_id,
+        to: event.depositId,
+        cents: BigInt(event.deposit.amount_cents),
+        date: event.details.value_date,
+        at: event.at,
+        iban,
+      });
+      return;
+    }
+    case "paid_out": {
+      const iban = await depositIban(db, event.depositId);
+      await openAccounts(db, iban, [event.depositId]);
+      await payoutWithoutOrder(db, event, PAYOUT_SOURCE.paid_out, BigInt(event.details.payout_cents), iban);
+      return;
+    }
+    case "withdrawn": {
+      const iban = await depositIban(db, event.depositId);
+      await openAccounts(db, iban, [event.depositId]);
+      await payoutWithoutOrder(
+        db,
+        event,
+        PAYOUT_SOURCE.withdrawn,
+        BigInt(event.details.returned_cents),
+        iban,
+      );
+      return;
+    }
+    default:
+      // approved, lapsed, reminders, instruction changes: no money moves.
+      return;
+  }
+};
+
+/* ------------------------------------------------------- payment channel */
+
+/** Where an order's money comes from: the deposit's balance, or suspense for a credit sent back. */
+const orderSourceAccount = (order: PaymentOrderFacts) =>
+  order.source === "credit_return" || !order.depositId
+    ? bankAccount(order.debtorIban, "suspense")
+    : depositAccount(order.depositId);
+
+const orderRefs = (order: PaymentOrderFacts) => ({
+  deposit_id: order.depositId,
+  payment_order_id: order.id,
+  details: { source: order.source, end_to_end_id: order.endToEndId },
+});
+
+async function orderCreated(db: Db, event: Extract<PaymentEvent, { kind: "order_created" }>) {
+  const { order } = event;
+  await openAccounts(db, order.debtorIban, order.depositId ? [order.depositId] : []);
+  const date = businessDate(event.at);
+  // Money booked out "on paper" before the order existed is taken back: the order books it now.
+  if (order.depositId) {
+    const paper = await repo.findEntryByReference(db, payoutReference(order.depositId, order.source));
+    if (paper) {
+      await reverse(db, paper.id, {
+        kind: "reversal",
+        reference: `${paper.reference}:reversed`,
+        effective_date: date,
+        created_at: event.at,
+        details: { reason: "payment_order", payment_order_id: order.id },
+      });
+    }
+  }
+  const cents = BigInt(order.amountCents);
+  await post(db, {
+    kind: "order_created",
+    reference: `order:${order.id}:created`,
+    effective_date: date,
+    created_at: event.at,
+    ...orderRefs(order),
+    lines: [
+      { account: orderSourceAccount(order), cents },
+      { account: bankAccount(order.debtorIban, "in_transit"), cents: -cents },
+    ],
+  });
+}
+
+export const postPaymentEvent: EventSubscriber<"payment"> = async (event, db) => {
+  switch (event.kind) {
+    case "order_created":
+      await orderCreated(db, event);
+      return;
+    case "order_booked": {
+      const { order } = event;
+      await openAccounts(db, order.debtorIban);
+      const cents = BigInt(order.amountCents);
+      await post(db, {
+        kind: "order_booked",
+        reference: `order:${order.id}:booked`,
+        effective_date: event.bookingDate,
+        created_at: event.at,
+        ...orderRefs(order),
+        statement_id: event.statementId,
+        statement_entry_key: event.statementEntryKey,
+        lines: [
+          { account: bankAccount(order.debtorIban, "in_transit"), cents },
+          { account: bankAccount(order.debtorIban, "cash"), cents: -cents },
+        ],
+      });
+      return;
+    }
+    case "order_returned": {
+      // The money came back: the saver is owed it again (or, for a returned return, it waits in
+      // suspense). An order the bank never booked comes back out of transit, not out of cash.
+      const { order } = event;
+      await openAccounts(db, order.debtorIban, order.depositId ? [order.depositId] : []);
+      const booked = await repo.orderEntry(db, order.id, "order_booked");
+      const cents = BigInt(order.amountCents);
+      await post(db, {
+        kind: "order_returned",
+        reference: `order:${order.id}:returned`,
+        effective_date: event.bookingDate,
+        created_at: event.at,
+        ...orderRefs(order),
+        statement_id: booked ? event.statementId : null,
+        statement_entry_key: booked ? event.statementEntryKey : null,
+        details: { ...orderRefs(order).details, reason_code: event.reasonCode, booked: Boolean(booked) },
+        lines: [
+          { account: bankAccount(order.debtorIban, booked ? "cash" : "in_transit"), cents },
+          { account: orderSourceAccount(order), cents: -cents },
+        ],
+      });
+      return;
+    }
+    case "order_cancelled": {
+      const created = await repo.orderEntry(db, event.order.id, "order_created");
+      if (!created) return;
+      await reverse(db, created.id, {
+        kind: "order_cancelled",
+        reference: `order:${event.order.id}:cancelled`,
+        effective_date: businessDate(event.at),
+        created_at: event.at,
+        details: { reason: event.reason },
+      });
+      return;
+    }
+    case "credit_unmatched": {
+      await openAccounts(db, event.accountIban);
+      const cents = BigInt(event.amountCents);
+      await post(db, {
+        kind: "credit_unmatched",
+        reference: `statement:${event.statementId}:${event.statementEntryKey}`,
+        effective_date: event.bookingDate,
+        created_at: event.at,
+        statement_id: event.statementId,
+        statement_entry_key: event.statementEntryKey,
+        details: { payer_iban: event.payerIban, payer_name: event.payerName },
+        lines: [
+          { account: bankAccount(event.accountIban, "cash"), cents },
+          { account: bankAccount(event.accountIban, "suspense"), cents: -cents },
+        ],
+      });
+      return;
+    }
+    case "statement_imported": {
+      // The bank's view, kept for the reconciliation; the books themselves do not change.
+      await openAccounts(db, event.accountIban);
+      await repo.insertBankStatement(
+        db,
+        {
+          statement_id: event.statementId,
+          account_iban: event.accountIban,
+          closing_balance_cents: event.closingBalanceCents,
+          closing_date: event.closingDate,
+          opening_balance_cents: event.openingBalanceCents,
+          imported_at: event.at,
+        },
+        event.entries.map((e) => ({
+          entry_key: e.key,
+          direction: e.direction,
+          amount_cents: e.amountCents,
+          booking_date: e.bookingDate,
+          value_date: e.valueDate,
+          reversal: e.reversal,
+          end_to_end_id: e.endToEndId,
+          outcome: e.outcome,
+        })),
+      );
+      return;
+    }
+    default:
+      // order_submitted: the file was made; no money moved yet.
+      return;
+  }
+};

@@ -1,0 +1,111 @@
+import { BUSINESS_TIME_ZONE, centsToNumber, dateInZone, type TrialBalance } from "@festgeld/domain";
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import * as repo from "./ledger.repository.ts";
+import { accountsFor } from "./ledger-accounts.ts";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The business day of an instant (the books count days in the business time zone). */
+export const businessDate = (instant: Date) => dateInZone(instant, BUSINESS_TIME_ZONE);
+
+export interface Posting extends repo.NewEntry {
+  /** Signed cents per account (positive = debit, negative = credit); zero lines are left out. */
+  lines: ReadonlyArray<{ account: string; cents: bigint }>;
+}
+
+/**
+ * Books one journal entry, once: an entry with the same reference already booked leaves the books as
+ * they are (each posting is idempotent by its reference). Lines of zero are dropped; an entry whose
+ * lines all are zero is not booked. That the lines sum to zero is checked here and, at commit, by
+ * the database. Returns the entry id, or undefined when nothing was booked.
+ */
+export async function post(db: Db, posting: Posting): Promise<number | undefined> {
+  const lines = posting.lines.filter((l) => l.cents !== 0n);
+  if (lines.length === 0) return undefined;
+  const sum = lines.reduce((total, l) => total + l.cents, 0n);
+  if (sum !== 0n) throw new Error(`journal entry ${posting.reference} does not balance (${sum} cents)`);
+  const id = await repo.insertEntry(db, posting);
+  if (id === undefined) return undefined;
+  await repo.insertLines(
+    db,
+    lines.map((l) => ({ entry_id: id, account: l.account, amount_cents: l.cents })),
+  );
+  return id;
+}
+
+/**
+ * Reverses an entry: a new entry naming it, with every line negated, on the given effective date.
+ * An entry is reversed at most once (the database holds `reverses_entry_id` unique).
+ */
+export async function reverse(
+  db: Db,
+  entryId: number,
+  input: {
+    kind: string;
+    reference: string;
+    effective_date: string;
+    created_at: Date;
+    details?: Record<string, unknown>;
+  },
+): Promise<number | undefined> {
+  if (await repo.isReversed(db, entryId)) return undefined;
+  const original = await repo.findEntryById(db, entryId);
+  if (!original) return undefined;
+  const lines = await repo.linesOfEntry(db, entryId);
+  return post(db, {
+    ...input,
+    deposit_id: original.deposit_id,
+    payment_order_id: original.payment_order_id,
+    reverses_entry_id: entryId,
+    lines: lines.map((l) => ({ account: l.account, cents: -BigInt(l.amount_cents) })),
+  });
+}
+
+/** Opens the accounts of a partner bank account (and of deposits held there) before posting to them. */
+export function openAccounts(db: Db, iban: string, depositIds: readonly string[] = []) {
+  return repo.ensureAccounts(db, accountsFor(iban, depositIds));
+}
+
+/** A deposit's receiving partner bank account. */
+export async function depositIban(db: Db, depositId: string): Promise<string> {
+  const iban = await repo.depositBankIban(db, depositId);
+  if (!iban) throw new Error(`deposit ${depositId} not found for the journal`);
+  return iban;
+}
+
+/** Each deposit's journal balance, as the saver reads it (what the deposit owes: credit, so negated). */
+export async function depositBalances(db: Db, depositIds: readonly string[]): Promise<Map<string, bigint>> {
+  const balances = await repo.depositBalances(db, depositIds);
+  return new Map([...balances].map(([id, cents]) => [id, -cents]));
+}
+
+/**
+ * Every account's balance at the end of a day (by effective date), debit positive. The total is
+ * exactly zero because every entry's lines are (docs/decisions.md "The journal: accounts and signs").
+ */
+export async function trialBalance(db: Db, date: string): Promise<TrialBalance> {
+  const rows = await repo.balancesAt(db, date);
+  let debits = 0n;
+  let credits = 0n;
+  for (const r of rows) {
+    if (r.cents > 0n) debits += r.cents;
+    else credits += r.cents;
+  }
+  const total = debits + credits;
+  return {
+    date,
+    currency: "EUR",
+    accounts: rows.map((r) => ({
+      account: r.address,
+      type: r.type,
+      bank_iban: r.bank_iban,
+      balance: centsToNumber(r.cents),
+      balance_cents: Number(r.cents),
+    })),
+    debits: centsToNumber(debits),
+    credits: centsToNumber(credits),
+    total: centsToNumber(total),
+    total_cents: Number(total),
+  };
+}

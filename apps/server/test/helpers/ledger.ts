@@ -1,0 +1,90 @@
+import { BUSINESS_TIME_ZONE, dateInZone, startOfDayInZone } from "@festgeld/domain";
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { AdjustableClock } from "../../src/lib/clock.ts";
+import type { PaymentEvent, PaymentOrderFacts } from "../../src/modules/payments/payment-events.ts";
+
+/** The partner bank account of the test configuration (PARTNER_BANK_IBAN's default). */
+export const BANK_IBAN = "DE52000000000012345678";
+
+/** Moves the clock to a calendar day (noon in Berlin) and runs what fell due. */
+export async function moveTo(app: FastifyInstance, clock: AdjustableClock, date: string) {
+  clock.set(new Date(startOfDayInZone(date, BUSINESS_TIME_ZONE).getTime() + 12 * 3_600_000));
+  return app.jobs.runDue();
+}
+
+export const today = (clock: AdjustableClock) => dateInZone(clock.now(), BUSINESS_TIME_ZONE);
+
+/** Publishes a payment event the way the payments module does: inside a transaction. */
+export function publishPayment(app: FastifyInstance, event: PaymentEvent) {
+  return app.db.transaction().execute((trx) => app.events.publish("payment", event, trx));
+}
+
+/** A payment order's facts with sensible defaults. */
+export function order(
+  overrides: Partial<PaymentOrderFacts> & Pick<PaymentOrderFacts, "id">,
+): PaymentOrderFacts {
+  return {
+    source: "maturity_payout",
+    status: "ordered",
+    depositId: null,
+    userId: null,
+    debtorIban: BANK_IBAN,
+    creditorIban: "DE89370400440532013000",
+    creditorName: "Erika Mustermann",
+    amountCents: 0,
+    principalCents: 0,
+    interestCents: 0,
+    endToEndId: `E2E-${overrides.id.slice(0, 8)}`,
+    remittance: "Payout",
+    requestedDate: "2030-01-01",
+    returnsStatementEntry: null,
+    ...overrides,
+  };
+}
+
+/** A journal account's balance (all dates), signed as the journal keeps it (debit positive). */
+export async function balance(app: FastifyInstance, account: string): Promise<number> {
+  const row = await app.db
+    .selectFrom("ledger_lines")
+    .select((eb) => eb.fn.sum<string | null>("amount_cents").as("cents"))
+    .where("account", "=", account)
+    .executeTakeFirst();
+  return Number(row?.cents ?? 0);
+}
+
+/** A deposit's balance in its per-deposit ledger (received + credited - paid out - carried). */
+export async function depositLedgerBalance(app: FastifyInstance, depositId: string): Promise<number> {
+  const { rows } = await sql<{ cents: string | null }>`
+    select sum(case when kind in ('principal_received', 'interest_credited') then amount_cents
+                    else -amount_cents end) as cents
+    from deposit_ledger where deposit_id = ${depositId}`.execute(app.db);
+  return Number(rows[0]?.cents ?? 0);
+}
+
+/** The journal's entries of a kind for a deposit. */
+export function entriesOf(app: FastifyInstance, depositId: string) {
+  return app.db
+    .selectFrom("ledger_entries")
+    .select(["id", "kind", "reference", "effective_date", "reverses_entry_id"])
+    .where("deposit_id", "=", depositId)
+    .orderBy("id")
+    .execute();
+}
+
+/** The text of a PDF (pdf.js), spaces normalised. */
+export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 })
+    .promise;
+  const parts: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    for (const item of content.items) if ("str" in item) parts.push(item.str);
+  }
+  await document.destroy();
+  return parts
+    .join(" ")
+    .replace(/[\u00a0\u202f]/g, " ")
+    .replace(/\s+/g, " ");
+}

@@ -1,0 +1,238 @@
+import type { Reconciliation, ReconciliationRun } from "@festgeld/domain";
+import { formatIban } from "@festgeld/domain/iban";
+import { operations } from "@festgeld/domain/operations";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
+import { usePagedListState } from "../../lib/paged-list.ts";
+import { LEDGER_KEYS, useReconciliation, useTrialBalance } from "./api/ledger-api.ts";
+import { businessToday } from "./lib/dates.ts";
+
+/** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
+const DATE_INPUT =
+  "input focus-within:outline-2 focus-within:outline-brand-600 dark:focus-within:outline-brand-300";
+
+type Difference = Reconciliation["differences"][number];
+const PAGE_SIZE = 25;
+
+const STATUS_CLASS: Record<Reconciliation["status"], string> = {
+  consistent: "text-emerald-700 dark:text-emerald-400",
+  difference: "text-red-700 dark:text-red-400",
+  no_statement: "text-slate-600 dark:text-slate-400",
+};
+
+/**
+ * Admin area "Reconciliation": a partner bank account's books against the bank's closing balance of
+ * the chosen day, each difference, and the results the daily run recorded.
+ */
+export default function ReconciliationTab() {
+  const { t, i18n } = useTranslation("ledger");
+  const language = i18n.language;
+  const id = useId();
+  const [date, setDate] = useState(businessToday());
+  const [chosen, setChosen] = useState("");
+  // The partner bank accounts the books know: their cash accounts.
+  const balance = useTrialBalance(date);
+  const accounts = [
+    ...new Set(balance.data?.accounts.filter((a) => a.type === "cash").map((a) => a.bank_iban) ?? []),
+  ];
+  const account = chosen || accounts[0] || "";
+  const result = useReconciliation(date, account);
+  const money = (amount: number | null) => (amount === null ? "–" : formatMoney(amount, "EUR", language));
+
+  const { list: runs, paging } = usePagedListState(
+    LEDGER_KEYS.runs,
+    operations.ledgerReconciliationRuns,
+    account ? { account } : {},
+    PAGE_SIZE,
+    t("reconciliation.runs.pages"),
+  );
+
+  const differenceColumns: Column<Difference>[] = [
+    {
+      id: "side",
+      header: t("reconciliation.columns.side"),
+      cell: (d) => t(`reconciliation.sides.${d.side}`),
+    },
+    {
+      id: "date",
+      header: t("reconciliation.columns.date"),
+      cell: (d) => <time dateTime={d.date}>{formatCalendarDate(d.date, language)}</time>,
+      className: "whitespace-nowrap",
+    },
+    {
+      id: "amount",
+      header: t("reconciliation.columns.amount"),
+      cell: (d) => money(d.amount),
+      className: "whitespace-nowrap text-right",
+    },
+    {
+      id: "what",
+      header: t("reconciliation.columns.what"),
+      cell: (d) =>
+        d.side === "book_only" ? (
+          <>
+            {t(`entryKinds.${d.kind ?? "other"}`, d.kind ?? "")}{" "}
+            <span className="text-slate-600 dark:text-slate-400">#{d.entry_id}</span>
+          </>
+        ) : (
+          <code className="break-all text-xs">
+            {d.statement_id} / {d.statement_entry_key}
+            {d.end_to_end_id ? ` · ${d.end_to_end_id}` : ""}
+          </code>
+        ),
+    },
+  ];
+
+  const runColumns: Column<ReconciliationRun>[] = [
+    {
+      id: "date",
+      header: t("reconciliation.columns.date"),
+      cell: (r) => <time dateTime={r.date}>{formatCalendarDate(r.date, language)}</time>,
+      className: "whitespace-nowrap",
+    },
+    {
+      id: "account",
+      header: t("reconciliation.account"),
+      cell: (r) => <span className="font-mono text-xs">{formatIban(r.account)}</span>,
+    },
+    {
+      id: "status",
+      header: t("reconciliation.columns.status"),
+      cell: (r) => <span className={STATUS_CLASS[r.status]}>{t(`reconciliation.status.${r.status}`)}</span>,
+    },
+    {
+      id: "book",
+      header: t("reconciliation.book"),
+      cell: (r) => money(r.book_balance),
+      className: "whitespace-nowrap text-right",
+    },
+    {
+      id: "bank",
+      header: t("reconciliation.bank"),
+      cell: (r) => money(r.bank_balance),
+      className: "whitespace-nowrap text-right",
+    },
+    {
+      id: "differences",
+      header: t("reconciliation.columns.differences"),
+      cell: (r) => formatNumber(r.differences, language),
+      className: "text-right",
+    },
+    {
+      id: "runAt",
+      header: t("reconciliation.columns.runAt"),
+      cell: (r) => <time dateTime={r.run_at}>{formatDateTime(r.run_at, language)}</time>,
+      className: "whitespace-nowrap",
+    },
+  ];
+
+  const data = result.data;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("reconciliation.title")}</h2>
+        <p className="mt-1 max-w-3xl text-slate-600 dark:text-slate-400">{t("reconciliation.subtitle")}</p>
+      </div>
+      <div className="flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor={`${id}-date`} className="label">
+            {t("reconciliation.date")}
+          </label>
+          <input
+            id={`${id}-date`}
+            type="date"
+            className={DATE_INPUT}
+            value={date}
+            max={businessToday()}
+            onChange={(event) => {
+              if (event.target.value) setDate(event.target.value);
+            }}
+            data-testid="reconciliation-date"
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-account`} className="label">
+            {t("reconciliation.account")}
+          </label>
+          <select
+            id={`${id}-account`}
+            className="input"
+            value={account}
+            onChange={(event) => setChosen(event.target.value)}
+            disabled={accounts.length === 0}
+            data-testid="reconciliation-account"
+          >
+            {accounts.length === 0 && <option value="">{t("reconciliation.noAccounts")}</option>}
+            {accounts.map((iban) => (
+              <option key={iban} value={iban}>
+                {formatIban(iban)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {data && (
+        <section
+          className="card space-y-3"
+          aria-labelledby={`${id}-result`}
+          data-testid="reconciliation-result"
+        >
+          <h3 id={`${id}-result`} className={`text-lg font-semibold ${STATUS_CLASS[data.status]}`}>
+            {t(`reconciliation.status.${data.status}`)}
+          </h3>
+          <dl className="grid max-w-xl grid-cols-2 gap-2 text-sm">
+            <dt className="text-slate-600 dark:text-slate-400">{t("reconciliation.book")}</dt>
+            <dd className="text-right font-medium">{money(data.book_balance)}</dd>
+            <dt className="text-slate-600 dark:text-slate-400">{t("reconciliation.bank")}</dt>
+            <dd className="text-right font-medium">{money(data.bank_balance)}</dd>
+            <dt className="font-semibold">{t("reconciliation.difference")}</dt>
+            <dd className="text-right font-semibold" data-testid="reconciliation-difference">
+              {money(data.difference)}
+            </dd>
+          </dl>
+          <AdminTable
+            caption={t("reconciliation.differencesCaption", {
+              date: formatCalendarDate(date, language, "long"),
+            })}
+            columns={differenceColumns}
+            rows={data.differences}
+            rowKey={(d) =>
+              `${d.side}:${d.entry_id ?? ""}:${d.statement_id ?? ""}:${d.statement_entry_key ?? ""}`
+            }
+            query={result}
+            texts={{
+              loading: t("loading"),
+              error: t("loadFailed"),
+              empty: t("reconciliation.noDifferences"),
+            }}
+            testId="reconciliation-differences"
+          />
+        </section>
+      )}
+      {result.isError && (
+        <p role="alert" className="card text-red-700 dark:text-red-400">
+          {t("loadFailed")}
+        </p>
+      )}
+
+      <section className="space-y-3" aria-labelledby={`${id}-runs`}>
+        <h3 id={`${id}-runs`} className="text-lg font-semibold text-slate-900 dark:text-white">
+          {t("reconciliation.runs.title")}
+        </h3>
+        <AdminTable
+          caption={t("reconciliation.runs.title")}
+          columns={runColumns}
+          rows={runs.data?.items}
+          rowKey={(r) => r.id}
+          query={runs}
+          texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("reconciliation.runs.empty") }}
+          paging={paging}
+          testId="reconciliation-runs"
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { TrialBalance } from "@festgeld/domain";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { formatCalendarDate, formatMoney } from "../../lib/format.ts";
+import { useTrialBalance } from "./api/ledger-api.ts";
+import { businessToday } from "./lib/dates.ts";
+
+/** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
+const DATE_INPUT =
+  "input focus-within:outline-2 focus-within:outline-brand-600 dark:focus-within:outline-brand-300";
+
+type Row = TrialBalance["accounts"][number];
+
+/** Admin area "Trial balance": every journal account's balance at the end of the chosen day. */
+export default function TrialBalanceTab() {
+  const { t, i18n } = useTranslation("ledger");
+  const language = i18n.language;
+  const id = useId();
+  const [date, setDate] = useState(businessToday());
+  const balance = useTrialBalance(date);
+  const money = (amount: number) => formatMoney(amount, "EUR", language);
+
+  const columns: Column<Row>[] = [
+    {
+      id: "account",
+      header: t("trialBalance.columns.account"),
+      cell: (row) => <code className="break-all text-xs">{row.account}</code>,
+    },
+    { id: "type", header: t("trialBalance.columns.type"), cell: (row) => t(`accountTypes.${row.type}`) },
+    {
+      id: "debit",
+      header: t("trialBalance.columns.debit"),
+      cell: (row) => (row.balance > 0 ? money(row.balance) : ""),
+      className: "whitespace-nowrap text-right",
+    },
+    {
+      id: "credit",
+      header: t("trialBalance.columns.credit"),
+      cell: (row) => (row.balance < 0 ? money(-row.balance) : ""),
+      className: "whitespace-nowrap text-right",
+    },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("trialBalance.title")}</h2>
+          <p className="mt-1 max-w-3xl text-slate-600 dark:text-slate-400">{t("trialBalance.subtitle")}</p>
+        </div>
+        <div>
+          <label htmlFor={`${id}-date`} className="label">
+            {t("trialBalance.date")}
+          </label>
+          <input
+            id={`${id}-date`}
+            type="date"
+            className={DATE_INPUT}
+            value={date}
+            max={businessToday()}
+            onChange={(event) => {
+              if (event.target.value) setDate(event.target.value);
+            }}
+            data-testid="trial-balance-date"
+          />
+        </div>
+      </div>
+      <AdminTable
+        caption={t("trialBalance.caption", { date: formatCalendarDate(date, language, "long") })}
+        columns={columns}
+        rows={balance.data?.accounts}
+        rowKey={(row) => row.account}
+        query={balance}
+        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("trialBalance.empty") }}
+        testId="trial-balance"
+      />
+      {balance.data && (
+        <dl className="card grid max-w-xl grid-cols-2 gap-2 text-sm" data-testid="trial-balance-totals">
+          <dt className="text-slate-600 dark:text-slate-400">{t("trialBalance.debits")}</dt>
+          <dd className="text-right font-medium">{money(balance.data.debits)}</dd>
+          <dt className="text-slate-600 dark:text-slate-400">{t("trialBalance.credits")}</dt>
+          <dd className="text-right font-medium">{money(-balance.data.credits)}</dd>
+          <dt className="font-semibold text-slate-900 dark:text-white">{t("trialBalance.total")}</dt>
+          <dd className="text-right font-semibold" data-testid="trial-balance-total">
+            {money(balance.data.total)}
+          </dd>
+          <dd className="col-span-2 text-slate-600 dark:text-slate-400" aria-live="polite">
+            {balance.data.total_cents === 0 ? t("trialBalance.balanced") : t("trialBalance.unbalanced")}
+          </dd>
+        </dl>
+      )}
+    </div>
+  );
+}

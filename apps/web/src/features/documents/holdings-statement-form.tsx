@@ -1,0 +1,78 @@
+import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { errorMessage } from "../../lib/api-client.ts";
+import { formatCalendarDate } from "../../lib/format.ts";
+import { useIssueHoldingsStatement } from "./api/holdings-api.ts";
+
+/** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
+const DATE_INPUT =
+  "input focus-within:outline-2 focus-within:outline-brand-600 dark:focus-within:outline-brand-300";
+
+const businessToday = () =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
+
+/**
+ * "Statement of holdings": the saver picks a day (today or earlier) and gets a PDF of their deposits
+ * and balances on that day, computed from the books, in their postbox.
+ */
+export function HoldingsStatementForm() {
+  const { t, i18n } = useTranslation("ledger");
+  const id = useId();
+  const today = businessToday();
+  const [date, setDate] = useState(today);
+  const issue = useIssueHoldingsStatement();
+  const [issuedFor, setIssuedFor] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setIssuedFor(null);
+    issue.mutate(date, { onSuccess: () => setIssuedFor(date) });
+  };
+
+  return (
+    <section className="card mt-6" aria-labelledby={`${id}-title`} data-testid="holdings-statement">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">
+        {t("holdings.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("holdings.intro")}</p>
+      <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
+        <div>
+          <label htmlFor={`${id}-date`} className="label">
+            {t("holdings.date")}
+          </label>
+          <input
+            id={`${id}-date`}
+            type="date"
+            className={DATE_INPUT}
+            required
+            max={today}
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+            aria-describedby={`${id}-hint`}
+            data-testid="holdings-date"
+          />
+        </div>
+        <button type="submit" className="btn-primary" disabled={issue.isPending || date === ""}>
+          {issue.isPending ? t("holdings.issuing") : t("holdings.issue")}
+        </button>
+      </form>
+      <p id={`${id}-hint`} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        {t("holdings.hint")}
+      </p>
+      <div aria-live="polite">
+        {issue.isError && (
+          <FormAlert kind="error" testId="holdings-error">
+            {errorMessage(issue.error, t("holdings.failed"))}
+          </FormAlert>
+        )}
+        {issuedFor && !issue.isError && (
+          <FormAlert kind="success" testId="holdings-issued">
+            {t("holdings.issued", { date: formatCalendarDate(issuedFor, i18n.language, "long") })}
+          </FormAlert>
+        )}
+      </div>
+    </section>
+  );
+}
