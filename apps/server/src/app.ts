@@ -19,6 +19,7 @@ import { documentsModule } from "./modules/documents/documents.module.ts";
 import { healthModule } from "./modules/health/health.module.ts";
 import { identityModule } from "./modules/identity/identity.module.ts";
 import { kycModule } from "./modules/kyc/kyc.module.ts";
+import { laddersModule } from "./modules/ladders/ladders.module.ts";
 import { messagesModule } from "./modules/messages/messages.module.ts";
 import { createMessenger, qrModules, renderOutboxEmail } from "./modules/messages/messages.service.ts";
 import { newsletterModule } from "./modules/newsletter/newsletter.module.ts";
@@ -29,6 +30,9 @@ import {
 } from "./modules/notifications/email-outbox.worker.ts";
 import { notificationsModule } from "./modules/notifications/notifications.module.ts";
 import { packagesModule } from "./modules/packages/packages.module.ts";
+import { rateAlertsModule } from "./modules/rate-alerts/rate-alerts.module.ts";
+import { taxStatementsModule } from "./modules/tax-statements/tax-statements.module.ts";
+import { verifyModule } from "./modules/verify/verify.module.ts";
 import { listActiveJson } from "./modules/packages/packages.service.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
@@ -93,6 +97,10 @@ const modules: AppModule[] = [
   depositsModule,
   messagesModule,
   documentsModule,
+  laddersModule,
+  rateAlertsModule,
+  taxStatementsModule,
+  verifyModule,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules. */

@@ -8,6 +8,7 @@ export const POSTBOX_DOCUMENT_KINDS = [
   "funding_confirmation",
   "maturity_statement",
   "closure_statement",
+  "tax_statement",
 ] as const;
 
 /** One PDF in the saver's postbox; issued once, never changed. */

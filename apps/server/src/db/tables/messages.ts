@@ -21,7 +21,8 @@ export interface PostboxDocumentsTable {
     | "withdrawal_receipt"
     | "funding_confirmation"
     | "maturity_statement"
-    | "closure_statement";
+    | "closure_statement"
+    | "tax_statement";
   title: string;
   language: Language;
   event_key: string;

@@ -14,6 +14,7 @@ export const DOCUMENT_KINDS = [
   "funding_confirmation",
   "maturity_statement",
   "closure_statement",
+  "tax_statement",
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -25,6 +26,7 @@ export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
     funding_confirmation: "Funding confirmation",
     maturity_statement: "Maturity statement",
     closure_statement: "Statement of early closure",
+    tax_statement: "Yearly interest statement",
   },
   de: {
     application_confirmation: "Bestätigung Ihres Antrags",
@@ -33,6 +35,7 @@ export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
     funding_confirmation: "Bestätigung des Geldeingangs",
     maturity_statement: "Abrechnung bei Fälligkeit",
     closure_statement: "Abrechnung der vorzeitigen Auflösung",
+    tax_statement: "Jährliche Zinsbescheinigung",
   },
   fr: {
     application_confirmation: "Confirmation de votre demande",
@@ -41,6 +44,7 @@ export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
     funding_confirmation: "Confirmation de réception des fonds",
     maturity_statement: "Relevé d'échéance",
     closure_statement: "Relevé de clôture anticipée",
+    tax_statement: "Relevé annuel des intérêts",
   },
 };
 
