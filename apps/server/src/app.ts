@@ -30,10 +30,10 @@ import {
 } from "./modules/notifications/email-outbox.worker.ts";
 import { notificationsModule } from "./modules/notifications/notifications.module.ts";
 import { packagesModule } from "./modules/packages/packages.module.ts";
+import { listActiveJson } from "./modules/packages/packages.service.ts";
 import { rateAlertsModule } from "./modules/rate-alerts/rate-alerts.module.ts";
 import { taxStatementsModule } from "./modules/tax-statements/tax-statements.module.ts";
 import { verifyModule } from "./modules/verify/verify.module.ts";
-import { listActiveJson } from "./modules/packages/packages.service.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import depositSettingsPlugin from "./plugins/deposit-settings.ts";

@@ -34,7 +34,9 @@ async function setRate(rate: number) {
 const alertMessages = async (headers: { authorization: string }) => {
   const res = await t.app.inject({ url: "/api/notifications?kind=deposit", headers });
   expect(res.statusCode).toBe(200);
-  return (res.json() as Array<{ title: string; message: string }>).filter((n) => n.title.startsWith("Rate alert"));
+  return (res.json() as Array<{ title: string; message: string }>).filter((n) =>
+    n.title.startsWith("Rate alert"),
+  );
 };
 const alertMails = (userId: string) =>
   t.app.db
@@ -132,13 +134,22 @@ describe("rate alerts", () => {
     const other = await createUser(t.app);
     const id = (await create(owner.headers, { term: 6, rate: 5 })).json().id;
     expect((await t.app.inject({ url: "/api/me/rate-alerts", headers: other.headers })).json()).toEqual([]);
-    const foreign = await t.app.inject({ method: "DELETE", url: `/api/me/rate-alerts/${id}`, headers: other.headers });
+    const foreign = await t.app.inject({
+      method: "DELETE",
+      url: `/api/me/rate-alerts/${id}`,
+      headers: other.headers,
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe("rate_alert_not_found");
-    const own = await t.app.inject({ method: "DELETE", url: `/api/me/rate-alerts/${id}`, headers: owner.headers });
+    const own = await t.app.inject({
+      method: "DELETE",
+      url: `/api/me/rate-alerts/${id}`,
+      headers: owner.headers,
+    });
     expect(own.statusCode).toBe(204);
     expect(
-      (await t.app.inject({ method: "DELETE", url: `/api/me/rate-alerts/${id}`, headers: owner.headers })).statusCode,
+      (await t.app.inject({ method: "DELETE", url: `/api/me/rate-alerts/${id}`, headers: owner.headers }))
+        .statusCode,
     ).toBe(404);
     expect((await t.app.inject({ url: "/api/me/rate-alerts" })).statusCode).toBe(401);
   });

@@ -25,7 +25,11 @@ beforeAll(async () => {
   clock = adjustable;
   admin = await createAdmin(t.app);
   twelveMonths = (
-    await t.app.db.selectFrom("packages").select("id").where("duration_months", "=", 12).executeTakeFirstOrThrow()
+    await t.app.db
+      .selectFrom("packages")
+      .select("id")
+      .where("duration_months", "=", 12)
+      .executeTakeFirstOrThrow()
   ).id;
 });
 afterAll(() => t.close());
@@ -69,9 +73,15 @@ async function fundedWithRule(minRate: number) {
   clock.reset();
   await setRate(3.5);
   const saver = await createUser(t.app);
-  const sent = await apply(saver.headers, { maturity_instruction: "renew_if_rate_at_least", renew_min_rate: minRate });
+  const sent = await apply(saver.headers, {
+    maturity_instruction: "renew_if_rate_at_least",
+    renew_min_rate: minRate,
+  });
   expect(sent.statusCode, sent.body).toBe(201);
-  expect(sent.json()).toMatchObject({ maturity_instruction: "renew_if_rate_at_least", renew_min_rate: minRate });
+  expect(sent.json()).toMatchObject({
+    maturity_instruction: "renew_if_rate_at_least",
+    renew_min_rate: minRate,
+  });
   await markVerified(t.app, saver.user.id);
   const decided = await t.app.inject({
     method: "PATCH",
@@ -93,7 +103,10 @@ async function fundedWithRule(minRate: number) {
 }
 
 const messages = async (headers: { authorization: string }) =>
-  (await t.app.inject({ url: "/api/notifications", headers })).json() as Array<{ title: string; message: string }>;
+  (await t.app.inject({ url: "/api/notifications", headers })).json() as Array<{
+    title: string;
+    message: string;
+  }>;
 
 describe("the renewal rule in the contract", () => {
   it("needs its threshold, and the threshold needs the rule", async () => {
@@ -145,7 +158,9 @@ describe("the renewal rule at maturity", () => {
     expect(reminder?.message).toContain("would renew");
 
     await moveTo(deposit.maturity_date);
-    const matured = (await t.app.inject({ url: `/api/deposits/${deposit.id}`, headers: saver.headers })).json();
+    const matured = (
+      await t.app.inject({ url: `/api/deposits/${deposit.id}`, headers: saver.headers })
+    ).json();
     expect(matured.status).toBe("renewed");
     const next = await t.app.db
       .selectFrom("deposits")
@@ -170,7 +185,9 @@ describe("the renewal rule at maturity", () => {
     expect(reminder?.message).toContain("would be paid out");
 
     await moveTo(deposit.maturity_date);
-    const matured = (await t.app.inject({ url: `/api/deposits/${deposit.id}`, headers: saver.headers })).json();
+    const matured = (
+      await t.app.inject({ url: `/api/deposits/${deposit.id}`, headers: saver.headers })
+    ).json();
     expect(matured.status).toBe("paid_out");
     expect(matured.events.find((e: { type: string }) => e.type === "paid_out")?.details).toMatchObject({
       payout_cents: "1035000",
@@ -190,7 +207,9 @@ describe("the renewal rule at maturity", () => {
     await moveTo(addDays(deposit.maturity_date, -1));
     await setRate(3.6);
     await moveTo(deposit.maturity_date);
-    const matured = (await t.app.inject({ url: `/api/deposits/${deposit.id}`, headers: saver.headers })).json();
+    const matured = (
+      await t.app.inject({ url: `/api/deposits/${deposit.id}`, headers: saver.headers })
+    ).json();
     expect(matured.status).toBe("renewed");
   });
 });

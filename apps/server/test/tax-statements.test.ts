@@ -112,9 +112,15 @@ describe("the yearly interest statement", () => {
     await moveTo("2027-01-02", 7);
     const issued = await statements(saver.user.id);
     expect(issued).toEqual([
-      expect.objectContaining({ kind: "tax_statement", event_key: "tax_statement:2026", title: "Yearly interest statement" }),
+      expect.objectContaining({
+        kind: "tax_statement",
+        event_key: "tax_statement:2026",
+        title: "Yearly interest statement",
+      }),
     ]);
-    const inbox = (await t.app.inject({ url: "/api/notifications", headers: saver.headers })).json() as Array<{
+    const inbox = (
+      await t.app.inject({ url: "/api/notifications", headers: saver.headers })
+    ).json() as Array<{
       title: string;
       message: string;
     }>;
@@ -123,7 +129,9 @@ describe("the yearly interest statement", () => {
     expect(message).toContain(`Interest from banks in DE: ${euro(credited)}`);
     expect(message).toContain("not tax advice");
     // A German tax resident with a German bank: nothing foreign, nothing withheld.
-    expect(message).toContain("Germany, Anlage KAP: foreign capital income (interest, no tax withheld): €0.00");
+    expect(message).toContain(
+      "Germany, Anlage KAP: foreign capital income (interest, no tax withheld): €0.00",
+    );
     expect(message).not.toContain("2778");
     // The postbox lists it; the PDF downloads.
     const docs = await t.app.inject({ url: "/api/documents", headers: saver.headers });
@@ -166,7 +174,12 @@ describe("the yearly interest statement", () => {
     expect(await statements(saver.user.id)).toHaveLength(2);
     expect((await issue(admin.headers, 2027)).json()).toMatchObject({ issued: 0, already_issued: 1 });
     // A year without interest issues nothing.
-    expect((await issue(admin.headers, 2019)).json()).toEqual({ year: 2019, savers: 0, issued: 0, already_issued: 0 });
+    expect((await issue(admin.headers, 2019)).json()).toEqual({
+      year: 2019,
+      savers: 0,
+      issued: 0,
+      already_issued: 0,
+    });
     expect((await issue(admin.headers, 1999)).statusCode).toBe(400);
   });
 });

@@ -40,7 +40,11 @@ describe("GET /api/verify-transfer", () => {
       .where("duration_months", "=", 36)
       .execute();
     const res = await check("FR76 3000 6000 0112 3456 7890 189");
-    expect(res.json()).toMatchObject({ partner_account: true, holder: "Banque Exemple SA", bank_name: "Banque Exemple" });
+    expect(res.json()).toMatchObject({
+      partner_account: true,
+      holder: "Banque Exemple SA",
+      bank_name: "Banque Exemple",
+    });
   });
 
   it("answers no for a valid IBAN that is not a partner account, whoever holds it", async () => {
@@ -59,7 +63,9 @@ describe("GET /api/verify-transfer", () => {
     const res = await check("DE52000000000012345679");
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("invalid_iban");
-    expect((await t.app.inject({ url: "/api/verify-transfer", remoteAddress: "10.91.1.1" })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: "/api/verify-transfer", remoteAddress: "10.91.1.1" })).statusCode).toBe(
+      400,
+    );
   });
 
   it("limits the checks per address", async () => {

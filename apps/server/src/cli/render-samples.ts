@@ -138,8 +138,18 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
     total_interest: "575.00",
     currency: "EUR",
     deposits: [
-      { reference: "RF18 0000 0000 0000 0001 2345", bank_name: "Nordbank AG", country: "DE", interest: "350.00" },
-      { reference: "RF71 0000 0000 0000 0001 2346", bank_name: "Banque du Rhône", country: "FR", interest: "225.00" },
+      {
+        reference: "RF18 0000 0000 0000 0001 2345",
+        bank_name: "Nordbank AG",
+        country: "DE",
+        interest: "350.00",
+      },
+      {
+        reference: "RF71 0000 0000 0000 0001 2346",
+        bank_name: "Banque du Rhône",
+        country: "FR",
+        interest: "225.00",
+      },
     ],
     countries: [
       { country: "DE", interest: "350.00" },

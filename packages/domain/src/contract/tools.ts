@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { LIMITS } from "../constants.ts";
 import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
-import { applicationSchema, maturityInstructionSchema, phoneSchema, referenceIbanSchema } from "./applications.ts";
+import {
+  applicationSchema,
+  maturityInstructionSchema,
+  phoneSchema,
+  referenceIbanSchema,
+} from "./applications.ts";
 import { fullNameSchema } from "./auth.ts";
 import { durationMonthsSchema, interestRateSchema, moneyAmountSchema } from "./calculator.ts";
 import { emailSchema } from "./common.ts";
@@ -68,7 +73,10 @@ export const ladderSchema = z
     id: z.string().uuid(),
     total_amount: z.number(),
     currency: z.literal("EUR"),
-    longest_term: z.number().int().describe("The term every rung renews into unless its instruction says otherwise"),
+    longest_term: z
+      .number()
+      .int()
+      .describe("The term every rung renews into unless its instruction says otherwise"),
     created_at: z.string().describe("ISO 8601 timestamp"),
     rungs: z.array(ladderRungSchema).describe("Shortest term first"),
   })
@@ -84,7 +92,9 @@ export const RATE_ALERT_LIMIT = 10;
 export const rateAlertCreateRequestSchema = z
   .strictObject({
     term: durationMonthsSchema,
-    rate: interestRateSchema.describe("Tell me when an active package for this term offers at least this rate"),
+    rate: interestRateSchema.describe(
+      "Tell me when an active package for this term offers at least this rate",
+    ),
   })
   .meta({ id: "RateAlertCreateRequest" });
 export type RateAlertCreateRequest = z.input<typeof rateAlertCreateRequestSchema>;
@@ -96,7 +106,9 @@ export const rateAlertSchema = z
     rate: z.number().describe("Percent per year"),
     reached: z
       .boolean()
-      .describe("The best rate for the term is at or above the alert's rate now; it fires again only after it falls below"),
+      .describe(
+        "The best rate for the term is at or above the alert's rate now; it fires again only after it falls below",
+      ),
     best_rate: z.number().nullable().describe("The best rate an active package offers for the term today"),
     last_fired_at: z.string().nullable(),
     created_at: z.string(),
@@ -108,7 +120,9 @@ export const rateAlertListSchema = z.array(rateAlertSchema);
 /* ------------------------------------------------------------------ yearly interest statement */
 
 export const taxStatementRequestSchema = z
-  .strictObject({ year: z.number().int().min(2000).max(2100).describe("The calendar year the statement covers") })
+  .strictObject({
+    year: z.number().int().min(2000).max(2100).describe("The calendar year the statement covers"),
+  })
   .meta({ id: "TaxStatementRequest" });
 
 export const taxStatementRunSchema = z
@@ -116,7 +130,10 @@ export const taxStatementRunSchema = z
     year: z.number().int(),
     savers: z.number().int().describe("Savers with interest credited in the year"),
     issued: z.number().int().describe("Statements issued by this call"),
-    already_issued: z.number().int().describe("Statements that existed already (each saver gets one per year)"),
+    already_issued: z
+      .number()
+      .int()
+      .describe("Statements that existed already (each saver gets one per year)"),
   })
   .meta({ id: "TaxStatementRun" });
 export type TaxStatementRun = z.infer<typeof taxStatementRunSchema>;
@@ -130,7 +147,11 @@ export const verifyTransferQuerySchema = z.object({
     .transform(normalizeIban)
     .superRefine((iban, ctx) => {
       if (ibanProblem(iban)) {
-        ctx.addIssue({ code: "custom", message: "This is not a valid IBAN", params: { code: "invalid_iban" } });
+        ctx.addIssue({
+          code: "custom",
+          message: "This is not a valid IBAN",
+          params: { code: "invalid_iban" },
+        });
       }
     })
     .describe("The IBAN someone gave you for a deposit; spaces allowed"),

@@ -17,7 +17,13 @@ export interface LadderRung {
  * (total / rungs, rounded down to 100 EUR), the longest term gets what is left. The terms must be
  * distinct; their order in the request does not matter. The sum of the rungs is always the total.
  */
-export function splitLadder({ totalCents, terms }: { totalCents: bigint; terms: readonly number[] }): LadderRung[] {
+export function splitLadder({
+  totalCents,
+  terms,
+}: {
+  totalCents: bigint;
+  terms: readonly number[];
+}): LadderRung[] {
   if (terms.length === 0) throw new RangeError("a ladder needs at least one term");
   if (new Set(terms).size !== terms.length) throw new RangeError("the terms of a ladder must be distinct");
   if (totalCents < 0n) throw new RangeError("the total must not be negative");

@@ -14,7 +14,10 @@ describe("decideRenewal", () => {
   const base = { termMonths: 12, minRateBasisPoints: null, offeredRateBasisPoints: 300n } as const;
 
   it("pays out when asked to, and when the term is no longer offered", () => {
-    expect(decideRenewal({ ...base, instruction: "payout" })).toEqual({ action: "payout", reason: "instructed" });
+    expect(decideRenewal({ ...base, instruction: "payout" })).toEqual({
+      action: "payout",
+      reason: "instructed",
+    });
     expect(decideRenewal({ ...base, instruction: "renew_all", offeredRateBasisPoints: null })).toEqual({
       action: "payout",
       reason: "not_offered",
@@ -62,7 +65,8 @@ describe("decideRenewal", () => {
     fc.assert(
       fc.property(fc.constantFrom(...MATURITY_INSTRUCTIONS), (instruction) => {
         expect(
-          decideRenewal({ instruction, termMonths: 6, minRateBasisPoints: 0n, offeredRateBasisPoints: null }).action,
+          decideRenewal({ instruction, termMonths: 6, minRateBasisPoints: 0n, offeredRateBasisPoints: null })
+            .action,
         ).toBe("payout");
       }),
     );

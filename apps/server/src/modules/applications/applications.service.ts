@@ -90,66 +90,72 @@ export async function recordApplication(
   trx: Transaction<DB>,
   pkg: NonNullable<Awaited<ReturnType<typeof findPackage>>>,
   input: Omit<CreateInput, "amount" | "package_id"> & { amountCents: bigint },
-  context: { user: User | null; language: Language; now: Date; messages?: Messenger | undefined; ladder?: LadderLink },
+  context: {
+    user: User | null;
+    language: Language;
+    now: Date;
+    messages?: Messenger | undefined;
+    ladder?: LadderLink;
+  },
 ) {
   const { now } = context;
   const { amountCents } = input;
   const message = input.message?.trim() ? input.message.trim() : null;
   const row = await repo.insertApplication(trx, {
-      user_id: context.user?.id ?? null,
-      package_id: pkg.id,
-      full_name: input.full_name,
-      email: input.email,
-      phone: input.phone,
-      amount: centsToDecimalString(amountCents),
-      currency: pkg.currency.trim(),
-      interest_rate: pkg.interest_rate,
-      duration_months: pkg.duration_months,
-      message,
-      reference_iban: input.reference_iban ?? null,
-      maturity_instruction: input.maturity_instruction ?? null,
-      renew_min_rate:
-        input.maturity_instruction === "renew_if_rate_at_least" && input.renew_min_rate != null
-          ? input.renew_min_rate.toFixed(2)
-          : null,
-      ladder_id: context.ladder?.ladderId ?? null,
-      ladder_term_months: context.ladder?.longestTermMonths ?? null,
-      info_sheet_acknowledged_at: input.info_sheet_acknowledged ? now : null,
-      language: context.language,
-      created_at: now,
-      updated_at: now,
+    user_id: context.user?.id ?? null,
+    package_id: pkg.id,
+    full_name: input.full_name,
+    email: input.email,
+    phone: input.phone,
+    amount: centsToDecimalString(amountCents),
+    currency: pkg.currency.trim(),
+    interest_rate: pkg.interest_rate,
+    duration_months: pkg.duration_months,
+    message,
+    reference_iban: input.reference_iban ?? null,
+    maturity_instruction: input.maturity_instruction ?? null,
+    renew_min_rate:
+      input.maturity_instruction === "renew_if_rate_at_least" && input.renew_min_rate != null
+        ? input.renew_min_rate.toFixed(2)
+        : null,
+    ladder_id: context.ladder?.ladderId ?? null,
+    ladder_term_months: context.ladder?.longestTermMonths ?? null,
+    info_sheet_acknowledged_at: input.info_sheet_acknowledged ? now : null,
+    language: context.language,
+    created_at: now,
+    updated_at: now,
+  });
+  const facts = {
+    application_id: row.id,
+    amount: centsToDecimalString(amountCents),
+    currency: row.currency.trim(),
+    rate: row.interest_rate,
+    term_months: row.duration_months,
+    received_at: row.created_at.toISOString(),
+    info_sheet_version: INFO_SHEET_VERSION,
+    info_sheet_acknowledged_at: row.info_sheet_acknowledged_at?.toISOString() ?? null,
+    full_name: row.full_name,
+    reference_iban: row.reference_iban,
+    maturity_instruction: row.maturity_instruction,
+  };
+  if (row.user_id) {
+    await context.messages?.notify(trx, {
+      userId: row.user_id,
+      event: "application_received",
+      key: `application_received:${row.id}`,
+      facts,
     });
-    const facts = {
-      application_id: row.id,
-      amount: centsToDecimalString(amountCents),
-      currency: row.currency.trim(),
-      rate: row.interest_rate,
-      term_months: row.duration_months,
-      received_at: row.created_at.toISOString(),
-      info_sheet_version: INFO_SHEET_VERSION,
-      info_sheet_acknowledged_at: row.info_sheet_acknowledged_at?.toISOString() ?? null,
-      full_name: row.full_name,
-      reference_iban: row.reference_iban,
-      maturity_instruction: row.maturity_instruction,
-    };
-    if (row.user_id) {
-      await context.messages?.notify(trx, {
-        userId: row.user_id,
-        event: "application_received",
-        key: `application_received:${row.id}`,
-        facts,
-      });
-    } else {
-      // Sent signed out: no inbox, but the applicant still gets the confirmation at the given address.
-      // Nobody has shown the address is theirs: the e-mail quotes nothing they typed (no name).
-      await context.messages?.notifyAddress(trx, {
-        email: row.email,
-        language: context.language,
-        event: "application_received",
-        facts: { ...facts, full_name: "", reference_iban: null },
-      });
-    }
-    return row;
+  } else {
+    // Sent signed out: no inbox, but the applicant still gets the confirmation at the given address.
+    // Nobody has shown the address is theirs: the e-mail quotes nothing they typed (no name).
+    await context.messages?.notifyAddress(trx, {
+      email: row.email,
+      language: context.language,
+      event: "application_received",
+      facts: { ...facts, full_name: "", reference_iban: null },
+    });
+  }
+  return row;
 }
 
 /**

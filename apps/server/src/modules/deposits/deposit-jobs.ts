@@ -71,7 +71,10 @@ const reminder =
  */
 function renewalPackage(trx: Transaction<DB>, row: repo.DepositRow) {
   return packageInForce(trx, {
-    durationMonths: renewalTermMonths({ termMonths: row.duration_months, ladderTermMonths: row.ladder_term_months }),
+    durationMonths: renewalTermMonths({
+      termMonths: row.duration_months,
+      ladderTermMonths: row.ladder_term_months,
+    }),
     currency: row.currency,
     preferredId: row.package_id,
   });
@@ -83,7 +86,10 @@ async function renewal(trx: Transaction<DB>, row: repo.DepositRow) {
   const decision = decideRenewal({
     instruction: row.maturity_instruction,
     minRateBasisPoints: row.renew_min_rate === null ? null : toBasisPoints(row.renew_min_rate),
-    termMonths: renewalTermMonths({ termMonths: row.duration_months, ladderTermMonths: row.ladder_term_months }),
+    termMonths: renewalTermMonths({
+      termMonths: row.duration_months,
+      ladderTermMonths: row.ladder_term_months,
+    }),
     offeredRateBasisPoints: pkg ? toBasisPoints(pkg.interest_rate) : null,
   });
   return { pkg, decision };
@@ -138,7 +144,9 @@ const maturity =
           payout_cents: String(principalCents + interestCents),
           principal_cents: String(principalCents),
           interest_cents: String(interestCents),
-          ...(decision.action === "payout" && decision.reason === "not_offered" ? { renewal_not_offered: true } : {}),
+          ...(decision.action === "payout" && decision.reason === "not_offered"
+            ? { renewal_not_offered: true }
+            : {}),
           ...(decision.action === "payout" && decision.reason === "below_threshold" && pkg
             ? { renewal_rate_below_threshold: pkg.interest_rate }
             : {}),

@@ -363,7 +363,8 @@ export async function changeInstruction(
   renewMinRate: number | null = null,
 ): Promise<DepositDetail> {
   // The schema keeps the threshold with the renewal rule only; stored as the exact decimal.
-  const minRate = instruction === "renew_if_rate_at_least" && renewMinRate !== null ? renewMinRate.toFixed(2) : null;
+  const minRate =
+    instruction === "renew_if_rate_at_least" && renewMinRate !== null ? renewMinRate.toFixed(2) : null;
   await ownDeposit(db, user, id);
   await db.transaction().execute(async (trx) => {
     const row = await repo.lockDeposit(trx, id);

@@ -9,15 +9,20 @@ import * as service from "./ladders.service.ts";
 export const LADDER_RATE_LIMIT = { max: 10, timeWindow: "1 hour" } as const;
 
 export const laddersRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, operations.laddersCreate, { config: { rateLimit: LADDER_RATE_LIMIT } }, async (request, reply) => {
-    const ladder = await service.createLadder(app.db, currentUser(request), request.body, {
-      language: requestLanguage(request),
-      now: app.clock.now(),
-      messages: app.messages,
-    });
-    reply.header("Cache-Control", "no-store");
-    return reply.status(201).send(ladder);
-  });
+  route(
+    app,
+    operations.laddersCreate,
+    { config: { rateLimit: LADDER_RATE_LIMIT } },
+    async (request, reply) => {
+      const ladder = await service.createLadder(app.db, currentUser(request), request.body, {
+        language: requestLanguage(request),
+        now: app.clock.now(),
+        messages: app.messages,
+      });
+      reply.header("Cache-Control", "no-store");
+      return reply.status(201).send(ladder);
+    },
+  );
 
   route(app, operations.laddersListOwn, async (request, reply) => {
     reply.header("Cache-Control", "no-store");

@@ -54,12 +54,14 @@ export async function createLadder(
   context: { language: Language; now: Date; messages?: Messenger },
 ): Promise<Ladder> {
   const totalCents = toCents(input.total_amount);
-  if (totalCents === null) throw badRequest("validation_failed", "The amount takes at most two decimal places");
+  if (totalCents === null)
+    throw badRequest("validation_failed", "The amount takes at most two decimal places");
   const rungs = splitLadder({ totalCents, terms: input.terms });
   const packages = new Map(
     await Promise.all(
       input.terms.map(
-        async (term) => [term, await bestActivePackage(db, { durationMonths: term, currency: CURRENCY })] as const,
+        async (term) =>
+          [term, await bestActivePackage(db, { durationMonths: term, currency: CURRENCY })] as const,
       ),
     ),
   );

@@ -80,7 +80,8 @@ const INSTRUCTION: Record<Language, Record<MaturityInstruction, string>> = {
     payout: "pay out principal and interest",
     renew_principal: "renew the principal, pay out the interest",
     renew_all: "renew principal and interest",
-    renew_if_rate_at_least: "renew principal and interest if the rate then is at least your minimum, else pay out",
+    renew_if_rate_at_least:
+      "renew principal and interest if the rate then is at least your minimum, else pay out",
   },
   de: {
     payout: "Auszahlung von Anlagebetrag und Zinsen",
@@ -855,8 +856,10 @@ const TAX: Record<
 > = {
   en: {
     subject: (y) => `Your interest statement for ${y}`,
-    intro: (y) => `The interest credited to your deposits in ${y} (by value date), per deposit, bank and bank country. No tax was withheld.`,
-    notAdvice: "For your information only, not tax advice: the tax authority's forms and instructions decide what you declare.",
+    intro: (y) =>
+      `The interest credited to your deposits in ${y} (by value date), per deposit, bank and bank country. No tax was withheld.`,
+    notAdvice:
+      "For your information only, not tax advice: the tax authority's forms and instructions decide what you declare.",
     deposit: (r, b, c) => `Deposit ${r}, ${b} (${c})`,
     country: (c) => `Interest from banks in ${c}`,
     total: "Total interest credited",
@@ -869,8 +872,10 @@ const TAX: Record<
   },
   de: {
     subject: (y) => `Ihre Zinsbescheinigung für ${y}`,
-    intro: (y) => `Die Zinsen, die Ihren Anlagen ${y} gutgeschrieben wurden (nach Wertstellung), je Anlage, Bank und Land der Bank. Es wurde keine Steuer einbehalten.`,
-    notAdvice: "Nur zu Ihrer Information, keine Steuerberatung: Was Sie erklären, richtet sich nach den Vordrucken und Anleitungen der Finanzverwaltung.",
+    intro: (y) =>
+      `Die Zinsen, die Ihren Anlagen ${y} gutgeschrieben wurden (nach Wertstellung), je Anlage, Bank und Land der Bank. Es wurde keine Steuer einbehalten.`,
+    notAdvice:
+      "Nur zu Ihrer Information, keine Steuerberatung: Was Sie erklären, richtet sich nach den Vordrucken und Anleitungen der Finanzverwaltung.",
     deposit: (r, b, c) => `Anlage ${r}, ${b} (${c})`,
     country: (c) => `Zinsen von Banken in ${c}`,
     total: "Gutgeschriebene Zinsen gesamt",
@@ -883,8 +888,10 @@ const TAX: Record<
   },
   fr: {
     subject: (y) => `Votre relevé d'intérêts ${y}`,
-    intro: (y) => `Les intérêts crédités sur vos dépôts en ${y} (par date de valeur), par dépôt, banque et pays de la banque. Aucun impôt n'a été retenu.`,
-    notAdvice: "À titre d'information uniquement, pas un conseil fiscal : les formulaires et notices de l'administration fiscale font foi.",
+    intro: (y) =>
+      `Les intérêts crédités sur vos dépôts en ${y} (par date de valeur), par dépôt, banque et pays de la banque. Aucun impôt n'a été retenu.`,
+    notAdvice:
+      "À titre d'information uniquement, pas un conseil fiscal : les formulaires et notices de l'administration fiscale font foi.",
     deposit: (r, b, c) => `Dépôt ${r}, ${b} (${c})`,
     country: (c) => `Intérêts de banques en ${c}`,
     total: "Total des intérêts crédités",
@@ -893,15 +900,23 @@ const TAX: Record<
     fr2042: "France, formulaire 2042 case 2TR : produits de placement à revenu fixe",
     fr2778: "France, formulaire 2778-SD : intérêts de source étrangère, base du prélèvement de 12,8 %",
     fr3916: "France : les comptes détenus à l'étranger se déclarent sur le formulaire 3916.",
-    linesVary: "Les numéros de ligne et de case peuvent changer d'une année à l'autre ; vérifiez le formulaire de l'année.",
+    linesVary:
+      "Les numéros de ligne et de case peuvent changer d'une année à l'autre ; vérifiez le formulaire de l'année.",
   },
 };
 
-function taxStatementText(language: Language, x: EventFacts["tax_statement_issued"], f: Formatter): EventText {
+function taxStatementText(
+  language: Language,
+  x: EventFacts["tax_statement_issued"],
+  f: Formatter,
+): EventText {
   const T = TAX[language];
   const money = (amount: string) => f.money(amount, x.currency);
   const rows: EventText["rows"] = [
-    ...x.deposits.map((d): [string, string] => [T.deposit(d.reference, d.bank_name, d.country), money(d.interest)]),
+    ...x.deposits.map((d): [string, string] => [
+      T.deposit(d.reference, d.bank_name, d.country),
+      money(d.interest),
+    ]),
     ...x.countries.map((c): [string, string] => [T.country(c.country), money(c.interest)]),
     [T.total, money(x.total_interest)],
   ];
@@ -914,7 +929,12 @@ function taxStatementText(language: Language, x: EventFacts["tax_statement_issue
     paragraphs.push(T.fr3916);
   }
   paragraphs.push(T.linesVary);
-  return { subject: T.subject(x.year), paragraphs, rows, action: { path: "/documents", label: LABEL[language].documents } };
+  return {
+    subject: T.subject(x.year),
+    paragraphs,
+    rows,
+    action: { path: "/documents", label: LABEL[language].documents },
+  };
 }
 
 export function eventText<K extends EventType>(type: K, facts: EventFacts[K], language: Language): EventText {

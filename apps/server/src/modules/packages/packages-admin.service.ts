@@ -2,8 +2,8 @@ import type { AdminPackage, PackageCreateRequest, PackageUpdateRequest, User } f
 import type { Kysely, Selectable, Updateable } from "kysely";
 import type { DB, PackagesTable } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
-import { recordAudit } from "../audit/audit.service.ts";
 import type { EventBus } from "../../plugins/events.ts";
+import { recordAudit } from "../audit/audit.service.ts";
 import { onPackageEvent, packageFacts } from "./package-events.ts";
 import { invalidatePackagesCache } from "./packages.service.ts";
 import * as repo from "./packages-admin.repository.ts";
@@ -72,7 +72,13 @@ export async function createPackage(
       targetId: pkg.id,
       details: { after: auditView(pkg) },
     });
-    if (events) await onPackageEvent(trx, events, { type: "created", at: now, package: packageFacts(row), before: null });
+    if (events)
+      await onPackageEvent(trx, events, {
+        type: "created",
+        at: now,
+        package: packageFacts(row),
+        before: null,
+      });
     return pkg;
   });
   invalidatePackagesCache(db);

@@ -25,7 +25,15 @@ export function interestCreditedInYear(db: Db, year: number, userId?: string) {
     .where("l.value_date", ">=", `${year}-01-01`)
     .where("l.value_date", "<=", `${year}-12-31`)
     .where("d.user_id", "is not", null)
-    .groupBy(["d.user_id", "d.id", "d.reference", "d.currency", "d.bank_name", "d.bank_iban", "d.bank_holder"])
+    .groupBy([
+      "d.user_id",
+      "d.id",
+      "d.reference",
+      "d.currency",
+      "d.bank_name",
+      "d.bank_iban",
+      "d.bank_holder",
+    ])
     .orderBy("d.user_id")
     .orderBy("d.reference");
   if (userId) query = query.where("d.user_id", "=", userId);

@@ -6,6 +6,8 @@ import * as service from "./tax-statements.service.ts";
 export const taxStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, operations.adminTaxStatementsIssue, async (request) => {
     // Many savers means many PDFs: done in one transaction so that a failure leaves nothing half-issued.
-    return app.db.transaction().execute((trx) => service.issueStatements(trx, app.messages, request.body.year));
+    return app.db
+      .transaction()
+      .execute((trx) => service.issueStatements(trx, app.messages, request.body.year));
   });
 };

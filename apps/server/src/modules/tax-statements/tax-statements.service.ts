@@ -1,9 +1,15 @@
-import { BUSINESS_TIME_ZONE, centsToDecimalString, dateInZone, startOfDayInZone, type TaxStatementRun } from "@festgeld/domain";
+import {
+  BUSINESS_TIME_ZONE,
+  centsToDecimalString,
+  dateInZone,
+  startOfDayInZone,
+  type TaxStatementRun,
+} from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { JobHandler } from "../../db/job-queue.ts";
 import type { DB } from "../../db/schema.ts";
-import type { Messenger } from "../messages/messages.service.ts";
 import type { TaxStatementFacts } from "../messages/message-events.ts";
+import type { Messenger } from "../messages/messages.service.ts";
 import { bankOfDeposit } from "./bank-of-deposit.ts";
 import * as repo from "./tax-statements.repository.ts";
 
@@ -24,7 +30,12 @@ export function statementFacts(
     const bank = bankOfDeposit(row);
     countries.set(bank.country, (countries.get(bank.country) ?? 0n) + cents);
     total += cents;
-    return { reference: row.reference, bank_name: bank.name, country: bank.country, interest: decimal(cents) };
+    return {
+      reference: row.reference,
+      bank_name: bank.name,
+      country: bank.country,
+      interest: decimal(cents),
+    };
   });
   const outside = (country: string) =>
     [...countries].filter(([c]) => c !== country).reduce((sum, [, cents]) => sum + cents, 0n);
@@ -33,10 +44,12 @@ export function statementFacts(
     total_interest: decimal(total),
     currency: rows[0]?.currency.trim() ?? "EUR",
     deposits,
-    countries: [...countries].sort(([a], [b]) => a.localeCompare(b)).map(([country, cents]) => ({
-      country,
-      interest: decimal(cents),
-    })),
+    countries: [...countries]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([country, cents]) => ({
+        country,
+        interest: decimal(cents),
+      })),
     foreign_interest: { DE: decimal(outside("DE")), FR: decimal(outside("FR")) },
     residence,
   };

@@ -12,8 +12,13 @@ export const VERIFY_RATE_LIMIT = { max: 30, timeWindow: "1 minute" } as const;
 
 export const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = partnerAccountsFrom(app.db, app.depositSettings.defaultBank);
-  route(app, operations.verifyTransfer, { config: { rateLimit: VERIFY_RATE_LIMIT } }, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    return service.verifyTransfer(accounts, request.query.iban);
-  });
+  route(
+    app,
+    operations.verifyTransfer,
+    { config: { rateLimit: VERIFY_RATE_LIMIT } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return service.verifyTransfer(accounts, request.query.iban);
+    },
+  );
 };
