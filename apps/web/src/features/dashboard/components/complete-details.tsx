@@ -2,6 +2,7 @@ import { type Application, applicationDetailsRequestSchema } from "@festgeld/dom
 import { MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
 import { useId, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import {
   InfoSheetAcknowledgementField,
   MaturityInstructionField,
@@ -10,7 +11,6 @@ import {
 import { instructionFields } from "../../../components/deposits/min-rate.ts";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { useApiForm } from "../../../lib/forms.ts";
-import { z } from "zod";
 import { useCompleteDetails } from "../api/complete-details.ts";
 
 /** The order in which a missing detail is named when the saver saves too early. */

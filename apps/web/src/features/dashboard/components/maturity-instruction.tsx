@@ -1,12 +1,12 @@
 import { type Deposit, maturityInstructionRequestSchema } from "@festgeld/domain";
 import { BUSINESS_TIME_ZONE, MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
 import { useId, useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { instructionFields } from "../../../components/deposits/min-rate.ts";
 import { FormField } from "../../../components/ui/form-field.tsx";
-import { decimalInputText } from "../../../lib/decimal.ts";
-import { useTranslation } from "react-i18next";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
+import { decimalInputText } from "../../../lib/decimal.ts";
 import { formatCalendarDate, formatRate } from "../../../lib/format.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -27,7 +27,10 @@ export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
   const schema = useMemo(
     () =>
       z
-        .object({ maturity_instruction: z.enum(MATURITY_INSTRUCTIONS), renew_min_rate: z.string().optional() })
+        .object({
+          maturity_instruction: z.enum(MATURITY_INSTRUCTIONS),
+          renew_min_rate: z.string().optional(),
+        })
         .transform((v) => instructionFields(v.maturity_instruction, v.renew_min_rate, language))
         .pipe(maturityInstructionRequestSchema),
     [language],
