@@ -99,6 +99,13 @@ const INSTRUCTION: Record<Language, Record<MaturityInstruction, string>> = {
   },
 };
 
+/** The approval points to the public check of transfer details (the web page /{lang}/verify). */
+const VERIFY_HINT: Record<Language, string> = {
+  en: "Before you transfer, you can check on our website under /en/verify that this account is one of our partner bank accounts and which holder name your bank's payee check must show. We never send other bank details by telephone or messenger.",
+  de: "Vor der Überweisung können Sie auf unserer Website unter /de/verify prüfen, dass dieses Konto ein Konto unserer Partnerbanken ist und welchen Kontoinhaber die Empfängerüberprüfung Ihrer Bank zeigen muss. Andere Bankverbindungen schicken wir nie per Telefon oder Messenger.",
+  fr: "Avant de virer, vous pouvez vérifier sur notre site, sous /fr/verify, que ce compte est bien un compte de nos banques partenaires et quel nom de titulaire la vérification du bénéficiaire de votre banque doit afficher. Nous n'envoyons jamais d'autres coordonnées bancaires par téléphone ou messagerie.",
+};
+
 /** Labels shared by several events. */
 const LABEL = {
   en: {
@@ -212,6 +219,7 @@ function texts(language: Language): Texts {
           x.transfer
             ? "Ihr Antrag ist genehmigt. Bitte überweisen Sie den Anlagebetrag mit dem angegebenen Verwendungszweck auf das Konto unten; die Laufzeit beginnt mit der Wertstellung."
             : "Ihr Antrag ist genehmigt. Die Überweisungsdaten finden Sie auf Ihrem Dashboard.",
+          ...(x.transfer ? [VERIFY_HINT.de] : []),
           `Sie können bis zum ${f.date(x.withdrawal_deadline)} ohne Angabe von Gründen widerrufen.`,
         ],
         rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer, x) : [])],
@@ -422,6 +430,7 @@ function texts(language: Language): Texts {
           x.transfer
             ? "Votre demande est acceptée. Veuillez virer le montant sur le compte ci-dessous avec la référence indiquée ; la durée court à partir de la date de valeur."
             : "Votre demande est acceptée. Les coordonnées du virement figurent sur votre tableau de bord.",
+          ...(x.transfer ? [VERIFY_HINT.fr] : []),
           `Vous pouvez vous rétracter sans motif jusqu'au ${f.date(x.withdrawal_deadline)}.`,
         ],
         rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer, x) : [])],
@@ -633,6 +642,7 @@ function texts(language: Language): Texts {
         x.transfer
           ? "Your application is approved. Please transfer the amount to the account below, quoting the payment reference; the term starts on the value date."
           : "Your application is approved. The transfer details are on your dashboard.",
+        ...(x.transfer ? [VERIFY_HINT.en] : []),
         `You may withdraw without giving reasons until ${f.date(x.withdrawal_deadline)}.`,
       ],
       rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer, x) : [])],

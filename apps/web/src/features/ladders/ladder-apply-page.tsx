@@ -54,7 +54,14 @@ function LadderForm() {
           info_sheet_acknowledged: z.boolean(),
         })
         .transform(
-          ({ total_amount, terms, renew_min_rate, maturity_instruction, reference_iban, ...rest }): LadderCreateRequest => ({
+          ({
+            total_amount,
+            terms,
+            renew_min_rate,
+            maturity_instruction,
+            reference_iban,
+            ...rest
+          }): LadderCreateRequest => ({
             ...rest,
             total_amount: parseDecimal(total_amount, language) ?? Number.NaN,
             terms: terms.map(Number) as LadderCreateRequest["terms"],
