@@ -46,7 +46,7 @@ test("a saver builds a ladder in the calculator, applies, sees it grouped; a rat
   await test.step("the ladder's application asks what an application asks, and sends one per rung", async () => {
     await expect(page).toHaveURL(/\/apply\/ladder$/);
     const form = page.getByTestId("ladder-form");
-    await expect(form.getByLabel("Total amount (€)")).toHaveValue("30,000");
+    await expect(form.getByLabel("Total amount (€)")).toHaveValue("30000");
     await form.getByLabel("Telephone", { exact: false }).fill("+49 30 1234567");
     await form.getByLabel("IBAN", { exact: false }).first().fill("DE89 3704 0044 0532 0130 00");
     await form.getByRole("checkbox", { name: /information sheet/i }).check();
