@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/api-client.ts";
 import { useBrandValues } from "../../lib/brand-text.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { useVerifyTransfer } from "./api/verify-api.ts";
+import { verifyTransfer } from "./api/verify-api.ts";
 
 /**
  * /verify: anyone checks whether an IBAN is one of the platform's partner bank accounts and under which
@@ -20,16 +20,19 @@ export default function VerifyPage() {
   const [iban, setIban] = useState("");
   const [answer, setAnswer] = useState<VerifyTransfer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const check = useVerifyTransfer();
+  const [pending, setPending] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
     setAnswer(null);
+    setPending(true);
     try {
-      setAnswer(await check.mutateAsync(iban));
+      setAnswer(await verifyTransfer(iban));
     } catch (error) {
       setProblem(errorMessage(error, t("verify.failed")));
+    } finally {
+      setPending(false);
     }
   };
   const fraud = t("verify.fraud", { ...values, returnObjects: true }) as string[];
@@ -63,8 +66,8 @@ export default function VerifyPage() {
             aria-invalid={problem ? true : undefined}
             aria-describedby={`${base}-hint${problem ? ` ${base}-problem` : ""}`}
           />
-          <button type="submit" className="btn-primary" disabled={check.isPending}>
-            {check.isPending ? t("verify.checking") : t("verify.submit")}
+          <button type="submit" className="btn-primary" disabled={pending}>
+            {pending ? t("verify.checking") : t("verify.submit")}
           </button>
         </div>
         {problem && (
