@@ -19,6 +19,7 @@ import { documentsModule } from "./modules/documents/documents.module.ts";
 import { healthModule } from "./modules/health/health.module.ts";
 import { identityModule } from "./modules/identity/identity.module.ts";
 import { kycModule } from "./modules/kyc/kyc.module.ts";
+import { laddersModule } from "./modules/ladders/ladders.module.ts";
 import { ledgerModule } from "./modules/ledger/ledger.module.ts";
 import { messagesModule } from "./modules/messages/messages.module.ts";
 import { createMessenger, qrModules, renderOutboxEmail } from "./modules/messages/messages.service.ts";
@@ -31,6 +32,9 @@ import {
 import { notificationsModule } from "./modules/notifications/notifications.module.ts";
 import { packagesModule } from "./modules/packages/packages.module.ts";
 import { listActiveJson } from "./modules/packages/packages.service.ts";
+import { rateAlertsModule } from "./modules/rate-alerts/rate-alerts.module.ts";
+import { taxStatementsModule } from "./modules/tax-statements/tax-statements.module.ts";
+import { verifyModule } from "./modules/verify/verify.module.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import depositSettingsPlugin from "./plugins/deposit-settings.ts";
@@ -95,6 +99,10 @@ const modules: AppModule[] = [
   messagesModule,
   documentsModule,
   ledgerModule,
+  laddersModule,
+  rateAlertsModule,
+  taxStatementsModule,
+  verifyModule,
 ];
 
 /** Builds the Fastify instance: external plugins -> app plugins -> modules. */

@@ -94,6 +94,16 @@ const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
     const inbox = await t.app.inject({ url: "/api/notifications", headers: await headersFor(userId) });
     return inbox.json()[0].id;
   },
+  rateAlertsDelete: async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/me/rate-alerts",
+      headers: await headersFor(userId),
+      payload: { term: 12, rate: 9.5 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  },
 };
 
 /** A passkey of the user (stored directly: the ceremonies are passkeys.test.ts's). */

@@ -36,10 +36,21 @@ const PUBLIC_ROUTES = [
   "/terms",
   "/deposit-insurance",
   "/legal-compliance",
+  "/verify",
   "/this-page-does-not-exist",
 ];
 /** Signed in as a saver: a public page (the signed-in header) and the account's pages. */
-const SAVER_ROUTES = ["/", "/dashboard", "/profile", "/security", "/documents", "/inbox", "/kyc"];
+const SAVER_ROUTES = [
+  "/",
+  "/dashboard",
+  "/profile",
+  "/security",
+  "/documents",
+  "/inbox",
+  "/kyc",
+  "/rate-alerts",
+  "/apply/ladder",
+];
 const ADMIN_ROUTES = ["/", "/admin"];
 /** axe runs at Playwright's desktop viewport. */
 const AXE_VIEWPORT = { width: 1280, height: 720 } as const;

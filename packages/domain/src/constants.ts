@@ -94,9 +94,16 @@ export const MOST_POPULAR_DURATION = 12;
 
 /**
  * What happens at maturity (beyond the specification): pay principal and interest out to the reference
- * account, renew the principal and pay out the interest, or renew principal and interest together.
+ * account, renew the principal and pay out the interest, renew principal and interest together, or
+ * renew principal and interest only if that term's rate is then at least the saver's threshold
+ * (`renew_min_rate`), else pay out (docs/decisions.md "Renewal rule").
  */
-export const MATURITY_INSTRUCTIONS = ["payout", "renew_principal", "renew_all"] as const;
+export const MATURITY_INSTRUCTIONS = [
+  "payout",
+  "renew_principal",
+  "renew_all",
+  "renew_if_rate_at_least",
+] as const;
 export type MaturityInstruction = (typeof MATURITY_INSTRUCTIONS)[number];
 
 /**

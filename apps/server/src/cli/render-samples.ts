@@ -154,6 +154,37 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
     reference_iban: "DE89 **** **** **** **** 3000",
   },
   deposit_lapsed: { ...deposit, deadline: "2026-12-08T22:59:59Z" },
+  rate_alert_reached: {
+    term_months: 12,
+    alert_rate: "3.50",
+    best_rate: "3.60",
+    package_id: "00000000-0000-4000-8000-000000000012",
+  },
+  tax_statement_issued: {
+    year: 2026,
+    total_interest: "575.00",
+    currency: "EUR",
+    deposits: [
+      {
+        reference: "RF18 0000 0000 0000 0001 2345",
+        bank_name: "Nordbank AG",
+        country: "DE",
+        interest: "350.00",
+      },
+      {
+        reference: "RF71 0000 0000 0000 0001 2346",
+        bank_name: "Banque du Rhône",
+        country: "FR",
+        interest: "225.00",
+      },
+    ],
+    countries: [
+      { country: "DE", interest: "350.00" },
+      { country: "FR", interest: "225.00" },
+    ],
+    foreign_interest: { DE: "225.00", FR: "350.00" },
+    residence: "DE",
+  },
 };
 
 const ACCOUNT_MAILS: Record<string, AccountMail> = {

@@ -11,6 +11,7 @@ import type { KycTables } from "./tables/kyc.ts";
 import type { LedgerTables } from "./tables/ledger.ts";
 import type { MessagesTables } from "./tables/messages.ts";
 import type { NewsletterTables } from "./tables/newsletter.ts";
+import type { ToolsTables } from "./tables/tools.ts";
 
 /**
  * Table types for Kysely, kept by hand beside the SQL migrations (each module adds its tables here).
@@ -101,4 +102,5 @@ export interface DB
     DepositTables,
     MessagesTables,
     IdentityTables,
-    LedgerTables {}
+    LedgerTables,
+    ToolsTables {}

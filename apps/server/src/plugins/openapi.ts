@@ -17,6 +17,10 @@ const TAGS = [
   { name: "deposits", description: "Deposits after approval: transfer, funding, maturity, early closure" },
   { name: "account", description: "The saver's own data: export, closure, deposit guarantee" },
   { name: "sanctions", description: "Screening against the EU consolidated financial sanctions list" },
+  { name: "ladders", description: "Deposit ladders: one total over several terms" },
+  { name: "rate-alerts", description: "The saver's rate alerts" },
+  { name: "tax-statements", description: "The yearly interest statement for tax" },
+  { name: "verify", description: "The public check of transfer details" },
   { name: "admin", description: "Back office operations (role admin)" },
 ] as const;
 

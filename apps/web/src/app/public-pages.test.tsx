@@ -23,6 +23,7 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   terms: () => import("../features/legal/terms-page.tsx"),
   "deposit-insurance": () => import("../features/legal/deposit-insurance-page.tsx"),
   "legal-compliance": () => import("../features/legal/legal-compliance-page.tsx"),
+  verify: () => import("../features/verify/verify-page.tsx"),
 };
 const LEGAL = new Set(["impressum", "privacy", "terms", "deposit-insurance", "legal-compliance"]);
 

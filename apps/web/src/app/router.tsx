@@ -39,6 +39,9 @@ const NewsletterUnsubscribePage = lazy(() => import("../features/blog/newsletter
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 const DocumentsPage = lazy(() => import("../features/documents/documents-page.tsx"));
 const InboxPage = lazy(() => import("../features/inbox/inbox-page.tsx"));
+const VerifyPage = lazy(() => import("../features/verify/verify-page.tsx"));
+const RateAlertsPage = lazy(() => import("../features/rate-alerts/rate-alerts-page.tsx"));
+const LadderApplyPage = lazy(() => import("../features/ladders/ladder-apply-page.tsx"));
 
 /**
  * The public pages: at their unprefixed address and, prerendered, under each language prefix
@@ -59,6 +62,7 @@ export const PUBLIC_PAGES: ReadonlyArray<readonly [string, LazyExoticComponent<C
   ["terms", TermsPage],
   ["deposit-insurance", DepositInsurancePage],
   ["legal-compliance", LegalCompliancePage],
+  ["verify", VerifyPage],
 ];
 
 function publicRoutes() {
@@ -91,6 +95,8 @@ export function AppRoutes() {
         <Route path="admin" element={<AdminPage />} />
         <Route path="documents" element={<DocumentsPage />} />
         <Route path="inbox" element={<InboxPage />} />
+        <Route path="rate-alerts" element={<RateAlertsPage />} />
+        <Route path="apply/ladder" element={<LadderApplyPage />} />
         <Route path="admin/dossier/:userId" element={<DossierPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

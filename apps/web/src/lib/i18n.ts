@@ -20,6 +20,7 @@ export const NAMESPACES = [
   "messages",
   "identity",
   "ledger",
+  "tools",
 ] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");

@@ -11,7 +11,7 @@ import { IBAN_MAX_LENGTH, type IbanProblem, ibanProblem, normalizeIban } from ".
 import { fullNameSchema } from "./auth.ts";
 import { moneyAmountSchema } from "./calculator.ts";
 import { emailSchema } from "./common.ts";
-import { depositSchema } from "./deposits.ts";
+import { checkRenewMinRate, depositSchema, renewMinRateSchema } from "./deposits.ts";
 
 /**
  * Field refinements may carry one of our error codes in `params.code`; when it is the only problem
@@ -61,7 +61,7 @@ export const phoneSchema = z
 export const maturityInstructionSchema = z
   .enum(MATURITY_INSTRUCTIONS)
   .describe(
-    "payout: principal and interest to the reference account; renew_principal: renew the principal, pay out the interest; renew_all: renew principal and interest",
+    "payout: principal and interest to the reference account; renew_principal: renew the principal, pay out the interest; renew_all: renew principal and interest; renew_if_rate_at_least: renew principal and interest if the term's rate then is at least renew_min_rate, else pay out",
   );
 
 const infoSheetAcknowledgedSchema = z
@@ -96,8 +96,10 @@ export const applicationCreateRequestSchema = z
     message: z.string().trim().max(2000).nullish(),
     reference_iban: referenceIbanSchema.optional(),
     maturity_instruction: maturityInstructionSchema.optional(),
+    renew_min_rate: renewMinRateSchema.optional(),
     info_sheet_acknowledged: infoSheetAcknowledgedSchema.optional(),
   })
+  .superRefine(checkRenewMinRate)
   .meta({ id: "ApplicationCreateRequest" });
 export type ApplicationCreateRequest = z.input<typeof applicationCreateRequestSchema>;
 
@@ -106,8 +108,10 @@ export const applicationDetailsRequestSchema = z
   .strictObject({
     reference_iban: referenceIbanSchema,
     maturity_instruction: maturityInstructionSchema,
+    renew_min_rate: renewMinRateSchema.optional(),
     info_sheet_acknowledged: infoSheetAcknowledgedSchema,
   })
+  .superRefine(checkRenewMinRate)
   .meta({ id: "ApplicationDetailsRequest" });
 export type ApplicationDetailsRequest = z.input<typeof applicationDetailsRequestSchema>;
 
@@ -139,6 +143,8 @@ export const applicationSchema = z
       .nullable()
       .describe("Masked: country, check digits and the last four characters; null while missing"),
     maturity_instruction: maturityInstructionSchema.nullable().describe("null while missing"),
+    renew_min_rate: z.number().nullable().describe("The threshold of renew_if_rate_at_least; null otherwise"),
+    ladder_id: z.string().uuid().nullable().describe("The deposit ladder this application is a rung of"),
     missing_details: z
       .array(z.enum(APPLICATION_DETAILS))
       .describe("Details still to be given before the application can be approved; empty when complete"),

@@ -8,7 +8,7 @@ import {
   MATURITY_INSTRUCTIONS,
 } from "../constants.ts";
 import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
-import { moneyAmountSchema } from "./calculator.ts";
+import { interestRateSchema, moneyAmountSchema } from "./calculator.ts";
 import { paginationQuerySchema } from "./common.ts";
 
 /** An IBAN as staff type it, electronic format out (the same rules as the saver's reference IBAN). */
@@ -55,6 +55,10 @@ export const depositSchema = z
     interest_rate: z.number().describe("Percent per year, fixed for this deposit's term"),
     term: z.number().int().describe("Term in months"),
     maturity_instruction: z.enum(MATURITY_INSTRUCTIONS),
+    renew_min_rate: z
+      .number()
+      .nullable()
+      .describe("The threshold of renew_if_rate_at_least, percent per year; null for other instructions"),
     early_closure: z.enum(EARLY_CLOSURE_RULES),
     approved_at: timestamp,
     funding_deadline: timestamp.nullable(),
@@ -109,9 +113,46 @@ export const depositDetailSchema = depositSchema
   .meta({ id: "DepositDetail" });
 export type DepositDetail = z.infer<typeof depositDetailSchema>;
 
+/** The threshold of the renewal rule: renew only if the term's rate is then at least this. */
+export const renewMinRateSchema = interestRateSchema.describe(
+  "For renew_if_rate_at_least only: the lowest rate (percent per year) at which the deposit renews",
+);
+
+/**
+ * The renewal rule's threshold goes with `renew_if_rate_at_least` and with no other instruction
+ * (a client of the older contract sends neither, and stays valid).
+ */
+export function checkRenewMinRate(
+  value: { maturity_instruction?: string | undefined; renew_min_rate?: number | undefined | null },
+  ctx: z.RefinementCtx,
+): void {
+  const rule = value.maturity_instruction === "renew_if_rate_at_least";
+  const given = value.renew_min_rate !== undefined && value.renew_min_rate !== null;
+  if (rule && !given) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["renew_min_rate"],
+      message: "Please give the lowest rate at which the deposit should renew",
+      params: { code: "renew_min_rate_required" },
+    });
+  } else if (!rule && given) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["renew_min_rate"],
+      message: "A minimum rate belongs only to the instruction renew_if_rate_at_least",
+      params: { code: "renew_min_rate_not_allowed" },
+    });
+  }
+}
+
 export const maturityInstructionRequestSchema = z
-  .strictObject({ maturity_instruction: z.enum(MATURITY_INSTRUCTIONS) })
+  .strictObject({
+    maturity_instruction: z.enum(MATURITY_INSTRUCTIONS),
+    renew_min_rate: renewMinRateSchema.optional(),
+  })
+  .superRefine(checkRenewMinRate)
   .meta({ id: "MaturityInstructionRequest" });
+export type MaturityInstructionRequest = z.infer<typeof maturityInstructionRequestSchema>;
 
 /* ------------------------------------------------------------------ back office */
 

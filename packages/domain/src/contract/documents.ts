@@ -9,6 +9,7 @@ export const POSTBOX_DOCUMENT_KINDS = [
   "maturity_statement",
   "closure_statement",
   "holdings_statement",
+  "tax_statement",
 ] as const;
 
 /** One PDF in the saver's postbox; issued once, never changed. */

@@ -120,6 +120,15 @@ export const ERROR_CODES = [
   "newsletter_link_invalid",
   // ledger
   "date_in_future",
+  // saver tools
+  "renew_min_rate_required",
+  "renew_min_rate_not_allowed",
+  "ladder_terms_not_distinct",
+  "ladder_term_not_offered",
+  "ladder_rung_below_minimum",
+  "ladder_rung_above_maximum",
+  "rate_alert_limit_reached",
+  "rate_alert_not_found",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

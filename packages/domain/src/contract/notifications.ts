@@ -66,6 +66,8 @@ export const INBOX_KIND_OF_EVENT: Readonly<Record<string, Exclude<InboxKind, "an
   deposit_renewed: "deposit",
   deposit_closed_early: "deposit",
   deposit_lapsed: "deposit",
+  rate_alert_reached: "deposit",
+  tax_statement_issued: "deposit",
   kyc_document_approved: "identity",
   kyc_document_rejected: "identity",
   kyc_document_new_upload: "identity",

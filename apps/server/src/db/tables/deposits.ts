@@ -22,6 +22,9 @@ export interface DepositsTable {
   interest_rate: ColumnType<string, string | number, string | number>;
   duration_months: number;
   maturity_instruction: MaturityInstruction;
+  /** The renewal rule's threshold; the ladder's longest term for a rung (migration 0190). */
+  renew_min_rate: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  ladder_term_months: ColumnType<number | null, number | null | undefined, number | null>;
   payer_iban: string;
   bank_holder: string;
   bank_iban: string;

@@ -17,6 +17,11 @@ export interface ApplicationsTable {
   message: string | null;
   reference_iban: string | null;
   maturity_instruction: MaturityInstruction | null;
+  /** The renewal rule's threshold (migration 0190). */
+  renew_min_rate: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  /** The deposit ladder this application is a rung of, and that ladder's longest term (migration 0190). */
+  ladder_id: ColumnType<string | null, string | null | undefined, string | null>;
+  ladder_term_months: ColumnType<number | null, number | null | undefined, number | null>;
   info_sheet_acknowledged_at: NullableTimestamp;
   language: ColumnType<Language, Language | undefined, Language>;
   status: ColumnType<ApplicationStatus, ApplicationStatus | undefined, ApplicationStatus>;

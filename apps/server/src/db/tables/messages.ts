@@ -22,7 +22,8 @@ export interface PostboxDocumentsTable {
     | "funding_confirmation"
     | "maturity_statement"
     | "closure_statement"
-    | "holdings_statement";
+    | "holdings_statement"
+    | "tax_statement";
   title: string;
   language: Language;
   event_key: string;

@@ -58,6 +58,8 @@ export function toApplication(
     message: row.message,
     reference_iban: row.reference_iban ? maskIban(row.reference_iban) : null,
     maturity_instruction: row.maturity_instruction,
+    renew_min_rate: row.renew_min_rate === null ? null : Number(row.renew_min_rate),
+    ladder_id: row.ladder_id,
     missing_details: row.status === "pending" ? missingDetails(row) : [],
     expected_interest: centsToNumber(result.interestCents),
     maturity_amount: centsToNumber(result.totalCents),

@@ -41,6 +41,18 @@ export function listApplicationsByUser(db: Db, userId: string, page: { limit: nu
     .execute();
 }
 
+/** The user's applications that are rungs of these ladders, shortest term first. */
+export function listApplicationsOfLadders(db: Db, userId: string, ladderIds: readonly string[]) {
+  if (ladderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("applications")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("ladder_id", "in", ladderIds)
+    .orderBy("duration_months")
+    .execute();
+}
+
 export async function countApplicationsByUser(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom("applications")
@@ -109,13 +121,19 @@ export function completePendingDetails(
   db: Db,
   id: string,
   userId: string,
-  details: { reference_iban: string; maturity_instruction: MaturityInstruction; at: Date },
+  details: {
+    reference_iban: string;
+    maturity_instruction: MaturityInstruction;
+    renew_min_rate: string | null;
+    at: Date;
+  },
 ) {
   return db
     .updateTable("applications")
     .set((eb) => ({
       reference_iban: details.reference_iban,
       maturity_instruction: details.maturity_instruction,
+      renew_min_rate: details.renew_min_rate,
       info_sheet_acknowledged_at: eb.fn.coalesce("info_sheet_acknowledged_at", eb.val(details.at)),
       updated_at: details.at,
     }))

@@ -11,7 +11,7 @@ import {
   type User,
   withdrawalDeadline,
 } from "@festgeld/domain";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
@@ -70,59 +70,92 @@ export async function createApplication(
     ]);
   }
   const now = context.now ?? new Date();
-  const message = input.message?.trim() ? input.message.trim() : null;
-  const row = await db.transaction().execute(async (trx) => {
-    const row = await repo.insertApplication(trx, {
-      user_id: context.user?.id ?? null,
-      package_id: pkg.id,
-      full_name: input.full_name,
-      email: input.email,
-      phone: input.phone,
-      amount: centsToDecimalString(amountCents),
-      currency: pkg.currency.trim(),
-      interest_rate: pkg.interest_rate,
-      duration_months: pkg.duration_months,
-      message,
-      reference_iban: input.reference_iban ?? null,
-      maturity_instruction: input.maturity_instruction ?? null,
-      info_sheet_acknowledged_at: input.info_sheet_acknowledged ? now : null,
-      language: context.language,
-      created_at: now,
-      updated_at: now,
-    });
-    const facts = {
-      application_id: row.id,
-      amount: centsToDecimalString(amountCents),
-      currency: row.currency.trim(),
-      rate: row.interest_rate,
-      term_months: row.duration_months,
-      received_at: row.created_at.toISOString(),
-      info_sheet_version: INFO_SHEET_VERSION,
-      info_sheet_acknowledged_at: row.info_sheet_acknowledged_at?.toISOString() ?? null,
-      full_name: row.full_name,
-      reference_iban: row.reference_iban,
-      maturity_instruction: row.maturity_instruction,
-    };
-    if (row.user_id) {
-      await context.messages?.notify(trx, {
-        userId: row.user_id,
-        event: "application_received",
-        key: `application_received:${row.id}`,
-        facts,
-      });
-    } else {
-      // Sent signed out: no inbox, but the applicant still gets the confirmation at the given address.
-      // Nobody has shown the address is theirs: the e-mail quotes nothing they typed (no name).
-      await context.messages?.notifyAddress(trx, {
-        email: row.email,
-        language: context.language,
-        event: "application_received",
-        facts: { ...facts, full_name: "", reference_iban: null },
-      });
-    }
-    return row;
-  });
+  const row = await db
+    .transaction()
+    .execute((trx) => recordApplication(trx, pkg, { ...input, amountCents }, { ...context, now }));
   return toApplication(row);
+}
+
+/** A rung of a deposit ladder: the ladder it belongs to and the term its renewals run for. */
+export interface LadderLink {
+  ladderId: string;
+  longestTermMonths: number;
+}
+
+/**
+ * Stores an application that has passed the checks above (package offered, amount within its limits)
+ * and tells the applicant, in the caller's transaction: the deposit ladder records its rungs with it.
+ */
+export async function recordApplication(
+  trx: Transaction<DB>,
+  pkg: NonNullable<Awaited<ReturnType<typeof findPackage>>>,
+  input: Omit<CreateInput, "amount" | "package_id"> & { amountCents: bigint },
+  context: {
+    user: User | null;
+    language: Language;
+    now: Date;
+    messages?: Messenger | undefined;
+    ladder?: LadderLink;
+  },
+) {
+  const { now } = context;
+  const { amountCents } = input;
+  const message = input.message?.trim() ? input.message.trim() : null;
+  const row = await repo.insertApplication(trx, {
+    user_id: context.user?.id ?? null,
+    package_id: pkg.id,
+    full_name: input.full_name,
+    email: input.email,
+    phone: input.phone,
+    amount: centsToDecimalString(amountCents),
+    currency: pkg.currency.trim(),
+    interest_rate: pkg.interest_rate,
+    duration_months: pkg.duration_months,
+    message,
+    reference_iban: input.reference_iban ?? null,
+    maturity_instruction: input.maturity_instruction ?? null,
+    renew_min_rate:
+      input.maturity_instruction === "renew_if_rate_at_least" && input.renew_min_rate != null
+        ? input.renew_min_rate.toFixed(2)
+        : null,
+    ladder_id: context.ladder?.ladderId ?? null,
+    ladder_term_months: context.ladder?.longestTermMonths ?? null,
+    info_sheet_acknowledged_at: input.info_sheet_acknowledged ? now : null,
+    language: context.language,
+    created_at: now,
+    updated_at: now,
+  });
+  const facts = {
+    application_id: row.id,
+    amount: centsToDecimalString(amountCents),
+    currency: row.currency.trim(),
+    rate: row.interest_rate,
+    term_months: row.duration_months,
+    received_at: row.created_at.toISOString(),
+    info_sheet_version: INFO_SHEET_VERSION,
+    info_sheet_acknowledged_at: row.info_sheet_acknowledged_at?.toISOString() ?? null,
+    full_name: row.full_name,
+    reference_iban: row.reference_iban,
+    maturity_instruction: row.maturity_instruction,
+  };
+  if (row.user_id) {
+    await context.messages?.notify(trx, {
+      userId: row.user_id,
+      event: "application_received",
+      key: `application_received:${row.id}`,
+      facts,
+    });
+  } else {
+    // Sent signed out: no inbox, but the applicant still gets the confirmation at the given address.
+    // Nobody has shown the address is theirs: the e-mail quotes nothing they typed (no name).
+    await context.messages?.notifyAddress(trx, {
+      email: row.email,
+      language: context.language,
+      event: "application_received",
+      facts: { ...facts, full_name: "", reference_iban: null },
+    });
+  }
+  return row;
 }
 
 /**
@@ -145,12 +178,30 @@ export async function completeDetails(
   const updated = await repo.completePendingDetails(db, id, user.id, {
     reference_iban: input.reference_iban,
     maturity_instruction: input.maturity_instruction,
+    renew_min_rate:
+      input.maturity_instruction === "renew_if_rate_at_least" && input.renew_min_rate != null
+        ? input.renew_min_rate.toFixed(2)
+        : null,
     at: now,
   });
   if (!updated) {
     throw conflict("application_not_pending", "Only a pending application can be changed");
   }
   return toApplication(updated);
+}
+
+/** The signed-in user's applications that are rungs of the given ladders, with their deposits. */
+export async function ownApplicationsOfLadders(
+  db: Kysely<DB>,
+  user: User,
+  ladderIds: readonly string[],
+): Promise<Application[]> {
+  const rows = await repo.listApplicationsOfLadders(db, user.id, ladderIds);
+  const deposits = await depositsByApplication(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toApplication(row, deposits.get(row.id)));
 }
 
 /** The signed-in user's own applications, newest first, and how many there are. */

@@ -22,14 +22,25 @@ export interface DepositEventDetails {
   };
   lapsed: { deadline: string | null };
   withdrawn: { returned_cents: Cents };
-  maturity_reminder: { maturity_date: string | null; instruction: MaturityInstruction };
-  instruction_changed: { from: MaturityInstruction; to: MaturityInstruction };
+  maturity_reminder: {
+    maturity_date: string | null;
+    instruction: MaturityInstruction;
+    /** Under the renewal rule: the rate in force today for the renewal term (null: not offered). */
+    rate_today?: string | null;
+  };
+  instruction_changed: {
+    from: MaturityInstruction;
+    to: MaturityInstruction;
+    renew_min_rate?: string | null;
+  };
   matured: { interest_cents: Cents; maturity_date: string };
   paid_out: {
     payout_cents: Cents;
     principal_cents: Cents;
     interest_cents: Cents;
     renewal_not_offered?: true;
+    /** The renewal rule's threshold was not met: the rate in force for the term then. */
+    renewal_rate_below_threshold?: string;
   };
   renewed: {
     next_deposit_id: string;
@@ -66,6 +77,8 @@ export type DepositFacts = Pick<
   | "value_date"
   | "maturity_date"
   | "maturity_instruction"
+  | "renew_min_rate"
+  | "ladder_term_months"
   | "payer_iban"
   | "funding_deadline"
   | "approved_at"

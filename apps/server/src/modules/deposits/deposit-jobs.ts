@@ -1,4 +1,11 @@
-import { addMonths, depositReference, simpleInterest } from "@festgeld/domain";
+import {
+  addMonths,
+  decideRenewal,
+  depositReference,
+  renewalTermMonths,
+  simpleInterest,
+  toBasisPoints,
+} from "@festgeld/domain";
 import type { Transaction } from "kysely";
 import type { ClaimedJob, JobHandler } from "../../db/job-queue.ts";
 import type { DB } from "../../db/schema.ts";
@@ -43,21 +50,49 @@ const reminder =
   async (trx, job, now) => {
     const row = await repo.findDeposit(trx, depositIdOf(job));
     if (row?.status !== "active") return;
+    // Under the renewal rule the reminder states today's rate against the threshold.
+    const rule = row.maturity_instruction === "renew_if_rate_at_least";
+    const today = rule ? await renewalPackage(trx, row) : undefined;
     await onDepositEvent(trx, events, {
       ...eventBase(row),
       type: "maturity_reminder",
       at: now,
-      details: { maturity_date: row.maturity_date, instruction: row.maturity_instruction },
+      details: {
+        maturity_date: row.maturity_date,
+        instruction: row.maturity_instruction,
+        ...(rule ? { rate_today: today?.interest_rate ?? null } : {}),
+      },
     });
   };
 
-/** The active package for the same term and currency, the deposit's own first: the rate in force today. */
+/**
+ * The active package for the renewal term (a ladder rung's is the ladder's longest) and currency, the
+ * deposit's own first: the rate in force today.
+ */
 function renewalPackage(trx: Transaction<DB>, row: repo.DepositRow) {
   return packageInForce(trx, {
-    durationMonths: row.duration_months,
+    durationMonths: renewalTermMonths({
+      termMonths: row.duration_months,
+      ladderTermMonths: row.ladder_term_months,
+    }),
     currency: row.currency,
     preferredId: row.package_id,
   });
+}
+
+/** Renew into which package and term, or pay out: the instruction, its threshold and today's offer. */
+async function renewal(trx: Transaction<DB>, row: repo.DepositRow) {
+  const pkg = row.maturity_instruction === "payout" ? undefined : await renewalPackage(trx, row);
+  const decision = decideRenewal({
+    instruction: row.maturity_instruction,
+    minRateBasisPoints: row.renew_min_rate === null ? null : toBasisPoints(row.renew_min_rate),
+    termMonths: renewalTermMonths({
+      termMonths: row.duration_months,
+      ladderTermMonths: row.ladder_term_months,
+    }),
+    offeredRateBasisPoints: pkg ? toBasisPoints(pkg.interest_rate) : null,
+  });
+  return { pkg, decision };
 }
 
 /**
@@ -92,8 +127,8 @@ const maturity =
       details: { interest_cents: String(interestCents), maturity_date: valueDate },
     });
 
-    const pkg = row.maturity_instruction === "payout" ? undefined : await renewalPackage(trx, row);
-    if (!pkg) {
+    const { pkg, decision } = await renewal(trx, row);
+    if (!pkg || decision.action === "payout") {
       await book("payout", principalCents + interestCents, "maturity");
       await repo.updateDeposit(trx, row.id, {
         status: "paid_out",
@@ -109,18 +144,23 @@ const maturity =
           payout_cents: String(principalCents + interestCents),
           principal_cents: String(principalCents),
           interest_cents: String(interestCents),
-          ...(row.maturity_instruction === "payout" ? {} : { renewal_not_offered: true }),
+          ...(decision.action === "payout" && decision.reason === "not_offered"
+            ? { renewal_not_offered: true }
+            : {}),
+          ...(decision.action === "payout" && decision.reason === "below_threshold" && pkg
+            ? { renewal_rate_below_threshold: pkg.interest_rate }
+            : {}),
         },
       });
       return;
     }
 
-    const renewAll = row.maturity_instruction === "renew_all";
+    const renewAll = decision.carry === "all";
     const newAmount = renewAll ? principalCents + interestCents : principalCents;
     const paidNow = renewAll ? 0n : interestCents;
     if (paidNow > 0n) await book("payout", paidNow, "maturity");
     await book("carried_to_renewal", newAmount, "renewal");
-    const maturityDate = addMonths(valueDate, row.duration_months);
+    const maturityDate = addMonths(valueDate, decision.termMonths);
     const next = await repo.insertDeposit(trx, {
       application_id: row.application_id,
       user_id: row.user_id,
@@ -131,8 +171,10 @@ const maturity =
       amount_cents: String(newAmount),
       currency: row.currency.trim(),
       interest_rate: pkg.interest_rate,
-      duration_months: row.duration_months,
+      duration_months: decision.termMonths,
       maturity_instruction: row.maturity_instruction,
+      renew_min_rate: row.renew_min_rate,
+      ladder_term_months: row.ladder_term_months,
       payer_iban: row.payer_iban,
       bank_holder: row.bank_holder,
       bank_iban: row.bank_iban,
@@ -167,9 +209,9 @@ const maturity =
       rateBasisPoints: depositFigures({
         amount_cents: Number(newAmount),
         interest_rate: pkg.interest_rate,
-        duration_months: row.duration_months,
+        duration_months: decision.termMonths,
       }).rateBasisPoints,
-      months: row.duration_months,
+      months: decision.termMonths,
     });
     await onDepositEvent(trx, events, {
       ...eventBase(row),

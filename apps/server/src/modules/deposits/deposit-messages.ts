@@ -51,6 +51,8 @@ export function depositMessages(messages: Messenger) {
             maturity_date: row.maturity_date,
             cutoff_date: addDays(row.maturity_date, -LIMITS.instructionCutoffDays),
             instruction: row.maturity_instruction,
+            renew_min_rate: row.renew_min_rate,
+            rate_today: event.details.rate_today ?? null,
           },
         });
         return;

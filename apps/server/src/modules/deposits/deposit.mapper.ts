@@ -50,6 +50,7 @@ export function toDeposit(row: DepositRow, sums: LedgerSums = EMPTY_SUMS): Depos
     interest_rate: Number(row.interest_rate),
     term: row.duration_months,
     maturity_instruction: row.maturity_instruction,
+    renew_min_rate: row.renew_min_rate === null ? null : Number(row.renew_min_rate),
     early_closure: row.early_closure,
     approved_at: row.approved_at.toISOString(),
     funding_deadline: iso(row.funding_deadline),

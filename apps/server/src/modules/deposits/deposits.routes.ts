@@ -21,6 +21,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
       request.body.maturity_instruction,
       app.clock.now(),
       app.events,
+      request.body.renew_min_rate ?? null,
     );
   });
 

@@ -85,6 +85,8 @@ export async function createDepositOnApproval(
     interest_rate: application.interest_rate,
     duration_months: application.duration_months,
     maturity_instruction: instruction,
+    renew_min_rate: application.renew_min_rate,
+    ladder_term_months: application.ladder_term_months,
     payer_iban: payerIban,
     bank_holder: bank.holder,
     bank_iban: bank.iban,
@@ -358,7 +360,11 @@ export async function changeInstruction(
   instruction: DepositRow["maturity_instruction"],
   now: Date,
   events: EventBus,
+  renewMinRate: number | null = null,
 ): Promise<DepositDetail> {
+  // The schema keeps the threshold with the renewal rule only; stored as the exact decimal.
+  const minRate =
+    instruction === "renew_if_rate_at_least" && renewMinRate !== null ? renewMinRate.toFixed(2) : null;
   await ownDeposit(db, user, id);
   await db.transaction().execute(async (trx) => {
     const row = await repo.lockDeposit(trx, id);
@@ -378,8 +384,13 @@ export async function changeInstruction(
         );
       }
     }
-    if (row.maturity_instruction === instruction) return;
-    await repo.updateDeposit(trx, id, { maturity_instruction: instruction, updated_at: now });
+    const sameRate = (row.renew_min_rate === null ? null : Number(row.renew_min_rate).toFixed(2)) === minRate;
+    if (row.maturity_instruction === instruction && sameRate) return;
+    await repo.updateDeposit(trx, id, {
+      maturity_instruction: instruction,
+      renew_min_rate: minRate,
+      updated_at: now,
+    });
     await onDepositEvent(
       trx,
       events,
@@ -389,8 +400,12 @@ export async function changeInstruction(
         userId: row.user_id,
         type: "instruction_changed",
         at: now,
-        deposit: { ...row, maturity_instruction: instruction },
-        details: { from: row.maturity_instruction, to: instruction },
+        deposit: { ...row, maturity_instruction: instruction, renew_min_rate: minRate },
+        details: {
+          from: row.maturity_instruction,
+          to: instruction,
+          ...(minRate === null ? {} : { renew_min_rate: minRate }),
+        },
       },
       user.id,
     );

@@ -90,6 +90,9 @@ export interface EventFacts {
       maturity_date: string;
       cutoff_date: string;
       instruction: MaturityInstruction;
+      /** The renewal rule's threshold, and the rate in force for the renewal term today (percent). */
+      renew_min_rate?: string | null;
+      rate_today?: string | null;
     };
   deposit_paid_out: Money &
     DepositReference & {
@@ -126,6 +129,25 @@ export interface EventFacts {
     };
   /** No money arrived within 14 days of approval. */
   deposit_lapsed: Money & DepositReference & { application_id: string; deadline: string };
+  /** The best active rate for a term rose to the saver's alert rate (modules/rate-alerts). */
+  rate_alert_reached: { term_months: number; alert_rate: string; best_rate: string; package_id: string };
+  /** The yearly interest statement for tax is in the postbox (modules/tax-statements). */
+  tax_statement_issued: TaxStatementFacts;
+}
+
+/** The figures of a yearly interest statement: amounts are decimal strings in euro. */
+export interface TaxStatementFacts {
+  year: number;
+  total_interest: string;
+  currency: string;
+  /** One line per deposit: its reference, its bank and the bank's country, the interest credited. */
+  deposits: Array<{ reference: string; bank_name: string; country: string; interest: string }>;
+  /** The interest per bank country (ISO 3166 code). */
+  countries: Array<{ country: string; interest: string }>;
+  /** Interest from banks outside Germany and outside France: the "foreign" figure of each country's forms. */
+  foreign_interest: { DE: string; FR: string };
+  /** The saver's tax residence (ISO 3166) from the personal data, when given: decides which forms are named. */
+  residence: string | null;
 }
 
 export type EventType = keyof EventFacts;
@@ -150,6 +172,8 @@ export const EVENT_TYPES = [
   "deposit_renewed",
   "deposit_closed_early",
   "deposit_lapsed",
+  "rate_alert_reached",
+  "tax_statement_issued",
 ] as const satisfies readonly EventType[];
 
 /** An event of one type with its facts (a discriminated union over the types). */

@@ -80,17 +80,30 @@ const INSTRUCTION: Record<Language, Record<MaturityInstruction, string>> = {
     payout: "pay out principal and interest",
     renew_principal: "renew the principal, pay out the interest",
     renew_all: "renew principal and interest",
+    renew_if_rate_at_least:
+      "renew principal and interest if the rate then is at least your minimum, else pay out",
   },
   de: {
     payout: "Auszahlung von Anlagebetrag und Zinsen",
     renew_principal: "Wiederanlage des Anlagebetrags, Auszahlung der Zinsen",
     renew_all: "Wiederanlage von Anlagebetrag und Zinsen",
+    renew_if_rate_at_least:
+      "Wiederanlage von Anlagebetrag und Zinsen, wenn der Zinssatz dann mindestens Ihrem Mindestzins entspricht, sonst Auszahlung",
   },
   fr: {
     payout: "versement du capital et des intérêts",
     renew_principal: "renouvellement du capital, versement des intérêts",
     renew_all: "renouvellement du capital et des intérêts",
+    renew_if_rate_at_least:
+      "renouvellement du capital et des intérêts si le taux est alors au moins égal à votre minimum, sinon versement",
   },
+};
+
+/** The approval points to the public check of transfer details (the web page /{lang}/verify). */
+const VERIFY_HINT: Record<Language, string> = {
+  en: "Before you transfer, you can check on our website under /en/verify that this account is one of our partner bank accounts and which holder name your bank's payee check must show. We never send other bank details by telephone or messenger.",
+  de: "Vor der Überweisung können Sie auf unserer Website unter /de/verify prüfen, dass dieses Konto ein Konto unserer Partnerbanken ist und welchen Kontoinhaber die Empfängerüberprüfung Ihrer Bank zeigen muss. Andere Bankverbindungen schicken wir nie per Telefon oder Messenger.",
+  fr: "Avant de virer, vous pouvez vérifier sur notre site, sous /fr/verify, que ce compte est bien un compte de nos banques partenaires et quel nom de titulaire la vérification du bénéficiaire de votre banque doit afficher. Nous n'envoyons jamais d'autres coordonnées bancaires par téléphone ou messagerie.",
 };
 
 /** Labels shared by several events. */
@@ -206,6 +219,7 @@ function texts(language: Language): Texts {
           x.transfer
             ? "Ihr Antrag ist genehmigt. Bitte überweisen Sie den Anlagebetrag mit dem angegebenen Verwendungszweck auf das Konto unten; die Laufzeit beginnt mit der Wertstellung."
             : "Ihr Antrag ist genehmigt. Die Überweisungsdaten finden Sie auf Ihrem Dashboard.",
+          ...(x.transfer ? [VERIFY_HINT.de] : []),
           `Sie können bis zum ${f.date(x.withdrawal_deadline)} ohne Angabe von Gründen widerrufen.`,
         ],
         rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer, x) : [])],
@@ -318,6 +332,13 @@ function texts(language: Language): Texts {
         subject: `Ihre Festgeldanlage ${applicationReference(x.application_id)} wird am ${f.date(x.maturity_date)} fällig`,
         paragraphs: [
           `Bei Fälligkeit führen wir Ihre Weisung aus: ${INSTRUCTION.de[x.instruction]}.`,
+          ...(x.renew_min_rate
+            ? [
+                x.rate_today
+                  ? `Ihr Mindestzins: ${f.percent(x.renew_min_rate)}. Heute gilt für diese Laufzeit ${f.percent(x.rate_today)}; ${Number(x.rate_today) >= Number(x.renew_min_rate) ? "bliebe es dabei, würde Ihre Anlage verlängert" : "bliebe es dabei, würde Ihre Anlage ausgezahlt"}. Maßgeblich ist der Zinssatz am Fälligkeitstag.`
+                  : `Ihr Mindestzins: ${f.percent(x.renew_min_rate)}. Für diese Laufzeit gibt es heute kein Angebot; bliebe es dabei, würde Ihre Anlage ausgezahlt.`,
+              ]
+            : []),
           `Sie können die Weisung bis zum ${f.date(x.cutoff_date)} ändern.`,
         ],
         rows: [...appRows(f, x), [L.maturity, f.date(x.maturity_date)]],
@@ -376,6 +397,20 @@ function texts(language: Language): Texts {
         rows: appRows(f, x),
         action: dashboard,
       }),
+      rate_alert_reached: (x, f) => ({
+        subject: `Zinsalarm: ${L.months(x.term_months)} jetzt mit ${f.percent(x.best_rate)}`,
+        paragraphs: [
+          `Ein Angebot mit ${L.months(x.term_months)} Laufzeit bietet jetzt ${f.percent(x.best_rate)} und erreicht damit Ihren Zinsalarm von ${f.percent(x.alert_rate)}.`,
+          "Wir melden uns erneut, wenn der Zinssatz unter Ihre Schwelle fällt und sie danach wieder erreicht.",
+        ],
+        rows: [
+          [L.term, L.months(x.term_months)],
+          [L.rate, f.percent(x.best_rate)],
+          ["Ihr Zinsalarm", f.percent(x.alert_rate)],
+        ],
+        action: { path: "/packages", label: "Jetzt anlegen" },
+      }),
+      tax_statement_issued: (x, f) => taxStatementText("de", x, f),
     };
   }
   if (language === "fr") {
@@ -395,6 +430,7 @@ function texts(language: Language): Texts {
           x.transfer
             ? "Votre demande est acceptée. Veuillez virer le montant sur le compte ci-dessous avec la référence indiquée ; la durée court à partir de la date de valeur."
             : "Votre demande est acceptée. Les coordonnées du virement figurent sur votre tableau de bord.",
+          ...(x.transfer ? [VERIFY_HINT.fr] : []),
           `Vous pouvez vous rétracter sans motif jusqu'au ${f.date(x.withdrawal_deadline)}.`,
         ],
         rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer, x) : [])],
@@ -507,6 +543,13 @@ function texts(language: Language): Texts {
         subject: `Votre dépôt à terme ${applicationReference(x.application_id)} arrive à échéance le ${f.date(x.maturity_date)}`,
         paragraphs: [
           `À l'échéance, nous exécuterons votre instruction : ${INSTRUCTION.fr[x.instruction]}.`,
+          ...(x.renew_min_rate
+            ? [
+                x.rate_today
+                  ? `Votre taux minimum : ${f.percent(x.renew_min_rate)}. Le taux de cette durée est aujourd'hui de ${f.percent(x.rate_today)} ; ${Number(x.rate_today) >= Number(x.renew_min_rate) ? "à ce taux, votre dépôt serait renouvelé" : "à ce taux, votre dépôt serait versé"}. Le taux du jour de l'échéance fait foi.`
+                  : `Votre taux minimum : ${f.percent(x.renew_min_rate)}. Cette durée n'est pas proposée aujourd'hui ; si cela ne change pas, votre dépôt sera versé.`,
+              ]
+            : []),
           `Vous pouvez modifier cette instruction jusqu'au ${f.date(x.cutoff_date)}.`,
         ],
         rows: [...appRows(f, x), [L.maturity, f.date(x.maturity_date)]],
@@ -565,6 +608,20 @@ function texts(language: Language): Texts {
         rows: appRows(f, x),
         action: dashboard,
       }),
+      rate_alert_reached: (x, f) => ({
+        subject: `Alerte de taux : ${L.months(x.term_months)} à ${f.percent(x.best_rate)}`,
+        paragraphs: [
+          `Une offre sur ${L.months(x.term_months)} propose désormais ${f.percent(x.best_rate)} et atteint votre alerte de ${f.percent(x.alert_rate)}.`,
+          "Nous vous préviendrons à nouveau si le taux repasse sous votre seuil puis l'atteint de nouveau.",
+        ],
+        rows: [
+          [L.term, L.months(x.term_months)],
+          [L.rate, f.percent(x.best_rate)],
+          ["Votre alerte", f.percent(x.alert_rate)],
+        ],
+        action: { path: "/packages", label: "Placer maintenant" },
+      }),
+      tax_statement_issued: (x, f) => taxStatementText("fr", x, f),
     };
   }
   // English is the last language left: a language added to LANGUAGES without its texts fails here.
@@ -585,6 +642,7 @@ function texts(language: Language): Texts {
         x.transfer
           ? "Your application is approved. Please transfer the amount to the account below, quoting the payment reference; the term starts on the value date."
           : "Your application is approved. The transfer details are on your dashboard.",
+        ...(x.transfer ? [VERIFY_HINT.en] : []),
         `You may withdraw without giving reasons until ${f.date(x.withdrawal_deadline)}.`,
       ],
       rows: [...appRows(f, x), ...(x.transfer ? transferRows(f, x.transfer, x) : [])],
@@ -697,6 +755,13 @@ function texts(language: Language): Texts {
       subject: `Your fixed-term deposit ${applicationReference(x.application_id)} matures on ${f.date(x.maturity_date)}`,
       paragraphs: [
         `At maturity we will follow your instruction: ${INSTRUCTION.en[x.instruction]}.`,
+        ...(x.renew_min_rate
+          ? [
+              x.rate_today
+                ? `Your minimum rate: ${f.percent(x.renew_min_rate)}. Today's rate for this term is ${f.percent(x.rate_today)}; ${Number(x.rate_today) >= Number(x.renew_min_rate) ? "at this rate your deposit would renew" : "at this rate your deposit would be paid out"}. The rate on the maturity date decides.`
+                : `Your minimum rate: ${f.percent(x.renew_min_rate)}. This term is not offered today; if that stays so, your deposit will be paid out.`,
+            ]
+          : []),
         `You can change the instruction until ${f.date(x.cutoff_date)}.`,
       ],
       rows: [...appRows(f, x), [L.maturity, f.date(x.maturity_date)]],
@@ -755,6 +820,20 @@ function texts(language: Language): Texts {
       rows: appRows(f, x),
       action: dashboard,
     }),
+    rate_alert_reached: (x, f) => ({
+      subject: `Rate alert: ${L.months(x.term_months)} now at ${f.percent(x.best_rate)}`,
+      paragraphs: [
+        `An offer for ${L.months(x.term_months)} now pays ${f.percent(x.best_rate)}, reaching your rate alert of ${f.percent(x.alert_rate)}.`,
+        "We will tell you again if the rate falls below your threshold and then reaches it once more.",
+      ],
+      rows: [
+        [L.term, L.months(x.term_months)],
+        [L.rate, f.percent(x.best_rate)],
+        ["Your rate alert", f.percent(x.alert_rate)],
+      ],
+      action: { path: "/packages", label: "Apply now" },
+    }),
+    tax_statement_issued: (x, f) => taxStatementText("en", x, f),
   };
 }
 
@@ -767,6 +846,107 @@ const PAYMENT_REFERENCE: Record<Language, string> = {
 };
 
 /** The text of one event in one language. */
+/** The yearly interest statement (modules/tax-statements): information for the tax return, not tax advice. */
+const TAX: Record<
+  Language,
+  {
+    subject: (year: number) => string;
+    intro: (year: number) => string;
+    notAdvice: string;
+    deposit: (reference: string, bank: string, country: string) => string;
+    country: (country: string) => string;
+    total: string;
+    kapForeign: string;
+    kapWithheld: string;
+    fr2042: string;
+    fr2778: string;
+    fr3916: string;
+    linesVary: string;
+  }
+> = {
+  en: {
+    subject: (y) => `Your interest statement for ${y}`,
+    intro: (y) =>
+      `The interest credited to your deposits in ${y} (by value date), per deposit, bank and bank country. No tax was withheld.`,
+    notAdvice:
+      "For your information only, not tax advice: the tax authority's forms and instructions decide what you declare.",
+    deposit: (r, b, c) => `Deposit ${r}, ${b} (${c})`,
+    country: (c) => `Interest from banks in ${c}`,
+    total: "Total interest credited",
+    kapForeign: "Germany, Anlage KAP: foreign capital income (interest, no tax withheld)",
+    kapWithheld: "Germany, Anlage KAP: capital gains tax withheld",
+    fr2042: "France, form 2042 box 2TR: interest income",
+    fr2778: "France, form 2778-SD: interest from abroad, basis of the 12.8 % prepayment",
+    fr3916: "France: accounts held abroad are declared on form 3916.",
+    linesVary: "Line numbers change from year to year; check the form of the year.",
+  },
+  de: {
+    subject: (y) => `Ihre Zinsbescheinigung für ${y}`,
+    intro: (y) =>
+      `Die Zinsen, die Ihren Anlagen ${y} gutgeschrieben wurden (nach Wertstellung), je Anlage, Bank und Land der Bank. Es wurde keine Steuer einbehalten.`,
+    notAdvice:
+      "Nur zu Ihrer Information, keine Steuerberatung: Was Sie erklären, richtet sich nach den Vordrucken und Anleitungen der Finanzverwaltung.",
+    deposit: (r, b, c) => `Anlage ${r}, ${b} (${c})`,
+    country: (c) => `Zinsen von Banken in ${c}`,
+    total: "Gutgeschriebene Zinsen gesamt",
+    kapForeign: "Deutschland, Anlage KAP: ausländische Kapitalerträge (Zinsen, ohne Steuerabzug)",
+    kapWithheld: "Deutschland, Anlage KAP: einbehaltene Kapitalertragsteuer",
+    fr2042: "Frankreich, Formular 2042 Feld 2TR: Zinserträge",
+    fr2778: "Frankreich, Formular 2778-SD: Zinsen aus dem Ausland, Grundlage der Vorauszahlung von 12,8 %",
+    fr3916: "Frankreich: Konten im Ausland werden mit Formular 3916 erklärt.",
+    linesVary: "Zeilennummern ändern sich von Jahr zu Jahr; maßgeblich ist der Vordruck des Jahres.",
+  },
+  fr: {
+    subject: (y) => `Votre relevé d'intérêts ${y}`,
+    intro: (y) =>
+      `Les intérêts crédités sur vos dépôts en ${y} (par date de valeur), par dépôt, banque et pays de la banque. Aucun impôt n'a été retenu.`,
+    notAdvice:
+      "À titre d'information uniquement, pas un conseil fiscal : les formulaires et notices de l'administration fiscale font foi.",
+    deposit: (r, b, c) => `Dépôt ${r}, ${b} (${c})`,
+    country: (c) => `Intérêts de banques en ${c}`,
+    total: "Total des intérêts crédités",
+    kapForeign: "Allemagne, Anlage KAP : revenus de capitaux étrangers (intérêts, sans retenue)",
+    kapWithheld: "Allemagne, Anlage KAP : impôt sur les revenus du capital retenu",
+    fr2042: "France, formulaire 2042 case 2TR : produits de placement à revenu fixe",
+    fr2778: "France, formulaire 2778-SD : intérêts de source étrangère, base du prélèvement de 12,8 %",
+    fr3916: "France : les comptes détenus à l'étranger se déclarent sur le formulaire 3916.",
+    linesVary:
+      "Les numéros de ligne et de case peuvent changer d'une année à l'autre ; vérifiez le formulaire de l'année.",
+  },
+};
+
+function taxStatementText(
+  language: Language,
+  x: EventFacts["tax_statement_issued"],
+  f: Formatter,
+): EventText {
+  const T = TAX[language];
+  const money = (amount: string) => f.money(amount, x.currency);
+  const rows: EventText["rows"] = [
+    ...x.deposits.map((d): [string, string] => [
+      T.deposit(d.reference, d.bank_name, d.country),
+      money(d.interest),
+    ]),
+    ...x.countries.map((c): [string, string] => [T.country(c.country), money(c.interest)]),
+    [T.total, money(x.total_interest)],
+  ];
+  const paragraphs = [T.intro(x.year), T.notAdvice];
+  if (x.residence !== "FR") {
+    rows.push([T.kapForeign, money(x.foreign_interest.DE)], [T.kapWithheld, money("0.00")]);
+  }
+  if (x.residence !== "DE") {
+    rows.push([T.fr2042, money(x.total_interest)], [T.fr2778, money(x.foreign_interest.FR)]);
+    paragraphs.push(T.fr3916);
+  }
+  paragraphs.push(T.linesVary);
+  return {
+    subject: T.subject(x.year),
+    paragraphs,
+    rows,
+    action: { path: "/documents", label: LABEL[language].documents },
+  };
+}
+
 export function eventText<K extends EventType>(type: K, facts: EventFacts[K], language: Language): EventText {
   const render = CATALOGUES[language][type] as (facts: EventFacts[K], f: Formatter) => EventText;
   const text = render(facts, formatterFor(language));

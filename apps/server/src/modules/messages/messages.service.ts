@@ -67,6 +67,7 @@ export const DOCUMENT_OF: Partial<Record<EventType, DocumentKind>> = {
   deposit_paid_out: "maturity_statement",
   deposit_renewed: "maturity_statement",
   deposit_closed_early: "closure_statement",
+  tax_statement_issued: "tax_statement",
 };
 
 const NEW_DOCUMENT: Record<Language, (title: string) => string> = {

@@ -15,6 +15,7 @@ export const DOCUMENT_KINDS = [
   "maturity_statement",
   "closure_statement",
   "holdings_statement",
+  "tax_statement",
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -27,6 +28,7 @@ export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
     maturity_statement: "Maturity statement",
     closure_statement: "Statement of early closure",
     holdings_statement: "Statement of holdings",
+    tax_statement: "Yearly interest statement",
   },
   de: {
     application_confirmation: "Bestätigung Ihres Antrags",
@@ -36,6 +38,7 @@ export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
     maturity_statement: "Abrechnung bei Fälligkeit",
     closure_statement: "Abrechnung der vorzeitigen Auflösung",
     holdings_statement: "Vermögensaufstellung",
+    tax_statement: "Jährliche Zinsbescheinigung",
   },
   fr: {
     application_confirmation: "Confirmation de votre demande",
@@ -45,6 +48,7 @@ export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
     maturity_statement: "Relevé d'échéance",
     closure_statement: "Relevé de clôture anticipée",
     holdings_statement: "Relevé de situation des avoirs",
+    tax_statement: "Relevé annuel des intérêts",
   },
 };
 

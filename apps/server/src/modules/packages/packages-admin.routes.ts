@@ -9,11 +9,24 @@ export const packagesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, operations.adminPackagesList, async () => service.listPackages(app.db));
 
   route(app, operations.adminPackagesCreate, async (request, reply) => {
-    const created = await service.createPackage(app.db, currentUser(request), request.body);
+    const created = await service.createPackage(
+      app.db,
+      currentUser(request),
+      request.body,
+      app.events,
+      app.clock.now(),
+    );
     return reply.status(201).send(created);
   });
 
   route(app, operations.adminPackagesUpdate, async (request) =>
-    service.updatePackage(app.db, currentUser(request), request.params.id, request.body),
+    service.updatePackage(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      request.body,
+      app.events,
+      app.clock.now(),
+    ),
   );
 };

@@ -2,7 +2,9 @@ import type { AdminPackage, PackageCreateRequest, PackageUpdateRequest, User } f
 import type { Kysely, Selectable, Updateable } from "kysely";
 import type { DB, PackagesTable } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../plugins/events.ts";
 import { recordAudit } from "../audit/audit.service.ts";
+import { onPackageEvent, packageFacts } from "./package-events.ts";
 import { invalidatePackagesCache } from "./packages.service.ts";
 import * as repo from "./packages-admin.repository.ts";
 
@@ -46,7 +48,13 @@ export async function listPackages(db: Kysely<DB>): Promise<AdminPackage[]> {
   return (await repo.listAllPackages(db)).map(toAdminPackage);
 }
 
-export async function createPackage(db: Kysely<DB>, admin: User, input: CreateInput): Promise<AdminPackage> {
+export async function createPackage(
+  db: Kysely<DB>,
+  admin: User,
+  input: CreateInput,
+  events?: EventBus,
+  now: Date = new Date(),
+): Promise<AdminPackage> {
   const created = await db.transaction().execute(async (trx) => {
     const row = await repo.insertPackage(trx, {
       duration_months: input.duration_months,
@@ -64,6 +72,13 @@ export async function createPackage(db: Kysely<DB>, admin: User, input: CreateIn
       targetId: pkg.id,
       details: { after: auditView(pkg) },
     });
+    if (events)
+      await onPackageEvent(trx, events, {
+        type: "created",
+        at: now,
+        package: packageFacts(row),
+        before: null,
+      });
     return pkg;
   });
   invalidatePackagesCache(db);
@@ -79,6 +94,8 @@ export async function updatePackage(
   admin: User,
   id: string,
   input: UpdateInput,
+  events?: EventBus,
+  now: Date = new Date(),
 ): Promise<AdminPackage> {
   const updated = await db.transaction().execute(async (trx) => {
     const current = await repo.findPackageForUpdate(trx, id);
@@ -99,7 +116,8 @@ export async function updatePackage(
     if (input.is_active !== undefined) changes.is_active = input.is_active;
 
     const before = auditView(toAdminPackage(current));
-    const pkg = toAdminPackage(await repo.updatePackage(trx, id, changes));
+    const updatedRow = await repo.updatePackage(trx, id, changes);
+    const pkg = toAdminPackage(updatedRow);
     const after = auditView(pkg);
     // Only what actually changed goes into the audit entry.
     const changed = (Object.keys(after) as Array<keyof typeof after>).filter(
@@ -114,6 +132,14 @@ export async function updatePackage(
         after: Object.fromEntries(changed.map((key) => [key, after[key]])),
       },
     });
+    if (events) {
+      await onPackageEvent(trx, events, {
+        type: "updated",
+        at: now,
+        package: packageFacts(updatedRow),
+        before: packageFacts(current),
+      });
+    }
     return pkg;
   });
   invalidatePackagesCache(db);

@@ -19,6 +19,32 @@ export function packageInForce(
   return repo.findPackageInForce(db, terms);
 }
 
+/** The active package with the best rate for a term and currency today, if any. */
+export function bestActivePackage(
+  db: Kysely<DB>,
+  terms: { durationMonths: number; currency: string },
+): Promise<PackageRow | undefined> {
+  return repo.findBestActivePackage(db, terms);
+}
+
+/** The partner bank receiving accounts packages name: public, they are printed on every approval. */
+export async function packageBankAccounts(
+  db: Kysely<DB>,
+): Promise<Array<{ holder: string; iban: string; bic: string; name: string | null }>> {
+  return (await repo.listPackageBankAccounts(db)).flatMap((row) =>
+    row.partner_bank_holder && row.partner_bank_iban && row.partner_bank_bic
+      ? [
+          {
+            holder: row.partner_bank_holder,
+            iban: row.partner_bank_iban,
+            bic: row.partner_bank_bic,
+            name: row.partner_bank_name,
+          },
+        ]
+      : [],
+  );
+}
+
 /** A packages row as the API shows it, with features in the requested language (English fallback). */
 export function toPackage(row: PackageRow, language: Language): Package {
   const features = row.features?.[language]?.length ? row.features[language] : (row.features?.en ?? []);

@@ -16,6 +16,7 @@ const base: Deposit = {
   interest_rate: 3.5,
   term: 12,
   maturity_instruction: "renew_principal",
+  renew_min_rate: null,
   early_closure: "not_allowed",
   approved_at: "2026-01-15T10:00:00.000Z",
   funding_deadline: "2026-01-29T22:59:59.999Z",

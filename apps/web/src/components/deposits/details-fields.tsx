@@ -42,7 +42,10 @@ export function ReferenceIbanField<T extends FieldValues>({
   );
 }
 
-/** The instruction at maturity as radio buttons; `describe` adds each option's explanation. */
+/**
+ * The instruction at maturity as radio buttons; `describe` adds each option's explanation. With
+ * `minRateName`, choosing "renew only at a minimum rate" shows the field for that rate.
+ */
 export function MaturityInstructionField<T extends FieldValues>({
   form,
   name,
@@ -51,16 +54,19 @@ export function MaturityInstructionField<T extends FieldValues>({
   legendClassName = "label",
   describe = false,
   className = "mt-1 h-4 w-4 accent-brand-700",
+  minRateName,
 }: BoundProps<T> & {
   id: string;
   legend: string;
   legendClassName?: string;
   describe?: boolean;
   className?: string;
+  minRateName?: FieldPath<T>;
 }) {
   const { t } = useTranslation("invest");
   const error = fieldError(form, name);
   const errorId = `${id}-error`;
+  const rule = form.watch(name) === "renew_if_rate_at_least";
   return (
     <fieldset aria-describedby={describedBy(error && errorId)}>
       <legend className={legendClassName}>{legend}</legend>
@@ -94,6 +100,20 @@ export function MaturityInstructionField<T extends FieldValues>({
         })}
       </div>
       <FieldError id={errorId} message={error} />
+      {rule && minRateName && (
+        <div className="mt-3 max-w-xs">
+          <FormField
+            form={form}
+            name={minRateName}
+            id={`${id}-min-rate`}
+            label={t("maturity.renew_if_rate_at_least.minRate")}
+            hint={t("maturity.renew_if_rate_at_least.minRateHint")}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+          />
+        </div>
+      )}
     </fieldset>
   );
 }

@@ -14,6 +14,7 @@ export function accountLinks(user: User) {
     { to: "/security", label: "nav.security" } as const,
     { to: "/inbox", label: "messages:inbox.nav" } as const,
     { to: "/documents", label: "messages:documents.nav" } as const,
+    { to: "/rate-alerts", label: "nav.rateAlerts" } as const,
   ];
 }
 

@@ -32,5 +32,6 @@ export const FOOTER_LINKS = {
     { to: "/terms", key: "nav.terms" },
     { to: "/deposit-insurance", key: "nav.depositInsurance" },
     { to: "/legal-compliance", key: "nav.legalCompliance" },
+    { to: "/verify", key: "nav.verify" },
   ],
 } as const;

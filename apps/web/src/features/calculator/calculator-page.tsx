@@ -21,6 +21,7 @@ import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { calculate } from "./api/calculator-api.ts";
 import { CalculatorResults } from "./components/calculator-results.tsx";
+import { LadderCalculator } from "./components/ladder-calculator.tsx";
 
 /** After a first result, a change is calculated again once the saver pauses typing this long. */
 const RECALCULATE_AFTER_MS = 400;
@@ -65,10 +66,11 @@ function calculatorSchema(language: string, limits?: { min: number; max: number 
  * load as quick picks. It starts with no amount, 12 months, 3.5 % and euro.
  */
 export default function CalculatorPage() {
-  const { t, i18n } = useTranslation("invest");
+  const { t, i18n } = useTranslation(["invest", "tools"]);
   const language = i18n.language;
   useDocumentTitle(t("calculator.title"), t("calculator.subtitle"));
   const id = useId();
+  const [mode, setMode] = useState<"single" | "ladder">("single");
   const [limits, setLimits] = useState<{ min: number; max: number } | undefined>(undefined);
   const schema = useMemo(() => calculatorSchema(language, limits), [language, limits]);
   const { form, formError, setFormError, submit } = useApiForm({
@@ -152,111 +154,134 @@ export default function CalculatorPage() {
         <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("calculator.subtitle")}</p>
       </header>
 
-      <div className="mt-10 grid gap-8 lg:grid-cols-2">
-        <form
-          className="card space-y-5"
-          noValidate
-          onSubmit={submit(run)}
-          aria-label={t("calculator.formLabel")}
-        >
-          {quickPicks.length > 0 && (
-            <fieldset>
-              <legend className="label">{t("calculator.quickPicks")}</legend>
-              <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">
-                {t("calculator.quickPicksHint")}
-              </p>
-              <div className="flex flex-wrap gap-2" data-testid="quick-picks">
-                {quickPicks.map((pkg) => {
-                  const active =
-                    Number(duration) === pkg.duration_months &&
-                    decimalValue(rate, language) === pkg.interest_rate;
-                  return (
-                    <button
-                      key={pkg.id}
-                      type="button"
-                      aria-pressed={active}
-                      onClick={() => {
-                        form.setValue("duration_months", String(pkg.duration_months));
-                        form.setValue("interest_rate", decimalInputText(pkg.interest_rate, language), {
-                          shouldValidate: form.formState.isSubmitted,
-                        });
-                      }}
-                      className={`rounded-full border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 ${
-                        active
-                          ? "border-brand-700 bg-brand-700 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-900"
-                          : "border-slate-300 text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
-                      }`}
-                    >
-                      {t("calculator.quickPick", {
-                        term: t("packages.months", { count: pkg.duration_months }),
-                        rate: formatRate(pkg.interest_rate, language),
-                      })}
-                    </button>
-                  );
-                })}
-              </div>
-            </fieldset>
-          )}
+      <fieldset className="mt-8" data-testid="calculator-mode">
+        <legend className="label">{t("tools:ladder.mode")}</legend>
+        <div className="mt-2 flex flex-wrap gap-4">
+          {(["single", "ladder"] as const).map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                value={value}
+                checked={mode === value}
+                onChange={() => setMode(value)}
+                className="h-4 w-4 accent-brand-700"
+              />
+              {t(`tools:ladder.${value}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
 
-          <SelectField form={form} name="currency" id={`${id}-currency`} label={t("calculator.currency")}>
-            {CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {t(`calculator.currencies.${code}`, { symbol: currencySymbol(code, language) })}
-              </option>
-            ))}
-          </SelectField>
-
-          <AmountField
-            form={form}
-            name="amount"
-            id={`${id}-amount`}
-            label={t("calculator.amount", { symbol: currencySymbol(currency, language) })}
-            placeholder={t("calculator.amountPlaceholder")}
-            hint={
-              chosen
-                ? t("calculator.amountHintPackage", {
-                    min: money(chosen.min_amount),
-                    max: money(chosen.max_amount),
-                    step: money(AMOUNT_STEP),
-                  })
-                : t("calculator.amountHint", { min: money(LIMITS.minAmount), step: money(AMOUNT_STEP) })
-            }
-          />
-
-          <SelectField
-            form={form}
-            name="duration_months"
-            id={`${id}-duration`}
-            label={t("calculator.duration")}
+      {mode === "ladder" ? (
+        <LadderCalculator packages={quickPicks} />
+      ) : (
+        <div className="mt-10 grid gap-8 lg:grid-cols-2">
+          <form
+            className="card space-y-5"
+            noValidate
+            onSubmit={submit(run)}
+            aria-label={t("calculator.formLabel")}
           >
-            {DURATIONS_MONTHS.map((months) => (
-              <option key={months} value={months}>
-                {t("packages.months", { count: months })}
-              </option>
-            ))}
-          </SelectField>
+            {quickPicks.length > 0 && (
+              <fieldset>
+                <legend className="label">{t("calculator.quickPicks")}</legend>
+                <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">
+                  {t("calculator.quickPicksHint")}
+                </p>
+                <div className="flex flex-wrap gap-2" data-testid="quick-picks">
+                  {quickPicks.map((pkg) => {
+                    const active =
+                      Number(duration) === pkg.duration_months &&
+                      decimalValue(rate, language) === pkg.interest_rate;
+                    return (
+                      <button
+                        key={pkg.id}
+                        type="button"
+                        aria-pressed={active}
+                        onClick={() => {
+                          form.setValue("duration_months", String(pkg.duration_months));
+                          form.setValue("interest_rate", decimalInputText(pkg.interest_rate, language), {
+                            shouldValidate: form.formState.isSubmitted,
+                          });
+                        }}
+                        className={`rounded-full border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 ${
+                          active
+                            ? "border-brand-700 bg-brand-700 text-white dark:border-brand-300 dark:bg-brand-300 dark:text-slate-900"
+                            : "border-slate-300 text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
+                        }`}
+                      >
+                        {t("calculator.quickPick", {
+                          term: t("packages.months", { count: pkg.duration_months }),
+                          rate: formatRate(pkg.interest_rate, language),
+                        })}
+                      </button>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            )}
 
-          <AmountField
-            form={form}
-            name="interest_rate"
-            id={`${id}-rate`}
-            label={t("calculator.rate")}
-            hint={t("calculator.rateHint", { min: LIMITS.minRate, max: LIMITS.maxRate })}
-          />
+            <SelectField form={form} name="currency" id={`${id}-currency`} label={t("calculator.currency")}>
+              {CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {t(`calculator.currencies.${code}`, { symbol: currencySymbol(code, language) })}
+                </option>
+              ))}
+            </SelectField>
 
-          <FormErrorAlert message={formError} />
-          <SubmitButton
-            pending={calculating}
-            label={t("calculator.submit")}
-            pendingLabel={t("calculator.submitting")}
-            className="btn-primary w-full"
-          />
-        </form>
+            <AmountField
+              form={form}
+              name="amount"
+              id={`${id}-amount`}
+              label={t("calculator.amount", { symbol: currencySymbol(currency, language) })}
+              placeholder={t("calculator.amountPlaceholder")}
+              hint={
+                chosen
+                  ? t("calculator.amountHintPackage", {
+                      min: money(chosen.min_amount),
+                      max: money(chosen.max_amount),
+                      step: money(AMOUNT_STEP),
+                    })
+                  : t("calculator.amountHint", { min: money(LIMITS.minAmount), step: money(AMOUNT_STEP) })
+              }
+            />
 
-        {/* The results are announced by their summary line (CalculatorResults), not with the tax
+            <SelectField
+              form={form}
+              name="duration_months"
+              id={`${id}-duration`}
+              label={t("calculator.duration")}
+            >
+              {DURATIONS_MONTHS.map((months) => (
+                <option key={months} value={months}>
+                  {t("packages.months", { count: months })}
+                </option>
+              ))}
+            </SelectField>
+
+            <AmountField
+              form={form}
+              name="interest_rate"
+              id={`${id}-rate`}
+              label={t("calculator.rate")}
+              hint={t("calculator.rateHint", { min: LIMITS.minRate, max: LIMITS.maxRate })}
+            />
+
+            <FormErrorAlert message={formError} />
+            <SubmitButton
+              pending={calculating}
+              label={t("calculator.submit")}
+              pendingLabel={t("calculator.submitting")}
+              className="btn-primary w-full"
+            />
+          </form>
+
+          {/* The results are announced by their summary line (CalculatorResults), not with the tax
             estimate's option lists. */}
-        <div>{result && <CalculatorResults result={result} />}</div>
-      </div>
+          <div>{result && <CalculatorResults result={result} />}</div>
+        </div>
+      )}
 
       <p className="mt-10 max-w-3xl text-sm text-slate-600 dark:text-slate-400">{t("calculator.note")}</p>
     </section>

@@ -10,6 +10,7 @@ import { useScrollToHash } from "../../lib/use-scroll-to-hash.ts";
 import { useApprovalChecklist } from "./api/approval-checklist.ts";
 import { useMyApplications } from "./api/use-my-applications.ts";
 import { ApplicationCard } from "./components/application-card.tsx";
+import { groupLadders, LadderGroup } from "./components/ladder-group.tsx";
 import { StatCards } from "./components/stat-cards.tsx";
 import { WhatsNext } from "./components/whats-next.tsx";
 
@@ -84,9 +85,13 @@ function DashboardContent() {
               </div>
             ) : (
               <ul className="mt-6 space-y-4" data-testid="application-list">
-                {data.map((application) => (
-                  <ApplicationCard key={application.id} application={application} />
-                ))}
+                {groupLadders(data).map((entry) =>
+                  entry.kind === "single" ? (
+                    <ApplicationCard key={entry.application.id} application={entry.application} />
+                  ) : (
+                    <LadderGroup key={entry.id} id={entry.id} rungs={entry.rungs} />
+                  ),
+                )}
               </ul>
             )}
           </section>

@@ -4,6 +4,7 @@ import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
+import { useBrandValues } from "../../lib/brand-text.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useSecurityOverview } from "./api/security-api.ts";
 import { EmailStatus } from "./components/email-status.tsx";
@@ -12,7 +13,8 @@ import { SecurityEventsCard, SessionsCard } from "./components/sessions-card.tsx
 import { TwoFactorCard } from "./components/two-factor-card.tsx";
 
 function Security() {
-  const { t } = useTranslation(["security", "errors"]);
+  const { t } = useTranslation(["security", "errors", "tools"]);
+  const brandValues = useBrandValues();
   const overview = useSecurityOverview();
   const location = useLocation();
   // An admin sent here to enrol before the back office (RequireUser) goes back there afterwards.
@@ -45,6 +47,19 @@ function Security() {
             <SecurityEventsCard />
           </>
         )}
+        <section className="card" aria-labelledby="fake-broker-title" data-testid="fake-broker">
+          <h2 id="fake-broker-title" className="text-xl font-bold text-slate-900 dark:text-white">
+            {t("tools:verify.fraudTitle")}
+          </h2>
+          <ul className="mt-3 list-disc space-y-2 ps-5 text-sm text-slate-700 dark:text-slate-300">
+            {(t("tools:verify.fraud", { ...brandValues, returnObjects: true }) as string[]).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <Link to="/verify" className="btn-secondary mt-4">
+            {t("tools:verify.title")}
+          </Link>
+        </section>
       </div>
     </section>
   );

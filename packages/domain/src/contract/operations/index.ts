@@ -17,6 +17,7 @@ import { docsOperations } from "./openapi.ts";
 import { packagesOperations } from "./packages.ts";
 import { passkeyOperations } from "./passkeys.ts";
 import { securityOperations } from "./security.ts";
+import { toolsOperations } from "./tools.ts";
 
 /**
  * Every API operation, by operationId (one file per module). A route exists on the server only
@@ -41,6 +42,7 @@ export const operations = {
   ...documentsOperations,
   ...identityOperations,
   ...ledgerOperations,
+  ...toolsOperations,
 } as const;
 
 export type OperationId = keyof typeof operations;

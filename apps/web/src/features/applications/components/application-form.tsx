@@ -221,6 +221,7 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
             id={id("maturity_instruction")}
             legend={t("apply.fields.maturity_instruction")}
             describe
+            minRateName="renew_min_rate"
           />
           <InfoSheetAcknowledgementField
             form={form}

@@ -7,6 +7,7 @@ import {
 import { LIMITS, MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
 import { ibanLengthFor, ibanProblem, normalizeIban } from "@festgeld/domain/iban";
 import { z } from "zod";
+import { instructionFields } from "../../../components/deposits/min-rate.ts";
 import { amountMessage, decimalValue } from "../../../components/money/amount-rules.ts";
 import { decimalInputText } from "../../../lib/decimal.ts";
 import { addMessages } from "../../../lib/forms.ts";
@@ -23,6 +24,7 @@ const valuesSchema = z.object({
   message: z.string(),
   reference_iban: z.string(),
   maturity_instruction: z.enum(["", ...MATURITY_INSTRUCTIONS]),
+  renew_min_rate: z.string().optional(),
   info_sheet_acknowledged: z.boolean(),
 });
 export type ApplicationFormValues = z.input<typeof valuesSchema>;
@@ -37,6 +39,7 @@ export const emptyApplication = (packageId = "", amount = ""): ApplicationFormVa
   message: "",
   reference_iban: "",
   maturity_instruction: "",
+  renew_min_rate: "",
   info_sheet_acknowledged: false,
 });
 
@@ -121,7 +124,7 @@ export function toRequest(values: ApplicationFormValues, language = "en"): Appli
     package_id: values.package_id,
     ...(message ? { message } : {}),
     reference_iban: normalizeIban(values.reference_iban),
-    maturity_instruction: values.maturity_instruction as MaturityInstruction,
+    ...instructionFields(values.maturity_instruction as MaturityInstruction, values.renew_min_rate, language),
     info_sheet_acknowledged: true,
   };
 }

@@ -58,10 +58,18 @@ export function useTransferQr(depositId: string, enabled: boolean) {
 export function useChangeInstruction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, instruction }: { id: string; instruction: MaturityInstruction }) =>
+    mutationFn: ({
+      id,
+      maturity_instruction,
+      renew_min_rate,
+    }: {
+      id: string;
+      maturity_instruction: MaturityInstruction;
+      renew_min_rate?: number | undefined;
+    }) =>
       api.call(operations.depositsChangeInstruction, {
         params: { id },
-        body: { maturity_instruction: instruction },
+        body: { maturity_instruction, ...(renew_min_rate === undefined ? {} : { renew_min_rate }) },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_APPLICATIONS_KEY }),
   });

@@ -1,11 +1,14 @@
 import { type Application, applicationDetailsRequestSchema } from "@festgeld/domain";
-import { useId, useRef } from "react";
+import { MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
+import { useId, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import {
   InfoSheetAcknowledgementField,
   MaturityInstructionField,
   ReferenceIbanField,
 } from "../../../components/deposits/details-fields.tsx";
+import { instructionFields } from "../../../components/deposits/min-rate.ts";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { useApiForm } from "../../../lib/forms.ts";
 import { useCompleteDetails } from "../api/complete-details.ts";
@@ -19,14 +22,32 @@ const DETAILS = ["reference_iban", "maturity_instruction", "info_sheet_acknowled
  * cannot approve it (the server answers application_incomplete).
  */
 export function CompleteDetails({ application }: { application: Application }) {
-  const { t } = useTranslation("invest");
+  const { t, i18n } = useTranslation("invest");
   const base = useId();
   const complete = useCompleteDetails(application.id);
+  const language = i18n.language;
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          reference_iban: z.string(),
+          maturity_instruction: z.enum(MATURITY_INSTRUCTIONS).optional(),
+          renew_min_rate: z.string().optional(),
+          info_sheet_acknowledged: z.boolean(),
+        })
+        .transform(({ renew_min_rate, maturity_instruction, ...rest }) => ({
+          ...rest,
+          ...(maturity_instruction ? instructionFields(maturity_instruction, renew_min_rate, language) : {}),
+        }))
+        .pipe(applicationDetailsRequestSchema),
+    [language],
+  );
   const { form, formError, setFormError, submit, pending } = useApiForm({
-    schema: applicationDetailsRequestSchema,
+    schema,
     defaultValues: {
       reference_iban: "",
       maturity_instruction: application.maturity_instruction ?? undefined,
+      renew_min_rate: "",
       info_sheet_acknowledged: false,
     },
     fallback: t("completeDetails.failed"),
@@ -85,6 +106,7 @@ export function CompleteDetails({ application }: { application: Application }) {
         id={`${base}-instruction`}
         legend={t("apply.fields.maturity_instruction")}
         className="mt-1 accent-brand-700"
+        minRateName="renew_min_rate"
       />
       <InfoSheetAcknowledgementField form={form} name="info_sheet_acknowledged" id={`${base}-ack`} />
       {formError && (

@@ -1,9 +1,13 @@
 import { type Deposit, maturityInstructionRequestSchema } from "@festgeld/domain";
 import { BUSINESS_TIME_ZONE, MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { instructionFields } from "../../../components/deposits/min-rate.ts";
+import { FormField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
-import { formatCalendarDate } from "../../../lib/format.ts";
+import { decimalInputText } from "../../../lib/decimal.ts";
+import { formatCalendarDate, formatRate } from "../../../lib/format.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useChangeInstruction } from "../api/use-my-applications.ts";
@@ -20,12 +24,25 @@ export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
   const { t, i18n } = useTranslation(["deposits", "invest"]);
   const language = i18n.language;
   const change = useChangeInstruction();
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          maturity_instruction: z.enum(MATURITY_INSTRUCTIONS),
+          renew_min_rate: z.string().optional(),
+        })
+        .transform((v) => instructionFields(v.maturity_instruction, v.renew_min_rate, language))
+        .pipe(maturityInstructionRequestSchema),
+    [language],
+  );
+  const savedRate = deposit.renew_min_rate === null ? "" : decimalInputText(deposit.renew_min_rate, language);
   const { form, formError, submit, pending } = useApiForm({
-    schema: maturityInstructionRequestSchema,
-    defaultValues: { maturity_instruction: deposit.maturity_instruction },
+    schema,
+    defaultValues: { maturity_instruction: deposit.maturity_instruction, renew_min_rate: savedRate },
     fallback: t("instruction.failed"),
   });
   const choice = form.watch("maturity_instruction");
+  const rateText = form.watch("renew_min_rate");
   const legendId = useId();
   const cutoff = deposit.instruction_cutoff;
   const running = deposit.status === "awaiting_funds" || deposit.status === "active";
@@ -39,6 +56,12 @@ export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
           {t(`invest:maturity.${deposit.maturity_instruction}.label`)}
         </span>
       </p>
+      {deposit.renew_min_rate !== null && (
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="instruction-min-rate">
+          {t("invest:maturity.renew_if_rate_at_least.minRate")}:{" "}
+          {formatRate(deposit.renew_min_rate, language)}
+        </p>
+      )}
       {running && (
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="instruction-cutoff">
           {cutoff
@@ -52,8 +75,8 @@ export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
         <form
           className="mt-3"
           noValidate
-          onSubmit={submit(async ({ maturity_instruction }) => {
-            await change.mutateAsync({ id: deposit.id, instruction: maturity_instruction });
+          onSubmit={submit(async (body) => {
+            await change.mutateAsync({ id: deposit.id, ...body });
             toast(t("instruction.saved"), "success");
           })}
         >
@@ -77,6 +100,20 @@ export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
                 </label>
               ))}
             </div>
+            {choice === "renew_if_rate_at_least" && (
+              <div className="mt-3 max-w-xs">
+                <FormField
+                  form={form}
+                  name="renew_min_rate"
+                  id={`${legendId}-min-rate`}
+                  label={t("invest:maturity.renew_if_rate_at_least.minRate")}
+                  hint={t("invest:maturity.renew_if_rate_at_least.minRateHint")}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  required
+                />
+              </div>
+            )}
           </fieldset>
           {formError && (
             <p role="alert" className="mt-2 text-sm font-medium text-red-800 dark:text-red-300">
@@ -85,7 +122,7 @@ export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
           )}
           <SubmitButton
             pending={pending}
-            disabled={choice === deposit.maturity_instruction}
+            disabled={choice === deposit.maturity_instruction && (rateText ?? "") === savedRate}
             className="btn-secondary mt-3"
             label={t("instruction.save")}
             pendingLabel={t("instruction.saving")}

@@ -3,6 +3,7 @@ import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
 import { formatIban } from "@festgeld/domain/iban";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { formatDate, formatMoney, localeFor } from "../../../lib/format.ts";
 import { useTransferQr } from "../api/use-my-applications.ts";
 
@@ -23,7 +24,7 @@ function plainAmount(amount: number, language: string) {
  * (GiroCode) that banking apps scan.
  */
 export function TransferCard({ depositId, transfer }: { depositId: string; transfer: Transfer }) {
-  const { t, i18n } = useTranslation("deposits");
+  const { t, i18n } = useTranslation(["deposits", "tools"]);
   const language = i18n.language;
   const [copied, setCopied] = useState<{ field: string; ok: boolean } | null>(null);
   const qr = useTransferQr(depositId, true);
@@ -143,6 +144,15 @@ export function TransferCard({ depositId, transfer }: { depositId: string; trans
           : ""}
       </p>
       <p className="text-sm text-slate-700 dark:text-slate-300">{t("transfer.note")}</p>
+      <p className="mt-2 text-sm">
+        <Link
+          to="/verify"
+          className="font-medium text-brand-700 underline dark:text-brand-300"
+          data-testid="transfer-verify-link"
+        >
+          {t("tools:verify.linkFromTransfer")}
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VERIFY_RATE_LIMIT } from "../src/modules/verify/verify.routes.ts";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    PARTNER_BANK_HOLDER: "Demo Partnerbank AG",
+    PARTNER_BANK_IBAN: "DE52000000000012345678",
+  });
+});
+afterAll(() => t.close());
+
+let address = 0;
+const check = (iban: string, remoteAddress = `10.91.0.${++address}`) =>
+  t.app.inject({ url: `/api/verify-transfer?iban=${encodeURIComponent(iban)}`, remoteAddress });
+
+describe("GET /api/verify-transfer", () => {
+  it("confirms the configured partner account and its exact holder name, typed with spaces", async () => {
+    const res = await check("de52 0000 0000 0012 3456 78");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      iban: "DE52000000000012345678",
+      partner_account: true,
+      holder: "Demo Partnerbank AG",
+      bic: "DEMODEFFXXX",
+      bank_name: "Demo Partnerbank AG",
+    });
+  });
+
+  it("confirms the receiving account a package names", async () => {
+    await t.app.db
+      .updateTable("packages")
+      .set({
+        partner_bank_holder: "Banque Exemple SA",
+        partner_bank_iban: "FR7630006000011234567890189",
+        partner_bank_bic: "AGRIFRPPXXX",
+        partner_bank_name: "Banque Exemple",
+      })
+      .where("duration_months", "=", 36)
+      .execute();
+    const res = await check("FR76 3000 6000 0112 3456 7890 189");
+    expect(res.json()).toMatchObject({
+      partner_account: true,
+      holder: "Banque Exemple SA",
+      bank_name: "Banque Exemple",
+    });
+  });
+
+  it("answers no for a valid IBAN that is not a partner account, whoever holds it", async () => {
+    const res = await check("DE89370400440532013000");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      iban: "DE89370400440532013000",
+      partner_account: false,
+      holder: null,
+      bic: null,
+      bank_name: null,
+    });
+  });
+
+  it("refuses an invalid IBAN with the invalid_iban code, and a missing one", async () => {
+    const res = await check("DE52000000000012345679");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("invalid_iban");
+    expect((await t.app.inject({ url: "/api/verify-transfer", remoteAddress: "10.91.1.1" })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it("limits the checks per address", async () => {
+    const from = "10.91.2.1";
+    for (let i = 0; i < VERIFY_RATE_LIMIT.max; i++) {
+      expect((await check("DE89370400440532013000", from)).statusCode).toBe(200);
+    }
+    const refused = await check("DE89370400440532013000", from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe("rate_limited");
+    // Another address is not affected.
+    expect((await check("DE89370400440532013000", "10.91.2.2")).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,221 @@
+import {
+  addMonths,
+  BUSINESS_TIME_ZONE,
+  centsToNumber,
+  dateInZone,
+  type Package,
+  simpleInterest,
+  splitLadder,
+  toBasisPoints,
+  toCents,
+} from "@festgeld/domain";
+import { DURATIONS_MONTHS } from "@festgeld/domain/constants";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { parseDecimal } from "../../../lib/decimal.ts";
+import { formatCalendarDate, formatMoney, formatRate } from "../../../lib/format.ts";
+
+interface RungFigures {
+  term: number;
+  amount: number;
+  rate: number | null;
+  interest: number;
+  available: string;
+  problem: "notOffered" | "outOfRange" | null;
+  pkg: Package | undefined;
+}
+
+/** The best package per term (the one a ladder rung applies to, as the server picks it). */
+function bestPerTerm(packages: Package[]) {
+  const best = new Map<number, Package>();
+  for (const pkg of packages) {
+    const current = best.get(pkg.duration_months);
+    if (!current || pkg.interest_rate > current.interest_rate) best.set(pkg.duration_months, pkg);
+  }
+  return best;
+}
+
+/**
+ * A ladder's figures from the packages on offer: the split (domain's splitLadder, as the server splits),
+ * simple interest per rung at its package's rate, and the day each rung's money becomes available when
+ * the money arrives today. The server checks all of it again when the saver applies.
+ */
+export function ladderFigures(
+  totalCents: bigint,
+  terms: number[],
+  packages: Package[],
+  today: string,
+): RungFigures[] {
+  const best = bestPerTerm(packages);
+  return splitLadder({ totalCents, terms }).map((rung) => {
+    const pkg = best.get(rung.termMonths);
+    const bp = pkg ? toBasisPoints(pkg.interest_rate) : null;
+    const interest =
+      bp === null
+        ? 0n
+        : simpleInterest({ principalCents: rung.amountCents, rateBasisPoints: bp, months: rung.termMonths })
+            .interestCents;
+    const amount = centsToNumber(rung.amountCents);
+    const problem = !pkg
+      ? "notOffered"
+      : amount < pkg.min_amount || amount > pkg.max_amount
+        ? "outOfRange"
+        : null;
+    return {
+      term: rung.termMonths,
+      amount,
+      rate: pkg?.interest_rate ?? null,
+      interest: centsToNumber(interest),
+      available: addMonths(today, rung.termMonths),
+      problem,
+      pkg,
+    };
+  });
+}
+
+/** The calculator's ladder mode: total and terms in, yield per rung and overall and the dates out. */
+export function LadderCalculator({ packages }: { packages: Package[] }) {
+  const { t, i18n } = useTranslation(["tools", "invest"]);
+  const language = i18n.language;
+  const navigate = useNavigate();
+  const base = useId();
+  const [total, setTotal] = useState("30000");
+  const [terms, setTerms] = useState<number[]>([6, 12, 24]);
+  const today = dateInZone(new Date(), BUSINESS_TIME_ZONE);
+  const parsed = parseDecimal(total, language);
+  const totalCents = parsed === null ? null : toCents(parsed);
+  const ready = totalCents !== null && totalCents > 0n && terms.length >= 2;
+  const rungs = ready ? ladderFigures(totalCents, terms, packages, today) : [];
+  const money = (value: number) => formatMoney(value, "EUR", language);
+  const months = (count: number) => t("invest:packages.months", { count });
+  const totalInterest = rungs.reduce((sum, r) => sum + r.interest, 0);
+  const valid = ready && rungs.every((r) => r.problem === null);
+
+  const toggle = (term: number) =>
+    setTerms((current) =>
+      current.includes(term) ? current.filter((x) => x !== term) : [...current, term].sort((a, b) => a - b),
+    );
+
+  return (
+    <div className="mt-10 grid gap-8 lg:grid-cols-2" data-testid="ladder-calculator">
+      <div className="card space-y-5">
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("ladder.explain")}</p>
+        <div>
+          <label htmlFor={`${base}-total`} className="label">
+            {t("ladder.total")}
+          </label>
+          <input
+            id={`${base}-total`}
+            className="input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={total}
+            onChange={(event) => setTotal(event.target.value)}
+            aria-describedby={`${base}-split`}
+          />
+          <p id={`${base}-split`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {t("ladder.splitNote")}
+          </p>
+        </div>
+        <fieldset>
+          <legend className="label">{t("ladder.terms")}</legend>
+          <div className="mt-2 flex flex-wrap gap-3">
+            {DURATIONS_MONTHS.map((term) => (
+              <label
+                key={term}
+                className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200"
+              >
+                <input
+                  type="checkbox"
+                  checked={terms.includes(term)}
+                  onChange={() => toggle(term)}
+                  className="h-4 w-4 accent-brand-700"
+                />
+                {months(term)}
+              </label>
+            ))}
+          </div>
+          {terms.length < 2 && (
+            <p role="alert" className="mt-2 text-sm font-medium text-red-800 dark:text-red-300">
+              {t("ladder.needTwo")}
+            </p>
+          )}
+        </fieldset>
+      </div>
+
+      <div className="card" aria-live="polite">
+        {ready && (
+          <>
+            <table className="w-full text-sm" data-testid="ladder-rungs">
+              <caption className="sr-only">{t("ladder.ladder")}</caption>
+              <thead>
+                <tr className="text-start">
+                  <th scope="col" className="text-start">
+                    {t("ladder.rung")}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t("ladder.amount")}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t("ladder.rate")}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t("ladder.interest")}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t("ladder.available")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rungs.map((rung) => (
+                  <tr key={rung.term} className="border-t border-slate-200 dark:border-slate-700">
+                    <th scope="row" className="py-2 text-start font-medium">
+                      {months(rung.term)}
+                      {rung.problem && (
+                        <span className="block text-xs font-normal text-red-800 dark:text-red-300">
+                          {rung.problem === "notOffered"
+                            ? t("ladder.notOffered", { term: months(rung.term) })
+                            : t("ladder.outOfRange", {
+                                min: money(rung.pkg?.min_amount ?? 0),
+                                max: money(rung.pkg?.max_amount ?? 0),
+                              })}
+                        </span>
+                      )}
+                    </th>
+                    <td className="text-end">{money(rung.amount)}</td>
+                    <td className="text-end">{rung.rate === null ? "–" : formatRate(rung.rate, language)}</td>
+                    <td className="text-end">{money(rung.interest)}</td>
+                    <td className="text-end">{formatCalendarDate(rung.available, language)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="border-t-2 border-slate-300 font-semibold dark:border-slate-600">
+                  <th scope="row" className="py-2 text-start">
+                    {t("ladder.overall")}
+                  </th>
+                  <td className="text-end">{money(rungs.reduce((sum, r) => sum + r.amount, 0))}</td>
+                  <td />
+                  <td className="text-end" data-testid="ladder-total-interest">
+                    {money(totalInterest)}
+                  </td>
+                  <td />
+                </tr>
+              </tfoot>
+            </table>
+            <button
+              type="button"
+              className="btn-primary mt-6 w-full"
+              disabled={!valid}
+              onClick={() => navigate("/apply/ladder", { state: { total: parsed, terms } })}
+            >
+              {t("ladder.applyLadder")}
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

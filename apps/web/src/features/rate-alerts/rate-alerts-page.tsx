@@ -1,0 +1,151 @@
+import { RATE_ALERT_LIMIT, type RateAlert } from "@festgeld/domain";
+import { DURATIONS_MONTHS } from "@festgeld/domain/constants";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { RequireUser } from "../../components/ui/require-user.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { errorMessage } from "../../lib/api-client.ts";
+import { parseDecimal } from "../../lib/decimal.ts";
+import { formatRate } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useCreateRateAlert, useDeleteRateAlert, useRateAlerts } from "./api/rate-alerts-api.ts";
+
+function RateAlerts() {
+  const { t, i18n } = useTranslation(["tools", "invest"]);
+  const language = i18n.language;
+  const base = useId();
+  const alerts = useRateAlerts();
+  const create = useCreateRateAlert();
+  const remove = useDeleteRateAlert();
+  const [term, setTerm] = useState<number>(12);
+  const [rate, setRate] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const termLabel = (months: number) => t("invest:packages.months", { count: months });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    try {
+      await create.mutateAsync({
+        term: term as (typeof DURATIONS_MONTHS)[number],
+        rate: parseDecimal(rate, language) ?? Number.NaN,
+      });
+      setRate("");
+      toast(t("rateAlerts.added"), "success");
+    } catch (error) {
+      setProblem(errorMessage(error, t("rateAlerts.failed")));
+    }
+  };
+  const onDelete = (alert: RateAlert) =>
+    remove.mutate(alert.id, {
+      onSuccess: () => toast(t("rateAlerts.deleted"), "success"),
+      onError: (error) => toast(errorMessage(error, t("rateAlerts.failed")), "error"),
+    });
+
+  return (
+    <>
+      <form className="card mt-6" noValidate onSubmit={submit} data-testid="rate-alert-form">
+        <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <div>
+            <label htmlFor={`${base}-term`} className="label">
+              {t("rateAlerts.term")}
+            </label>
+            <select
+              id={`${base}-term`}
+              className="input"
+              value={term}
+              onChange={(event) => setTerm(Number(event.target.value))}
+            >
+              {DURATIONS_MONTHS.map((months) => (
+                <option key={months} value={months}>
+                  {termLabel(months)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${base}-rate`} className="label">
+              {t("rateAlerts.rate")}
+            </label>
+            <input
+              id={`${base}-rate`}
+              className="input"
+              inputMode="decimal"
+              autoComplete="off"
+              value={rate}
+              onChange={(event) => setRate(event.target.value)}
+              required
+            />
+          </div>
+          <button type="submit" className="btn-primary" disabled={create.isPending}>
+            {create.isPending ? t("rateAlerts.adding") : t("rateAlerts.add")}
+          </button>
+        </div>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          {t("rateAlerts.limit", { count: RATE_ALERT_LIMIT })}
+        </p>
+        {problem && (
+          <FormAlert kind="error" className="mt-3">
+            {problem}
+          </FormAlert>
+        )}
+      </form>
+
+      <h2 className="mt-10 text-xl font-bold text-slate-900 dark:text-white">{t("rateAlerts.list")}</h2>
+      {alerts.isPending ? (
+        <Spinner label={t("rateAlerts.loading")} />
+      ) : alerts.isError ? (
+        <FormAlert kind="error">{errorMessage(alerts.error, t("rateAlerts.loadError"))}</FormAlert>
+      ) : alerts.data.length === 0 ? (
+        <p className="card mt-4 text-slate-600 dark:text-slate-300">{t("rateAlerts.empty")}</p>
+      ) : (
+        <ul className="mt-4 space-y-3" data-testid="rate-alert-list">
+          {alerts.data.map((alert) => {
+            const values = { term: termLabel(alert.term), rate: formatRate(alert.rate, language) };
+            return (
+              <li key={alert.id} className="card flex flex-wrap items-center justify-between gap-3">
+                <div>
+                  <p className="font-semibold text-slate-900 dark:text-white">
+                    {t("rateAlerts.alert", values)}
+                  </p>
+                  <p className="text-sm text-slate-600 dark:text-slate-300">
+                    {alert.best_rate === null
+                      ? t("rateAlerts.noOffer")
+                      : t("rateAlerts.bestToday", { rate: formatRate(alert.best_rate, language) })}
+                    {" · "}
+                    {alert.reached ? t("rateAlerts.reached") : t("rateAlerts.waiting")}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className="btn-secondary px-3 py-1 text-sm"
+                  onClick={() => onDelete(alert)}
+                  aria-label={t("rateAlerts.deleteLabel", values)}
+                >
+                  {t("rateAlerts.delete")}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** /rate-alerts: the saver's rate alerts; signed-out visitors go to /login. */
+export default function RateAlertsPage() {
+  const { t } = useTranslation("tools");
+  useDocumentTitle(t("rateAlerts.title"), t("rateAlerts.description"));
+  return (
+    <RequireUser>
+      <section className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("rateAlerts.title")}</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">{t("rateAlerts.intro")}</p>
+        <RateAlerts />
+      </section>
+    </RequireUser>
+  );
+}
