@@ -30,6 +30,7 @@ import {
 import { notificationsModule } from "./modules/notifications/notifications.module.ts";
 import { packagesModule } from "./modules/packages/packages.module.ts";
 import { listActiveJson } from "./modules/packages/packages.service.ts";
+import { paymentsModule } from "./modules/payments/payments.module.ts";
 import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import depositSettingsPlugin from "./plugins/deposit-settings.ts";
@@ -91,6 +92,7 @@ const modules: AppModule[] = [
   kycModule,
   identityModule,
   depositsModule,
+  paymentsModule,
   messagesModule,
   documentsModule,
 ];

@@ -10,6 +10,7 @@ import type { InvestTables } from "./tables/invest.ts";
 import type { KycTables } from "./tables/kyc.ts";
 import type { MessagesTables } from "./tables/messages.ts";
 import type { NewsletterTables } from "./tables/newsletter.ts";
+import type { PaymentTables } from "./tables/payments.ts";
 
 /**
  * Table types for Kysely, kept by hand beside the SQL migrations (each module adds its tables here).
@@ -99,4 +100,5 @@ export interface DB
     NewsletterTables,
     DepositTables,
     MessagesTables,
-    IdentityTables {}
+    IdentityTables,
+    PaymentTables {}

@@ -6,6 +6,7 @@ import type { EventBus } from "../../plugins/events.ts";
 import { packageInForce } from "../packages/packages.service.ts";
 import { depositFigures } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
+import { orderPayout } from "./deposit-payouts.ts";
 import * as repo from "./deposits.repository.ts";
 import { businessDate, JOB_NAMES, scheduleMaturity } from "./deposits.service.ts";
 
@@ -62,7 +63,8 @@ function renewalPackage(trx: Transaction<DB>, row: repo.DepositRow) {
 
 /**
  * Maturity: the interest is credited, then the saver's instruction is carried out. Payout: principal
- * and interest go to the reference account. Renew principal: the interest is paid out, the principal
+ * and interest are ordered to the reference account and the deposit waits as payout_pending until the
+ * bank books the payment (deposit-payouts.ts). Renew principal: the interest is paid out, the principal
  * carried into a new deposit. Renew all: principal and interest are carried over. The new deposit runs
  * for the same term at the rate in force that day, from the maturity date; without a package for that
  * term any more, everything is paid out. The deposit row is locked and must be active, and each
@@ -94,23 +96,18 @@ const maturity =
 
     const pkg = row.maturity_instruction === "payout" ? undefined : await renewalPackage(trx, row);
     if (!pkg) {
-      await book("payout", principalCents + interestCents, "maturity");
-      await repo.updateDeposit(trx, row.id, {
-        status: "paid_out",
+      // The payout is ordered; the deposit is paid_out once the bank books it (deposit-payouts.ts).
+      const pending = await repo.updateDepositReturning(trx, row.id, {
+        status: "payout_pending",
         matured_at: now,
-        paid_out_at: now,
         updated_at: now,
       });
-      await onDepositEvent(trx, events, {
-        ...eventBase(row),
-        type: "paid_out",
-        at: now,
-        details: {
-          payout_cents: String(principalCents + interestCents),
-          principal_cents: String(principalCents),
-          interest_cents: String(interestCents),
-          ...(row.maturity_instruction === "payout" ? {} : { renewal_not_offered: true }),
-        },
+      await orderPayout(trx, events, pending, {
+        source: "maturity_payout",
+        amountCents: principalCents + interestCents,
+        principalCents,
+        interestCents,
+        now,
       });
       return;
     }
@@ -118,7 +115,6 @@ const maturity =
     const renewAll = row.maturity_instruction === "renew_all";
     const newAmount = renewAll ? principalCents + interestCents : principalCents;
     const paidNow = renewAll ? 0n : interestCents;
-    if (paidNow > 0n) await book("payout", paidNow, "maturity");
     await book("carried_to_renewal", newAmount, "renewal");
     const maturityDate = addMonths(valueDate, row.duration_months);
     const next = await repo.insertDeposit(trx, {
@@ -184,6 +180,21 @@ const maturity =
         new_expected_interest_cents: String(rateCheck.interestCents),
       },
     });
+    // The interest of a principal-only renewal leaves as a payment order (booked when the bank does).
+    if (paidNow > 0n) {
+      await orderPayout(
+        trx,
+        events,
+        { ...row, status: "renewed" },
+        {
+          source: "renewal_interest",
+          amountCents: paidNow,
+          principalCents: 0n,
+          interestCents: paidNow,
+          now,
+        },
+      );
+    }
     await onDepositEvent(trx, events, {
       depositId: next.id,
       applicationId: row.application_id,

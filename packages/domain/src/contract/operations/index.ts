@@ -15,6 +15,7 @@ import { notificationsOperations } from "./notifications.ts";
 import { docsOperations } from "./openapi.ts";
 import { packagesOperations } from "./packages.ts";
 import { passkeyOperations } from "./passkeys.ts";
+import { paymentsOperations } from "./payments.ts";
 import { securityOperations } from "./security.ts";
 
 /**
@@ -39,6 +40,7 @@ export const operations = {
   ...messagesOperations,
   ...documentsOperations,
   ...identityOperations,
+  ...paymentsOperations,
 } as const;
 
 export type OperationId = keyof typeof operations;
