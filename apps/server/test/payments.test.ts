@@ -466,7 +466,7 @@ describe("cancel, return and re-order", () => {
 });
 
 describe("access", () => {
-  const routes = Object.values(operations).filter((o) => o.tags.includes("payments"));
+  const routes = Object.values(operations).filter((o) => (o.tags as readonly string[]).includes("payments"));
   const id = "00000000-0000-4000-8000-000000000000";
 
   it("covers every payments operation", () => {
