@@ -20,6 +20,7 @@ const AREAS: Record<AdminAreaId, ComponentType> = {
   applications: lazy(() => import("../features/admin-applications/applications-tab.tsx")),
   funding: lazy(() => import("../features/admin-deposits/funding-tab.tsx")),
   statements: lazy(() => import("../features/admin-deposits/statements-tab.tsx")),
+  payments: lazy(() => import("../features/admin-payments/payments-tab.tsx")),
   maturities: lazy(() => import("../features/admin-deposits/calendar-tab.tsx")),
   jobs: lazy(() => import("../features/admin-deposits/jobs-tab.tsx")),
   notifications: lazy(() => import("../features/admin-notifications/notifications-tab.tsx")),
@@ -29,7 +30,7 @@ const AREAS: Record<AdminAreaId, ComponentType> = {
 };
 
 function AdminArea() {
-  const { t } = useTranslation(["admin", "identity", "deposits"]);
+  const { t } = useTranslation(["admin", "identity", "deposits", "payments"]);
   const area = useAdminArea();
   const Area = AREAS[area.id];
   const heading = useRef<HTMLHeadingElement>(null);
