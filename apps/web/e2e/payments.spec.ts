@@ -205,12 +205,18 @@ for (const language of ["en", "fr"] as const) {
     await expect(
       staff.page.locator('[data-testid="payment-status"][data-status="ordered"]').first(),
     ).toBeVisible();
+    const filesBefore = Number(
+      (await request.get("/api/admin/payment-files", { headers: bearer(adminToken) })).headers()[
+        "x-total-count"
+      ],
+    );
     await staff.page.getByRole("button", { name: text.createFile }).click();
-    const files = staff.page.getByTestId("payment-files-table");
-    await expect(files.getByRole("button", { name: text.download }).first()).toBeVisible();
+    // The new file heads the history (newest first) once the list has read it again.
+    const fileRows = staff.page.getByTestId("payment-file-row");
+    await expect(fileRows).toHaveCount(Math.min(filesBefore + 1, 10));
     const [download] = await Promise.all([
       staff.page.waitForEvent("download"),
-      files.getByRole("button", { name: text.download }).first().click(),
+      fileRows.first().getByRole("button", { name: text.download }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.xml$/);
     const xml = await readFile((await download.path()) as string, "utf8");

@@ -437,6 +437,7 @@ function Files() {
         texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("files.empty") }}
         paging={paging}
         testId="payment-files-table"
+        rowProps={(f) => ({ "data-testid": "payment-file-row", "data-file-id": f.id })}
       />
     </section>
   );
