@@ -369,6 +369,7 @@ function texts(language: Language): Texts {
           ["Zinsen (brutto)", f.money(x.gross_interest, x.currency)],
           ["Auszahlung", f.money(x.payout, x.currency)],
           [L.maturity, f.date(x.maturity_date)],
+          ...(x.booked_on ? [["Von der Bank gebucht am", f.date(x.booked_on)] as [string, string]] : []),
         ],
         action: { path: "/documents", label: L.documents },
       }),
@@ -571,6 +572,9 @@ function texts(language: Language): Texts {
           ["Intérêts bruts", f.money(x.gross_interest, x.currency)],
           ["Versement", f.money(x.payout, x.currency)],
           [L.maturity, f.date(x.maturity_date)],
+          ...(x.booked_on
+            ? [["Comptabilisé par la banque le", f.date(x.booked_on)] as [string, string]]
+            : []),
         ],
         action: { path: "/documents", label: L.documents },
       }),
@@ -774,6 +778,7 @@ function texts(language: Language): Texts {
         ["Gross interest", f.money(x.gross_interest, x.currency)],
         ["Paid out", f.money(x.payout, x.currency)],
         [L.maturity, f.date(x.maturity_date)],
+        ...(x.booked_on ? [["Booked by the bank on", f.date(x.booked_on)] as [string, string]] : []),
       ],
       action: { path: "/documents", label: L.documents },
     }),
