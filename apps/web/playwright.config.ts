@@ -14,7 +14,7 @@ process.env.E2E_CLOCK_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_CLOCK_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "festgeld-e2e-clock-"));
 const port = Number(process.env.E2E_PORT);
 const clockPort = Number(process.env.E2E_CLOCK_PORT);
-const LIFECYCLE_SPEC = /deposit-lifecycle\.spec\.ts/;
+const LIFECYCLE_SPEC = /(deposit-lifecycle|payments)\.spec\.ts/;
 // A local SMTP server for the run, which both servers send to (started once, here in the main
 // process; workers inherit the variables and read the messages from E2E_MAIL_DIR, see e2e/mailbox.ts).
 if (!process.env.E2E_SMTP_PORT) {

@@ -32,6 +32,7 @@ import {
 import { notificationsModule } from "./modules/notifications/notifications.module.ts";
 import { packagesModule } from "./modules/packages/packages.module.ts";
 import { listActiveJson } from "./modules/packages/packages.service.ts";
+import { paymentsModule } from "./modules/payments/payments.module.ts";
 import { rateAlertsModule } from "./modules/rate-alerts/rate-alerts.module.ts";
 import { taxStatementsModule } from "./modules/tax-statements/tax-statements.module.ts";
 import { verifyModule } from "./modules/verify/verify.module.ts";
@@ -96,6 +97,7 @@ const modules: AppModule[] = [
   kycModule,
   identityModule,
   depositsModule,
+  paymentsModule,
   messagesModule,
   documentsModule,
   ledgerModule,

@@ -12,6 +12,7 @@ import type { AdjustableClock } from "../src/lib/clock.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
+import { settlePayments } from "./helpers/payments.ts";
 
 let t: TestApp;
 let clock: AdjustableClock;
@@ -133,9 +134,16 @@ describe("the admin overview counts money received and not paid out", () => {
     now = await figures();
     expect(now.summary.maturing_30_days).toEqual({ count: 3, amount: 20_000.4 });
 
-    // After maturity: the payout left; the renewals carried their principal into new deposits.
+    // After maturity: the renewals carried their principal into new deposits; the payout and the
+    // renewals' interest are ordered and still held until the bank books them.
     clock.set(new Date(startOfDayInZone(maturityDate, BUSINESS_TIME_ZONE).getTime() + 3_600_000));
     expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(3);
+    now = await figures();
+    expect(now.summary).toMatchObject({ funds_under_management: 20_700.41, principal_invested: 10_000.3 });
+    ledger = await fromLedger();
+    expect(cents(now.summary.funds_under_management)).toBe(ledger.fundsCents);
+    // The bank books the payment file: the payout and the interest have left.
+    expect(await settlePayments(t.app, admin, maturityDate)).toHaveLength(3);
     now = await figures();
     expect(now.overview).toMatchObject({ activeInvestors: 1, totalInvestmentAmount: 10_000.3 });
     expect(now.summary).toMatchObject({

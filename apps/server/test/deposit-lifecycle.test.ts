@@ -13,6 +13,7 @@ import type { AdjustableClock } from "../src/lib/clock.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "./helpers/app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
+import { settlePayments } from "./helpers/payments.ts";
 
 let t: TestApp;
 let clock: AdjustableClock;
@@ -94,11 +95,38 @@ describe("maturity", () => {
     await moveTo(addDays(maturity, -1));
     expect((await mine(saver.headers, application.id)).deposit?.status).toBe("active");
     await moveTo(maturity);
-    const after = (
-      await t.app.inject({ url: `/api/deposits/${deposit.id}`, headers: saver.headers })
-    ).json() as DepositDetail;
+    const read = async () =>
+      (
+        await t.app.inject({ url: `/api/deposits/${deposit.id}`, headers: saver.headers })
+      ).json() as DepositDetail;
+    // Matured: the payout is ordered, the money is still on the balance until the bank books it.
+    const ordered = await read();
+    expect(ordered).toMatchObject({
+      status: "payout_pending",
+      paid_out_at: null,
+      ledger: {
+        principal_received: 10_000,
+        interest_credited: 350,
+        paid_out: 0,
+        carried_to_renewal: 0,
+        balance: 10_350,
+      },
+    });
+    expect(ordered.events.at(-1)).toMatchObject({
+      type: "payout_ordered",
+      details: { source: "maturity_payout", amount_cents: "1035000", requested_date: maturity },
+    });
+    // Running again changes nothing.
+    expect(await t.app.jobs.runDue()).toBe(0);
+    // The bank books the payment file's debit the next day: only now is the deposit paid out.
+    const bookedOn = addDays(maturity, 1);
+    await moveTo(bookedOn);
+    const settled = await settlePayments(t.app, admin, bookedOn);
+    expect(settled.filter((o) => o.deposit_id === deposit.id)).toHaveLength(1);
+    const after = await read();
     expect(after).toMatchObject({
       status: "paid_out",
+      paid_out_at: startOfDayInZone(bookedOn, BUSINESS_TIME_ZONE).toISOString(),
       ledger: {
         principal_received: 10_000,
         interest_credited: 350,
@@ -112,10 +140,10 @@ describe("maturity", () => {
       "funds_received",
       "maturity_reminder",
       "matured",
+      "payout_ordered",
       "paid_out",
     ]);
-    // Running again changes nothing.
-    expect(await t.app.jobs.runDue()).toBe(0);
+    expect(after.events.at(-1)?.details).toMatchObject({ booking_date: bookedOn, payout_cents: "1035000" });
     const entries = await t.app.db
       .selectFrom("deposit_ledger")
       .select("kind")
@@ -137,16 +165,27 @@ describe("maturity", () => {
       await moveTo(deposit.maturity_date ?? "");
       const seen = await mine(saver.headers, application.id);
       expect(seen.previous_deposits).toHaveLength(1);
+      // The interest is ordered; it stays on the old deposit's balance until the bank books it.
       expect(seen.previous_deposits[0]).toMatchObject({
         id: deposit.id,
         status: "renewed",
         ledger: {
           principal_received: 20_000,
           interest_credited: 700,
-          paid_out: 700,
+          paid_out: 0,
           carried_to_renewal: 20_000,
-          balance: 0,
+          balance: 700,
         },
+      });
+      const maturity = deposit.maturity_date ?? "";
+      const orders = (await settlePayments(t.app, admin, maturity)).filter(
+        (o) => o.deposit_id === deposit.id,
+      );
+      expect(orders).toMatchObject([{ source: "renewal_interest", amount: 700, interest: 700 }]);
+      const afterBooking = await mine(saver.headers, application.id);
+      expect(afterBooking.previous_deposits[0]).toMatchObject({
+        status: "renewed",
+        ledger: { paid_out: 700, carried_to_renewal: 20_000, balance: 0 },
       });
       expect(seen.deposit).toMatchObject({
         previous_deposit_id: deposit.id,

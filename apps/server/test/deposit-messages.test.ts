@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
+import { settlePayments } from "./helpers/payments.ts";
 import { appWithSmtp, outboxDrained, type ReceivedMail, startSmtp } from "./helpers/smtp.ts";
 
 type Headers = { authorization: string };
@@ -58,12 +59,13 @@ function pdfQrCode(pdf: Buffer): string | null {
 }
 
 /** What each event's subject says, per language (the texts live in message-texts.ts). */
-type Step = "approved" | "funded" | "reminder" | "paidOut" | "renewed" | "lapsed";
+type Step = "approved" | "funded" | "reminder" | "payoutOrdered" | "paidOut" | "renewed" | "lapsed";
 const SUBJECT: Record<Language, Record<Step, RegExp>> = {
   en: {
     approved: /^Your application \w+ is approved$/,
     funded: /^Funds received: your fixed-term deposit \w+ is active$/,
     reminder: /^Your fixed-term deposit \w+ matures on /,
+    payoutOrdered: /^Payment ordered: payout of deposit \w+$/,
     paidOut: /^Your fixed-term deposit \w+ has been paid out$/,
     renewed: /^Your fixed-term deposit \w+ has been renewed$/,
     lapsed: /^Your application \w+ has lapsed$/,
@@ -72,6 +74,7 @@ const SUBJECT: Record<Language, Record<Step, RegExp>> = {
     approved: /^Ihr Antrag \w+ ist genehmigt$/,
     funded: /^Geld eingegangen: Ihre Festgeldanlage \w+ läuft$/,
     reminder: /^Ihre Festgeldanlage \w+ wird am .* fällig$/,
+    payoutOrdered: /^Zahlung beauftragt: Auszahlung der Anlage \w+$/,
     paidOut: /^Ihre Festgeldanlage \w+ wurde ausgezahlt$/,
     renewed: /^Ihre Festgeldanlage \w+ wurde verlängert$/,
     lapsed: /^Ihr Antrag \w+ ist verfallen$/,
@@ -80,6 +83,7 @@ const SUBJECT: Record<Language, Record<Step, RegExp>> = {
     approved: /^Votre demande \w+ est acceptée$/,
     funded: /^Fonds reçus : votre dépôt à terme \w+ est actif$/,
     reminder: /^Votre dépôt à terme \w+ arrive à échéance le /,
+    payoutOrdered: /^Paiement ordonné : versement du dépôt \w+$/,
     paidOut: /^Votre dépôt à terme \w+ a été versé$/,
     renewed: /^Votre dépôt à terme \w+ a été renouvelé$/,
     lapsed: /^Votre demande \w+ a expiré$/,
@@ -248,7 +252,16 @@ describe("every deposit event reaches the saver once, in the saver's language", 
       const interest = money(language, interestCents);
       const statementFigures = [reference, amount, interest, longDate(language, maturity)];
       if (instruction === "payout") {
-        statementFigures.push(money(language, 1_000_000n + interestCents));
+        // The payout is ordered first (with the expected execution date), then told as paid once
+        // the bank has booked it.
+        expect(await mailsTo(saver.email, SUBJECT[language].paidOut)).toHaveLength(0);
+        const payout = money(language, 1_000_000n + interestCents);
+        await expectToldOnce(saver, SUBJECT[language].payoutOrdered, [payout, longDate(language, maturity)]);
+        const bookedOn = addDays(maturity, 1);
+        await moveTo(bookedOn);
+        await settlePayments(app, admin, bookedOn);
+        // The e-mail, the inbox message and the maturity statement name the bank's booking date.
+        statementFigures.push(payout, longDate(language, bookedOn));
         await expectToldOnce(saver, SUBJECT[language].paidOut, statementFigures);
       } else {
         const renewed = instruction === "renew_all" ? 1_000_000n + interestCents : 1_000_000n;

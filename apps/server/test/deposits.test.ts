@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
+import { settlePayments } from "./helpers/payments.ts";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -421,7 +422,7 @@ describe("camt.053 statement import", () => {
 });
 
 describe("withdrawal and figures", () => {
-  it("a withdrawal ends the deposit; money received goes back (ledger payout)", async () => {
+  it("a withdrawal ends the deposit; money received goes back (a refund order, then the ledger payout)", async () => {
     const s = await saver();
     const a = await approvedApplication(t.app, s, admin, { amount: 10_000 });
     await fund(a.deposit.id, { amount: 10_000, value_date: today(), payer_iban: SAVER_IBAN });
@@ -431,8 +432,21 @@ describe("withdrawal and figures", () => {
       headers: s.headers,
     });
     expect(res.statusCode).toBe(200);
+    // Withdrawn at once; the money is on the balance until the bank books the refund.
     expect(res.json().deposit).toMatchObject({
       status: "withdrawn",
+      ledger: { principal_received: 10_000, paid_out: 0, balance: 10_000 },
+    });
+    const refunds = (await settlePayments(t.app, admin, today())).filter(
+      (o) => o.deposit_id === a.deposit.id,
+    );
+    expect(refunds).toMatchObject([{ source: "withdrawal_refund", amount: 10_000, principal: 10_000 }]);
+    const refunded = (
+      await t.app.inject({ url: `/api/deposits/${a.deposit.id}`, headers: s.headers })
+    ).json();
+    expect(refunded).toMatchObject({
+      status: "withdrawn",
+      paid_out_at: expect.any(String),
       ledger: { principal_received: 10_000, paid_out: 10_000, balance: 0 },
     });
     const b = await approvedApplication(t.app, s, admin, { amount: 5_000, months: 6 });

@@ -11,6 +11,7 @@ import type { AdjustableClock } from "../src/lib/clock.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
+import { settlePayments } from "./helpers/payments.ts";
 
 let t: TestApp;
 let clock: AdjustableClock;
@@ -96,21 +97,37 @@ describe("early closure", () => {
 
     const closed = await close(saver.headers, deposit.id, 10_041.67);
     expect(closed.statusCode, closed.body).toBe(200);
+    // Closed at once; the payout is a payment order, on the balance until the bank books it.
     expect(closed.json()).toMatchObject({
       status: "closed_early",
+      paid_out_at: null,
       ledger: {
         principal_received: 10_000,
         interest_credited: 41.67,
-        paid_out: 10_041.67,
+        paid_out: 0,
         carried_to_renewal: 0,
-        balance: 0,
+        balance: 10_041.67,
       },
     });
     expect((closed.json() as DepositDetail).events.map((e) => e.type)).toEqual([
       "approved",
       "funds_received",
       "closed_early",
+      "payout_ordered",
     ]);
+    const orders = (await settlePayments(t.app, admin, today())).filter((o) => o.deposit_id === deposit.id);
+    expect(orders).toMatchObject([
+      { source: "early_closure", amount: 10_041.67, principal: 10_000, interest: 41.67 },
+    ]);
+    const booked = (
+      await t.app.inject({ url: `/api/deposits/${deposit.id}`, headers: saver.headers })
+    ).json() as DepositDetail;
+    expect(booked).toMatchObject({
+      status: "closed_early",
+      paid_out_at: startOfDayInZone(today(), BUSINESS_TIME_ZONE).toISOString(),
+      ledger: { paid_out: 10_041.67, balance: 0 },
+    });
+    expect(booked.events.at(-1)).toMatchObject({ type: "payout_booked", details: { booking_date: today() } });
     const again = await close(saver.headers, deposit.id, 10_041.67);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("deposit_not_active");

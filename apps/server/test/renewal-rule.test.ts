@@ -188,9 +188,10 @@ describe("the renewal rule at maturity", () => {
     const matured = (
       await t.app.inject({ url: `/api/deposits/${deposit.id}`, headers: saver.headers })
     ).json();
-    expect(matured.status).toBe("paid_out");
-    expect(matured.events.find((e: { type: string }) => e.type === "paid_out")?.details).toMatchObject({
-      payout_cents: "1035000",
+    // Paid out: the payout is ordered (paid_out once the bank books it), saying why it did not renew.
+    expect(matured.status).toBe("payout_pending");
+    expect(matured.events.find((e: { type: string }) => e.type === "payout_ordered")?.details).toMatchObject({
+      amount_cents: "1035000",
       renewal_rate_below_threshold: "3.50",
     });
     const renewals = await t.app.db

@@ -77,7 +77,7 @@ test.describe("back office by keyboard", () => {
     const sidebar = page.getByTestId("admin-sidebar");
     const links = sidebar.getByRole("link");
     // The areas load their code after the first paint; read the sidebar once it has all of them.
-    await expect(links).toHaveCount(15);
+    await expect(links).toHaveCount(16);
     const names = (await links.allTextContents()).map((name) => name.trim());
     const ids = await links.evaluateAll((els) => els.map((el) => el.getAttribute("data-area") ?? ""));
     expect(ids).toEqual([
@@ -88,6 +88,7 @@ test.describe("back office by keyboard", () => {
       "applications",
       "funding",
       "statements",
+      "payments",
       "maturities",
       "jobs",
       "ledger",

@@ -147,7 +147,7 @@ const TEXT = {
     booked: "1 credit booked; its deposit is now running.",
     alreadyImported: "This statement was already imported. Nothing changed",
     renewedTitle: "Your renewed deposit",
-    paidOut: "€350.00 paid out to your reference account.",
+    paidOut: "€350.00 ordered to your reference account; paid once the bank has booked it.",
     continued: "Continued in the deposit",
     cutoff409: "The instruction can no longer be changed: the cut-off 5 days before maturity has passed.",
     payout: "Pay out everything",
@@ -170,7 +170,7 @@ const TEXT = {
     booked: "1 Gutschrift gebucht; die Anlage läuft jetzt.",
     alreadyImported: "Dieser Auszug wurde bereits eingelesen. Es hat sich nichts geändert",
     renewedTitle: "Ihre verlängerte Festgeldanlage",
-    paidOut: "350,00 € auf Ihr Referenzkonto ausgezahlt.",
+    paidOut: "350,00 € an Ihr Referenzkonto beauftragt; ausgezahlt, sobald die Bank sie gebucht hat.",
     continued: "Fortgesetzt in der Anlage",
     cutoff409:
       "Die Weisung kann nicht mehr geändert werden: Die Frist 5 Tage vor Fälligkeit ist verstrichen.",
@@ -313,8 +313,9 @@ for (const language of ["en", "de"] as const) {
     ).toContainText(reference);
     await calendar.close();
 
-    // The clock moves to the maturity day; the maturity job renews the principal and pays out the
-    // interest (10,000 EUR at 3.50 % for 12 months).
+    // The clock moves to the maturity day; the maturity job renews the principal and orders the
+    // interest to the reference account (10,000 EUR at 3.50 % for 12 months): ordered, not yet paid,
+    // until the bank books it (payments.spec.ts follows a payment to the booking).
     const moved = await serverClock(request, adminToken, `${maturity}T10:00:00Z`);
     expect(moved.jobs_run).toBeGreaterThanOrEqual(1);
     adminToken = await signInAdmin(request, CLOCK_PORT);

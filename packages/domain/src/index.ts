@@ -20,6 +20,7 @@ export * from "./contract/operation.ts";
 export * from "./contract/operations/index.ts";
 export * from "./contract/packages.ts";
 export * from "./contract/passkeys.ts";
+export * from "./contract/payments.ts";
 export * from "./contract/security.ts";
 export * from "./contract/tools.ts";
 export * from "./iban.ts";

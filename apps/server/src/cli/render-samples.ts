@@ -126,9 +126,17 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
     cutoff_date: "2027-11-22",
     instruction: "renew_principal",
   },
+  deposit_payout_ordered: {
+    ...deposit,
+    purpose: "maturity_payout",
+    payout: "10350.00",
+    expected_date: "2027-11-27",
+    reference_iban: "DE89 **** **** **** **** 3000",
+  },
   deposit_paid_out: {
     ...deposit,
     maturity_date: "2027-11-27",
+    booked_on: "2027-11-29",
     principal: "10000.00",
     gross_interest: "350.00",
     payout: "10350.00",

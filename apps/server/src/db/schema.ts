@@ -11,6 +11,7 @@ import type { KycTables } from "./tables/kyc.ts";
 import type { LedgerTables } from "./tables/ledger.ts";
 import type { MessagesTables } from "./tables/messages.ts";
 import type { NewsletterTables } from "./tables/newsletter.ts";
+import type { PaymentTables } from "./tables/payments.ts";
 import type { ToolsTables } from "./tables/tools.ts";
 
 /**
@@ -103,4 +104,5 @@ export interface DB
     MessagesTables,
     IdentityTables,
     LedgerTables,
-    ToolsTables {}
+    ToolsTables,
+    PaymentTables {}

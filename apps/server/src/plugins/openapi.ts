@@ -15,6 +15,7 @@ const TAGS = [
   { name: "contact", description: "The contact form and its messages" },
   { name: "newsletter", description: "Newsletter subscriptions" },
   { name: "deposits", description: "Deposits after approval: transfer, funding, maturity, early closure" },
+  { name: "payments", description: "Payment orders, SEPA credit-transfer files and unmatched credits" },
   { name: "account", description: "The saver's own data: export, closure, deposit guarantee" },
   { name: "sanctions", description: "Screening against the EU consolidated financial sanctions list" },
   { name: "ladders", description: "Deposit ladders: one total over several terms" },

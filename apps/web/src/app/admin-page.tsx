@@ -20,6 +20,7 @@ const AREAS: Record<AdminAreaId, ComponentType> = {
   applications: lazy(() => import("../features/admin-applications/applications-tab.tsx")),
   funding: lazy(() => import("../features/admin-deposits/funding-tab.tsx")),
   statements: lazy(() => import("../features/admin-deposits/statements-tab.tsx")),
+  payments: lazy(() => import("../features/admin-payments/payments-tab.tsx")),
   maturities: lazy(() => import("../features/admin-deposits/calendar-tab.tsx")),
   jobs: lazy(() => import("../features/admin-deposits/jobs-tab.tsx")),
   ledger: lazy(() => import("../features/admin-ledger/trial-balance-tab.tsx")),
@@ -31,7 +32,7 @@ const AREAS: Record<AdminAreaId, ComponentType> = {
 };
 
 function AdminArea() {
-  const { t } = useTranslation(["admin", "identity", "deposits", "ledger"]);
+  const { t } = useTranslation(["admin", "identity", "deposits", "ledger", "payments"]);
   const area = useAdminArea();
   const Area = AREAS[area.id];
   const heading = useRef<HTMLHeadingElement>(null);

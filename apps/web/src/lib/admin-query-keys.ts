@@ -14,4 +14,7 @@ export const ADMIN_KEYS = {
   depositSummary: ["admin", "deposit-summary"] as const,
   statements: ["admin", "bank-statements"] as const,
   jobs: ["admin", "jobs"] as const,
+  payments: ["admin", "payments"] as const,
+  paymentFiles: ["admin", "payment-files"] as const,
+  unmatchedCredits: ["admin", "unmatched-credits"] as const,
 };

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   "identity",
   "ledger",
   "tools",
+  "payments",
 ] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");

@@ -201,7 +201,47 @@ export const STATEMENT_UNMATCHED_REASONS = [
   "amount_mismatch",
   "payer_iban_mismatch",
   "currency_mismatch",
+  /** The statement is of another account than the deposit's receiving account. */
+  "wrong_account",
+  /** The bank's value date lies before the deposit was approved. */
+  "value_date_before_approval",
+  /** The bank's value date lies further ahead than the import accepts. */
+  "value_date_in_future",
 ] as const;
+
+/** What the import did with each entry of a statement (docs/decisions.md "Statement import"). */
+export const STATEMENT_ENTRY_OUTCOMES = [
+  "funded",
+  "booked_order",
+  "returned_order",
+  "unmatched",
+  "refused",
+  "ignored",
+] as const;
+
+export const statementEntrySchema = z
+  .object({
+    key: z.string().describe("The bank's entry reference, else the position (#statement.entry.transaction)"),
+    kind: z.enum(["credit", "debit", "reversal", "return", "refused"]),
+    direction: z.enum(["credit", "debit"]).nullable(),
+    amount: z.number().nullable().describe("Null when the amount cannot be read (see amount_text)"),
+    amount_text: z.string().nullable(),
+    currency: z.string().nullable(),
+    booking_date: z.string().nullable(),
+    value_date: z.string().nullable(),
+    end_to_end_id: z.string().nullable(),
+    counterparty_name: z.string().nullable(),
+    counterparty_iban: z.string().nullable().describe("Masked"),
+    remittance: z.string().nullable().describe("What the payer wrote"),
+    reference: z.string().nullable(),
+    outcome: z.enum(STATEMENT_ENTRY_OUTCOMES),
+    reason: z.string().nullable().describe("Why it was not booked, or what it is (reversal, return code)"),
+    deposit_id: z.string().uuid().nullable(),
+    payment_order_id: z.string().uuid().nullable(),
+    unmatched_credit_id: z.string().uuid().nullable(),
+  })
+  .meta({ id: "StatementEntry" });
+export type StatementEntryView = z.infer<typeof statementEntrySchema>;
 
 export const statementCreditSchema = z.object({
   amount: z.number(),
@@ -230,6 +270,9 @@ export const bankStatementResultSchema = z
         deposit_id: z.string().uuid().nullable(),
       }),
     ),
+    entries: z.array(statementEntrySchema).describe("Every entry of the statement with what became of it"),
+    opening_balance: z.number().nullable().describe("Opening booked balance (OPBD), signed"),
+    closing_balance: z.number().nullable().describe("Closing booked balance (CLBD), signed"),
   })
   .meta({ id: "BankStatementResult" });
 export type BankStatementResult = z.infer<typeof bankStatementResultSchema>;

@@ -77,6 +77,16 @@ export const ERROR_CODES = [
   "early_closure_not_allowed",
   "early_closure_quote_changed",
   "clock_control_disabled",
+  // payments
+  "payment_order_not_found",
+  "payment_order_not_cancellable",
+  "payment_order_not_returned",
+  "payment_file_not_found",
+  "no_open_payment_orders",
+  "payment_file_invalid",
+  "unmatched_credit_not_found",
+  "unmatched_credit_not_open",
+  "unmatched_credit_no_payer",
   // kyc
   "kyc_invalid_document_type",
   "kyc_invalid_file_type",

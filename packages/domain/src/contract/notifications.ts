@@ -62,6 +62,7 @@ export const INBOX_KIND_OF_EVENT: Readonly<Record<string, Exclude<InboxKind, "an
   application_withdrawn: "deposit",
   deposit_funded: "deposit",
   deposit_maturity_reminder: "deposit",
+  deposit_payout_ordered: "deposit",
   deposit_paid_out: "deposit",
   deposit_renewed: "deposit",
   deposit_closed_early: "deposit",

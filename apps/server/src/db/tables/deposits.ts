@@ -79,6 +79,9 @@ export interface BankStatementsTable {
   result: ColumnType<unknown, string, string>;
   imported_at: Timestamp;
   imported_by: string | null;
+  /** 0160: the reader's content fingerprint (null for statements imported before). */
+  fingerprint: string | null;
+  entries: Generated<number>;
 }
 
 export type JobState = "pending" | "running" | "done" | "failed" | "cancelled";

@@ -16,7 +16,9 @@ export interface AuditEvent {
     | "sanctions_hit"
     | "sanctions_list"
     | "deposit"
-    | "bank_statement";
+    | "bank_statement"
+    | "payment_order"
+    | "payment_file";
   targetId: string | null;
   /** What changed, enough to answer "who did what to which thing, and how" later. */
   details?: Record<string, unknown>;
@@ -26,7 +28,11 @@ export interface AuditEvent {
  * The one way an admin action is recorded. Call it with the transaction that makes the change, so
  * the change and its audit entry are committed together or not at all.
  */
-export async function recordAudit(db: Kysely<DB>, actor: Pick<User, "id" | "email">, event: AuditEvent) {
+export async function recordAudit(
+  db: Kysely<DB>,
+  actor: Pick<User, "id" | "email"> | { id: null; email: string },
+  event: AuditEvent,
+) {
   await repo.insertAuditEntry(db, {
     actor_id: actor.id,
     actor_email: actor.email,

@@ -2,6 +2,7 @@ import type { EarlyClosureRule, MaturityInstruction } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { EventBus } from "../../plugins/events.ts";
+import type { PaymentOrderSource } from "../payments/payment-events.ts";
 import type { DepositRow } from "./deposits.repository.ts";
 import * as repo from "./deposits.repository.ts";
 
@@ -34,13 +35,38 @@ export interface DepositEventDetails {
     renew_min_rate?: string | null;
   };
   matured: { interest_cents: Cents; maturity_date: string };
+  /** A payment order was created for money leaving this deposit (docs/decisions.md "Payment orders"). */
+  payout_ordered: {
+    order_id: string;
+    source: PaymentOrderSource;
+    amount_cents: Cents;
+    principal_cents: Cents;
+    interest_cents: Cents;
+    /** The date the order asks the bank to execute it: when the saver may expect the money. */
+    requested_date: string;
+    end_to_end_id: string;
+    /** A maturity payout of a deposit that was to renew: no package for the term any more ... */
+    renewal_not_offered?: true;
+    /** ... or the renewal rule's threshold was not met (the rate in force for the term then). */
+    renewal_rate_below_threshold?: string;
+  };
+  /** The bank booked the payment; `payout_booked` for one that does not end the deposit's state. */
+  payout_booked: { order_id: string; source: PaymentOrderSource; amount_cents: Cents; booking_date: string };
+  /** The bank sent the payment back: the money is on the deposit's balance again; staff re-order it. */
+  payout_returned: {
+    order_id: string;
+    amount_cents: Cents;
+    reason_code: string | null;
+    booking_date: string;
+  };
   paid_out: {
     payout_cents: Cents;
     principal_cents: Cents;
     interest_cents: Cents;
     renewal_not_offered?: true;
-    /** The renewal rule's threshold was not met: the rate in force for the term then. */
-    renewal_rate_below_threshold?: string;
+    /** The date the bank booked the payment (since payments are confirmed by the statement). */
+    booking_date?: string;
+    order_id?: string;
   };
   renewed: {
     next_deposit_id: string;

@@ -13,6 +13,7 @@ import type { EventBus } from "../../plugins/events.ts";
 import { packageInForce } from "../packages/packages.service.ts";
 import { depositFigures } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
+import { orderPayout } from "./deposit-payouts.ts";
 import * as repo from "./deposits.repository.ts";
 import { businessDate, JOB_NAMES, scheduleMaturity } from "./deposits.service.ts";
 
@@ -97,7 +98,8 @@ async function renewal(trx: Transaction<DB>, row: repo.DepositRow) {
 
 /**
  * Maturity: the interest is credited, then the saver's instruction is carried out. Payout: principal
- * and interest go to the reference account. Renew principal: the interest is paid out, the principal
+ * and interest are ordered to the reference account and the deposit waits as payout_pending until the
+ * bank books the payment (deposit-payouts.ts). Renew principal: the interest is paid out, the principal
  * carried into a new deposit. Renew all: principal and interest are carried over. The new deposit runs
  * for the same term at the rate in force that day, from the maturity date; without a package for that
  * term any more, everything is paid out. The deposit row is locked and must be active, and each
@@ -129,28 +131,25 @@ const maturity =
 
     const { pkg, decision } = await renewal(trx, row);
     if (!pkg || decision.action === "payout") {
-      await book("payout", principalCents + interestCents, "maturity");
-      await repo.updateDeposit(trx, row.id, {
-        status: "paid_out",
+      // The payout is ordered; the deposit is paid_out once the bank books it (deposit-payouts.ts).
+      const pending = await repo.updateDepositReturning(trx, row.id, {
+        status: "payout_pending",
         matured_at: now,
-        paid_out_at: now,
         updated_at: now,
       });
-      await onDepositEvent(trx, events, {
-        ...eventBase(row),
-        type: "paid_out",
-        at: now,
-        details: {
-          payout_cents: String(principalCents + interestCents),
-          principal_cents: String(principalCents),
-          interest_cents: String(interestCents),
-          ...(decision.action === "payout" && decision.reason === "not_offered"
-            ? { renewal_not_offered: true }
-            : {}),
-          ...(decision.action === "payout" && decision.reason === "below_threshold" && pkg
-            ? { renewal_rate_below_threshold: pkg.interest_rate }
-            : {}),
-        },
+      await orderPayout(trx, events, pending, {
+        source: "maturity_payout",
+        amountCents: principalCents + interestCents,
+        principalCents,
+        interestCents,
+        now,
+        // Why a deposit that was to renew is paid out: the saver is told with the order.
+        renewal:
+          decision.action === "payout" && decision.reason === "below_threshold" && pkg
+            ? { rateBelowThreshold: pkg.interest_rate }
+            : decision.action === "payout" && decision.reason === "not_offered"
+              ? { notOffered: true }
+              : undefined,
       });
       return;
     }
@@ -158,7 +157,6 @@ const maturity =
     const renewAll = decision.carry === "all";
     const newAmount = renewAll ? principalCents + interestCents : principalCents;
     const paidNow = renewAll ? 0n : interestCents;
-    if (paidNow > 0n) await book("payout", paidNow, "maturity");
     await book("carried_to_renewal", newAmount, "renewal");
     const maturityDate = addMonths(valueDate, decision.termMonths);
     const next = await repo.insertDeposit(trx, {
@@ -226,6 +224,21 @@ const maturity =
         new_expected_interest_cents: String(rateCheck.interestCents),
       },
     });
+    // The interest of a principal-only renewal leaves as a payment order (booked when the bank does).
+    if (paidNow > 0n) {
+      await orderPayout(
+        trx,
+        events,
+        { ...row, status: "renewed" },
+        {
+          source: "renewal_interest",
+          amountCents: paidNow,
+          principalCents: 0n,
+          interestCents: paidNow,
+          now,
+        },
+      );
+    }
     await onDepositEvent(trx, events, {
       depositId: next.id,
       applicationId: row.application_id,

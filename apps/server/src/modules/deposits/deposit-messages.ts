@@ -56,6 +56,24 @@ export function depositMessages(messages: Messenger) {
           },
         });
         return;
+      case "payout_ordered": {
+        const { source } = event.details;
+        // A returned credit is no deposit's; every other order tells the saver when to expect the money.
+        if (source === "credit_return") return;
+        await messages.notify(trx as Kysely<DB>, {
+          userId,
+          event: "deposit_payout_ordered",
+          key: `deposit_payout_ordered:${event.details.order_id}`,
+          facts: {
+            ...base,
+            purpose: source,
+            payout: decimal(event.details.amount_cents),
+            expected_date: event.details.requested_date,
+            reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
+          },
+        });
+        return;
+      }
       case "paid_out":
         if (!row.maturity_date) return;
         await messages.notify(trx as Kysely<DB>, {
@@ -69,6 +87,7 @@ export function depositMessages(messages: Messenger) {
             gross_interest: decimal(event.details.interest_cents),
             payout: decimal(event.details.payout_cents),
             reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
+            ...(event.details.booking_date ? { booked_on: event.details.booking_date } : {}),
           },
         });
         return;

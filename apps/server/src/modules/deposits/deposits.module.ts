@@ -1,6 +1,7 @@
 import type { AppModule } from "../../lib/module.ts";
 import { depositJobHandlers } from "./deposit-jobs.ts";
 import { depositMessages } from "./deposit-messages.ts";
+import { depositPaymentEvents } from "./deposit-payouts.ts";
 import { depositsRoutes } from "./deposits.routes.ts";
 import { depositsAdminRoutes } from "./deposits-admin.routes.ts";
 
@@ -15,4 +16,6 @@ export const depositsModule: AppModule = async (app) => {
   await app.register(depositsAdminRoutes);
   app.jobs.handle(depositJobHandlers(app.events));
   app.events.subscribe("deposit", depositMessages(app.messages));
+  // The bank's booking or return of a deposit's payment order moves the deposit (deposit-payouts.ts).
+  app.events.subscribe("payment", depositPaymentEvents(app.events));
 };

@@ -21,6 +21,16 @@ export function updateDeposit(db: Db, id: string, changes: Updateable<DepositsTa
   return db.updateTable("deposits").set(changes).where("id", "=", id).execute();
 }
 
+/** Changes a deposit and answers it as it now stands (what the event subscribers get). */
+export function updateDepositReturning(db: Db, id: string, changes: Updateable<DepositsTable>) {
+  return db
+    .updateTable("deposits")
+    .set(changes)
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** The funding of a deposit still awaiting funds: the deposit as it now stands. */
 export function markFunded(db: Db, id: string, changes: Updateable<DepositsTable>) {
   return db
@@ -179,15 +189,22 @@ export function cancelJobs(db: Db, keys: string[], at: Date) {
 
 /* ---------------------------------------------------------------- back office */
 
-/** A statement imported before: the same content, or the same message and statement id. */
-export function findImportedStatement(db: Db, hash: string, messageId: string, statementId: string) {
+/**
+ * A statement imported before: the same bytes, the same content (the reader's fingerprint: a
+ * statement sent again with new ids), or the same message and statement id.
+ */
+export function findImportedStatement(
+  db: Db,
+  statement: { hash: string; fingerprint: string; messageId: string; statementId: string },
+) {
   return db
     .selectFrom("bank_statements")
     .select(["id", "result"])
     .where((eb) =>
       eb.or([
-        eb("content_sha256", "=", hash),
-        eb.and([eb("message_id", "=", messageId), eb("statement_id", "=", statementId)]),
+        eb("content_sha256", "=", statement.hash),
+        eb("fingerprint", "=", statement.fingerprint),
+        eb.and([eb("message_id", "=", statement.messageId), eb("statement_id", "=", statement.statementId)]),
       ]),
     )
     .executeTakeFirst();
@@ -365,4 +382,32 @@ export async function countStatements(db: Db) {
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/** The name the saver applied under: the account holder of the reference IBAN a payout goes to. */
+export async function applicantName(db: Db, applicationId: string) {
+  const row = await db
+    .selectFrom("applications")
+    .select("full_name")
+    .where("id", "=", applicationId)
+    .executeTakeFirst();
+  return row?.full_name ?? null;
+}
+
+/** Undoes the payout entry of a payment the bank sent back after booking it (docs/decisions.md). */
+export function removePayoutEntry(db: Db, depositId: string) {
+  return db
+    .deleteFrom("deposit_ledger")
+    .where("deposit_id", "=", depositId)
+    .where("kind", "=", "payout")
+    .execute();
+}
+
+export function hasLedgerEntry(db: Db, depositId: string, kind: LedgerKind) {
+  return db
+    .selectFrom("deposit_ledger")
+    .select("id")
+    .where("deposit_id", "=", depositId)
+    .where("kind", "=", kind)
+    .executeTakeFirst();
 }

@@ -26,6 +26,7 @@ import type { TransferFacts } from "../messages/message-events.ts";
 import { findPackage } from "../packages/packages.service.ts";
 import { toDeposit, transferPayload } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
+import { orderPayout } from "./deposit-payouts.ts";
 import type { DepositRow } from "./deposits.repository.ts";
 import * as repo from "./deposits.repository.ts";
 
@@ -200,12 +201,25 @@ export async function transferQr(db: Db, user: User, id: string): Promise<{ payl
 
 /* ------------------------------------------------------------------------- funding */
 
+/**
+ * How far ahead of today a value date may lie: a bank books a credit today with the next business
+ * day's value date (docs/decisions.md "Statement import"), so a statement credit may carry a value
+ * date up to this many days ahead; staff recording money by hand give a date that has passed.
+ */
+export const STATEMENT_VALUE_DATE_AHEAD_DAYS = 5;
+
+export function latestValueDate(source: "manual" | "statement", today: string): string {
+  return source === "statement" ? addDays(today, STATEMENT_VALUE_DATE_AHEAD_DAYS) : today;
+}
+
 export interface FundingInput {
   amountCents: bigint;
   valueDate: string;
   payerIban: string;
   source: "manual" | "statement";
   bankStatementId?: string | null;
+  /** For a statement credit: which of the statement's entries funded the deposit. */
+  statementEntryKey?: string | null;
   actorId: string | null;
   now: Date;
   events: EventBus;
@@ -237,14 +251,15 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
   }
   const today = businessDate(input.now);
   const approvedOn = businessDate(row.approved_at);
-  if (input.valueDate > today || input.valueDate < approvedOn) {
+  const latest = latestValueDate(input.source, today);
+  if (input.valueDate > latest || input.valueDate < approvedOn) {
     throw badRequest(
       "invalid_value_date",
-      `The value date must lie between the approval (${approvedOn}) and today (${today})`,
+      `The value date must lie between the approval (${approvedOn}) and ${latest}`,
       [
         {
           path: "body.value_date",
-          message: `Between ${approvedOn} and ${today}`,
+          message: `Between ${approvedOn} and ${latest}`,
           code: "invalid_value_date",
         },
       ],
@@ -285,6 +300,8 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
         value_date: input.valueDate,
         maturity_date: maturity,
         source: input.source,
+        ...(input.bankStatementId ? { statement_id: input.bankStatementId } : {}),
+        ...(input.statementEntryKey ? { statement_entry_key: input.statementEntryKey } : {}),
       },
     },
     input.actorId,
@@ -322,15 +339,20 @@ export async function withdrawDepositsOfApplication(
   for (const row of rows) {
     await repo.updateDeposit(trx, row.id, { status: "withdrawn", withdrawn_at: now, updated_at: now });
     const sums = (await repo.ledgerSums(trx, [row.id])).get(row.id);
+    // Money received goes back as a payment order; its payout entry is booked with the bank's booking.
     if (sums && sums.principal_received > 0) {
-      await repo.addLedgerEntry(trx, {
-        deposit_id: row.id,
-        kind: "payout",
-        amount_cents: sums.principal_received,
-        value_date: businessDate(now),
-        source: "withdrawal",
-        booked_at: now,
-      });
+      await orderPayout(
+        trx,
+        events,
+        { ...row, status: "withdrawn", withdrawn_at: now },
+        {
+          source: "withdrawal_refund",
+          amountCents: BigInt(sums.principal_received),
+          principalCents: BigInt(sums.principal_received),
+          interestCents: 0n,
+          now,
+        },
+      );
     }
     await repo.cancelJobs(
       trx,

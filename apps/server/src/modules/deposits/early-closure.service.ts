@@ -11,6 +11,7 @@ import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { depositFigures } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
+import { orderPayout } from "./deposit-payouts.ts";
 import type { DepositRow } from "./deposits.repository.ts";
 import * as repo from "./deposits.repository.ts";
 import { businessDate, getOwnDeposit, JOB_NAMES, ownDeposit } from "./deposits.service.ts";
@@ -98,22 +99,19 @@ export async function closeEarly(
         `A closure today pays ${quote.payout.toFixed(2)} ${quote.currency}, not ${expectedPayout.toFixed(2)}`,
       );
     }
-    const book = (kind: "interest_credited" | "payout", cents: bigint) =>
-      repo.addLedgerEntry(trx, {
-        deposit_id: row.id,
-        kind,
-        amount_cents: cents,
-        value_date: today,
-        source: "early_closure",
-        booked_at: now,
-        booked_by: user.id,
-      });
-    await book("interest_credited", quote.cents.interestCents);
-    await book("payout", quote.cents.payoutCents);
-    await repo.updateDeposit(trx, row.id, {
+    await repo.addLedgerEntry(trx, {
+      deposit_id: row.id,
+      kind: "interest_credited",
+      amount_cents: quote.cents.interestCents,
+      value_date: today,
+      source: "early_closure",
+      booked_at: now,
+      booked_by: user.id,
+    });
+    // The contract ends now; the payout is a payment order, booked (paid_out_at) when the bank does.
+    const closed = await repo.updateDepositReturning(trx, row.id, {
       status: "closed_early",
       closed_at: now,
-      paid_out_at: now,
       updated_at: now,
     });
     for (const job of [JOB_NAMES.maturity, JOB_NAMES.reminder]) {
@@ -140,6 +138,14 @@ export async function closeEarly(
       },
       user.id,
     );
+    await orderPayout(trx, events, closed, {
+      source: "early_closure",
+      amountCents: quote.cents.payoutCents,
+      principalCents: BigInt(row.amount_cents),
+      interestCents: quote.cents.interestCents,
+      now,
+      actor: user,
+    });
   });
   return getOwnDeposit(db, user, id);
 }

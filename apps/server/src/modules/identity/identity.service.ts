@@ -45,6 +45,18 @@ export async function getProfile(db: Db, user: User) {
   return { profile: row ? toProfile(row) : null };
 }
 
+/**
+ * The saver's postal address as the personal data hold it (for the structured address of a payment
+ * to the saver); null until the saver has entered it.
+ */
+export async function postalAddressOf(
+  db: Db,
+  userId: string,
+): Promise<{ street: string; postcode: string; city: string; country: string } | null> {
+  const row = await repo.findProfile(db, userId);
+  return row ? { street: row.street, postcode: row.postcode, city: row.city, country: row.country } : null;
+}
+
 /** The fields a saver enters, as compared and stored (tax ID normalised). */
 function comparable(p: {
   date_of_birth: string;

@@ -94,10 +94,22 @@ export interface EventFacts {
       renew_min_rate?: string | null;
       rate_today?: string | null;
     };
+  /** A payment order for money leaving the deposit: when the saver may expect it. */
+  deposit_payout_ordered: Money &
+    DepositReference & {
+      application_id: string;
+      /** What is paid: principal and interest at maturity, interest, refund, early closure. */
+      purpose: "maturity_payout" | "renewal_interest" | "withdrawal_refund" | "early_closure";
+      payout: string;
+      expected_date: string;
+      reference_iban: string | null;
+    };
   deposit_paid_out: Money &
     DepositReference & {
       application_id: string;
       maturity_date: string;
+      /** The date the bank booked the payment. */
+      booked_on?: string;
       principal: string;
       gross_interest: string;
       /** What was transferred to the reference IBAN. */
@@ -168,6 +180,7 @@ export const EVENT_TYPES = [
   "email_changed",
   "deposit_funded",
   "deposit_maturity_reminder",
+  "deposit_payout_ordered",
   "deposit_paid_out",
   "deposit_renewed",
   "deposit_closed_early",

@@ -107,6 +107,28 @@ const VERIFY_HINT: Record<Language, string> = {
 };
 
 /** Labels shared by several events. */
+/** What a payment order pays, as the saver reads it. */
+const PURPOSE: Record<Language, Record<EventFacts["deposit_payout_ordered"]["purpose"], string>> = {
+  en: {
+    maturity_payout: "payout of deposit",
+    renewal_interest: "interest of deposit",
+    withdrawal_refund: "refund of deposit",
+    early_closure: "early closure of deposit",
+  },
+  de: {
+    maturity_payout: "Auszahlung der Anlage",
+    renewal_interest: "Zinsen der Anlage",
+    withdrawal_refund: "Rückzahlung der Anlage",
+    early_closure: "vorzeitige Auflösung der Anlage",
+  },
+  fr: {
+    maturity_payout: "versement du dépôt",
+    renewal_interest: "intérêts du dépôt",
+    withdrawal_refund: "remboursement du dépôt",
+    early_closure: "clôture anticipée du dépôt",
+  },
+};
+
 const LABEL = {
   en: {
     reference: "Application",
@@ -344,10 +366,23 @@ function texts(language: Language): Texts {
         rows: [...appRows(f, x), [L.maturity, f.date(x.maturity_date)]],
         action: dashboard,
       }),
+      deposit_payout_ordered: (x, f) => ({
+        subject: `Zahlung beauftragt: ${PURPOSE.de[x.purpose]} ${applicationReference(x.application_id)}`,
+        paragraphs: [
+          `Wir haben die Überweisung von ${f.money(x.payout, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} beauftragt. Die Ausführung erwarten wir am ${f.date(x.expected_date)}.`,
+          "Sobald die Bank die Zahlung gebucht hat, erhalten Sie eine Bestätigung.",
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Betrag", f.money(x.payout, x.currency)],
+          ["Erwartete Ausführung", f.date(x.expected_date)],
+        ],
+        action: dashboard,
+      }),
       deposit_paid_out: (x, f) => ({
         subject: `Ihre Festgeldanlage ${applicationReference(x.application_id)} wurde ausgezahlt`,
         paragraphs: [
-          `Wir haben ${f.money(x.payout, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} überwiesen. Die Abrechnung liegt in Ihren Dokumenten.`,
+          `Wir haben ${f.money(x.payout, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} überwiesen${x.booked_on ? `; die Bank hat die Zahlung am ${f.date(x.booked_on)} gebucht` : ""}. Die Abrechnung liegt in Ihren Dokumenten.`,
         ],
         rows: [
           [L.reference, applicationReference(x.application_id)],
@@ -355,6 +390,7 @@ function texts(language: Language): Texts {
           ["Zinsen (brutto)", f.money(x.gross_interest, x.currency)],
           ["Auszahlung", f.money(x.payout, x.currency)],
           [L.maturity, f.date(x.maturity_date)],
+          ...(x.booked_on ? [["Von der Bank gebucht am", f.date(x.booked_on)] as [string, string]] : []),
         ],
         action: { path: "/documents", label: L.documents },
       }),
@@ -555,10 +591,23 @@ function texts(language: Language): Texts {
         rows: [...appRows(f, x), [L.maturity, f.date(x.maturity_date)]],
         action: dashboard,
       }),
+      deposit_payout_ordered: (x, f) => ({
+        subject: `Paiement ordonné : ${PURPOSE.fr[x.purpose]} ${applicationReference(x.application_id)}`,
+        paragraphs: [
+          `Nous avons ordonné le virement de ${f.money(x.payout, x.currency)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}. Nous en attendons l'exécution le ${f.date(x.expected_date)}.`,
+          "Vous recevrez une confirmation dès que la banque aura comptabilisé le paiement.",
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Montant", f.money(x.payout, x.currency)],
+          ["Exécution prévue", f.date(x.expected_date)],
+        ],
+        action: dashboard,
+      }),
       deposit_paid_out: (x, f) => ({
         subject: `Votre dépôt à terme ${applicationReference(x.application_id)} a été versé`,
         paragraphs: [
-          `Nous avons viré ${f.money(x.payout, x.currency)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}. Le relevé se trouve dans vos documents.`,
+          `Nous avons viré ${f.money(x.payout, x.currency)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}${x.booked_on ? ` ; la banque a comptabilisé le paiement le ${f.date(x.booked_on)}` : ""}. Le relevé se trouve dans vos documents.`,
         ],
         rows: [
           [L.reference, applicationReference(x.application_id)],
@@ -566,6 +615,9 @@ function texts(language: Language): Texts {
           ["Intérêts bruts", f.money(x.gross_interest, x.currency)],
           ["Versement", f.money(x.payout, x.currency)],
           [L.maturity, f.date(x.maturity_date)],
+          ...(x.booked_on
+            ? [["Comptabilisé par la banque le", f.date(x.booked_on)] as [string, string]]
+            : []),
         ],
         action: { path: "/documents", label: L.documents },
       }),
@@ -767,10 +819,23 @@ function texts(language: Language): Texts {
       rows: [...appRows(f, x), [L.maturity, f.date(x.maturity_date)]],
       action: dashboard,
     }),
+    deposit_payout_ordered: (x, f) => ({
+      subject: `Payment ordered: ${PURPOSE.en[x.purpose]} ${applicationReference(x.application_id)}`,
+      paragraphs: [
+        `We have ordered the transfer of ${f.money(x.payout, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""}. We expect it to be executed on ${f.date(x.expected_date)}.`,
+        "You will receive a confirmation as soon as the bank has booked the payment.",
+      ],
+      rows: [
+        [L.reference, applicationReference(x.application_id)],
+        ["Amount", f.money(x.payout, x.currency)],
+        ["Expected execution", f.date(x.expected_date)],
+      ],
+      action: dashboard,
+    }),
     deposit_paid_out: (x, f) => ({
       subject: `Your fixed-term deposit ${applicationReference(x.application_id)} has been paid out`,
       paragraphs: [
-        `We have transferred ${f.money(x.payout, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""}. The statement is in your documents.`,
+        `We have transferred ${f.money(x.payout, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""}${x.booked_on ? `; the bank booked the payment on ${f.date(x.booked_on)}` : ""}. The statement is in your documents.`,
       ],
       rows: [
         [L.reference, applicationReference(x.application_id)],
@@ -778,6 +843,7 @@ function texts(language: Language): Texts {
         ["Gross interest", f.money(x.gross_interest, x.currency)],
         ["Paid out", f.money(x.payout, x.currency)],
         [L.maturity, f.date(x.maturity_date)],
+        ...(x.booked_on ? [["Booked by the bank on", f.date(x.booked_on)] as [string, string]] : []),
       ],
       action: { path: "/documents", label: L.documents },
     }),

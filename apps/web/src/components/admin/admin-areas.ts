@@ -23,6 +23,7 @@ export const ADMIN_GROUPS = [
       { id: "applications", labelKey: "tabs.applications" },
       { id: "funding", labelKey: "deposits:admin.tabs.funding" },
       { id: "statements", labelKey: "deposits:admin.tabs.statements" },
+      { id: "payments", labelKey: "payments:tab" },
       { id: "maturities", labelKey: "deposits:admin.tabs.maturities" },
       { id: "jobs", labelKey: "deposits:admin.tabs.jobs" },
     ],

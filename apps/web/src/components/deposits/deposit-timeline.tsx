@@ -136,11 +136,21 @@ export function DepositTimeline({
           text: instant(deposit.renewed_at),
           state: "done",
         });
+      } else if (deposit.status === "payout_pending") {
+        // The payout is ordered; it is paid once the bank has booked it (a statement confirms it).
+        steps.push({
+          key: "payment-ordered",
+          label: t("timeline.paymentOrdered"),
+          text: t("timeline.paymentOrderedText", {
+            date: instant(deposit.matured_at ?? deposit.approved_at),
+          }),
+          state: "current",
+        });
       } else if (deposit.status === "paid_out" && deposit.paid_out_at) {
         steps.push({
           key: "paid-out",
           label: t("timeline.paidOut"),
-          text: instant(deposit.paid_out_at),
+          text: t("timeline.paidOutText", { date: instant(deposit.paid_out_at) }),
           state: "done",
         });
       } else {

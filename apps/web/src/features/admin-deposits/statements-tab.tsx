@@ -1,14 +1,14 @@
-import type { BankStatementResult } from "@festgeld/domain";
+import type { BankStatementResult, StatementEntryView } from "@festgeld/domain";
 import { operations } from "@festgeld/domain/operations";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ListState } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, ListState } from "../../components/admin/admin-table.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
 import { usePagedList } from "../../lib/paged-list.ts";
-import { useImportStatement } from "./api/deposits-admin-api.ts";
+import { useImportStatement, useReturnUnmatchedCredit } from "./api/deposits-admin-api.ts";
 
 /**
  * Admin tab "Bank statements": a camt.053 file is read, the credits matched by reference are shown
@@ -99,6 +99,7 @@ export default function StatementsTab() {
             })}
           </p>
           <Outcome result={shown} />
+          <EntryList result={shown} />
           <MatchedList result={shown} />
           <UnmatchedList result={shown} />
           {booking.isError && (
@@ -266,6 +267,128 @@ function UnmatchedList({ result }: { result: BankStatementResult }) {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/**
+ * Every entry of the statement with what became of it: funded, booked or returned order, unmatched
+ * (with what the payer wrote) or refused with its reason. An unmatched credit kept for staff can be
+ * sent back to its payer from here.
+ */
+function EntryList({ result }: { result: BankStatementResult }) {
+  const { t, i18n } = useTranslation(["payments", "deposits"]);
+  const language = i18n.language;
+  const back = useReturnUnmatchedCredit();
+  const [returned, setReturned] = useState<ReadonlySet<string>>(new Set());
+  const money = (amount: number | null) => (amount === null ? null : formatMoney(amount, "EUR", language));
+  const columns: Column<StatementEntryView>[] = [
+    {
+      id: "date",
+      header: t("entries.columns.date"),
+      cell: (e) => (e.booking_date ? formatCalendarDate(e.booking_date, language) : "–"),
+      className: "whitespace-nowrap",
+    },
+    {
+      id: "direction",
+      header: t("entries.columns.direction"),
+      cell: (e) => (e.direction ? t(`entries.${e.direction}`) : "–"),
+    },
+    {
+      id: "amount",
+      header: t("entries.columns.amount"),
+      cell: (e) =>
+        e.amount === null ? (
+          <span className="font-mono">{e.amount_text ?? "–"}</span>
+        ) : (
+          formatMoney(e.amount, e.currency ?? "EUR", language)
+        ),
+      className: "whitespace-nowrap text-right",
+    },
+    {
+      id: "party",
+      header: t("entries.columns.party"),
+      cell: (e) => (
+        <>
+          {e.counterparty_name ?? "–"}
+          {e.counterparty_iban && <span className="block font-mono text-xs">{e.counterparty_iban}</span>}
+        </>
+      ),
+    },
+    {
+      id: "text",
+      header: t("entries.columns.text"),
+      cell: (e) => (
+        <>
+          {e.remittance ?? "–"}
+          {e.end_to_end_id && <span className="block font-mono text-xs">{e.end_to_end_id}</span>}
+        </>
+      ),
+    },
+    {
+      id: "outcome",
+      header: t("entries.columns.outcome"),
+      cell: (e) => (
+        <span data-testid="entry-outcome" data-outcome={e.outcome}>
+          {t(`entries.outcomes.${e.outcome}`)}
+        </span>
+      ),
+    },
+    {
+      id: "reason",
+      header: t("entries.columns.reason"),
+      cell: (e) => (e.reason ? t(`reasons.${e.reason.split(":")[0]}`, { defaultValue: e.reason }) : ""),
+    },
+    {
+      id: "actions",
+      header: t("credits.columns.actions"),
+      headerHidden: true,
+      sticky: true,
+      cell: (e) => {
+        const id = e.unmatched_credit_id;
+        if (!id || result.dry_run) return null;
+        return returned.has(id) ? (
+          t("credits.returned")
+        ) : (
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1 text-sm"
+            disabled={back.isPending || !e.counterparty_iban}
+            onClick={() =>
+              back.mutate(id, { onSuccess: () => setReturned((done) => new Set([...done, id])) })
+            }
+          >
+            {t("credits.return")}
+          </button>
+        );
+      },
+    },
+  ];
+  const opening = money(result.opening_balance);
+  const closing = money(result.closing_balance);
+  return (
+    <div className="space-y-2">
+      <h4 className="font-semibold text-slate-900 dark:text-white">{t("entries.title")}</h4>
+      {opening !== null && closing !== null && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {t("entries.balances", { opening, closing })}
+        </p>
+      )}
+      {back.isError && (
+        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
+          {errorMessage(back.error, t("failed"))}
+        </p>
+      )}
+      <AdminTable
+        caption={t("entries.caption")}
+        columns={columns}
+        rows={result.entries}
+        rowKey={(e) => e.key}
+        query={{ isPending: false, isError: false, isFetching: false }}
+        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("entries.title") }}
+        testId="statement-entries"
+        rowProps={(e) => ({ "data-testid": "statement-entry", "data-outcome": e.outcome })}
+      />
     </div>
   );
 }

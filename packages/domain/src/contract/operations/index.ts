@@ -16,6 +16,7 @@ import { notificationsOperations } from "./notifications.ts";
 import { docsOperations } from "./openapi.ts";
 import { packagesOperations } from "./packages.ts";
 import { passkeyOperations } from "./passkeys.ts";
+import { paymentsOperations } from "./payments.ts";
 import { securityOperations } from "./security.ts";
 import { toolsOperations } from "./tools.ts";
 
@@ -43,6 +44,7 @@ export const operations = {
   ...identityOperations,
   ...ledgerOperations,
   ...toolsOperations,
+  ...paymentsOperations,
 } as const;
 
 export type OperationId = keyof typeof operations;

@@ -16,6 +16,8 @@ function useRefreshAfterBooking() {
       ADMIN_KEYS.analytics,
       ADMIN_KEYS.jobs,
       ADMIN_KEYS.audit,
+      ADMIN_KEYS.payments,
+      ADMIN_KEYS.unmatchedCredits,
     ]) {
       void queryClient.invalidateQueries({ queryKey: key });
     }
@@ -48,5 +50,14 @@ export function useJobsOverview() {
   return useQuery({
     queryKey: ADMIN_KEYS.jobs,
     queryFn: ({ signal }) => api.call(operations.adminJobsOverview, { signal }),
+  });
+}
+
+/** Staff send an unmatched credit of the statement back to its payer (a payment order). */
+export function useReturnUnmatchedCredit() {
+  const refresh = useRefreshAfterBooking();
+  return useMutation({
+    mutationFn: (id: string) => api.call(operations.adminUnmatchedCreditsReturn, { params: { id } }),
+    onSuccess: refresh,
   });
 }

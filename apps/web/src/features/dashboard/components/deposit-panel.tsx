@@ -97,9 +97,22 @@ export function DepositPanel({ application }: { application: Application }) {
         {deposit.status === "lapsed" && (
           <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{t("panel.lapsedNote")}</p>
         )}
+        {deposit.status === "payout_pending" && (
+          <p
+            className="mt-3 text-sm text-slate-700 dark:text-slate-300"
+            data-testid="deposit-payment-ordered"
+          >
+            {t("panel.paymentOrderedNote", { amount: money(deposit.ledger.balance) })}
+          </p>
+        )}
         {deposit.status === "paid_out" && (
           <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="deposit-paid-out">
-            {t("panel.paidOutNote", { amount: money(deposit.ledger.paid_out) })}
+            {deposit.paid_out_at
+              ? t("panel.paidOutOn", {
+                  amount: money(deposit.ledger.paid_out),
+                  date: formatDate(deposit.paid_out_at, language, "long", BUSINESS_TIME_ZONE),
+                })
+              : t("panel.paidOutNote", { amount: money(deposit.ledger.paid_out) })}
           </p>
         )}
         <MaturityInstructionForm deposit={deposit} />
@@ -138,7 +151,9 @@ export function DepositPanel({ application }: { application: Application }) {
                   {": "}
                   {t("panel.interestCredited", { amount: money(previous.ledger.interest_credited) })}{" "}
                   <span data-testid="earlier-deposit-paid-out">
-                    {t("panel.interestPaidOut", { amount: money(previous.ledger.paid_out) })}
+                    {previous.ledger.balance > 0
+                      ? t("panel.interestOrdered", { amount: money(previous.ledger.balance) })
+                      : t("panel.interestPaidOut", { amount: money(previous.ledger.paid_out) })}
                   </span>
                 </p>
                 {previous.status === "renewed" && (

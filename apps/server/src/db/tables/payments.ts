@@ -1,0 +1,83 @@
+// Table types of the payments area; its migrations are numbered 0160-0169.
+import type { ColumnType, Generated } from "kysely";
+import type { Timestamp } from "../columns.ts";
+import type { Cents, DateColumn, NullableDateColumn } from "./deposits.ts";
+
+/** As modules/payments/payment-events.ts names them (the database checks the same lists). */
+export type PaymentOrderSource =
+  | "maturity_payout"
+  | "renewal_interest"
+  | "withdrawal_refund"
+  | "early_closure"
+  | "credit_return";
+export type PaymentOrderStatus = "ordered" | "submitted" | "booked" | "returned" | "cancelled";
+
+export interface PaymentFilesTable {
+  id: Generated<string>;
+  message_id: string;
+  debtor_iban: string;
+  requested_date: DateColumn;
+  order_count: number;
+  control_sum_cents: Cents;
+  xml: string;
+  created_at: Timestamp;
+  created_by: string | null;
+}
+
+export interface UnmatchedCreditsTable {
+  id: Generated<string>;
+  bank_statement_id: string;
+  entry_key: string;
+  account_iban: string;
+  amount_cents: Cents;
+  currency: string;
+  booking_date: DateColumn;
+  value_date: NullableDateColumn;
+  payer_name: string | null;
+  payer_iban: string | null;
+  remittance: string | null;
+  reason: string;
+  deposit_id: string | null;
+  status: ColumnType<"open" | "returned", "open" | "returned" | undefined, "open" | "returned">;
+  created_at: Timestamp;
+}
+
+export interface PaymentOrdersTable {
+  id: Generated<string>;
+  source: PaymentOrderSource;
+  status: ColumnType<PaymentOrderStatus, PaymentOrderStatus | undefined, PaymentOrderStatus>;
+  deposit_id: string | null;
+  user_id: string | null;
+  unmatched_credit_id: string | null;
+  replaces_order_id: string | null;
+  debtor_name: string;
+  debtor_iban: string;
+  debtor_bic: string;
+  creditor_name: string;
+  creditor_iban: string;
+  creditor_street: string | null;
+  creditor_building: string | null;
+  creditor_postcode: string | null;
+  creditor_town: string | null;
+  creditor_country: string | null;
+  amount_cents: Cents;
+  principal_cents: Cents;
+  interest_cents: Cents;
+  end_to_end_id: string;
+  remittance: string;
+  requested_date: DateColumn;
+  file_id: string | null;
+  returns_statement_entry: string | null;
+  booking_date: NullableDateColumn;
+  return_reason: string | null;
+  cancel_reason: string | null;
+  created_at: Timestamp;
+  created_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface PaymentTables {
+  payment_files: PaymentFilesTable;
+  unmatched_credits: UnmatchedCreditsTable;
+  payment_orders: PaymentOrdersTable;
+}

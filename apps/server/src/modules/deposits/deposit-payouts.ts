@@ -1,0 +1,190 @@
+import { BUSINESS_TIME_ZONE, startOfDayInZone } from "@festgeld/domain";
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { EventBus } from "../../plugins/events.ts";
+import type { PaymentEvent, PaymentOrderFacts, PaymentOrderSource } from "../payments/payment-events.ts";
+import { createOrder, type PaymentActor, SYSTEM_ACTOR } from "../payments/payments.service.ts";
+import { onDepositEvent } from "./deposit-events.ts";
+import type { DepositRow } from "./deposits.repository.ts";
+import * as repo from "./deposits.repository.ts";
+
+type Db = Kysely<DB> | Transaction<DB>;
+type DepositPaymentSource = Exclude<PaymentOrderSource, "credit_return">;
+
+/** What the saver's bank statement shows beside the deposit reference. */
+const PURPOSE: Record<DepositPaymentSource, string> = {
+  maturity_payout: "Payout at maturity",
+  renewal_interest: "Interest paid out at renewal",
+  withdrawal_refund: "Refund after withdrawal",
+  early_closure: "Payout of early closure",
+};
+
+/** The ledger source of the payout entry booked when the bank confirms the payment. */
+const LEDGER_SOURCE: Record<DepositPaymentSource, string> = {
+  maturity_payout: "maturity",
+  renewal_interest: "maturity",
+  withdrawal_refund: "withdrawal",
+  early_closure: "early_closure",
+};
+
+/**
+ * Money leaves a deposit: a payment order from the deposit's receiving account to the saver's
+ * reference IBAN (payments module), and `payout_ordered` on the deposit's timeline, which tells the
+ * saver the expected execution date. The ledger's payout entry waits for the bank's booking
+ * (docs/decisions.md "Payment orders").
+ */
+export async function orderPayout(
+  trx: Db,
+  events: EventBus,
+  row: DepositRow,
+  input: {
+    source: DepositPaymentSource;
+    amountCents: bigint;
+    principalCents: bigint;
+    interestCents: bigint;
+    now: Date;
+    actor?: PaymentActor;
+    /** A maturity payout of a deposit that was to renew: why it did not (stated in the saver's message). */
+    renewal?: { notOffered: true } | { rateBelowThreshold: string } | undefined;
+  },
+): Promise<PaymentOrderFacts> {
+  const name = (await repo.applicantName(trx, row.application_id)) ?? row.bank_holder;
+  const order = await createOrder(trx, events, {
+    source: input.source,
+    depositId: row.id,
+    userId: row.user_id,
+    debtor: { name: row.bank_holder, iban: row.bank_iban, bic: row.bank_bic },
+    creditor: { name, iban: row.payer_iban },
+    amountCents: input.amountCents,
+    principalCents: input.principalCents,
+    interestCents: input.interestCents,
+    remittance: `${row.reference} ${PURPOSE[input.source]}`,
+    actor: input.actor ?? SYSTEM_ACTOR,
+    now: input.now,
+  });
+  await onDepositEvent(
+    trx,
+    events,
+    {
+      depositId: row.id,
+      applicationId: row.application_id,
+      userId: row.user_id,
+      type: "payout_ordered",
+      at: input.now,
+      deposit: row,
+      details: {
+        order_id: order.id,
+        source: input.source,
+        amount_cents: String(order.amountCents),
+        principal_cents: String(order.principalCents),
+        interest_cents: String(order.interestCents),
+        requested_date: order.requestedDate,
+        end_to_end_id: order.endToEndId,
+        ...(input.renewal && "notOffered" in input.renewal ? { renewal_not_offered: true as const } : {}),
+        ...(input.renewal && "rateBelowThreshold" in input.renewal
+          ? { renewal_rate_below_threshold: input.renewal.rateBelowThreshold }
+          : {}),
+      },
+    },
+    input.actor?.id ?? null,
+  );
+  return order;
+}
+
+/**
+ * The deposit side of the bank's confirmation (subscribed to the `payment` channel; payments never
+ * calls deposits). Booked: the payout entry is booked with the bank's booking date, and a maturity
+ * payout ends the deposit as paid_out (paid_out_at = the booking date), telling the saver. Returned:
+ * the money is on the deposit's balance again and a paid-out deposit is payout_pending again, until
+ * staff order it anew.
+ */
+export function depositPaymentEvents(events: EventBus) {
+  return async (event: PaymentEvent, trx: Db): Promise<void> => {
+    if (event.kind !== "order_booked" && event.kind !== "order_returned") return;
+    const order = event.order;
+    if (!order.depositId || order.source === "credit_return") return;
+    const source = order.source;
+    const row = await repo.lockDeposit(trx, order.depositId);
+    if (!row) return;
+    const base = { depositId: row.id, applicationId: row.application_id, userId: row.user_id, at: event.at };
+
+    if (event.kind === "order_booked") {
+      if (!(await repo.hasLedgerEntry(trx, row.id, "payout"))) {
+        await repo.addLedgerEntry(trx, {
+          deposit_id: row.id,
+          kind: "payout",
+          amount_cents: order.amountCents,
+          value_date: event.bookingDate,
+          source: LEDGER_SOURCE[source],
+          bank_statement_id: event.statementId,
+          booked_at: event.at,
+        });
+      }
+      const paidOutAt = startOfDayInZone(event.bookingDate, BUSINESS_TIME_ZONE);
+      if (source === "maturity_payout" && row.status === "payout_pending") {
+        const updated = await repo.updateDepositReturning(trx, row.id, {
+          status: "paid_out",
+          paid_out_at: paidOutAt,
+          updated_at: event.at,
+        });
+        await onDepositEvent(trx, events, {
+          ...base,
+          type: "paid_out",
+          deposit: updated,
+          details: {
+            payout_cents: String(order.amountCents),
+            principal_cents: String(order.principalCents),
+            interest_cents: String(order.interestCents),
+            // A renewal rule whose threshold was not met is no "renewal not offered" (payout_ordered said why).
+            ...(row.maturity_instruction === "renew_principal" || row.maturity_instruction === "renew_all"
+              ? { renewal_not_offered: true as const }
+              : {}),
+            booking_date: event.bookingDate,
+            order_id: order.id,
+          },
+        });
+        return;
+      }
+      const updated =
+        source === "early_closure" || source === "withdrawal_refund"
+          ? await repo.updateDepositReturning(trx, row.id, { paid_out_at: paidOutAt, updated_at: event.at })
+          : row;
+      await onDepositEvent(trx, events, {
+        ...base,
+        type: "payout_booked",
+        deposit: updated,
+        details: {
+          order_id: order.id,
+          source,
+          amount_cents: String(order.amountCents),
+          booking_date: event.bookingDate,
+        },
+      });
+      return;
+    }
+
+    // Returned: whatever was booked as paid goes back onto the balance.
+    await repo.removePayoutEntry(trx, row.id);
+    const updated =
+      row.status === "paid_out"
+        ? await repo.updateDepositReturning(trx, row.id, {
+            status: "payout_pending",
+            paid_out_at: null,
+            updated_at: event.at,
+          })
+        : row.paid_out_at
+          ? await repo.updateDepositReturning(trx, row.id, { paid_out_at: null, updated_at: event.at })
+          : row;
+    await onDepositEvent(trx, events, {
+      ...base,
+      type: "payout_returned",
+      deposit: updated,
+      details: {
+        order_id: order.id,
+        amount_cents: String(order.amountCents),
+        reason_code: event.reasonCode,
+        booking_date: event.bookingDate,
+      },
+    });
+  };
+}

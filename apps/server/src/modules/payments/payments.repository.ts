@@ -1,0 +1,250 @@
+import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type {
+  PaymentFilesTable,
+  PaymentOrderStatus,
+  PaymentOrdersTable,
+  UnmatchedCreditsTable,
+} from "../../db/tables/payments.ts";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export type PaymentOrderRow = Awaited<ReturnType<typeof findOrder>> & {};
+export type UnmatchedCreditRow = Awaited<ReturnType<typeof findUnmatchedCredit>> & {};
+
+/* ------------------------------------------------------------------ orders */
+
+export function findOrder(db: Db, id: string) {
+  return db.selectFrom("payment_orders").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function lockOrder(db: Db, id: string) {
+  return db.selectFrom("payment_orders").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+/** The order a statement's debit or return names by its end-to-end id (locked). */
+export function lockOrderByEndToEndId(db: Db, endToEndId: string) {
+  return db
+    .selectFrom("payment_orders")
+    .selectAll()
+    .where("end_to_end_id", "=", endToEndId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findOrderByEndToEndId(db: Db, endToEndId: string) {
+  return db
+    .selectFrom("payment_orders")
+    .selectAll()
+    .where("end_to_end_id", "=", endToEndId)
+    .executeTakeFirst();
+}
+
+export function insertOrder(db: Db, values: Insertable<PaymentOrdersTable>) {
+  return db.insertInto("payment_orders").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateOrder(db: Db, id: string, changes: Updateable<PaymentOrdersTable>) {
+  return db
+    .updateTable("payment_orders")
+    .set(changes)
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The order that re-orders a returned one, if any. */
+export function findReplacement(db: Db, orderId: string) {
+  return db
+    .selectFrom("payment_orders")
+    .select("id")
+    .where("replaces_order_id", "=", orderId)
+    .executeTakeFirst();
+}
+
+export interface OrderFilter {
+  status?: PaymentOrderStatus | undefined;
+  account?: string | undefined;
+  createdBefore?: Date | undefined;
+}
+
+function filtered(db: Db, filter: OrderFilter) {
+  let query = db.selectFrom("payment_orders");
+  if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.account) query = query.where("debtor_iban", "=", filter.account);
+  if (filter.createdBefore) query = query.where("created_at", "<", filter.createdBefore);
+  return query;
+}
+
+export function listOrders(db: Db, filter: OrderFilter, page: { limit: number; offset: number }) {
+  return filtered(db, filter)
+    .selectAll()
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countOrders(db: Db, filter: OrderFilter) {
+  const { count } = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The open orders to put into files, locked so that two file runs cannot take the same order. */
+export function lockOpenOrders(db: Db, account: string | undefined) {
+  let query = db.selectFrom("payment_orders").selectAll().where("status", "=", "ordered");
+  if (account) query = query.where("debtor_iban", "=", account);
+  return query.orderBy("debtor_iban").orderBy("created_at").orderBy("id").forUpdate().execute();
+}
+
+export function markSubmitted(db: Db, ids: readonly string[], fileId: string, at: Date) {
+  return db
+    .updateTable("payment_orders")
+    .set({ status: "submitted", file_id: fileId, updated_at: at })
+    .where("id", "in", ids)
+    .where("status", "=", "ordered")
+    .returningAll()
+    .execute();
+}
+
+/* ------------------------------------------------------------------ files */
+
+export function insertFile(db: Db, values: Insertable<PaymentFilesTable>) {
+  return db.insertInto("payment_files").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+const fileColumns = [
+  "payment_files.id",
+  "payment_files.message_id",
+  "payment_files.debtor_iban",
+  "payment_files.requested_date",
+  "payment_files.order_count",
+  "payment_files.control_sum_cents",
+  "payment_files.created_at",
+  "payment_files.created_by",
+  "users.email as created_by_email",
+] as const;
+
+export function listFiles(
+  db: Db,
+  filter: { account?: string | undefined },
+  page: { limit: number; offset: number },
+) {
+  let query = db.selectFrom("payment_files").leftJoin("users", "users.id", "payment_files.created_by");
+  if (filter.account) query = query.where("payment_files.debtor_iban", "=", filter.account);
+  return query
+    .select(fileColumns)
+    .orderBy("payment_files.created_at", "desc")
+    .orderBy("payment_files.id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export function filesByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("payment_files")
+    .leftJoin("users", "users.id", "payment_files.created_by")
+    .select(fileColumns)
+    .where("payment_files.id", "in", ids)
+    .orderBy("payment_files.debtor_iban")
+    .execute();
+}
+
+export async function countFiles(db: Db, filter: { account?: string | undefined }) {
+  let query = db.selectFrom("payment_files");
+  if (filter.account) query = query.where("debtor_iban", "=", filter.account);
+  const { count } = await query
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export function findFileXml(db: Db, id: string) {
+  return db
+    .selectFrom("payment_files")
+    .select(["id", "message_id", "xml"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/* ------------------------------------------------------------------ unmatched credits */
+
+export function insertUnmatchedCredit(db: Db, values: Insertable<UnmatchedCreditsTable>) {
+  return db
+    .insertInto("unmatched_credits")
+    .values(values)
+    .onConflict((oc) => oc.columns(["bank_statement_id", "entry_key"]).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findUnmatchedCredit(db: Db, id: string) {
+  return db.selectFrom("unmatched_credits").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function lockUnmatchedCredit(db: Db, id: string) {
+  return db.selectFrom("unmatched_credits").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+export function updateUnmatchedCredit(db: Db, id: string, changes: Updateable<UnmatchedCreditsTable>) {
+  return db.updateTable("unmatched_credits").set(changes).where("id", "=", id).execute();
+}
+
+export function listUnmatchedCredits(
+  db: Db,
+  filter: { status?: "open" | "returned" | undefined },
+  page: { limit: number; offset: number },
+) {
+  let query = db.selectFrom("unmatched_credits");
+  if (filter.status) query = query.where("unmatched_credits.status", "=", filter.status);
+  return query
+    .selectAll("unmatched_credits")
+    .select((eb) =>
+      eb
+        .selectFrom("payment_orders")
+        .select("payment_orders.id")
+        .whereRef("payment_orders.unmatched_credit_id", "=", "unmatched_credits.id")
+        .where("payment_orders.status", "<>", "cancelled")
+        .orderBy("payment_orders.created_at", "desc")
+        .limit(1)
+        .as("return_order_id"),
+    )
+    .orderBy("unmatched_credits.created_at")
+    .orderBy("unmatched_credits.id")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countUnmatchedCredits(db: Db, filter: { status?: "open" | "returned" | undefined }) {
+  let query = db.selectFrom("unmatched_credits");
+  if (filter.status) query = query.where("status", "=", filter.status);
+  const { count } = await query
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * The holder and BIC of a partner bank account, from the packages that name it or the deposits that
+ * received money on it (a return leaves the account the credit arrived on).
+ */
+export async function partnerAccount(db: Db, iban: string) {
+  const fromPackage = await db
+    .selectFrom("packages")
+    .select(["partner_bank_holder as holder", "partner_bank_bic as bic"])
+    .where("partner_bank_iban", "=", iban)
+    .executeTakeFirst();
+  if (fromPackage?.holder && fromPackage.bic) return { holder: fromPackage.holder, bic: fromPackage.bic };
+  return db
+    .selectFrom("deposits")
+    .select(["bank_holder as holder", "bank_bic as bic"])
+    .where("bank_iban", "=", iban)
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,0 +1,92 @@
+import { operations } from "@festgeld/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { route } from "../../lib/route.ts";
+import { currentUser } from "../../plugins/auth.ts";
+import type { PaymentFileSettings } from "./payments.service.ts";
+import * as service from "./payments.service.ts";
+
+/** The back office's payments: orders, SEPA files, unmatched credits (all admin only). */
+export const paymentsRoutes: FastifyPluginAsyncZod<{ fileSettings: PaymentFileSettings }> = async (
+  app,
+  options,
+) => {
+  route(app, operations.adminPaymentsList, async (request, reply) => {
+    const { items, total } = await service.listOrders(app.db, request.query, app.clock.now());
+    reply.header("X-Total-Count", String(total));
+    reply.header("Cache-Control", "no-store");
+    return items;
+  });
+
+  route(app, operations.adminPaymentsCancel, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return service.cancelOrder(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      request.body.reason,
+      app.clock.now(),
+      app.events,
+    );
+  });
+
+  route(app, operations.adminPaymentsReorder, async (request, reply) => {
+    const order = await service.reorder(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      request.body,
+      app.clock.now(),
+      app.events,
+    );
+    return reply.status(201).header("Cache-Control", "no-store").send(order);
+  });
+
+  route(app, operations.adminPaymentFilesCreate, async (request, reply) => {
+    const files = await service.createFiles(
+      app.db,
+      currentUser(request),
+      request.body,
+      app.clock.now(),
+      app.events,
+      options.fileSettings,
+    );
+    return reply.status(201).header("Cache-Control", "no-store").send(files);
+  });
+
+  route(app, operations.adminPaymentFilesList, async (request, reply) => {
+    const { items, total } = await service.listFiles(app.db, request.query);
+    reply.header("X-Total-Count", String(total));
+    reply.header("Cache-Control", "no-store");
+    return items;
+  });
+
+  route(app, operations.adminPaymentFilesGet, async (request, reply) => {
+    const file = await service.fileXml(app.db, request.params.id);
+    return reply
+      .status(200)
+      .header("Content-Type", "application/xml; charset=utf-8")
+      .header("Content-Disposition", `attachment; filename="${file.fileName}"`)
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Cache-Control", "no-store")
+      .send(file.xml as never);
+  });
+
+  route(app, operations.adminUnmatchedCreditsList, async (request, reply) => {
+    const { items, total } = await service.listUnmatchedCredits(app.db, request.query);
+    reply.header("X-Total-Count", String(total));
+    reply.header("Cache-Control", "no-store");
+    return items;
+  });
+
+  route(app, operations.adminUnmatchedCreditsReturn, async (request, reply) => {
+    const order = await service.returnUnmatchedCredit(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      app.clock.now(),
+      app.events,
+      app.depositSettings.defaultBank,
+    );
+    return reply.status(201).header("Cache-Control", "no-store").send(order);
+  });
+};

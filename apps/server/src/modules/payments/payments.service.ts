@@ -1,0 +1,713 @@
+import { randomBytes } from "node:crypto";
+import {
+  BUSINESS_TIME_ZONE,
+  centsToNumber,
+  dateInZone,
+  maskIban,
+  normalizeIban,
+  type PaymentFile,
+  type PaymentOrder,
+  type UnmatchedCredit,
+  type User,
+} from "@festgeld/domain";
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { EventBus } from "../../plugins/events.ts";
+import { recordAudit } from "../audit/audit.service.ts";
+import { postalAddressOf } from "../identity/identity.service.ts";
+import { buildPain001, newMessageId, PaymentFileError, type PostalAddress } from "./pain001.ts";
+import type { PaymentOrderFacts, PaymentOrderSource, StatementEntryFacts } from "./payment-events.ts";
+import * as repo from "./payments.repository.ts";
+import { splitStreet, structuredAddress } from "./postal-address.ts";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Who changed an order: a staff member, or the platform itself (a job). */
+export type PaymentActor = Pick<User, "id" | "email"> | { id: null; email: string };
+export const SYSTEM_ACTOR: PaymentActor = { id: null, email: "system" };
+
+/** What the file needs to know about the operator: the initiating party and the debtor's address. */
+export interface PaymentFileSettings {
+  initiatingParty: string;
+  debtorAddress: { street: string; postalCode: string; city: string; country: string };
+}
+
+const businessDate = (instant: Date) => dateInZone(instant, BUSINESS_TIME_ZONE);
+
+/** A unique end-to-end id: "FGP", the day and 64 random bits (23 characters of the EPC identifier set). */
+export function newEndToEndId(now: Date): string {
+  return `FGP${businessDate(now).replace(/-/g, "")}${randomBytes(6).toString("hex").toUpperCase()}`;
+}
+
+export function orderFacts(row: repo.PaymentOrderRow): PaymentOrderFacts {
+  return {
+    id: row.id,
+    source: row.source,
+    status: row.status,
+    depositId: row.deposit_id,
+    userId: row.user_id,
+    debtorIban: row.debtor_iban,
+    creditorIban: row.creditor_iban,
+    creditorName: row.creditor_name,
+    amountCents: Number(row.amount_cents),
+    principalCents: Number(row.principal_cents),
+    interestCents: Number(row.interest_cents),
+    endToEndId: row.end_to_end_id,
+    remittance: row.remittance,
+    requestedDate: row.requested_date,
+    returnsStatementEntry: row.returns_statement_entry,
+  };
+}
+
+function toPaymentOrder(row: repo.PaymentOrderRow, now: Date): PaymentOrder {
+  return {
+    id: row.id,
+    source: row.source,
+    status: row.status,
+    deposit_id: row.deposit_id,
+    unmatched_credit_id: row.unmatched_credit_id,
+    replaces_order_id: row.replaces_order_id,
+    debtor_name: row.debtor_name,
+    debtor_iban: row.debtor_iban,
+    creditor_name: row.creditor_name,
+    creditor_iban: maskIban(row.creditor_iban),
+    amount: centsToNumber(BigInt(row.amount_cents)),
+    principal: centsToNumber(BigInt(row.principal_cents)),
+    interest: centsToNumber(BigInt(row.interest_cents)),
+    currency: "EUR",
+    end_to_end_id: row.end_to_end_id,
+    remittance: row.remittance,
+    requested_date: row.requested_date,
+    file_id: row.file_id,
+    booking_date: row.booking_date,
+    return_reason: row.return_reason,
+    cancel_reason: row.cancel_reason,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    age_days: Math.max(0, Math.floor((now.getTime() - row.created_at.getTime()) / 86_400_000)),
+  };
+}
+
+async function audit(
+  trx: Db,
+  actor: PaymentActor,
+  action:
+    | "payment.ordered"
+    | "payment.submitted"
+    | "payment.booked"
+    | "payment.returned"
+    | "payment.cancelled",
+  row: repo.PaymentOrderRow,
+  details: Record<string, unknown> = {},
+) {
+  await recordAudit(trx as Kysely<DB>, actor, {
+    action,
+    targetType: "payment_order",
+    targetId: row.id,
+    details: {
+      source: row.source,
+      status: row.status,
+      deposit_id: row.deposit_id,
+      amount_cents: String(row.amount_cents),
+      end_to_end_id: row.end_to_end_id,
+      ...details,
+    },
+  });
+}
+
+/* ------------------------------------------------------------------ creating orders */
+
+export interface NewOrder {
+  source: PaymentOrderSource;
+  depositId: string | null;
+  userId: string | null;
+  debtor: { name: string; iban: string; bic: string };
+  creditor: { name: string; iban: string };
+  amountCents: bigint;
+  principalCents?: bigint;
+  interestCents?: bigint;
+  /** Names the deposit reference (or the returned credit). */
+  remittance: string;
+  /** Defaults to today (business date). */
+  requestedDate?: string;
+  unmatchedCreditId?: string | null;
+  returnsStatementEntry?: string | null;
+  replacesOrderId?: string | null;
+  actor: PaymentActor;
+  now: Date;
+}
+
+/**
+ * Records a payment order (status ordered) inside the caller's transaction: audited and published
+ * (`order_created`), so the books and the caller's own state change commit together. The saver's
+ * postal address is copied from the personal data now, so the file shows the address of the day
+ * the payment was ordered.
+ */
+export async function createOrder(trx: Db, events: EventBus, input: NewOrder): Promise<PaymentOrderFacts> {
+  const address = input.userId ? await postalAddressOf(trx as Kysely<DB>, input.userId) : null;
+  const split = address ? splitStreet(address.street) : null;
+  const row = await repo.insertOrder(trx, {
+    source: input.source,
+    status: "ordered",
+    deposit_id: input.depositId,
+    user_id: input.userId,
+    unmatched_credit_id: input.unmatchedCreditId ?? null,
+    replaces_order_id: input.replacesOrderId ?? null,
+    debtor_name: input.debtor.name,
+    debtor_iban: normalizeIban(input.debtor.iban),
+    debtor_bic: input.debtor.bic,
+    creditor_name: input.creditor.name,
+    creditor_iban: normalizeIban(input.creditor.iban),
+    creditor_street: split?.streetName ?? null,
+    creditor_building: split?.buildingNumber ?? null,
+    creditor_postcode: address?.postcode ?? null,
+    creditor_town: address?.city ?? null,
+    creditor_country: address?.country ?? null,
+    amount_cents: input.amountCents,
+    principal_cents: input.principalCents ?? 0n,
+    interest_cents: input.interestCents ?? 0n,
+    end_to_end_id: newEndToEndId(input.now),
+    remittance: input.remittance,
+    requested_date: input.requestedDate ?? businessDate(input.now),
+    returns_statement_entry: input.returnsStatementEntry ?? null,
+    created_at: input.now,
+    created_by: input.actor.id,
+    updated_at: input.now,
+  });
+  await audit(trx, input.actor, "payment.ordered", row);
+  const order = orderFacts(row);
+  await events.publish(
+    "payment",
+    { kind: "order_created", at: input.now, order, actorId: input.actor.id },
+    trx,
+  );
+  return order;
+}
+
+/* ------------------------------------------------------------------ staff actions */
+
+export async function listOrders(
+  db: Kysely<DB>,
+  query: {
+    limit: number;
+    offset: number;
+    status?: PaymentOrder["status"] | undefined;
+    account?: string | undefined;
+    older_than_days?: number | undefined;
+  },
+  now: Date,
+) {
+  const filter: repo.OrderFilter = {
+    status: query.status,
+    account: query.account,
+    createdBefore:
+      query.older_than_days === undefined
+        ? undefined
+        : new Date(now.getTime() - query.older_than_days * 86_400_000),
+  };
+  const [rows, total] = await Promise.all([
+    repo.listOrders(db, filter, { limit: query.limit, offset: query.offset }),
+    repo.countOrders(db, filter),
+  ]);
+  return { items: rows.map((r) => toPaymentOrder(r, now)), total };
+}
+
+/** Staff cancel an order that is not in a file yet; the reason is audited and published. */
+export async function cancelOrder(
+  db: Kysely<DB>,
+  admin: User,
+  id: string,
+  reason: string,
+  now: Date,
+  events: EventBus,
+): Promise<PaymentOrder> {
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.lockOrder(trx, id);
+    if (!row) throw notFound("payment_order_not_found", "This payment order does not exist");
+    if (row.status !== "ordered") {
+      throw conflict(
+        "payment_order_not_cancellable",
+        `This order is ${row.status}; only an order not yet in a payment file can be cancelled`,
+      );
+    }
+    const updated = await repo.updateOrder(trx, id, {
+      status: "cancelled",
+      cancel_reason: reason,
+      updated_at: now,
+    });
+    await audit(trx, admin, "payment.cancelled", updated, { reason });
+    await events.publish(
+      "payment",
+      { kind: "order_cancelled", at: now, order: orderFacts(updated), reason, actorId: admin.id },
+      trx,
+    );
+    return toPaymentOrder(updated, now);
+  });
+}
+
+/** A returned order is ordered again (same amount and purpose), optionally to a corrected account. */
+export async function reorder(
+  db: Kysely<DB>,
+  admin: User,
+  id: string,
+  input: { creditor_iban?: string | undefined; creditor_name?: string | undefined },
+  now: Date,
+  events: EventBus,
+): Promise<PaymentOrder> {
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.lockOrder(trx, id);
+    if (!row) throw notFound("payment_order_not_found", "This payment order does not exist");
+    if (row.status !== "returned" || (await repo.findReplacement(trx, id))) {
+      throw conflict(
+        "payment_order_not_returned",
+        "Only a returned order that was not ordered again can be ordered again",
+      );
+    }
+    const created = await createOrder(trx, events, {
+      source: row.source,
+      depositId: row.deposit_id,
+      userId: row.user_id,
+      debtor: { name: row.debtor_name, iban: row.debtor_iban, bic: row.debtor_bic },
+      creditor: {
+        name: input.creditor_name ?? row.creditor_name,
+        iban: input.creditor_iban ?? row.creditor_iban,
+      },
+      amountCents: BigInt(row.amount_cents),
+      principalCents: BigInt(row.principal_cents),
+      interestCents: BigInt(row.interest_cents),
+      remittance: row.remittance,
+      unmatchedCreditId: row.unmatched_credit_id,
+      returnsStatementEntry: row.returns_statement_entry,
+      replacesOrderId: row.id,
+      actor: admin,
+      now,
+    });
+    const fresh = await repo.findOrder(trx, created.id);
+    if (!fresh) throw new Error("the new order vanished");
+    return toPaymentOrder(fresh, now);
+  });
+}
+
+/* ------------------------------------------------------------------ files */
+
+function toPaymentFile(row: Awaited<ReturnType<typeof repo.listFiles>>[number]): PaymentFile {
+  return {
+    id: row.id,
+    message_id: row.message_id,
+    debtor_iban: row.debtor_iban,
+    requested_date: row.requested_date,
+    order_count: row.order_count,
+    control_sum: centsToNumber(BigInt(row.control_sum_cents)),
+    created_at: row.created_at.toISOString(),
+    created_by: row.created_by ? { id: row.created_by, email: row.created_by_email ?? "" } : null,
+  };
+}
+
+function creditorAddressOf(row: repo.PaymentOrderRow): PostalAddress | null {
+  if (!row.creditor_town || !row.creditor_country) return null;
+  return {
+    streetName: row.creditor_street,
+    buildingNumber: row.creditor_building,
+    postCode: row.creditor_postcode,
+    townName: row.creditor_town,
+    country: row.creditor_country,
+  };
+}
+
+/**
+ * Turns the open orders into pain.001.001.09 files, one per debtor account (optionally one account
+ * only), requested for execution today. The orders become submitted with the file, each audited and
+ * published (`order_submitted`); the XML is stored so it can be downloaded again. An order the file
+ * writer refuses (a bad IBAN, say) fails the whole run with 400 and changes nothing.
+ */
+export async function createFiles(
+  db: Kysely<DB>,
+  admin: User,
+  input: { account?: string | undefined },
+  now: Date,
+  events: EventBus,
+  settings: PaymentFileSettings,
+): Promise<PaymentFile[]> {
+  const ids = await db.transaction().execute(async (trx) => {
+    const open = await repo.lockOpenOrders(trx, input.account);
+    if (open.length === 0) {
+      throw conflict("no_open_payment_orders", "There are no open payment orders to put into a file");
+    }
+    const byAccount = new Map<string, repo.PaymentOrderRow[]>();
+    for (const row of open) byAccount.set(row.debtor_iban, [...(byAccount.get(row.debtor_iban) ?? []), row]);
+    const today = businessDate(now);
+    const fileIds: string[] = [];
+    for (const [iban, orders] of byAccount) {
+      const first = orders[0];
+      if (!first) continue;
+      let file: ReturnType<typeof buildPain001>;
+      try {
+        file = buildPain001({
+          messageId: newMessageId(now),
+          createdAt: now,
+          initiatingParty: { name: settings.initiatingParty },
+          debtor: {
+            name: first.debtor_name,
+            iban,
+            bic: first.debtor_bic,
+            postalAddress: structuredAddress(
+              {
+                street: settings.debtorAddress.street,
+                postcode: settings.debtorAddress.postalCode,
+                city: settings.debtorAddress.city,
+                country: settings.debtorAddress.country,
+              },
+              iban.slice(0, 2),
+            ),
+          },
+          requestedExecutionDate: today,
+          orders: orders.map((o) => ({
+            endToEndId: o.end_to_end_id,
+            amountCents: BigInt(o.amount_cents),
+            creditor: { name: o.creditor_name, iban: o.creditor_iban, postalAddress: creditorAddressOf(o) },
+            remittance: o.remittance,
+          })),
+        });
+      } catch (error) {
+        if (error instanceof PaymentFileError) {
+          throw badRequest("payment_file_invalid", `Account ${iban}: ${error.message}`);
+        }
+        throw error;
+      }
+      const stored = await repo.insertFile(trx, {
+        message_id: file.messageId,
+        debtor_iban: iban,
+        requested_date: today,
+        order_count: file.numberOfTransactions,
+        control_sum_cents: file.controlSumCents,
+        xml: file.xml,
+        created_at: now,
+        created_by: admin.id,
+      });
+      const submitted = await repo.markSubmitted(
+        trx,
+        orders.map((o) => o.id),
+        stored.id,
+        now,
+      );
+      for (const row of submitted) {
+        await audit(trx, admin, "payment.submitted", row, { file_id: stored.id });
+        await events.publish(
+          "payment",
+          { kind: "order_submitted", at: now, order: orderFacts(row), fileId: stored.id, actorId: admin.id },
+          trx,
+        );
+      }
+      await recordAudit(trx, admin, {
+        action: "payment_file.created",
+        targetType: "payment_file",
+        targetId: stored.id,
+        details: {
+          message_id: file.messageId,
+          debtor_iban: iban,
+          orders: file.numberOfTransactions,
+          control_sum_cents: String(file.controlSumCents),
+          adjustments: file.adjustments.length,
+        },
+      });
+      fileIds.push(stored.id);
+    }
+    return fileIds;
+  });
+  return (await repo.filesByIds(db, ids)).map(toPaymentFile);
+}
+
+export async function listFiles(
+  db: Kysely<DB>,
+  query: { limit: number; offset: number; account?: string | undefined },
+) {
+  const filter = { account: query.account };
+  const [rows, total] = await Promise.all([
+    repo.listFiles(db, filter, { limit: query.limit, offset: query.offset }),
+    repo.countFiles(db, filter),
+  ]);
+  return { items: rows.map(toPaymentFile), total };
+}
+
+export async function fileXml(db: Kysely<DB>, id: string) {
+  const file = await repo.findFileXml(db, id);
+  if (!file) throw notFound("payment_file_not_found", "This payment file does not exist");
+  return { fileName: `${file.message_id}.xml`, xml: file.xml };
+}
+
+/* ------------------------------------------------------------------ the bank statement */
+
+/** Where a statement entry comes from, as the events name it. */
+export interface EntryRef {
+  statementId: string;
+  entryKey: string;
+  accountIban: string | null;
+  bookingDate: string;
+}
+
+export type DebitOutcome =
+  | { outcome: "booked_order" | "returned_order"; orderId: string }
+  | { outcome: "unmatched"; orderId: string | null; reason: string };
+
+/** Why a statement debit cannot book an order, or null when it books it. */
+function debitProblem(
+  order: repo.PaymentOrderRow | undefined,
+  accountIban: string | null,
+  amountCents: bigint,
+): string | null {
+  if (!order) return "unknown_end_to_end_id";
+  if (order.status !== "submitted") return `order_${order.status}`;
+  if (accountIban !== order.debtor_iban) return "wrong_account";
+  if (BigInt(order.amount_cents) !== amountCents) return "amount_mismatch";
+  return null;
+}
+
+/**
+ * A debit of the statement: the order with its end-to-end id is booked when it was submitted from
+ * this account for this amount (`order_booked`); otherwise the reason is reported. With `dryRun`
+ * nothing changes.
+ */
+export async function bookDebit(
+  trx: Db,
+  events: EventBus,
+  entry: EntryRef & { endToEndId: string | null; amountCents: bigint; dryRun: boolean },
+  actor: PaymentActor,
+  now: Date,
+): Promise<DebitOutcome> {
+  if (!entry.endToEndId) return { outcome: "unmatched", orderId: null, reason: "no_end_to_end_id" };
+  const order = entry.dryRun
+    ? await repo.findOrderByEndToEndId(trx, entry.endToEndId)
+    : await repo.lockOrderByEndToEndId(trx, entry.endToEndId);
+  const problem = debitProblem(order, entry.accountIban, entry.amountCents);
+  if (problem || !order) return { outcome: "unmatched", orderId: order?.id ?? null, reason: problem ?? "" };
+  if (entry.dryRun) return { outcome: "booked_order", orderId: order.id };
+  const updated = await repo.updateOrder(trx, order.id, {
+    status: "booked",
+    booking_date: entry.bookingDate,
+    updated_at: now,
+  });
+  await audit(trx, actor, "payment.booked", updated, {
+    booking_date: entry.bookingDate,
+    statement_id: entry.statementId,
+    statement_entry_key: entry.entryKey,
+  });
+  await events.publish(
+    "payment",
+    {
+      kind: "order_booked",
+      at: now,
+      order: orderFacts(updated),
+      bookingDate: entry.bookingDate,
+      statementId: entry.statementId,
+      statementEntryKey: entry.entryKey,
+    },
+    trx,
+  );
+  return { outcome: "booked_order", orderId: order.id };
+}
+
+/**
+ * A returned payment of ours (a credit naming the original end-to-end id): the order, submitted or
+ * already booked, becomes returned (`order_returned`) with the bank's reason code.
+ */
+export async function returnOrder(
+  trx: Db,
+  events: EventBus,
+  entry: EntryRef & { originalEndToEndId: string | null; reasonCode: string | null; dryRun: boolean },
+  actor: PaymentActor,
+  now: Date,
+): Promise<DebitOutcome> {
+  if (!entry.originalEndToEndId) return { outcome: "unmatched", orderId: null, reason: "no_end_to_end_id" };
+  const order = entry.dryRun
+    ? await repo.findOrderByEndToEndId(trx, entry.originalEndToEndId)
+    : await repo.lockOrderByEndToEndId(trx, entry.originalEndToEndId);
+  if (!order) return { outcome: "unmatched", orderId: null, reason: "unknown_end_to_end_id" };
+  if (order.status !== "submitted" && order.status !== "booked")
+    return { outcome: "unmatched", orderId: order.id, reason: `order_${order.status}` };
+  if (entry.dryRun) return { outcome: "returned_order", orderId: order.id };
+  const updated = await repo.updateOrder(trx, order.id, {
+    status: "returned",
+    return_reason: entry.reasonCode,
+    updated_at: now,
+  });
+  await audit(trx, actor, "payment.returned", updated, {
+    reason_code: entry.reasonCode,
+    statement_id: entry.statementId,
+    statement_entry_key: entry.entryKey,
+  });
+  await events.publish(
+    "payment",
+    {
+      kind: "order_returned",
+      at: now,
+      order: orderFacts(updated),
+      bookingDate: entry.bookingDate,
+      reasonCode: entry.reasonCode,
+      statementId: entry.statementId,
+      statementEntryKey: entry.entryKey,
+    },
+    trx,
+  );
+  return { outcome: "returned_order", orderId: order.id };
+}
+
+/**
+ * A credit that funded nothing waits in suspense: kept for staff (who may send it back) and
+ * published (`credit_unmatched`). Returns its id.
+ */
+export async function recordUnmatchedCredit(
+  trx: Db,
+  events: EventBus,
+  credit: EntryRef & {
+    accountIban: string;
+    amountCents: bigint;
+    currency: string;
+    valueDate: string | null;
+    payerName: string | null;
+    payerIban: string | null;
+    remittance: string | null;
+    reason: string;
+    depositId: string | null;
+  },
+  now: Date,
+): Promise<string | null> {
+  const row = await repo.insertUnmatchedCredit(trx, {
+    bank_statement_id: credit.statementId,
+    entry_key: credit.entryKey,
+    account_iban: credit.accountIban,
+    amount_cents: credit.amountCents,
+    currency: credit.currency,
+    booking_date: credit.bookingDate,
+    value_date: credit.valueDate,
+    payer_name: credit.payerName,
+    payer_iban: credit.payerIban,
+    remittance: credit.remittance,
+    reason: credit.reason,
+    deposit_id: credit.depositId,
+    created_at: now,
+  });
+  if (!row) return null;
+  await events.publish(
+    "payment",
+    {
+      kind: "credit_unmatched",
+      at: now,
+      accountIban: credit.accountIban,
+      amountCents: Number(credit.amountCents),
+      bookingDate: credit.bookingDate,
+      statementId: credit.statementId,
+      statementEntryKey: credit.entryKey,
+      payerIban: credit.payerIban,
+      payerName: credit.payerName,
+    },
+    trx,
+  );
+  return row.id;
+}
+
+/** The statement as the books need it, after its entries' own events. */
+export async function statementImported(
+  trx: Db,
+  events: EventBus,
+  statement: {
+    statementId: string;
+    accountIban: string;
+    openingBalanceCents: number | null;
+    closingBalanceCents: number | null;
+    closingDate: string | null;
+    entries: StatementEntryFacts[];
+  },
+  now: Date,
+) {
+  await events.publish("payment", { kind: "statement_imported", at: now, ...statement }, trx);
+}
+
+/* ------------------------------------------------------------------ unmatched credits */
+
+function toUnmatchedCredit(
+  row: Awaited<ReturnType<typeof repo.listUnmatchedCredits>>[number],
+): UnmatchedCredit {
+  return {
+    id: row.id,
+    bank_statement_id: row.bank_statement_id,
+    entry_key: row.entry_key,
+    account_iban: row.account_iban,
+    amount: centsToNumber(BigInt(row.amount_cents)),
+    currency: row.currency.trim(),
+    booking_date: row.booking_date,
+    value_date: row.value_date,
+    payer_name: row.payer_name,
+    payer_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
+    remittance: row.remittance,
+    reason: row.reason,
+    deposit_id: row.deposit_id,
+    status: row.status,
+    return_order_id: row.return_order_id,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export async function listUnmatchedCredits(
+  db: Kysely<DB>,
+  query: { limit: number; offset: number; status?: "open" | "returned" | undefined },
+) {
+  const filter = { status: query.status };
+  const [rows, total] = await Promise.all([
+    repo.listUnmatchedCredits(db, filter, { limit: query.limit, offset: query.offset }),
+    repo.countUnmatchedCredits(db, filter),
+  ]);
+  return { items: rows.map(toUnmatchedCredit), total };
+}
+
+/**
+ * Staff send an unmatched credit back to its payer: a payment order from the account it arrived
+ * on to the payer's IBAN and name, naming the payer's own text; the credit is then `returned`.
+ */
+export async function returnUnmatchedCredit(
+  db: Kysely<DB>,
+  admin: User,
+  id: string,
+  now: Date,
+  events: EventBus,
+  fallbackBank: { holder: string; iban: string; bic: string },
+): Promise<PaymentOrder> {
+  return db.transaction().execute(async (trx) => {
+    const credit = await repo.lockUnmatchedCredit(trx, id);
+    if (!credit) throw notFound("unmatched_credit_not_found", "This unmatched credit does not exist");
+    if (credit.status !== "open") {
+      throw conflict("unmatched_credit_not_open", "This credit was sent back already");
+    }
+    if (!credit.payer_iban) {
+      throw conflict("unmatched_credit_no_payer", "The statement does not name the payer's IBAN");
+    }
+    const account =
+      normalizeIban(fallbackBank.iban) === credit.account_iban
+        ? { holder: fallbackBank.holder, bic: fallbackBank.bic }
+        : await repo.partnerAccount(trx, credit.account_iban);
+    if (!account) {
+      throw conflict(
+        "unmatched_credit_no_payer",
+        "The account the credit arrived on is not a partner account",
+      );
+    }
+    const text = credit.remittance ? ` ${credit.remittance}` : "";
+    const order = await createOrder(trx, events, {
+      source: "credit_return",
+      depositId: null,
+      userId: null,
+      debtor: { name: account.holder, iban: credit.account_iban, bic: account.bic },
+      creditor: { name: credit.payer_name ?? "Unknown payer", iban: credit.payer_iban },
+      amountCents: BigInt(credit.amount_cents),
+      remittance: `Return of your transfer of ${credit.booking_date}${text}`.slice(0, 140),
+      unmatchedCreditId: credit.id,
+      returnsStatementEntry: `${credit.bank_statement_id}/${credit.entry_key}`,
+      actor: admin,
+      now,
+    });
+    await repo.updateUnmatchedCredit(trx, credit.id, { status: "returned" });
+    const row = await repo.findOrder(trx, order.id);
+    if (!row) throw new Error("the return order vanished");
+    return toPaymentOrder(row, now);
+  });
+}

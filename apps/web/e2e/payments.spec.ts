@@ -1,0 +1,269 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { openArea, adminToken as signInAdmin } from "./admin-session.ts";
+import { verifyIdentity } from "./verify-identity.ts";
+
+/*
+ * Money that really leaves, in the browser: a funded deposit matures (the server's clock moves, never
+ * a sleep), the saver sees "payment ordered"; staff create the SEPA payment file and download it,
+ * then import the bank's camt.053 statement that books the file's debit (built here from the file's
+ * end-to-end id and amount); the saver sees the deposit paid with the bank's booking date. It runs on
+ * the server with CLOCK_CONTROL (the "lifecycle" project of playwright.config.ts).
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const PASSWORD = "e2e payments passphrase";
+const SAVER_IBAN = "DE89370400440532013000";
+const PARTNER_IBAN = "DE52000000000012345678";
+const CLOCK_PORT = Number(process.env.E2E_CLOCK_PORT);
+const LOCALES = { en: "en-GB", fr: "fr-FR" } as const;
+type Language = keyof typeof LOCALES;
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
+const berlinDate = (instant: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date(instant));
+const longDate = (isoDate: string, language: Language) =>
+  new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+function plusMonths(isoDate: string, months: number) {
+  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
+  const total = m - 1 + months;
+  const year = y + Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+}
+const plusDays = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function signIn(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post("/api/auth/login", { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function serverClock(request: APIRequestContext, adminToken: string, to?: string) {
+  const res = await request.post("/api/admin/clock", {
+    headers: bearer(adminToken),
+    data: to ? { to } : { advance_days: 0 },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { now: string; jobs_run: number };
+}
+
+/** The bank's statement of the partner account: the file's debit, booked on `bookingDate`. */
+function debitStatement(debit: {
+  endToEndId: string;
+  amount: string;
+  bookingDate: string;
+  messageId: string;
+}) {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>${debit.messageId}</MsgId><CreDtTm>${debit.bookingDate}T18:00:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>${debit.messageId}-1</Id>
+      <CreDtTm>${debit.bookingDate}T18:00:00</CreDtTm>
+      <Acct><Id><IBAN>${PARTNER_IBAN}</IBAN></Id><Ccy>EUR</Ccy></Acct>
+      <Ntry>
+        <Amt Ccy="EUR">${debit.amount}</Amt>
+        <CdtDbtInd>DBIT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>${debit.bookingDate}</Dt></BookgDt>
+        <ValDt><Dt>${debit.bookingDate}</Dt></ValDt>
+        <AcctSvcrRef>${debit.messageId}-D1</AcctSvcrRef>
+        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+        <NtryDtls><TxDtls>
+          <Refs><EndToEndId>${debit.endToEndId}</EndToEndId></Refs>
+          <Amt Ccy="EUR">${debit.amount}</Amt>
+          <RltdPties><Cdtr><Pty><Nm>Paula Zahlung</Nm></Pty></Cdtr>
+            <CdtrAcct><Id><IBAN>${SAVER_IBAN}</IBAN></Id></CdtrAcct></RltdPties>
+        </TxDtls></NtryDtls>
+      </Ntry>
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>`;
+}
+
+async function openAs(browser: Browser, token: string, language: Language) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  await context.addInitScript(
+    ([value, lang]) => {
+      if (!localStorage.getItem("token")) localStorage.setItem("token", value);
+      localStorage.setItem("user_language", lang);
+    },
+    [token, language] as const,
+  );
+  const page = await context.newPage();
+  return { page, close: () => context.close() };
+}
+
+async function replaceToken(page: Page, token: string) {
+  await page.evaluate((value) => localStorage.setItem("token", value), token);
+}
+
+const TEXT = {
+  en: {
+    paymentOrdered: "Payment ordered",
+    paidOut: "Paid out",
+    paymentsTab: "Payments",
+    statementsTab: "Bank statements",
+    createFile: "Create payment file",
+    download: "Download XML",
+    fileLabel: "camt.053 file (XML)",
+    confirm: /^Book 0 matched credits$/,
+    bookedOrder: "Booked a payment order",
+    bookedOn: (date: string) => `the bank booked it on ${date}`,
+  },
+  fr: {
+    paymentOrdered: "Paiement ordonné",
+    paidOut: "Versé",
+    paymentsTab: "Paiements",
+    statementsTab: "Relevés bancaires",
+    createFile: "Créer le fichier de paiement",
+    download: "Télécharger le XML",
+    fileLabel: "Fichier camt.053 (XML)",
+    confirm: /^Comptabiliser 0 crédit/,
+    bookedOrder: "Ordre de paiement comptabilisé",
+    bookedOn: (date: string) => `la banque a comptabilisé le paiement le ${date}`,
+  },
+} as const;
+
+for (const language of ["en", "fr"] as const) {
+  const text = TEXT[language];
+
+  test(`maturity orders the payout; the payment file and the statement pay it (${language})`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    let adminToken = await signInAdmin(request, CLOCK_PORT);
+
+    // A verified saver's 10,000 EUR deposit over 12 months, paid out at maturity, funded today.
+    const email = `payments-${randomBytes(5).toString("hex")}@e2e.example.test`;
+    const registered = await request.post("/api/auth/register", {
+      data: { email, password: PASSWORD, full_name: "Paula Zahlung" },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const saverToken = ((await registered.json()) as { access_token: string }).access_token;
+    await verifyIdentity(request, saverToken, adminToken);
+    const packages = (await (await request.get("/api/packages")).json()) as Array<{
+      id: string;
+      duration_months: number;
+    }>;
+    const applied = await request.post("/api/applications", {
+      headers: bearer(saverToken),
+      data: {
+        full_name: "Paula Zahlung",
+        email,
+        phone: "+49 30 1234567",
+        amount: 10_000,
+        package_id: packages.find((p) => p.duration_months === 12)?.id,
+        reference_iban: SAVER_IBAN,
+        maturity_instruction: "payout",
+        info_sheet_acknowledged: true,
+      },
+    });
+    expect(applied.status(), await applied.text()).toBe(201);
+    const decided = await request.patch(`/api/admin/applications/${(await applied.json()).id}/decision`, {
+      headers: bearer(adminToken),
+      data: { decision: "approved" },
+    });
+    expect(decided.status(), await decided.text()).toBe(200);
+    const depositId = ((await decided.json()) as { deposit: { id: string } }).deposit.id;
+    const valueDate = berlinDate((await serverClock(request, adminToken)).now);
+    const funded = await request.post(`/api/admin/deposits/${depositId}/funding`, {
+      headers: bearer(adminToken),
+      data: { amount: 10_000, value_date: valueDate, payer_iban: SAVER_IBAN },
+    });
+    expect(funded.status(), await funded.text()).toBe(200);
+
+    // The clock moves to the maturity day: the payout is ordered, not yet paid.
+    const maturity = plusMonths(valueDate, 12);
+    expect((await serverClock(request, adminToken, `${maturity}T10:00:00Z`)).jobs_run).toBeGreaterThanOrEqual(
+      1,
+    );
+    adminToken = await signInAdmin(request, CLOCK_PORT);
+    const saver = await openAs(browser, await signIn(request, email, PASSWORD), language);
+    await saver.page.goto("/dashboard");
+    const deposit = saver.page.getByTestId("deposit");
+    await expect(deposit.getByTestId("deposit-status")).toHaveText(text.paymentOrdered);
+    await expect(deposit.getByTestId("deposit-payment-ordered")).toBeVisible();
+    await expect(
+      deposit.locator('[data-testid="timeline-step"][data-step="payment-ordered"]'),
+    ).toHaveAttribute("data-state", "current");
+
+    // Staff create the payment file and download it: it carries the order's end-to-end id.
+    const staff = await openAs(browser, adminToken, language);
+    await staff.page.goto("/admin");
+    await openArea(staff.page, text.paymentsTab);
+    await expect(
+      staff.page.locator('[data-testid="payment-status"][data-status="ordered"]').first(),
+    ).toBeVisible();
+    const filesBefore = Number(
+      (await request.get("/api/admin/payment-files", { headers: bearer(adminToken) })).headers()[
+        "x-total-count"
+      ],
+    );
+    await staff.page.getByRole("button", { name: text.createFile }).click();
+    // The new file heads the history (newest first) once the list has read it again.
+    const fileRows = staff.page.getByTestId("payment-file-row");
+    await expect(fileRows).toHaveCount(Math.min(filesBefore + 1, 10));
+    const [download] = await Promise.all([
+      staff.page.waitForEvent("download"),
+      fileRows.first().getByRole("button", { name: text.download }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xml$/);
+    const xml = await readFile((await download.path()) as string, "utf8");
+    expect(xml).toContain("urn:iso:std:iso:20022:tech:xsd:pain.001.001.09");
+    const orders = (await (
+      await request.get("/api/admin/payments?status=submitted&limit=100", { headers: bearer(adminToken) })
+    ).json()) as Array<{ deposit_id: string | null; end_to_end_id: string; amount: number }>;
+    const order = orders.find((o) => o.deposit_id === depositId);
+    expect(order?.amount).toBe(10_350);
+    const endToEndId = order?.end_to_end_id ?? "";
+    expect(xml).toContain(`<EndToEndId>${endToEndId}</EndToEndId>`);
+    expect(xml).toContain(`<InstdAmt Ccy="EUR">10350.00</InstdAmt>`);
+
+    // The next day's statement books the debit; staff import it through the statement screen.
+    const bookedOn = plusDays(maturity, 1);
+    await serverClock(request, adminToken, `${bookedOn}T10:00:00Z`);
+    adminToken = await signInAdmin(request, CLOCK_PORT);
+    await replaceToken(staff.page, adminToken);
+    await staff.page.reload();
+    await openArea(staff.page, text.statementsTab);
+    await staff.page.getByLabel(text.fileLabel).setInputFiles({
+      name: "statement.xml",
+      mimeType: "application/xml",
+      buffer: Buffer.from(
+        debitStatement({
+          endToEndId,
+          amount: "10350.00",
+          bookingDate: bookedOn,
+          messageId: `E2E-PAY-${randomBytes(4).toString("hex")}`,
+        }),
+      ),
+    });
+    const result = staff.page.getByTestId("statement-result");
+    await expect(result.getByTestId("statement-entry")).toHaveCount(1);
+    await expect(result.getByTestId("statement-entry")).toHaveAttribute("data-outcome", "booked_order");
+    await result.getByRole("button", { name: text.confirm }).click();
+    await expect(result.getByTestId("statement-outcome")).toHaveAttribute("data-outcome", "booked");
+    await expect(result.getByTestId("statement-entry")).toContainText(text.bookedOrder);
+    await staff.close();
+
+    // The saver sees the deposit paid, with the date the bank booked it.
+    await replaceToken(saver.page, await signIn(request, email, PASSWORD));
+    await saver.page.reload();
+    await expect(deposit.getByTestId("deposit-status")).toHaveText(text.paidOut);
+    expect(plain(await deposit.getByTestId("deposit-paid-out").textContent())).toContain(
+      text.bookedOn(longDate(bookedOn, language)),
+    );
+    await saver.close();
+  });
+}

@@ -1,0 +1,531 @@
+import {
+  PAYMENT_ORDER_STATUSES,
+  type PaymentFile,
+  type PaymentOrder,
+  type UnmatchedCredit,
+} from "@festgeld/domain";
+import { operations } from "@festgeld/domain/operations";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { ReasonForm } from "../../components/ui/reason-form.tsx";
+import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
+import { errorMessage } from "../../lib/api-client.ts";
+import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
+import { usePagedListState } from "../../lib/paged-list.ts";
+import { toast } from "../../lib/toast.ts";
+import {
+  downloadPaymentFile,
+  useCancelPayment,
+  useCreatePaymentFiles,
+  useReorderPayment,
+  useReturnCredit,
+} from "./api/payments-api.ts";
+
+const PAGE_SIZE = 25;
+const AGES = ["", "1", "3", "7", "14"] as const;
+
+/**
+ * Back-office area "Payments": the payment orders (filter by state, age and debtor account), cancel
+ * an open one with a reason, order a returned one again, turn the open orders into SEPA files (one per
+ * debtor account) and download them; the credits no deposit awaited, with "return to payer".
+ */
+export default function PaymentsTab() {
+  const { t } = useTranslation("payments");
+  return (
+    <div className="space-y-10">
+      <p className="text-slate-600 dark:text-slate-400">{t("subtitle")}</p>
+      <Orders />
+      <Files />
+      <UnmatchedCredits />
+    </div>
+  );
+}
+
+function Orders() {
+  const { t, i18n } = useTranslation("payments");
+  const language = i18n.language;
+  const id = useId();
+  const [status, setStatus] = useState<(typeof PAYMENT_ORDER_STATUSES)[number] | "">("ordered");
+  const [age, setAge] = useState<(typeof AGES)[number]>("");
+  const [account, setAccount] = useState("");
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const [reordering, setReordering] = useState<string | null>(null);
+  const cancel = useCancelPayment();
+  const query = {
+    ...(status ? { status } : {}),
+    ...(age ? { older_than_days: Number(age) } : {}),
+    ...(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(account.replace(/\s+/g, "").toUpperCase())
+      ? { account: account.replace(/\s+/g, "").toUpperCase() }
+      : {}),
+  };
+  const { list, paging } = usePagedListState(
+    ADMIN_KEYS.payments,
+    operations.adminPaymentsList,
+    query,
+    PAGE_SIZE,
+    t("orders.pages"),
+  );
+
+  const columns: Column<PaymentOrder>[] = [
+    {
+      id: "created",
+      header: t("orders.columns.created"),
+      cell: (o) => (
+        <>
+          {formatDateTime(o.created_at, language)}
+          <span className="block text-xs text-slate-600 dark:text-slate-400">
+            {t("orders.age", { count: o.age_days, days: formatNumber(o.age_days, language) })}
+          </span>
+        </>
+      ),
+      className: "whitespace-nowrap",
+    },
+    { id: "source", header: t("orders.columns.source"), cell: (o) => t(`sources.${o.source}`) },
+    {
+      id: "status",
+      header: t("orders.columns.status"),
+      cell: (o) => (
+        <span data-testid="payment-status" data-status={o.status}>
+          {t(`statuses.${o.status}`)}
+          {o.booking_date && (
+            <span className="block text-xs">{formatCalendarDate(o.booking_date, language)}</span>
+          )}
+          {o.return_reason && <span className="block text-xs">{o.return_reason}</span>}
+          {o.cancel_reason && <span className="block text-xs">{o.cancel_reason}</span>}
+        </span>
+      ),
+    },
+    {
+      id: "amount",
+      header: t("orders.columns.amount"),
+      cell: (o) => formatMoney(o.amount, o.currency, language),
+      className: "whitespace-nowrap text-right",
+    },
+    {
+      id: "creditor",
+      header: t("orders.columns.creditor"),
+      cell: (o) => (
+        <>
+          {o.creditor_name}
+          <span className="block font-mono text-xs">{o.creditor_iban}</span>
+        </>
+      ),
+    },
+    {
+      id: "debtor",
+      header: t("orders.columns.debtor"),
+      cell: (o) => <span className="font-mono text-xs">{o.debtor_iban}</span>,
+      className: "break-all",
+    },
+    {
+      id: "remittance",
+      header: t("orders.columns.remittance"),
+      cell: (o) => (
+        <>
+          {o.remittance}
+          <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
+            {o.end_to_end_id}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: "actions",
+      header: t("orders.columns.actions"),
+      headerHidden: true,
+      sticky: true,
+      cell: (o) =>
+        o.status === "ordered" ? (
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1 text-sm"
+            aria-expanded={cancelling === o.id}
+            aria-controls={`${id}-cancel-${o.id}`}
+            onClick={() => setCancelling(cancelling === o.id ? null : o.id)}
+          >
+            {t("orders.cancel")}
+          </button>
+        ) : o.status === "returned" ? (
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1 text-sm"
+            aria-expanded={reordering === o.id}
+            aria-controls={`${id}-reorder-${o.id}`}
+            onClick={() => setReordering(reordering === o.id ? null : o.id)}
+          >
+            {t("orders.reorder")}
+          </button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900 dark:text-white">
+          {t("orders.title")}
+        </h2>
+        <CreateFiles />
+      </div>
+      <div className="flex flex-wrap gap-4">
+        <div>
+          <label htmlFor={`${id}-status`} className="label">
+            {t("orders.filters.status")}
+          </label>
+          <select
+            id={`${id}-status`}
+            className="input mt-1"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as typeof status)}
+            data-testid="payments-status-filter"
+          >
+            <option value="">{t("orders.filters.all")}</option>
+            {PAYMENT_ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-age`} className="label">
+            {t("orders.filters.age")}
+          </label>
+          <select
+            id={`${id}-age`}
+            className="input mt-1"
+            value={age}
+            onChange={(e) => setAge(e.target.value as typeof age)}
+          >
+            {AGES.map((a) => (
+              <option key={a} value={a}>
+                {a ? t("orders.filters.olderThan", { count: Number(a) }) : t("orders.filters.anyAge")}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-account`} className="label">
+            {t("orders.filters.account")}
+          </label>
+          <input
+            id={`${id}-account`}
+            className="input mt-1 font-mono"
+            value={account}
+            placeholder="DE.."
+            onChange={(e) => setAccount(e.target.value)}
+          />
+        </div>
+      </div>
+      <AdminTable
+        caption={t("orders.title")}
+        columns={columns}
+        rows={list.data?.items}
+        rowKey={(o) => o.id}
+        query={list}
+        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("orders.empty") }}
+        paging={paging}
+        testId="payments-table"
+        rowProps={(o) => ({ "data-testid": "payment-row", "data-end-to-end-id": o.end_to_end_id })}
+        detail={(o) =>
+          cancelling === o.id
+            ? {
+                id: `${id}-cancel-${o.id}`,
+                content: (
+                  <ReasonForm
+                    label={t("orders.cancelReason")}
+                    requiredMessage={t("orders.reasonRequired")}
+                    submitLabel={t("orders.confirmCancel")}
+                    cancelLabel={t("orders.keep")}
+                    fallback={t("failed")}
+                    maxLength={500}
+                    onSubmit={async (reason) => {
+                      await cancel.mutateAsync({ id: o.id, reason });
+                      setCancelling(null);
+                      toast(t("orders.cancelled"), "success");
+                    }}
+                    onCancel={() => setCancelling(null)}
+                  />
+                ),
+              }
+            : reordering === o.id
+              ? {
+                  id: `${id}-reorder-${o.id}`,
+                  content: <Reorder order={o} onDone={() => setReordering(null)} />,
+                }
+              : null
+        }
+      />
+    </section>
+  );
+}
+
+function Reorder({ order, onDone }: { order: PaymentOrder; onDone: () => void }) {
+  const { t } = useTranslation("payments");
+  const id = useId();
+  const [iban, setIban] = useState("");
+  const reorder = useReorderPayment();
+  return (
+    <form
+      className="flex flex-col gap-2"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        reorder.mutate(
+          { id: order.id, iban },
+          {
+            onSuccess: () => {
+              toast(t("orders.reordered"), "success");
+              onDone();
+            },
+          },
+        );
+      }}
+    >
+      <label htmlFor={`${id}-iban`} className="label">
+        {t("orders.correctedIban")}
+      </label>
+      <input
+        id={`${id}-iban`}
+        className="input font-mono"
+        value={iban}
+        onChange={(e) => setIban(e.target.value)}
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+        {t("orders.correctedIbanHint", { iban: order.creditor_iban })}
+      </p>
+      {reorder.isError && (
+        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
+          {errorMessage(reorder.error, t("failed"))}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary px-3 py-1 text-sm" disabled={reorder.isPending}>
+          {t("orders.confirmReorder")}
+        </button>
+        <button type="button" className="btn-secondary px-3 py-1 text-sm" onClick={onDone}>
+          {t("orders.keep")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CreateFiles() {
+  const { t, i18n } = useTranslation("payments");
+  const create = useCreatePaymentFiles();
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <button
+        type="button"
+        className="btn-primary"
+        disabled={create.isPending}
+        onClick={() =>
+          create.mutate("", {
+            onSuccess: (files) =>
+              toast(
+                t("files.created", {
+                  count: files.length,
+                  orders: formatNumber(
+                    files.reduce((sum, f) => sum + f.order_count, 0),
+                    i18n.language,
+                  ),
+                }),
+                "success",
+              ),
+          })
+        }
+        data-testid="create-payment-files"
+      >
+        {t("files.create")}
+      </button>
+      {create.isError && (
+        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
+          {errorMessage(create.error, t("failed"))}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Files() {
+  const { t, i18n } = useTranslation("payments");
+  const language = i18n.language;
+  const id = useId();
+  const [failed, setFailed] = useState<string | null>(null);
+  const { list, paging } = usePagedListState(
+    ADMIN_KEYS.paymentFiles,
+    operations.adminPaymentFilesList,
+    {},
+    10,
+    t("files.pages"),
+  );
+  const columns: Column<PaymentFile>[] = [
+    {
+      id: "created",
+      header: t("files.columns.created"),
+      cell: (f) => (
+        <>
+          {formatDateTime(f.created_at, language)}
+          {f.created_by && <span className="block text-xs">{f.created_by.email}</span>}
+        </>
+      ),
+    },
+    {
+      id: "account",
+      header: t("files.columns.account"),
+      cell: (f) => <span className="font-mono text-xs">{f.debtor_iban}</span>,
+      className: "break-all",
+    },
+    {
+      id: "date",
+      header: t("files.columns.executionDate"),
+      cell: (f) => formatCalendarDate(f.requested_date, language),
+    },
+    {
+      id: "count",
+      header: t("files.columns.count"),
+      cell: (f) => formatNumber(f.order_count, language),
+      className: "text-right",
+    },
+    {
+      id: "sum",
+      header: t("files.columns.controlSum"),
+      cell: (f) => formatMoney(f.control_sum, "EUR", language),
+      className: "whitespace-nowrap text-right",
+    },
+    {
+      id: "download",
+      header: t("files.columns.download"),
+      headerHidden: true,
+      sticky: true,
+      cell: (f) => (
+        <button
+          type="button"
+          className="btn-secondary px-3 py-1 text-sm"
+          data-testid="download-payment-file"
+          onClick={() => {
+            setFailed(null);
+            downloadPaymentFile(f.id, `${f.message_id}.xml`).catch((error: unknown) =>
+              setFailed(errorMessage(error, t("failed"))),
+            );
+          }}
+        >
+          {t("files.download")}
+        </button>
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-4">
+      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900 dark:text-white">
+        {t("files.title")}
+      </h2>
+      {failed && (
+        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
+          {failed}
+        </p>
+      )}
+      <AdminTable
+        caption={t("files.title")}
+        columns={columns}
+        rows={list.data?.items}
+        rowKey={(f) => f.id}
+        query={list}
+        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("files.empty") }}
+        paging={paging}
+        testId="payment-files-table"
+        rowProps={(f) => ({ "data-testid": "payment-file-row", "data-file-id": f.id })}
+      />
+    </section>
+  );
+}
+
+function UnmatchedCredits() {
+  const { t, i18n } = useTranslation("payments");
+  const language = i18n.language;
+  const id = useId();
+  const back = useReturnCredit();
+  const { list, paging } = usePagedListState(
+    ADMIN_KEYS.unmatchedCredits,
+    operations.adminUnmatchedCreditsList,
+    { status: "open" },
+    PAGE_SIZE,
+    t("credits.pages"),
+  );
+  const columns: Column<UnmatchedCredit>[] = [
+    {
+      id: "date",
+      header: t("credits.columns.booked"),
+      cell: (c) => formatCalendarDate(c.booking_date, language),
+      className: "whitespace-nowrap",
+    },
+    {
+      id: "amount",
+      header: t("credits.columns.amount"),
+      cell: (c) => formatMoney(c.amount, c.currency, language),
+      className: "whitespace-nowrap text-right",
+    },
+    {
+      id: "payer",
+      header: t("credits.columns.payer"),
+      cell: (c) => (
+        <>
+          {c.payer_name ?? t("credits.unknownPayer")}
+          {c.payer_iban && <span className="block font-mono text-xs">{c.payer_iban}</span>}
+        </>
+      ),
+    },
+    {
+      id: "text",
+      header: t("credits.columns.text"),
+      cell: (c) => c.remittance ?? "–",
+    },
+    {
+      id: "reason",
+      header: t("credits.columns.reason"),
+      cell: (c) => t(`reasons.${c.reason}`, { defaultValue: c.reason }),
+    },
+    {
+      id: "actions",
+      header: t("credits.columns.actions"),
+      headerHidden: true,
+      sticky: true,
+      cell: (c) => (
+        <button
+          type="button"
+          className="btn-secondary px-3 py-1 text-sm"
+          disabled={back.isPending || !c.payer_iban}
+          onClick={() => back.mutate(c.id, { onSuccess: () => toast(t("credits.returned"), "success") })}
+        >
+          {t("credits.return")}
+        </button>
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-4">
+      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900 dark:text-white">
+        {t("credits.title")}
+      </h2>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{t("credits.subtitle")}</p>
+      {back.isError && (
+        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
+          {errorMessage(back.error, t("failed"))}
+        </p>
+      )}
+      <AdminTable
+        caption={t("credits.title")}
+        columns={columns}
+        rows={list.data?.items}
+        rowKey={(c) => c.id}
+        query={list}
+        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("credits.empty") }}
+        paging={paging}
+        testId="unmatched-credits-table"
+      />
+    </section>
+  );
+}

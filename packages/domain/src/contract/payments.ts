@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
+import { paginationQuerySchema, text } from "./common.ts";
+
+/** Why money leaves a partner bank account (docs/decisions.md "Payment orders"). */
+export const PAYMENT_ORDER_SOURCES = [
+  "maturity_payout",
+  "renewal_interest",
+  "withdrawal_refund",
+  "early_closure",
+  "credit_return",
+] as const;
+export type PaymentOrderSourceCode = (typeof PAYMENT_ORDER_SOURCES)[number];
+
+/** ordered -> submitted (in a file) -> booked (on the statement); or returned, or cancelled before submission. */
+export const PAYMENT_ORDER_STATUSES = ["ordered", "submitted", "booked", "returned", "cancelled"] as const;
+export type PaymentOrderStatusCode = (typeof PAYMENT_ORDER_STATUSES)[number];
+
+const timestamp = z.string().describe("ISO 8601 timestamp");
+
+const ibanSchema = z
+  .string()
+  .max(IBAN_MAX_LENGTH * 2)
+  .transform(normalizeIban)
+  .refine((iban) => ibanProblem(iban) === null, {
+    message: "Not a valid IBAN",
+    params: { code: "invalid_iban" },
+  });
+
+export const paymentOrderSchema = z
+  .object({
+    id: z.string().uuid(),
+    source: z.enum(PAYMENT_ORDER_SOURCES),
+    status: z.enum(PAYMENT_ORDER_STATUSES),
+    deposit_id: z.string().uuid().nullable(),
+    unmatched_credit_id: z.string().uuid().nullable(),
+    replaces_order_id: z.string().uuid().nullable(),
+    debtor_name: z.string(),
+    debtor_iban: z.string().describe("The partner bank account the money leaves"),
+    creditor_name: z.string(),
+    creditor_iban: z.string().describe("Masked"),
+    amount: z.number(),
+    principal: z.number(),
+    interest: z.number(),
+    currency: z.literal("EUR"),
+    end_to_end_id: z.string(),
+    remittance: z.string(),
+    requested_date: z.string().describe("ISO date the order asks the bank to execute it"),
+    file_id: z.string().uuid().nullable(),
+    booking_date: z.string().nullable().describe("ISO date the bank booked the debit"),
+    return_reason: z.string().nullable(),
+    cancel_reason: z.string().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    age_days: z.number().int().describe("Whole days since the order was created"),
+  })
+  .meta({ id: "PaymentOrder" });
+export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
+
+export const adminPaymentsQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(PAYMENT_ORDER_STATUSES).optional(),
+  account: ibanSchema.optional().describe("Only orders from this partner bank account"),
+  older_than_days: z.coerce.number().int().min(0).max(3660).optional(),
+});
+
+export const paymentCancelSchema = z
+  .strictObject({ reason: text(500).describe("Why the order is cancelled (kept in the audit log)") })
+  .meta({ id: "PaymentCancelRequest" });
+
+export const paymentReorderSchema = z
+  .strictObject({
+    creditor_iban: ibanSchema.optional().describe("A corrected IBAN; by default the returned order's"),
+    creditor_name: text(70).optional(),
+  })
+  .meta({ id: "PaymentReorderRequest" });
+
+export const paymentFileCreateSchema = z
+  .strictObject({
+    account: ibanSchema.optional().describe("Only the open orders of this debtor account"),
+  })
+  .meta({ id: "PaymentFileCreateRequest" });
+
+export const paymentFileSchema = z
+  .object({
+    id: z.string().uuid(),
+    message_id: z.string(),
+    debtor_iban: z.string(),
+    requested_date: z.string(),
+    order_count: z.number().int(),
+    control_sum: z.number(),
+    created_at: timestamp,
+    created_by: z.object({ id: z.string().uuid(), email: z.string() }).nullable(),
+  })
+  .meta({ id: "PaymentFile" });
+export type PaymentFile = z.infer<typeof paymentFileSchema>;
+
+export const paymentFilesQuerySchema = paginationQuerySchema.extend({
+  account: ibanSchema.optional(),
+});
+
+export const UNMATCHED_CREDIT_STATUSES = ["open", "returned"] as const;
+
+export const unmatchedCreditSchema = z
+  .object({
+    id: z.string().uuid(),
+    bank_statement_id: z.string().uuid(),
+    entry_key: z.string(),
+    account_iban: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    booking_date: z.string(),
+    value_date: z.string().nullable(),
+    payer_name: z.string().nullable(),
+    payer_iban: z.string().nullable().describe("Masked"),
+    remittance: z.string().nullable().describe("What the payer wrote"),
+    reason: z.string(),
+    deposit_id: z.string().uuid().nullable(),
+    status: z.enum(UNMATCHED_CREDIT_STATUSES),
+    return_order_id: z.string().uuid().nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: "UnmatchedCredit" });
+export type UnmatchedCredit = z.infer<typeof unmatchedCreditSchema>;
+
+export const unmatchedCreditsQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(UNMATCHED_CREDIT_STATUSES).optional(),
+});
