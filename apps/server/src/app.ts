@@ -9,6 +9,7 @@ import { adminModule } from "./modules/admin/admin.module.ts";
 import { applicationsModule } from "./modules/applications/applications.module.ts";
 import { auditModule } from "./modules/audit/audit.module.ts";
 import { authModule } from "./modules/auth/auth.module.ts";
+import { banksModule } from "./modules/banks/banks.module.ts";
 import { sessionResolver } from "./modules/auth/session.service.ts";
 import { totpSecretsPlugin } from "./modules/auth/totp-secret.ts";
 import { calculatorModule } from "./modules/calculator/calculator.module.ts";
@@ -80,6 +81,7 @@ const modules: AppModule[] = [
   healthModule,
   docsModule,
   packagesModule,
+  banksModule,
   contactModule,
   newsletterModule,
   notificationsModule,

@@ -12,6 +12,7 @@ import { fullNameSchema } from "./auth.ts";
 import { moneyAmountSchema } from "./calculator.ts";
 import { emailSchema } from "./common.ts";
 import { depositSchema } from "./deposits.ts";
+import { packageBankSchema } from "./banks.ts";
 
 /**
  * Field refinements may carry one of our error codes in `params.code`; when it is the only problem
@@ -132,6 +133,7 @@ export const applicationSchema = z
     package: z.object({
       duration_months: z.number().int(),
       interest_rate: z.number().describe("Percent per year, fixed when the application was sent"),
+      bank: packageBankSchema.describe("The partner bank of the package (it holds the money)"),
     }),
     message: z.string().nullable(),
     reference_iban: z

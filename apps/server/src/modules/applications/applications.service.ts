@@ -18,7 +18,7 @@ import type { EventBus } from "../../plugins/events.ts";
 import { depositsByApplication, withdrawDepositsOfApplication } from "../deposits/deposits.service.ts";
 import { INFO_SHEET_VERSION } from "../messages/info-sheet.ts";
 import type { Messenger } from "../messages/messages.service.ts";
-import { findPackage } from "../packages/packages.service.ts";
+import { banksOfPackages, findPackage, isOffered } from "../packages/packages.service.ts";
 import { toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
 
@@ -51,7 +51,8 @@ export async function createApplication(
       { path: "body.package_id", message: "Unknown package", code: "package_not_found" },
     ]);
   }
-  if (!pkg.is_active) {
+  // A package of a paused bank is not offered either.
+  if (!isOffered(pkg)) {
     throw badRequest("package_inactive", "This package is no longer offered", [
       { path: "body.package_id", message: "Package no longer offered", code: "package_inactive" },
     ]);
@@ -122,7 +123,12 @@ export async function createApplication(
     }
     return row;
   });
-  return toApplication(row);
+  return toApplication(row, undefined, {
+    id: pkg.bank_id,
+    slug: pkg.bank_slug,
+    name: pkg.bank_name,
+    country: pkg.bank_country.trim(),
+  });
 }
 
 /**
@@ -150,7 +156,8 @@ export async function completeDetails(
   if (!updated) {
     throw conflict("application_not_pending", "Only a pending application can be changed");
   }
-  return toApplication(updated);
+  const banks = await banksOfPackages(db, [updated.package_id]);
+  return toApplication(updated, undefined, banks.get(updated.package_id));
 }
 
 /** The signed-in user's own applications, newest first, and how many there are. */
@@ -163,11 +170,20 @@ export async function listOwnApplications(
     repo.listApplicationsByUser(db, user.id, page),
     repo.countApplicationsByUser(db, user.id),
   ]);
-  const deposits = await depositsByApplication(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { items: rows.map((row) => toApplication(row, deposits.get(row.id))), total };
+  const [deposits, banks] = await Promise.all([
+    depositsByApplication(
+      db,
+      rows.map((r) => r.id),
+    ),
+    banksOfPackages(
+      db,
+      rows.map((r) => r.package_id),
+    ),
+  ]);
+  return {
+    items: rows.map((row) => toApplication(row, deposits.get(row.id), banks.get(row.package_id))),
+    total,
+  };
 }
 
 /**
@@ -223,5 +239,6 @@ export async function withdrawApplication(
     return updated;
   });
   const deposits = await depositsByApplication(db, [id]);
-  return toApplication(updated, deposits.get(id));
+  const banks = await banksOfPackages(db, [updated.package_id]);
+  return toApplication(updated, deposits.get(id), banks.get(updated.package_id));
 }

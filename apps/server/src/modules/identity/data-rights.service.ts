@@ -9,6 +9,7 @@ import { verifyPassword } from "../auth/password.ts";
 import { lockUser } from "../kyc/kyc.service.ts";
 import * as repo from "./data-rights.repository.ts";
 import * as identityRepo from "./identity.repository.ts";
+import { guaranteeByBank } from "../banks/banks.service.ts";
 
 type Db = Kysely<DB>;
 
@@ -176,9 +177,11 @@ export async function pendingErasures(db: Db) {
   }));
 }
 
+/** The saver's total over all banks, and per bank: the guarantee counts per bank and depositor. */
 export async function depositGuarantee(db: Db, user: User) {
   return {
     limit_cents: DEPOSIT_GUARANTEE_LIMIT_CENTS,
     total_cents: await identityRepo.activeTotalCents(db, user.id),
+    banks: await guaranteeByBank(db, user.id),
   };
 }
