@@ -26,7 +26,11 @@ const validBank = (overrides: Record<string, unknown> = {}) => ({
   lei: "529900T8BM49AURSDO55",
   supervisor: "FMA",
   register_entry: "FN 000000x (fictional)",
-  description: { en: "Fictional Austrian bank.", de: "Fiktive österreichische Bank.", fr: "Banque autrichienne fictive." },
+  description: {
+    en: "Fictional Austrian bank.",
+    de: "Fiktive österreichische Bank.",
+    fr: "Banque autrichienne fictive.",
+  },
   scheme: { name: "Einlagensicherung AUSTRIA Ges.m.b.H.", website: "https://www.einlagensicherung.at" },
   info_sheet: { en: "Protected by ESA.", de: "Geschützt durch die ESA.", fr: "Protégé par l'ESA." },
   country_rating: { rating: "AA+", source: "Fictional rating", date: "2026-02-01" },
@@ -43,7 +47,9 @@ const patchBank = (id: string, payload: unknown, headers: Headers = admin.header
 const publicPackages = async () =>
   (await t.app.inject({ method: "GET", url: "/api/packages?lang=en" })).json() as Package[];
 const adminBanks = async () =>
-  (await t.app.inject({ method: "GET", url: "/api/admin/banks", headers: admin.headers })).json() as AdminBank[];
+  (
+    await t.app.inject({ method: "GET", url: "/api/admin/banks", headers: admin.headers })
+  ).json() as AdminBank[];
 
 describe("the seeded partner banks (migration 0180)", () => {
   it("moves the packages to the brand's banks by term", async () => {
@@ -58,7 +64,16 @@ describe("the seeded partner banks (migration 0180)", () => {
     expect(list[0]?.bank).toMatchObject({ name: "Demo Partnerbank AG", country: "DE" });
     // SPEC.md's fields are unchanged beside the new one.
     expect(Object.keys(list[0] ?? {}).sort()).toEqual(
-      ["bank", "currency", "duration_months", "features", "id", "interest_rate", "max_amount", "min_amount"].sort(),
+      [
+        "bank",
+        "currency",
+        "duration_months",
+        "features",
+        "id",
+        "interest_rate",
+        "max_amount",
+        "min_amount",
+      ].sort(),
     );
   });
 
@@ -100,7 +115,9 @@ describe("bank upkeep in the back office", () => {
     for (const headers of [{}, user.headers] as Headers[]) {
       const expected = "authorization" in headers ? 403 : 401;
       expect((await createBank(validBank(), headers)).statusCode).toBe(expected);
-      expect((await t.app.inject({ method: "GET", url: "/api/admin/banks", headers })).statusCode).toBe(expected);
+      expect((await t.app.inject({ method: "GET", url: "/api/admin/banks", headers })).statusCode).toBe(
+        expected,
+      );
       const demo = (await adminBanks())[0];
       expect((await patchBank(demo?.id ?? "", { status: "paused" }, headers)).statusCode).toBe(expected);
     }
@@ -133,7 +150,10 @@ describe("bank upkeep in the back office", () => {
 
     expect((await createBank(validBank({ slug: "drittbank", account: undefined }))).statusCode).toBe(400);
     const sameSlug = await createBank(
-      validBank({ slug: "drittbank", account: { holder: "Y", iban: "DE51500100600123456789", bic: "DRTBATWWXXX" } }),
+      validBank({
+        slug: "drittbank",
+        account: { holder: "Y", iban: "DE51500100600123456789", bic: "DRTBATWWXXX" },
+      }),
     );
     expect(sameSlug.statusCode).toBe(409);
     expect(sameSlug.json().code).toBe("bank_slug_taken");
@@ -155,20 +175,34 @@ describe("bank upkeep in the back office", () => {
       .orderBy("id")
       .execute();
     expect(audit.map((a) => a.action)).toEqual(["bank.created", "bank.updated"]);
-    expect(audit[1]?.details).toMatchObject({ before: { name: "Drittbank AG" }, after: { name: "Drittbank Wien AG" } });
+    expect(audit[1]?.details).toMatchObject({
+      before: { name: "Drittbank AG" },
+      after: { name: "Drittbank Wien AG" },
+    });
   });
 });
 
 describe("packages belong to a bank", () => {
   it("a package is created at a chosen bank; every list names it; a paused bank's packages are not offered", async () => {
-    const bank = (await createBank(
-      validBank({ account: { holder: "Pausebank AG", iban: "DE51500100600123456789", bic: "PAUSDEFFXXX" } }),
-    )).json() as AdminBank;
+    const bank = (
+      await createBank(
+        validBank({
+          account: { holder: "Pausebank AG", iban: "DE51500100600123456789", bic: "PAUSDEFFXXX" },
+        }),
+      )
+    ).json() as AdminBank;
     const created = await t.app.inject({
       method: "POST",
       url: "/api/admin/packages",
       headers: admin.headers,
-      payload: { duration_months: 6, interest_rate: 3.9, min_amount: 1000, max_amount: 90_000, features, bank_id: bank.id },
+      payload: {
+        duration_months: 6,
+        interest_rate: 3.9,
+        min_amount: 1000,
+        max_amount: 90_000,
+        features,
+        bank_id: bank.id,
+      },
     });
     expect(created.statusCode).toBe(201);
     const pkg = created.json() as AdminPackage;
@@ -183,7 +217,14 @@ describe("packages belong to a bank", () => {
       method: "POST",
       url: "/api/admin/packages",
       headers: admin.headers,
-      payload: { duration_months: 6, interest_rate: 3.9, min_amount: 1000, max_amount: 90_000, features, bank_id: "00000000-0000-4000-8000-000000000000" },
+      payload: {
+        duration_months: 6,
+        interest_rate: 3.9,
+        min_amount: 1000,
+        max_amount: 90_000,
+        features,
+        bank_id: "00000000-0000-4000-8000-000000000000",
+      },
     });
     expect(unknownBank.statusCode).toBe(400);
     expect(unknownBank.json().code).toBe("bank_not_found");
@@ -206,9 +247,13 @@ describe("packages belong to a bank", () => {
     });
     expect(applied.statusCode).toBe(201);
     expect((applied.json() as Application).package.bank).toMatchObject({ id: bank.id });
-    const mine = (await t.app.inject({ method: "GET", url: "/api/applications/me", headers: user.headers })).json();
+    const mine = (
+      await t.app.inject({ method: "GET", url: "/api/applications/me", headers: user.headers })
+    ).json();
     expect(mine.find((a: Application) => a.package_id === pkg.id)?.package.bank?.slug).toBe(bank.slug);
-    const all = (await t.app.inject({ method: "GET", url: "/api/applications", headers: admin.headers })).json();
+    const all = (
+      await t.app.inject({ method: "GET", url: "/api/applications", headers: admin.headers })
+    ).json();
     expect(all.find((a: Application) => a.package_id === pkg.id)?.package.bank?.slug).toBe(bank.slug);
 
     // Once applied for, the package stays with its bank.
@@ -241,9 +286,13 @@ describe("packages belong to a bank", () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe("package_inactive");
-    const adminPkgs = (await t.app.inject({ method: "GET", url: "/api/admin/packages", headers: admin.headers })).json();
+    const adminPkgs = (
+      await t.app.inject({ method: "GET", url: "/api/admin/packages", headers: admin.headers })
+    ).json();
     expect(adminPkgs.find((p: AdminPackage) => p.id === pkg.id)?.bank.status).toBe("paused");
-    const profile = (await t.app.inject({ method: "GET", url: `/api/banks/${bank.slug}` })).json() as PublicBank;
+    const profile = (
+      await t.app.inject({ method: "GET", url: `/api/banks/${bank.slug}` })
+    ).json() as PublicBank;
     expect(profile.accepting_deposits).toBe(false);
   });
 });
@@ -264,7 +313,11 @@ describe("money per bank", () => {
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ bank_iban: "DE10200500000987654321", bank_name: "Beispiel Sparbank AG" });
 
-    const res = await t.app.inject({ method: "GET", url: "/api/me/deposit-guarantee", headers: saver.headers });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/me/deposit-guarantee",
+      headers: saver.headers,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     // Over both banks the saver has 130,000 EUR, yet each bank holds less than 100,000 EUR.
@@ -360,6 +413,8 @@ describe("bank logos", () => {
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
     expect(served.headers["content-security-policy"]).toContain("sandbox");
     expect(served.rawPayload.equals(PNG)).toBe(true);
-    expect((await t.app.inject({ method: "GET", url: "/api/banks/demo-partnerbank/logo" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/banks/demo-partnerbank/logo" })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -9,10 +9,10 @@ import {
 } from "../constants.ts";
 import { IBAN_MAX_LENGTH, type IbanProblem, ibanProblem, normalizeIban } from "../iban.ts";
 import { fullNameSchema } from "./auth.ts";
+import { packageBankSchema } from "./banks.ts";
 import { moneyAmountSchema } from "./calculator.ts";
 import { emailSchema } from "./common.ts";
 import { depositSchema } from "./deposits.ts";
-import { packageBankSchema } from "./banks.ts";
 
 /**
  * Field refinements may carry one of our error codes in `params.code`; when it is the only problem

@@ -38,11 +38,20 @@ const accountIbanSchema = z
   .transform(normalizeIban)
   .superRefine((iban, ctx) => {
     const problem = ibanProblem(iban);
-    if (problem) ctx.addIssue({ code: "custom", message: `not a valid IBAN (${problem})`, params: { code: "invalid_iban" } });
+    if (problem)
+      ctx.addIssue({
+        code: "custom",
+        message: `not a valid IBAN (${problem})`,
+        params: { code: "invalid_iban" },
+      });
   });
 
 const localizedText = (max: number) =>
-  z.strictObject({ en: z.string().trim().max(max), de: z.string().trim().max(max), fr: z.string().trim().max(max) });
+  z.strictObject({
+    en: z.string().trim().max(max),
+    de: z.string().trim().max(max),
+    fr: z.string().trim().max(max),
+  });
 
 const countrySchema = z
   .string()

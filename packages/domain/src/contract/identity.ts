@@ -339,5 +339,7 @@ export const depositGuaranteeSchema = z.object({
     .describe("Pending and approved applications of the saver in euro cents, over all banks"),
   banks: z
     .array(depositGuaranteeBankSchema)
-    .describe("The same per partner bank (the guarantee counts per bank): every bank the saver has money at or applied to"),
+    .describe(
+      "The same per partner bank (the guarantee counts per bank): every bank the saver has money at or applied to",
+    ),
 });

@@ -17,10 +17,10 @@ import { createDepositOnApproval, depositsByApplication } from "../deposits/depo
 import { assertMayBeApproved } from "../identity/identity.service.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
 import type { Messenger } from "../messages/messages.service.ts";
+import { banksOfPackages } from "../packages/packages.service.ts";
 import { missingDetails, toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
 import * as adminRepo from "./applications-admin.repository.ts";
-import { banksOfPackages } from "../packages/packages.service.ts";
 
 type AccountColumns = {
   account_email: string | null;

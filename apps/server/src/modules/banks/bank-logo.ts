@@ -32,10 +32,14 @@ export async function storeLogo(
   const bank = await repo.findBankById(deps.db, bankId);
   if (!bank) throw notFound("bank_not_found", "This bank does not exist.");
   if (!upload || upload.data.length === 0) {
-    throw badRequest("bank_logo_invalid", "Send the logo as the multipart field \"file\".");
+    throw badRequest("bank_logo_invalid", 'Send the logo as the multipart field "file".');
   }
   if (upload.truncated || upload.data.length > BANK_LOGO_MAX_BYTES) {
-    throw new AppError(413, "payload_too_large", `The logo may have at most ${BANK_LOGO_MAX_BYTES / 1024} KB.`);
+    throw new AppError(
+      413,
+      "payload_too_large",
+      `The logo may have at most ${BANK_LOGO_MAX_BYTES / 1024} KB.`,
+    );
   }
   const detected = await fileTypeFromBuffer(upload.data);
   const type = detected?.mime as LogoType | undefined;

@@ -68,7 +68,10 @@ export function updateBank(db: Db, id: string, values: Updateable<BanksTable>) {
 }
 
 export function countBanksWithSlug(db: Db, slug: string, exceptId: string | null) {
-  let query = db.selectFrom("banks").select((eb) => eb.fn.countAll<string>().as("n")).where("slug", "=", slug);
+  let query = db
+    .selectFrom("banks")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("slug", "=", slug);
   if (exceptId) query = query.where("id", "<>", exceptId);
   return query.executeTakeFirstOrThrow();
 }
@@ -84,15 +87,21 @@ export function countBanksWithAccount(db: Db, iban: string, exceptId: string | n
 
 /** Gives every bank without a receiving account the configured one (the seed; see 0180_banks.sql). */
 export function fillMissingAccounts(db: Db, account: { holder: string; iban: string; bic: string }) {
-  return db
-    .updateTable("banks")
-    .set({ account_holder: account.holder, account_iban: account.iban, account_bic: account.bic })
-    .where("account_iban", "is", null)
-    // The configured account may already be another bank's: then the seeded bank keeps none.
-    .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom("banks as other").select("other.id").where("other.account_iban", "=", account.iban))),
-    )
-    .execute();
+  return (
+    db
+      .updateTable("banks")
+      .set({ account_holder: account.holder, account_iban: account.iban, account_bic: account.bic })
+      .where("account_iban", "is", null)
+      // The configured account may already be another bank's: then the seeded bank keeps none.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom("banks as other").select("other.id").where("other.account_iban", "=", account.iban),
+          ),
+        ),
+      )
+      .execute()
+  );
 }
 
 /**
@@ -154,7 +163,14 @@ export function exposureByBank(db: Db) {
       ),
       sql<string>`count(distinct applications.user_id)`.as("savers"),
     ])
-    .groupBy(["banks.id", "banks.slug", "banks.name", "banks.country", "banks.status", "banks.scheme_coverage_cents"])
+    .groupBy([
+      "banks.id",
+      "banks.slug",
+      "banks.name",
+      "banks.country",
+      "banks.status",
+      "banks.scheme_coverage_cents",
+    ])
     .orderBy("banks.name")
     .execute();
 }

@@ -1,12 +1,12 @@
-import {
-  type AdminBank,
-  type BankCreateRequest,
-  type BankUpdateRequest,
-  type DepositGuaranteeBank,
-  type Language,
-  type PackageBank,
-  type PublicBank,
-  type User,
+import type {
+  AdminBank,
+  BankCreateRequest,
+  BankUpdateRequest,
+  DepositGuaranteeBank,
+  Language,
+  PackageBank,
+  PublicBank,
+  User,
 } from "@festgeld/domain";
 import type { Kysely, Selectable, Updateable } from "kysely";
 import type { DB } from "../../db/schema.ts";
@@ -125,7 +125,12 @@ export async function getPublicBank(db: Db, slug: string, language: Language): P
 export async function findPartnerAccountByIban(
   db: Db,
   iban: string,
-): Promise<{ holder: string; iban: string; bic: string; bank: PackageBank & { status: "active" | "paused" } } | null> {
+): Promise<{
+  holder: string;
+  iban: string;
+  bic: string;
+  bank: PackageBank & { status: "active" | "paused" };
+} | null> {
   const row = await repo.findBankByAccountIban(db, iban);
   if (!row?.account_holder || !row.account_iban || !row.account_bic) return null;
   return {
@@ -206,7 +211,13 @@ async function adminBank(db: Db, row: BankRow): Promise<AdminBank> {
 
 /** The fields an audit entry shows for a bank (the API's view without the counters). */
 const auditView = (b: AdminBank) => {
-  const { package_count: _count, exposure: _exposure, created_at: _created, updated_at: _updated, ...rest } = b;
+  const {
+    package_count: _count,
+    exposure: _exposure,
+    created_at: _created,
+    updated_at: _updated,
+    ...rest
+  } = b;
   return rest;
 };
 
@@ -214,7 +225,10 @@ async function checkUnique(db: Db, fields: { slug?: string; iban?: string }, exc
   if (fields.slug !== undefined && Number((await repo.countBanksWithSlug(db, fields.slug, exceptId)).n) > 0) {
     throw conflict("bank_slug_taken", "Another bank already has this address (slug).");
   }
-  if (fields.iban !== undefined && Number((await repo.countBanksWithAccount(db, fields.iban, exceptId)).n) > 0) {
+  if (
+    fields.iban !== undefined &&
+    Number((await repo.countBanksWithAccount(db, fields.iban, exceptId)).n) > 0
+  ) {
     throw conflict("bank_account_taken", "This receiving account is already another bank's.");
   }
 }
@@ -234,10 +248,12 @@ function changesFrom(input: BankUpdateRequest): Changes {
   if (input.description !== undefined) changes.description = JSON.stringify(input.description);
   if (input.scheme !== undefined) {
     changes.scheme_name = input.scheme.name;
-    if (input.scheme.coverage_cents !== undefined) changes.scheme_coverage_cents = input.scheme.coverage_cents;
+    if (input.scheme.coverage_cents !== undefined)
+      changes.scheme_coverage_cents = input.scheme.coverage_cents;
     if (input.scheme.website !== undefined) changes.scheme_website = input.scheme.website;
     if (input.scheme.contact !== undefined) changes.scheme_contact = input.scheme.contact || null;
-    if (input.scheme.repayment_days !== undefined) changes.scheme_repayment_days = input.scheme.repayment_days;
+    if (input.scheme.repayment_days !== undefined)
+      changes.scheme_repayment_days = input.scheme.repayment_days;
   }
   if (input.info_sheet !== undefined) changes.info_sheet = JSON.stringify(input.info_sheet);
   if (input.country_rating !== undefined) {
@@ -285,12 +301,21 @@ export async function createBank(db: Db, admin: User, input: BankCreateRequest):
 }
 
 /** Changes a bank. Pausing withdraws its packages from sale; deposits made keep their account. */
-export async function updateBank(db: Db, admin: User, id: string, input: BankUpdateRequest): Promise<AdminBank> {
+export async function updateBank(
+  db: Db,
+  admin: User,
+  id: string,
+  input: BankUpdateRequest,
+): Promise<AdminBank> {
   const updated = await db.transaction().execute(async (trx) => {
     const current = await repo.findBankForUpdate(trx, id);
     if (!current) throw notFound("bank_not_found", "This bank does not exist.");
     const account = input.account as { iban: string } | undefined;
-    await checkUnique(trx, { ...(input.slug ? { slug: input.slug } : {}), ...(account ? { iban: account.iban } : {}) }, id);
+    await checkUnique(
+      trx,
+      { ...(input.slug ? { slug: input.slug } : {}), ...(account ? { iban: account.iban } : {}) },
+      id,
+    );
     const changes = changesFrom(input);
     if (Object.keys(changes).length === 0) throw badRequest("validation_failed", "Nothing to change");
     const before = auditView(toAdminBank(current, 0, NO_EXPOSURE));

@@ -22,13 +22,13 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { loadQrCode } from "../../lib/lazy.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
 import type { EventBus } from "../../plugins/events.ts";
+import { receivingAccountOfPackage } from "../banks/banks.service.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
 import { findPackage } from "../packages/packages.service.ts";
 import { toDeposit, transferPayload } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
 import type { DepositRow } from "./deposits.repository.ts";
 import * as repo from "./deposits.repository.ts";
-import { receivingAccountOfPackage } from "../banks/banks.service.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -6,10 +6,10 @@ import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import type { DocumentStorage } from "../../storage/document-store.ts";
 import { verifyPassword } from "../auth/password.ts";
+import { guaranteeByBank } from "../banks/banks.service.ts";
 import { lockUser } from "../kyc/kyc.service.ts";
 import * as repo from "./data-rights.repository.ts";
 import * as identityRepo from "./identity.repository.ts";
-import { guaranteeByBank } from "../banks/banks.service.ts";
 
 type Db = Kysely<DB>;
 

@@ -48,7 +48,12 @@ export async function countApplicationsOfPackage(db: Kysely<DB>, packageId: stri
 
 /** The package row, locked until the transaction ends (two admins editing one package take turns). */
 export async function findPackageForUpdate(db: Kysely<DB>, id: string) {
-  const locked = await db.selectFrom("packages").select("id").where("id", "=", id).forUpdate().executeTakeFirst();
+  const locked = await db
+    .selectFrom("packages")
+    .select("id")
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
   return locked ? findPackageWithBank(db, id) : undefined;
 }
 

@@ -14,7 +14,8 @@ function withBank(db: Kysely<DB>) {
       "banks.status as bank_status",
     ]);
 }
-type WithBank = ReturnType<typeof withBank> extends SelectQueryBuilder<infer _D, infer _T, infer O> ? O : never;
+type WithBank =
+  ReturnType<typeof withBank> extends SelectQueryBuilder<infer _D, infer _T, infer O> ? O : never;
 export type PackageWithBankRow = WithBank;
 
 /** The packages on offer: active, at a bank that is not paused. */
@@ -42,7 +43,10 @@ export function findPackageInForce(
     .where("packages.duration_months", "=", terms.durationMonths)
     .where("packages.currency", "=", terms.currency)
     .where("packages.bank_id", "=", (eb) =>
-      eb.selectFrom("packages as preferred").select("preferred.bank_id").where("preferred.id", "=", terms.preferredId),
+      eb
+        .selectFrom("packages as preferred")
+        .select("preferred.bank_id")
+        .where("preferred.id", "=", terms.preferredId),
     )
     .orderBy((eb) => eb.case().when("packages.id", "=", terms.preferredId).then(0).else(1).end())
     .orderBy("packages.interest_rate", "desc")

@@ -84,7 +84,7 @@ export const banksOperations = {
     path: "/admin/banks/:id/logo",
     access: "admin",
     tags: ["banks", "admin"],
-    summary: "Upload a bank's logo (multipart field \"file\"; PNG, JPEG or WebP, at most 200 KB)",
+    summary: 'Upload a bank\'s logo (multipart field "file"; PNG, JPEG or WebP, at most 200 KB)',
     params: idParamSchema,
     consumes: ["multipart/form-data"],
     responses: { 200: json(bankLogoResponseSchema, "Where the logo is served") },
