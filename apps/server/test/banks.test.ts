@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { AdminBank, AdminPackage, Application, Package, PublicBank } from "@festgeld/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
@@ -87,6 +89,14 @@ describe("the seeded partner banks (migration 0180)", () => {
     });
     expect(banks.find((b) => b.slug === "beispiel-sparbank")?.account?.iban).toBe("DE10200500000987654321");
     expect(demo?.package_count).toBe(3);
+  });
+
+  it("matches the web app's build-time copy, which the prerendered bank pages start from", async () => {
+    const file = path.resolve(import.meta.dirname, "../../web/src/content/banks/demo-banks.json");
+    const copy = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, PublicBank[]>;
+    for (const lang of ["en", "de", "fr"]) {
+      expect((await t.app.inject(`/api/banks?lang=${lang}`)).json(), lang).toEqual(copy[lang]);
+    }
   });
 
   it("shows the public profile without the receiving account", async () => {

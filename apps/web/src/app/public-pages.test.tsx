@@ -208,7 +208,7 @@ describe("page content", () => {
     expect(figures).toContain("6 months");
     expect(screen.getByTestId("covered-list").querySelectorAll("li").length).toBeGreaterThan(3);
     expect(screen.getByTestId("not-covered-list").querySelectorAll("li").length).toBeGreaterThan(3);
-    expect(screen.getAllByTestId("information-sheet")).toHaveLength(brand.partnerBanks.length);
+    expect(screen.getAllByTestId("information-sheet")).toHaveLength(2); // the two seeded partner banks (content/banks/demo-banks.json)
     expect(screen.getByTestId("deposit-insurance-packages").getAttribute("href")).toBe("/packages");
   });
 

@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Localized, PostalAddress, SupportHours } from "../content/brand/brand-types.ts";
 import { formatMoney, formatNumber, localeFor } from "./format.ts";
+import { buildTimeBanks } from "./banks.ts";
 
 /**
  * The brand's identity and figures as text in the reader's language, for interpolation into the
@@ -117,7 +118,7 @@ export function brandValues(language: string, t: (key: string, values?: Record<s
     ombudsmanName: brand.ombudsman.name,
     ombudsmanWebsite: brand.ombudsman.website,
     partnerBankNames: listFormat(
-      brand.partnerBanks.map((b) => b.name),
+      buildTimeBanks(language).map((b) => b.name),
       language,
       "conjunction",
     ),

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "deposits",
   "messages",
   "identity",
+  "banks",
 ] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");

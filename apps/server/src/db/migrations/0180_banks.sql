@@ -43,11 +43,13 @@ create unique index banks_account_iban_key on banks (account_iban) where account
 
 -- The demonstration brand's two fictional partner banks. The first has no account of its own yet: it
 -- receives the configured PARTNER_BANK_* account at start-up.
-insert into banks (slug, name, country, city, bic, supervisor, register_entry, description, scheme_name,
+-- Fixed ids: the web app's build-time copy of these banks (apps/web/src/content/banks/demo-banks.json)
+-- names them too.
+insert into banks (id, slug, name, country, city, bic, supervisor, register_entry, description, scheme_name,
   scheme_website, scheme_contact, info_sheet, country_rating, country_rating_source, country_rating_date,
   account_holder, account_iban, account_bic, partner_since, created_at)
 values
-('demo-partnerbank', 'Demo Partnerbank AG', 'DE', 'Frankfurt am Main', 'DEMODEFFXXX', 'BaFin',
+('0b1a2c3d-0000-4000-8000-000000000001', 'demo-partnerbank', 'Demo Partnerbank AG', 'DE', 'Frankfurt am Main', 'DEMODEFFXXX', 'BaFin',
   'HRB DEMO-111111 (fictional)', '{
     "en": "Fictional German universal bank; takes the 3-, 6- and 12-month deposits.",
     "de": "Fiktive deutsche Universalbank; nimmt die Einlagen mit 3, 6 und 12 Monaten Laufzeit entgegen.",
@@ -58,7 +60,7 @@ values
     "de": "Die Demo Partnerbank AG ist der gesetzlichen Einlagensicherung der privaten Banken in Deutschland angeschlossen.",
     "fr": "Demo Partnerbank AG est affiliée au système légal de garantie des dépôts des banques privées en Allemagne."
   }', 'AAA', 'Fictional demonstration rating', '2026-01-15', null, null, null, 2018, '2018-01-01T00:00:00Z'),
-('beispiel-sparbank', 'Beispiel Sparbank AG', 'DE', 'Hamburg', 'BSPBDEHHXXX', 'BaFin',
+('0b1a2c3d-0000-4000-8000-000000000002', 'beispiel-sparbank', 'Beispiel Sparbank AG', 'DE', 'Hamburg', 'BSPBDEHHXXX', 'BaFin',
   'HRB DEMO-222222 (fictional)', '{
     "en": "Fictional German savings bank; takes the 24- and 36-month deposits.",
     "de": "Fiktive deutsche Sparbank; nimmt die Einlagen mit 24 und 36 Monaten Laufzeit entgegen.",
