@@ -1,5 +1,6 @@
 import { brand } from "@brand";
 import { LANGUAGES } from "@festgeld/domain/constants";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { Suspense } from "react";
@@ -33,13 +34,17 @@ async function renderPage(name: string) {
   const Page = (await PAGES[name]?.())?.default;
   if (!Page) throw new Error(`unknown page ${name}`);
   const router = createMemoryRouter([{ path: "/", element: <Page /> }], { initialEntries: ["/"] });
+  // The deposit-insurance page reads the partner banks (the build's copy until the live list answers).
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <I18nextProvider i18n={i18n}>
-      <Suspense fallback={<p>loading</p>}>
-        <main id="main">
-          <RouterProvider router={router} />
-        </main>
-      </Suspense>
+      <QueryClientProvider client={queries}>
+        <Suspense fallback={<p>loading</p>}>
+          <main id="main">
+            <RouterProvider router={router} />
+          </main>
+        </Suspense>
+      </QueryClientProvider>
     </I18nextProvider>,
   );
   await screen.findByRole("heading", { level: 1 }, { timeout: 5000 });

@@ -27,7 +27,8 @@ export function useBanks() {
   const language = i18n.language;
   return useQuery({
     queryKey: banksQueryKey(language),
-    queryFn: ({ signal }) => api.call(operations.banksList, { query: { lang: language as Language }, signal }),
+    queryFn: ({ signal }) =>
+      api.call(operations.banksList, { query: { lang: language as Language }, signal }),
     initialData: () => buildTimeBanks(language),
     // The build's copy counts as old: the live list replaces it right after the page has loaded.
     initialDataUpdatedAt: 0,

@@ -3,8 +3,8 @@ import type { Language } from "@festgeld/domain/constants";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Localized, PostalAddress, SupportHours } from "../content/brand/brand-types.ts";
-import { formatMoney, formatNumber, localeFor } from "./format.ts";
 import { buildTimeBanks } from "./banks.ts";
+import { formatMoney, formatNumber, localeFor } from "./format.ts";
 
 /**
  * The brand's identity and figures as text in the reader's language, for interpolation into the

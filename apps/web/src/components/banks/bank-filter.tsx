@@ -21,7 +21,13 @@ export function usePackageFilter() {
     );
   const apply = (packages: readonly Package[]) =>
     packages.filter((p) => (!bank || p.bank.slug === bank) && (!country || p.bank.country === country));
-  return { bank, country, setBank: (v: string) => set("bank", v), setCountry: (v: string) => set("country", v), apply };
+  return {
+    bank,
+    country,
+    setBank: (v: string) => set("bank", v),
+    setCountry: (v: string) => set("country", v),
+    apply,
+  };
 }
 
 /** Two selects, bank and country, over the banks that have packages in the list. */

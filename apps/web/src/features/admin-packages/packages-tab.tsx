@@ -7,7 +7,12 @@ import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
 import { formatMoney, formatRate } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
-import { createPackage, fetchAdminPackages, fetchBanksForPackages, updatePackage } from "./api/packages-api.ts";
+import {
+  createPackage,
+  fetchAdminPackages,
+  fetchBanksForPackages,
+  updatePackage,
+} from "./api/packages-api.ts";
 import { PackageForm, type PackageFormValues } from "./components/package-form.tsx";
 
 type Editing = { mode: "create" } | { mode: "edit"; pkg: AdminPackage } | null;

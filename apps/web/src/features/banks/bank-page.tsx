@@ -56,7 +56,11 @@ export default function BankPage() {
   ];
 
   return (
-    <article className="mx-auto max-w-5xl space-y-10 px-4 py-12" data-testid="bank-profile" data-slug={bank.slug}>
+    <article
+      className="mx-auto max-w-5xl space-y-10 px-4 py-12"
+      data-testid="bank-profile"
+      data-slug={bank.slug}
+    >
       <header>
         <p>
           <Link to={bankPath(pathname)} className="text-brand-700 underline dark:text-brand-200">
@@ -68,7 +72,9 @@ export default function BankPage() {
           {bank.logo_url && <img src={bank.logo_url} alt="" className="h-10 w-auto" width={40} height={40} />}
           {bank.name}
         </h1>
-        {bank.description && <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">{bank.description}</p>}
+        {bank.description && (
+          <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">{bank.description}</p>
+        )}
         {!bank.accepting_deposits && (
           <p className="mt-3 font-semibold text-amber-800 dark:text-amber-200">{t("list.paused")}</p>
         )}
@@ -94,7 +100,11 @@ export default function BankPage() {
         <h2 id="bank-offers-title" className="text-xl font-bold text-slate-900 dark:text-white">
           {t("profile.offers", { name: bank.name })}
         </h2>
-        {bank.accepting_deposits ? <BankOffers packages={offers} /> : <p className="mt-2">{t("list.paused")}</p>}
+        {bank.accepting_deposits ? (
+          <BankOffers packages={offers} />
+        ) : (
+          <p className="mt-2">{t("list.paused")}</p>
+        )}
       </section>
 
       <section aria-labelledby="bank-scheme">
@@ -106,7 +116,11 @@ export default function BankPage() {
         </p>
         {bank.scheme.website && (
           <p className="mt-2">
-            <a href={bank.scheme.website} className="text-brand-700 underline dark:text-brand-200" rel="noopener">
+            <a
+              href={bank.scheme.website}
+              className="text-brand-700 underline dark:text-brand-200"
+              rel="noopener"
+            >
               {bank.scheme.website.replace(/^https:\/\//, "")}
             </a>
           </p>

@@ -22,7 +22,9 @@ export default function BanksPage() {
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
       <header className="mx-auto max-w-3xl text-center">
-        <h1 className="text-3xl font-bold text-balance text-slate-900 sm:text-4xl dark:text-white">{t("list.title")}</h1>
+        <h1 className="text-3xl font-bold text-balance text-slate-900 sm:text-4xl dark:text-white">
+          {t("list.title")}
+        </h1>
         <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("list.subtitle")}</p>
       </header>
       {list.length === 0 ? (
@@ -76,7 +78,10 @@ export default function BanksPage() {
                 </h3>
                 {bank.accepting_deposits && <BankOffers packages={offers} />}
                 <p className="mt-4">
-                  <Link to={bankPath(pathname, bank.slug)} className="text-brand-700 underline dark:text-brand-200">
+                  <Link
+                    to={bankPath(pathname, bank.slug)}
+                    className="text-brand-700 underline dark:text-brand-200"
+                  >
                     {t("list.profile", { name: bank.name })}
                   </Link>
                 </p>

@@ -14,10 +14,10 @@ import {
 import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
 import { SelectField } from "../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { countryName } from "../../lib/banks.ts";
 import { decimalInputText } from "../../lib/decimal.ts";
 import { currencySymbol, formatMoney, formatRate } from "../../lib/format.ts";
 import { addMessages, applyApiError, useApiForm } from "../../lib/forms.ts";
-import { countryName } from "../../lib/banks.ts";
 import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { calculate } from "./api/calculator-api.ts";
@@ -202,7 +202,10 @@ export default function CalculatorPage() {
 
           {chosen && (
             <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="calculator-bank">
-              {t("banks:card.bankOf", { bank: chosen.bank.name, country: countryName(chosen.bank.country, language) })}
+              {t("banks:card.bankOf", {
+                bank: chosen.bank.name,
+                country: countryName(chosen.bank.country, language),
+              })}
             </p>
           )}
 

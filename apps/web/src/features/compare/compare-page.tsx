@@ -145,7 +145,10 @@ export default function ComparePage() {
                     <span className="block text-sm text-slate-600 dark:text-slate-300">
                       {t("packages.perYear")}
                     </span>
-                    <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300" data-testid="compare-bank">
+                    <span
+                      className="mt-1 block text-xs text-slate-600 dark:text-slate-300"
+                      data-testid="compare-bank"
+                    >
                       <span aria-hidden="true">{countryFlag(pkg.bank.country)} </span>
                       {pkg.bank.name}
                     </span>

@@ -183,7 +183,9 @@ export default function DepositInsurancePage() {
                 {t("depositInsurance.partners.register", { number: bank.register_entry })}
               </p>
               {bank.partner_since && (
-                <p className="text-sm">{t("depositInsurance.partners.since", { year: bank.partner_since })}</p>
+                <p className="text-sm">
+                  {t("depositInsurance.partners.since", { year: bank.partner_since })}
+                </p>
               )}
             </li>
           ))}

@@ -32,18 +32,18 @@ export default function PackagesPage() {
         <>
           <BankFilter packages={data} filter={filter} />
           {shown.length === 0 && <p className="mt-8 text-center">{t("banks:filter.none")}</p>}
-        <div
-          className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
-          data-testid="package-list"
-        >
-          {shown.map((pkg) => (
-            <PackageCard
-              key={pkg.id}
-              pkg={pkg}
-              onSelect={(p) => navigate("/apply", { state: { packageId: p.id } })}
-            />
-          ))}
-        </div>
+          <div
+            className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+            data-testid="package-list"
+          >
+            {shown.map((pkg) => (
+              <PackageCard
+                key={pkg.id}
+                pkg={pkg}
+                onSelect={(p) => navigate("/apply", { state: { packageId: p.id } })}
+              />
+            ))}
+          </div>
         </>
       )}
       <p className="mx-auto mt-10 max-w-3xl text-center text-sm text-slate-600 dark:text-slate-400">

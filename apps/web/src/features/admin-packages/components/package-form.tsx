@@ -1,4 +1,9 @@
-import type { AdminBank, AdminPackage, FieldError as ApiFieldError, PackageCreateRequest } from "@festgeld/domain";
+import type {
+  AdminBank,
+  AdminPackage,
+  FieldError as ApiFieldError,
+  PackageCreateRequest,
+} from "@festgeld/domain";
 import { DURATIONS_MONTHS, LANGUAGES, LIMITS } from "@festgeld/domain/constants";
 import { useEffect, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";

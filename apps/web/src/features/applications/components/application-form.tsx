@@ -13,7 +13,6 @@ import {
 import { AmountField } from "../../../components/money/amount-field.tsx";
 import { AMOUNT_STEP, decimalValue } from "../../../components/money/amount-rules.ts";
 import { DepositGuaranteeWarning } from "../../../components/money/deposit-guarantee-warning.tsx";
-import { countryName } from "../../../lib/banks.ts";
 import { NetReturnEstimate } from "../../../components/money/net-return-estimate.tsx";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
 import {
@@ -25,6 +24,7 @@ import {
 } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { countryName } from "../../../lib/banks.ts";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 import { useSession } from "../../../lib/session.tsx";

@@ -10,7 +10,12 @@ export function BankOffers({ packages }: { packages: Package[] }) {
   return (
     <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="bank-offers">
       {packages.map((pkg) => (
-        <li key={pkg.id} className="card flex flex-col gap-1" data-testid="bank-offer" data-duration={pkg.duration_months}>
+        <li
+          key={pkg.id}
+          className="card flex flex-col gap-1"
+          data-testid="bank-offer"
+          data-duration={pkg.duration_months}
+        >
           <span className="font-semibold text-slate-900 dark:text-white">
             {t("invest:packages.months", { count: pkg.duration_months })}
           </span>

@@ -27,7 +27,9 @@ export function InformationSheet({ bank }: { bank: PublicBank }) {
         {t("sheet.title")}
       </h2>
       <table className="mt-4 w-full border-collapse text-left text-sm [overflow-wrap:anywhere]">
-        <caption className="pb-2 text-left font-semibold text-slate-900 dark:text-white">{t("sheet.basic")}</caption>
+        <caption className="pb-2 text-left font-semibold text-slate-900 dark:text-white">
+          {t("sheet.basic")}
+        </caption>
         <tbody>
           {rows.map(([label, value]) => (
             <tr key={label} className="border-t border-slate-200 align-top dark:border-slate-700">

@@ -31,7 +31,11 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
       <h2 id={headingId} className="text-xl font-bold text-slate-900 dark:text-white">
         {t("packages.months", { count: pkg.duration_months })}
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300" data-testid="package-bank" data-bank={pkg.bank.slug}>
+      <p
+        className="mt-1 text-sm text-slate-600 dark:text-slate-300"
+        data-testid="package-bank"
+        data-bank={pkg.bank.slug}
+      >
         <span aria-hidden="true">{countryFlag(pkg.bank.country)} </span>
         {t("banks:card.heldBy", { bank: pkg.bank.name })}
       </p>
