@@ -1,4 +1,6 @@
-import fs from "node:fs";
+import { execFileSync } from "node:child_process";
+import fs, { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AdminBank, AdminPackage, Application, Package, PublicBank } from "@festgeld/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +19,13 @@ beforeAll(async () => {
   user = await createUser(t.app);
 });
 afterAll(() => t.close());
+
+/** The text of a PDF (poppler's pdftotext, as the documents tests read them). */
+function pdfText(pdf: Buffer): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "festgeld-bank-pdf-")), "document.pdf");
+  writeFileSync(file, pdf);
+  return execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+}
 
 const THIRD_IBAN = "AT611904300234573201";
 const validBank = (overrides: Record<string, unknown> = {}) => ({
@@ -322,6 +331,25 @@ describe("money per bank", () => {
       .where("application_id", "=", atB.id)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ bank_iban: "DE10200500000987654321", bank_name: "Beispiel Sparbank AG" });
+    // The postbox copy of each confirmation carries its bank's own information sheet.
+    const documents = (
+      await t.app.inject({ method: "GET", url: "/api/documents?limit=50", headers: saver.headers })
+    ).json() as Array<{ id: string; kind: string }>;
+    const sheets: string[] = [];
+    for (const document of documents.filter((d) => d.kind === "application_confirmation")) {
+      const pdf = await t.app.inject({
+        method: "GET",
+        url: `/api/documents/${document.id}`,
+        headers: saver.headers,
+      });
+      const text = pdfText(pdf.rawPayload);
+      const line = text
+        .split("\n")
+        .find((l) => /Credit institution|Kreditinstitut|Établissement de crédit/.test(l));
+      sheets.push(line ?? text);
+    }
+    expect(sheets.some((l) => l.includes("Beispiel Sparbank AG"))).toBe(true);
+    expect(sheets.some((l) => l.includes("Demo Partnerbank AG"))).toBe(true);
 
     const res = await t.app.inject({
       method: "GET",

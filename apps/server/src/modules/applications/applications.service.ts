@@ -15,6 +15,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
+import { bankOfPackage } from "../banks/banks.service.ts";
 import { depositsByApplication, withdrawDepositsOfApplication } from "../deposits/deposits.service.ts";
 import { INFO_SHEET_VERSION } from "../messages/info-sheet.ts";
 import type { Messenger } from "../messages/messages.service.ts";
@@ -71,6 +72,8 @@ export async function createApplication(
     ]);
   }
   const now = context.now ?? new Date();
+  // The confirmation's information sheet is the package bank's own.
+  const bank = await bankOfPackage(db, pkg.id);
   const message = input.message?.trim() ? input.message.trim() : null;
   const row = await db.transaction().execute(async (trx) => {
     const row = await repo.insertApplication(trx, {
@@ -100,6 +103,18 @@ export async function createApplication(
       received_at: row.created_at.toISOString(),
       info_sheet_version: INFO_SHEET_VERSION,
       info_sheet_acknowledged_at: row.info_sheet_acknowledged_at?.toISOString() ?? null,
+      ...(bank
+        ? {
+            bank: {
+              name: bank.name,
+              scheme_name: bank.scheme_name,
+              scheme_contact: bank.scheme_contact,
+              scheme_website: bank.scheme_website,
+              coverage_eur: Math.floor(Number(bank.scheme_coverage_cents) / 100),
+              repayment_days: bank.scheme_repayment_days,
+            },
+          }
+        : {}),
       full_name: row.full_name,
       reference_iban: row.reference_iban,
       maturity_instruction: row.maturity_instruction,
