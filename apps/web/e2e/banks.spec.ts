@@ -117,7 +117,7 @@ test("the new bank appears on /de/banks, in packages and in compare", async ({ p
   await expect(item).toContainText("Einlagensicherung AUSTRIA");
   await expect(item.locator(`[data-testid="bank-offer"][data-duration="24"]`)).toBeVisible();
 
-  await item.getByRole("link", { name: BANK.name }).click();
+  await item.getByRole("link", { name: BANK.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/de/banks/${BANK.slug}$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText(BANK.name);
   await expect(page.getByTestId("bank-information-sheet")).toContainText("Geschützt durch die ESA.");
