@@ -35,9 +35,22 @@ const BANK_IBAN = randomIban();
 const grouped = (iban: string) => iban.replace(/(.{4})/g, "$1 ").trim();
 
 let adminToken = "";
+let bankId = "";
 let packageId = "";
 let depositId = "";
 let reference = "";
+
+// The other specs share this server and count the packages on offer: the third bank is paused at the
+// end, which takes its package off sale (its deposit stays).
+test.afterAll(async ({ request }) => {
+  if (!bankId) return;
+  const token = await signInAdmin(request);
+  const paused = await request.patch(`/api/admin/banks/${bankId}`, {
+    headers: bearer(token),
+    data: { status: "paused" },
+  });
+  expect(paused.status(), await paused.text()).toBe(200);
+});
 
 async function register(request: APIRequestContext) {
   const email = `banks-${randomBytes(5).toString("hex")}@e2e.example.test`;
@@ -91,7 +104,7 @@ test("staff add a third bank with its account, and a package at it", async ({ br
     id: string;
     slug: string;
   }>;
-  const bankId = banks.find((b) => b.slug === BANK.slug)?.id;
+  bankId = banks.find((b) => b.slug === BANK.slug)?.id ?? "";
   expect(bankId).toBeTruthy();
   const created = await request.post("/api/admin/packages", {
     headers: bearer(adminToken),
