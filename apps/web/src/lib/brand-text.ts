@@ -3,7 +3,6 @@ import type { Language } from "@festgeld/domain/constants";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Localized, PostalAddress, SupportHours } from "../content/brand/brand-types.ts";
-import { buildTimeBanks } from "./banks.ts";
 import { formatMoney, formatNumber, localeFor } from "./format.ts";
 
 /**
@@ -117,11 +116,6 @@ export function brandValues(language: string, t: (key: string, values?: Record<s
     reimbursementDays: String(dgs.reimbursementWorkingDays),
     ombudsmanName: brand.ombudsman.name,
     ombudsmanWebsite: brand.ombudsman.website,
-    partnerBankNames: listFormat(
-      buildTimeBanks(language).map((b) => b.name),
-      language,
-      "conjunction",
-    ),
     // Supervisors only: a register such as ORIAS records the operator but does not supervise it.
     regulators: listFormat(
       brand.regulators.filter((r) => r.kind === "supervisor").map((r) => r.shortName),
