@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AdminBank, AdminPackage, Application, Package, PublicBank } from "@festgeld/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findPartnerAccountByIban, listPublicBanks } from "../src/modules/banks/banks.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
@@ -126,6 +127,20 @@ describe("the seeded partner banks (migration 0180)", () => {
     expect(unknown.json().code).toBe("bank_not_found");
     const all = (await t.app.inject({ method: "GET", url: "/api/banks" })).json() as PublicBank[];
     expect(all.map((b) => b.slug)).toEqual(expect.arrayContaining(["demo-partnerbank", "beispiel-sparbank"]));
+  });
+});
+
+describe("the lookups other modules use", () => {
+  it("finds a partner account by IBAN with its holder and bank, and nothing for another IBAN", async () => {
+    const found = await findPartnerAccountByIban(t.app.db, "DE10200500000987654321");
+    expect(found).toMatchObject({
+      holder: "Beispiel Sparbank AG",
+      bic: "BSPBDEHHXXX",
+      bank: { slug: "beispiel-sparbank", name: "Beispiel Sparbank AG", status: "active" },
+    });
+    expect(await findPartnerAccountByIban(t.app.db, SAVER_IBAN)).toBeNull();
+    const listed = await listPublicBanks(t.app.db, "fr");
+    expect(listed.find((b) => b.slug === "demo-partnerbank")?.description).toContain("Banque universelle");
   });
 });
 
