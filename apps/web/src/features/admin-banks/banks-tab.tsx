@@ -1,6 +1,6 @@
 import type { AdminBank, BankCreateRequest, FieldError } from "@festgeld/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
@@ -21,7 +21,6 @@ export default function BanksTab() {
   const { t, i18n } = useTranslation("banks");
   const language = i18n.language;
   const queryClient = useQueryClient();
-  const logoId = useId();
   const [editing, setEditing] = useState<Editing>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [serverFields, setServerFields] = useState<FieldError[]>([]);
@@ -145,20 +144,6 @@ export default function BanksTab() {
           >
             {t(bank.status === "active" ? "admin.pause" : "admin.resume")}
           </button>
-          <label htmlFor={`${logoId}-${bank.id}`} className="btn-secondary cursor-pointer px-3 py-1 text-sm">
-            {t("admin.logo")}
-            <input
-              id={`${logoId}-${bank.id}`}
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              className="sr-only"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) logo.mutate({ bank, file });
-                e.target.value = "";
-              }}
-            />
-          </label>
         </div>
       ),
     },
@@ -183,6 +168,7 @@ export default function BanksTab() {
           submitting={save.isPending}
           serverError={serverError}
           serverFields={serverFields}
+          onLogo={editing.mode === "edit" ? (file) => logo.mutate({ bank: editing.bank, file }) : undefined}
         />
       )}
       <AdminTable
