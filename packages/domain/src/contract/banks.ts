@@ -196,6 +196,8 @@ const bankFields = {
 /** POST /admin/banks. */
 export const bankCreateRequestSchema = z.strictObject(bankFields).meta({ id: "BankCreateRequest" });
 export type BankCreateRequest = z.input<typeof bankCreateRequestSchema>;
+/** The body as the server has it after validation (IBAN normalised, codes upper case). */
+export type BankCreateBody = z.output<typeof bankCreateRequestSchema>;
 
 /** PATCH /admin/banks/{id}: any subset; `status: "paused"` withdraws the bank's packages from sale. */
 export const bankUpdateRequestSchema = z
@@ -219,5 +221,6 @@ export const bankUpdateRequestSchema = z
   .refine((p) => Object.values(p).some((v) => v !== undefined), { message: "nothing to change" })
   .meta({ id: "BankUpdateRequest" });
 export type BankUpdateRequest = z.input<typeof bankUpdateRequestSchema>;
+export type BankUpdateBody = z.output<typeof bankUpdateRequestSchema>;
 
 export const bankLogoResponseSchema = z.object({ logo_url: z.string() });

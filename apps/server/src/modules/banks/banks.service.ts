@@ -1,7 +1,7 @@
 import type {
   AdminBank,
-  BankCreateRequest,
-  BankUpdateRequest,
+  BankCreateBody,
+  BankUpdateBody,
   DepositGuaranteeBank,
   Language,
   PackageBank,
@@ -235,7 +235,7 @@ async function checkUnique(db: Db, fields: { slug?: string; iban?: string }, exc
 
 type Changes = Updateable<BanksTable>;
 
-function changesFrom(input: BankUpdateRequest): Changes {
+function changesFrom(input: BankUpdateBody): Changes {
   const changes: Changes = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.slug !== undefined) changes.slug = input.slug;
@@ -271,10 +271,9 @@ function changesFrom(input: BankUpdateRequest): Changes {
   return changes;
 }
 
-export async function createBank(db: Db, admin: User, input: BankCreateRequest): Promise<AdminBank> {
+export async function createBank(db: Db, admin: User, input: BankCreateBody): Promise<AdminBank> {
   const created = await db.transaction().execute(async (trx) => {
-    const account = input.account as { iban: string };
-    await checkUnique(trx, { slug: input.slug, iban: account.iban }, null);
+    await checkUnique(trx, { slug: input.slug, iban: input.account.iban }, null);
     const changes = changesFrom(input);
     const row = await repo.insertBank(trx, {
       ...changes,
@@ -301,16 +300,11 @@ export async function createBank(db: Db, admin: User, input: BankCreateRequest):
 }
 
 /** Changes a bank. Pausing withdraws its packages from sale; deposits made keep their account. */
-export async function updateBank(
-  db: Db,
-  admin: User,
-  id: string,
-  input: BankUpdateRequest,
-): Promise<AdminBank> {
+export async function updateBank(db: Db, admin: User, id: string, input: BankUpdateBody): Promise<AdminBank> {
   const updated = await db.transaction().execute(async (trx) => {
     const current = await repo.findBankForUpdate(trx, id);
     if (!current) throw notFound("bank_not_found", "This bank does not exist.");
-    const account = input.account as { iban: string } | undefined;
+    const account = input.account;
     await checkUnique(
       trx,
       { ...(input.slug ? { slug: input.slug } : {}), ...(account ? { iban: account.iban } : {}) },
