@@ -11,6 +11,7 @@ import { auditModule } from "./modules/audit/audit.module.ts";
 import { authModule } from "./modules/auth/auth.module.ts";
 import { sessionResolver } from "./modules/auth/session.service.ts";
 import { totpSecretsPlugin } from "./modules/auth/totp-secret.ts";
+import { banksModule } from "./modules/banks/banks.module.ts";
 import { calculatorModule } from "./modules/calculator/calculator.module.ts";
 import { contactModule } from "./modules/contact/contact.module.ts";
 import { depositsModule } from "./modules/deposits/deposits.module.ts";
@@ -86,6 +87,7 @@ const modules: AppModule[] = [
   healthModule,
   docsModule,
   packagesModule,
+  banksModule,
   contactModule,
   newsletterModule,
   notificationsModule,

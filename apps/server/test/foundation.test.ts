@@ -21,8 +21,18 @@ describe("GET /api/packages", () => {
     const body = res.json();
     expect(body.map((p: { duration_months: number }) => p.duration_months)).toEqual([3, 6, 12, 24, 36]);
     expect(body.map((p: { interest_rate: number }) => p.interest_rate)).toEqual([2.5, 3, 3.5, 3.75, 3.99]);
+    // SPEC.md's fields, plus the partner bank DESIGN.md section 7 adds.
     expect(Object.keys(body[0]).sort()).toEqual(
-      ["currency", "duration_months", "features", "id", "interest_rate", "max_amount", "min_amount"].sort(),
+      [
+        "bank",
+        "currency",
+        "duration_months",
+        "features",
+        "id",
+        "interest_rate",
+        "max_amount",
+        "min_amount",
+      ].sort(),
     );
     expect(body[2]).toMatchObject({ min_amount: 5000, max_amount: 250000, currency: "EUR" });
   });

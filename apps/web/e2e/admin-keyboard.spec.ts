@@ -77,7 +77,7 @@ test.describe("back office by keyboard", () => {
     const sidebar = page.getByTestId("admin-sidebar");
     const links = sidebar.getByRole("link");
     // The areas load their code after the first paint; read the sidebar once it has all of them.
-    await expect(links).toHaveCount(16);
+    await expect(links).toHaveCount(17);
     const names = (await links.allTextContents()).map((name) => name.trim());
     const ids = await links.evaluateAll((els) => els.map((el) => el.getAttribute("data-area") ?? ""));
     expect(ids).toEqual([
@@ -96,6 +96,7 @@ test.describe("back office by keyboard", () => {
       "notifications",
       "messages",
       "packages",
+      "banks",
       "audit",
     ]);
     await pressUntil(page, "Tab", (f) => f.tag === "a" && f.text === names[0]);

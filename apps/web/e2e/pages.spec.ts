@@ -22,6 +22,8 @@ const PUBLIC_ROUTES = [
   "/packages",
   "/compare",
   "/calculator",
+  "/banks",
+  "/banks/beispiel-sparbank",
   "/apply",
   "/login",
   "/register",

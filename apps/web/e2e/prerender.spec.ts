@@ -35,6 +35,19 @@ test.describe("prerendered public pages", () => {
 
       await page.goto("/en/blog/why-fixed-deposits");
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Why Fixed Deposits");
+
+      // The partner banks' pages, rendered at build time from the seeded banks.
+      await page.goto("/fr/banks");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nos banques partenaires");
+      await expect(page.getByTestId("bank-item")).toHaveCount(2);
+      await page.goto("/de/banks/beispiel-sparbank");
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Beispiel Sparbank AG");
+      await expect(page.getByTestId("bank-information-sheet")).toContainText("Entschädigungseinrichtung");
+      await expect(page.locator('head link[rel="alternate"][hreflang="en"]')).toHaveAttribute(
+        "href",
+        /\/en\/banks\/beispiel-sparbank$/,
+      );
     });
 
     test("an unknown address answers 404 with the not-found page", async ({ page }) => {
@@ -50,7 +63,10 @@ test.describe("prerendered public pages", () => {
       expect(sitemap.status()).toBe(200);
       expect(sitemap.headers()["content-type"]).toMatch(/xml/);
       const xml = await sitemap.text();
-      for (const language of ["en", "de", "fr"]) expect(xml).toContain(`/${language}/calculator</loc>`);
+      for (const language of ["en", "de", "fr"]) {
+        expect(xml).toContain(`/${language}/calculator</loc>`);
+        expect(xml).toContain(`/${language}/banks/demo-partnerbank</loc>`);
+      }
       expect(xml).toContain('hreflang="fr"');
       const robots = await request.get("/robots.txt");
       expect(robots.headers()["content-type"]).toMatch(/text\/plain/);

@@ -11,6 +11,7 @@ import { I18nextProvider } from "react-i18next";
 import { StaticRouter } from "react-router";
 import { AppRoutes, PUBLIC_PAGES } from "./app/router.tsx";
 import { ARTICLES } from "./content/blog/articles.ts";
+import { buildTimeBanks } from "./lib/banks.ts";
 import { prerenderHead } from "./lib/head.ts";
 import { i18n, i18nReady, NAMESPACES } from "./lib/i18n.ts";
 import { initialDataScript } from "./lib/initial-data.ts";
@@ -31,6 +32,8 @@ export function publicPaths(): string[] {
   const paths: string[] = [];
   for (const [path] of PUBLIC_PAGES) {
     if (path === "blog/:id") paths.push(...ARTICLES.map((article) => `blog/${article.id}`));
+    // The banks the build knows (the seed); a bank added later is served by the client route.
+    else if (path === "banks/:slug") paths.push(...buildTimeBanks("en").map((bank) => `banks/${bank.slug}`));
     else paths.push(path);
   }
   return paths;

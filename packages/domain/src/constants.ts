@@ -172,6 +172,8 @@ export const AUDIT_ACTIONS = [
   "sanctions.list_loaded",
   "package.created",
   "package.updated",
+  "bank.created",
+  "bank.updated",
   "user.locked",
   "user.unlocked",
   "user.sessions_revoked",

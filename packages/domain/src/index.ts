@@ -2,6 +2,7 @@ export * from "./constants.ts";
 export * from "./contract/admin.ts";
 export * from "./contract/applications.ts";
 export * from "./contract/auth.ts";
+export * from "./contract/banks.ts";
 export * from "./contract/calculator.ts";
 export * from "./contract/common.ts";
 export * from "./contract/contact.ts";

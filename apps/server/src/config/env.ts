@@ -173,7 +173,7 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => (v === "" ? undefined : v)),
   BRAND_FILE: z.string().optional(),
-  // The partner bank account savers transfer to (a package may name its own).
+  // Seed and fallback receiving account: a partner bank without one gets it at start-up (modules/banks).
   PARTNER_BANK_HOLDER: z.string().trim().min(1).max(70).default("Demo Partnerbank AG"),
   PARTNER_BANK_IBAN: z
     .string()

@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { NullableTimestamp, Numeric, Timestamp } from "./columns.ts";
 import type { AccountTables } from "./tables/accounts.ts";
 import type { BackOfficeTables } from "./tables/back-office.ts";
+import type { BankTables } from "./tables/banks.ts";
 import type { ContentTables } from "./tables/content.ts";
 import type { DepositTables } from "./tables/deposits.ts";
 import type { IdentityTables } from "./tables/identity.ts";
@@ -77,6 +78,8 @@ export interface PackagesTable {
     "not_allowed" | "no_interest" | "pro_rata" | undefined,
     "not_allowed" | "no_interest" | "pro_rata"
   >;
+  /** The partner bank that takes this package's deposits (migration 0180). */
+  bank_id: string;
 }
 
 export interface SchemaMigrationsTable {
@@ -105,4 +108,5 @@ export interface DB
     IdentityTables,
     LedgerTables,
     ToolsTables,
-    PaymentTables {}
+    PaymentTables,
+    BankTables {}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AdjustableClock, type Clock, systemClock } from "../lib/clock.ts";
 
-/** The account savers transfer to when a package names no partner bank of its own. */
+/** The configured PARTNER_BANK_* account: the seed and fallback receiving account of the partner banks (modules/banks). */
 export interface PartnerBankAccount {
   holder: string;
   iban: string;

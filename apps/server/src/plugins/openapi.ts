@@ -6,6 +6,7 @@ import fp from "fastify-plugin";
 const TAGS = [
   { name: "health", description: "Liveness, readiness and this API description" },
   { name: "packages", description: "Deposit packages: the public offer and its management" },
+  { name: "banks", description: "Partner banks: public profiles, receiving accounts and their upkeep" },
   { name: "calculator", description: "Interest calculation" },
   { name: "applications", description: "Applications for a deposit and their review" },
   { name: "auth", description: "Accounts and sessions" },

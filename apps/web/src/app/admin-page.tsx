@@ -28,11 +28,12 @@ const AREAS: Record<AdminAreaId, ComponentType> = {
   notifications: lazy(() => import("../features/admin-notifications/notifications-tab.tsx")),
   messages: lazy(() => import("../features/admin-messages/messages-tab.tsx")),
   packages: lazy(() => import("../features/admin-packages/packages-tab.tsx")),
+  banks: lazy(() => import("../features/admin-banks/banks-tab.tsx")),
   audit: lazy(() => import("../features/admin-audit/audit-tab.tsx")),
 };
 
 function AdminArea() {
-  const { t } = useTranslation(["admin", "identity", "deposits", "ledger", "payments"]);
+  const { t } = useTranslation(["admin", "identity", "deposits", "ledger", "payments", "banks"]);
   const area = useAdminArea();
   const Area = AREAS[area.id];
   const heading = useRef<HTMLHeadingElement>(null);

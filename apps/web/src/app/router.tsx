@@ -36,6 +36,8 @@ const VerifyEmailPage = lazy(() => import("../features/security/verify-email-pag
 const SecurityPage = lazy(() => import("../features/security/security-page.tsx"));
 const NewsletterConfirmPage = lazy(() => import("../features/blog/newsletter-confirm-page.tsx"));
 const NewsletterUnsubscribePage = lazy(() => import("../features/blog/newsletter-unsubscribe-page.tsx"));
+const BanksPage = lazy(() => import("../features/banks/banks-page.tsx"));
+const BankPage = lazy(() => import("../features/banks/bank-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 const DocumentsPage = lazy(() => import("../features/documents/documents-page.tsx"));
 const InboxPage = lazy(() => import("../features/inbox/inbox-page.tsx"));
@@ -51,6 +53,8 @@ export const PUBLIC_PAGES: ReadonlyArray<readonly [string, LazyExoticComponent<C
   ["", HomePage],
   ["packages", PackagesPage],
   ["compare", ComparePage],
+  ["banks", BanksPage],
+  ["banks/:slug", BankPage],
   ["calculator", CalculatorPage],
   ["about", AboutPage],
   ["faq", FaqPage],

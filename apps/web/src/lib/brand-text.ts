@@ -116,11 +116,6 @@ export function brandValues(language: string, t: (key: string, values?: Record<s
     reimbursementDays: String(dgs.reimbursementWorkingDays),
     ombudsmanName: brand.ombudsman.name,
     ombudsmanWebsite: brand.ombudsman.website,
-    partnerBankNames: listFormat(
-      brand.partnerBanks.map((b) => b.name),
-      language,
-      "conjunction",
-    ),
     // Supervisors only: a register such as ORIAS records the operator but does not supervise it.
     regulators: listFormat(
       brand.regulators.filter((r) => r.kind === "supervisor").map((r) => r.shortName),

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   "ledger",
   "tools",
   "payments",
+  "banks",
 ] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");

@@ -11,6 +11,7 @@ import {
 } from "../constants.ts";
 import { toBasisPoints, toCents } from "../money/interest.ts";
 import { applicationSchema } from "./applications.ts";
+import { BANK_STATUSES, packageBankSchema } from "./banks.ts";
 import { paginationQuerySchema } from "./common.ts";
 
 /** An optional filter that treats "" (the "All" choice of a select) as no filter. */
@@ -133,6 +134,7 @@ export const adminPackageSchema = z
     currency: z.literal("EUR"),
     features: z.object({ en: z.array(z.string()), de: z.array(z.string()), fr: z.array(z.string()) }),
     is_active: z.boolean(),
+    bank: packageBankSchema.extend({ status: z.enum(BANK_STATUSES) }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -149,6 +151,7 @@ export const packageCreateRequestSchema = z
     max_amount: amountSchema,
     features: packageFeaturesSchema,
     is_active: z.boolean().optional(),
+    bank_id: z.string().uuid().optional().describe("The partner bank; without it, the first bank created"),
   })
   .refine((p) => p.max_amount >= p.min_amount, {
     path: ["max_amount"],
@@ -165,6 +168,7 @@ export const packageUpdateRequestSchema = z
     max_amount: amountSchema.optional(),
     features: packageFeaturesSchema.optional(),
     is_active: z.boolean().optional(),
+    bank_id: z.string().uuid().optional().describe("Only while no application was made for the package"),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), { message: "nothing to change" })
   .refine((p) => p.min_amount === undefined || p.max_amount === undefined || p.max_amount >= p.min_amount, {

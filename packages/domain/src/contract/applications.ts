@@ -9,6 +9,7 @@ import {
 } from "../constants.ts";
 import { IBAN_MAX_LENGTH, type IbanProblem, ibanProblem, normalizeIban } from "../iban.ts";
 import { fullNameSchema } from "./auth.ts";
+import { packageBankSchema } from "./banks.ts";
 import { moneyAmountSchema } from "./calculator.ts";
 import { emailSchema } from "./common.ts";
 import { checkRenewMinRate, depositSchema, renewMinRateSchema } from "./deposits.ts";
@@ -136,6 +137,7 @@ export const applicationSchema = z
     package: z.object({
       duration_months: z.number().int(),
       interest_rate: z.number().describe("Percent per year, fixed when the application was sent"),
+      bank: packageBankSchema.describe("The partner bank of the package (it holds the money)"),
     }),
     message: z.string().nullable(),
     reference_iban: z

@@ -54,6 +54,11 @@ export const ERROR_CODES = [
   // packages and applications
   "package_not_found",
   "package_inactive",
+  "bank_not_found",
+  "bank_slug_taken",
+  "bank_account_taken",
+  "package_bank_locked",
+  "bank_logo_invalid",
   "package_amount_out_of_range",
   "invalid_iban",
   "info_sheet_not_acknowledged",

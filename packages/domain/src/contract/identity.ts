@@ -4,6 +4,7 @@ import { isCalendarDate } from "../identity/age.ts";
 import { isCountryCode } from "../identity/countries.ts";
 import { isValidPostcode } from "../identity/postcode.ts";
 import { checkTaxId } from "../identity/tax-id.ts";
+import { packageBankSchema } from "./banks.ts";
 import { paginationQuerySchema, text } from "./common.ts";
 import { kycDocumentSchema, kycReviewEntrySchema } from "./kyc.ts";
 
@@ -316,10 +317,29 @@ export const erasureSchema = z
   })
   .meta({ id: "PendingErasure" });
 
+export const depositGuaranteeBankSchema = z
+  .object({
+    bank: packageBankSchema,
+    limit_cents: z.number().int().describe("What this bank's scheme protects per depositor, euro cents"),
+    held_cents: z.number().int().describe("Approved applications (deposits) at this bank, euro cents"),
+    pending_cents: z.number().int().describe("Pending applications for this bank's packages, euro cents"),
+    left_cents: z
+      .number()
+      .int()
+      .describe("limit - held - pending, never below 0: what more is protected at this bank"),
+  })
+  .meta({ id: "DepositGuaranteeBank" });
+export type DepositGuaranteeBank = z.infer<typeof depositGuaranteeBankSchema>;
+
 export const depositGuaranteeSchema = z.object({
   limit_cents: z.number().int(),
   total_cents: z
     .number()
     .int()
-    .describe("Pending and approved applications of the saver in euro cents (all with the partner bank)"),
+    .describe("Pending and approved applications of the saver in euro cents, over all banks"),
+  banks: z
+    .array(depositGuaranteeBankSchema)
+    .describe(
+      "The same per partner bank (the guarantee counts per bank): every bank the saver has money at or applied to",
+    ),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES } from "../constants.ts";
+import { packageBankSchema } from "./banks.ts";
 import { languageSchema } from "./common.ts";
 
 export const packageSchema = z
@@ -11,6 +12,7 @@ export const packageSchema = z
     max_amount: z.number(),
     currency: z.enum(CURRENCIES),
     features: z.array(z.string()),
+    bank: packageBankSchema.describe("The partner bank that takes this package's deposits"),
   })
   .meta({ id: "Package" });
 export type Package = z.infer<typeof packageSchema>;

@@ -6,6 +6,7 @@ import {
   type Deposit,
   LIMITS,
   maskIban,
+  type PackageBank,
   simpleInterest,
   toBasisPoints,
   toCents,
@@ -32,8 +33,12 @@ export function missingDetails(
  */
 export function toApplication(
   row: ApplicationRow,
-  deposits: { current: Deposit | null; previous: Deposit[] } = { current: null, previous: [] },
+  deposits: { current: Deposit | null; previous: Deposit[] } | undefined,
+  bank: PackageBank | undefined,
 ): Application {
+  const { current, previous } = deposits ?? { current: null, previous: [] };
+  // Every package has a bank (packages.bank_id is not null); a miss means a broken read.
+  if (!bank) throw new Error(`application ${row.id}: the bank of package ${row.package_id} is unknown`);
   const principalCents = toCents(row.amount);
   const rateBasisPoints = toBasisPoints(row.interest_rate);
   // numeric(14,2) and numeric(5,2) columns always convert; a failure means a corrupted row.
@@ -54,7 +59,7 @@ export function toApplication(
     status: row.status,
     created_at: row.created_at.toISOString(),
     package_id: row.package_id,
-    package: { duration_months: row.duration_months, interest_rate: Number(row.interest_rate) },
+    package: { duration_months: row.duration_months, interest_rate: Number(row.interest_rate), bank },
     message: row.message,
     reference_iban: row.reference_iban ? maskIban(row.reference_iban) : null,
     maturity_instruction: row.maturity_instruction,
@@ -63,14 +68,14 @@ export function toApplication(
     missing_details: row.status === "pending" ? missingDetails(row) : [],
     expected_interest: centsToNumber(result.interestCents),
     maturity_amount: centsToNumber(result.totalCents),
-    maturity_date: deposits.current?.maturity_date ?? null,
+    maturity_date: current?.maturity_date ?? null,
     withdrawal_deadline: approvedAt
       ? withdrawalDeadline(approvedAt, LIMITS.withdrawalDays, BUSINESS_TIME_ZONE).toISOString()
       : null,
     decided_at: row.decided_at?.toISOString() ?? null,
     withdrawn_at: row.withdrawn_at?.toISOString() ?? null,
     rejection_reason: row.status === "rejected" ? row.rejection_reason : null,
-    deposit: deposits.current,
-    previous_deposits: deposits.previous,
+    deposit: current,
+    previous_deposits: previous,
   };
 }

@@ -17,6 +17,7 @@ import { createDepositOnApproval, depositsByApplication } from "../deposits/depo
 import { assertMayBeApproved } from "../identity/identity.service.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
 import type { Messenger } from "../messages/messages.service.ts";
+import { banksOfPackages } from "../packages/packages.service.ts";
 import { missingDetails, toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
 import * as adminRepo from "./applications-admin.repository.ts";
@@ -30,10 +31,11 @@ type AccountColumns = {
 function toAdminApplication(
   row: repo.ApplicationRow,
   account: AccountColumns | null,
-  deposits?: Parameters<typeof toApplication>[1],
+  deposits: Parameters<typeof toApplication>[1],
+  bank: Parameters<typeof toApplication>[2],
 ): AdminApplication {
   return {
-    ...toApplication(row, deposits),
+    ...toApplication(row, deposits, bank),
     admin_notes: row.admin_notes,
     decided_by: row.decided_by,
     account:
@@ -58,11 +60,20 @@ export async function listApplications(
     adminRepo.listForAdmin(db, filter, { limit: query.limit, offset: query.offset }),
     adminRepo.countForAdmin(db, filter),
   ]);
-  const deposits = await depositsByApplication(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { items: rows.map((row) => toAdminApplication(row, row, deposits.get(row.id))), total };
+  const [deposits, banks] = await Promise.all([
+    depositsByApplication(
+      db,
+      rows.map((r) => r.id),
+    ),
+    banksOfPackages(
+      db,
+      rows.map((r) => r.package_id),
+    ),
+  ]);
+  return {
+    items: rows.map((row) => toAdminApplication(row, row, deposits.get(row.id), banks.get(row.package_id))),
+    total,
+  };
 }
 
 /**
@@ -165,7 +176,8 @@ export async function decideApplication(
   });
   const account = decided.user_id ? await adminRepo.findAccount(db, decided.user_id) : undefined;
   const deposits = await depositsByApplication(db, [id]);
-  return toAdminApplication(decided, account ?? null, deposits.get(id));
+  const banks = await banksOfPackages(db, [decided.package_id]);
+  return toAdminApplication(decided, account ?? null, deposits.get(id), banks.get(decided.package_id));
 }
 
 /** The decision reaches the applicant: in the inbox and by e-mail, or by e-mail only when sent signed out. */

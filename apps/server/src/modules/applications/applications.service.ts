@@ -15,10 +15,11 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
+import { bankOfPackage } from "../banks/banks.service.ts";
 import { depositsByApplication, withdrawDepositsOfApplication } from "../deposits/deposits.service.ts";
 import { INFO_SHEET_VERSION } from "../messages/info-sheet.ts";
 import type { Messenger } from "../messages/messages.service.ts";
-import { findPackage } from "../packages/packages.service.ts";
+import { banksOfPackages, findPackage, isOffered } from "../packages/packages.service.ts";
 import { toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
 
@@ -51,7 +52,8 @@ export async function createApplication(
       { path: "body.package_id", message: "Unknown package", code: "package_not_found" },
     ]);
   }
-  if (!pkg.is_active) {
+  // A package of a paused bank is not offered either.
+  if (!isOffered(pkg)) {
     throw badRequest("package_inactive", "This package is no longer offered", [
       { path: "body.package_id", message: "Package no longer offered", code: "package_inactive" },
     ]);
@@ -73,7 +75,12 @@ export async function createApplication(
   const row = await db
     .transaction()
     .execute((trx) => recordApplication(trx, pkg, { ...input, amountCents }, { ...context, now }));
-  return toApplication(row);
+  return toApplication(row, undefined, {
+    id: pkg.bank_id,
+    slug: pkg.bank_slug,
+    name: pkg.bank_name,
+    country: pkg.bank_country.trim(),
+  });
 }
 
 /** A rung of a deposit ladder: the ladder it belongs to and the term its renewals run for. */
@@ -100,6 +107,8 @@ export async function recordApplication(
 ) {
   const { now } = context;
   const { amountCents } = input;
+  // The confirmation's information sheet is the package bank's own.
+  const bank = await bankOfPackage(trx, pkg.id);
   const message = input.message?.trim() ? input.message.trim() : null;
   const row = await repo.insertApplication(trx, {
     user_id: context.user?.id ?? null,
@@ -134,6 +143,18 @@ export async function recordApplication(
     received_at: row.created_at.toISOString(),
     info_sheet_version: INFO_SHEET_VERSION,
     info_sheet_acknowledged_at: row.info_sheet_acknowledged_at?.toISOString() ?? null,
+    ...(bank
+      ? {
+          bank: {
+            name: bank.name,
+            scheme_name: bank.scheme_name,
+            scheme_contact: bank.scheme_contact,
+            scheme_website: bank.scheme_website,
+            coverage_eur: Math.floor(Number(bank.scheme_coverage_cents) / 100),
+            repayment_days: bank.scheme_repayment_days,
+          },
+        }
+      : {}),
     full_name: row.full_name,
     reference_iban: row.reference_iban,
     maturity_instruction: row.maturity_instruction,
@@ -187,7 +208,8 @@ export async function completeDetails(
   if (!updated) {
     throw conflict("application_not_pending", "Only a pending application can be changed");
   }
-  return toApplication(updated);
+  const banks = await banksOfPackages(db, [updated.package_id]);
+  return toApplication(updated, undefined, banks.get(updated.package_id));
 }
 
 /** The signed-in user's applications that are rungs of the given ladders, with their deposits. */
@@ -197,11 +219,17 @@ export async function ownApplicationsOfLadders(
   ladderIds: readonly string[],
 ): Promise<Application[]> {
   const rows = await repo.listApplicationsOfLadders(db, user.id, ladderIds);
-  const deposits = await depositsByApplication(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => toApplication(row, deposits.get(row.id)));
+  const [deposits, banks] = await Promise.all([
+    depositsByApplication(
+      db,
+      rows.map((r) => r.id),
+    ),
+    banksOfPackages(
+      db,
+      rows.map((r) => r.package_id),
+    ),
+  ]);
+  return rows.map((row) => toApplication(row, deposits.get(row.id), banks.get(row.package_id)));
 }
 
 /** The signed-in user's own applications, newest first, and how many there are. */
@@ -214,11 +242,20 @@ export async function listOwnApplications(
     repo.listApplicationsByUser(db, user.id, page),
     repo.countApplicationsByUser(db, user.id),
   ]);
-  const deposits = await depositsByApplication(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { items: rows.map((row) => toApplication(row, deposits.get(row.id))), total };
+  const [deposits, banks] = await Promise.all([
+    depositsByApplication(
+      db,
+      rows.map((r) => r.id),
+    ),
+    banksOfPackages(
+      db,
+      rows.map((r) => r.package_id),
+    ),
+  ]);
+  return {
+    items: rows.map((row) => toApplication(row, deposits.get(row.id), banks.get(row.package_id))),
+    total,
+  };
 }
 
 /**
@@ -274,5 +311,6 @@ export async function withdrawApplication(
     return updated;
   });
   const deposits = await depositsByApplication(db, [id]);
-  return toApplication(updated, deposits.get(id));
+  const banks = await banksOfPackages(db, [updated.package_id]);
+  return toApplication(updated, deposits.get(id), banks.get(updated.package_id));
 }

@@ -15,6 +15,7 @@ export interface AuditEvent {
     | "user"
     | "sanctions_hit"
     | "sanctions_list"
+    | "bank"
     | "deposit"
     | "bank_statement"
     | "payment_order"

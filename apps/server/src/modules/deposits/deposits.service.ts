@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { loadQrCode } from "../../lib/lazy.ts";
 import type { PartnerBankAccount } from "../../plugins/deposit-settings.ts";
 import type { EventBus } from "../../plugins/events.ts";
+import { receivingAccountOfPackage } from "../banks/banks.service.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
 import { findPackage } from "../packages/packages.service.ts";
 import { toDeposit, transferPayload } from "./deposit.mapper.ts";
@@ -49,7 +50,8 @@ export const businessDate = (instant: Date) => dateInZone(instant, BUSINESS_TIME
 
 /**
  * An approved application becomes a deposit awaiting funds: transfer
- * instructions to the package's partner bank (or the configured one), a unique RF reference, and a
+ * instructions to the receiving account of the package's partner bank (or the configured one while
+ * that bank has none), a unique RF reference, and a
  * deadline 14 days after approval, after which the lapse job closes it.
  */
 export async function createDepositOnApproval(
@@ -62,15 +64,8 @@ export async function createDepositOnApproval(
   if (!payerIban || !instruction) throw new Error(`application ${application.id} is incomplete`);
   const pkg = await findPackage(trx, application.package_id);
   if (!pkg) throw new Error(`application ${application.id}: package ${application.package_id} not found`);
-  const bank =
-    pkg.partner_bank_holder && pkg.partner_bank_iban && pkg.partner_bank_bic
-      ? {
-          holder: pkg.partner_bank_holder,
-          iban: pkg.partner_bank_iban,
-          bic: pkg.partner_bank_bic,
-          name: pkg.partner_bank_name,
-        }
-      : context.defaultBank;
+  // The package's bank receives the money; the configured account only while that bank has none.
+  const bank = await receivingAccountOfPackage(trx, pkg.id, context.defaultBank);
   const amountCents = toCents(application.amount);
   if (amountCents === null) throw new Error(`application ${application.id}: amount is not two-decimal`);
   const deadline = withdrawalDeadline(context.now, LIMITS.fundingDays, BUSINESS_TIME_ZONE);

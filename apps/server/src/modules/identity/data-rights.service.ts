@@ -6,6 +6,7 @@ import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import type { DocumentStorage } from "../../storage/document-store.ts";
 import { verifyPassword } from "../auth/password.ts";
+import { guaranteeByBank } from "../banks/banks.service.ts";
 import { lockUser } from "../kyc/kyc.service.ts";
 import * as repo from "./data-rights.repository.ts";
 import * as identityRepo from "./identity.repository.ts";
@@ -176,9 +177,11 @@ export async function pendingErasures(db: Db) {
   }));
 }
 
+/** The saver's total over all banks, and per bank: the guarantee counts per bank and depositor. */
 export async function depositGuarantee(db: Db, user: User) {
   return {
     limit_cents: DEPOSIT_GUARANTEE_LIMIT_CENTS,
     total_cents: await identityRepo.activeTotalCents(db, user.id),
+    banks: await guaranteeByBank(db, user.id),
   };
 }

@@ -41,6 +41,19 @@ export interface EventFacts {
     info_sheet_version: string;
     /** null: sent without the acknowledgement, which the saver still has to give */
     info_sheet_acknowledged_at: string | null;
+    /**
+     * The partner bank of the package and its deposit guarantee scheme: the information sheet in the
+     * postbox is that bank's own. Absent in confirmations made before banks were data (the operator's
+     * configured scheme applies).
+     */
+    bank?: {
+      name: string;
+      scheme_name: string;
+      scheme_contact: string | null;
+      scheme_website: string | null;
+      coverage_eur: number;
+      repayment_days: number;
+    };
     full_name: string;
     reference_iban: string | null;
     maturity_instruction: MaturityInstruction | null;

@@ -135,7 +135,10 @@ export interface PdfInput {
   text: EventText;
   issuedAt: Date;
   /** The information sheet of an application confirmation. */
-  infoSheet?: Pick<EventFacts["application_received"], "info_sheet_version" | "info_sheet_acknowledged_at">;
+  infoSheet?: Pick<
+    EventFacts["application_received"],
+    "info_sheet_version" | "info_sheet_acknowledged_at" | "bank"
+  >;
   /** Drawn as a QR code when given (EPC "GiroCode" payload), as a matrix of dark modules. */
   qrModules?: boolean[][] | null;
 }
@@ -203,14 +206,24 @@ export async function renderPdf(input: PdfInput): Promise<Buffer> {
   }
   if (input.infoSheet) {
     const s = SHEET[language];
-    const dgs = operator.depositGuarantee;
+    // The bank's own scheme when the confirmation names the bank, else the operator's configured one.
+    const bank = input.infoSheet.bank;
+    const dgs = bank
+      ? {
+          name: bank.scheme_name,
+          coverageEur: bank.coverage_eur,
+          reimbursementWorkingDays: bank.repayment_days,
+          contact: bank.scheme_contact ?? operator.depositGuarantee.contact,
+          website: bank.scheme_website ?? operator.depositGuarantee.website,
+        }
+      : operator.depositGuarantee;
     doc.moveDown(1.5);
     doc.font("Helvetica-Bold").fontSize(13).text(s.title(input.infoSheet.info_sheet_version), { width });
     doc.moveDown(0.5);
     table(
       doc,
       [
-        [s.bank, operator.partnerBank],
+        [s.bank, bank?.name ?? operator.partnerBank],
         [s.protectedBy, dgs.name],
         [s.limit, s.limitValue(f.money(String(dgs.coverageEur), "EUR"))],
         [s.period, s.periodValue(dgs.reimbursementWorkingDays)],

@@ -1,14 +1,14 @@
 import type { AdminPackage, PackageCreateRequest, PackageUpdateRequest, User } from "@festgeld/domain";
-import type { Kysely, Selectable, Updateable } from "kysely";
+import type { Kysely, Updateable } from "kysely";
 import type { DB, PackagesTable } from "../../db/schema.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { onPackageEvent, packageFacts } from "./package-events.ts";
 import { invalidatePackagesCache } from "./packages.service.ts";
 import * as repo from "./packages-admin.repository.ts";
 
-type PackageRow = Selectable<PackagesTable>;
+type PackageRow = repo.PackageWithBankRow;
 type CreateInput = PackageCreateRequest;
 type UpdateInput = PackageUpdateRequest;
 
@@ -29,6 +29,13 @@ export function toAdminPackage(row: PackageRow): AdminPackage {
       fr: row.features?.fr ?? [],
     },
     is_active: row.is_active,
+    bank: {
+      id: row.bank_id,
+      slug: row.bank_slug,
+      name: row.bank_name,
+      country: row.bank_country.trim(),
+      status: row.bank_status,
+    },
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -42,7 +49,13 @@ const auditView = (p: AdminPackage) => ({
   max_amount: p.max_amount,
   features: p.features,
   is_active: p.is_active,
+  bank_id: p.bank.id,
 });
+
+const unknownBank = () =>
+  badRequest("bank_not_found", "This bank does not exist", [
+    { path: "body.bank_id", message: "Unknown bank", code: "bank_not_found" },
+  ]);
 
 export async function listPackages(db: Kysely<DB>): Promise<AdminPackage[]> {
   return (await repo.listAllPackages(db)).map(toAdminPackage);
@@ -56,7 +69,10 @@ export async function createPackage(
   now: Date = new Date(),
 ): Promise<AdminPackage> {
   const created = await db.transaction().execute(async (trx) => {
+    const bankId = await repo.findBankId(trx, input.bank_id);
+    if (!bankId) throw unknownBank();
     const row = await repo.insertPackage(trx, {
+      bank_id: bankId,
       duration_months: input.duration_months,
       interest_rate: decimal(input.interest_rate),
       min_amount: decimal(input.min_amount),
@@ -114,6 +130,17 @@ export async function updatePackage(
     if (input.max_amount !== undefined) changes.max_amount = decimal(input.max_amount);
     if (input.features !== undefined) changes.features = JSON.stringify(input.features);
     if (input.is_active !== undefined) changes.is_active = input.is_active;
+    if (input.bank_id !== undefined && input.bank_id !== current.bank_id) {
+      if (!(await repo.findBankId(trx, input.bank_id))) throw unknownBank();
+      // Applications and deposits count against their bank's guarantee and pay into its account.
+      if ((await repo.countApplicationsOfPackage(trx, id)) > 0) {
+        throw conflict(
+          "package_bank_locked",
+          "Applications were made for this package; it stays with its bank. Create a new package instead.",
+        );
+      }
+      changes.bank_id = input.bank_id;
+    }
 
     const before = auditView(toAdminPackage(current));
     const updatedRow = await repo.updatePackage(trx, id, changes);

@@ -1,57 +1,80 @@
-import type { Kysely } from "kysely";
+import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
-export function listActivePackages(db: Kysely<DB>) {
+/** Packages with the bank each belongs to (every package list names it). */
+function withBank(db: Kysely<DB>) {
   return db
     .selectFrom("packages")
-    .selectAll()
-    .where("is_active", "=", true)
-    .orderBy("duration_months")
-    .orderBy("interest_rate")
+    .innerJoin("banks", "banks.id", "packages.bank_id")
+    .selectAll("packages")
+    .select([
+      "banks.slug as bank_slug",
+      "banks.name as bank_name",
+      "banks.country as bank_country",
+      "banks.status as bank_status",
+    ]);
+}
+type WithBank =
+  ReturnType<typeof withBank> extends SelectQueryBuilder<infer _D, infer _T, infer O> ? O : never;
+export type PackageWithBankRow = WithBank;
+
+/** The packages on offer: active, at a bank that is not paused. */
+export function listActivePackages(db: Kysely<DB>) {
+  return withBank(db)
+    .where("packages.is_active", "=", true)
+    .where("banks.status", "=", "active")
+    .orderBy("packages.duration_months")
+    .orderBy("packages.interest_rate")
+    .orderBy("banks.name")
     .execute();
 }
 
-/** The active package for a term and currency, a given one first, then the best rate. */
+/**
+ * The package on offer for a term and currency at the same bank as a given package, that one first,
+ * then the best rate (a renewal stays at the bank that holds the money).
+ */
 export function findPackageInForce(
   db: Kysely<DB>,
   terms: { durationMonths: number; currency: string; preferredId: string },
 ) {
-  return db
-    .selectFrom("packages")
-    .selectAll()
-    .where("is_active", "=", true)
-    .where("duration_months", "=", terms.durationMonths)
-    .where("currency", "=", terms.currency)
-    .orderBy((eb) => eb.case().when("id", "=", terms.preferredId).then(0).else(1).end())
-    .orderBy("interest_rate", "desc")
+  return withBank(db)
+    .where("packages.is_active", "=", true)
+    .where("banks.status", "=", "active")
+    .where("packages.duration_months", "=", terms.durationMonths)
+    .where("packages.currency", "=", terms.currency)
+    .where("packages.bank_id", "=", (eb) =>
+      eb
+        .selectFrom("packages as preferred")
+        .select("preferred.bank_id")
+        .where("preferred.id", "=", terms.preferredId),
+    )
+    .orderBy((eb) => eb.case().when("packages.id", "=", terms.preferredId).then(0).else(1).end())
+    .orderBy("packages.interest_rate", "desc")
     .executeTakeFirst();
 }
 
 /** The active package with the best rate for a term and currency (a ladder rung, a rate alert). */
 export function findBestActivePackage(db: Kysely<DB>, terms: { durationMonths: number; currency: string }) {
-  return db
-    .selectFrom("packages")
-    .selectAll()
-    .where("is_active", "=", true)
-    .where("duration_months", "=", terms.durationMonths)
-    .where("currency", "=", terms.currency)
-    .orderBy("interest_rate", "desc")
-    .orderBy("id")
+  return withBank(db)
+    .where("packages.is_active", "=", true)
+    .where("banks.status", "=", "active")
+    .where("packages.duration_months", "=", terms.durationMonths)
+    .where("packages.currency", "=", terms.currency)
+    .orderBy("packages.interest_rate", "desc")
+    .orderBy("packages.id")
     .executeTakeFirst();
 }
 
-/** The receiving accounts packages name (each distinct account once). */
-export function listPackageBankAccounts(db: Kysely<DB>) {
-  return db
-    .selectFrom("packages")
-    .select(["partner_bank_holder", "partner_bank_iban", "partner_bank_bic", "partner_bank_name"])
-    .where("partner_bank_iban", "is not", null)
-    .where("partner_bank_holder", "is not", null)
-    .where("partner_bank_bic", "is not", null)
-    .distinct()
-    .execute();
+export function findPackageById(db: Kysely<DB>, id: string) {
+  return withBank(db).where("packages.id", "=", id).executeTakeFirst();
 }
 
-export function findPackageById(db: Kysely<DB>, id: string) {
-  return db.selectFrom("packages").selectAll().where("id", "=", id).executeTakeFirst();
+/** The bank of each of the given packages. */
+export function listBanksOfPackages(db: Kysely<DB>, packageIds: readonly string[]) {
+  return db
+    .selectFrom("packages")
+    .innerJoin("banks", "banks.id", "packages.bank_id")
+    .select(["packages.id as package_id", "banks.id", "banks.slug", "banks.name", "banks.country"])
+    .where("packages.id", "in", packageIds)
+    .execute();
 }

@@ -1,17 +1,38 @@
 import { createHash } from "node:crypto";
-import { type Language, type Package, packageListSchema } from "@festgeld/domain";
-import type { Kysely, Selectable } from "kysely";
-import type { DB, PackagesTable } from "../../db/schema.ts";
+import { type Language, type Package, type PackageBank, packageListSchema } from "@festgeld/domain";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
 import * as repo from "./packages.repository.ts";
 
-type PackageRow = Selectable<PackagesTable>;
+/** A package as stored, with its bank's slug, name, country and status. */
+type PackageRow = repo.PackageWithBankRow;
 
-/** One package, offered or not, as stored (other modules read packages through this service). */
+/**
+ * One package, offered or not, as stored with its bank (other modules read packages through this
+ * service). It is offered when it is active and its bank is not paused: see `isOffered`.
+ */
 export function findPackage(db: Kysely<DB>, id: string): Promise<PackageRow | undefined> {
   return repo.findPackageById(db, id);
 }
 
-/** The package offered today for a term and currency, a given one first (a renewal's rate). */
+/** The bank of each of the given packages, by package id (applications name their package's bank). */
+export async function banksOfPackages(
+  db: Kysely<DB>,
+  packageIds: readonly string[],
+): Promise<Map<string, PackageBank>> {
+  const ids = [...new Set(packageIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await repo.listBanksOfPackages(db, ids);
+  return new Map(
+    rows.map((r) => [r.package_id, { id: r.id, slug: r.slug, name: r.name, country: r.country.trim() }]),
+  );
+}
+
+/** Whether a package is on offer: active, at a bank that is not paused. */
+export const isOffered = (row: Pick<PackageRow, "is_active" | "bank_status">) =>
+  row.is_active && row.bank_status === "active";
+
+/** The package offered today for a term and currency at the given one's bank, that one first (a renewal's rate). */
 export function packageInForce(
   db: Kysely<DB>,
   terms: { durationMonths: number; currency: string; preferredId: string },
@@ -27,24 +48,6 @@ export function bestActivePackage(
   return repo.findBestActivePackage(db, terms);
 }
 
-/** The partner bank receiving accounts packages name: public, they are printed on every approval. */
-export async function packageBankAccounts(
-  db: Kysely<DB>,
-): Promise<Array<{ holder: string; iban: string; bic: string; name: string | null }>> {
-  return (await repo.listPackageBankAccounts(db)).flatMap((row) =>
-    row.partner_bank_holder && row.partner_bank_iban && row.partner_bank_bic
-      ? [
-          {
-            holder: row.partner_bank_holder,
-            iban: row.partner_bank_iban,
-            bic: row.partner_bank_bic,
-            name: row.partner_bank_name,
-          },
-        ]
-      : [],
-  );
-}
-
 /** A packages row as the API shows it, with features in the requested language (English fallback). */
 export function toPackage(row: PackageRow, language: Language): Package {
   const features = row.features?.[language]?.length ? row.features[language] : (row.features?.en ?? []);
@@ -56,6 +59,7 @@ export function toPackage(row: PackageRow, language: Language): Package {
     max_amount: Number(row.max_amount),
     currency: row.currency.trim() as Package["currency"],
     features,
+    bank: { id: row.bank_id, slug: row.bank_slug, name: row.bank_name, country: row.bank_country.trim() },
   };
 }
 

@@ -11,7 +11,11 @@ export function interestCreditedInYear(db: Db, year: number, userId?: string) {
   let query = db
     .selectFrom("deposit_ledger as l")
     .innerJoin("deposits as d", "d.id", "l.deposit_id")
+    // The partner bank whose receiving account holds the deposit (banks are data; the account is unique).
+    .leftJoin("banks as b", "b.account_iban", "d.bank_iban")
     .select((eb) => [
+      "b.name as partner_bank_name",
+      "b.country as partner_bank_country",
       "d.user_id",
       "d.id as deposit_id",
       "d.reference",
@@ -33,6 +37,8 @@ export function interestCreditedInYear(db: Db, year: number, userId?: string) {
       "d.bank_name",
       "d.bank_iban",
       "d.bank_holder",
+      "b.name",
+      "b.country",
     ])
     .orderBy("d.user_id")
     .orderBy("d.reference");

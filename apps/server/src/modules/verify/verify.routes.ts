@@ -11,7 +11,7 @@ import * as service from "./verify.service.ts";
 export const VERIFY_RATE_LIMIT = { max: 30, timeWindow: "1 minute" } as const;
 
 export const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const accounts = partnerAccountsFrom(app.db, app.depositSettings.defaultBank);
+  const accounts = partnerAccountsFrom(app.db);
   route(
     app,
     operations.verifyTransfer,

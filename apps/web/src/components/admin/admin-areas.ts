@@ -47,7 +47,10 @@ export const ADMIN_GROUPS = [
   {
     id: "catalogue",
     labelKey: "shell.groups.catalogue",
-    areas: [{ id: "packages", labelKey: "tabs.packages" }],
+    areas: [
+      { id: "packages", labelKey: "tabs.packages" },
+      { id: "banks", labelKey: "banks:admin.tab" },
+    ],
   },
   { id: "records", labelKey: null, areas: [{ id: "audit", labelKey: "tabs.audit" }] },
 ] as const;

@@ -16,7 +16,7 @@ const FOCUS = "focus-visible:outline-2 focus-visible:outline-brand-600 dark:focu
 
 /** The areas, grouped; the open area is marked as the current page. */
 function AreaLinks({ onChoose }: { onChoose?: () => void }) {
-  const { t } = useTranslation(["admin", "identity", "deposits", "ledger", "payments"]);
+  const { t } = useTranslation(["admin", "identity", "deposits", "ledger", "payments", "banks"]);
   const { pathname } = useLocation();
   const current = useAdminArea();
   return (

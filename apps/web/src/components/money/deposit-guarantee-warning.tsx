@@ -1,3 +1,4 @@
+import type { PackageBank } from "@festgeld/domain";
 import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -6,17 +7,21 @@ import { formatMoney } from "../../lib/format.ts";
 import { useSession } from "../../lib/session.tsx";
 
 /**
- * Warns a signed-in saver when their deposits with the partner bank, plus `addEuros` (the amount being
- * applied for), would exceed what the statutory deposit guarantee protects per saver and bank.
+ * Warns a signed-in saver when their deposits plus `addEuros` (the amount being applied for) would
+ * exceed what the statutory deposit guarantee protects. The guarantee counts per bank and depositor:
+ * with a `bank` (the chosen package's), only the saver's money at that bank counts and the warning names
+ * it; without one (the dashboard), the warning shows for any bank above its limit.
  */
 export function DepositGuaranteeWarning({
   addEuros = 0,
   where,
+  bank,
 }: {
   addEuros?: number;
   where: "apply" | "dashboard";
+  bank?: PackageBank | undefined;
 }) {
-  const { t, i18n } = useTranslation("identity");
+  const { t, i18n } = useTranslation("banks");
   const { user } = useSession();
   const guarantee = useQuery({
     queryKey: ["me", "deposit-guarantee"],
@@ -25,21 +30,36 @@ export function DepositGuaranteeWarning({
   });
   if (!user || !guarantee.data) return null;
   const added = Number.isFinite(addEuros) && addEuros > 0 ? Math.round(addEuros * 100) : 0;
-  const totalCents = guarantee.data.total_cents + added;
-  const limitCents = guarantee.data.limit_cents;
-  if (totalCents <= limitCents) return null;
-  const values = {
-    total: formatMoney(totalCents / 100, "EUR", i18n.language),
-    limit: formatMoney(limitCents / 100, "EUR", i18n.language, { whole: true }),
-  };
-  return (
+  const money = (cents: number) => formatMoney(cents / 100, "EUR", i18n.language);
+  const whole = (cents: number) => formatMoney(cents / 100, "EUR", i18n.language, { whole: true });
+  const box = (title: string, text: string) => (
     <div
       role="status"
       data-testid="deposit-guarantee-warning"
       className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
     >
-      <p className="font-semibold">{t("guarantee.title")}</p>
-      <p>{where === "apply" ? t("guarantee.text", values) : t("guarantee.dashboard", values)}</p>
+      <p className="font-semibold">{title}</p>
+      <p>{text}</p>
     </div>
+  );
+
+  if (bank) {
+    const atBank = guarantee.data.banks.find((b) => b.bank.id === bank.id);
+    const limitCents = atBank?.limit_cents ?? guarantee.data.limit_cents;
+    const totalCents = (atBank ? atBank.held_cents + atBank.pending_cents : 0) + added;
+    if (totalCents <= limitCents) return null;
+    const values = { bank: bank.name, total: money(totalCents), limit: whole(limitCents) };
+    return box(t("banks:guarantee.title", values), t("banks:guarantee.text", values));
+  }
+  const over = guarantee.data.banks.find((b) => b.held_cents + b.pending_cents + added > b.limit_cents);
+  if (!over) return null;
+  const values = {
+    bank: over.bank.name,
+    total: money(over.held_cents + over.pending_cents + added),
+    limit: whole(over.limit_cents),
+  };
+  return box(
+    t("banks:guarantee.title", values),
+    where === "apply" ? t("banks:guarantee.text", values) : t("banks:guarantee.dashboard", values),
   );
 }

@@ -62,19 +62,6 @@ export interface DepositGuaranteeScheme {
   temporaryHighBalance: { maxEur: number; months: number };
 }
 
-/** A credit institution that takes the deposits; the operator brokers them. */
-export interface PartnerBank {
-  name: string;
-  address: PostalAddress;
-  /** The authority that licenses and supervises the bank. */
-  supervisor: string;
-  /** Fictional in the demonstration brand, marked as such. */
-  registerNumber: string;
-  /** Since when the operator works with this bank. */
-  partnerSince: number;
-  description: Localized;
-}
-
 export interface Testimonial {
   name: string;
   city: string;
@@ -190,7 +177,6 @@ export interface Brand {
   tradeRegister: { court: string; number: string };
   vatId: string;
   regulators: Regulator[];
-  partnerBanks: PartnerBank[];
   depositGuaranteeScheme: DepositGuaranteeScheme;
   /** Competent out-of-court dispute body for consumer complaints. */
   ombudsman: { name: string; website: string };

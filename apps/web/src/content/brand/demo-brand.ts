@@ -155,37 +155,6 @@ export const brand: Brand = {
       licenceNumber: "DEMO-ORIAS-00000000",
     },
   ],
-  partnerBanks: [
-    {
-      name: "Demo Partnerbank AG",
-      address: {
-        street: "Beispielallee 10",
-        postalCode: "60311",
-        city: "Frankfurt am Main",
-        countryCode: "DE",
-      },
-      supervisor: "BaFin",
-      registerNumber: "HRB DEMO-111111",
-      partnerSince: 2018,
-      description: {
-        en: "Fictional German universal bank; takes the 3-, 6- and 12-month deposits.",
-        de: "Fiktive deutsche Universalbank; nimmt die Einlagen mit 3, 6 und 12 Monaten Laufzeit entgegen.",
-        fr: "Banque universelle allemande fictive ; reçoit les dépôts à 3, 6 et 12 mois.",
-      },
-    },
-    {
-      name: "Beispiel Sparbank AG",
-      address: { street: "Probeweg 5", postalCode: "20095", city: "Hamburg", countryCode: "DE" },
-      supervisor: "BaFin",
-      registerNumber: "HRB DEMO-222222",
-      partnerSince: 2020,
-      description: {
-        en: "Fictional German savings bank; takes the 24- and 36-month deposits.",
-        de: "Fiktive deutsche Sparbank; nimmt die Einlagen mit 24 und 36 Monaten Laufzeit entgegen.",
-        fr: "Banque d'épargne allemande fictive ; reçoit les dépôts à 24 et 36 mois.",
-      },
-    },
-  ],
   depositGuaranteeScheme: {
     name: "Entschädigungseinrichtung deutscher Banken GmbH",
     shortName: "EdB",

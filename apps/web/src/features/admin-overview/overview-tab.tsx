@@ -4,6 +4,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatMoney, formatNumber } from "../../lib/format.ts";
 import { fetchAnalytics, fetchDepositSummary } from "./api/analytics-api.ts";
+import { BankExposure } from "./components/bank-exposure.tsx";
 import { StatusChart } from "./components/status-chart.tsx";
 import { TrendsChart } from "./components/trends-chart.tsx";
 
@@ -113,6 +114,7 @@ export default function OverviewTab() {
           <StatusChart overview={overview} />
         </section>
       </div>
+      <BankExposure />
     </div>
   );
 }

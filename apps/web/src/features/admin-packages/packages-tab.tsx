@@ -7,7 +7,12 @@ import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
 import { formatMoney, formatRate } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
-import { createPackage, fetchAdminPackages, updatePackage } from "./api/packages-api.ts";
+import {
+  createPackage,
+  fetchAdminPackages,
+  fetchBanksForPackages,
+  updatePackage,
+} from "./api/packages-api.ts";
 import { PackageForm, type PackageFormValues } from "./components/package-form.tsx";
 
 type Editing = { mode: "create" } | { mode: "edit"; pkg: AdminPackage } | null;
@@ -18,7 +23,7 @@ type Editing = { mode: "create" } | { mode: "edit"; pkg: AdminPackage } | null;
  * applications keep the terms they were made with.
  */
 export default function PackagesTab() {
-  const { t, i18n } = useTranslation("admin");
+  const { t, i18n } = useTranslation(["admin", "banks"]);
   const language = i18n.language;
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
@@ -28,6 +33,11 @@ export default function PackagesTab() {
   const packages = useQuery({
     queryKey: ADMIN_KEYS.packages,
     queryFn: ({ signal }) => fetchAdminPackages(signal),
+  });
+
+  const banks = useQuery({
+    queryKey: [...ADMIN_KEYS.packages, "banks"],
+    queryFn: ({ signal }) => fetchBanksForPackages(signal),
   });
 
   const refresh = () => {
@@ -83,6 +93,16 @@ export default function PackagesTab() {
       header: t("packages.columns.rate"),
       cell: (pkg) => formatRate(pkg.interest_rate, language),
       className: "whitespace-nowrap",
+    },
+    {
+      id: "bank",
+      header: t("banks:admin.packageBank"),
+      cell: (pkg) => (
+        <span data-testid="package-bank-cell">
+          {pkg.bank.name}
+          {pkg.bank.status === "paused" ? ` (${t("banks:admin.statusPaused")})` : ""}
+        </span>
+      ),
     },
     {
       id: "min",
@@ -164,10 +184,11 @@ export default function PackagesTab() {
         )}
       </div>
 
-      {editing !== null && (
+      {editing !== null && banks.data && (
         <PackageForm
           key={editing.mode === "edit" ? editing.pkg.id : "new"}
           initial={editing.mode === "edit" ? editing.pkg : null}
+          banks={banks.data}
           onSubmit={(values) => save.mutate(values)}
           onCancel={() => setEditing(null)}
           submitting={save.isPending}

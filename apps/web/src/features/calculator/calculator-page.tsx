@@ -14,6 +14,7 @@ import {
 import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
 import { SelectField } from "../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { countryName } from "../../lib/banks.ts";
 import { decimalInputText } from "../../lib/decimal.ts";
 import { currencySymbol, formatMoney, formatRate } from "../../lib/format.ts";
 import { addMessages, applyApiError, useApiForm } from "../../lib/forms.ts";
@@ -66,7 +67,7 @@ function calculatorSchema(language: string, limits?: { min: number; max: number 
  * load as quick picks. It starts with no amount, 12 months, 3.5 % and euro.
  */
 export default function CalculatorPage() {
-  const { t, i18n } = useTranslation(["invest", "tools"]);
+  const { t, i18n } = useTranslation(["invest", "tools", "banks"]);
   const language = i18n.language;
   useDocumentTitle(t("calculator.title"), t("calculator.subtitle"));
   const id = useId();
@@ -215,11 +216,21 @@ export default function CalculatorPage() {
                           term: t("packages.months", { count: pkg.duration_months }),
                           rate: formatRate(pkg.interest_rate, language),
                         })}
+                        {` · ${pkg.bank.name}`}
                       </button>
                     );
                   })}
                 </div>
               </fieldset>
+            )}
+
+            {chosen && (
+              <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="calculator-bank">
+                {t("banks:card.bankOf", {
+                  bank: chosen.bank.name,
+                  country: countryName(chosen.bank.country, language),
+                })}
+              </p>
             )}
 
             <SelectField form={form} name="currency" id={`${id}-currency`} label={t("calculator.currency")}>

@@ -1,7 +1,9 @@
 import { LIMITS } from "@festgeld/domain/constants";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BankFilter, usePackageFilter } from "../../components/banks/bank-filter.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { countryFlag } from "../../lib/banks.ts";
 import { formatMoney, formatRate } from "../../lib/format.ts";
 import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -18,11 +20,12 @@ const DEFAULT_AMOUNT = "10000";
  * to action per package to /apply with its id and the amount.
  */
 export default function ComparePage() {
-  const { t, i18n } = useTranslation("invest");
+  const { t, i18n } = useTranslation(["invest", "banks"]);
   const language = i18n.language;
   useDocumentTitle(t("compare.title"), t("compare.subtitle"));
   const amountId = useId();
   const { data, isPending, isError } = usePackages();
+  const filter = usePackageFilter();
   const [amountText, setAmountText] = useState(DEFAULT_AMOUNT);
   const [selected, setSelected] = useState<string[]>([]);
   const [preselected, setPreselected] = useState(false);
@@ -102,6 +105,7 @@ export default function ComparePage() {
         <p className="mt-12 text-center text-slate-600 dark:text-slate-300">{t("packages.empty")}</p>
       ) : (
         <>
+          <BankFilter packages={data} filter={filter} />
           <fieldset className="mt-10">
             <legend className="text-xl font-bold text-slate-900 dark:text-white">
               {t("compare.choose")}
@@ -116,7 +120,7 @@ export default function ComparePage() {
                 : t("compare.selectedCount", { count: selected.length, max: LIMITS.compareMaxPackages })}
             </p>
             <div className="mt-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="compare-toggles">
-              {data.map((pkg) => {
+              {filter.apply(data).map((pkg) => {
                 const isSelected = selected.includes(pkg.id);
                 return (
                   <button
@@ -140,6 +144,13 @@ export default function ComparePage() {
                     </span>
                     <span className="block text-sm text-slate-600 dark:text-slate-300">
                       {t("packages.perYear")}
+                    </span>
+                    <span
+                      className="mt-1 block text-xs text-slate-600 dark:text-slate-300"
+                      data-testid="compare-bank"
+                    >
+                      <span aria-hidden="true">{countryFlag(pkg.bank.country)} </span>
+                      {pkg.bank.name}
                     </span>
                   </button>
                 );

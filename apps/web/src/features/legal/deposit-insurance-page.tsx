@@ -1,7 +1,9 @@
 import { brand } from "@brand";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatAddress, localized, useBrandValues } from "../../lib/brand-text.ts";
+import { countryName, useBanks } from "../../lib/banks.ts";
+import { useBrandValues } from "../../lib/brand-text.ts";
+import { formatMoney } from "../../lib/format.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { LegalBlock, LegalLayout, LegalSection, type LegalSectionText } from "./components/legal-layout.tsx";
 
@@ -19,7 +21,8 @@ const SHEET_ROWS = [
 
 /**
  * Deposit insurance: coverage figures, covered and not-covered lists, temporary
- * high balances, the EU depositor information sheet per partner bank (filled from the brand),
+ * high balances, the EU depositor information sheet per partner bank (filled from the bank's data:
+ * lib/banks.ts, the build's copy first, then the live list),
  * regulatory framework, partner banks, the statutory scheme and a link to /packages.
  */
 export default function DepositInsurancePage() {
@@ -32,6 +35,7 @@ export default function DepositInsurancePage() {
   const section = (key: string) =>
     t(`depositInsurance.${key}`, { ...values, returnObjects: true }) as LegalSectionText;
   const notes = t("depositInsurance.sheet.notes", { ...sheetValues, returnObjects: true }) as string[];
+  const banks = useBanks().data ?? [];
 
   const figures = [
     { value: values.coverage, label: t("depositInsurance.figures.coverage") },
@@ -40,12 +44,20 @@ export default function DepositInsurancePage() {
     { value: t("depositInsurance.figures.euro"), label: t("depositInsurance.figures.currency") },
   ];
 
-  const rowValue = (row: (typeof SHEET_ROWS)[number], bank: string) => {
+  const rowValue = (row: (typeof SHEET_ROWS)[number], bank: (typeof banks)[number]) => {
     const [key, valueKey] = row;
-    if (valueKey) return t(`depositInsurance.sheet.rows.${valueKey}`, { ...values, bank });
-    if (key === "protectedBy") return `${dgs.name} (1)`;
-    if (key === "contact") return dgsContact;
-    return dgs.website;
+    const coverage = formatMoney(bank.scheme.coverage_cents / 100, "EUR", i18n.language, { whole: true });
+    if (valueKey) {
+      return t(`depositInsurance.sheet.rows.${valueKey}`, {
+        ...values,
+        coverage,
+        reimbursementDays: String(bank.scheme.repayment_days),
+        bank: bank.name,
+      });
+    }
+    if (key === "protectedBy") return `${bank.scheme.name} (1)`;
+    if (key === "contact") return bank.scheme.contact ?? dgsContact;
+    return bank.scheme.website ?? dgs.website;
   };
 
   return (
@@ -107,9 +119,9 @@ export default function DepositInsurancePage() {
 
       <LegalBlock id="di-sheet" title={t("depositInsurance.sheet.title")}>
         <p>{t("depositInsurance.sheet.intro")}</p>
-        {brand.partnerBanks.map((bank, index) => (
+        {banks.map((bank, index) => (
           <section
-            key={bank.name}
+            key={bank.id}
             aria-labelledby={`di-sheet-${index}`}
             className="rounded-xl border border-slate-300 p-5 dark:border-slate-600"
             data-testid="information-sheet"
@@ -127,7 +139,7 @@ export default function DepositInsurancePage() {
                     <th scope="row" className="w-1/2 py-2 pr-4 font-medium">
                       {t(`depositInsurance.sheet.rows.${row[0]}`, { bank: bank.name })}
                     </th>
-                    <td className="py-2 break-words">{rowValue(row, bank.name)}</td>
+                    <td className="py-2 break-words">{rowValue(row, bank)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -153,18 +165,28 @@ export default function DepositInsurancePage() {
       <LegalBlock id="di-partners" title={t("depositInsurance.partners.title")}>
         <p>{t("depositInsurance.partners.intro")}</p>
         <ul className="grid gap-4 sm:grid-cols-2" data-testid="partner-banks">
-          {brand.partnerBanks.map((bank) => (
-            <li key={bank.name} className="card">
-              <h3 className="font-semibold text-slate-900 dark:text-white">{bank.name}</h3>
-              <p className="mt-1 text-sm">{localized(bank.description, i18n.language)}</p>
-              <p className="mt-2 text-sm">{formatAddress(bank.address, i18n.language)}</p>
+          {banks.map((bank) => (
+            <li key={bank.id} className="card">
+              <h3 className="font-semibold text-slate-900 dark:text-white">
+                <Link to={`/banks/${bank.slug}`} className="hover:underline">
+                  {bank.name}
+                </Link>
+              </h3>
+              {bank.description && <p className="mt-1 text-sm">{bank.description}</p>}
+              <p className="mt-2 text-sm">
+                {[bank.city, countryName(bank.country, i18n.language)].filter(Boolean).join(", ")}
+              </p>
               <p className="text-sm">
                 {t("depositInsurance.partners.supervisor", { supervisor: bank.supervisor })}
               </p>
               <p className="text-sm">
-                {t("depositInsurance.partners.register", { number: bank.registerNumber })}
+                {t("depositInsurance.partners.register", { number: bank.register_entry })}
               </p>
-              <p className="text-sm">{t("depositInsurance.partners.since", { year: bank.partnerSince })}</p>
+              {bank.partner_since && (
+                <p className="text-sm">
+                  {t("depositInsurance.partners.since", { year: bank.partner_since })}
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { BankFilter, usePackageFilter } from "../../components/banks/bank-filter.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -7,40 +8,46 @@ import { PackageCard } from "./components/package-card.tsx";
 
 /** /packages: loading state, one card per package, select -> /apply with the id. */
 export default function PackagesPage() {
-  const { t } = useTranslation("invest");
+  const { t } = useTranslation(["invest", "banks"]);
   const navigate = useNavigate();
   const { data, isPending, isError } = usePackages();
-  useDocumentTitle(t("packages.title"), t("packages.subtitle"));
+  const filter = usePackageFilter();
+  const shown = data ? filter.apply(data) : [];
+  useDocumentTitle(t("invest:packages.title"), t("invest:packages.subtitle"));
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-12">
       <header className="mx-auto max-w-3xl text-center">
         <h1 className="text-3xl font-bold text-balance text-slate-900 sm:text-4xl dark:text-white">
-          {t("packages.title")}
+          {t("invest:packages.title")}
         </h1>
-        <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("packages.subtitle")}</p>
+        <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("invest:packages.subtitle")}</p>
       </header>
       {isPending ? (
-        <Spinner label={t("packages.loading")} />
+        <Spinner label={t("invest:packages.loading")} />
       ) : isError ? (
         // a failed fetch is logged only; the loading state ends. We add a quiet note.
-        <p className="mt-12 text-center text-slate-600 dark:text-slate-300">{t("packages.empty")}</p>
+        <p className="mt-12 text-center text-slate-600 dark:text-slate-300">{t("invest:packages.empty")}</p>
       ) : (
-        <div
-          className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
-          data-testid="package-list"
-        >
-          {data.map((pkg) => (
-            <PackageCard
-              key={pkg.id}
-              pkg={pkg}
-              onSelect={(p) => navigate("/apply", { state: { packageId: p.id } })}
-            />
-          ))}
-        </div>
+        <>
+          <BankFilter packages={data} filter={filter} />
+          {shown.length === 0 && <p className="mt-8 text-center">{t("banks:filter.none")}</p>}
+          <div
+            className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+            data-testid="package-list"
+          >
+            {shown.map((pkg) => (
+              <PackageCard
+                key={pkg.id}
+                pkg={pkg}
+                onSelect={(p) => navigate("/apply", { state: { packageId: p.id } })}
+              />
+            ))}
+          </div>
+        </>
       )}
       <p className="mx-auto mt-10 max-w-3xl text-center text-sm text-slate-600 dark:text-slate-400">
-        {t("packages.note")}
+        {t("invest:packages.note")}
       </p>
     </section>
   );

@@ -2,6 +2,7 @@ import type { Operation } from "../operation.ts";
 import { adminOperations } from "./admin.ts";
 import { applicationsOperations } from "./applications.ts";
 import { authOperations } from "./auth.ts";
+import { banksOperations } from "./banks.ts";
 import { calculatorOperations } from "./calculator.ts";
 import { contactOperations } from "./contact.ts";
 import { depositsOperations } from "./deposits.ts";
@@ -28,6 +29,7 @@ export const operations = {
   ...healthOperations,
   ...docsOperations,
   ...packagesOperations,
+  ...banksOperations,
   ...contactOperations,
   ...newsletterOperations,
   ...notificationsOperations,

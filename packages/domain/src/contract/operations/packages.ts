@@ -54,5 +54,7 @@ export const packagesOperations = {
     params: idParamSchema,
     body: packageUpdateRequestSchema,
     responses: { 200: json(adminPackageSchema, "The changed package") },
+    // 409: a new bank for a package that was already applied for (package_bank_locked).
+    errors: [409],
   }),
 } as const;

@@ -7,3 +7,6 @@ export const fetchAnalytics = (signal?: AbortSignal) => api.call(operations.admi
 /** Money figures of the deposits, from the ledger. */
 export const fetchDepositSummary = (signal?: AbortSignal) =>
   api.call(operations.adminDepositsSummary, { signal });
+
+/** The partner banks with what savers placed at each (the exposure per bank). */
+export const fetchBankExposure = (signal?: AbortSignal) => api.call(operations.adminBanksList, { signal });

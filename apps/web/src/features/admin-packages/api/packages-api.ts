@@ -11,3 +11,7 @@ export const createPackage = (body: PackageCreateRequest) =>
 
 export const updatePackage = (id: string, body: PackageUpdateRequest) =>
   api.call(operations.adminPackagesUpdate, { params: { id }, body });
+
+/** The partner banks a package can belong to. */
+export const fetchBanksForPackages = (signal?: AbortSignal) =>
+  api.call(operations.adminBanksList, { signal });

@@ -1,4 +1,9 @@
-import type { AdminPackage, FieldError as ApiFieldError, PackageCreateRequest } from "@festgeld/domain";
+import type {
+  AdminBank,
+  AdminPackage,
+  FieldError as ApiFieldError,
+  PackageCreateRequest,
+} from "@festgeld/domain";
 import { DURATIONS_MONTHS, LANGUAGES, LIMITS } from "@festgeld/domain/constants";
 import { useEffect, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -38,6 +43,7 @@ function packageSchema(language: string) {
       max_amount: z.string(),
       features,
       is_active: z.boolean(),
+      bank_id: z.string(),
     })
     .transform((values, ctx): PackageFormValues => {
       const problem = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message });
@@ -83,6 +89,7 @@ function packageSchema(language: string) {
         max_amount: max,
         features: lists,
         is_active: values.is_active,
+        ...(values.bank_id ? { bank_id: values.bank_id } : {}),
       };
     });
 }
@@ -93,6 +100,7 @@ function packageSchema(language: string) {
  */
 export function PackageForm({
   initial,
+  banks,
   onSubmit,
   onCancel,
   submitting,
@@ -100,13 +108,15 @@ export function PackageForm({
   serverFields,
 }: {
   initial: AdminPackage | null;
+  /** The partner banks to choose from (the package's own first when editing). */
+  banks: AdminBank[];
   onSubmit: (values: PackageFormValues) => void;
   onCancel: () => void;
   submitting: boolean;
   serverError: string | null;
   serverFields: ApiFieldError[];
 }) {
-  const { t, i18n: i18next } = useTranslation("admin");
+  const { t, i18n: i18next } = useTranslation(["admin", "banks"]);
   const schema = useMemo(() => packageSchema(i18next.language), [i18next.language]);
   const { form, submit } = useApiForm({
     schema,
@@ -121,6 +131,7 @@ export function PackageForm({
         fr: initial?.features.fr.join("\n") ?? "",
       },
       is_active: initial?.is_active ?? true,
+      bank_id: initial?.bank.id ?? banks[0]?.id ?? "",
     },
     fallback: t("packages.form.invalid"),
   });
@@ -169,6 +180,14 @@ export function PackageForm({
         {numberField("min_amount")}
         {numberField("max_amount")}
       </div>
+      <SelectField form={form} name="bank_id" id={id("bank_id")} label={t("banks:admin.packageBank")}>
+        {banks.map((bank) => (
+          <option key={bank.id} value={bank.id}>
+            {bank.name}
+            {bank.status === "paused" ? ` (${t("banks:admin.statusPaused")})` : ""}
+          </option>
+        ))}
+      </SelectField>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("packages.form.featuresHint")}</p>
       <div className="grid gap-4 md:grid-cols-3">
         {LANGUAGES.map((language) => (

@@ -24,6 +24,7 @@ import {
 } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { countryName } from "../../../lib/banks.ts";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 import { useSession } from "../../../lib/session.tsx";
@@ -51,7 +52,7 @@ interface Props {
  * name and e-mail are prefilled (never over what the saver typed).
  */
 export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted }: Props) {
-  const { t, i18n } = useTranslation("invest");
+  const { t, i18n } = useTranslation(["invest", "banks"]);
   const language = i18n.language;
   const idPrefix = useId();
   const id = (field: string) => `${idPrefix}-${field}`;
@@ -174,9 +175,18 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
                   min: money(pkg.min_amount, pkg.currency),
                   max: money(pkg.max_amount, pkg.currency),
                 })}
+                {` · ${pkg.bank.name}`}
               </option>
             ))}
           </SelectField>
+          {selected && (
+            <p className="-mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="apply-bank">
+              {t("banks:card.bankOf", {
+                bank: selected.bank.name,
+                country: countryName(selected.bank.country, language),
+              })}
+            </p>
+          )}
 
           <AmountField
             form={form}
@@ -193,7 +203,7 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
                 : t("apply.amountHint", { min: money(LIMITS.minAmount), step: money(AMOUNT_STEP) })
             }
           >
-            <DepositGuaranteeWarning addEuros={amount} where="apply" />
+            <DepositGuaranteeWarning addEuros={amount} where="apply" bank={selected?.bank} />
             {expected && selected && (
               <NetReturnEstimate grossInterest={expected.total_interest} currency={selected.currency} />
             )}

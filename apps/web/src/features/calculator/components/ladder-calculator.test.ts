@@ -15,6 +15,7 @@ const pkg = (
   max_amount,
   currency: "EUR",
   features: [],
+  bank: { id: "demo-partnerbank", slug: "demo-partnerbank", name: "Demo Partnerbank AG", country: "DE" },
 });
 
 describe("ladderFigures", () => {

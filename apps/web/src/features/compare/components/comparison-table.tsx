@@ -11,7 +11,7 @@ import { formatMoney, formatRate } from "../../../lib/format.ts";
  * (the same code the server runs), so the figures match the calculator's to the cent.
  */
 export function ComparisonTable({ packages, amount }: { packages: Package[]; amount: number }) {
-  const { t, i18n } = useTranslation("invest");
+  const { t, i18n } = useTranslation(["invest", "banks"]);
   const language = i18n.language;
   const money = (value: number, currency: string) => formatMoney(value, currency, language);
   const whole = (value: number, currency: string) => formatMoney(value, currency, language, { whole: true });
@@ -67,6 +67,7 @@ export function ComparisonTable({ packages, amount }: { packages: Package[]; amo
             </span>
           ))}
           {row(t("compare.rows.term"), ({ pkg }) => t("packages.months", { count: pkg.duration_months }))}
+          {row(t("banks:filter.bank"), ({ pkg }) => pkg.bank.name, "compare-bank-row")}
           {row(
             t("compare.rows.interest"),
             ({ pkg, result }) => (

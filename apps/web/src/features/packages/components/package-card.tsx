@@ -2,10 +2,11 @@ import type { Package } from "@festgeld/domain";
 import { MOST_POPULAR_DURATION } from "@festgeld/domain/constants";
 import { useTranslation } from "react-i18next";
 import { CheckIcon } from "../../../components/ui/icons.tsx";
+import { countryFlag } from "../../../lib/banks.ts";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
 
 export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: Package) => void }) {
-  const { t, i18n } = useTranslation("invest");
+  const { t, i18n } = useTranslation(["invest", "banks"]);
   const popular = pkg.duration_months === MOST_POPULAR_DURATION;
   const headingId = `package-${pkg.id}`;
   return (
@@ -30,6 +31,14 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
       <h2 id={headingId} className="text-xl font-bold text-slate-900 dark:text-white">
         {t("packages.months", { count: pkg.duration_months })}
       </h2>
+      <p
+        className="mt-1 text-sm text-slate-600 dark:text-slate-300"
+        data-testid="package-bank"
+        data-bank={pkg.bank.slug}
+      >
+        <span aria-hidden="true">{countryFlag(pkg.bank.country)} </span>
+        {t("banks:card.heldBy", { bank: pkg.bank.name })}
+      </p>
       <p className="mt-4 whitespace-nowrap" data-testid="package-rate">
         <span className="text-4xl font-extrabold text-brand-700 dark:text-brand-300">
           {formatRate(pkg.interest_rate, i18n.language)}

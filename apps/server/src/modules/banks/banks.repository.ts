@@ -1,0 +1,176 @@
+import type { Insertable, Kysely, Updateable } from "kysely";
+import { sql } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { BanksTable } from "../../db/tables/banks.ts";
+
+type Db = Kysely<DB>;
+
+/** Every bank, by name, with how many packages it has. */
+export function listBanks(db: Db) {
+  return db
+    .selectFrom("banks")
+    .selectAll("banks")
+    .select((eb) =>
+      eb
+        .selectFrom("packages")
+        .select(eb.fn.countAll<string>().as("n"))
+        .whereRef("packages.bank_id", "=", "banks.id")
+        .as("package_count"),
+    )
+    .orderBy("banks.name")
+    .orderBy("banks.created_at")
+    .execute();
+}
+
+export function findBankById(db: Db, id: string) {
+  return db.selectFrom("banks").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function findBankBySlug(db: Db, slug: string) {
+  return db.selectFrom("banks").selectAll().where("slug", "=", slug).executeTakeFirst();
+}
+
+/** The bank row, locked until the transaction ends (two admins editing one bank take turns). */
+export function findBankForUpdate(db: Db, id: string) {
+  return db.selectFrom("banks").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+export function findBankByAccountIban(db: Db, iban: string) {
+  return db.selectFrom("banks").selectAll().where("account_iban", "=", iban).executeTakeFirst();
+}
+
+/** The first bank created: where a package made without a bank goes. */
+export function findFirstBank(db: Db) {
+  return db.selectFrom("banks").selectAll().orderBy("created_at").orderBy("id").limit(1).executeTakeFirst();
+}
+
+/** The bank of a package (every package has one). */
+export function findBankOfPackage(db: Db, packageId: string) {
+  return db
+    .selectFrom("banks")
+    .innerJoin("packages", "packages.bank_id", "banks.id")
+    .selectAll("banks")
+    .where("packages.id", "=", packageId)
+    .executeTakeFirst();
+}
+
+export function insertBank(db: Db, values: Insertable<BanksTable>) {
+  return db.insertInto("banks").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateBank(db: Db, id: string, values: Updateable<BanksTable>) {
+  return db
+    .updateTable("banks")
+    .set({ ...values, updated_at: new Date() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function countBanksWithSlug(db: Db, slug: string, exceptId: string | null) {
+  let query = db
+    .selectFrom("banks")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("slug", "=", slug);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  return query.executeTakeFirstOrThrow();
+}
+
+export function countBanksWithAccount(db: Db, iban: string, exceptId: string | null) {
+  let query = db
+    .selectFrom("banks")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("account_iban", "=", iban);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  return query.executeTakeFirstOrThrow();
+}
+
+/** Gives every bank without a receiving account the configured one (the seed; see 0180_banks.sql). */
+export function fillMissingAccounts(db: Db, account: { holder: string; iban: string; bic: string }) {
+  return (
+    db
+      .updateTable("banks")
+      .set({ account_holder: account.holder, account_iban: account.iban, account_bic: account.bic })
+      .where("account_iban", "is", null)
+      // The configured account may already be another bank's: then the seeded bank keeps none.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom("banks as other").select("other.id").where("other.account_iban", "=", account.iban),
+          ),
+        ),
+      )
+      .execute()
+  );
+}
+
+/**
+ * A saver's pending and approved applications per bank, in euro cents (EUR only: the guarantee is in
+ * euro). Approved counts as held, pending as pending.
+ */
+export function guaranteeTotalsByBank(db: Db, userId: string) {
+  return db
+    .selectFrom("applications")
+    .innerJoin("packages", "packages.id", "applications.package_id")
+    .innerJoin("banks", "banks.id", "packages.bank_id")
+    .select([
+      "banks.id",
+      "banks.slug",
+      "banks.name",
+      "banks.country",
+      "banks.scheme_coverage_cents",
+      sql<string>`coalesce(sum(applications.amount) filter (where applications.status = 'approved'), 0) * 100`.as(
+        "held_cents",
+      ),
+      sql<string>`coalesce(sum(applications.amount) filter (where applications.status = 'pending'), 0) * 100`.as(
+        "pending_cents",
+      ),
+    ])
+    .where("applications.user_id", "=", userId)
+    .where("applications.status", "in", ["pending", "approved"])
+    .where("applications.currency", "=", "EUR")
+    .groupBy(["banks.id", "banks.slug", "banks.name", "banks.country", "banks.scheme_coverage_cents"])
+    .orderBy("banks.name")
+    .execute();
+}
+
+/**
+ * What all savers hold and have applied for at each bank, in euro cents, for the staff overview: the
+ * funded deposits' principal (active ones) and the pending applications.
+ */
+export function exposureByBank(db: Db) {
+  return db
+    .selectFrom("banks")
+    .leftJoin("packages", "packages.bank_id", "banks.id")
+    .leftJoin("applications", (join) =>
+      join
+        .onRef("applications.package_id", "=", "packages.id")
+        .on("applications.status", "in", ["pending", "approved"])
+        .on("applications.currency", "=", "EUR"),
+    )
+    .select([
+      "banks.id",
+      "banks.slug",
+      "banks.name",
+      "banks.country",
+      "banks.status",
+      "banks.scheme_coverage_cents",
+      sql<string>`coalesce(sum(applications.amount) filter (where applications.status = 'approved'), 0) * 100`.as(
+        "held_cents",
+      ),
+      sql<string>`coalesce(sum(applications.amount) filter (where applications.status = 'pending'), 0) * 100`.as(
+        "pending_cents",
+      ),
+      sql<string>`count(distinct applications.user_id)`.as("savers"),
+    ])
+    .groupBy([
+      "banks.id",
+      "banks.slug",
+      "banks.name",
+      "banks.country",
+      "banks.status",
+      "banks.scheme_coverage_cents",
+    ])
+    .orderBy("banks.name")
+    .execute();
+}
