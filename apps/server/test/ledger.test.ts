@@ -478,8 +478,8 @@ describe("postings from the payment events", () => {
 
       // A second delivery of the same event to the journal books nothing (the real import never
       // delivers twice; the reference is what makes a redelivery harmless).
-      await t.app.db.transaction().execute((trx) =>
-        postPaymentEvent(
+      await t.app.db.transaction().execute(async (trx) => {
+        await postPaymentEvent(
           {
             kind: "order_booked",
             at: clock.now(),
@@ -494,8 +494,8 @@ describe("postings from the payment events", () => {
             statementEntryKey: bookedEntry.statement_entry_key ?? "",
           },
           trx,
-        ),
-      );
+        );
+      });
       expect((await entriesOf(t.app, d.id)).map((e) => e.kind)).toEqual([
         "funds_received",
         "interest_credited",
