@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { addDays, type DepositDetail, type TrialBalance } from "@festgeld/domain";
+import { addDays, type DepositDetail, type PaymentOrder, type TrialBalance } from "@festgeld/domain";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
+import { postPaymentEvent } from "../src/modules/ledger/ledger-postings.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
@@ -10,12 +11,15 @@ import {
   BANK_IBAN,
   balance,
   depositLedgerBalance,
+  depositLinesOn,
   entriesOf,
+  journalOwed,
   moveTo,
   order,
   publishPayment,
   today,
 } from "./helpers/ledger.ts";
+import { debitStatement, listOrders, settlePayments } from "./helpers/payments.ts";
 
 let t: TestApp;
 let clock: AdjustableClock;
@@ -48,6 +52,30 @@ async function funded(instruction: "payout" | "renew_principal" | "renew_all", a
   });
   expect(res.statusCode, res.body).toBe(200);
   return { saver, application, deposit: res.json() as DepositDetail };
+}
+
+/** A deposit as its saver sees it. */
+async function saverDeposit(saver: { headers: { authorization: string } }, id: string) {
+  const res = await t.app.inject({ url: `/api/deposits/${id}`, headers: saver.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as DepositDetail;
+}
+
+/** The payment orders of a deposit, newest last. */
+async function ordersOf(depositId: string): Promise<PaymentOrder[]> {
+  return (await listOrders(t.app, admin)).filter((o) => o.deposit_id === depositId);
+}
+
+/** Imports a camt.053 statement as staff do. */
+async function importStatement(xml: string) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/bank-statements",
+    headers: admin.headers,
+    payload: { xml },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
 }
 
 async function trialBalance(date: string) {
@@ -220,29 +248,57 @@ describe("postings from the deposit events", () => {
     ]);
   });
 
-  it("maturity with payout: interest expense to the deposit, then the payout without an order", async () => {
+  it("maturity with payout: interest to the deposit, the order moves it into transit, the bank's booking to cash", async () => {
     clock.reset();
-    const { deposit: d } = await funded("payout", 10_000);
+    const { deposit: d, saver } = await funded("payout", 10_000);
     await moveTo(t.app, clock, d.maturity_date ?? "");
     try {
       const entries = await entriesOf(t.app, d.id);
-      expect(entries.map((e) => e.kind)).toEqual([
-        "funds_received",
-        "interest_credited",
-        "payout_without_order",
-      ]);
+      expect(entries.map((e) => e.kind)).toEqual(["funds_received", "interest_credited", "order_created"]);
       expect(entries[1]?.effective_date).toBe(d.maturity_date);
+      const [ordered] = await ordersOf(d.id);
+      expect(ordered).toMatchObject({ status: "ordered", source: "maturity_payout" });
+      const owed = Math.round((ordered?.amount ?? 0) * 100);
+      expect(owed).toBeGreaterThan(1_000_000);
+      // payout_pending: the deposit's account is 0, the money is in transit, the per-deposit ledger
+      // still counts it as the saver's until the bank books it.
+      expect((await saverDeposit(saver, d.id)).status).toBe("payout_pending");
       expect(await balance(t.app, deposit(d.id))).toBe(0);
-      expect(await depositLedgerBalance(t.app, d.id)).toBe(0);
+      expect(await depositLinesOn(t.app, d.id, inTransit)).toBe(-owed);
+      expect(await depositLedgerBalance(t.app, d.id)).toBe(owed);
+      expect(await journalOwed(t.app, d.id)).toBe(owed);
       // Running the jobs again books nothing more.
       await t.app.jobs.runDue();
       expect(await entriesOf(t.app, d.id)).toHaveLength(3);
+
+      // The payment file, and the statement that books the debit.
+      const cashBefore = await balance(t.app, cash);
+      const booked = await settlePayments(t.app, admin, today(clock));
+      expect(booked.map((o) => o.deposit_id)).toContain(d.id);
+      const bookedDeposit = await saverDeposit(saver, d.id);
+      expect(bookedDeposit.status).toBe("paid_out");
+      const after = await entriesOf(t.app, d.id);
+      // paid_out and its deposit_ledger payout row book nothing a second time.
+      expect(after.map((e) => e.kind)).toEqual([
+        "funds_received",
+        "interest_credited",
+        "order_created",
+        "order_booked",
+      ]);
+      expect(after[3]?.effective_date).toBe(today(clock));
+      expect(await depositLinesOn(t.app, d.id, inTransit)).toBe(0);
+      expect(await depositLinesOn(t.app, d.id, cash)).toBe(1_000_000 - owed);
+      expect(await balance(t.app, cash)).toBe(
+        cashBefore - booked.reduce((sum, o) => sum + Math.round(o.amount * 100), 0),
+      );
+      expect(await depositLedgerBalance(t.app, d.id)).toBe(0);
+      expect(await journalOwed(t.app, d.id)).toBe(0);
     } finally {
       clock.reset();
     }
   });
 
-  it("renewals carry the balance over to the new deposit; the interest of renew_principal is paid out", async () => {
+  it("renewals carry the balance over to the new deposit; the interest of renew_principal is ordered and booked", async () => {
     clock.reset();
     const principalOnly = await funded("renew_principal", 20_000);
     const all = await funded("renew_all", 10_000);
@@ -256,27 +312,45 @@ describe("postings from the deposit events", () => {
           .executeTakeFirstOrThrow();
         expect(await balance(t.app, deposit(d.id))).toBe(0);
         expect(await balance(t.app, deposit(next.id))).toBe(-Number(next.amount_cents));
-        expect(0 - (await balance(t.app, deposit(next.id)))).toBe(await depositLedgerBalance(t.app, next.id));
-        expect(await depositLedgerBalance(t.app, d.id)).toBe(0);
+        expect(await journalOwed(t.app, next.id)).toBe(await depositLedgerBalance(t.app, next.id));
+        expect(await journalOwed(t.app, d.id)).toBe(await depositLedgerBalance(t.app, d.id));
       }
-      const kinds = (await entriesOf(t.app, principalOnly.deposit.id)).map((e) => e.kind);
-      expect(kinds).toEqual([
+      const [interestOrder] = await ordersOf(principalOnly.deposit.id);
+      expect(interestOrder).toMatchObject({ source: "renewal_interest", status: "ordered" });
+      const interestCents = Math.round((interestOrder?.amount ?? 0) * 100);
+      expect(interestCents).toBeGreaterThan(0);
+      // Until the bank books it, the interest is in transit and still on the per-deposit ledger.
+      expect(await depositLedgerBalance(t.app, principalOnly.deposit.id)).toBe(interestCents);
+      expect(await depositLinesOn(t.app, principalOnly.deposit.id, inTransit)).toBe(-interestCents);
+      expect((await entriesOf(t.app, principalOnly.deposit.id)).map((e) => e.kind)).toEqual([
         "funds_received",
         "interest_credited",
         "renewal_carry_over",
-        "payout_without_order",
+        "order_created",
       ]);
       expect((await entriesOf(t.app, all.deposit.id)).map((e) => e.kind)).toEqual([
         "funds_received",
         "interest_credited",
         "renewal_carry_over",
       ]);
+      expect(await depositLedgerBalance(t.app, all.deposit.id)).toBe(0);
+
+      await settlePayments(t.app, admin, today(clock));
+      expect((await entriesOf(t.app, principalOnly.deposit.id)).map((e) => e.kind)).toEqual([
+        "funds_received",
+        "interest_credited",
+        "renewal_carry_over",
+        "order_created",
+        "order_booked",
+      ]);
+      expect(await depositLedgerBalance(t.app, principalOnly.deposit.id)).toBe(0);
+      expect(await journalOwed(t.app, principalOnly.deposit.id)).toBe(0);
     } finally {
       clock.reset();
     }
   });
 
-  it("early closure: the interest the rule gives to the deposit, then its payout", async () => {
+  it("early closure: the interest the rule gives to the deposit, then its payout through an order", async () => {
     clock.reset();
     const saver = await createUser(t.app);
     const application = await approvedApplication(t.app, saver, admin, { amount: 10_000, months: 3 });
@@ -304,11 +378,7 @@ describe("postings from the deposit events", () => {
       });
       expect(closed.statusCode, closed.body).toBe(200);
       const entries = await entriesOf(t.app, application.deposit.id);
-      expect(entries.map((e) => e.kind)).toEqual([
-        "funds_received",
-        "interest_credited",
-        "payout_without_order",
-      ]);
+      expect(entries.map((e) => e.kind)).toEqual(["funds_received", "interest_credited", "order_created"]);
       expect(entries[1]?.effective_date).toBe(today(clock));
       const interestLine = await t.app.db
         .selectFrom("ledger_lines")
@@ -317,14 +387,27 @@ describe("postings from the deposit events", () => {
         .where("account", "=", interest)
         .executeTakeFirstOrThrow();
       expect(Number(interestLine.amount_cents)).toBe(Math.round(quote.json().interest * 100));
+      const payoutCents = Math.round(quote.json().payout * 100);
       expect(await balance(t.app, deposit(application.deposit.id))).toBe(0);
+      expect(await depositLinesOn(t.app, application.deposit.id, inTransit)).toBe(-payoutCents);
+      expect(await depositLedgerBalance(t.app, application.deposit.id)).toBe(payoutCents);
+
+      await settlePayments(t.app, admin, today(clock));
+      expect((await entriesOf(t.app, application.deposit.id)).map((e) => e.kind)).toEqual([
+        "funds_received",
+        "interest_credited",
+        "order_created",
+        "order_booked",
+      ]);
+      expect(await depositLinesOn(t.app, application.deposit.id, inTransit)).toBe(0);
       expect(await depositLedgerBalance(t.app, application.deposit.id)).toBe(0);
+      expect(await journalOwed(t.app, application.deposit.id)).toBe(0);
     } finally {
       clock.reset();
     }
   });
 
-  it("a withdrawal pays the money received back (without an order until payment orders exist)", async () => {
+  it("a withdrawal refunds the money received through an order, booked when the bank books it", async () => {
     clock.reset();
     const { application, saver } = await funded("payout", 5_000);
     const res = await t.app.inject({
@@ -333,87 +416,146 @@ describe("postings from the deposit events", () => {
       headers: saver.headers,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const kinds = (await entriesOf(t.app, application.deposit.id)).map((e) => e.kind);
-    expect(kinds).toEqual(["funds_received", "payout_without_order"]);
-    expect(await balance(t.app, deposit(application.deposit.id))).toBe(0);
+    const id = application.deposit.id;
+    expect((await entriesOf(t.app, id)).map((e) => e.kind)).toEqual(["funds_received", "order_created"]);
+    expect(await balance(t.app, deposit(id))).toBe(0);
+    expect(await depositLinesOn(t.app, id, inTransit)).toBe(-500_000);
+    expect(await journalOwed(t.app, id)).toBe(await depositLedgerBalance(t.app, id));
+    await settlePayments(t.app, admin, today(clock));
+    expect((await entriesOf(t.app, id)).map((e) => e.kind)).toEqual([
+      "funds_received",
+      "order_created",
+      "order_booked",
+    ]);
+    expect(await depositLinesOn(t.app, id, cash)).toBe(0);
+    expect(await depositLedgerBalance(t.app, id)).toBe(0);
+    expect(await journalOwed(t.app, id)).toBe(0);
   });
 });
 
 describe("postings from the payment events", () => {
   it("order created, booked, returned, created again and cancelled; each once", async () => {
     clock.reset();
-    const { deposit: d } = await funded("payout", 10_000);
+    const { deposit: d, saver } = await funded("payout", 10_000);
     await moveTo(t.app, clock, d.maturity_date ?? "");
     try {
-      const cashBefore = await balance(t.app, cash);
-      const transitBefore = await balance(t.app, inTransit);
-      const first = order({
-        id: randomUUID(),
-        depositId: d.id,
-        amountCents: 1_035_000,
-        principalCents: 1_000_000,
-        interestCents: 35_000,
-      });
-      const at = clock.now();
-      await publishPayment(t.app, { kind: "order_created", at, order: first, actorId: null });
-      // The payout booked "on paper" is reversed: the order books the money now.
+      const [first] = await ordersOf(d.id);
+      if (!first) throw new Error("no payout order at maturity");
+      const cents = Math.round(first.amount * 100);
       expect(await balance(t.app, deposit(d.id))).toBe(0);
-      expect(await balance(t.app, cash)).toBe(cashBefore + 1_035_000);
-      expect(await balance(t.app, inTransit)).toBe(transitBefore - 1_035_000);
-      const booked = {
-        kind: "order_booked" as const,
-        at,
-        order: { ...first, status: "booked" as const },
-        bookingDate: today(clock),
-        statementId: "STMT-OUT-1",
-        statementEntryKey: "DBIT-1",
-      };
-      await publishPayment(t.app, booked);
-      await publishPayment(t.app, booked);
-      expect(await balance(t.app, cash)).toBe(cashBefore);
-      expect(await balance(t.app, inTransit)).toBe(transitBefore);
-      const kinds = (await entriesOf(t.app, d.id)).map((e) => e.kind);
-      expect(kinds).toEqual([
+      expect(await depositLinesOn(t.app, d.id, inTransit)).toBe(-cents);
+
+      // The file goes out and the bank books the debit.
+      expect(
+        (
+          await t.app.inject({
+            method: "POST",
+            url: "/api/admin/payment-files",
+            headers: admin.headers,
+            payload: {},
+          })
+        ).statusCode,
+      ).toBe(201);
+      const bookedOn = today(clock);
+      const cashBefore = await balance(t.app, cash);
+      await importStatement(
+        debitStatement({
+          bookingDate: bookedOn,
+          debits: [{ endToEndId: first.end_to_end_id, amount: first.amount.toFixed(2) }],
+        }),
+      );
+      expect((await saverDeposit(saver, d.id)).status).toBe("paid_out");
+      expect(await balance(t.app, cash)).toBe(cashBefore - cents);
+      expect(await depositLinesOn(t.app, d.id, inTransit)).toBe(0);
+      const bookedEntry = await t.app.db
+        .selectFrom("ledger_entries")
+        .select(["statement_id", "statement_entry_key", "effective_date"])
+        .where("reference", "=", `order:${first.id}:booked`)
+        .executeTakeFirstOrThrow();
+      expect(bookedEntry.statement_id).not.toBeNull();
+      expect(bookedEntry.statement_entry_key).not.toBeNull();
+      expect(bookedEntry.effective_date).toBe(bookedOn);
+
+      // A second delivery of the same event to the journal books nothing (the real import never
+      // delivers twice; the reference is what makes a redelivery harmless).
+      await t.app.db.transaction().execute(async (trx) => {
+        await postPaymentEvent(
+          {
+            kind: "order_booked",
+            at: clock.now(),
+            order: order({
+              id: first.id,
+              depositId: d.id,
+              amountCents: cents,
+              endToEndId: first.end_to_end_id,
+            }),
+            bookingDate: bookedOn,
+            statementId: bookedEntry.statement_id ?? "",
+            statementEntryKey: bookedEntry.statement_entry_key ?? "",
+          },
+          trx,
+        );
+      });
+      expect((await entriesOf(t.app, d.id)).map((e) => e.kind)).toEqual([
         "funds_received",
         "interest_credited",
-        "payout_without_order",
-        "reversal",
         "order_created",
         "order_booked",
       ]);
 
-      // The saver's bank sends it back: the saver is owed it again.
-      await publishPayment(t.app, {
-        kind: "order_returned",
-        at,
-        order: { ...first, status: "returned" },
-        bookingDate: today(clock),
-        reasonCode: "AC04",
-        statementId: "STMT-OUT-2",
-        statementEntryKey: "RTRN-1",
-      });
-      expect(await balance(t.app, deposit(d.id))).toBe(-1_035_000);
-      expect(await balance(t.app, cash)).toBe(cashBefore + 1_035_000);
+      // The saver's bank sends it back: the saver is owed it again, the cash is back.
+      await importStatement(
+        debitStatement({
+          bookingDate: bookedOn,
+          debits: [],
+          returns: [
+            { originalEndToEndId: first.end_to_end_id, amount: first.amount.toFixed(2), reasonCode: "AC04" },
+          ],
+        }),
+      );
+      expect((await saverDeposit(saver, d.id)).status).toBe("payout_pending");
+      expect(await balance(t.app, deposit(d.id))).toBe(-cents);
+      expect(await balance(t.app, cash)).toBe(cashBefore);
+      expect(await journalOwed(t.app, d.id)).toBe(await depositLedgerBalance(t.app, d.id));
 
-      // A new order for it is created, then cancelled before it went out.
-      const second = { ...first, id: randomUUID() };
-      await publishPayment(t.app, { kind: "order_created", at, order: second, actorId: null });
-      expect(await balance(t.app, deposit(d.id))).toBe(0);
-      await publishPayment(t.app, {
-        kind: "order_cancelled",
-        at,
-        order: { ...second, status: "cancelled" },
-        reason: "wrong account",
-        actorId: admin.user.id,
+      // Staff order it again (into transit), then cancel that order before it went out.
+      const again = await t.app.inject({
+        method: "POST",
+        url: `/api/admin/payments/${first.id}/reorder`,
+        headers: admin.headers,
+        payload: {},
       });
-      expect(await balance(t.app, deposit(d.id))).toBe(-1_035_000);
-      expect(await balance(t.app, inTransit)).toBe(transitBefore);
-      const cancelled = await t.app.db
+      expect(again.statusCode, again.body).toBe(201);
+      const second = again.json() as PaymentOrder;
+      expect(await balance(t.app, deposit(d.id))).toBe(0);
+      expect(await depositLinesOn(t.app, d.id, inTransit)).toBe(-cents);
+      const cancelled = await t.app.inject({
+        method: "POST",
+        url: `/api/admin/payments/${second.id}/cancel`,
+        headers: admin.headers,
+        payload: { reason: "wrong account" },
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(await balance(t.app, deposit(d.id))).toBe(-cents);
+      expect(await depositLinesOn(t.app, d.id, inTransit)).toBe(0);
+      expect(await journalOwed(t.app, d.id)).toBe(await depositLedgerBalance(t.app, d.id));
+      const cancelEntry = await t.app.db
         .selectFrom("ledger_entries")
         .select(["kind", "reverses_entry_id"])
         .where("reference", "=", `order:${second.id}:cancelled`)
         .executeTakeFirstOrThrow();
-      expect(cancelled.reverses_entry_id).not.toBeNull();
+      expect(cancelEntry.reverses_entry_id).not.toBeNull();
+      // Each movement once: no entry of the deposit module's own reaction (paid_out,
+      // payout_returned) was booked beside the orders'.
+      expect((await entriesOf(t.app, d.id)).map((e) => e.kind)).toEqual([
+        "funds_received",
+        "interest_credited",
+        "order_created",
+        "order_booked",
+        "order_returned",
+        "order_created",
+        "order_cancelled",
+      ]);
     } finally {
       clock.reset();
     }
@@ -421,28 +563,38 @@ describe("postings from the payment events", () => {
 
   it("an order the bank returns before booking it comes back out of transit, not out of cash", async () => {
     clock.reset();
-    const { deposit: d } = await funded("payout", 6_000);
-    const at = clock.now();
+    const { application, saver } = await funded("payout", 6_000);
+    const withdrawn = await t.app.inject({
+      method: "POST",
+      url: `/api/applications/${application.id}/withdraw`,
+      headers: saver.headers,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const id = application.deposit.id;
+    const [refund] = await ordersOf(id);
+    if (!refund) throw new Error("no refund order");
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/admin/payment-files",
+          headers: admin.headers,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(201);
     const [cashBefore, transitBefore] = [await balance(t.app, cash), await balance(t.app, inTransit)];
-    const refund = order({
-      id: randomUUID(),
-      source: "withdrawal_refund",
-      depositId: d.id,
-      amountCents: 600_000,
-    });
-    await publishPayment(t.app, { kind: "order_created", at, order: refund, actorId: null });
-    expect(await balance(t.app, deposit(d.id))).toBe(0);
-    await publishPayment(t.app, {
-      kind: "order_returned",
-      at,
-      order: { ...refund, status: "returned" },
-      bookingDate: today(clock),
-      reasonCode: "AC04",
-      statementId: "STMT-RJCT-1",
-      statementEntryKey: "RJCT-1",
-    });
-    expect(await balance(t.app, deposit(d.id))).toBe(-600_000);
-    expect(await balance(t.app, inTransit)).toBe(transitBefore);
+    // The bank rejects it: a return of an order no statement booked.
+    await importStatement(
+      debitStatement({
+        bookingDate: today(clock),
+        debits: [],
+        returns: [{ originalEndToEndId: refund.end_to_end_id, amount: "6000.00", reasonCode: "AC04" }],
+      }),
+    );
+    expect(await balance(t.app, deposit(id))).toBe(-600_000);
+    expect(await balance(t.app, inTransit)).toBe(transitBefore + 600_000);
+    expect(await depositLinesOn(t.app, id, inTransit)).toBe(0);
     expect(await balance(t.app, cash)).toBe(cashBefore);
     const returned = await t.app.db
       .selectFrom("ledger_entries")
@@ -450,6 +602,7 @@ describe("postings from the payment events", () => {
       .where("reference", "=", `order:${refund.id}:returned`)
       .executeTakeFirstOrThrow();
     expect(returned.statement_id).toBeNull();
+    expect(await journalOwed(t.app, id)).toBe(await depositLedgerBalance(t.app, id));
   });
 
   it("an unmatched credit waits in suspense; its return goes out of suspense and may come back", async () => {
@@ -507,6 +660,35 @@ describe("postings from the payment events", () => {
     });
     expect(await balance(t.app, suspense)).toBe(suspenseBefore - 12_345);
     expect(await balance(t.app, cash)).toBe(cashBefore + 12_345);
+  });
+});
+
+describe("the journal and the per-deposit ledger", () => {
+  it("agree for every deposit the flows above moved, payout_pending and paid_out included", async () => {
+    // Every deposit with a per-deposit ledger (the one whose funds_received was published by hand
+    // above has none): what the journal says is owed (its account plus its orders in transit)
+    // equals the per-deposit ledger's balance.
+    const rows = await t.app.db
+      .selectFrom("deposits")
+      .select(["id", "status"])
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("deposit_ledger")
+            .select("id")
+            .whereRef("deposit_ledger.deposit_id", "=", "deposits.id"),
+        ),
+      )
+      .execute();
+    const statuses = new Set(rows.map((r) => r.status));
+    for (const status of ["active", "payout_pending", "paid_out", "renewed", "closed_early", "withdrawn"]) {
+      expect(statuses, status).toContain(status);
+    }
+    for (const row of rows) {
+      expect(await journalOwed(t.app, row.id), `${row.id} ${row.status}`).toBe(
+        await depositLedgerBalance(t.app, row.id),
+      );
+    }
   });
 });
 

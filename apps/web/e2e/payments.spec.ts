@@ -55,13 +55,25 @@ async function serverClock(request: APIRequestContext, adminToken: string, to?: 
   return (await res.json()) as { now: string; jobs_run: number };
 }
 
-/** The bank's statement of the partner account: the file's debit, booked on `bookingDate`. */
+/** A statement balance element; the amount in cents, signed (negative: a debit balance). */
+const balance = (type: "OPBD" | "CLBD", cents: number, date: string) => {
+  const abs = Math.abs(cents);
+  const amount = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  return `<Bal><Tp><CdOrPrtry><Cd>${type}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${cents < 0 ? "DBIT" : "CRDT"}</CdtDbtInd><Dt><Dt>${date}</Dt></Dt></Bal>`;
+};
+
+/**
+ * The bank's statement of the partner account: the file's debit, booked on `bookingDate`, between
+ * the opening balance and the closing balance it leaves.
+ */
 function debitStatement(debit: {
   endToEndId: string;
   amount: string;
   bookingDate: string;
   messageId: string;
+  openingCents: number;
 }) {
+  const closingCents = debit.openingCents - Math.round(Number(debit.amount) * 100);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
   <BkToCstmrStmt>
@@ -70,6 +82,8 @@ function debitStatement(debit: {
       <Id>${debit.messageId}-1</Id>
       <CreDtTm>${debit.bookingDate}T18:00:00</CreDtTm>
       <Acct><Id><IBAN>${PARTNER_IBAN}</IBAN></Id><Ccy>EUR</Ccy></Acct>
+      ${balance("OPBD", debit.openingCents, debit.bookingDate)}
+      ${balance("CLBD", closingCents, debit.bookingDate)}
       <Ntry>
         <Amt Ccy="EUR">${debit.amount}</Amt>
         <CdtDbtInd>DBIT</CdtDbtInd>
@@ -119,6 +133,9 @@ const TEXT = {
     confirm: /^Book 0 matched credits$/,
     bookedOrder: "Booked a payment order",
     bookedOn: (date: string) => `the bank booked it on ${date}`,
+    booksBalance: "The books balance.",
+    consistent: "Books and bank agree",
+    noDifferences: "No differences on this day.",
   },
   fr: {
     paymentOrdered: "Paiement ordonné",
@@ -131,6 +148,9 @@ const TEXT = {
     confirm: /^Comptabiliser 0 crédit/,
     bookedOrder: "Ordre de paiement comptabilisé",
     bookedOn: (date: string) => `la banque a comptabilisé le paiement le ${date}`,
+    booksBalance: "La comptabilité est équilibrée.",
+    consistent: "Comptabilité et banque concordent",
+    noDifferences: "Aucun écart ce jour-là.",
   },
 } as const;
 
@@ -236,6 +256,13 @@ for (const language of ["en", "fr"] as const) {
     adminToken = await signInAdmin(request, CLOCK_PORT);
     await replaceToken(staff.page, adminToken);
     await staff.page.reload();
+    // The bank's balance before the day's debit is what the books hold for the account that day (the
+    // staff-recorded fundings of this server have no statement of their own).
+    const before = await request.get(`/api/admin/reconciliation?date=${bookedOn}&account=${PARTNER_IBAN}`, {
+      headers: bearer(adminToken),
+    });
+    expect(before.status(), await before.text()).toBe(200);
+    const openingCents = ((await before.json()) as { book_balance_cents: number }).book_balance_cents;
     await openArea(staff.page, text.statementsTab);
     await staff.page.getByLabel(text.fileLabel).setInputFiles({
       name: "statement.xml",
@@ -246,6 +273,7 @@ for (const language of ["en", "fr"] as const) {
           amount: "10350.00",
           bookingDate: bookedOn,
           messageId: `E2E-PAY-${randomBytes(4).toString("hex")}`,
+          openingCents,
         }),
       ),
     });
@@ -255,7 +283,6 @@ for (const language of ["en", "fr"] as const) {
     await result.getByRole("button", { name: text.confirm }).click();
     await expect(result.getByTestId("statement-outcome")).toHaveAttribute("data-outcome", "booked");
     await expect(result.getByTestId("statement-entry")).toContainText(text.bookedOrder);
-    await staff.close();
 
     // The saver sees the deposit paid, with the date the bank booked it.
     await replaceToken(saver.page, await signIn(request, email, PASSWORD));
@@ -265,5 +292,28 @@ for (const language of ["en", "fr"] as const) {
       text.bookedOn(longDate(bookedOn, language)),
     );
     await saver.close();
+
+    // Staff: the books of the booking day balance, and agree with the bank's statement of that day
+    // for the deposit's receiving account.
+    await staff.page.goto("/admin?tab=ledger");
+    await staff.page.getByTestId("trial-balance-date").fill(bookedOn);
+    await expect(staff.page.getByTestId("trial-balance")).toBeVisible();
+    expect(
+      plain(await staff.page.getByTestId("trial-balance-total").textContent()).replace(/[^0-9.,-]/g, ""),
+    ).toMatch(/^0[.,]00$/);
+    await expect(staff.page.getByTestId("trial-balance-totals")).toContainText(text.booksBalance);
+    await staff.page.goto("/admin?tab=reconciliation");
+    await staff.page.getByTestId("reconciliation-date").fill(bookedOn);
+    await staff.page.getByTestId("reconciliation-account").selectOption(PARTNER_IBAN);
+    const reconciliation = staff.page.getByTestId("reconciliation-result");
+    await expect(reconciliation.getByRole("heading", { level: 3 })).toHaveText(text.consistent);
+    expect(
+      plain(await staff.page.getByTestId("reconciliation-difference").textContent()).replace(
+        /[^0-9.,-]/g,
+        "",
+      ),
+    ).toMatch(/^0[.,]00$/);
+    await expect(reconciliation).toContainText(text.noDifferences);
+    await staff.close();
   });
 }

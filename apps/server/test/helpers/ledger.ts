@@ -88,3 +88,28 @@ export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
     .replace(/[\u00a0\u202f]/g, " ")
     .replace(/\s+/g, " ");
 }
+
+/**
+ * What the journal says the platform still owes for a deposit: its account's balance plus the
+ * payments in transit of its orders (created, not yet booked by the bank), signed as the
+ * per-deposit ledger counts it (owed positive). The per-deposit ledger writes its payout row only
+ * when the bank books the order, so this is the figure that equals `depositLedgerBalance` in every
+ * state: active, payout_pending (the money in transit) and paid_out (0 in both).
+ */
+export async function journalOwed(app: FastifyInstance, depositId: string): Promise<number> {
+  const { rows } = await sql<{ cents: string | null }>`
+    select sum(l.amount_cents) as cents
+    from ledger_lines l join ledger_entries e on e.id = l.entry_id
+    where l.account = ${`deposits:${depositId}`}
+       or (l.account like 'banks:%:in_transit' and e.deposit_id = ${depositId})`.execute(app.db);
+  return 0 - Number(rows[0]?.cents ?? 0);
+}
+
+/** A journal account's lines that belong to one deposit's entries (e.g. its payments in transit). */
+export async function depositLinesOn(app: FastifyInstance, depositId: string, account: string) {
+  const { rows } = await sql<{ cents: string | null }>`
+    select sum(l.amount_cents) as cents
+    from ledger_lines l join ledger_entries e on e.id = l.entry_id
+    where l.account = ${account} and e.deposit_id = ${depositId}`.execute(app.db);
+  return Number(rows[0]?.cents ?? 0);
+}

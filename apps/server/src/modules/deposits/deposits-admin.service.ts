@@ -132,12 +132,8 @@ type Unmatched = BankStatementResult["unmatched"][number];
 type EntryView = StatementEntryView;
 type UnmatchedReason = Unmatched["reason"];
 
-const signed = (balance: StatementBalance | null) =>
-  balance?.amountCents === null || balance?.amountCents === undefined
-    ? null
-    : balance.creditDebit === "DBIT"
-      ? -balance.amountCents
-      : balance.amountCents;
+/** A statement balance in cents: the reader already signs it (negative for a debit balance). */
+const signed = (balance: StatementBalance | null) => balance?.amountCents ?? null;
 
 /** Each entry's key: the bank's reference where it is unique in the statement, else its position. */
 function entryKeys(entries: StatementEntry[]): string[] {

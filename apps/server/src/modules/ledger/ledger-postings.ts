@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { EventSubscriber } from "../../plugins/events.ts";
 import type { DepositEvent } from "../deposits/deposit-events.ts";
-import type { PaymentEvent, PaymentOrderFacts, PaymentOrderSource } from "../payments/payment-events.ts";
+import type { PaymentEvent, PaymentOrderFacts } from "../payments/payment-events.ts";
 import * as repo from "./ledger.repository.ts";
 import { businessDate, depositIban, openAccounts, post, reverse } from "./ledger.service.ts";
 import { bankAccount, depositAccount } from "./ledger-accounts.ts";
@@ -14,47 +14,6 @@ type Db = Kysely<DB> | Transaction<DB>;
  * money books one journal entry, in the transaction that records the event, named by a reference
  * that makes a second delivery of the same event book nothing.
  */
-
-/* --------------------------------------------------------------- payouts */
-
-/** Which payment order pays what a deposit event pays out. */
-const PAYOUT_SOURCE = {
-  paid_out: "maturity_payout",
-  renewed: "renewal_interest",
-  closed_early: "early_closure",
-  withdrawn: "withdrawal_refund",
-} as const satisfies Record<string, PaymentOrderSource>;
-
-const payoutReference = (depositId: string, source: PaymentOrderSource) =>
-  `deposit:${depositId}:payout:${source}`;
-
-/**
- * Money a deposit event says left without a payment order (the deposits module pays out "on paper"
- * until payment orders exist): deposit balance to cash. When the order for it is (or was) posted, the
- * order's entries book the money instead and this books nothing (or is reversed: see orderCreated).
- */
-async function payoutWithoutOrder(
-  db: Db,
-  event: DepositEvent,
-  source: PaymentOrderSource,
-  cents: bigint,
-  iban: string,
-) {
-  if (cents <= 0n) return;
-  if (await repo.hasOrderFor(db, event.depositId, source)) return;
-  await post(db, {
-    kind: "payout_without_order",
-    reference: payoutReference(event.depositId, source),
-    effective_date: businessDate(event.at),
-    created_at: event.at,
-    deposit_id: event.depositId,
-    details: { source },
-    lines: [
-      { account: depositAccount(event.depositId), cents },
-      { account: bankAccount(iban, "cash"), cents: -cents },
-    ],
-  });
-}
 
 /* ------------------------------------------------------- deposit channel */
 
@@ -131,13 +90,6 @@ export const postDepositEvent: EventSubscriber<"deposit"> = async (event, db) =>
       const iban = await depositIban(db, event.depositId);
       await openAccounts(db, iban, [event.depositId]);
       await interestCredited(db, event, iban, BigInt(event.details.interest_cents), event.details.close_date);
-      await payoutWithoutOrder(
-        db,
-        event,
-        PAYOUT_SOURCE.closed_early,
-        BigInt(event.details.payout_cents),
-        iban,
-      );
       return;
     }
     case "renewed": {
@@ -150,7 +102,6 @@ export const postDepositEvent: EventSubscriber<"deposit"> = async (event, db) =>
         at: event.at,
         iban,
       });
-      await payoutWithoutOrder(db, event, PAYOUT_SOURCE.renewed, BigInt(event.details.payout_cents), iban);
       return;
     }
     case "renewal_created": {
@@ -166,26 +117,11 @@ export const postDepositEvent: EventSubscriber<"deposit"> = async (event, db) =>
       });
       return;
     }
-    case "paid_out": {
-      const iban = await depositIban(db, event.depositId);
-      await openAccounts(db, iban, [event.depositId]);
-      await payoutWithoutOrder(db, event, PAYOUT_SOURCE.paid_out, BigInt(event.details.payout_cents), iban);
-      return;
-    }
-    case "withdrawn": {
-      const iban = await depositIban(db, event.depositId);
-      await openAccounts(db, iban, [event.depositId]);
-      await payoutWithoutOrder(
-        db,
-        event,
-        PAYOUT_SOURCE.withdrawn,
-        BigInt(event.details.returned_cents),
-        iban,
-      );
-      return;
-    }
     default:
-      // approved, lapsed, reminders, instruction changes: no money moves.
+      // Money that leaves is booked from the payment channel (order_created, order_booked,
+      // order_returned, order_cancelled), never from the deposit events that follow it: payout_ordered,
+      // paid_out, payout_booked, payout_returned and withdrawn book nothing here, nor do approved,
+      // lapsed, reminders and instruction changes.
       return;
   }
 };
@@ -208,19 +144,6 @@ async function orderCreated(db: Db, event: Extract<PaymentEvent, { kind: "order_
   const { order } = event;
   await openAccounts(db, order.debtorIban, order.depositId ? [order.depositId] : []);
   const date = businessDate(event.at);
-  // Money booked out "on paper" before the order existed is taken back: the order books it now.
-  if (order.depositId) {
-    const paper = await repo.findEntryByReference(db, payoutReference(order.depositId, order.source));
-    if (paper) {
-      await reverse(db, paper.id, {
-        kind: "reversal",
-        reference: `${paper.reference}:reversed`,
-        effective_date: date,
-        created_at: event.at,
-        details: { reason: "payment_order", payment_order_id: order.id },
-      });
-    }
-  }
   const cents = BigInt(order.amountCents);
   await post(db, {
     kind: "order_created",

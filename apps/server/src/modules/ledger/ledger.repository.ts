@@ -85,10 +85,6 @@ export function insertLines(
     .execute();
 }
 
-export function findEntryByReference(db: Db, reference: string) {
-  return db.selectFrom("ledger_entries").selectAll().where("reference", "=", reference).executeTakeFirst();
-}
-
 export function findEntryById(db: Db, id: number) {
   return db.selectFrom("ledger_entries").selectAll().where("id", "=", id).executeTakeFirst();
 }
@@ -121,18 +117,6 @@ export function orderEntry(db: Db, orderId: string, kind: string) {
     .where("kind", "=", kind)
     .orderBy("id")
     .executeTakeFirst();
-}
-
-/** Whether a payment order of this source was posted for the deposit. */
-export async function hasOrderFor(db: Db, depositId: string, source: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("ledger_entries")
-    .select("id")
-    .where("deposit_id", "=", depositId)
-    .where("kind", "=", "order_created")
-    .where(sql<boolean>`details->>'source' = ${source}`)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /* ------------------------------------------------------------------ balances */
