@@ -253,7 +253,7 @@ describe("account closure, erasure and retention", () => {
     });
     expect(applied.statusCode, applied.body).toBe(201);
     const guarantee = await t.app.inject({ url: "/api/me/deposit-guarantee", headers: u.headers });
-    expect(guarantee.json()).toEqual({ limit_cents: 10_000_000, total_cents: 1_000_000 });
+    expect(guarantee.json()).toMatchObject({ limit_cents: 10_000_000, total_cents: 1_000_000 });
 
     const wrong = await t.app.inject({
       method: "POST",

@@ -212,10 +212,44 @@ describe("a ladder at maturity", () => {
     return { saver, ladder, deposits };
   }
 
-  it("renews a matured rung into the ladder's longest term, at that term's rate", async () => {
+  const row = (id: string) =>
+    t.app.db
+      .selectFrom("deposits")
+      .select(["package_id", "duration_months"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+
+  /** A package for `months` at the bank of `packageId` (the seeded banks split the terms between them). */
+  async function offerAtSameBank(packageId: string, months: number, rate: number) {
+    const pkg = await t.app.db
+      .selectFrom("packages")
+      .select("bank_id")
+      .where("id", "=", packageId)
+      .executeTakeFirstOrThrow();
+    const features = { en: ["Fixed rate"], de: ["Fester Zins"], fr: ["Taux fixe"] };
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/packages",
+      headers: admin.headers,
+      payload: {
+        duration_months: months,
+        interest_rate: rate,
+        min_amount: 1000,
+        max_amount: 500_000,
+        features,
+        bank_id: pkg.bank_id,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json() as { id: string };
+  }
+
+  it("renews a matured rung into the ladder's longest term, at that term's rate at the rung's bank", async () => {
     const { saver, deposits } = await fundedLadder([6, 24], 20_000);
     const [short] = deposits;
     if (!short?.maturity_date || !short.value_date) throw new Error("not funded");
+    // The 6-month rung's bank offers 24 months too (in the seed another bank does).
+    const longer = await offerAtSameBank((await row(short.id)).package_id, 24, 3.75);
     await moveTo(short.maturity_date);
     const matured = await t.app.inject({ url: `/api/deposits/${short.id}`, headers: saver.headers });
     expect(matured.json()).toMatchObject({ status: "renewed" });
@@ -225,6 +259,7 @@ describe("a ladder at maturity", () => {
       .where("previous_deposit_id", "=", short.id)
       .executeTakeFirstOrThrow();
     expect(next).toMatchObject({
+      package_id: longer.id,
       duration_months: 24,
       interest_rate: "3.75",
       ladder_term_months: 24,
@@ -233,6 +268,37 @@ describe("a ladder at maturity", () => {
     });
     // 10,000 at 3 % for 6 months: 150.00 interest, carried over with the principal (renew_all).
     expect(Number(next.amount_cents)).toBe(1_015_000);
+  });
+
+  it("renews a rung for its own term when its bank does not offer the ladder's longest term", async () => {
+    const { saver, deposits } = await fundedLadder([6, 36], 20_000);
+    const [short] = deposits;
+    if (!short?.maturity_date) throw new Error("not funded");
+    const rows = await Promise.all(deposits.map((d) => row(d.id)));
+    const shortRow = rows.find((r) => r.duration_months === 6);
+    const banks = await t.app.db
+      .selectFrom("packages")
+      .select(["id", "bank_id"])
+      .where(
+        "id",
+        "in",
+        rows.map((r) => r.package_id),
+      )
+      .execute();
+    expect(new Set(banks.map((b) => b.bank_id)).size).toBe(2);
+    await moveTo(short.maturity_date);
+    const matured = await t.app.inject({ url: `/api/deposits/${short.id}`, headers: saver.headers });
+    expect(matured.json()).toMatchObject({ status: "renewed" });
+    const next = await t.app.db
+      .selectFrom("deposits")
+      .selectAll()
+      .where("previous_deposit_id", "=", short.id)
+      .executeTakeFirstOrThrow();
+    expect(next).toMatchObject({
+      package_id: shortRow?.package_id,
+      duration_months: 6,
+      ladder_term_months: 36,
+    });
   });
 
   it("pays the rung out when the saver chose so for it", async () => {

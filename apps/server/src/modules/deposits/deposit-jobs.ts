@@ -67,18 +67,20 @@ const reminder =
   };
 
 /**
- * The active package for the renewal term (a ladder rung's is the ladder's longest) and currency, the
- * deposit's own first: the rate in force today.
+ * The package a deposit renews into: the one in force today for the renewal term (a ladder rung's is
+ * the ladder's longest) and currency at the bank that holds the money, the deposit's own first. A
+ * rung whose bank does not offer the ladder's longest term renews for its own term there
+ * (docs/decisions.md "Saver tools"): money does not move between banks on a renewal.
  */
-function renewalPackage(trx: Transaction<DB>, row: repo.DepositRow) {
-  return packageInForce(trx, {
-    durationMonths: renewalTermMonths({
-      termMonths: row.duration_months,
-      ladderTermMonths: row.ladder_term_months,
-    }),
-    currency: row.currency,
-    preferredId: row.package_id,
+async function renewalPackage(trx: Transaction<DB>, row: repo.DepositRow) {
+  const terms = { currency: row.currency, preferredId: row.package_id };
+  const ladderTerm = renewalTermMonths({
+    termMonths: row.duration_months,
+    ladderTermMonths: row.ladder_term_months,
   });
+  const pkg = await packageInForce(trx, { ...terms, durationMonths: ladderTerm });
+  if (pkg || ladderTerm === row.duration_months) return pkg;
+  return packageInForce(trx, { ...terms, durationMonths: row.duration_months });
 }
 
 /** Renew into which package and term, or pay out: the instruction, its threshold and today's offer. */
@@ -87,10 +89,9 @@ async function renewal(trx: Transaction<DB>, row: repo.DepositRow) {
   const decision = decideRenewal({
     instruction: row.maturity_instruction,
     minRateBasisPoints: row.renew_min_rate === null ? null : toBasisPoints(row.renew_min_rate),
-    termMonths: renewalTermMonths({
-      termMonths: row.duration_months,
-      ladderTermMonths: row.ladder_term_months,
-    }),
+    termMonths:
+      pkg?.duration_months ??
+      renewalTermMonths({ termMonths: row.duration_months, ladderTermMonths: row.ladder_term_months }),
     offeredRateBasisPoints: pkg ? toBasisPoints(pkg.interest_rate) : null,
   });
   return { pkg, decision };
