@@ -14,7 +14,10 @@ process.env.E2E_CLOCK_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_CLOCK_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "festgeld-e2e-clock-"));
 const port = Number(process.env.E2E_PORT);
 const clockPort = Number(process.env.E2E_CLOCK_PORT);
-const LIFECYCLE_SPEC = /(deposit-lifecycle|payments)\.spec\.ts/;
+// Both journeys move the clock server's clock: they run one after the other (the payments journey in a
+// project that depends on the lifecycle one), never side by side.
+const LIFECYCLE_SPEC = /deposit-lifecycle\.spec\.ts/;
+const PAYMENTS_SPEC = /payments\.spec\.ts/;
 // A local SMTP server for the run, which both servers send to (started once, here in the main
 // process; workers inherit the variables and read the messages from E2E_MAIL_DIR, see e2e/mailbox.ts).
 if (!process.env.E2E_SMTP_PORT) {
@@ -68,12 +71,18 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: LIFECYCLE_SPEC,
+      testIgnore: [LIFECYCLE_SPEC, PAYMENTS_SPEC],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
       name: "lifecycle",
       testMatch: LIFECYCLE_SPEC,
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://127.0.0.1:${clockPort}` },
+    },
+    {
+      name: "lifecycle-payments",
+      testMatch: PAYMENTS_SPEC,
+      dependencies: ["lifecycle"],
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://127.0.0.1:${clockPort}` },
     },
   ],

@@ -117,9 +117,11 @@ test.describe("dashboard actions", () => {
     await expect(page.getByRole("button", { name: "Close deposit early" })).toHaveCount(0);
 
     const after = await page.request.get(`/api/deposits/${deposit.id}`, { headers: saver.auth });
+    // Closed: the payout is ordered and leaves the balance when the bank books it (docs/decisions.md
+    // "Payment orders").
     expect(await after.json()).toMatchObject({
       status: "closed_early",
-      ledger: { paid_out: 5_000, balance: 0 },
+      ledger: { paid_out: 0, balance: 5_000 },
     });
   });
 });

@@ -30,7 +30,9 @@ export function CompleteDetails({ application }: { application: Application }) {
     () =>
       z
         .object({
-          reference_iban: z.string(),
+          // Checked here first: the details schema decides by the instruction (a union), and a missing
+          // instruction would otherwise be the only problem named, even with no IBAN given.
+          reference_iban: z.string().trim().min(1),
           maturity_instruction: z.enum(MATURITY_INSTRUCTIONS).optional(),
           renew_min_rate: z.string().optional(),
           info_sheet_acknowledged: z.boolean(),
