@@ -260,6 +260,36 @@ export async function callPaged<O extends OperationDefinition & { paged: true }>
   };
 }
 
+/**
+ * Downloads a file the API answers (a PDF, a payment file's XML) with the bearer token, which a link
+ * cannot carry, and hands it to the browser as `fileName`. A refusal throws ApiError like any call.
+ */
+export async function downloadFile(path: string, accept: string, fileName: string): Promise<void> {
+  const token = tokenStore.get();
+  const response = await fetch(`/api${path}`, {
+    headers: {
+      Accept: `${accept}, application/json`,
+      "Accept-Language": i18n.language || "en",
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { code?: string; detail?: string };
+    throw new ApiError(response.status, body.code ?? "unknown_error", body.detail ?? response.statusText);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
 export const api = {
   /** The answer of one operation of the table; see callOperation. */
   call: async <O extends OperationDefinition>(operation: O, ...input: CallArgs<O>): Promise<CallOutput<O>> =>

@@ -1,9 +1,7 @@
 import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ADMIN_KEYS } from "../../../lib/admin-query-keys.ts";
-import { ApiError, api } from "../../../lib/api-client.ts";
-import { i18n } from "../../../lib/i18n.ts";
-import { tokenStore } from "../../../lib/storage.ts";
+import { api, downloadFile } from "../../../lib/api-client.ts";
 
 /** After an order changes, the payments, files, credits, deposits and the audit log read again. */
 function useRefresh() {
@@ -59,32 +57,7 @@ export function useReturnCredit() {
   });
 }
 
-/**
- * Downloads a payment file's XML with the bearer token (a link cannot carry it) and hands it to the
- * browser as a file.
- */
-export async function downloadPaymentFile(id: string, fileName: string): Promise<void> {
-  const token = tokenStore.get();
-  const response = await fetch(`/api/admin/payment-files/${encodeURIComponent(id)}`, {
-    headers: {
-      Accept: "application/xml, application/json",
-      "Accept-Language": i18n.language || "en",
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { code?: string; detail?: string };
-    throw new ApiError(response.status, body.code ?? "unknown_error", body.detail ?? response.statusText);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+/** Downloads a payment file's XML (GET /admin/payment-files/{id}) as a file. */
+export function downloadPaymentFile(id: string, fileName: string): Promise<void> {
+  return downloadFile(`/admin/payment-files/${encodeURIComponent(id)}`, "application/xml", fileName);
 }
