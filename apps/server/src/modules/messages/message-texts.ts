@@ -413,7 +413,7 @@ function texts(language: Language): Texts {
       deposit_closed_early: (x, f) => ({
         subject: `Ihre Festgeldanlage ${applicationReference(x.application_id)} wurde vorzeitig aufgelöst`,
         paragraphs: [
-          `Wie gewünscht haben wir Ihre Anlage zum ${f.date(x.close_date)} aufgelöst und ${f.money(x.payout, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} überwiesen. Die Abrechnung liegt in Ihren Dokumenten.`,
+          `Wie gewünscht haben wir Ihre Anlage zum ${f.date(x.close_date)} aufgelöst und die Überweisung von ${f.money(x.payout, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} beauftragt. Die Abrechnung liegt in Ihren Dokumenten.`,
         ],
         rows: [
           [L.reference, applicationReference(x.application_id)],
@@ -640,7 +640,7 @@ function texts(language: Language): Texts {
       deposit_closed_early: (x, f) => ({
         subject: `Votre dépôt à terme ${applicationReference(x.application_id)} a été clôturé par anticipation`,
         paragraphs: [
-          `Comme demandé, nous avons clôturé votre dépôt au ${f.date(x.close_date)} et viré ${f.money(x.payout, x.currency)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}. Le relevé se trouve dans vos documents.`,
+          `Comme demandé, nous avons clôturé votre dépôt au ${f.date(x.close_date)} et ordonné le virement de ${f.money(x.payout, x.currency)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}. Le relevé se trouve dans vos documents.`,
         ],
         rows: [
           [L.reference, applicationReference(x.application_id)],
@@ -866,7 +866,7 @@ function texts(language: Language): Texts {
     deposit_closed_early: (x, f) => ({
       subject: `Your fixed-term deposit ${applicationReference(x.application_id)} has been closed early`,
       paragraphs: [
-        `As you asked, we closed your deposit on ${f.date(x.close_date)} and transferred ${f.money(x.payout, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""}. The statement is in your documents.`,
+        `As you asked, we closed your deposit on ${f.date(x.close_date)} and ordered the transfer of ${f.money(x.payout, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""}. The statement is in your documents.`,
       ],
       rows: [
         [L.reference, applicationReference(x.application_id)],
