@@ -4,7 +4,8 @@ import type { AdjustableClock } from "../src/lib/clock.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
-import { pdfText, today } from "./helpers/ledger.ts";
+import { moveTo, pdfText, today } from "./helpers/ledger.ts";
+import { listOrders, settlePayments } from "./helpers/payments.ts";
 
 type Headers = { authorization: string };
 
@@ -118,5 +119,41 @@ describe("statement of holdings", () => {
     // The other saver's own statement lists nothing of the first saver's deposits.
     const own = await statementText(other.headers, day);
     for (const reference of references) expect(own.text).not.toContain(reference);
+  });
+});
+
+// Last in this file: it moves the clock to a maturity.
+describe("statement of holdings with a payout on the way", () => {
+  it("lists an ordered payout until the bank books it, then no more", async () => {
+    const other = await createUser(t.app, { full_name: "Max Muster" });
+    const application = await approvedApplication(t.app, other, admin, {
+      amount: 5_000,
+      months: 3,
+      instruction: "payout",
+    });
+    const deposit = application.deposit;
+    const funded = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/deposits/${deposit.id}/funding`,
+      headers: admin.headers,
+      payload: { amount: 5_000, value_date: day, payer_iban: SAVER_IBAN },
+    });
+    expect(funded.statusCode, funded.body).toBe(200);
+    const maturity = (funded.json() as { maturity_date: string }).maturity_date;
+    await moveTo(t.app, clock, maturity);
+    const order = (await listOrders(t.app, admin, "&status=ordered")).find(
+      (o) => o.deposit_id === deposit.id,
+    );
+    if (!order) throw new Error("no payout order at maturity");
+    expect(order.amount).toBe(5_031.25);
+
+    const pending = await statementText(other.headers, maturity);
+    expect(pending.text).toContain(`${deposit.reference}: payout ordered, not yet booked by the bank`);
+    expect(pending.text).toMatch(/Total €5,031\.25/);
+
+    await settlePayments(t.app, admin, maturity);
+    const paid = await statementText(other.headers, maturity);
+    expect(paid.text).not.toContain(deposit.reference);
+    expect(paid.text).toMatch(/Total €0\.00/);
   });
 });

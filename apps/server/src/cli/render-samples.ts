@@ -49,6 +49,7 @@ const HOLDINGS = [
     maturityDate: "2027-02-02",
     bank: "Demo Partnerbank AG",
     balanceCents: 1_000_000n,
+    inTransitCents: 0n,
   },
   {
     depositId: "1c0ffee0-0000-4000-8000-000000000002",
@@ -59,7 +60,9 @@ const HOLDINGS = [
     valueDate: "2026-08-15",
     maturityDate: "2027-02-15",
     bank: "Demo Partnerbank AG",
-    balanceCents: 2_550_050n,
+    balanceCents: 0n,
+    // Matured: its payout is ordered and on the way (payments in transit).
+    inTransitCents: 2_550_050n,
   },
 ];
 

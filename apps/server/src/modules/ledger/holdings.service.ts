@@ -20,20 +20,30 @@ export interface Holding {
   maturityDate: string | null;
   bank: string | null;
   balanceCents: bigint;
+  /** Ordered to the saver's reference account and not yet booked by the bank (payments in transit). */
+  inTransitCents: bigint;
 }
 
 /**
  * The saver's holdings at the end of a day, from the journal: each deposit account's balance
- * (credit, so negated: what the platform owes the saver) on effective dates up to that day. Deposits
- * without money on that day are left out.
+ * (credit, so negated: what the platform owes the saver) on effective dates up to that day, and what
+ * its payment orders have on the way to the saver (payments in transit, not yet booked by the bank).
+ * Deposits with neither on that day are left out.
  */
 export async function holdingsAt(db: Kysely<DB>, userId: string, date: string): Promise<Holding[]> {
   const deposits = await repo.depositAccountsOfUser(db, userId);
-  const balances = await repo.balancesOf(
-    db,
-    deposits.map((d) => d.address),
-    date,
-  );
+  const [balances, inTransit] = await Promise.all([
+    repo.balancesOf(
+      db,
+      deposits.map((d) => d.address),
+      date,
+    ),
+    repo.inTransitOfDeposits(
+      db,
+      deposits.map((d) => d.id),
+      date,
+    ),
+  ]);
   return deposits
     .map((d) => ({
       depositId: d.id,
@@ -45,8 +55,9 @@ export async function holdingsAt(db: Kysely<DB>, userId: string, date: string): 
       maturityDate: d.maturity_date,
       bank: d.bank_name,
       balanceCents: -(balances.get(d.address) ?? 0n),
+      inTransitCents: -(inTransit.get(d.id) ?? 0n),
     }))
-    .filter((h) => h.balanceCents !== 0n);
+    .filter((h) => h.balanceCents !== 0n || h.inTransitCents !== 0n);
 }
 
 const TEXT: Record<
@@ -57,6 +68,7 @@ const TEXT: Record<
     none: string;
     deposit: (h: Holding, rate: string) => string;
     term: (from: string, to: string) => string;
+    inTransit: (reference: string) => string;
     total: string;
   }
 > = {
@@ -67,6 +79,7 @@ const TEXT: Record<
     none: "On that day you held no deposits with money in them.",
     deposit: (h, rate) => `${h.reference} (${h.months} months, ${rate})`,
     term: (from, to) => `Term ${from} to ${to}`,
+    inTransit: (reference) => `${reference}: payout ordered, not yet booked by the bank`,
     total: "Total",
   },
   de: {
@@ -76,6 +89,7 @@ const TEXT: Record<
     none: "An diesem Tag hatten Sie keine Anlage mit Guthaben.",
     deposit: (h, rate) => `${h.reference} (${h.months} Monate, ${rate})`,
     term: (from, to) => `Laufzeit ${from} bis ${to}`,
+    inTransit: (reference) => `${reference}: Auszahlung beauftragt, von der Bank noch nicht gebucht`,
     total: "Gesamt",
   },
   fr: {
@@ -85,6 +99,7 @@ const TEXT: Record<
     none: "Ce jour-là, vous ne déteniez aucun dépôt avec un solde.",
     deposit: (h, rate) => `${h.reference} (${h.months} mois, ${rate})`,
     term: (from, to) => `Durée du ${from} au ${to}`,
+    inTransit: (reference) => `${reference} : versement ordonné, pas encore comptabilisé par la banque`,
     total: "Total",
   },
 };
@@ -100,13 +115,14 @@ export function holdingsText(date: string, holdings: readonly Holding[], languag
       h.valueDate && h.maturityDate
         ? `${t.deposit(h, f.percent(h.rate))}\n${t.term(f.date(h.valueDate), f.date(h.maturityDate))}`
         : t.deposit(h, f.percent(h.rate));
-    rows.push([label, money(h.balanceCents, h.currency)]);
+    if (h.balanceCents !== 0n) rows.push([label, money(h.balanceCents, h.currency)]);
+    if (h.inTransitCents !== 0n) rows.push([t.inTransit(h.reference), money(h.inTransitCents, h.currency)]);
   }
   const currencies = [...new Set(holdings.map((h) => h.currency))];
   for (const currency of currencies.length > 0 ? currencies : ["EUR"]) {
     const total = holdings
       .filter((h) => h.currency === currency)
-      .reduce((sum, h) => sum + h.balanceCents, 0n);
+      .reduce((sum, h) => sum + h.balanceCents + h.inTransitCents, 0n);
     rows.push([t.total, money(total, currency)]);
   }
   return {

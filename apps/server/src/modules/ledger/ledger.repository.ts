@@ -199,6 +199,25 @@ export async function balancesOf(db: Db, accounts: readonly string[], date: stri
   return new Map(rows.map((r) => [r.account, BigInt(r.cents)]));
 }
 
+/**
+ * Per deposit, what its payment orders have moved into "payments in transit" and the bank has not yet
+ * booked at the end of a day (credit, negative): the entries that name the deposit, on the transit
+ * accounts.
+ */
+export async function inTransitOfDeposits(db: Db, depositIds: readonly string[], date: string) {
+  if (depositIds.length === 0) return new Map<string, bigint>();
+  const rows = await db
+    .selectFrom("ledger_lines as l")
+    .innerJoin("ledger_entries as e", "e.id", "l.entry_id")
+    .select(["e.deposit_id", (eb) => eb.fn.sum<string>("l.amount_cents").as("cents")])
+    .where("e.deposit_id", "in", depositIds)
+    .where("l.account", "like", "banks:%:in_transit")
+    .where("e.effective_date", "<=", date)
+    .groupBy("e.deposit_id")
+    .execute();
+  return new Map(rows.map((r) => [r.deposit_id ?? "", BigInt(r.cents)]));
+}
+
 /* ------------------------------------------------------------ reconciliation */
 
 /** The cash lines of an account dated on a day, with their entries' statement references. */
