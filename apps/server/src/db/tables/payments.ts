@@ -1,16 +1,12 @@
 // Table types of the payments area; its migrations are numbered 0160-0169.
+import type { PaymentOrderSourceCode, PaymentOrderStatusCode } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
 import type { Timestamp } from "../columns.ts";
 import type { Cents, DateColumn, NullableDateColumn } from "./deposits.ts";
 
-/** As modules/payments/payment-events.ts names them (the database checks the same lists). */
-export type PaymentOrderSource =
-  | "maturity_payout"
-  | "renewal_interest"
-  | "withdrawal_refund"
-  | "early_closure"
-  | "credit_return";
-export type PaymentOrderStatus = "ordered" | "submitted" | "booked" | "returned" | "cancelled";
+/** The domain's lists (the database checks the same ones). */
+type PaymentOrderSource = PaymentOrderSourceCode;
+type PaymentOrderStatus = PaymentOrderStatusCode;
 
 export interface PaymentFilesTable {
   id: Generated<string>;

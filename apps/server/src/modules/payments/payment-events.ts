@@ -5,21 +5,11 @@
  * subscribe. Amounts are integer cents (JS numbers, safe far beyond any deposit); dates are
  * 'YYYY-MM-DD' in the business time zone; IBANs are normalized (no spaces, upper case).
  */
+import type { PaymentOrderSourceCode, PaymentOrderStatusCode } from "@festgeld/domain";
 
-/** Why money leaves a partner bank account. */
-export type PaymentOrderSource =
-  /** Principal and interest at maturity (instruction "payout", or no renewal on offer). */
-  | "maturity_payout"
-  /** The interest of a principal-only renewal. */
-  | "renewal_interest"
-  /** The principal returned after a withdrawal under the 14-day right. */
-  | "withdrawal_refund"
-  /** What an early closure pays. */
-  | "early_closure"
-  /** A credit that could not be matched (or was refused), sent back to its payer. */
-  | "credit_return";
-
-export type PaymentOrderStatus = "ordered" | "submitted" | "booked" | "returned" | "cancelled";
+/** Why money leaves a partner bank account, and an order's states: the domain's lists. */
+export type PaymentOrderSource = PaymentOrderSourceCode;
+export type PaymentOrderStatus = PaymentOrderStatusCode;
 
 /** A payment order as subscribers need it (no re-read). */
 export interface PaymentOrderFacts {

@@ -1,8 +1,8 @@
+import type { PaymentOrderStatusCode as PaymentOrderStatus } from "@festgeld/domain";
 import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type {
   PaymentFilesTable,
-  PaymentOrderStatus,
   PaymentOrdersTable,
   UnmatchedCreditsTable,
 } from "../../db/tables/payments.ts";
