@@ -20,6 +20,7 @@ import type { Messenger } from "../messages/messages.service.ts";
 import { banksOfPackages } from "../packages/packages.service.ts";
 import { missingDetails, toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
+import { depositsAndBanksOf } from "./applications.service.ts";
 import * as adminRepo from "./applications-admin.repository.ts";
 
 type AccountColumns = {
@@ -60,16 +61,7 @@ export async function listApplications(
     adminRepo.listForAdmin(db, filter, { limit: query.limit, offset: query.offset }),
     adminRepo.countForAdmin(db, filter),
   ]);
-  const [deposits, banks] = await Promise.all([
-    depositsByApplication(
-      db,
-      rows.map((r) => r.id),
-    ),
-    banksOfPackages(
-      db,
-      rows.map((r) => r.package_id),
-    ),
-  ]);
+  const { deposits, banks } = await depositsAndBanksOf(db, rows);
   return {
     items: rows.map((row) => toAdminApplication(row, row, deposits.get(row.id), banks.get(row.package_id))),
     total,

@@ -83,6 +83,24 @@ export async function createApplication(
   });
 }
 
+/** The deposits of a page of applications and the banks of their packages, read once for the page. */
+export async function depositsAndBanksOf(
+  db: Kysely<DB>,
+  rows: ReadonlyArray<{ id: string; package_id: string }>,
+) {
+  const [deposits, banks] = await Promise.all([
+    depositsByApplication(
+      db,
+      rows.map((r) => r.id),
+    ),
+    banksOfPackages(
+      db,
+      rows.map((r) => r.package_id),
+    ),
+  ]);
+  return { deposits, banks };
+}
+
 /** A rung of a deposit ladder: the ladder it belongs to and the term its renewals run for. */
 export interface LadderLink {
   ladderId: string;
@@ -219,16 +237,7 @@ export async function ownApplicationsOfLadders(
   ladderIds: readonly string[],
 ): Promise<Application[]> {
   const rows = await repo.listApplicationsOfLadders(db, user.id, ladderIds);
-  const [deposits, banks] = await Promise.all([
-    depositsByApplication(
-      db,
-      rows.map((r) => r.id),
-    ),
-    banksOfPackages(
-      db,
-      rows.map((r) => r.package_id),
-    ),
-  ]);
+  const { deposits, banks } = await depositsAndBanksOf(db, rows);
   return rows.map((row) => toApplication(row, deposits.get(row.id), banks.get(row.package_id)));
 }
 
@@ -242,16 +251,7 @@ export async function listOwnApplications(
     repo.listApplicationsByUser(db, user.id, page),
     repo.countApplicationsByUser(db, user.id),
   ]);
-  const [deposits, banks] = await Promise.all([
-    depositsByApplication(
-      db,
-      rows.map((r) => r.id),
-    ),
-    banksOfPackages(
-      db,
-      rows.map((r) => r.package_id),
-    ),
-  ]);
+  const { deposits, banks } = await depositsAndBanksOf(db, rows);
   return {
     items: rows.map((row) => toApplication(row, deposits.get(row.id), banks.get(row.package_id))),
     total,
