@@ -74,7 +74,7 @@ describe("the seeded partner banks (migration 0180)", () => {
       [36, "beispiel-sparbank"],
     ]);
     expect(list[0]?.bank).toMatchObject({ name: "Demo Partnerbank AG", country: "DE" });
-    // SPEC.md's fields are unchanged beside the new one.
+    // The package fields every client reads are unchanged beside the new one.
     expect(Object.keys(list[0] ?? {}).sort()).toEqual(
       [
         "bank",
