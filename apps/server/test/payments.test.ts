@@ -13,9 +13,10 @@ import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { PaymentEvent } from "../src/modules/payments/payment-events.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import type { TestApp } from "./helpers/app.ts";
+import { createClockApp } from "./helpers/clock-app.ts";
 import { approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
-import { createAdmin, createUser } from "./helpers/factories.ts";
+import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { debitStatement, listOrders, PARTNER_IBAN } from "./helpers/payments.ts";
 import { PAIN001_XSD, validateAgainstXsd } from "./helpers/xsd.ts";
 
@@ -30,11 +31,7 @@ const SECOND_ACCOUNT = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ CLOCK_CONTROL: "true" });
-  const adjustable = t.app.depositSettings.adjustableClock;
-  if (!adjustable) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
-  clock = adjustable;
-  admin = await createAdmin(t.app);
+  ({ t, clock, admin } = await createClockApp());
   t.app.events.subscribe("payment", (event) => {
     published.push(event);
   });
