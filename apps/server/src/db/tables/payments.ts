@@ -2,7 +2,8 @@
 import type { PaymentOrderSourceCode, PaymentOrderStatusCode } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
 import type { Timestamp } from "../columns.ts";
-import type { Cents, DateColumn, NullableDateColumn } from "./deposits.ts";
+import type { Cents } from "../columns.ts";
+import type { DateColumn, NullableDateColumn } from "./deposits.ts";
 
 /** The domain's lists (the database checks the same ones). */
 type PaymentOrderSource = PaymentOrderSourceCode;
