@@ -2,10 +2,10 @@ import { LANGUAGES } from "@festgeld/domain";
 import { describe, expect, it } from "vitest";
 import { eventText } from "../src/modules/messages/message-texts.ts";
 
-const approval = (transferAmount: string) =>
+const approval = (transferCents: number) =>
   ({
     application_id: "0f8fad5b-d9cb-469f-a165-70867728950e",
-    amount: "10000.00",
+    amount_cents: 1_000_000,
     currency: "EUR",
     rate: "3.50",
     term_months: 12,
@@ -16,7 +16,7 @@ const approval = (transferAmount: string) =>
       iban: "DE89370400440532013000",
       bic: "COBADEFFXXX",
       reference: "RF18539007547034",
-      amount: transferAmount,
+      amount_cents: transferCents,
       currency: "EUR",
       deadline: "2026-03-20",
     },
@@ -25,7 +25,7 @@ const approval = (transferAmount: string) =>
 describe("the approval's e-mail and PDF figures", () => {
   it("print the IBAN and the RF reference in groups of four and the amount once, in every language", () => {
     for (const language of LANGUAGES) {
-      const text = eventText("application_approved", approval("10000.00"), language);
+      const text = eventText("application_approved", approval(1_000_000), language);
       const values = text.rows.map(([, value]) => value);
       expect(values, language).toContain("DE89 3704 0044 0532 0130 00");
       expect(values, language).toContain("RF18 5390 0754 7034");
@@ -35,7 +35,7 @@ describe("the approval's e-mail and PDF figures", () => {
   });
 
   it("lists the transfer amount as well when it differs from the application's", () => {
-    const text = eventText("application_approved", approval("9500.00"), "en");
+    const text = eventText("application_approved", approval(950_000), "en");
     expect(text.rows.filter(([label]) => label === "Amount")).toHaveLength(2);
   });
 
@@ -45,7 +45,7 @@ describe("the approval's e-mail and PDF figures", () => {
       {
         application_id: "0f8fad5b-d9cb-469f-a165-70867728950e",
         deposit_reference: "RF18539007547034",
-        amount: "10000.00",
+        amount_cents: 1_000_000,
         currency: "EUR",
         rate: "3.50",
         term_months: 12,
