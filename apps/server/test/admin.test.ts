@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { type AdminApplication, type Analytics, type Application, toCents, type User } from "@festgeld/domain";
+import {
+  type AdminApplication,
+  type Analytics,
+  type Application,
+  toCents,
+  type User,
+} from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 // Table types of the back office area; its migrations are numbered 0040-0049.
 import type { Language } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
-import type { Cents, NullableTimestamp, Numeric, Timestamp } from "../columns.ts";
+import type { Cents, NullableTimestamp, Timestamp } from "../columns.ts";
 
 /** 0040_audit_log.sql: append-only. */
 export interface AuditLogTable {

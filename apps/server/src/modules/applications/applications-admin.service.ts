@@ -180,7 +180,11 @@ async function tellApplicant(
   transfer: TransferFacts | null,
 ) {
   if (!messages || !decided.decided_at) return;
-  const money = { application_id: decided.id, amount_cents: decided.amount_cents, currency: decided.currency.trim() };
+  const money = {
+    application_id: decided.id,
+    amount_cents: decided.amount_cents,
+    currency: decided.currency.trim(),
+  };
   const event =
     decided.status === "approved"
       ? {

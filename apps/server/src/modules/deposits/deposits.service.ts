@@ -11,7 +11,6 @@ import {
   LIMITS,
   maskIban,
   startOfDayInZone,
-  toCents,
   type User,
   withdrawalDeadline,
 } from "@festgeld/domain";

@@ -67,7 +67,9 @@ export async function createLadder(
   );
   const problems = ladderProblems(rungs, input.terms, (term) => {
     const pkg = packages.get(term);
-    return pkg ? { minCents: BigInt(pkg.min_amount_cents), maxCents: BigInt(pkg.max_amount_cents) } : undefined;
+    return pkg
+      ? { minCents: BigInt(pkg.min_amount_cents), maxCents: BigInt(pkg.max_amount_cents) }
+      : undefined;
   });
   const [first] = problems;
   if (first) {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Language, type PostboxDocument, type User } from "@festgeld/domain";
+import type { Language, PostboxDocument, User } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest } from "../../lib/errors.ts";

@@ -1,4 +1,9 @@
-import { type KycDocumentType, type KycNewUploadReason, type MaturityInstruction, toCents } from "@festgeld/domain";
+import {
+  type KycDocumentType,
+  type KycNewUploadReason,
+  type MaturityInstruction,
+  toCents,
+} from "@festgeld/domain";
 
 /**
  * Amounts are integer cents (a `*_cents` name), never floats or decimal text: the texts format them for the
@@ -234,7 +239,8 @@ export function storedFactsInCents(value: unknown): unknown {
   if (value === null || typeof value !== "object") return value;
   const facts: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (LEGACY_DECIMAL_AMOUNTS.has(key) && typeof field === "string") facts[`${key}_cents`] = legacyCents(field);
+    if (LEGACY_DECIMAL_AMOUNTS.has(key) && typeof field === "string")
+      facts[`${key}_cents`] = legacyCents(field);
     else if (key === "coverage_eur") facts.coverage_cents = legacyCents(field);
     else if (key === "foreign_interest" && field && typeof field === "object") {
       facts.foreign_interest_cents = Object.fromEntries(

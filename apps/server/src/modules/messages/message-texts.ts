@@ -180,10 +180,17 @@ const LABEL = {
 function texts(language: Language): Texts {
   const L = LABEL[language];
   const doc = DOCUMENT_NAME[language];
-  const money = (f: Formatter, m: { amount_cents: number; currency: string }) => f.money(m.amount_cents, m.currency);
+  const money = (f: Formatter, m: { amount_cents: number; currency: string }) =>
+    f.money(m.amount_cents, m.currency);
   const appRows = (
     f: Formatter,
-    x: { application_id: string; amount_cents: number; currency: string; rate?: string; term_months?: number },
+    x: {
+      application_id: string;
+      amount_cents: number;
+      currency: string;
+      rate?: string;
+      term_months?: number;
+    },
   ): EventText["rows"] => [
     [L.reference, applicationReference(x.application_id)],
     [L.amount, money(f, x)],

@@ -216,7 +216,10 @@ export async function renderPdf(input: PdfInput): Promise<Buffer> {
           contact: bank.scheme_contact ?? operator.depositGuarantee.contact,
           website: bank.scheme_website ?? operator.depositGuarantee.website,
         }
-      : { ...operator.depositGuarantee, coverageCents: Number(toCents(operator.depositGuarantee.coverageEur)) };
+      : {
+          ...operator.depositGuarantee,
+          coverageCents: Number(toCents(operator.depositGuarantee.coverageEur)),
+        };
     doc.moveDown(1.5);
     doc.font("Helvetica-Bold").fontSize(13).text(s.title(input.infoSheet.info_sheet_version), { width });
     doc.moveDown(0.5);

@@ -135,9 +135,13 @@ export async function updatePackage(
     const current = await repo.findPackageForUpdate(trx, id);
     if (!current) throw notFound("package_not_found", "This package does not exist.");
     const minCents =
-      input.min_amount === undefined ? BigInt(current.min_amount_cents) : cents(input.min_amount, "min_amount");
+      input.min_amount === undefined
+        ? BigInt(current.min_amount_cents)
+        : cents(input.min_amount, "min_amount");
     const maxCents =
-      input.max_amount === undefined ? BigInt(current.max_amount_cents) : cents(input.max_amount, "max_amount");
+      input.max_amount === undefined
+        ? BigInt(current.max_amount_cents)
+        : cents(input.max_amount, "max_amount");
     if (maxCents < minCents) {
       throw badRequest("validation_failed", "The maximum amount must not be lower than the minimum amount", [
         { path: "body.max_amount", message: "must not be lower than min_amount", code: "too_small" },

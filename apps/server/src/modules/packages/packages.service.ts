@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto";
-import { centsToNumber, type Language, type Package, type PackageBank, packageListSchema } from "@festgeld/domain";
+import {
+  centsToNumber,
+  type Language,
+  type Package,
+  type PackageBank,
+  packageListSchema,
+} from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import * as repo from "./packages.repository.ts";

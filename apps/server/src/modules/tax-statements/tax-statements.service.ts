@@ -1,9 +1,4 @@
-import {
-  BUSINESS_TIME_ZONE,
-  dateInZone,
-  startOfDayInZone,
-  type TaxStatementRun,
-} from "@festgeld/domain";
+import { BUSINESS_TIME_ZONE, dateInZone, startOfDayInZone, type TaxStatementRun } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { JobHandler } from "../../db/job-queue.ts";
 import type { DB } from "../../db/schema.ts";
