@@ -1,5 +1,6 @@
 import { LANGUAGES } from "@festgeld/domain";
 import { describe, expect, it } from "vitest";
+import { storedFactsInCents } from "../src/modules/messages/message-events.ts";
 import { eventText } from "../src/modules/messages/message-texts.ts";
 
 const approval = (transferCents: number) =>
@@ -55,5 +56,39 @@ describe("the approval's e-mail and PDF figures", () => {
       "de",
     );
     expect(text.rows.map(([, v]) => v)).toContain("RF18 5390 0754 7034");
+  });
+});
+
+describe("an e-mail queued before amounts were cents", () => {
+  it("reads the stored decimal euros in cents and says the same as facts written now", () => {
+    const legacy = {
+      application_id: "0f8fad5b-d9cb-469f-a165-70867728950e",
+      deposit_reference: "RF18539007547034",
+      amount: "10000.00",
+      currency: "EUR",
+      maturity_date: "2027-03-20",
+      principal: "10000.00",
+      gross_interest: "350.05",
+      payout: "10350.05",
+      reference_iban: null,
+    };
+    const now = {
+      application_id: legacy.application_id,
+      deposit_reference: legacy.deposit_reference,
+      amount_cents: 1_000_000,
+      currency: "EUR",
+      maturity_date: "2027-03-20",
+      principal_cents: 1_000_000,
+      gross_interest_cents: 35_005,
+      payout_cents: 1_035_005,
+      reference_iban: null,
+    };
+    expect(storedFactsInCents(legacy)).toEqual(now);
+    expect(storedFactsInCents(now)).toEqual(now);
+    for (const language of LANGUAGES) {
+      const text = eventText("deposit_paid_out", now, language);
+      expect(eventText("deposit_paid_out", storedFactsInCents(legacy) as typeof now, language)).toEqual(text);
+      expect(text.rows.map(([, value]) => value).join(" "), language).toMatch(/10[.,\s\u202f]?350[.,]05/);
+    }
   });
 });
