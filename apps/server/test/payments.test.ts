@@ -383,6 +383,45 @@ describe("cancel, return and re-order", () => {
     clock.reset();
   });
 
+  it("a credit that arrived on a bank's own account goes back from that account, under the bank's holder", async () => {
+    await cancelOpenOrders();
+    const banks = await t.app.inject({ url: "/api/admin/banks", headers: admin.headers });
+    const bank = (banks.json() as Array<{ id: string; slug: string }>).find(
+      (b) => b.slug === "beispiel-sparbank",
+    );
+    const account = { holder: "Beispiel Sparbank AG", iban: "DE51500100600123456789", bic: "BEISDEFFXXX" };
+    const patched = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/banks/${bank?.id}`,
+      headers: admin.headers,
+      payload: { account },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const xml = camt053("08", {
+      messageId: `OWN-ACCOUNT-${Date.now()}`,
+      credits: [
+        { amount: "55.00", unstructured: "Falsch", iban: "FR1420041010050500013M02606", name: "Jean Dupont" },
+      ],
+    }).replace(`<IBAN>${PARTNER_IBAN}</IBAN>`, `<IBAN>${account.iban}</IBAN>`);
+    const imported = await importXml(xml);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const entry = imported.json().entries.find((e: { kind: string }) => e.kind === "credit");
+    expect(entry).toMatchObject({ outcome: "unmatched" });
+    const returned = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/unmatched-credits/${entry.unmatched_credit_id}/return`,
+      headers: admin.headers,
+    });
+    expect(returned.statusCode, returned.body).toBe(201);
+    expect(returned.json()).toMatchObject({
+      source: "credit_return",
+      debtor_name: account.holder,
+      debtor_iban: account.iban,
+      amount: 55,
+    });
+    await cancelOpenOrders();
+  });
+
   it("an unmatched credit is kept with the payer's text; staff return it to the payer once", async () => {
     await cancelOpenOrders();
     const seen = published.length;
