@@ -9,6 +9,7 @@
  */
 
 import { spawn } from "node:child_process";
+import os from "node:os";
 import autocannon from "autocannon";
 import {
   createPgDatabase,
@@ -30,6 +31,8 @@ interface Result {
   rps: number;
   p99: number;
   non2xx: number;
+  /** The machine's load average (1 minute) at the end of the run: other work skews the figures. */
+  load: string;
 }
 
 async function drive(opts: {
@@ -64,7 +67,12 @@ async function drive(opts: {
       },
     ],
   });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx };
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    load: (os.loadavg()[0] ?? 0).toFixed(1),
+  };
 }
 
 /** The bare route runs in its own process, like the API server, so neither shares autocannon's event loop. */
@@ -120,6 +128,7 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
       ratio: "1.00",
       "to bare POST": "",
       "non-2xx": bareResult.non2xx,
+      load: bareResult.load,
     });
     // The same with a JSON body read and parsed: what a POST costs before any route runs.
     const barePost = await drive({ url: bare.url, method: "POST", body: CALCULATE_BODY });
@@ -131,6 +140,7 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
       ratio: (barePost.rps / bareResult.rps).toFixed(2),
       "to bare POST": "1.00",
       "non-2xx": barePost.non2xx,
+      load: barePost.load,
     });
     // What a browser sends for a page: it accepts brotli, and the server sends the precompressed file.
     const page = { accept: "text/html", "accept-encoding": "br, gzip" };
@@ -162,6 +172,7 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
         ratio: (r.rps / bareResult.rps).toFixed(2),
         "to bare POST": c.opts.method === "POST" ? (r.rps / barePost.rps).toFixed(2) : "",
         "non-2xx": r.non2xx,
+        load: r.load,
       });
     }
     if (!bearer)
@@ -173,6 +184,7 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
         ratio: "registration unavailable",
         "to bare POST": "",
         "non-2xx": "-",
+        load: "-",
       });
     startup.push({
       database: label,
@@ -189,7 +201,10 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
 }
 
 const bare = await bareServer();
-console.log(`autocannon: ${connections} connections, ${duration} s per route, pipelining 1\n`);
+console.log(
+  `autocannon: ${connections} connections, ${duration} s per route, pipelining 1; ` +
+    `load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores\n`,
+);
 const rows = await runAgainst("embedded (PGlite)", { DATA_DIR: tempDir("festgeld-bench-") }, bare);
 if (await pgAvailable()) {
   const db = await createPgDatabase();
