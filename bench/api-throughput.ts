@@ -203,7 +203,10 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
 const bare = await bareServer();
 console.log(
   `autocannon: ${connections} connections, ${duration} s per route, pipelining 1; ` +
-    `load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores\n`,
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} on ${os.cpus().length} cores\n`,
 );
 const rows = await runAgainst("embedded (PGlite)", { DATA_DIR: tempDir("festgeld-bench-") }, bare);
 if (await pgAvailable()) {

@@ -86,7 +86,7 @@ export function summarise(file: string, window?: { from: number; to: number }, r
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const node = byId.get(at);
-      if (!node || !node.callFrame.url) continue;
+      if (!node?.callFrame.url) continue;
       const key = label(node);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -97,7 +97,11 @@ export function summarise(file: string, window?: { from: number; to: number }, r
     [...m.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([k, us]) => ({ [label]: k, "self ms": Math.round(us / 1000), "%": ((us / total) * 100).toFixed(1) }));
+      .map(([k, us]) => ({
+        [label]: k,
+        "self ms": Math.round(us / 1000),
+        "%": ((us / total) * 100).toFixed(1),
+      }));
   const idle = [...byFunction.entries()].find(([k]) => k.startsWith("(idle)"))?.[1] ?? 0;
   const busyMs = (total - idle) / 1000;
   console.log(
@@ -176,7 +180,10 @@ async function profileRoute(route: string, method: "GET" | "POST", body?: string
           const a = ++counter;
           return {
             ...req,
-            headers: { ...(req.headers ?? {}), "x-forwarded-for": `10.${(a >> 16) & 255}.${(a >> 8) & 255}.${a & 255}` },
+            headers: {
+              ...(req.headers ?? {}),
+              "x-forwarded-for": `10.${(a >> 16) & 255}.${(a >> 8) & 255}.${a & 255}`,
+            },
           };
         },
       },
@@ -196,4 +203,5 @@ async function profileRoute(route: string, method: "GET" | "POST", body?: string
 const [first, second, third] = process.argv.slice(2);
 if (first === "--read" && second) summarise(second);
 else if (first) await profileRoute(first, second === "POST" ? "POST" : "GET", third);
-else console.log("usage: tsx bench/profile-route.ts <path> [GET|POST] [json body] | --read <file.cpuprofile>");
+else
+  console.log("usage: tsx bench/profile-route.ts <path> [GET|POST] [json body] | --read <file.cpuprofile>");

@@ -96,7 +96,10 @@ describe("POST /api/calculate on its hot path", () => {
     }
     const limited = await send();
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ detail: "Too many requests, please try again later", code: "rate_limited" });
+    expect(limited.json()).toEqual({
+      detail: "Too many requests, please try again later",
+      code: "rate_limited",
+    });
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(limited.headers["x-ratelimit-remaining"]).toBe("0");
     expect(limited.headers["content-security-policy"]).toBeDefined();

@@ -17,7 +17,7 @@ export function compiledJson(schema: z.ZodType): (data: unknown) => string {
     io: "output",
     unrepresentable: "throw",
   }) as Record<string, unknown>;
-  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+  return fastJson(jsonSchema as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
 }
 
 /** Route option: compiled serialisers for these statuses (default 200), the zod one for the others. */

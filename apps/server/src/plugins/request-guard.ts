@@ -18,8 +18,10 @@ import { AppError } from "../lib/errors.ts";
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** NUL or any surrogate: the cheap first test, true for far fewer strings than it is asked about. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what it looks for.
 const SUSPECT = /[\u0000\ud800-\udfff]/;
-const refused = (text: string) => SUSPECT.test(text) && (text.includes("\u0000") || LONE_SURROGATE.test(text));
+const refused = (text: string) =>
+  SUSPECT.test(text) && (text.includes("\u0000") || LONE_SURROGATE.test(text));
 
 /**
  * Whether any string (value or key) in `value` carries a refused character: the walk of
@@ -212,7 +214,11 @@ export default fp(
 
     app.addHook("preValidation", (request, _reply, done) => {
       // Nearly every request carries no such text: answered without building a path per value.
-      if (!hasRefusedText(request.params) && !hasRefusedText(request.query) && !hasRefusedText(request.body)) {
+      if (
+        !hasRefusedText(request.params) &&
+        !hasRefusedText(request.query) &&
+        !hasRefusedText(request.body)
+      ) {
         return done();
       }
       const where =

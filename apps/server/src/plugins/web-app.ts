@@ -106,7 +106,10 @@ function pageAnswers(page: HtmlVariants, language?: Language): PageAnswers {
 }
 
 /** The answers of each page, kept as long as the page itself (a live page's rendering is replaced when its data changes). */
-const answersOf = new WeakMap<HtmlVariants, { plain?: PageAnswers; byLanguage?: Map<Language, PageAnswers> }>();
+const answersOf = new WeakMap<
+  HtmlVariants,
+  { plain?: PageAnswers; byLanguage?: Map<Language, PageAnswers> }
+>();
 
 function answersFor(page: HtmlVariants, language?: Language): PageAnswers {
   let entry = answersOf.get(page);
