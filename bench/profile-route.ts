@@ -2,11 +2,11 @@
  * CPU profile of one route under load: starts the compiled server with `node --cpu-prof` on the
  * embedded database (or DATABASE_URL), drives the route with autocannon as bench:api does (each request
  * from its own client address), stops the server and prints where its CPU time went: self time by
- * function and by file (node_modules packages grouped), largest first.
+ * function and by file (node_modules packages grouped), largest first. Run `npm run build` first.
  *
- *   npx tsx bench/profile-route.ts /api/calculate POST '{"amount":10000,"duration_months":12,"interest_rate":3.5,"currency":"EUR"}'
- *   npx tsx bench/profile-route.ts /en
- *   PROFILE_AUTH=1 npx tsx bench/profile-route.ts /api/auth/me     (registers a user, sends its bearer token)
+ *   npm run bench:profile -- /api/calculate POST '{"amount":10000,"duration_months":12,"interest_rate":3.5,"currency":"EUR"}'
+ *   npm run bench:profile -- /en
+ *   PROFILE_AUTH=1 npm run bench:profile -- /api/auth/me     (registers a user, sends its bearer token)
  *   npx tsx bench/profile-route.ts --read <file.cpuprofile>        (only summarise a profile)
  *
  * BENCH_DURATION (default 10 s), BENCH_CONNECTIONS (50), PROFILE_TOP (rows per table, 30).
