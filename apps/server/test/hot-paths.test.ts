@@ -145,6 +145,8 @@ describe("GET /api/auth/me on its hot path", () => {
   it("authenticates before a route's own rate limit, and not at all on public routes", async () => {
     const anonymous = await t.app.inject({ url: "/api/auth/me" });
     expect(anonymous.statusCode).toBe(401);
+    // HEAD, the route Fastify adds beside each GET, is guarded alike.
+    expect((await t.app.inject({ method: "HEAD", url: "/api/auth/me" })).statusCode).toBe(401);
     expect(anonymous.headers["x-ratelimit-limit"]).toBeUndefined();
     // A public route ignores even a broken token: it has no authentication hook.
     const open = await t.app.inject({ url: "/api/packages", headers: { authorization: "Bearer nonsense" } });
@@ -172,5 +174,21 @@ describe("request metrics recorded per route", () => {
     expect(await series(packages)).toBe(p0 + 2);
     expect(await series(head)).toBe(h0 + 1);
     expect(await series(unmatched)).toBe(u0 + 1);
+  });
+
+  it("count the CORS preflight route, registered before the modules", async () => {
+    const cors = await createTestApp({ CORS_ORIGINS: "https://app.example" });
+    try {
+      const preflight = await cors.app.inject({
+        method: "OPTIONS",
+        url: "/api/packages",
+        headers: { origin: "https://app.example", "access-control-request-method": "GET" },
+      });
+      expect(preflight.statusCode).toBeLessThan(300);
+      const text = await cors.app.metrics.registry.metrics();
+      expect(text).toMatch(/http_requests_total\{method="OPTIONS",route="\*",status_code="20\d"\} 1/);
+    } finally {
+      await cors.close();
+    }
   });
 });
