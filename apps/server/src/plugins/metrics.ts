@@ -63,8 +63,8 @@ export default fp(
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     });
-    // Labelled children made once per method, route and status: prom-client otherwise checks and
-    // hashes the labels on every call.
+    // The labels of each method, route and status made once, with prom-client's children for them
+    // (prom-client still checks and hashes them on each call; no label object is built per request).
     const series = new Map<
       string,
       { requests: Counter.Internal; duration: Histogram.Internal<(typeof labelNames)[number]> }
