@@ -11,6 +11,7 @@ export const DATABASE_INDEPENDENT = [
   "apps/server/test/camt053.test.ts",
   "apps/server/test/compiled-server.test.ts",
   "apps/server/test/env-file.test.ts",
+  "apps/server/test/live-pages.test.ts",
   "apps/server/test/render-samples.test.ts",
   "apps/server/test/sanctions-matcher.test.ts",
 ];

@@ -9,8 +9,10 @@
  */
 
 import { spawn } from "node:child_process";
+import os from "node:os";
 import autocannon from "autocannon";
 import {
+  cpuMs,
   createPgDatabase,
   freePort,
   pgAvailable,
@@ -30,6 +32,10 @@ interface Result {
   rps: number;
   p99: number;
   non2xx: number;
+  /** The machine's load average (1 minute) at the end of the run: other work skews the figures. */
+  load: string;
+  /** CPU time the serving process spent per answered request, in microseconds. */
+  cpuUs: number | null;
 }
 
 async function drive(opts: {
@@ -37,7 +43,10 @@ async function drive(opts: {
   method?: "GET" | "POST";
   body?: string;
   headers?: Record<string, string>;
+  /** The process answering, for its CPU time per request. */
+  pid?: number | undefined;
 }): Promise<Result> {
+  const cpuBefore = cpuMs(opts.pid);
   const result = await autocannon({
     url: opts.url,
     method: opts.method ?? "GET",
@@ -64,7 +73,18 @@ async function drive(opts: {
       },
     ],
   });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx };
+  const cpuAfter = cpuMs(opts.pid);
+  const answered = result.requests.total;
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    load: (os.loadavg()[0] ?? 0).toFixed(1),
+    cpuUs:
+      cpuBefore !== null && cpuAfter !== null && answered > 0
+        ? Math.round(((cpuAfter - cpuBefore) * 1000) / answered)
+        : null,
+  };
 }
 
 /** The bare route runs in its own process, like the API server, so neither shares autocannon's event loop. */
@@ -76,7 +96,11 @@ async function bareServer() {
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
-  return { url: `http://127.0.0.1:${port}/bare`, close: async () => void child.kill("SIGTERM") };
+  return {
+    url: `http://127.0.0.1:${port}/bare`,
+    pid: child.pid,
+    close: async () => void child.kill("SIGTERM"),
+  };
 }
 
 async function token(base: string): Promise<string | null> {
@@ -91,6 +115,8 @@ async function token(base: string): Promise<string | null> {
 }
 
 const startup: Array<Record<string, string | number>> = [];
+const cpuRatio = (bare: Result, route: Result) =>
+  bare.cpuUs && route.cpuUs ? (bare.cpuUs / route.cpuUs).toFixed(2) : "-";
 const CALCULATE_BODY = JSON.stringify({
   amount: 10000,
   duration_months: 12,
@@ -98,7 +124,11 @@ const CALCULATE_BODY = JSON.stringify({
   currency: "EUR",
 });
 
-async function runAgainst(label: string, env: Record<string, string>, bare: { url: string }) {
+async function runAgainst(
+  label: string,
+  env: Record<string, string>,
+  bare: { url: string; pid: number | undefined },
+) {
   // A first start creates the database; the restart on that data is what a deploy or a crash costs.
   const first = await startServer({ ...env, TRUST_PROXY: "1" });
   const firstMb = residentMb(first.child.pid);
@@ -111,7 +141,7 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
     // Warm up caches and JIT on every path before measuring.
     for (let i = 0; i < 200; i++) await fetch(`${base}/api/packages`);
     const rows: Array<Record<string, string | number>> = [];
-    const bareResult = await drive({ url: bare.url });
+    const bareResult = await drive({ url: bare.url, pid: bare.pid });
     rows.push({
       database: label,
       route: "bare Fastify (constant JSON)",
@@ -120,9 +150,12 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
       ratio: "1.00",
       "to bare POST": "",
       "non-2xx": bareResult.non2xx,
+      "CPU µs/req": bareResult.cpuUs ?? "-",
+      "CPU ratio": "1.00",
+      load: bareResult.load,
     });
     // The same with a JSON body read and parsed: what a POST costs before any route runs.
-    const barePost = await drive({ url: bare.url, method: "POST", body: CALCULATE_BODY });
+    const barePost = await drive({ url: bare.url, method: "POST", body: CALCULATE_BODY, pid: bare.pid });
     rows.push({
       database: label,
       route: "bare Fastify POST (JSON body parsed)",
@@ -131,6 +164,9 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
       ratio: (barePost.rps / bareResult.rps).toFixed(2),
       "to bare POST": "1.00",
       "non-2xx": barePost.non2xx,
+      "CPU µs/req": barePost.cpuUs ?? "-",
+      "CPU ratio": cpuRatio(bareResult, barePost),
+      load: barePost.load,
     });
     // What a browser sends for a page: it accepts brotli, and the server sends the precompressed file.
     const page = { accept: "text/html", "accept-encoding": "br, gzip" };
@@ -153,7 +189,7 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
         opts: { url: `${base}/api/auth/me`, headers: { authorization: `Bearer ${bearer}` } },
       });
     for (const c of cases) {
-      const r = await drive(c.opts);
+      const r = await drive({ ...c.opts, pid: server.child.pid });
       rows.push({
         database: label,
         route: c.route,
@@ -162,6 +198,11 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
         ratio: (r.rps / bareResult.rps).toFixed(2),
         "to bare POST": c.opts.method === "POST" ? (r.rps / barePost.rps).toFixed(2) : "",
         "non-2xx": r.non2xx,
+        "CPU µs/req": r.cpuUs ?? "-",
+        // CPU time per request of the bare route of the same method over this route's: like the ratio of
+        // requests per second, but not moved by waiting for a core.
+        "CPU ratio": cpuRatio(c.opts.method === "POST" ? barePost : bareResult, r),
+        load: r.load,
       });
     }
     if (!bearer)
@@ -173,6 +214,9 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
         ratio: "registration unavailable",
         "to bare POST": "",
         "non-2xx": "-",
+        "CPU µs/req": "-",
+        "CPU ratio": "-",
+        load: "-",
       });
     startup.push({
       database: label,
@@ -189,7 +233,13 @@ async function runAgainst(label: string, env: Record<string, string>, bare: { ur
 }
 
 const bare = await bareServer();
-console.log(`autocannon: ${connections} connections, ${duration} s per route, pipelining 1\n`);
+console.log(
+  `autocannon: ${connections} connections, ${duration} s per route, pipelining 1; ` +
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} on ${os.cpus().length} cores\n`,
+);
 const rows = await runAgainst("embedded (PGlite)", { DATA_DIR: tempDir("festgeld-bench-") }, bare);
 if (await pgAvailable()) {
   const db = await createPgDatabase();

@@ -49,6 +49,23 @@ export function residentMb(pid: number | undefined): number | null {
 }
 
 /**
+ * CPU time (user + system, milliseconds) a process has used so far (Linux /proc), or null where that
+ * cannot be read. Per request, it is steadier than requests per second on a machine shared with other
+ * work: waiting for a core does not count.
+ */
+export function cpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command name (which may hold spaces) in brackets: utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Starts the compiled server as production runs it (`node apps/server/dist/server.js`, after building
  * what is out of date, as `npm start` does) and waits for /api/ready.
  */
@@ -59,7 +76,9 @@ export async function startServer(env: Record<string, string>, port?: number): P
   await built;
   const p = port ?? (await freePort());
   const spawned = performance.now();
-  const child = spawn(process.execPath, ["apps/server/dist/server.js"], {
+  // BENCH_SERVER_ENTRY: another build of the server to measure (e.g. one of an earlier commit).
+  const entry = process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/server.js";
+  const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,
     env: {
       ...process.env,

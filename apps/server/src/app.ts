@@ -142,15 +142,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
 
   await app.register(requestGuardPlugin, { minBytesPerSecond: config.REQUEST_MIN_BYTES_PER_SECOND });
-  await app.register(securityPlugin, {
-    corsOrigins: config.CORS_ORIGINS,
-    inlineScriptHashes: inlineScriptHashes(config.webDistDir),
-  });
   await app.register(dbPlugin, {
     database: options.database,
     closeOnShutdown: options.closeDatabase ?? true,
   });
+  // Before any plugin that adds routes (CORS adds its preflight route): metrics are recorded by a hook
+  // each route gets when it is registered (docs/decisions.md "Hot paths").
   await app.register(metricsPlugin, { poolStats: options.database.poolStats });
+  await app.register(securityPlugin, {
+    corsOrigins: config.CORS_ORIGINS,
+    inlineScriptHashes: inlineScriptHashes(config.webDistDir),
+  });
   await app.register(depositSettingsPlugin, {
     defaultBank: {
       holder: config.PARTNER_BANK_HOLDER,

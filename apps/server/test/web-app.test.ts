@@ -169,4 +169,72 @@ describe("web app serving", () => {
     expect(res.headers["content-type"]).toMatch(/xml/);
     expect(res.body).toContain("<urlset");
   });
+  it("answers a 304 with the same security and caching headers as the 200, and no body", async () => {
+    const first = await t.app.inject({ url: "/fr", headers: { "accept-encoding": "br" } });
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({
+      url: "/fr",
+      headers: { "accept-encoding": "br", "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    for (const name of [
+      "content-security-policy",
+      "x-content-type-options",
+      "x-frame-options",
+      "referrer-policy",
+      "permissions-policy",
+      "cross-origin-opener-policy",
+      "cache-control",
+      "vary",
+      "etag",
+    ]) {
+      expect(again.headers[name], name).toBeDefined();
+      expect(again.headers[name], name).toBe(first.headers[name]);
+    }
+    expect(again.headers["x-request-id"]).toBeTruthy();
+    expect(again.headers["content-encoding"]).toBeUndefined();
+    // A stale ETag gets the page again.
+    const stale = await t.app.inject({ url: "/fr", headers: { "if-none-match": '"stale"' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toContain("Accueil");
+  });
+
+  it("chooses the precompressed body by Accept-Encoding, the same bytes for every request", async () => {
+    const variants: Array<[string | undefined, string | undefined, (b: Buffer) => Buffer]> = [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["br;q=1.0", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+      ["deflate", undefined, (b) => b],
+      [undefined, undefined, (b) => b],
+    ];
+    const plain = fs.readFileSync(path.join(dist, "en/index.html"));
+    for (const [accept, encoding, decode] of variants) {
+      const headers = accept === undefined ? {} : { "accept-encoding": accept };
+      const a = await t.app.inject({ url: "/en", headers });
+      const b = await t.app.inject({ url: "/en/", headers });
+      expect(a.statusCode, accept).toBe(200);
+      expect(a.headers["content-encoding"], accept).toBe(encoding);
+      expect(a.headers.vary, accept).toBe("Accept-Encoding");
+      expect(Number(a.headers["content-length"]), accept).toBe(a.rawPayload.length);
+      expect(decode(a.rawPayload).equals(plain), accept).toBe(true);
+      expect(b.rawPayload.equals(a.rawPayload), accept).toBe(true);
+      expect(b.headers.etag, accept).toBe(a.headers.etag);
+    }
+  });
+
+  it("answers HEAD for a page with the GET's headers and no body", async () => {
+    const get = await t.app.inject({ url: "/de/packages", headers: { "accept-encoding": "gzip" } });
+    const head = await t.app.inject({
+      method: "HEAD",
+      url: "/de/packages",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.headers["content-encoding"]).toBe("gzip");
+    expect(head.headers["content-security-policy"]).toBe(get.headers["content-security-policy"]);
+  });
 });

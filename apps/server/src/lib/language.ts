@@ -3,12 +3,31 @@ import type { FastifyRequest } from "fastify";
 
 const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
+/**
+ * The language of each Accept-Language header seen lately: browsers send a handful of distinct
+ * headers, and parsing one allocates a few arrays and objects on every request of a hot route
+ * (packages, the root page). Bounded: emptied when full.
+ */
+const byHeader = new Map<string, Language>();
+const BY_HEADER_MAX = 1000;
+
 /** The request's language: `?lang=`, else the best Accept-Language match, else English. */
 export function requestLanguage(request: FastifyRequest): Language {
   const query = (request.query as { lang?: unknown } | undefined)?.lang;
   if (isLanguage(query)) return query;
   const header = request.headers["accept-language"];
   if (typeof header !== "string" || header.length > 500) return DEFAULT_LANGUAGE;
+  let language = byHeader.get(header);
+  if (language === undefined) {
+    language = headerLanguage(header);
+    if (byHeader.size >= BY_HEADER_MAX) byHeader.clear();
+    byHeader.set(header, language);
+  }
+  return language;
+}
+
+/** The best match of an Accept-Language header among our languages, else English. */
+function headerLanguage(header: string): Language {
   const ranked = header
     .split(",")
     .map((part) => {

@@ -46,7 +46,10 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
       ? (JSON.parse(fs.readFileSync(listFile, "utf8")) as string[])
       : [],
   );
-  const cache = new Map<string, { etag: string; page: HtmlVariants }>();
+  // The rendering of each page for the data's ETag, shared while it is made: the requests that arrive
+  // during a rendering wait for it rather than each queueing one more (under load, fifty requests in
+  // the first milliseconds after a change queued fifty renderings).
+  const cache = new Map<string, { etag: string; page: Promise<HtmlVariants> }>();
   let entry: Promise<SsrEntry> | null = null;
   // One rendering at a time: the server bundle switches one i18n instance between languages.
   let queue: Promise<unknown> = Promise.resolve();
@@ -75,13 +78,19 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
     async get(address: string, language: Language): Promise<HtmlVariants | null> {
       try {
         const { body, etag } = await opts.data.packages(language);
-        const cached = cache.get(address);
-        if (cached?.etag === etag) return cached.page;
-        const next = queue.then(() => renderPage(address, language, body));
-        queue = next.catch(() => undefined);
-        const page = await next;
-        cache.set(address, { etag, page });
-        return page;
+        let cached = cache.get(address);
+        if (cached?.etag !== etag) {
+          const page = queue.then(() => renderPage(address, language, body));
+          queue = page.catch(() => undefined);
+          const entry = { etag, page };
+          cached = entry;
+          cache.set(address, entry);
+          // A failed rendering is not kept: the next request tries again.
+          page.catch(() => {
+            if (cache.get(address) === entry) cache.delete(address);
+          });
+        }
+        return await cached.page;
       } catch (error) {
         opts.log.error(
           { err: error, address },

@@ -82,9 +82,62 @@ export function inlineScriptHashes(distDir: string): string[] {
   return [createHash("sha256").update(fs.readFileSync(file)).digest("base64")];
 }
 
+/** The headers of one page's answers, worked out once per page rather than header by header per request. */
+interface PageAnswers {
+  /** Sent with every answer, the 304 included. */
+  common: Record<string, string>;
+  br: Record<string, string>;
+  gzip: Record<string, string>;
+}
+
+function pageAnswers(page: HtmlVariants, language?: Language): PageAnswers {
+  const common: Record<string, string> = {
+    "cache-control": "no-cache",
+    vary: language ? "Accept-Encoding, Accept-Language" : "Accept-Encoding",
+    etag: page.etag,
+    "content-type": "text/html; charset=utf-8",
+    ...(language ? { "content-language": language } : {}),
+  };
+  return {
+    common,
+    br: { ...common, "content-encoding": "br" },
+    gzip: { ...common, "content-encoding": "gzip" },
+  };
+}
+
+/** The answers of each page, kept as long as the page itself (a live page's rendering is replaced when its data changes). */
+const answersOf = new WeakMap<
+  HtmlVariants,
+  { plain?: PageAnswers; byLanguage?: Map<Language, PageAnswers> }
+>();
+
+function answersFor(page: HtmlVariants, language?: Language): PageAnswers {
+  let entry = answersOf.get(page);
+  if (!entry) {
+    entry = {};
+    answersOf.set(page, entry);
+  }
+  if (!language) {
+    entry.plain ??= pageAnswers(page);
+    return entry.plain;
+  }
+  entry.byLanguage ??= new Map();
+  let answers = entry.byLanguage.get(language);
+  if (!answers) {
+    answers = pageAnswers(page, language);
+    entry.byLanguage.set(language, answers);
+  }
+  return answers;
+}
+
+const ACCEPTS_BR = /\bbr\b/;
+const ACCEPTS_GZIP = /\bgzip\b/;
+
 /**
  * Sends a page in the encoding the client accepts; a matching If-None-Match gets 304. `language`:
  * the page was chosen by the Accept-Language header (the root address), which caches must key on.
+ * The body is one of the page's ready buffers and its headers one ready object per encoding: no
+ * serialisation, compression or header building per request.
  */
 function sendHtml(
   request: FastifyRequest,
@@ -93,19 +146,21 @@ function sendHtml(
   status = 200,
   language?: Language,
 ) {
-  reply
-    .code(status)
-    .header("Cache-Control", "no-cache")
-    .header("Vary", language ? "Accept-Encoding, Accept-Language" : "Accept-Encoding")
-    .header("ETag", page.etag)
-    .type("text/html; charset=utf-8");
-  if (language) reply.header("Content-Language", language);
-  if (status === 200 && request.headers["if-none-match"] === page.etag) return reply.code(304).send();
-  const accepted = request.headers["accept-encoding"] ?? "";
-  if (/\bbr\b/.test(accepted)) return reply.header("Content-Encoding", "br").send(page.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header("Content-Encoding", "gzip").send(page.gzip);
-  return reply.send(page.html);
+  const answers = answersFor(page, language);
+  if (status === 200 && request.headers["if-none-match"] === page.etag) {
+    return reply.code(304).headers(answers.common).send();
+  }
+  reply.code(status);
+  const accepted = request.headers["accept-encoding"];
+  if (accepted) {
+    if (ACCEPTS_BR.test(accepted)) return reply.headers(answers.br).send(page.br);
+    if (ACCEPTS_GZIP.test(accepted)) return reply.headers(answers.gzip).send(page.gzip);
+  }
+  return reply.headers(answers.common).send(page.html);
 }
+
+/** Addresses the router takes literally (no `:` parameter or `*` wildcard in them). */
+const PLAIN_ADDRESS = /^\/[A-Za-z0-9/_.-]*$/;
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; pages are revalidated.
@@ -169,31 +224,59 @@ export default fp(
     }
 
     const html = htmlCache(opts.distDir);
+
+    /** The root address: the home page in the visitor's language (docs/decisions.md "The root address"). */
+    const rootPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const wanted = requestLanguage(request);
+      const language = prerendered.has(`/${wanted}`) ? wanted : DEFAULT_LANGUAGE;
+      if (!prerendered.has(`/${language}`)) return otherPage(request, reply, "/");
+      const rendered = live?.has(`/${language}`) ? await live.get(`/${language}`, language) : null;
+      return sendHtml(request, reply, rendered ?? html(`${language}/index.html`), 200, language);
+    };
+    /** A language-prefixed page ("/de/packages"): rendered with live data, or the build's copy. */
+    const prefixedPage = async (request: FastifyRequest, reply: FastifyReply, page: string) => {
+      const rendered = live?.has(page) ? await live.get(page, page.slice(1, 3) as Language) : null;
+      return sendHtml(request, reply, rendered ?? html(`${page.slice(1)}/index.html`));
+    };
+
+    /** Any other address: the shell for a client route, else the not-found page. */
+    const otherPage = (request: FastifyRequest, reply: FastifyReply, page: string) => {
+      if (!LANGUAGE_PREFIX.test(page) && (!isAppRoute || isAppRoute(page))) {
+        return sendHtml(request, reply, html("index.html"));
+      }
+      return sendHtml(request, reply, html(hasNotFoundPage ? "404.html" : "index.html"), 404);
+    };
+
+    // Each prerendered page is a route of its own, so that the router finds it at once and no lookup
+    // falls through to the not-found handler; a static page's answer is the same ready buffer every
+    // time (docs/decisions.md "Hot paths"). HEAD comes with each GET. Addresses the router would read
+    // as patterns (none today) stay with the not-found handler below, which serves them alike.
+    if (hasWeb) {
+      if (LANGUAGES.some((language) => prerendered.has(`/${language}`))) app.get("/", rootPage);
+      for (const page of prerendered) {
+        if (!PLAIN_ADDRESS.test(page)) continue;
+        if (live?.has(page)) {
+          app.get(page, (request, reply) => prefixedPage(request, reply, page));
+        } else {
+          const file = `${page.slice(1)}/index.html`;
+          // Synchronous: no promise per request (the reply is sent, nothing returned).
+          app.get(page, (request, reply) => {
+            sendHtml(request, reply, html(file));
+          });
+        }
+      }
+    }
+
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split("?")[0] ?? "/";
       const isApi = pathname === "/api" || pathname.startsWith("/api/");
       if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
         const page = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-        // The root address answers with the home page in the visitor's language, no redirect in
-        // between; lang-redirect.js then shows its own address, or the stored language's
-        // (docs/decisions.md "The root address").
-        if (page === "/") {
-          const wanted = requestLanguage(request);
-          const language = prerendered.has(`/${wanted}`) ? wanted : DEFAULT_LANGUAGE;
-          if (prerendered.has(`/${language}`)) {
-            const rendered = live?.has(`/${language}`) ? await live.get(`/${language}`, language) : null;
-            return sendHtml(request, reply, rendered ?? html(`${language}/index.html`), 200, language);
-          }
-        }
-        if (LANGUAGE_PREFIX.test(page)) {
-          if (prerendered.has(page)) {
-            const rendered = live?.has(page) ? await live.get(page, page.slice(1, 3) as Language) : null;
-            return sendHtml(request, reply, rendered ?? html(`${page.slice(1)}/index.html`));
-          }
-        } else if (!isAppRoute || isAppRoute(page)) {
-          return sendHtml(request, reply, html("index.html"));
-        }
-        return sendHtml(request, reply, html(hasNotFoundPage ? "404.html" : "index.html"), 404);
+        // The root address: the home page in the visitor's language, no redirect in between;
+        // lang-redirect.js then shows its own address, or the stored language's.
+        if (page === "/") return rootPage(request, reply);
+        if (LANGUAGE_PREFIX.test(page) && prerendered.has(page)) return prefixedPage(request, reply, page);
+        return otherPage(request, reply, page);
       }
       const body: ErrorResponse = {
         detail: `No route for ${request.method} ${pathname.slice(0, 200)}`,

@@ -15,8 +15,9 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = authContext(app);
   const pending = new Set<Promise<void>>();
 
-  app.addHook("onRequest", async (_request, reply) => {
+  app.addHook("onRequest", (_request, reply, done) => {
     reply.header("Cache-Control", "no-store");
+    done();
   });
   // Work answered before it was done (reset requests) finishes before the database closes.
   app.addHook("preClose", async () => {

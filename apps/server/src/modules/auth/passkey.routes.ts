@@ -19,8 +19,9 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     messages: app.messages,
   };
 
-  app.addHook("onRequest", async (_request, reply) => {
+  app.addHook("onRequest", (_request, reply, done) => {
     reply.header("Cache-Control", "no-store");
+    done();
   });
 
   const perAddress = (name: string) =>

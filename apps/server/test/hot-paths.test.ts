@@ -1,0 +1,194 @@
+import {
+  type CalculateRequest,
+  CURRENCIES,
+  calculateResponseSchema,
+  DURATIONS_MONTHS,
+  userSchema,
+} from "@festgeld/domain";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compiledJson } from "../src/lib/compiled-serializer.ts";
+import { calculate } from "../src/modules/calculator/calculator.service.ts";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createAdmin, createUser } from "./helpers/factories.ts";
+
+/**
+ * The hot routes answer as before, with less work per request (docs/decisions.md "Hot paths"):
+ * serialisers compiled from the contract, authentication hooks only on the routes that need them,
+ * metrics recorded per route, the session cache.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("serialisers compiled from the contract", () => {
+  it("write the calculator's answer exactly as the zod serialiser, for any valid input", () => {
+    const fast = compiledJson(calculateResponseSchema);
+    const input = fc.record({
+      amount: fc.integer({ min: 100_00, max: 10_000_000_00 }).map((cents) => cents / 100),
+      duration_months: fc.constantFrom(...DURATIONS_MONTHS),
+      interest_rate: fc.integer({ min: 0, max: 2000 }).map((basisPoints) => basisPoints / 100),
+      currency: fc.constantFrom(...CURRENCIES),
+    });
+    fc.assert(
+      fc.property(input, (request) => {
+        const answer = calculate(request as CalculateRequest);
+        expect(fast(answer)).toBe(JSON.stringify(calculateResponseSchema.encode(answer)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("write a user exactly as the zod serialiser, whatever the name holds", () => {
+    const fast = compiledJson(userSchema);
+    const user = fc.record({
+      id: fc.uuid({ version: 4 }),
+      email: fc.emailAddress(),
+      full_name: fc.string({ unit: "grapheme", maxLength: 60 }),
+      role: fc.constantFrom("user" as const, "admin" as const),
+      kycStatus: fc.constantFrom(
+        "not_started" as const,
+        "pending" as const,
+        "approved" as const,
+        "rejected" as const,
+      ),
+      created_at: fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+    });
+    fc.assert(
+      fc.property(user, (value) => {
+        expect(fast(value)).toBe(JSON.stringify(userSchema.encode(value)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("POST /api/calculate on its hot path", () => {
+  const body = { amount: 10_000, duration_months: 12, interest_rate: 3.5, currency: "EUR" };
+
+  it("answers the contract's fields, and a translated-code 400 for bad input", async () => {
+    const ok = await t.app.inject({ method: "POST", url: "/api/calculate", payload: body });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(ok.body).toBe(
+      '{"principal":10000,"total_interest":350,"monthly_interest":29.17,"total_amount":10350,"duration_months":12,"interest_rate":3.5,"currency":"EUR"}',
+    );
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/calculate",
+      payload: { ...body, amount: 10.001 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: "validation_failed" });
+    expect(bad.json().fields[0].path).toBe("body.amount");
+  });
+
+  it("still answers 429 after 120 requests a minute from one address, with the limit's headers", async () => {
+    const remoteAddress = "203.0.113.41";
+    const send = () => t.app.inject({ method: "POST", url: "/api/calculate", payload: body, remoteAddress });
+    for (let i = 0; i < 120; i++) {
+      const res = await send();
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["x-ratelimit-limit"]).toBe("120");
+      expect(res.headers["x-ratelimit-remaining"]).toBe(String(119 - i));
+    }
+    const limited = await send();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      detail: "Too many requests, please try again later",
+      code: "rate_limited",
+    });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.headers["x-ratelimit-remaining"]).toBe("0");
+    expect(limited.headers["content-security-policy"]).toBeDefined();
+  });
+
+  it("refuses NUL characters before validation, naming the field", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/calculate",
+      payload: { ...body, currency: "EU\u0000R" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "invalid_characters", fields: [{ path: "body.currency" }] });
+  });
+});
+
+describe("GET /api/auth/me on its hot path", () => {
+  it("answers the user from the session cache, and refuses a revoked session on the next request", async () => {
+    const saver = await createUser(t.app);
+    for (let i = 0; i < 3; i++) {
+      const me = await t.app.inject({ url: "/api/auth/me", headers: saver.headers });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toEqual(saver.user);
+      expect(me.headers["cache-control"]).toBe("no-store");
+    }
+    const logout = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: saver.headers });
+    expect(logout.statusCode).toBeLessThan(300);
+    const after = await t.app.inject({ url: "/api/auth/me", headers: saver.headers });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: "session_expired" });
+    expect(after.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("shows a role change on the very next request, and the back office follows it", async () => {
+    const user = await createUser(t.app, { twoFactor: true });
+    expect((await t.app.inject({ url: "/api/auth/me", headers: user.headers })).json().role).toBe("user");
+    expect((await t.app.inject({ url: "/api/admin/users", headers: user.headers })).statusCode).toBe(403);
+    await t.app.db.updateTable("users").set({ role: "admin" }).where("id", "=", user.user.id).execute();
+    expect((await t.app.inject({ url: "/api/auth/me", headers: user.headers })).json().role).toBe("admin");
+    expect((await t.app.inject({ url: "/api/admin/users", headers: user.headers })).statusCode).toBe(200);
+  });
+
+  it("authenticates before a route's own rate limit, and not at all on public routes", async () => {
+    const anonymous = await t.app.inject({ url: "/api/auth/me" });
+    expect(anonymous.statusCode).toBe(401);
+    // HEAD, the route Fastify adds beside each GET, is guarded alike.
+    expect((await t.app.inject({ method: "HEAD", url: "/api/auth/me" })).statusCode).toBe(401);
+    expect(anonymous.headers["x-ratelimit-limit"]).toBeUndefined();
+    // A public route ignores even a broken token: it has no authentication hook.
+    const open = await t.app.inject({ url: "/api/packages", headers: { authorization: "Bearer nonsense" } });
+    expect(open.statusCode).toBe(200);
+    const admin = await createAdmin(t.app);
+    expect((await t.app.inject({ url: "/api/admin/users", headers: admin.headers })).statusCode).toBe(200);
+  });
+});
+
+describe("request metrics recorded per route", () => {
+  it("count each route by its pattern and every unknown address as unmatched, once each", async () => {
+    const series = async (labels: string) => {
+      const text = await t.app.metrics.registry.metrics();
+      const line = text.split("\n").find((l) => l.startsWith(`http_requests_total{${labels}} `));
+      return line ? Number(line.split(" ").pop()) : 0;
+    };
+    const packages = 'method="GET",route="/api/packages",status_code="200"';
+    const unmatched = 'method="GET",route="unmatched",status_code="404"';
+    const head = 'method="HEAD",route="/api/packages",status_code="200"';
+    const [p0, u0, h0] = [await series(packages), await series(unmatched), await series(head)];
+    await t.app.inject({ url: "/api/packages" });
+    await t.app.inject({ url: "/api/packages" });
+    await t.app.inject({ method: "HEAD", url: "/api/packages" });
+    await t.app.inject({ url: "/api/no-such-route" });
+    expect(await series(packages)).toBe(p0 + 2);
+    expect(await series(head)).toBe(h0 + 1);
+    expect(await series(unmatched)).toBe(u0 + 1);
+  });
+
+  it("count the CORS preflight route, registered before the modules", async () => {
+    const cors = await createTestApp({ CORS_ORIGINS: "https://app.example" });
+    try {
+      const preflight = await cors.app.inject({
+        method: "OPTIONS",
+        url: "/api/packages",
+        headers: { origin: "https://app.example", "access-control-request-method": "GET" },
+      });
+      expect(preflight.statusCode).toBeLessThan(300);
+      const text = await cors.app.metrics.registry.metrics();
+      expect(text).toMatch(/http_requests_total\{method="OPTIONS",route="\*",status_code="20\d"\} 1/);
+    } finally {
+      await cors.close();
+    }
+  });
+});

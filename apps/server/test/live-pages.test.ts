@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { livePages } from "../src/plugins/live-pages.ts";
+
+/**
+ * A page with live data is rendered once per change of its data, also when many requests arrive
+ * while it is being rendered (docs/decisions.md "Hot paths").
+ */
+let root: string;
+let dist: string;
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "festgeld-live-"));
+  dist = path.join(root, "dist");
+  fs.mkdirSync(path.join(dist, "en", "packages"), { recursive: true });
+  fs.mkdirSync(path.join(root, "dist-ssr"));
+  fs.writeFileSync(path.join(dist, "live-pages.json"), JSON.stringify(["packages"]));
+  fs.writeFileSync(
+    path.join(dist, "en", "packages", "index.html"),
+    '<!doctype html><html><body><div id="root" data-prerendered="en"><p>build</p></div></body></html>',
+  );
+  // A server bundle that counts its renderings and fails when the data asks it to.
+  fs.writeFileSync(
+    path.join(root, "dist-ssr", "entry-prerender.js"),
+    `globalThis.__renders = 0;
+export async function render(url, language, data) {
+  globalThis.__renders++;
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  if (data.packages.fail) throw new Error("rendering failed");
+  return { html: "<p>" + data.packages.version + "</p>", title: null, description: null };
+}`,
+  );
+});
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+
+describe("pages with live data", () => {
+  it("renders once for concurrent requests, again only when the data's ETag changes, and retries a failure", async () => {
+    let data = { version: 1 } as { version: number; fail?: boolean };
+    const errors: unknown[] = [];
+    const live = livePages({
+      distDir: dist,
+      data: {
+        packages: async () => ({ body: Buffer.from(JSON.stringify(data)), etag: `"v${data.version}"` }),
+      },
+      log: { error: (entry: unknown) => errors.push(entry) } as never,
+    });
+    expect(live.has("/en/packages")).toBe(true);
+    const first = await Promise.all(Array.from({ length: 20 }, () => live.get("/en/packages", "en")));
+    expect(renders()).toBe(1);
+    expect(new Set(first).size).toBe(1);
+    expect(first[0]?.html.toString()).toContain("<p>1</p>");
+    expect((await live.get("/en/packages", "en"))?.etag).toBe(first[0]?.etag);
+    expect(renders()).toBe(1);
+
+    data = { version: 2 };
+    const second = await Promise.all(Array.from({ length: 10 }, () => live.get("/en/packages", "en")));
+    expect(renders()).toBe(2);
+    expect(second[0]?.html.toString()).toContain("<p>2</p>");
+    expect(second[0]?.etag).not.toBe(first[0]?.etag);
+
+    data = { version: 3, fail: true };
+    expect(await live.get("/en/packages", "en")).toBeNull();
+    expect(errors).toHaveLength(1);
+    data = { version: 3 };
+    expect((await live.get("/en/packages", "en"))?.html.toString()).toContain("<p>3</p>");
+    expect(renders()).toBe(4);
+  });
+});
