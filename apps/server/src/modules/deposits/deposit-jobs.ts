@@ -251,7 +251,7 @@ const maturities =
       trx,
       renewed.flatMap((r) => maturityJobs(r.next.id, r.maturityDate)),
     );
-    await repo.updateDepositsReturning(
+    await repo.updateDeposits(
       trx,
       renewed.map((r) => r.row.id),
       { status: "renewed", matured_at: now, renewed_at: now, updated_at: now },

@@ -442,6 +442,16 @@ export function updateDepositsReturning(db: Db, ids: readonly string[], changes:
     .execute();
 }
 
+/** The same change to several deposits. */
+export async function updateDeposits(db: Db, ids: readonly string[], changes: Updateable<DepositsTable>) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable("deposits")
+    .set(changes)
+    .where("id", "in", [...ids])
+    .execute();
+}
+
 /** New deposits (the renewals of a batch), answered by the deposit each one renews. */
 export async function insertDeposits(db: Db, values: ReadonlyArray<Insertable<DepositsTable>>) {
   const byPrevious = new Map<string, DepositRow>();
