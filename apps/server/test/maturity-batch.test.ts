@@ -379,4 +379,49 @@ describe("maturity in batches", () => {
     ]);
     clock.reset();
   });
+
+  it("a batch with a job that fails settles the others, each alone, and retries only the failing one", async () => {
+    clock.reset();
+    const today = dateInZone(clock.now(), BUSINESS_TIME_ZONE);
+    const set = await fundedSet(["payout", "renew_all"], today);
+    const ids = set.map((d) => d.depositId);
+    const maturity = (
+      await t.app.db
+        .selectFrom("deposits")
+        .select("maturity_date")
+        .where("id", "=", ids[0] ?? "")
+        .executeTakeFirstOrThrow()
+    ).maturity_date as string;
+    const now = noon(maturity);
+    // A maturity job that names no deposit, due with the others: the batch fails as a whole.
+    await t.app.db
+      .insertInto("jobs")
+      .values({ name: "deposit.maturity", key: "deposit.maturity:broken-batch", payload: "{}", run_at: now })
+      .execute();
+    clock.set(now);
+    await t.app.jobs.runDue();
+    const jobs = await t.app.db
+      .selectFrom("jobs")
+      .select(["key", "state", "attempts", "last_error"])
+      .where("key", "in", [...ids.map((id) => `deposit.maturity:${id}`), "deposit.maturity:broken-batch"])
+      .execute();
+    const byKey = new Map(jobs.map((j) => [j.key, j]));
+    for (const id of ids)
+      expect(byKey.get(`deposit.maturity:${id}`)).toMatchObject({ state: "done", attempts: 1 });
+    expect(byKey.get("deposit.maturity:broken-batch")).toMatchObject({ state: "pending", attempts: 1 });
+    expect(byKey.get("deposit.maturity:broken-batch")?.last_error).toMatch(/names no deposit/);
+    const statuses = await t.app.db
+      .selectFrom("deposits")
+      .select("status")
+      .where("id", "in", ids)
+      .orderBy("status")
+      .execute();
+    expect(statuses.map((r) => r.status)).toEqual(["payout_pending", "renewed"]);
+    await t.app.db
+      .updateTable("jobs")
+      .set({ state: "cancelled" })
+      .where("key", "=", "deposit.maturity:broken-batch")
+      .execute();
+    clock.reset();
+  });
 });
