@@ -8,10 +8,11 @@ import type { DepositEvent } from "./deposit-events.ts";
 const decimal = (cents: string | number) => centsToDecimalString(BigInt(cents));
 
 /**
- * The messages of the deposit lifecycle: subscribed to every deposit event (deposit-events.ts), it
- * tells the saver, from what the event carries (the deposit as the change left it, and its details), about the funds received, the maturity reminder, the payout or renewal, and a lapse.
- * Each is keyed by the event and the deposit, so a job that runs again tells nothing more. The approval
- * and the withdrawal are told by the application services, which own those events.
+ * The message of a deposit event, if it has one: the funds received, the maturity reminder, the payout
+ * ordered or made, the renewal, an early closure and a lapse, built from what the event carries (the
+ * deposit as the change left it, and its details), never from a re-read. Each is keyed by the event
+ * and the deposit (or order), so a job that runs again tells nothing more. The approval and the
+ * withdrawal are told by the application services, which own those events.
  */
 export function depositMessage(event: DepositEvent): NotifyInput | null {
   if (!event.userId) return null;
