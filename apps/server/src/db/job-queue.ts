@@ -131,8 +131,9 @@ export class JobQueue {
     for (;;) {
       const jobs = await this.claim();
       if (jobs.length === 0) return total;
-      // Jobs start in id order; with a concurrency above one, up to that many units run side by side.
-      // A unit is one job, or a share of the claimed jobs of a batch-handled name (one transaction).
+      // Units start in order (single jobs by id, then the batches); with a concurrency above one, up to
+      // that many run side by side. A unit is one job, or a share of the claimed jobs of a batch-handled
+      // name (one transaction).
       const units = this.units(jobs);
       let next = 0;
       const lane = async () => {
@@ -159,7 +160,11 @@ export class JobQueue {
     const batches = new Map<string, ClaimedJob[]>();
     for (const job of jobs) {
       if (!this.batchHandlers[job.name]) units.push([job]);
-      else batches.set(job.name, [...(batches.get(job.name) ?? []), job]);
+      else {
+        const group = batches.get(job.name);
+        if (group) group.push(job);
+        else batches.set(job.name, [job]);
+      }
     }
     for (const group of batches.values()) {
       const size = Math.ceil(group.length / Math.max(1, this.options.concurrency));
