@@ -140,13 +140,13 @@ async function seedApplications(db: Database["db"]) {
       from generate_series(1, ${APPLICATIONS}::int) g
     )
     insert into applications (
-      user_id, package_id, full_name, email, phone, amount, currency, interest_rate, duration_months,
+      user_id, package_id, full_name, email, phone, amount_cents, currency, interest_rate, duration_months,
       reference_iban, maturity_instruction, info_sheet_acknowledged_at, status, decided_at,
       withdrawn_at, created_at, updated_at
     )
     select
       u.id, pkgs.ids[r.pkg_n], 'Saver ' || r.g, 'saver' || r.g || '@example.test', '+49 30 1234567',
-      round((1000 + random() * 249000)::numeric, 2), 'EUR', pkgs.rates[r.pkg_n], pkgs.terms[r.pkg_n],
+      (100000 + random() * 24900000)::bigint, 'EUR', pkgs.rates[r.pkg_n], pkgs.terms[r.pkg_n],
       'DE89370400440532013000', 'payout', r.created, r.status,
       case when r.status = 'pending' then null else r.created + interval '1 day' end,
       case when r.status = 'withdrawn' then r.created + interval '3 days' end,
@@ -414,7 +414,7 @@ async function main() {
     await explain(
       db,
       "applications per status and approved amount (running totals)",
-      sql`select status, sum(applications), sum(amount) from application_status_totals group by status`,
+      sql`select status, sum(applications), sum(amount_cents) from application_status_totals group by status`,
     );
     await explain(
       db,

@@ -87,11 +87,11 @@ async function seed(url: string) {
       with numbered as (select id, row_number() over (order by id) as n from users),
            pkg as (select id, interest_rate from packages where duration_months = 12 order by interest_rate desc limit 1)
       insert into applications (
-        user_id, package_id, full_name, email, phone, amount, currency, interest_rate, duration_months,
+        user_id, package_id, full_name, email, phone, amount_cents, currency, interest_rate, duration_months,
         reference_iban, maturity_instruction, info_sheet_acknowledged_at, status, decided_at, created_at, updated_at
       )
       select u.id, pkg.id, 'Saver ' || g, 'saver' || g || '@bench.test', '+49 30 1234567',
-             (1000 + (g * 7919) % 249000)::numeric + ((g % 100)::numeric / 100), 'EUR', pkg.interest_rate, 12,
+             (1000 + (g * 7919) % 249000) * 100 + g % 100, 'EUR', pkg.interest_rate, 12,
              'DE89370400440532013000', (array['payout', 'renew_principal', 'renew_all'])[1 + g % 3],
              ${valueDate}::date - 3, 'approved', ${valueDate}::date - 2, ${valueDate}::date - 3, now()
       from generate_series(1, ${DEPOSITS}::int) g
@@ -105,7 +105,7 @@ async function seed(url: string) {
         approved_at, funding_deadline, funded_at, value_date, maturity_date, created_at, updated_at
       )
       select a.id, a.user_id, a.package_id, 'RF00BENCH' || row_number() over (order by a.id), 'active',
-             (a.amount * 100)::bigint, 'EUR', a.interest_rate, 12, a.maturity_instruction, a.reference_iban,
+             a.amount_cents, 'EUR', a.interest_rate, 12, a.maturity_instruction, a.reference_iban,
              'Demo Partner Bank AG', 'DE02120300000000202051', 'BYLADEM1001', 'Demo Partner Bank',
              a.decided_at, a.decided_at + interval '14 days', ${valueDate}::date, ${valueDate}::date,
              ${MATURITY_DAY}::date, a.decided_at, now()
@@ -216,7 +216,7 @@ async function verify(url: string) {
     // The message says what was booked: the payout in each payout message is its order's amount.
     const figures = await one(sql<{ checked: string; differ: string }>`
       select count(*) as checked,
-             count(*) filter (where (j.payload -> 'facts' ->> 'payout') <> to_char(o.amount_cents / 100.0, 'FM999999990.00')) as differ
+             count(*) filter (where (j.payload -> 'facts' ->> 'payout_cents')::bigint is distinct from o.amount_cents) as differ
       from jobs j join payment_orders o on j.key = 'messages.notify:' || o.user_id || ':deposit_payout_ordered:' || o.id
       where j.name = 'messages.notify'
     `);

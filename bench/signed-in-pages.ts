@@ -44,10 +44,10 @@ export async function seedSignedIn(url: string, dataDir: string): Promise<Signed
         from packages where is_active limit 4
       )
       insert into applications (
-        user_id, package_id, full_name, email, phone, amount, currency, interest_rate, duration_months,
+        user_id, package_id, full_name, email, phone, amount_cents, currency, interest_rate, duration_months,
         reference_iban, maturity_instruction, info_sheet_acknowledged_at, status, decided_at, created_at, updated_at
       )
-      select ${saverId}, p.id, 'Bench Saver', 'saver@bench.test', '+49 30 1234567', 10000 + p.n * 2500, 'EUR',
+      select ${saverId}, p.id, 'Bench Saver', 'saver@bench.test', '+49 30 1234567', (10000 + p.n * 2500) * 100, 'EUR',
              p.interest_rate, p.duration_months, 'DE89370400440532013000', 'payout', ${valueDate}::date - 3,
              case when p.n = 4 then 'pending' else 'approved' end,
              case when p.n = 4 then null else ${valueDate}::date - 2 end, ${valueDate}::date - 3, now()
@@ -59,7 +59,7 @@ export async function seedSignedIn(url: string, dataDir: string): Promise<Signed
         duration_months, maturity_instruction, payer_iban, bank_holder, bank_iban, bank_bic, bank_name,
         approved_at, funding_deadline, funded_at, value_date, maturity_date, created_at, updated_at
       )
-      select a.id, a.user_id, a.package_id, 'RF00BENCH' || a.n, s.status, (a.amount * 100)::bigint, 'EUR',
+      select a.id, a.user_id, a.package_id, 'RF00BENCH' || a.n, s.status, a.amount_cents, 'EUR',
              a.interest_rate, a.duration_months, a.maturity_instruction, a.reference_iban,
              'Demo Partner Bank AG', 'DE02120300000000202051', 'BYLADEM1001', 'Demo Partner Bank',
              now() - interval '2 days', now() + interval '12 days',

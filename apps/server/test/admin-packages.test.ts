@@ -77,10 +77,10 @@ describe("POST /api/admin/packages", () => {
     expect(res.statusCode).toBe(201);
     const row = await t.app.db
       .selectFrom("packages")
-      .select(["interest_rate", "min_amount", "max_amount"])
+      .select(["interest_rate", "min_amount_cents", "max_amount_cents"])
       .where("id", "=", res.json().id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ interest_rate: "3.33", min_amount: "1000.50", max_amount: "9999.99" });
+    expect(row).toEqual({ interest_rate: "3.33", min_amount_cents: 100_050, max_amount_cents: 999_999 });
   });
 
   it("refuses invalid packages on the server and creates nothing", async () => {

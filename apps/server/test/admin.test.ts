@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { AdminApplication, Analytics, Application, User } from "@festgeld/domain";
+import {
+  type AdminApplication,
+  type Analytics,
+  type Application,
+  toCents,
+  type User,
+} from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,6 +62,13 @@ function berlinMonthStart(monthsAgo: number): Date {
 
 let packageId: string;
 
+/** A seeded row's amount, written as decimal euros in the test, in the cents the column keeps. */
+const cents = (euros: string) => {
+  const value = toCents(euros);
+  if (value === null) throw new Error(`not an amount: ${euros}`);
+  return value;
+};
+
 async function insertApplication(
   app: FastifyInstance,
   values: {
@@ -76,7 +89,7 @@ async function insertApplication(
       full_name: values.fullName ?? "Erika Mustermann",
       email: values.email ?? "erika@example.test",
       phone: "+49 30 1234567",
-      amount: values.amount,
+      amount_cents: cents(values.amount),
       currency: "EUR",
       interest_rate: "3.50",
       duration_months: 12,
@@ -733,11 +746,11 @@ describe("running totals kept by the database", () => {
   /** The live aggregates, computed the slow way, and the kept totals: they must always agree. */
   async function compare() {
     const live = await sql<{ status: string; n: number; amount: string }>`
-      select status, count(*) as n, sum(amount)::text as amount from applications group by status order by status
+      select status, count(*) as n, sum(amount_cents)::text as amount from applications group by status order by status
     `.execute(t.app.db);
     const kept = await sql<{ status: string; n: number; amount: string }>`
-      select status, sum(applications) as n, sum(amount)::text as amount from application_status_totals
-      group by status having sum(applications) <> 0 or sum(amount) <> 0 order by status
+      select status, sum(applications) as n, sum(amount_cents)::text as amount from application_status_totals
+      group by status having sum(applications) <> 0 or sum(amount_cents) <> 0 order by status
     `.execute(t.app.db);
     expect(kept.rows.map((r) => [r.status, Number(r.n), r.amount])).toEqual(
       live.rows.map((r) => [r.status, Number(r.n), r.amount]),
@@ -761,10 +774,10 @@ describe("running totals kept by the database", () => {
     await compare();
     // One statement inserting many rows of several statuses and accounts.
     await sql`
-      insert into applications (user_id, package_id, full_name, email, phone, amount, currency, interest_rate,
+      insert into applications (user_id, package_id, full_name, email, phone, amount_cents, currency, interest_rate,
         duration_months, reference_iban, maturity_instruction, info_sheet_acknowledged_at, status, decided_at)
       select case g % 3 when 0 then ${a.user.id}::uuid when 1 then ${b.user.id}::uuid end, ${packageId}::uuid,
-        'Bulk ' || g, 'bulk' || g || '@example.test', '+49 30 1234567', 1000 + g + 0.01 * g, 'EUR', 3.5, 12,
+        'Bulk ' || g, 'bulk' || g || '@example.test', '+49 30 1234567', 100000 + 100 * g + g, 'EUR', 3.5, 12,
         'DE89370400440532013000', 'payout', now(),
         case when g % 4 = 0 then 'pending' when g % 4 = 1 then 'approved' else 'rejected' end,
         case when g % 4 = 0 then null else now() end
@@ -790,7 +803,7 @@ describe("running totals kept by the database", () => {
     await compare();
     await t.app.db
       .updateTable("applications")
-      .set({ amount: "1234.56" })
+      .set({ amount_cents: 123_456 })
       .where("status", "=", "rejected")
       .execute();
     await compare();

@@ -264,21 +264,23 @@ describe("packages belong to a bank", () => {
     expect(unknownBank.json().code).toBe("bank_not_found");
 
     // The saver's applications list names the bank of each application's package too.
-    const applied = await t.app.inject({
-      method: "POST",
-      url: "/api/applications",
-      headers: user.headers,
-      payload: {
-        full_name: "Erika Mustermann",
-        email: "erika@example.test",
-        phone: "+49 30 1234567",
-        amount: 5000,
-        package_id: pkg.id,
-        reference_iban: SAVER_IBAN,
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
-    });
+    const apply = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/applications",
+        headers: user.headers,
+        payload: {
+          full_name: "Erika Mustermann",
+          email: "erika@example.test",
+          phone: "+49 30 1234567",
+          amount: 5000,
+          package_id: pkg.id,
+          reference_iban: SAVER_IBAN,
+          maturity_instruction: "payout",
+          info_sheet_acknowledged: true,
+        },
+      });
+    const applied = await apply();
     expect(applied.statusCode).toBe(201);
     expect((applied.json() as Application).package.bank).toMatchObject({ id: bank.id });
     const mine = (
@@ -303,21 +305,7 @@ describe("packages belong to a bank", () => {
 
     expect((await patchBank(bank.id, { status: "paused" })).statusCode).toBe(200);
     expect((await publicPackages()).some((p) => p.id === pkg.id)).toBe(false);
-    const refused = await t.app.inject({
-      method: "POST",
-      url: "/api/applications",
-      headers: user.headers,
-      payload: {
-        full_name: "Erika Mustermann",
-        email: "erika@example.test",
-        phone: "+49 30 1234567",
-        amount: 5000,
-        package_id: pkg.id,
-        reference_iban: SAVER_IBAN,
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
-    });
+    const refused = await apply();
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe("package_inactive");
     const adminPkgs = (

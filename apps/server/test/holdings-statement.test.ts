@@ -1,9 +1,10 @@
 import { addDays, type PostboxDocument, type TrialBalance } from "@festgeld/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import type { TestApp } from "./helpers/app.ts";
+import { createClockApp } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
-import { createAdmin, createUser } from "./helpers/factories.ts";
+import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { moveTo, pdfText, today } from "./helpers/ledger.ts";
 import { listOrders, settlePayments } from "./helpers/payments.ts";
 
@@ -18,11 +19,7 @@ const references: string[] = [];
 const depositIds: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ CLOCK_CONTROL: "true" });
-  const adjustable = t.app.depositSettings.adjustableClock;
-  if (!adjustable) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
-  clock = adjustable;
-  admin = await createAdmin(t.app);
+  ({ t, clock, admin } = await createClockApp());
   day = today(clock);
   saver = await createUser(t.app, { full_name: "Erika Mustermann" });
   for (const amount of [10_000, 25_000.5]) {

@@ -48,7 +48,7 @@ describe("the inbox: kinds, links and the kind filter", () => {
       key: `deposit_funded:${application.deposit.id}`,
       facts: {
         application_id: application.id,
-        amount: "10000.00",
+        amount_cents: 1_000_000,
         currency: "EUR",
         rate: "3.00",
         term_months: 12,

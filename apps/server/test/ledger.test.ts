@@ -4,9 +4,10 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { postPaymentEvent } from "../src/modules/ledger/ledger-postings.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import type { TestApp } from "./helpers/app.ts";
+import { createClockApp } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
-import { createAdmin, createUser } from "./helpers/factories.ts";
+import { type createAdmin, createUser } from "./helpers/factories.ts";
 import {
   BANK_IBAN,
   balance,
@@ -32,11 +33,7 @@ const inTransit = `banks:${BANK_IBAN}:in_transit`;
 const deposit = (id: string) => `deposits:${id}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ CLOCK_CONTROL: "true" });
-  const adjustable = t.app.depositSettings.adjustableClock;
-  if (!adjustable) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
-  clock = adjustable;
-  admin = await createAdmin(t.app);
+  ({ t, clock, admin } = await createClockApp());
 });
 afterAll(() => t.close());
 

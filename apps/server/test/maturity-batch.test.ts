@@ -347,7 +347,10 @@ describe("maturity in batches", () => {
       .select("payload")
       .where("key", "=", `messages.notify:${payout.saver.user.id}:deposit_payout_ordered:${order.id}`)
       .executeTakeFirstOrThrow();
-    expect(queued.payload).toMatchObject({ event: "deposit_payout_ordered", facts: { payout: "10350.00" } });
+    expect(queued.payload).toMatchObject({
+      event: "deposit_payout_ordered",
+      facts: { payout_cents: 1_035_000 },
+    });
     const told = await inbox(payout.saver.headers);
     expect(told.length).toBe(before + 1);
     expect(told.some((m) => m.message.includes("10,350.00"))).toBe(true);

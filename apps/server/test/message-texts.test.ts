@@ -1,11 +1,12 @@
 import { LANGUAGES } from "@festgeld/domain";
 import { describe, expect, it } from "vitest";
+import { storedFactsInCents } from "../src/modules/messages/message-events.ts";
 import { eventText } from "../src/modules/messages/message-texts.ts";
 
-const approval = (transferAmount: string) =>
+const approval = (transferCents: number) =>
   ({
     application_id: "0f8fad5b-d9cb-469f-a165-70867728950e",
-    amount: "10000.00",
+    amount_cents: 1_000_000,
     currency: "EUR",
     rate: "3.50",
     term_months: 12,
@@ -16,7 +17,7 @@ const approval = (transferAmount: string) =>
       iban: "DE89370400440532013000",
       bic: "COBADEFFXXX",
       reference: "RF18539007547034",
-      amount: transferAmount,
+      amount_cents: transferCents,
       currency: "EUR",
       deadline: "2026-03-20",
     },
@@ -25,7 +26,7 @@ const approval = (transferAmount: string) =>
 describe("the approval's e-mail and PDF figures", () => {
   it("print the IBAN and the RF reference in groups of four and the amount once, in every language", () => {
     for (const language of LANGUAGES) {
-      const text = eventText("application_approved", approval("10000.00"), language);
+      const text = eventText("application_approved", approval(1_000_000), language);
       const values = text.rows.map(([, value]) => value);
       expect(values, language).toContain("DE89 3704 0044 0532 0130 00");
       expect(values, language).toContain("RF18 5390 0754 7034");
@@ -35,7 +36,7 @@ describe("the approval's e-mail and PDF figures", () => {
   });
 
   it("lists the transfer amount as well when it differs from the application's", () => {
-    const text = eventText("application_approved", approval("9500.00"), "en");
+    const text = eventText("application_approved", approval(950_000), "en");
     expect(text.rows.filter(([label]) => label === "Amount")).toHaveLength(2);
   });
 
@@ -45,7 +46,7 @@ describe("the approval's e-mail and PDF figures", () => {
       {
         application_id: "0f8fad5b-d9cb-469f-a165-70867728950e",
         deposit_reference: "RF18539007547034",
-        amount: "10000.00",
+        amount_cents: 1_000_000,
         currency: "EUR",
         rate: "3.50",
         term_months: 12,
@@ -55,5 +56,39 @@ describe("the approval's e-mail and PDF figures", () => {
       "de",
     );
     expect(text.rows.map(([, v]) => v)).toContain("RF18 5390 0754 7034");
+  });
+});
+
+describe("an e-mail queued before amounts were cents", () => {
+  it("reads the stored decimal euros in cents and says the same as facts written now", () => {
+    const legacy = {
+      application_id: "0f8fad5b-d9cb-469f-a165-70867728950e",
+      deposit_reference: "RF18539007547034",
+      amount: "10000.00",
+      currency: "EUR",
+      maturity_date: "2027-03-20",
+      principal: "10000.00",
+      gross_interest: "350.05",
+      payout: "10350.05",
+      reference_iban: null,
+    };
+    const now = {
+      application_id: legacy.application_id,
+      deposit_reference: legacy.deposit_reference,
+      amount_cents: 1_000_000,
+      currency: "EUR",
+      maturity_date: "2027-03-20",
+      principal_cents: 1_000_000,
+      gross_interest_cents: 35_005,
+      payout_cents: 1_035_005,
+      reference_iban: null,
+    };
+    expect(storedFactsInCents(legacy)).toEqual(now);
+    expect(storedFactsInCents(now)).toEqual(now);
+    for (const language of LANGUAGES) {
+      const text = eventText("deposit_paid_out", now, language);
+      expect(eventText("deposit_paid_out", storedFactsInCents(legacy) as typeof now, language)).toEqual(text);
+      expect(text.rows.map(([, value]) => value).join(" "), language).toMatch(/10[.,\s\u202f]?350[.,]05/);
+    }
   });
 });

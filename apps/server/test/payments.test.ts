@@ -13,9 +13,10 @@ import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { PaymentEvent } from "../src/modules/payments/payment-events.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import type { TestApp } from "./helpers/app.ts";
+import { createClockApp } from "./helpers/clock-app.ts";
 import { approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
-import { createAdmin, createUser } from "./helpers/factories.ts";
+import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { debitStatement, listOrders, PARTNER_IBAN } from "./helpers/payments.ts";
 import { PAIN001_XSD, validateAgainstXsd } from "./helpers/xsd.ts";
 
@@ -30,11 +31,7 @@ const SECOND_ACCOUNT = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ CLOCK_CONTROL: "true" });
-  const adjustable = t.app.depositSettings.adjustableClock;
-  if (!adjustable) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
-  clock = adjustable;
-  admin = await createAdmin(t.app);
+  ({ t, clock, admin } = await createClockApp());
   t.app.events.subscribe("payment", (event) => {
     published.push(event);
   });
@@ -384,6 +381,45 @@ describe("cancel, return and re-order", () => {
       ledger: { balance: 0, paid_out: 10_350 },
     });
     clock.reset();
+  });
+
+  it("a credit that arrived on a bank's own account goes back from that account, under the bank's holder", async () => {
+    await cancelOpenOrders();
+    const banks = await t.app.inject({ url: "/api/admin/banks", headers: admin.headers });
+    const bank = (banks.json() as Array<{ id: string; slug: string }>).find(
+      (b) => b.slug === "beispiel-sparbank",
+    );
+    const account = { holder: "Beispiel Sparbank AG", iban: "DE51500100600123456789", bic: "BEISDEFFXXX" };
+    const patched = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/banks/${bank?.id}`,
+      headers: admin.headers,
+      payload: { account },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const xml = camt053("08", {
+      messageId: `OWN-ACCOUNT-${Date.now()}`,
+      credits: [
+        { amount: "55.00", unstructured: "Falsch", iban: "FR1420041010050500013M02606", name: "Jean Dupont" },
+      ],
+    }).replace(`<IBAN>${PARTNER_IBAN}</IBAN>`, `<IBAN>${account.iban}</IBAN>`);
+    const imported = await importXml(xml);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const entry = imported.json().entries.find((e: { kind: string }) => e.kind === "credit");
+    expect(entry).toMatchObject({ outcome: "unmatched" });
+    const returned = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/unmatched-credits/${entry.unmatched_credit_id}/return`,
+      headers: admin.headers,
+    });
+    expect(returned.statusCode, returned.body).toBe(201);
+    expect(returned.json()).toMatchObject({
+      source: "credit_return",
+      debtor_name: account.holder,
+      debtor_iban: account.iban,
+      amount: 55,
+    });
+    await cancelOpenOrders();
   });
 
   it("an unmatched credit is kept with the payer's text; staff return it to the payer once", async () => {

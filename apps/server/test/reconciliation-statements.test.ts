@@ -1,9 +1,10 @@
 import { addDays, type DepositDetail, type Reconciliation, type TrialBalance } from "@festgeld/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import type { TestApp } from "./helpers/app.ts";
+import { createClockApp } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
-import { createAdmin, createUser } from "./helpers/factories.ts";
+import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { BANK_IBAN, moveTo, today } from "./helpers/ledger.ts";
 import { listOrders } from "./helpers/payments.ts";
 
@@ -19,11 +20,7 @@ let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ CLOCK_CONTROL: "true" });
-  const adjustable = t.app.depositSettings.adjustableClock;
-  if (!adjustable) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
-  clock = adjustable;
-  admin = await createAdmin(t.app);
+  ({ t, clock, admin } = await createClockApp());
 });
 afterAll(() => {
   clock.reset();

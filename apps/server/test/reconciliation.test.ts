@@ -2,9 +2,10 @@ import { addDays, type Reconciliation, type ReconciliationRun } from "@festgeld/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { reconciliationRunAt, scheduleReconciliation } from "../src/modules/ledger/reconciliation.service.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import type { TestApp } from "./helpers/app.ts";
+import { createClockApp } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
-import { createAdmin, createUser } from "./helpers/factories.ts";
+import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { BANK_IBAN, publishPayment, today } from "./helpers/ledger.ts";
 
 let t: TestApp;
@@ -18,11 +19,7 @@ const BOOK_ONLY_IBAN = "DE02500105170137075030";
 const BANK_ONLY_IBAN = "FR7630006000011234567890189";
 
 beforeAll(async () => {
-  t = await createTestApp({ CLOCK_CONTROL: "true" });
-  const adjustable = t.app.depositSettings.adjustableClock;
-  if (!adjustable) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
-  clock = adjustable;
-  admin = await createAdmin(t.app);
+  ({ t, clock, admin } = await createClockApp());
   day = today(clock);
 
   // BANK_IBAN: staff record a funding of 10,000.00 by hand (no statement entry names it); the

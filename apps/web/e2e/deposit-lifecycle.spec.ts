@@ -1,7 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import { openArea, adminToken as signInAdmin } from "./admin-session.ts";
+import { seriousViolations } from "./axe.ts";
+import {
+  bearer,
+  berlinDate,
+  longDate as longDateIn,
+  openAs as openIn,
+  plain,
+  plusMonths,
+  replaceToken,
+  serverClock,
+  signIn,
+} from "./clock-journey.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 /*
@@ -20,43 +31,11 @@ const SAVER_IBAN = "DE89370400440532013000";
 const LOCALES = { en: "en-GB", de: "de-DE" } as const;
 type Language = keyof typeof LOCALES;
 
-/** Intl separates amounts and symbols with (narrow) no-break spaces; compare with plain spaces. */
-const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** This spec's server (playwright.config.ts): its admin signs in with two-factor (admin-session.ts). */
 const CLOCK_PORT = Number(process.env.E2E_CLOCK_PORT);
-
-async function signIn(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post("/api/auth/login", { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-/** The server's clock: moved to `to` (or left where it is) and the jobs that fell due run. */
-async function serverClock(request: APIRequestContext, adminToken: string, to?: string) {
-  const res = await request.post("/api/admin/clock", {
-    headers: bearer(adminToken),
-    data: to ? { to } : { advance_days: 0 },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { now: string; jobs_run: number };
-}
-
-const berlinDate = (instant: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date(instant));
-
-/** A calendar date twelve months later (the 29th of February becomes the 28th). */
-function plusTwelveMonths(isoDate: string) {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(y + 1, m, 0)).getUTCDate();
-  return `${y + 1}-${String(m).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
-}
-
-/** A calendar date as the web app writes it (long style) in the language. */
-const longDate = (isoDate: string, language: Language) =>
-  new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+const longDate = (isoDate: string, language: Language) => longDateIn(isoDate, LOCALES[language]);
+const openAs = (browser: Browser, token: string, language: Language) =>
+  openIn(browser, token, language, { bypassCSP: true });
 
 /** A camt.053.001.08 statement of the partner bank account with one booked credit. */
 function camt053(credit: { reference: string; amount: string; valueDate: string; messageId: string }) {
@@ -86,47 +65,6 @@ function camt053(credit: { reference: string; amount: string; valueDate: string;
     </Stmt>
   </BkToCstmrStmt>
 </Document>`;
-}
-
-const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-/** WCAG 2.2 AA with axe-core on the page as it is now: the serious and critical violations, readable. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-      resultTypes: ["violations"],
-    })) as { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> };
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/**
- * A page of its own browser context, signed in with the token, in the language (the page's CSP is
- * bypassed only so that the accessibility check can inject axe-core).
- */
-async function openAs(browser: Browser, token: string, language: Language) {
-  const context = await browser.newContext({ bypassCSP: true });
-  await context.addInitScript(
-    ([value, lang]) => {
-      // A later sign-in (after the clock moved) replaces the token; keep the newest.
-      if (!localStorage.getItem("token")) localStorage.setItem("token", value);
-      localStorage.setItem("user_language", lang);
-    },
-    [token, language] as const,
-  );
-  const page = await context.newPage();
-  return { page, close: () => context.close() };
-}
-
-async function replaceToken(page: Page, token: string) {
-  await page.evaluate((value) => localStorage.setItem("token", value), token);
 }
 
 const TEXT = {
@@ -282,7 +220,7 @@ for (const language of ["en", "de"] as const) {
     await staff.close();
 
     // The saver sees the deposit running from the value date, maturing twelve months later.
-    const maturity = plusTwelveMonths(valueDate);
+    const maturity = plusMonths(valueDate, 12);
     await saver.page.reload();
     await expect(deposit.getByTestId("deposit-status")).toHaveText(text.running);
     await expect(saver.page.getByTestId("transfer-card")).toHaveCount(0);
@@ -325,7 +263,7 @@ for (const language of ["en", "de"] as const) {
     await expect(renewed.getByRole("heading", { name: text.renewedTitle })).toBeVisible();
     await expect(renewed.getByTestId("deposit-status")).toHaveText(text.running);
     await expect(renewed.getByTestId("deposit-maturity-date")).toHaveText(
-      longDate(plusTwelveMonths(maturity), language),
+      longDate(plusMonths(maturity, 12), language),
     );
     const earlier = saver.page.getByTestId("earlier-deposit");
     await expect(earlier).toHaveAttribute("data-status", "renewed");

@@ -1,7 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import { openArea, adminToken as signInAdmin } from "./admin-session.ts";
+import {
+  bearer,
+  berlinDate,
+  longDate as longDateIn,
+  openAs as openIn,
+  plain,
+  plusDays,
+  plusMonths,
+  replaceToken,
+  serverClock,
+  signIn,
+} from "./clock-journey.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 /*
@@ -21,39 +33,9 @@ const CLOCK_PORT = Number(process.env.E2E_CLOCK_PORT);
 const LOCALES = { en: "en-GB", fr: "fr-FR" } as const;
 type Language = keyof typeof LOCALES;
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
-const berlinDate = (instant: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date(instant));
-const longDate = (isoDate: string, language: Language) =>
-  new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
-function plusMonths(isoDate: string, months: number) {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  const total = m - 1 + months;
-  const year = y + Math.floor(total / 12);
-  const month = (total % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
-}
-const plusDays = (isoDate: string, days: number) =>
-  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-async function signIn(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post("/api/auth/login", { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function serverClock(request: APIRequestContext, adminToken: string, to?: string) {
-  const res = await request.post("/api/admin/clock", {
-    headers: bearer(adminToken),
-    data: to ? { to } : { advance_days: 0 },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { now: string; jobs_run: number };
-}
+const longDate = (isoDate: string, language: Language) => longDateIn(isoDate, LOCALES[language]);
+const openAs = (browser: Browser, token: string, language: Language) =>
+  openIn(browser, token, language, { acceptDownloads: true });
 
 /** A statement balance element; the amount in cents, signed (negative: a debit balance). */
 const balance = (type: "OPBD" | "CLBD", cents: number, date: string) => {
@@ -102,23 +84,6 @@ function debitStatement(debit: {
     </Stmt>
   </BkToCstmrStmt>
 </Document>`;
-}
-
-async function openAs(browser: Browser, token: string, language: Language) {
-  const context = await browser.newContext({ acceptDownloads: true });
-  await context.addInitScript(
-    ([value, lang]) => {
-      if (!localStorage.getItem("token")) localStorage.setItem("token", value);
-      localStorage.setItem("user_language", lang);
-    },
-    [token, language] as const,
-  );
-  const page = await context.newPage();
-  return { page, close: () => context.close() };
-}
-
-async function replaceToken(page: Page, token: string) {
-  await page.evaluate((value) => localStorage.setItem("token", value), token);
 }
 
 const TEXT = {

@@ -34,7 +34,7 @@ import {
 const APPLICATION = "3f2b9c1e-7a4d-4e2b-9c1e-7a4d4e2b9c1e";
 const EPC =
   "BCD\n002\n1\nSCT\nDEMODEFFXXX\nFestgeld Demo Treuhand\nDE02120300000000202051\nEUR10000.00\n\nRF18FG00100001\n\n";
-const money = { application_id: APPLICATION, amount: "10000.00", currency: "EUR" };
+const money = { application_id: APPLICATION, amount_cents: 1_000_000, currency: "EUR" };
 const deposit = { ...money, deposit_reference: "RF18FG00100001" };
 
 /** The deposits of the sample statement of holdings. */
@@ -90,7 +90,7 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
       iban: "DE02120300000000202051",
       bic: "DEMODEFFXXX",
       reference: "RF18FG00100001",
-      amount: "10000.00",
+      amount_cents: 1_000_000,
       currency: "EUR",
       deadline: "2026-12-08",
       epc_qr_payload: EPC,
@@ -132,7 +132,7 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
   deposit_payout_ordered: {
     ...deposit,
     purpose: "maturity_payout",
-    payout: "10350.00",
+    payout_cents: 1_035_000,
     expected_date: "2027-11-27",
     reference_iban: "DE89 **** **** **** **** 3000",
   },
@@ -140,18 +140,18 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
     ...deposit,
     maturity_date: "2027-11-27",
     booked_on: "2027-11-29",
-    principal: "10000.00",
-    gross_interest: "350.00",
-    payout: "10350.00",
+    principal_cents: 1_000_000,
+    gross_interest_cents: 35_000,
+    payout_cents: 1_035_000,
     reference_iban: "DE89 **** **** **** **** 3000",
   },
   deposit_renewed: {
     ...deposit,
     maturity_date: "2027-11-27",
-    principal: "10000.00",
-    gross_interest: "350.00",
-    payout: "350.00",
-    new_amount: "10000.00",
+    principal_cents: 1_000_000,
+    gross_interest_cents: 35_000,
+    payout_cents: 35_000,
+    new_amount_cents: 1_000_000,
     new_rate: "3.40",
     new_maturity_date: "2028-11-27",
   },
@@ -159,9 +159,9 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
     ...deposit,
     close_date: "2027-05-27",
     months_held: 6,
-    principal: "10000.00",
-    gross_interest: "100.00",
-    payout: "10100.00",
+    principal_cents: 1_000_000,
+    gross_interest_cents: 10_000,
+    payout_cents: 1_010_000,
     reference_iban: "DE89 **** **** **** **** 3000",
   },
   deposit_lapsed: { ...deposit, deadline: "2026-12-08T22:59:59Z" },
@@ -173,27 +173,27 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
   },
   tax_statement_issued: {
     year: 2026,
-    total_interest: "575.00",
+    total_interest_cents: 57_500,
     currency: "EUR",
     deposits: [
       {
         reference: "RF18 0000 0000 0000 0001 2345",
         bank_name: "Nordbank AG",
         country: "DE",
-        interest: "350.00",
+        interest_cents: 35_000,
       },
       {
         reference: "RF71 0000 0000 0000 0001 2346",
         bank_name: "Banque du Rhône",
         country: "FR",
-        interest: "225.00",
+        interest_cents: 22_500,
       },
     ],
     countries: [
-      { country: "DE", interest: "350.00" },
-      { country: "FR", interest: "225.00" },
+      { country: "DE", interest_cents: 35_000 },
+      { country: "FR", interest_cents: 22_500 },
     ],
-    foreign_interest: { DE: "225.00", FR: "350.00" },
+    foreign_interest_cents: { DE: 22_500, FR: 35_000 },
     residence: "DE",
   },
 };

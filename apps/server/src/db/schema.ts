@@ -1,6 +1,6 @@
 import type { Language } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Numeric, Timestamp } from "./columns.ts";
+import type { Cents, NullableTimestamp, Numeric, Timestamp } from "./columns.ts";
 import type { AccountTables } from "./tables/accounts.ts";
 import type { BackOfficeTables } from "./tables/back-office.ts";
 import type { BankTables } from "./tables/banks.ts";
@@ -61,18 +61,14 @@ export interface PackagesTable {
   id: Generated<string>;
   duration_months: number;
   interest_rate: Numeric;
-  min_amount: Numeric;
-  max_amount: Numeric;
+  /** The smallest and largest principal (migration 0200: cents). */
+  min_amount_cents: Cents;
+  max_amount_cents: Cents;
   currency: Generated<string>;
   features: ColumnType<PackageFeatures, string, string>;
   is_active: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** The partner bank receiving this package's deposits; null: the configured default (migration 0060). */
-  partner_bank_holder: ColumnType<string | null, string | null | undefined, string | null>;
-  partner_bank_iban: ColumnType<string | null, string | null | undefined, string | null>;
-  partner_bank_bic: ColumnType<string | null, string | null | undefined, string | null>;
-  partner_bank_name: ColumnType<string | null, string | null | undefined, string | null>;
   early_closure: ColumnType<
     "not_allowed" | "no_interest" | "pro_rata",
     "not_allowed" | "no_interest" | "pro_rata" | undefined,

@@ -1,4 +1,5 @@
 import type { Language } from "@festgeld/domain/constants";
+import { centsToNumber } from "@festgeld/domain/money";
 
 /** Locales used for numbers, money and dates per interface language. */
 const LOCALES: Record<Language, string> = { en: "en-GB", de: "de-DE", fr: "fr-FR" };
@@ -40,6 +41,19 @@ export function formatMoney(
         maximumFractionDigits: digits,
       }),
   ).format(amount);
+}
+
+/**
+ * An amount the API gives in integer cents (`coverage_cents`, `held_cents`), formatted like `formatMoney`:
+ * converted by the domain's `centsToNumber`, the one function from cents to the contract's euros.
+ */
+export function formatCents(
+  cents: number | bigint,
+  currency: string,
+  language: string,
+  opts: { whole?: boolean; narrow?: boolean } = {},
+) {
+  return formatMoney(centsToNumber(cents), currency, language, opts);
 }
 
 /** The symbol of a currency as the locale writes it ("€", "$", "£"). */

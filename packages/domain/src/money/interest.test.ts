@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   calculateReturn,
   centsToDecimalString,
+  centsToNumber,
   divideHalfUp,
   simpleInterest,
   toBasisPoints,
@@ -100,6 +101,23 @@ describe("simple interest, worked examples", () => {
     expect(toCents(1e21)).toBe(100000000000000000000000n);
     expect(toBasisPoints(3.99)).toBe(399n);
     expect(calculateReturn({ amount: 10.001, ratePercent: 3, months: 12 })).toBeNull();
+  });
+});
+
+describe("the money edge: toCents and centsToNumber", () => {
+  it("converts a bigint column's number or a bigint to the contract's euros, exactly", () => {
+    expect(centsToNumber(123_456)).toBe(1234.56);
+    expect(centsToNumber(123_456n)).toBe(1234.56);
+    expect(centsToNumber(1)).toBe(0.01);
+    expect(centsToNumber(99_999_999_999_999)).toBe(999_999_999_999.99);
+  });
+
+  it("round-trips every amount with at most two decimals", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 1_000_000_000_000n }), (cents) => {
+        expect(toCents(centsToNumber(cents))).toBe(cents);
+      }),
+    );
   });
 });
 

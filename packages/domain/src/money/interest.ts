@@ -71,7 +71,13 @@ function numberToPlainString(value: number): string | null {
   return `${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-/** Euro (or other currency) amount given as a number with at most two decimals, to cents. */
+/**
+ * The money edge, one of a pair with `centsToNumber`: the contract's amount in euros (a JSON number, or the
+ * decimal text of a bank file) to integer cents. Null when it has more than two decimals, is negative or is
+ * not finite: that is the one rule for "at most two decimals", used by the request schemas and the forms.
+ * Inside the server, the domain and the database, money is cents only (docs/decisions.md "One money type:
+ * integer cents from the contract's edge to the database").
+ */
 export function toCents(amount: number | string): bigint | null {
   return decimalToScaledInt(amount, 2);
 }
@@ -81,7 +87,10 @@ export function toBasisPoints(ratePercent: number | string): bigint | null {
   return decimalToScaledInt(ratePercent, 2);
 }
 
-/** Cents to a decimal string with two fractional digits ("1234.50"), exact. */
+/**
+ * Cents to a decimal string with two fractional digits ("1234.50"), exact: for formatting only (the
+ * `Intl` formatters and the amounts of a SEPA file), never to carry money between functions.
+ */
 export function centsToDecimalString(cents: bigint): string {
   const negative = cents < 0n;
   const abs = negative ? -cents : cents;
@@ -90,9 +99,13 @@ export function centsToDecimalString(cents: bigint): string {
   return `${negative ? "-" : ""}${whole}.${fraction}`;
 }
 
-/** Cents to a JSON number. Exact for every amount below 2^53 cents, which the limits guarantee. */
-export function centsToNumber(cents: bigint): number {
-  return Number(centsToDecimalString(cents));
+/**
+ * The money edge, the other of the pair with `toCents`: integer cents (a bigint, or a bigint column's JS
+ * number) to the contract's amount in euros, a JSON number. Exact for every amount below 2^53 cents, which
+ * the limits guarantee: the number is read from the exact decimal text, never divided in binary.
+ */
+export function centsToNumber(cents: bigint | number): number {
+  return Number(centsToDecimalString(BigInt(cents)));
 }
 
 /** Basis points to a percent number (399 -> 3.99). */

@@ -1,7 +1,7 @@
 // Table types of the back office area; its migrations are numbered 0040-0049.
 import type { Language } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Numeric, Timestamp } from "../columns.ts";
+import type { Cents, NullableTimestamp, Timestamp } from "../columns.ts";
 
 /** 0040_audit_log.sql: append-only. */
 export interface AuditLogTable {
@@ -64,12 +64,12 @@ export interface EmailOutboxTable {
   erase_after_send: Generated<boolean>;
 }
 
-/** 0045_application_totals.sql: kept by triggers on applications, read by the analytics. */
+/** 0045_application_totals.sql (cents since 0200): kept by triggers on applications, read by the analytics. */
 export interface ApplicationStatusTotalsTable {
   status: string;
   slot: number;
   applications: number;
-  amount: Numeric;
+  amount_cents: Cents;
 }
 
 export interface InvestorApprovedApplicationsTable {

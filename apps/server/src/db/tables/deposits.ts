@@ -1,13 +1,11 @@
 // Table types of the deposits area; its migrations are numbered 0060-0069.
 import type { DepositStatus, EarlyClosureRule, LedgerKind, MaturityInstruction } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Timestamp } from "../columns.ts";
+import type { Cents, NullableTimestamp, Timestamp } from "../columns.ts";
 
 /** A date column: 'YYYY-MM-DD' strings both ways (the pg and PGlite date parsers are set to keep text). */
 export type DateColumn = ColumnType<string, string, string>;
 export type NullableDateColumn = ColumnType<string | null, string | null | undefined, string | null>;
-/** bigint cents: int8 arrives as a JS number (database.ts), safe up to 9e15 cents. */
-export type Cents = ColumnType<number, number | bigint | string, number | bigint | string>;
 
 export interface DepositsTable {
   id: Generated<string>;

@@ -1,7 +1,7 @@
 // Table types of the investing area; its migrations are numbered 0020-0029.
 import type { ApplicationStatus, Language, MaturityInstruction } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Numeric, Timestamp } from "../columns.ts";
+import type { Cents, NullableTimestamp, Numeric, Timestamp } from "../columns.ts";
 
 export interface ApplicationsTable {
   id: Generated<string>;
@@ -10,7 +10,8 @@ export interface ApplicationsTable {
   full_name: string;
   email: string;
   phone: string;
-  amount: Numeric;
+  /** The principal applied for (migration 0200: cents). */
+  amount_cents: Cents;
   currency: string;
   interest_rate: Numeric;
   duration_months: number;

@@ -1,7 +1,7 @@
 // Table types of the journal (double-entry books) and the reconciliation; migrations 0170-0179.
 import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "../columns.ts";
-import type { Cents, DateColumn, NullableDateColumn } from "./deposits.ts";
+import type { Cents, Timestamp } from "../columns.ts";
+import type { DateColumn, NullableDateColumn } from "./deposits.ts";
 
 export type LedgerAccountType = "cash" | "interest_expense" | "suspense" | "in_transit" | "deposit";
 

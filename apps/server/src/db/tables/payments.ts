@@ -1,8 +1,8 @@
 // Table types of the payments area; its migrations are numbered 0160-0169.
 import type { PaymentOrderSourceCode, PaymentOrderStatusCode } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
-import type { Timestamp } from "../columns.ts";
-import type { Cents, DateColumn, NullableDateColumn } from "./deposits.ts";
+import type { Cents, Timestamp } from "../columns.ts";
+import type { DateColumn, NullableDateColumn } from "./deposits.ts";
 
 /** The domain's lists (the database checks the same ones). */
 type PaymentOrderSource = PaymentOrderSourceCode;

@@ -1,7 +1,6 @@
 // Table types of the saver tools (ladders, rate alerts); its migrations are numbered 0190-0199.
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Numeric, Timestamp } from "../columns.ts";
-import type { Cents } from "./deposits.ts";
+import type { Cents, NullableTimestamp, Numeric, Timestamp } from "../columns.ts";
 
 export interface LaddersTable {
   id: Generated<string>;

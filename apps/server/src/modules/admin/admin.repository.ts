@@ -119,15 +119,19 @@ export async function customerCounts(db: Kysely<DB>) {
 
 /**
  * Applications and principal per status, from the running totals the database keeps
- * (migration 0045), exact decimal strings.
+ * (migration 0045), the principal in cents.
  */
 export async function applicationTotals(db: Kysely<DB>) {
-  const result = await sql<{ status: string; count: number; amount: string | null }>`
-    select status, sum(applications) as count, sum(amount)::text as amount
+  const result = await sql<{ status: string; count: number; amount_cents: string | null }>`
+    select status, sum(applications) as count, sum(amount_cents) as amount_cents
     from application_status_totals
     group by status
   `.execute(db);
-  return result.rows.map((row) => ({ status: row.status, count: Number(row.count), amount: row.amount }));
+  return result.rows.map((row) => ({
+    status: row.status,
+    count: Number(row.count),
+    amountCents: Number(row.amount_cents ?? 0),
+  }));
 }
 
 /**

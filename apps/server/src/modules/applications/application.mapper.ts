@@ -9,7 +9,6 @@ import {
   type PackageBank,
   simpleInterest,
   toBasisPoints,
-  toCents,
   withdrawalDeadline,
 } from "@festgeld/domain";
 import type { ApplicationRow } from "./applications.repository.ts";
@@ -39,11 +38,11 @@ export function toApplication(
   const { current, previous } = deposits ?? { current: null, previous: [] };
   // Every package has a bank (packages.bank_id is not null); a miss means a broken read.
   if (!bank) throw new Error(`application ${row.id}: the bank of package ${row.package_id} is unknown`);
-  const principalCents = toCents(row.amount);
+  const principalCents = BigInt(row.amount_cents);
   const rateBasisPoints = toBasisPoints(row.interest_rate);
-  // numeric(14,2) and numeric(5,2) columns always convert; a failure means a corrupted row.
-  if (principalCents === null || rateBasisPoints === null) {
-    throw new Error(`application ${row.id}: amount or rate is not a decimal with two places`);
+  // A numeric(5,2) column always converts; a failure means a corrupted row.
+  if (rateBasisPoints === null) {
+    throw new Error(`application ${row.id}: the rate is not a decimal with two places`);
   }
   const result = simpleInterest({ principalCents, rateBasisPoints, months: row.duration_months });
   const approvedAt = row.status === "approved" ? row.decided_at : null;

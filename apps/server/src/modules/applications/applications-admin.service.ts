@@ -5,7 +5,7 @@ import type {
   KycStatus,
   User,
 } from "@festgeld/domain";
-import { BUSINESS_TIME_ZONE, LIMITS, withdrawalDeadline } from "@festgeld/domain";
+import { BUSINESS_TIME_ZONE, centsToNumber, LIMITS, withdrawalDeadline } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
@@ -158,7 +158,7 @@ export async function decideApplication(
         decision: input.decision,
         admin_notes: notes,
         rejection_reason: row.rejection_reason,
-        amount: Number(row.amount),
+        amount: centsToNumber(row.amount_cents),
         currency: row.currency.trim(),
         applicant_email: row.email,
       },
@@ -180,7 +180,11 @@ async function tellApplicant(
   transfer: TransferFacts | null,
 ) {
   if (!messages || !decided.decided_at) return;
-  const money = { application_id: decided.id, amount: decided.amount, currency: decided.currency.trim() };
+  const money = {
+    application_id: decided.id,
+    amount_cents: decided.amount_cents,
+    currency: decided.currency.trim(),
+  };
   const event =
     decided.status === "approved"
       ? {

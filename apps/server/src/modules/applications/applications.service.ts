@@ -59,9 +59,9 @@ export async function createApplication(
     ]);
   }
   const amountCents = toCents(input.amount);
-  const minCents = toCents(pkg.min_amount);
-  const maxCents = toCents(pkg.max_amount);
-  if (amountCents === null || minCents === null || maxCents === null) {
+  const minCents = BigInt(pkg.min_amount_cents);
+  const maxCents = BigInt(pkg.max_amount_cents);
+  if (amountCents === null) {
     throw badRequest("validation_failed", "The amount takes at most two decimal places");
   }
   if (amountCents < minCents || amountCents > maxCents) {
@@ -134,7 +134,7 @@ export async function recordApplication(
     full_name: input.full_name,
     email: input.email,
     phone: input.phone,
-    amount: centsToDecimalString(amountCents),
+    amount_cents: amountCents,
     currency: pkg.currency.trim(),
     interest_rate: pkg.interest_rate,
     duration_months: pkg.duration_months,
@@ -154,7 +154,7 @@ export async function recordApplication(
   });
   const facts = {
     application_id: row.id,
-    amount: centsToDecimalString(amountCents),
+    amount_cents: Number(amountCents),
     currency: row.currency.trim(),
     rate: row.interest_rate,
     term_months: row.duration_months,
@@ -168,7 +168,7 @@ export async function recordApplication(
             scheme_name: bank.scheme_name,
             scheme_contact: bank.scheme_contact,
             scheme_website: bank.scheme_website,
-            coverage_eur: Math.floor(Number(bank.scheme_coverage_cents) / 100),
+            coverage_cents: bank.scheme_coverage_cents,
             repayment_days: bank.scheme_repayment_days,
           },
         }
@@ -303,7 +303,7 @@ export async function withdrawApplication(
       key: `application_withdrawn:${id}`,
       facts: {
         application_id: id,
-        amount: updated.amount,
+        amount_cents: updated.amount_cents,
         currency: updated.currency.trim(),
         withdrawn_at: now.toISOString(),
       },

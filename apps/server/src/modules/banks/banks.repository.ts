@@ -119,10 +119,10 @@ export function guaranteeTotalsByBank(db: Db, userId: string) {
       "banks.name",
       "banks.country",
       "banks.scheme_coverage_cents",
-      sql<string>`coalesce(sum(applications.amount) filter (where applications.status = 'approved'), 0) * 100`.as(
+      sql<string>`coalesce(sum(applications.amount_cents) filter (where applications.status = 'approved'), 0)`.as(
         "held_cents",
       ),
-      sql<string>`coalesce(sum(applications.amount) filter (where applications.status = 'pending'), 0) * 100`.as(
+      sql<string>`coalesce(sum(applications.amount_cents) filter (where applications.status = 'pending'), 0)`.as(
         "pending_cents",
       ),
     ])
@@ -155,10 +155,10 @@ export function exposureByBank(db: Db) {
       "banks.country",
       "banks.status",
       "banks.scheme_coverage_cents",
-      sql<string>`coalesce(sum(applications.amount) filter (where applications.status = 'approved'), 0) * 100`.as(
+      sql<string>`coalesce(sum(applications.amount_cents) filter (where applications.status = 'approved'), 0)`.as(
         "held_cents",
       ),
-      sql<string>`coalesce(sum(applications.amount) filter (where applications.status = 'pending'), 0) * 100`.as(
+      sql<string>`coalesce(sum(applications.amount_cents) filter (where applications.status = 'pending'), 0)`.as(
         "pending_cents",
       ),
       sql<string>`count(distinct applications.user_id)`.as("savers"),

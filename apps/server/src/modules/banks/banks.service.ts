@@ -174,8 +174,8 @@ export async function seedMissingAccounts(db: Db, account: ReceivingAccount) {
 export async function guaranteeByBank(db: Db, userId: string): Promise<DepositGuaranteeBank[]> {
   const rows = await repo.guaranteeTotalsByBank(db, userId);
   return rows.map((row) => {
-    const held = Math.round(Number(row.held_cents));
-    const pending = Math.round(Number(row.pending_cents));
+    const held = Number(row.held_cents);
+    const pending = Number(row.pending_cents);
     const limit = Number(row.scheme_coverage_cents);
     return {
       bank: toPackageBank(row),
@@ -195,8 +195,8 @@ export async function listAdminBanks(db: Db): Promise<AdminBank[]> {
     exposures.map((e) => [
       e.id,
       {
-        held_cents: Math.round(Number(e.held_cents)),
-        pending_cents: Math.round(Number(e.pending_cents)),
+        held_cents: Number(e.held_cents),
+        pending_cents: Number(e.pending_cents),
         savers: Number(e.savers),
       },
     ]),

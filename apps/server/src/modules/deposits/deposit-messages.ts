@@ -1,11 +1,9 @@
-import { addDays, centsToDecimalString, LIMITS, maskIban } from "@festgeld/domain";
+import { addDays, LIMITS, maskIban } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { Messenger, NotifyInput } from "../messages/messages.service.ts";
 import { depositFigures } from "./deposit.mapper.ts";
 import type { DepositEvent } from "./deposit-events.ts";
-
-const decimal = (cents: string | number) => centsToDecimalString(BigInt(cents));
 
 /**
  * The message of a deposit event, if it has one: the funds received, the maturity reminder, the payout
@@ -20,7 +18,7 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
   const base = {
     application_id: row.application_id,
     deposit_reference: row.reference,
-    amount: decimal(row.amount_cents),
+    amount_cents: Number(row.amount_cents),
     currency: row.currency.trim(),
   };
   const userId = event.userId;
@@ -65,7 +63,7 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
         facts: {
           ...base,
           purpose: source,
-          payout: decimal(event.details.amount_cents),
+          payout_cents: Number(event.details.amount_cents),
           expected_date: event.details.requested_date,
           reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
         },
@@ -80,9 +78,9 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
         facts: {
           ...base,
           maturity_date: row.maturity_date,
-          principal: decimal(event.details.principal_cents),
-          gross_interest: decimal(event.details.interest_cents),
-          payout: decimal(event.details.payout_cents),
+          principal_cents: Number(event.details.principal_cents),
+          gross_interest_cents: Number(event.details.interest_cents),
+          payout_cents: Number(event.details.payout_cents),
           reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
           ...(event.details.booking_date ? { booked_on: event.details.booking_date } : {}),
         },
@@ -97,10 +95,10 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
         facts: {
           ...base,
           maturity_date: row.maturity_date,
-          principal: centsToDecimalString(principalCents),
-          gross_interest: centsToDecimalString(interestCents),
-          payout: decimal(event.details.payout_cents),
-          new_amount: decimal(event.details.new_amount_cents),
+          principal_cents: Number(principalCents),
+          gross_interest_cents: Number(interestCents),
+          payout_cents: Number(event.details.payout_cents),
+          new_amount_cents: Number(event.details.new_amount_cents),
           new_rate: event.details.new_rate,
           new_maturity_date: event.details.new_maturity_date,
         },
@@ -115,9 +113,9 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
           ...base,
           close_date: event.details.close_date,
           months_held: event.details.months_held,
-          principal: decimal(event.details.principal_cents),
-          gross_interest: decimal(event.details.interest_cents),
-          payout: decimal(event.details.payout_cents),
+          principal_cents: Number(event.details.principal_cents),
+          gross_interest_cents: Number(event.details.interest_cents),
+          payout_cents: Number(event.details.payout_cents),
           reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
         },
       };

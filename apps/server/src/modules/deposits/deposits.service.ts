@@ -11,7 +11,6 @@ import {
   LIMITS,
   maskIban,
   startOfDayInZone,
-  toCents,
   type User,
   withdrawalDeadline,
 } from "@festgeld/domain";
@@ -66,8 +65,7 @@ export async function createDepositOnApproval(
   if (!pkg) throw new Error(`application ${application.id}: package ${application.package_id} not found`);
   // The package's bank receives the money; the configured account only while that bank has none.
   const bank = await receivingAccountOfPackage(trx, pkg.id, context.defaultBank);
-  const amountCents = toCents(application.amount);
-  if (amountCents === null) throw new Error(`application ${application.id}: amount is not two-decimal`);
+  const amountCents = application.amount_cents;
   const deadline = withdrawalDeadline(context.now, LIMITS.fundingDays, BUSINESS_TIME_ZONE);
   const reference = depositReference(await repo.nextReferenceNumber(trx));
   const deposit = await repo.insertDeposit(trx, {
@@ -120,7 +118,7 @@ export async function createDepositOnApproval(
     iban: deposit.bank_iban,
     bic: deposit.bank_bic,
     reference: deposit.reference,
-    amount: application.amount,
+    amount_cents: application.amount_cents,
     currency: deposit.currency.trim(),
     deadline: businessDate(deadline),
     epc_qr_payload: transferPayload(deposit),

@@ -1,8 +1,10 @@
 import {
+  centsToDecimalString,
   centsToNumber,
   type DepositDetail,
   type EarlyClosureQuote,
   earlyClosureFigures,
+  toCents,
   type User,
 } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
@@ -93,10 +95,10 @@ export async function closeEarly(
     if (!row) throw notFound("deposit_not_found", "This deposit does not exist");
     const today = businessDate(now);
     const quote = quoteOf(row, today);
-    if (quote.payout !== expectedPayout) {
+    if (toCents(expectedPayout) !== quote.cents.payoutCents) {
       throw conflict(
         "early_closure_quote_changed",
-        `A closure today pays ${quote.payout.toFixed(2)} ${quote.currency}, not ${expectedPayout.toFixed(2)}`,
+        `A closure today pays ${centsToDecimalString(quote.cents.payoutCents)} ${quote.currency}, not ${expectedPayout}`,
       );
     }
     await repo.addLedgerEntry(trx, {

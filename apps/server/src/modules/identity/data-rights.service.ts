@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { DEPOSIT_GUARANTEE_LIMIT_CENTS, type User } from "@festgeld/domain";
+import { centsToDecimalString, DEPOSIT_GUARANTEE_LIMIT_CENTS, type User } from "@festgeld/domain";
 import { zipSync } from "fflate";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
@@ -33,8 +33,20 @@ export const EXPORT_EXCLUDED_TABLES = ["sanctions_hits", "sanctions_screenings",
 const HIDDEN_COLUMN =
   /hash|secret|token|notes?$|^(decided_by|reviewed_by|actor_id|author_id|created_by|loaded_by|booked_by|imported_by|locked_by)$/;
 
+/**
+ * A row as the saver reads it: without the hidden columns, and each amount kept in cents (`amount_cents`)
+ * also written in euros beside it (`amount: "10000.00"`), the way a person reads money.
+ */
 function clean(row: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(row).filter(([key]) => !HIDDEN_COLUMN.test(key)));
+  const visible = Object.entries(row).filter(([key]) => !HIDDEN_COLUMN.test(key));
+  const readable: Array<[string, unknown]> = [];
+  for (const [key, value] of visible) {
+    const name = key.endsWith("_cents") ? key.slice(0, -"_cents".length) : null;
+    if (name && !(name in row) && (typeof value === "number" || typeof value === "bigint")) {
+      readable.push([name, centsToDecimalString(BigInt(value))]);
+    }
+  }
+  return Object.fromEntries([...visible, ...readable]);
 }
 
 /** A staff member's action on the saver's data: what was decided, without who did it or from where. */

@@ -133,7 +133,7 @@ export function listIdentVerifications(db: Db, userId: string) {
 export function listApplications(db: Db, userId: string) {
   return db
     .selectFrom("applications")
-    .select(["id", "status", "amount", "currency", "duration_months", "interest_rate", "created_at"])
+    .select(["id", "status", "amount_cents", "currency", "duration_months", "interest_rate", "created_at"])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .execute();
@@ -205,16 +205,16 @@ export async function countActiveApplications(db: Db, userId: string) {
   return Number(row.n);
 }
 
-/** Sum of pending and approved applications in euro, as cents. */
+/** Sum of pending and approved applications in euro cents. */
 export async function activeTotalCents(db: Db, userId: string) {
   const row = await db
     .selectFrom("applications")
-    .select(sql<string>`coalesce(sum(amount), 0) * 100`.as("cents"))
+    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as("cents"))
     .where("user_id", "=", userId)
     .where("status", "in", ["pending", "approved"])
     .where("currency", "=", "EUR")
     .executeTakeFirstOrThrow();
-  return Math.round(Number(row.cents));
+  return Number(row.cents);
 }
 
 export function listPendingErasures(db: Db) {

@@ -1,5 +1,6 @@
 import {
   ageOn,
+  centsToNumber,
   type Dossier,
   type KycProfile,
   type KycProfileRequest,
@@ -343,7 +344,7 @@ export async function dossier(db: Db, userId: string, listAge: sanctions.ListAge
     applications: applications.map((a) => ({
       id: a.id,
       status: a.status,
-      amount: Number(a.amount),
+      amount: centsToNumber(a.amount_cents),
       currency: a.currency.trim(),
       duration_months: a.duration_months,
       interest_rate: Number(a.interest_rate),

@@ -67,9 +67,9 @@ export async function createLadder(
   );
   const problems = ladderProblems(rungs, input.terms, (term) => {
     const pkg = packages.get(term);
-    const minCents = pkg ? toCents(pkg.min_amount) : null;
-    const maxCents = pkg ? toCents(pkg.max_amount) : null;
-    return minCents === null || maxCents === null ? undefined : { minCents, maxCents };
+    return pkg
+      ? { minCents: BigInt(pkg.min_amount_cents), maxCents: BigInt(pkg.max_amount_cents) }
+      : undefined;
   });
   const [first] = problems;
   if (first) {

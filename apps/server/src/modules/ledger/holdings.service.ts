@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { centsToDecimalString, type Language, type PostboxDocument, type User } from "@festgeld/domain";
+import type { Language, PostboxDocument, User } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest } from "../../lib/errors.ts";
@@ -108,7 +108,7 @@ const TEXT: Record<
 export function holdingsText(date: string, holdings: readonly Holding[], language: Language): EventText {
   const t = TEXT[language];
   const f = formatterFor(language);
-  const money = (cents: bigint, currency: string) => f.money(centsToDecimalString(cents), currency);
+  const money = (cents: bigint, currency: string) => f.money(cents, currency);
   const rows: Array<[string, string]> = [];
   for (const h of holdings) {
     const label =

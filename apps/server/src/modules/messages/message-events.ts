@@ -1,8 +1,16 @@
-import type { KycDocumentType, KycNewUploadReason, MaturityInstruction } from "@festgeld/domain";
+import {
+  type KycDocumentType,
+  type KycNewUploadReason,
+  type MaturityInstruction,
+  toCents,
+} from "@festgeld/domain";
 
-/** Amounts are decimal strings in the currency's units ("10000.00"), never floats. */
+/**
+ * Amounts are integer cents (a `*_cents` name), never floats or decimal text: the texts format them for the
+ * reader's language (message-format.ts).
+ */
 interface Money {
-  amount: string;
+  amount_cents: number;
   currency: string;
 }
 
@@ -18,7 +26,7 @@ export interface TransferFacts {
   bic: string;
   /** Payment reference (e.g. an ISO 11649 "RF.." creditor reference). */
   reference: string;
-  amount: string;
+  amount_cents: number;
   currency: string;
   /** Calendar date the money must arrive by (YYYY-MM-DD). */
   deadline: string;
@@ -51,7 +59,7 @@ export interface EventFacts {
       scheme_name: string;
       scheme_contact: string | null;
       scheme_website: string | null;
-      coverage_eur: number;
+      coverage_cents: number;
       repayment_days: number;
     };
     full_name: string;
@@ -113,7 +121,7 @@ export interface EventFacts {
       application_id: string;
       /** What is paid: principal and interest at maturity, interest, refund, early closure. */
       purpose: "maturity_payout" | "renewal_interest" | "withdrawal_refund" | "early_closure";
-      payout: string;
+      payout_cents: number;
       expected_date: string;
       reference_iban: string | null;
     };
@@ -123,21 +131,21 @@ export interface EventFacts {
       maturity_date: string;
       /** The date the bank booked the payment. */
       booked_on?: string;
-      principal: string;
-      gross_interest: string;
+      principal_cents: number;
+      gross_interest_cents: number;
       /** What was transferred to the reference IBAN. */
-      payout: string;
+      payout_cents: number;
       reference_iban: string | null;
     };
   deposit_renewed: Money &
     DepositReference & {
       application_id: string;
       maturity_date: string;
-      principal: string;
-      gross_interest: string;
-      /** Paid out now (the interest when only the principal is renewed; 0.00 when everything is). */
-      payout: string;
-      new_amount: string;
+      principal_cents: number;
+      gross_interest_cents: number;
+      /** Paid out now (the interest when only the principal is renewed; 0 when everything is). */
+      payout_cents: number;
+      new_amount_cents: number;
       new_rate: string;
       new_maturity_date: string;
     };
@@ -147,9 +155,9 @@ export interface EventFacts {
       application_id: string;
       close_date: string;
       months_held: number;
-      principal: string;
-      gross_interest: string;
-      payout: string;
+      principal_cents: number;
+      gross_interest_cents: number;
+      payout_cents: number;
       reference_iban: string | null;
     };
   /** No money arrived within 14 days of approval. */
@@ -160,17 +168,17 @@ export interface EventFacts {
   tax_statement_issued: TaxStatementFacts;
 }
 
-/** The figures of a yearly interest statement: amounts are decimal strings in euro. */
+/** The figures of a yearly interest statement: amounts are integer euro cents. */
 export interface TaxStatementFacts {
   year: number;
-  total_interest: string;
+  total_interest_cents: number;
   currency: string;
   /** One line per deposit: its reference, its bank and the bank's country, the interest credited. */
-  deposits: Array<{ reference: string; bank_name: string; country: string; interest: string }>;
+  deposits: Array<{ reference: string; bank_name: string; country: string; interest_cents: number }>;
   /** The interest per bank country (ISO 3166 code). */
-  countries: Array<{ country: string; interest: string }>;
+  countries: Array<{ country: string; interest_cents: number }>;
   /** Interest from banks outside Germany and outside France: the "foreign" figure of each country's forms. */
-  foreign_interest: { DE: string; FR: string };
+  foreign_interest_cents: { DE: number; FR: number };
   /** The saver's tax residence (ISO 3166) from the personal data, when given: decides which forms are named. */
   residence: string | null;
 }
@@ -204,3 +212,41 @@ export const EVENT_TYPES = [
 
 /** An event of one type with its facts (a discriminated union over the types). */
 export type MessageEvent = { [K in EventType]: { type: K; facts: EventFacts[K] } }[EventType];
+
+/** The amounts of facts stored before migration 0200, by their old names: decimal euro text. */
+const LEGACY_DECIMAL_AMOUNTS = new Set([
+  "amount",
+  "payout",
+  "principal",
+  "gross_interest",
+  "new_amount",
+  "total_interest",
+  "interest",
+]);
+
+const legacyCents = (euros: unknown) => {
+  const cents = typeof euros === "string" || typeof euros === "number" ? toCents(euros) : null;
+  return cents === null ? 0 : Number(cents);
+};
+
+/**
+ * The facts of an e-mail queued before migration 0200 (amounts as decimal euro text under names without
+ * `_cents`, the guarantee as whole euros), read in cents: the outbox may send such a row after the upgrade.
+ * Facts written since pass unchanged.
+ */
+export function storedFactsInCents(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(storedFactsInCents);
+  if (value === null || typeof value !== "object") return value;
+  const facts: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (LEGACY_DECIMAL_AMOUNTS.has(key) && typeof field === "string")
+      facts[`${key}_cents`] = legacyCents(field);
+    else if (key === "coverage_eur") facts.coverage_cents = legacyCents(field);
+    else if (key === "foreign_interest" && field && typeof field === "object") {
+      facts.foreign_interest_cents = Object.fromEntries(
+        Object.entries(field).map(([country, euros]) => [country, legacyCents(euros)]),
+      );
+    } else facts[key] = storedFactsInCents(field);
+  }
+  return facts;
+}

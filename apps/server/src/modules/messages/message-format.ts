@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, type Language } from "@festgeld/domain";
+import { BUSINESS_TIME_ZONE, centsToDecimalString, type Language } from "@festgeld/domain";
 
 /** The formatting locale of each language (docs/decisions.md, "Locales for formatting"). */
 export const LOCALE_OF: Record<Language, string> = { en: "en-GB", de: "de-DE", fr: "fr-FR" };
@@ -17,16 +17,19 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return formatter;
 }
 
-/** Amounts, rates and dates as the saver reads them, in their language. Amounts are decimal strings. */
+/** Amounts, rates and dates as the saver reads them, in their language. Amounts are integer cents. */
 export function formatterFor(language: Language) {
   const locale = LOCALE_OF[language];
   return {
-    /** "10000.00", "EUR" -> "€10,000.00" / "10.000,00 €" / "10 000,00 €" (exact: formatted from the string). */
-    money(amount: string, currency: string) {
+    /**
+     * 1000000 (cents), "EUR" -> "€10,000.00" / "10.000,00 €" / "10 000,00 €". Exact: Intl reads the cents'
+     * decimal text, never a binary fraction.
+     */
+    money(cents: number | bigint, currency: string) {
       return cached(
         `money:${locale}:${currency}`,
         () => new Intl.NumberFormat(locale, { style: "currency", currency }),
-      ).format(amount as Intl.StringNumericLiteral);
+      ).format(centsToDecimalString(BigInt(cents)) as Intl.StringNumericLiteral);
     },
     /** "3.50" (per cent) -> "3.50 %" / "3,50 %". */
     percent(rate: string) {

@@ -180,10 +180,17 @@ const LABEL = {
 function texts(language: Language): Texts {
   const L = LABEL[language];
   const doc = DOCUMENT_NAME[language];
-  const money = (f: Formatter, m: { amount: string; currency: string }) => f.money(m.amount, m.currency);
+  const money = (f: Formatter, m: { amount_cents: number; currency: string }) =>
+    f.money(m.amount_cents, m.currency);
   const appRows = (
     f: Formatter,
-    x: { application_id: string; amount: string; currency: string; rate?: string; term_months?: number },
+    x: {
+      application_id: string;
+      amount_cents: number;
+      currency: string;
+      rate?: string;
+      term_months?: number;
+    },
   ): EventText["rows"] => [
     [L.reference, applicationReference(x.application_id)],
     [L.amount, money(f, x)],
@@ -202,7 +209,7 @@ function texts(language: Language): Texts {
   const transferRows = (
     f: Formatter,
     t: NonNullable<EventFacts["application_approved"]["transfer"]>,
-    listed?: { amount: string; currency: string },
+    listed?: { amount_cents: number; currency: string },
   ): EventText["rows"] => {
     const labels = {
       en: ["Account holder", "IBAN", "BIC", "Payment reference", "Transfer by"],
@@ -217,9 +224,9 @@ function texts(language: Language): Texts {
         labels[3] as string,
         isValidCreditorReference(t.reference) ? formatCreditorReference(t.reference) : t.reference,
       ],
-      ...(listed && listed.amount === t.amount && listed.currency === t.currency
+      ...(listed && listed.amount_cents === t.amount_cents && listed.currency === t.currency
         ? []
-        : ([[L.amount, f.money(t.amount, t.currency)]] as EventText["rows"])),
+        : ([[L.amount, f.money(t.amount_cents, t.currency)]] as EventText["rows"])),
       [labels[4] as string, f.date(t.deadline)],
     ];
   };
@@ -369,12 +376,12 @@ function texts(language: Language): Texts {
       deposit_payout_ordered: (x, f) => ({
         subject: `Zahlung beauftragt: ${PURPOSE.de[x.purpose]} ${applicationReference(x.application_id)}`,
         paragraphs: [
-          `Wir haben die Überweisung von ${f.money(x.payout, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} beauftragt. Die Ausführung erwarten wir am ${f.date(x.expected_date)}.`,
+          `Wir haben die Überweisung von ${f.money(x.payout_cents, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} beauftragt. Die Ausführung erwarten wir am ${f.date(x.expected_date)}.`,
           "Sobald die Bank die Zahlung gebucht hat, erhalten Sie eine Bestätigung.",
         ],
         rows: [
           [L.reference, applicationReference(x.application_id)],
-          ["Betrag", f.money(x.payout, x.currency)],
+          ["Betrag", f.money(x.payout_cents, x.currency)],
           ["Erwartete Ausführung", f.date(x.expected_date)],
         ],
         action: dashboard,
@@ -382,13 +389,13 @@ function texts(language: Language): Texts {
       deposit_paid_out: (x, f) => ({
         subject: `Ihre Festgeldanlage ${applicationReference(x.application_id)} wurde ausgezahlt`,
         paragraphs: [
-          `Wir haben ${f.money(x.payout, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} überwiesen${x.booked_on ? `; die Bank hat die Zahlung am ${f.date(x.booked_on)} gebucht` : ""}. Die Abrechnung liegt in Ihren Dokumenten.`,
+          `Wir haben ${f.money(x.payout_cents, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} überwiesen${x.booked_on ? `; die Bank hat die Zahlung am ${f.date(x.booked_on)} gebucht` : ""}. Die Abrechnung liegt in Ihren Dokumenten.`,
         ],
         rows: [
           [L.reference, applicationReference(x.application_id)],
-          ["Anlagebetrag", f.money(x.principal, x.currency)],
-          ["Zinsen (brutto)", f.money(x.gross_interest, x.currency)],
-          ["Auszahlung", f.money(x.payout, x.currency)],
+          ["Anlagebetrag", f.money(x.principal_cents, x.currency)],
+          ["Zinsen (brutto)", f.money(x.gross_interest_cents, x.currency)],
+          ["Auszahlung", f.money(x.payout_cents, x.currency)],
           [L.maturity, f.date(x.maturity_date)],
           ...(x.booked_on ? [["Von der Bank gebucht am", f.date(x.booked_on)] as [string, string]] : []),
         ],
@@ -397,14 +404,14 @@ function texts(language: Language): Texts {
       deposit_renewed: (x, f) => ({
         subject: `Ihre Festgeldanlage ${applicationReference(x.application_id)} wurde verlängert`,
         paragraphs: [
-          `Ihre Anlage wurde mit ${f.money(x.new_amount, x.currency)} zu ${f.percent(x.new_rate)} bis zum ${f.date(x.new_maturity_date)} wieder angelegt. Die Abrechnung liegt in Ihren Dokumenten.`,
+          `Ihre Anlage wurde mit ${f.money(x.new_amount_cents, x.currency)} zu ${f.percent(x.new_rate)} bis zum ${f.date(x.new_maturity_date)} wieder angelegt. Die Abrechnung liegt in Ihren Dokumenten.`,
         ],
         rows: [
           [L.reference, applicationReference(x.application_id)],
-          ["Anlagebetrag", f.money(x.principal, x.currency)],
-          ["Zinsen (brutto)", f.money(x.gross_interest, x.currency)],
-          ["Auszahlung", f.money(x.payout, x.currency)],
-          ["Neuer Anlagebetrag", f.money(x.new_amount, x.currency)],
+          ["Anlagebetrag", f.money(x.principal_cents, x.currency)],
+          ["Zinsen (brutto)", f.money(x.gross_interest_cents, x.currency)],
+          ["Auszahlung", f.money(x.payout_cents, x.currency)],
+          ["Neuer Anlagebetrag", f.money(x.new_amount_cents, x.currency)],
           [L.maturity, f.date(x.maturity_date)],
           ["Neue Fälligkeit", f.date(x.new_maturity_date)],
         ],
@@ -413,14 +420,14 @@ function texts(language: Language): Texts {
       deposit_closed_early: (x, f) => ({
         subject: `Ihre Festgeldanlage ${applicationReference(x.application_id)} wurde vorzeitig aufgelöst`,
         paragraphs: [
-          `Wie gewünscht haben wir Ihre Anlage zum ${f.date(x.close_date)} aufgelöst und die Überweisung von ${f.money(x.payout, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} beauftragt. Die Abrechnung liegt in Ihren Dokumenten.`,
+          `Wie gewünscht haben wir Ihre Anlage zum ${f.date(x.close_date)} aufgelöst und die Überweisung von ${f.money(x.payout_cents, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} beauftragt. Die Abrechnung liegt in Ihren Dokumenten.`,
         ],
         rows: [
           [L.reference, applicationReference(x.application_id)],
-          ["Anlagebetrag", f.money(x.principal, x.currency)],
+          ["Anlagebetrag", f.money(x.principal_cents, x.currency)],
           ["Volle Monate angelegt", String(x.months_held)],
-          ["Zinsen (brutto)", f.money(x.gross_interest, x.currency)],
-          ["Auszahlung", f.money(x.payout, x.currency)],
+          ["Zinsen (brutto)", f.money(x.gross_interest_cents, x.currency)],
+          ["Auszahlung", f.money(x.payout_cents, x.currency)],
           ["Aufgelöst am", f.date(x.close_date)],
         ],
         action: { path: "/documents", label: L.documents },
@@ -594,12 +601,12 @@ function texts(language: Language): Texts {
       deposit_payout_ordered: (x, f) => ({
         subject: `Paiement ordonné : ${PURPOSE.fr[x.purpose]} ${applicationReference(x.application_id)}`,
         paragraphs: [
-          `Nous avons ordonné le virement de ${f.money(x.payout, x.currency)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}. Nous en attendons l'exécution le ${f.date(x.expected_date)}.`,
+          `Nous avons ordonné le virement de ${f.money(x.payout_cents, x.currency)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}. Nous en attendons l'exécution le ${f.date(x.expected_date)}.`,
           "Vous recevrez une confirmation dès que la banque aura comptabilisé le paiement.",
         ],
         rows: [
           [L.reference, applicationReference(x.application_id)],
-          ["Montant", f.money(x.payout, x.currency)],
+          ["Montant", f.money(x.payout_cents, x.currency)],
           ["Exécution prévue", f.date(x.expected_date)],
         ],
         action: dashboard,
@@ -607,13 +614,13 @@ function texts(language: Language): Texts {
       deposit_paid_out: (x, f) => ({
         subject: `Votre dépôt à terme ${applicationReference(x.application_id)} a été versé`,
         paragraphs: [
-          `Nous avons viré ${f.money(x.payout, x.currency)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}${x.booked_on ? ` ; la banque a comptabilisé le paiement le ${f.date(x.booked_on)}` : ""}. Le relevé se trouve dans vos documents.`,
+          `Nous avons viré ${f.money(x.payout_cents, x.currency)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}${x.booked_on ? ` ; la banque a comptabilisé le paiement le ${f.date(x.booked_on)}` : ""}. Le relevé se trouve dans vos documents.`,
         ],
         rows: [
           [L.reference, applicationReference(x.application_id)],
-          ["Capital", f.money(x.principal, x.currency)],
-          ["Intérêts bruts", f.money(x.gross_interest, x.currency)],
-          ["Versement", f.money(x.payout, x.currency)],
+          ["Capital", f.money(x.principal_cents, x.currency)],
+          ["Intérêts bruts", f.money(x.gross_interest_cents, x.currency)],
+          ["Versement", f.money(x.payout_cents, x.currency)],
           [L.maturity, f.date(x.maturity_date)],
           ...(x.booked_on
             ? [["Comptabilisé par la banque le", f.date(x.booked_on)] as [string, string]]
@@ -624,14 +631,14 @@ function texts(language: Language): Texts {
       deposit_renewed: (x, f) => ({
         subject: `Votre dépôt à terme ${applicationReference(x.application_id)} a été renouvelé`,
         paragraphs: [
-          `Votre dépôt a été replacé pour ${f.money(x.new_amount, x.currency)} à ${f.percent(x.new_rate)} jusqu'au ${f.date(x.new_maturity_date)}. Le relevé se trouve dans vos documents.`,
+          `Votre dépôt a été replacé pour ${f.money(x.new_amount_cents, x.currency)} à ${f.percent(x.new_rate)} jusqu'au ${f.date(x.new_maturity_date)}. Le relevé se trouve dans vos documents.`,
         ],
         rows: [
           [L.reference, applicationReference(x.application_id)],
-          ["Capital", f.money(x.principal, x.currency)],
-          ["Intérêts bruts", f.money(x.gross_interest, x.currency)],
-          ["Versement", f.money(x.payout, x.currency)],
-          ["Nouveau montant", f.money(x.new_amount, x.currency)],
+          ["Capital", f.money(x.principal_cents, x.currency)],
+          ["Intérêts bruts", f.money(x.gross_interest_cents, x.currency)],
+          ["Versement", f.money(x.payout_cents, x.currency)],
+          ["Nouveau montant", f.money(x.new_amount_cents, x.currency)],
           [L.maturity, f.date(x.maturity_date)],
           ["Nouvelle échéance", f.date(x.new_maturity_date)],
         ],
@@ -640,14 +647,14 @@ function texts(language: Language): Texts {
       deposit_closed_early: (x, f) => ({
         subject: `Votre dépôt à terme ${applicationReference(x.application_id)} a été clôturé par anticipation`,
         paragraphs: [
-          `Comme demandé, nous avons clôturé votre dépôt au ${f.date(x.close_date)} et ordonné le virement de ${f.money(x.payout, x.currency)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}. Le relevé se trouve dans vos documents.`,
+          `Comme demandé, nous avons clôturé votre dépôt au ${f.date(x.close_date)} et ordonné le virement de ${f.money(x.payout_cents, x.currency)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}. Le relevé se trouve dans vos documents.`,
         ],
         rows: [
           [L.reference, applicationReference(x.application_id)],
-          ["Capital", f.money(x.principal, x.currency)],
+          ["Capital", f.money(x.principal_cents, x.currency)],
           ["Mois entiers placés", String(x.months_held)],
-          ["Intérêts bruts", f.money(x.gross_interest, x.currency)],
-          ["Versement", f.money(x.payout, x.currency)],
+          ["Intérêts bruts", f.money(x.gross_interest_cents, x.currency)],
+          ["Versement", f.money(x.payout_cents, x.currency)],
           ["Clôturé le", f.date(x.close_date)],
         ],
         action: { path: "/documents", label: L.documents },
@@ -822,12 +829,12 @@ function texts(language: Language): Texts {
     deposit_payout_ordered: (x, f) => ({
       subject: `Payment ordered: ${PURPOSE.en[x.purpose]} ${applicationReference(x.application_id)}`,
       paragraphs: [
-        `We have ordered the transfer of ${f.money(x.payout, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""}. We expect it to be executed on ${f.date(x.expected_date)}.`,
+        `We have ordered the transfer of ${f.money(x.payout_cents, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""}. We expect it to be executed on ${f.date(x.expected_date)}.`,
         "You will receive a confirmation as soon as the bank has booked the payment.",
       ],
       rows: [
         [L.reference, applicationReference(x.application_id)],
-        ["Amount", f.money(x.payout, x.currency)],
+        ["Amount", f.money(x.payout_cents, x.currency)],
         ["Expected execution", f.date(x.expected_date)],
       ],
       action: dashboard,
@@ -835,13 +842,13 @@ function texts(language: Language): Texts {
     deposit_paid_out: (x, f) => ({
       subject: `Your fixed-term deposit ${applicationReference(x.application_id)} has been paid out`,
       paragraphs: [
-        `We have transferred ${f.money(x.payout, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""}${x.booked_on ? `; the bank booked the payment on ${f.date(x.booked_on)}` : ""}. The statement is in your documents.`,
+        `We have transferred ${f.money(x.payout_cents, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""}${x.booked_on ? `; the bank booked the payment on ${f.date(x.booked_on)}` : ""}. The statement is in your documents.`,
       ],
       rows: [
         [L.reference, applicationReference(x.application_id)],
-        ["Principal", f.money(x.principal, x.currency)],
-        ["Gross interest", f.money(x.gross_interest, x.currency)],
-        ["Paid out", f.money(x.payout, x.currency)],
+        ["Principal", f.money(x.principal_cents, x.currency)],
+        ["Gross interest", f.money(x.gross_interest_cents, x.currency)],
+        ["Paid out", f.money(x.payout_cents, x.currency)],
         [L.maturity, f.date(x.maturity_date)],
         ...(x.booked_on ? [["Booked by the bank on", f.date(x.booked_on)] as [string, string]] : []),
       ],
@@ -850,14 +857,14 @@ function texts(language: Language): Texts {
     deposit_renewed: (x, f) => ({
       subject: `Your fixed-term deposit ${applicationReference(x.application_id)} has been renewed`,
       paragraphs: [
-        `Your deposit was renewed with ${f.money(x.new_amount, x.currency)} at ${f.percent(x.new_rate)} until ${f.date(x.new_maturity_date)}. The statement is in your documents.`,
+        `Your deposit was renewed with ${f.money(x.new_amount_cents, x.currency)} at ${f.percent(x.new_rate)} until ${f.date(x.new_maturity_date)}. The statement is in your documents.`,
       ],
       rows: [
         [L.reference, applicationReference(x.application_id)],
-        ["Principal", f.money(x.principal, x.currency)],
-        ["Gross interest", f.money(x.gross_interest, x.currency)],
-        ["Paid out", f.money(x.payout, x.currency)],
-        ["New amount", f.money(x.new_amount, x.currency)],
+        ["Principal", f.money(x.principal_cents, x.currency)],
+        ["Gross interest", f.money(x.gross_interest_cents, x.currency)],
+        ["Paid out", f.money(x.payout_cents, x.currency)],
+        ["New amount", f.money(x.new_amount_cents, x.currency)],
         [L.maturity, f.date(x.maturity_date)],
         ["New maturity date", f.date(x.new_maturity_date)],
       ],
@@ -866,14 +873,14 @@ function texts(language: Language): Texts {
     deposit_closed_early: (x, f) => ({
       subject: `Your fixed-term deposit ${applicationReference(x.application_id)} has been closed early`,
       paragraphs: [
-        `As you asked, we closed your deposit on ${f.date(x.close_date)} and ordered the transfer of ${f.money(x.payout, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""}. The statement is in your documents.`,
+        `As you asked, we closed your deposit on ${f.date(x.close_date)} and ordered the transfer of ${f.money(x.payout_cents, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""}. The statement is in your documents.`,
       ],
       rows: [
         [L.reference, applicationReference(x.application_id)],
-        ["Principal", f.money(x.principal, x.currency)],
+        ["Principal", f.money(x.principal_cents, x.currency)],
         ["Whole months held", String(x.months_held)],
-        ["Gross interest", f.money(x.gross_interest, x.currency)],
-        ["Paid out", f.money(x.payout, x.currency)],
+        ["Gross interest", f.money(x.gross_interest_cents, x.currency)],
+        ["Paid out", f.money(x.payout_cents, x.currency)],
         ["Closed on", f.date(x.close_date)],
       ],
       action: { path: "/documents", label: L.documents },
@@ -987,21 +994,21 @@ function taxStatementText(
   f: Formatter,
 ): EventText {
   const T = TAX[language];
-  const money = (amount: string) => f.money(amount, x.currency);
+  const money = (cents: number) => f.money(cents, x.currency);
   const rows: EventText["rows"] = [
     ...x.deposits.map((d): [string, string] => [
       T.deposit(d.reference, d.bank_name, d.country),
-      money(d.interest),
+      money(d.interest_cents),
     ]),
-    ...x.countries.map((c): [string, string] => [T.country(c.country), money(c.interest)]),
-    [T.total, money(x.total_interest)],
+    ...x.countries.map((c): [string, string] => [T.country(c.country), money(c.interest_cents)]),
+    [T.total, money(x.total_interest_cents)],
   ];
   const paragraphs = [T.intro(x.year), T.notAdvice];
   if (x.residence !== "FR") {
-    rows.push([T.kapForeign, money(x.foreign_interest.DE)], [T.kapWithheld, money("0.00")]);
+    rows.push([T.kapForeign, money(x.foreign_interest_cents.DE)], [T.kapWithheld, money(0)]);
   }
   if (x.residence !== "DE") {
-    rows.push([T.fr2042, money(x.total_interest)], [T.fr2778, money(x.foreign_interest.FR)]);
+    rows.push([T.fr2042, money(x.total_interest_cents)], [T.fr2778, money(x.foreign_interest_cents.FR)]);
     paragraphs.push(T.fr3916);
   }
   paragraphs.push(T.linesVary);

@@ -16,7 +16,7 @@ import {
 import type { ClaimedEmail } from "../notifications/email-outbox.worker.ts";
 import { ACCOUNT_MAIL_TEMPLATE, type AccountMail, accountMailText } from "./account-mail.ts";
 import type { EmailContent, RenderedEmail } from "./email-text.ts";
-import type { EventFacts, EventType, MessageEvent } from "./message-events.ts";
+import { type EventFacts, type EventType, type MessageEvent, storedFactsInCents } from "./message-events.ts";
 import { type EventText, eventText, inboxMessage } from "./message-texts.ts";
 import * as repo from "./messages.repository.ts";
 import { DOCUMENT_TITLE, type DocumentKind, renderPdf } from "./postbox-pdf.ts";
@@ -323,7 +323,7 @@ export async function renderTemplateEmail(
   let content: EmailContent;
   switch (row.template) {
     case "event": {
-      const { type, facts } = row.facts as MessageEvent;
+      const { type, facts } = storedFactsInCents(row.facts) as MessageEvent;
       const text = eventText(type, facts as never, language);
       const kind = DOCUMENT_OF[type];
       content = {

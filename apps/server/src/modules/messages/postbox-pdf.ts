@@ -1,4 +1,4 @@
-import type { Language } from "@festgeld/domain";
+import { type Language, toCents } from "@festgeld/domain";
 import type { Operator } from "../../config/operator.ts";
 import { loadPdfKit } from "../../lib/lazy.ts";
 import { legalLines } from "./email-text.ts";
@@ -211,12 +211,15 @@ export async function renderPdf(input: PdfInput): Promise<Buffer> {
     const dgs = bank
       ? {
           name: bank.scheme_name,
-          coverageEur: bank.coverage_eur,
+          coverageCents: bank.coverage_cents,
           reimbursementWorkingDays: bank.repayment_days,
           contact: bank.scheme_contact ?? operator.depositGuarantee.contact,
           website: bank.scheme_website ?? operator.depositGuarantee.website,
         }
-      : operator.depositGuarantee;
+      : {
+          ...operator.depositGuarantee,
+          coverageCents: Number(toCents(operator.depositGuarantee.coverageEur)),
+        };
     doc.moveDown(1.5);
     doc.font("Helvetica-Bold").fontSize(13).text(s.title(input.infoSheet.info_sheet_version), { width });
     doc.moveDown(0.5);
@@ -225,7 +228,7 @@ export async function renderPdf(input: PdfInput): Promise<Buffer> {
       [
         [s.bank, bank?.name ?? operator.partnerBank],
         [s.protectedBy, dgs.name],
-        [s.limit, s.limitValue(f.money(String(dgs.coverageEur), "EUR"))],
+        [s.limit, s.limitValue(f.money(dgs.coverageCents, "EUR"))],
         [s.period, s.periodValue(dgs.reimbursementWorkingDays)],
         [s.currency, s.currencyValue],
         [s.contact, dgs.contact],

@@ -1,4 +1,11 @@
-import type { AdminPackage, PackageCreateRequest, PackageUpdateRequest, User } from "@festgeld/domain";
+import {
+  type AdminPackage,
+  centsToNumber,
+  type PackageCreateRequest,
+  type PackageUpdateRequest,
+  toCents,
+  type User,
+} from "@festgeld/domain";
 import type { Kysely, Updateable } from "kysely";
 import type { DB, PackagesTable } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
@@ -12,16 +19,27 @@ type PackageRow = repo.PackageWithBankRow;
 type CreateInput = PackageCreateRequest;
 type UpdateInput = PackageUpdateRequest;
 
-/** Amounts and rates are validated to at most two decimals, so toFixed(2) writes them exactly. */
+/** Rates are validated to at most two decimals, so toFixed(2) writes them exactly. */
 const decimal = (value: number) => value.toFixed(2);
+
+/** A request's euro amount in cents; the request schema refused more than two decimals already. */
+function cents(euros: number, field: string): bigint {
+  const value = toCents(euros);
+  if (value === null) {
+    throw badRequest("validation_failed", "The amount takes at most two decimal places", [
+      { path: `body.${field}`, message: "must have at most two decimals", code: "custom" },
+    ]);
+  }
+  return value;
+}
 
 export function toAdminPackage(row: PackageRow): AdminPackage {
   return {
     id: row.id,
     duration_months: row.duration_months,
     interest_rate: Number(row.interest_rate),
-    min_amount: Number(row.min_amount),
-    max_amount: Number(row.max_amount),
+    min_amount: centsToNumber(row.min_amount_cents),
+    max_amount: centsToNumber(row.max_amount_cents),
     currency: "EUR",
     features: {
       en: row.features?.en ?? [],
@@ -75,8 +93,8 @@ export async function createPackage(
       bank_id: bankId,
       duration_months: input.duration_months,
       interest_rate: decimal(input.interest_rate),
-      min_amount: decimal(input.min_amount),
-      max_amount: decimal(input.max_amount),
+      min_amount_cents: cents(input.min_amount, "min_amount"),
+      max_amount_cents: cents(input.max_amount, "max_amount"),
       currency: "EUR",
       features: JSON.stringify(input.features),
       is_active: input.is_active ?? true,
@@ -116,9 +134,15 @@ export async function updatePackage(
   const updated = await db.transaction().execute(async (trx) => {
     const current = await repo.findPackageForUpdate(trx, id);
     if (!current) throw notFound("package_not_found", "This package does not exist.");
-    const minAmount = input.min_amount ?? Number(current.min_amount);
-    const maxAmount = input.max_amount ?? Number(current.max_amount);
-    if (maxAmount < minAmount) {
+    const minCents =
+      input.min_amount === undefined
+        ? BigInt(current.min_amount_cents)
+        : cents(input.min_amount, "min_amount");
+    const maxCents =
+      input.max_amount === undefined
+        ? BigInt(current.max_amount_cents)
+        : cents(input.max_amount, "max_amount");
+    if (maxCents < minCents) {
       throw badRequest("validation_failed", "The maximum amount must not be lower than the minimum amount", [
         { path: "body.max_amount", message: "must not be lower than min_amount", code: "too_small" },
       ]);
@@ -126,8 +150,8 @@ export async function updatePackage(
     const changes: Updateable<PackagesTable> = {};
     if (input.duration_months !== undefined) changes.duration_months = input.duration_months;
     if (input.interest_rate !== undefined) changes.interest_rate = decimal(input.interest_rate);
-    if (input.min_amount !== undefined) changes.min_amount = decimal(input.min_amount);
-    if (input.max_amount !== undefined) changes.max_amount = decimal(input.max_amount);
+    if (input.min_amount !== undefined) changes.min_amount_cents = minCents;
+    if (input.max_amount !== undefined) changes.max_amount_cents = maxCents;
     if (input.features !== undefined) changes.features = JSON.stringify(input.features);
     if (input.is_active !== undefined) changes.is_active = input.is_active;
     if (input.bank_id !== undefined && input.bank_id !== current.bank_id) {

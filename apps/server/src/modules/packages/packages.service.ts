@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto";
-import { type Language, type Package, type PackageBank, packageListSchema } from "@festgeld/domain";
+import {
+  centsToNumber,
+  type Language,
+  type Package,
+  type PackageBank,
+  packageListSchema,
+} from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import * as repo from "./packages.repository.ts";
@@ -55,8 +61,8 @@ export function toPackage(row: PackageRow, language: Language): Package {
     id: row.id,
     duration_months: row.duration_months,
     interest_rate: Number(row.interest_rate),
-    min_amount: Number(row.min_amount),
-    max_amount: Number(row.max_amount),
+    min_amount: centsToNumber(row.min_amount_cents),
+    max_amount: centsToNumber(row.max_amount_cents),
     currency: row.currency.trim() as Package["currency"],
     features,
     bank: { id: row.bank_id, slug: row.bank_slug, name: row.bank_name, country: row.bank_country.trim() },

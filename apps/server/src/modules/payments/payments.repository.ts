@@ -244,16 +244,10 @@ export async function countUnmatchedCredits(db: Db, filter: { status?: "open" | 
 }
 
 /**
- * The holder and BIC of a partner bank account, from the packages that name it or the deposits that
- * received money on it (a return leaves the account the credit arrived on).
+ * The holder and BIC of an account deposits received money on, as stored on the deposit (an account a bank
+ * no longer names still leaves a return from where the credit arrived).
  */
-export async function partnerAccount(db: Db, iban: string) {
-  const fromPackage = await db
-    .selectFrom("packages")
-    .select(["partner_bank_holder as holder", "partner_bank_bic as bic"])
-    .where("partner_bank_iban", "=", iban)
-    .executeTakeFirst();
-  if (fromPackage?.holder && fromPackage.bic) return { holder: fromPackage.holder, bic: fromPackage.bic };
+export function depositAccount(db: Db, iban: string) {
   return db
     .selectFrom("deposits")
     .select(["bank_holder as holder", "bank_bic as bic"])

@@ -15,6 +15,7 @@ import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { type AuditEvent, recordAudit, recordAudits } from "../audit/audit.service.ts";
+import { findPartnerAccountByIban } from "../banks/banks.service.ts";
 import { postalAddressesOf, postalAddressOf } from "../identity/identity.service.ts";
 import { buildPain001, newMessageId, PaymentFileError, type PostalAddress } from "./pain001.ts";
 import type { PaymentOrderFacts, PaymentOrderSource, StatementEntryFacts } from "./payment-events.ts";
@@ -738,7 +739,8 @@ export async function returnUnmatchedCredit(
     const account =
       normalizeIban(fallbackBank.iban) === credit.account_iban
         ? { holder: fallbackBank.holder, bic: fallbackBank.bic }
-        : await repo.partnerAccount(trx, credit.account_iban);
+        : ((await findPartnerAccountByIban(trx, credit.account_iban)) ??
+          (await repo.depositAccount(trx, credit.account_iban)));
     if (!account) {
       throw conflict(
         "unmatched_credit_no_payer",

@@ -1,10 +1,4 @@
-import {
-  BUSINESS_TIME_ZONE,
-  centsToDecimalString,
-  dateInZone,
-  startOfDayInZone,
-  type TaxStatementRun,
-} from "@festgeld/domain";
+import { BUSINESS_TIME_ZONE, dateInZone, startOfDayInZone, type TaxStatementRun } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { JobHandler } from "../../db/job-queue.ts";
 import type { DB } from "../../db/schema.ts";
@@ -14,8 +8,6 @@ import { bankOfDeposit } from "./bank-of-deposit.ts";
 import * as repo from "./tax-statements.repository.ts";
 
 export const TAX_STATEMENT_JOB = "tax_statements.yearly";
-
-const decimal = (cents: bigint) => centsToDecimalString(cents);
 
 /** The statement's figures for one saver, from their ledger rows of the year. */
 export function statementFacts(
@@ -34,23 +26,23 @@ export function statementFacts(
       reference: row.reference,
       bank_name: bank.name,
       country: bank.country,
-      interest: decimal(cents),
+      interest_cents: Number(cents),
     };
   });
   const outside = (country: string) =>
     [...countries].filter(([c]) => c !== country).reduce((sum, [, cents]) => sum + cents, 0n);
   return {
     year,
-    total_interest: decimal(total),
+    total_interest_cents: Number(total),
     currency: rows[0]?.currency.trim() ?? "EUR",
     deposits,
     countries: [...countries]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([country, cents]) => ({
         country,
-        interest: decimal(cents),
+        interest_cents: Number(cents),
       })),
-    foreign_interest: { DE: decimal(outside("DE")), FR: decimal(outside("FR")) },
+    foreign_interest_cents: { DE: Number(outside("DE")), FR: Number(outside("FR")) },
     residence,
   };
 }

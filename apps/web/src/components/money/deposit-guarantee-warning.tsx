@@ -1,9 +1,10 @@
 import type { PackageBank } from "@festgeld/domain";
+import { toCents } from "@festgeld/domain/money";
 import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api-client.ts";
-import { formatMoney } from "../../lib/format.ts";
+import { formatCents } from "../../lib/format.ts";
 import { useSession } from "../../lib/session.tsx";
 
 /**
@@ -29,9 +30,10 @@ export function DepositGuaranteeWarning({
     enabled: Boolean(user),
   });
   if (!user || !guarantee.data) return null;
-  const added = Number.isFinite(addEuros) && addEuros > 0 ? Math.round(addEuros * 100) : 0;
-  const money = (cents: number) => formatMoney(cents / 100, "EUR", i18n.language);
-  const whole = (cents: number) => formatMoney(cents / 100, "EUR", i18n.language, { whole: true });
+  // The amount being typed, once it is a valid amount of money (at most two decimals).
+  const added = addEuros > 0 ? Number(toCents(addEuros) ?? 0n) : 0;
+  const money = (cents: number) => formatCents(cents, "EUR", i18n.language);
+  const whole = (cents: number) => formatCents(cents, "EUR", i18n.language, { whole: true });
   const box = (title: string, text: string) => (
     <div
       role="status"

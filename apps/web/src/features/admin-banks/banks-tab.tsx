@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
 import { countryFlag } from "../../lib/banks.ts";
-import { formatMoney, formatNumber } from "../../lib/format.ts";
+import { formatCents, formatNumber } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { createBank, fetchAdminBanks, updateBank, uploadBankLogo } from "./api/banks-api.ts";
 import { BankForm } from "./components/bank-form.tsx";
@@ -72,7 +72,7 @@ export default function BanksTab() {
     setServerFields([]);
     setEditing(next);
   };
-  const money = (cents: number) => formatMoney(cents / 100, "EUR", language, { whole: true });
+  const money = (cents: number) => formatCents(cents, "EUR", language, { whole: true });
 
   const columns: Column<AdminBank>[] = [
     {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
 import { countryFlag, countryName, useBanks } from "../../lib/banks.ts";
-import { formatCalendarDate, formatMoney } from "../../lib/format.ts";
+import { formatCalendarDate, formatCents } from "../../lib/format.ts";
 import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { bankPath } from "./components/bank-links.ts";
@@ -34,7 +34,7 @@ export default function BankPage() {
     );
   }
   const offers = (packages.data ?? []).filter((p) => p.bank.id === bank.id);
-  const coverage = formatMoney(bank.scheme.coverage_cents / 100, "EUR", i18n.language, { whole: true });
+  const coverage = formatCents(bank.scheme.coverage_cents, "EUR", i18n.language, { whole: true });
   const facts: Array<[string, string | null]> = [
     [t("list.country"), countryName(bank.country, i18n.language)],
     [t("profile.city"), bank.city],

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { countryFlag, countryName, useBanks } from "../../lib/banks.ts";
-import { formatCalendarDate, formatMoney } from "../../lib/format.ts";
+import { formatCalendarDate, formatCents } from "../../lib/format.ts";
 import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { bankPath } from "./components/bank-links.ts";
@@ -57,7 +57,7 @@ export default function BanksPage() {
                   <div>
                     <dt className="text-slate-600 dark:text-slate-300">{t("list.coverage")}</dt>
                     <dd className="font-semibold">
-                      {formatMoney(bank.scheme.coverage_cents / 100, "EUR", i18n.language, { whole: true })}
+                      {formatCents(bank.scheme.coverage_cents, "EUR", i18n.language, { whole: true })}
                     </dd>
                   </div>
                   <div>

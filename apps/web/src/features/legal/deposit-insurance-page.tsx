@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { countryName, useBanks } from "../../lib/banks.ts";
 import { useBrandValues } from "../../lib/brand-text.ts";
-import { formatMoney } from "../../lib/format.ts";
+import { formatCents } from "../../lib/format.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { LegalBlock, LegalLayout, LegalSection, type LegalSectionText } from "./components/legal-layout.tsx";
 
@@ -46,7 +46,7 @@ export default function DepositInsurancePage() {
 
   const rowValue = (row: (typeof SHEET_ROWS)[number], bank: (typeof banks)[number]) => {
     const [key, valueKey] = row;
-    const coverage = formatMoney(bank.scheme.coverage_cents / 100, "EUR", i18n.language, { whole: true });
+    const coverage = formatCents(bank.scheme.coverage_cents, "EUR", i18n.language, { whole: true });
     if (valueKey) {
       return t(`depositInsurance.sheet.rows.${valueKey}`, {
         ...values,

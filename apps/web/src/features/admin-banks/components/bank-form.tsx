@@ -1,4 +1,5 @@
 import type { AdminBank, FieldError as ApiFieldError, BankCreateRequest } from "@festgeld/domain";
+import { centsToNumber, toCents } from "@festgeld/domain/money";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
@@ -50,7 +51,7 @@ function startValues(bank: AdminBank | null): Values {
     "scheme.name": bank?.scheme.name ?? "",
     "scheme.website": bank?.scheme.website ?? "",
     "scheme.contact": bank?.scheme.contact ?? "",
-    "scheme.coverage": String((bank?.scheme.coverage_cents ?? 10_000_000) / 100),
+    "scheme.coverage": String(centsToNumber(bank?.scheme.coverage_cents ?? 10_000_000)),
     "info_sheet.en": bank?.info_sheet.en ?? "",
     "info_sheet.de": bank?.info_sheet.de ?? "",
     "info_sheet.fr": bank?.info_sheet.fr ?? "",
@@ -66,6 +67,7 @@ function startValues(bank: AdminBank | null): Values {
 /** The request body; the server checks every rule (IBAN, BIC, slug...) and names the field it refuses. */
 function toRequest(v: Values): BankCreateRequest {
   const coverageEuro = Number(v["scheme.coverage"].replace(/[\s.,](?=\d{3}\b)/g, ""));
+  const coverageCents = coverageEuro > 0 ? toCents(coverageEuro) : null;
   const rating = v["country_rating.rating"].trim();
   return {
     name: v.name,
@@ -81,9 +83,7 @@ function toRequest(v: Values): BankCreateRequest {
       name: v["scheme.name"],
       website: v["scheme.website"].trim() || null,
       contact: v["scheme.contact"].trim() || null,
-      ...(Number.isFinite(coverageEuro) && coverageEuro > 0
-        ? { coverage_cents: Math.round(coverageEuro * 100) }
-        : {}),
+      ...(coverageCents === null ? {} : { coverage_cents: Number(coverageCents) }),
     },
     info_sheet: { en: v["info_sheet.en"], de: v["info_sheet.de"], fr: v["info_sheet.fr"] },
     country_rating: rating

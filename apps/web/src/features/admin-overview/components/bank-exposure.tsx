@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatNumber } from "../../../lib/format.ts";
+import { formatCents, formatNumber } from "../../../lib/format.ts";
 import { fetchBankExposure } from "../api/analytics-api.ts";
 
 /**
@@ -14,7 +14,7 @@ export function BankExposure() {
     queryFn: ({ signal }) => fetchBankExposure(signal),
   });
   if (!banks.data) return null;
-  const money = (cents: number) => formatMoney(cents / 100, "EUR", i18n.language, { whole: true });
+  const money = (cents: number) => formatCents(cents, "EUR", i18n.language, { whole: true });
   return (
     <section
       className="card overflow-x-auto"

@@ -1,6 +1,6 @@
 import type { PublicBank } from "@festgeld/domain";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../lib/format.ts";
+import { formatCents } from "../../../lib/format.ts";
 
 /**
  * The bank's depositor information sheet: the basic part of the EU standard form (Directive 2014/49/EU,
@@ -8,7 +8,7 @@ import { formatMoney } from "../../../lib/format.ts";
  */
 export function InformationSheet({ bank }: { bank: PublicBank }) {
   const { t, i18n } = useTranslation("banks");
-  const amount = formatMoney(bank.scheme.coverage_cents / 100, "EUR", i18n.language, { whole: true });
+  const amount = formatCents(bank.scheme.coverage_cents, "EUR", i18n.language, { whole: true });
   const rows: Array<[string, string]> = [
     [t("sheet.protectedBy", { bank: bank.name }), bank.scheme.name],
     [t("sheet.limit"), t("sheet.limitValue", { amount })],

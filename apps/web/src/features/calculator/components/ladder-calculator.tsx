@@ -18,9 +18,12 @@ import { formatCalendarDate, formatMoney, formatRate } from "../../../lib/format
 
 interface RungFigures {
   term: number;
+  /** The rung's principal and interest in euros as the contract writes them, and in cents for sums. */
   amount: number;
+  amountCents: bigint;
   rate: number | null;
   interest: number;
+  interestCents: bigint;
   available: string;
   problem: "notOffered" | "outOfRange" | null;
   pkg: Package | undefined;
@@ -56,17 +59,16 @@ export function ladderFigures(
         ? 0n
         : simpleInterest({ principalCents: rung.amountCents, rateBasisPoints: bp, months: rung.termMonths })
             .interestCents;
-    const amount = centsToNumber(rung.amountCents);
-    const problem = !pkg
-      ? "notOffered"
-      : amount < pkg.min_amount || amount > pkg.max_amount
-        ? "outOfRange"
-        : null;
+    const below = pkg ? rung.amountCents < (toCents(pkg.min_amount) ?? 0n) : false;
+    const above = pkg ? rung.amountCents > (toCents(pkg.max_amount) ?? 0n) : false;
+    const problem = !pkg ? "notOffered" : below || above ? "outOfRange" : null;
     return {
       term: rung.termMonths,
-      amount,
+      amount: centsToNumber(rung.amountCents),
+      amountCents: rung.amountCents,
       rate: pkg?.interest_rate ?? null,
       interest: centsToNumber(interest),
+      interestCents: interest,
       available: addMonths(today, rung.termMonths),
       problem,
       pkg,
@@ -89,7 +91,7 @@ export function LadderCalculator({ packages }: { packages: Package[] }) {
   const rungs = ready ? ladderFigures(totalCents, terms, packages, today) : [];
   const money = (value: number) => formatMoney(value, "EUR", language);
   const months = (count: number) => t("invest:packages.months", { count });
-  const totalInterest = rungs.reduce((sum, r) => sum + r.interest, 0);
+  const totalInterest = centsToNumber(rungs.reduce((sum, r) => sum + r.interestCents, 0n));
   const valid = ready && rungs.every((r) => r.problem === null);
 
   const toggle = (term: number) =>
@@ -196,7 +198,9 @@ export function LadderCalculator({ packages }: { packages: Package[] }) {
                   <th scope="row" className="py-2 text-start">
                     {t("ladder.overall")}
                   </th>
-                  <td className="text-end">{money(rungs.reduce((sum, r) => sum + r.amount, 0))}</td>
+                  <td className="text-end">
+                    {money(centsToNumber(rungs.reduce((sum, r) => sum + r.amountCents, 0n)))}
+                  </td>
                   <td />
                   <td className="text-end" data-testid="ladder-total-interest">
                     {money(totalInterest)}

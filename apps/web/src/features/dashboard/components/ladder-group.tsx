@@ -1,4 +1,5 @@
 import type { Application } from "@festgeld/domain";
+import { centsToNumber, toCents } from "@festgeld/domain/money";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../lib/format.ts";
 import { ApplicationCard } from "./application-card.tsx";
@@ -32,7 +33,7 @@ export function groupLadders(applications: Application[]): DashboardEntry[] {
 /** One deposit ladder: its total and terms, then each rung's card. */
 export function LadderGroup({ id, rungs }: { id: string; rungs: Application[] }) {
   const { t, i18n } = useTranslation(["tools", "invest"]);
-  const total = rungs.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100;
+  const total = centsToNumber(rungs.reduce((sum, r) => sum + (toCents(r.amount) ?? 0n), 0n));
   const longest = Math.max(...rungs.map((r) => r.term));
   const headingId = `ladder-${id}`;
   return (
