@@ -4,7 +4,11 @@
  * active deposits with their principal in the ledger and one maturity job each (set-based SQL), then
  * starts two worker processes that build the whole app (the same job handlers, messages, postbox PDFs
  * and e-mail outbox as the server) with the clock on the maturity day and run every job that fell
- * due. Prints the time and the rate, then checks that every deposit was settled exactly once.
+ * due. Settlement (set-based batches: ledger, journal, payment orders, renewals, timeline) is timed
+ * apart from the messages that follow it through the job queue (inbox, postbox PDF, queued e-mail).
+ * Prints both times and rates with the load average, then checks that every deposit was settled
+ * exactly once, its payment orders, that the journal balances and agrees with the per-deposit
+ * ledger, and that every saver was told the figures that were booked.
  *
  *   npx tsx bench/deposit-maturity.ts                          # DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_DEPOSITS=10000 BENCH_WORKERS=2 npx tsx bench/deposit-maturity.ts
@@ -40,6 +44,7 @@ function workerEnv(url: string, dataDir: string) {
     DATABASE_URL: url,
     DATABASE_POOL_SIZE: "8",
     JOB_CONCURRENCY: process.env.BENCH_JOB_CONCURRENCY ?? "4",
+    ...(process.env.BENCH_JOB_BATCH_SIZE ? { JOB_BATCH_SIZE: process.env.BENCH_JOB_BATCH_SIZE } : {}),
     DATA_DIR: dataDir,
     WEB_DIST_DIR: "/nonexistent",
     CLOCK_CONTROL: "true",
@@ -57,10 +62,11 @@ async function worker() {
   const clock = app.depositSettings.adjustableClock;
   if (!clock) throw new Error("CLOCK_CONTROL gave no adjustable clock");
   clock.set(new Date(startOfDayInZone(MATURITY_DAY, BUSINESS_TIME_ZONE).getTime() + 6 * 3_600_000));
+  const startedAt = Date.now();
   const start = process.hrtime.bigint();
   const ran = await app.jobs.runDue();
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  process.send?.({ ran, ms, workerId: app.jobs.workerId });
+  process.send?.({ ran, ms, startedAt, workerId: app.jobs.workerId });
   await app.close();
 }
 
@@ -109,6 +115,8 @@ async function seed(url: string) {
       insert into deposit_ledger (deposit_id, kind, amount_cents, value_date, source, booked_at)
       select id, 'principal_received', amount_cents, value_date, 'manual', funded_at from deposits
     `.execute(db);
+    // The journal's opening entries from that ledger, as an installation's books start (migration 0170).
+    await sql`select ledger_open_from_deposit_ledger()`.execute(db);
     const runAt = startOfDayInZone(MATURITY_DAY, BUSINESS_TIME_ZONE);
     await sql`
       insert into jobs (name, key, payload, run_at)
@@ -166,6 +174,52 @@ async function verify(url: string) {
              ) x) as journal_unbalanced
       from payment_orders
     `);
+    // Each order as the settlement must write it: the deposit's own figures, its bank account as
+    // debtor, the saver's reference IBAN, a unique end-to-end id and the reference in the remittance.
+    const orderChecks = await one(sql<{ wrong: string; duplicate_e2e: string; entries_missing: string }>`
+      select
+        (select count(*) from payment_orders o join deposits d on d.id = o.deposit_id
+          where o.status <> 'ordered' or o.debtor_iban <> d.bank_iban or o.creditor_iban <> d.payer_iban
+             or o.amount_cents <> o.principal_cents + o.interest_cents
+             or o.interest_cents <> (select amount_cents from deposit_ledger l where l.deposit_id = d.id and l.kind = 'interest_credited')
+             or (o.source = 'maturity_payout' and (o.principal_cents <> d.amount_cents or d.status <> 'payout_pending'
+                 or o.remittance <> d.reference || ' Payout at maturity'))
+             or (o.source = 'renewal_interest' and (o.principal_cents <> 0 or d.maturity_instruction <> 'renew_principal'
+                 or o.remittance <> d.reference || ' Interest paid out at renewal'))) as wrong,
+        (select count(*) - count(distinct end_to_end_id) from payment_orders) as duplicate_e2e,
+        (select count(*) from payment_orders o where not exists (
+          select 1 from ledger_entries e where e.reference = 'order:' || o.id || ':created')) as entries_missing
+    `);
+    // The books: the trial balance is zero, and each matured deposit's journal account plus what its
+    // orders have in transit equals its per-deposit ledger balance (docs/decisions.md).
+    const books = await one(sql<{ total: string; interest_entries: string; disagree: string }>`
+      with journal as (
+        select a.deposit_id, -sum(li.amount_cents) as owed
+        from ledger_lines li join ledger_accounts a on a.address = li.account
+        where a.type = 'deposit' group by a.deposit_id
+      ), transit as (
+        select deposit_id, sum(amount_cents) as cents from payment_orders
+        where status in ('ordered', 'submitted') group by deposit_id
+      ), ledger as (
+        select deposit_id,
+               sum(case when kind in ('principal_received', 'interest_credited') then amount_cents else -amount_cents end) as owed
+        from deposit_ledger group by deposit_id
+      )
+      select (select coalesce(sum(amount_cents), 0) from ledger_lines) as total,
+             (select count(*) from ledger_entries where kind = 'interest_credited') as interest_entries,
+             (select count(*) from deposits d
+                left join journal j on j.deposit_id = d.id
+                left join transit t on t.deposit_id = d.id
+                left join ledger l on l.deposit_id = d.id
+              where coalesce(j.owed, 0) + coalesce(t.cents, 0) <> coalesce(l.owed, 0)) as disagree
+    `);
+    // The message says what was booked: the payout in each payout message is its order's amount.
+    const figures = await one(sql<{ checked: string; differ: string }>`
+      select count(*) as checked,
+             count(*) filter (where (j.payload -> 'facts' ->> 'payout_cents')::bigint is distinct from o.amount_cents) as differ
+      from jobs j join payment_orders o on j.key = 'messages.notify:' || o.user_id || ':deposit_payout_ordered:' || o.id
+      where j.name = 'messages.notify'
+    `);
     const renewals = await one(sql<{ renewals: string }>`
       select count(*) as renewals from deposits where previous_deposit_id is not null
     `);
@@ -174,7 +228,7 @@ async function verify(url: string) {
              (select count(*) from postbox_documents where kind = 'maturity_statement') as documents,
              (select count(*) from email_outbox where template = 'event') as emails
     `);
-    return { jobs, settled, ledger, balance, orders, renewals, told };
+    return { jobs, settled, ledger, balance, orders, orderChecks, books, figures, renewals, told };
   } finally {
     await database.close();
   }
@@ -194,32 +248,48 @@ async function main() {
     log(`Running the maturity jobs with ${WORKERS} server processes ...`);
     const env = workerEnv(url, dataDir);
     const start = Date.now();
-    // Progress every 30 s, so that a long run shows its rate before it ends.
+    // Settlement ends when the last maturity job is done (polled every 250 ms); the messages that
+    // follow it (inbox, postbox PDF, queued e-mail) drain until the processes have run every due job.
     const progressDb = await openPostgres(url, 1);
+    let settledAt: number | null = null;
+    let lastReport = start;
+    let polling = false;
     const progress = setInterval(() => {
-      void sql<{
-        done: string;
-      }>`select count(*) as done from jobs where name = 'deposit.maturity' and state = 'done'`
+      if (polling) return;
+      polling = true;
+      void sql<{ done: string; told: string }>`
+        select count(*) filter (where name = 'deposit.maturity') as done,
+               count(*) filter (where name = 'messages.notify') as told
+        from jobs where state = 'done'
+      `
         .execute(progressDb.db)
         .then(({ rows }) => {
           const done = Number(rows[0]?.done ?? 0);
-          const s = (Date.now() - start) / 1000;
-          log(
-            `  ... ${done.toLocaleString("en")} settled after ${s.toFixed(0)} s (${Math.round(done / s)} per second)`,
-          );
+          const now = Date.now();
+          if (settledAt === null && done >= DEPOSITS) settledAt = now;
+          if (now - lastReport >= 30_000) {
+            lastReport = now;
+            const s = (now - start) / 1000;
+            log(
+              `  ... ${done.toLocaleString("en")} settled, ${Number(rows[0]?.told ?? 0).toLocaleString("en")} messages told after ${s.toFixed(0)} s`,
+            );
+          }
         })
-        .catch(() => {});
-    }, 30_000);
+        .catch(() => {})
+        .finally(() => {
+          polling = false;
+        });
+    }, 250);
     const results = await Promise.all(
       Array.from(
         { length: WORKERS },
         () =>
-          new Promise<{ ran: number; ms: number; workerId: string }>((resolve, reject) => {
+          new Promise<{ ran: number; ms: number; startedAt: number; workerId: string }>((resolve, reject) => {
             const child = fork(import.meta.filename, [], {
               env: { ...process.env, BENCH_WORKER: "1", BENCH_WORKER_ENV: JSON.stringify(env) },
               stdio: ["ignore", "inherit", "inherit", "ipc"],
             });
-            let result: { ran: number; ms: number; workerId: string } | undefined;
+            let result: { ran: number; ms: number; startedAt: number; workerId: string } | undefined;
             child.on("message", (message) => {
               result = message as typeof result;
             });
@@ -229,14 +299,25 @@ async function main() {
           }),
       ),
     );
+    const end = Date.now();
     clearInterval(progress);
+    while (polling) await new Promise((r) => setTimeout(r, 20));
     await progressDb.close();
-    const seconds = (Date.now() - start) / 1000;
+    const settleSeconds = ((settledAt ?? end) - start) / 1000;
+    const drainSeconds = (end - (settledAt ?? end)) / 1000;
+    const load = os.loadavg().map((l) => l.toFixed(2));
     for (const r of results)
       log(`  worker ${r.workerId}: ${r.ran.toLocaleString("en")} jobs in ${(r.ms / 1000).toFixed(1)} s`);
+    // The same, counted from the moment the first process had started and began to run jobs.
+    const firstRun = Math.min(...results.map((r) => r.startedAt));
+    const runningSeconds = ((settledAt ?? end) - firstRun) / 1000;
     log(
-      `  ${DEPOSITS.toLocaleString("en")} maturities in ${seconds.toFixed(1)} s wall time (${Math.round(DEPOSITS / seconds).toLocaleString("en")} per second), start-up of the processes included`,
+      `  settlement: ${DEPOSITS.toLocaleString("en")} maturities (ledger, journal, payment orders, renewals) in ${settleSeconds.toFixed(1)} s (${Math.round(DEPOSITS / settleSeconds).toLocaleString("en")} per second), start-up of the processes included; ${runningSeconds.toFixed(1)} s (${Math.round(DEPOSITS / runningSeconds).toLocaleString("en")} per second) from the first claim`,
     );
+    log(
+      `  messages: inbox, postbox PDFs and queued e-mails drained ${drainSeconds.toFixed(1)} s after settlement (${((end - start) / 1000).toFixed(1)} s in all)`,
+    );
+    log(`  load average (1, 5, 15 min): ${load.join(", ")} on ${os.cpus().length} cores`);
 
     const v = await verify(url);
     const n = (value: string | number) => Number(value);
@@ -277,6 +358,23 @@ async function main() {
         "one payout order per paid-out deposit, the journal balanced",
         n(v.orders.payouts) === n(v.settled.paid_out) && n(v.orders.journal_unbalanced) === 0,
         `${v.orders.payouts} payout orders, ${v.orders.interest} interest orders`,
+      ],
+      [
+        "each payment order: the deposit's figures, accounts and reference; unique end-to-end ids; booked in the journal",
+        n(v.orderChecks.wrong) === 0 &&
+          n(v.orderChecks.duplicate_e2e) === 0 &&
+          n(v.orderChecks.entries_missing) === 0,
+        `${v.orderChecks.wrong} wrong, ${v.orderChecks.duplicate_e2e} duplicate ids, ${v.orderChecks.entries_missing} not booked`,
+      ],
+      [
+        "the journal: trial balance zero, interest booked once per deposit, each deposit's account (plus its orders in transit) equal to its per-deposit ledger",
+        n(v.books.total) === 0 && n(v.books.interest_entries) === DEPOSITS && n(v.books.disagree) === 0,
+        `total ${v.books.total}, ${v.books.interest_entries} interest entries, ${v.books.disagree} deposits disagree`,
+      ],
+      [
+        "each payout message states its order's amount",
+        n(v.figures.checked) === n(v.orders.payouts) + n(v.orders.interest) && n(v.figures.differ) === 0,
+        `${v.figures.checked} checked, ${v.figures.differ} differ`,
       ],
       [
         "one renewal per renewed deposit",

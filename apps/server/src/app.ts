@@ -232,7 +232,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Scheduled jobs (docs/decisions.md "Jobs"); each module adds the handlers of its own jobs.
   await app.register(jobsPlugin, {
     run: jobs !== false,
-    options: { concurrency: options.database.kind === "postgres" ? config.JOB_CONCURRENCY : 1 },
+    options: {
+      concurrency: options.database.kind === "postgres" ? config.JOB_CONCURRENCY : 1,
+      batchSize: config.JOB_BATCH_SIZE,
+    },
   });
 
   await app.register(

@@ -49,6 +49,7 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Scheduled jobs one process runs side by side (PostgreSQL server only; keep below the pool size). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(1000),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   WEB_DIST_DIR: z.string().optional(),
   /**

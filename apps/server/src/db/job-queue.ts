@@ -16,6 +16,13 @@ export interface ClaimedJob {
 /** Does a job's work inside the transaction that marks it done (so both commit, or neither). */
 export type JobHandler = (trx: Transaction<DB>, job: ClaimedJob, now: Date) => Promise<void>;
 
+/**
+ * Does the work of several claimed jobs of one name in one transaction (set-based: a maturity batch),
+ * which also marks them all done. It must do for a single job exactly what it does for many: a batch
+ * that fails is run again one job at a time, so one bad job does not hold back the others.
+ */
+export type BatchJobHandler = (trx: Transaction<DB>, jobs: readonly ClaimedJob[], now: Date) => Promise<void>;
+
 export interface JobQueueOptions {
   /** How many due jobs one claim takes. */
   batchSize: number;
@@ -54,6 +61,7 @@ export class JobQueue {
   private running: Promise<number> | null = null;
   private stopped = false;
   private readonly handlers: Record<string, JobHandler> = {};
+  private readonly batchHandlers: Record<string, BatchJobHandler> = {};
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -67,6 +75,15 @@ export class JobQueue {
     for (const [name, handler] of Object.entries(handlers)) {
       if (this.handlers[name]) throw new Error(`job ${name} already has a handler`);
       this.handlers[name] = handler;
+    }
+  }
+
+  /** Adds the handlers of jobs that run in batches (all claimed jobs of a name in one transaction). */
+  handleBatch(handlers: Readonly<Record<string, BatchJobHandler>>): void {
+    for (const [name, handler] of Object.entries(handlers)) {
+      if (this.handlers[name]) throw new Error(`job ${name} already has a handler`);
+      this.batchHandlers[name] = handler;
+      this.handlers[name] = (trx, job, now) => handler(trx, [job], now);
     }
   }
 
@@ -114,18 +131,76 @@ export class JobQueue {
     for (;;) {
       const jobs = await this.claim();
       if (jobs.length === 0) return total;
-      // Jobs start in id order; with a concurrency above one, up to that many run side by side.
+      // Units start in order (single jobs by id, then the batches); with a concurrency above one, up to
+      // that many run side by side. A unit is one job, or a share of the claimed jobs of a batch-handled
+      // name (one transaction).
+      const units = this.units(jobs);
       let next = 0;
       const lane = async () => {
-        while (next < jobs.length) {
-          const job = jobs[next++] as ClaimedJob;
-          await this.runOne(job);
-          total++;
+        while (next < units.length) {
+          const unit = units[next++] as ClaimedJob[];
+          if (unit.length === 1 || !this.batchHandlers[(unit[0] as ClaimedJob).name]) {
+            for (const job of unit) await this.runOne(job);
+          } else await this.runBatch(unit);
+          total += unit.length;
         }
       };
       await Promise.all(
-        Array.from({ length: Math.max(1, Math.min(this.options.concurrency, jobs.length)) }, lane),
+        Array.from({ length: Math.max(1, Math.min(this.options.concurrency, units.length)) }, lane),
       );
+    }
+  }
+
+  /**
+   * Splits a claim into units: each job alone, except the jobs of a batch-handled name, which are
+   * shared out into as many batches as jobs may run side by side.
+   */
+  private units(jobs: readonly ClaimedJob[]): ClaimedJob[][] {
+    const units: ClaimedJob[][] = [];
+    const batches = new Map<string, ClaimedJob[]>();
+    for (const job of jobs) {
+      if (!this.batchHandlers[job.name]) units.push([job]);
+      else {
+        const group = batches.get(job.name);
+        if (group) group.push(job);
+        else batches.set(job.name, [job]);
+      }
+    }
+    for (const group of batches.values()) {
+      const size = Math.ceil(group.length / Math.max(1, this.options.concurrency));
+      for (let i = 0; i < group.length; i += size) units.push(group.slice(i, i + size));
+    }
+    return units;
+  }
+
+  /**
+   * Runs claimed jobs of one name in one transaction that also marks them all done (only while this
+   * worker holds every lease). If the batch fails, or a lease was lost, nothing of it commits and each
+   * job runs again alone, so a failure is counted against the job that causes it.
+   */
+  private async runBatch(jobs: readonly ClaimedJob[]): Promise<void> {
+    const name = (jobs[0] as ClaimedJob).name;
+    const handler = this.batchHandlers[name];
+    const now = this.clock.now();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (!handler) throw new Error(`no batch handler for job ${name}`);
+        await handler(trx, jobs, now);
+        const done = await trx
+          .updateTable("jobs")
+          .set({ state: "done", finished_at: now, updated_at: now, locked_until: null, last_error: null })
+          .where(
+            "id",
+            "in",
+            jobs.map((j) => j.id),
+          )
+          .where("locked_by", "=", this.workerId)
+          .where("state", "=", "running")
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) !== jobs.length) throw new LeaseLost();
+      });
+    } catch {
+      for (const job of jobs) await this.runOne(job);
     }
   }
 

@@ -19,13 +19,36 @@ export type EventSubscriber<C extends EventChannel> = (
   trx: Kysely<DB> | Transaction<DB>,
 ) => Promise<void> | void;
 
+/**
+ * A subscriber's set-based form: the events of one batch (a maturity batch), in the order they
+ * happened, in the caller's transaction. It must have the effect of the one-event form called for
+ * each event in turn, with fewer round trips.
+ */
+export type BatchSubscriber<C extends EventChannel> = (
+  events: ReadonlyArray<AppEvents[C]>,
+  trx: Kysely<DB> | Transaction<DB>,
+) => Promise<void> | void;
+
+interface Subscription {
+  one: EventSubscriber<EventChannel>;
+  many?: BatchSubscriber<EventChannel> | undefined;
+}
+
 /** This app's subscribers: built with the app and gone with it, never shared between two apps. */
 export class EventBus {
-  private readonly subscribers = new Map<EventChannel, EventSubscriber<EventChannel>[]>();
+  private readonly subscribers = new Map<EventChannel, Subscription[]>();
 
-  subscribe<C extends EventChannel>(channel: C, subscriber: EventSubscriber<C>): void {
+  /** Subscribes to a channel; `many`, if given, takes a whole batch at once (`publishMany`). */
+  subscribe<C extends EventChannel>(
+    channel: C,
+    subscriber: EventSubscriber<C>,
+    many?: BatchSubscriber<C>,
+  ): void {
     const list = this.subscribers.get(channel) ?? [];
-    list.push(subscriber as EventSubscriber<EventChannel>);
+    list.push({
+      one: subscriber as EventSubscriber<EventChannel>,
+      many: many as BatchSubscriber<EventChannel> | undefined,
+    });
     this.subscribers.set(channel, list);
   }
 
@@ -35,7 +58,23 @@ export class EventBus {
     event: AppEvents[C],
     trx: Kysely<DB> | Transaction<DB>,
   ): Promise<void> {
-    for (const subscriber of this.subscribers.get(channel) ?? []) await subscriber(event, trx);
+    for (const subscriber of this.subscribers.get(channel) ?? []) await subscriber.one(event, trx);
+  }
+
+  /**
+   * Hands a batch of events to every subscriber: its set-based form if it has one, else each event in
+   * turn. Subscribers run one after another, each over the whole batch.
+   */
+  async publishMany<C extends EventChannel>(
+    channel: C,
+    events: ReadonlyArray<AppEvents[C]>,
+    trx: Kysely<DB> | Transaction<DB>,
+  ): Promise<void> {
+    if (events.length === 0) return;
+    for (const subscriber of this.subscribers.get(channel) ?? []) {
+      if (subscriber.many) await subscriber.many(events, trx);
+      else for (const event of events) await subscriber.one(event, trx);
+    }
   }
 }
 

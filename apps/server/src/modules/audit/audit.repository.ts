@@ -6,6 +6,15 @@ export function insertAuditEntry(db: Kysely<DB>, values: Insertable<AuditLogTabl
   return db.insertInto("audit_log").values(values).execute();
 }
 
+export async function insertAuditEntries(db: Kysely<DB>, values: ReadonlyArray<Insertable<AuditLogTable>>) {
+  for (let i = 0; i < values.length; i += 1000) {
+    await db
+      .insertInto("audit_log")
+      .values(values.slice(i, i + 1000))
+      .execute();
+  }
+}
+
 /**
  * The saver an entry concerns, from its target: the user itself, or the owner of the application,
  * document, deposit or sanctions hit. CASE evaluates only the matching branch, so a target id is cast

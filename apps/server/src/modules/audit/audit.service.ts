@@ -44,6 +44,26 @@ export async function recordAudit(
   });
 }
 
+/** Records several actions of one actor in one statement (a batch of payment orders). */
+export async function recordAudits(
+  db: Kysely<DB>,
+  actor: Pick<User, "id" | "email"> | { id: null; email: string },
+  events: readonly AuditEvent[],
+) {
+  if (events.length === 0) return;
+  await repo.insertAuditEntries(
+    db,
+    events.map((event) => ({
+      actor_id: actor.id,
+      actor_email: actor.email,
+      action: event.action,
+      target_type: event.targetType,
+      target_id: event.targetId,
+      details: JSON.stringify(event.details ?? {}),
+    })),
+  );
+}
+
 function toAuditLogEntry(
   row: Selectable<AuditLogTable> & {
     subject_id: string | null;

@@ -150,3 +150,28 @@ export async function onDepositEvent(
   });
   await events.publish("deposit", event, trx);
 }
+
+/**
+ * Records the events of a batch (a maturity batch) in their timelines with one statement and hands
+ * them to the subscribers as one batch (`publishMany`): the journal books them set-based, the
+ * messages are queued to be told afterwards.
+ */
+export async function onDepositEvents(
+  trx: Kysely<DB> | Transaction<DB>,
+  events: EventBus,
+  list: readonly DepositEvent[],
+  actorId: string | null = null,
+): Promise<void> {
+  if (list.length === 0) return;
+  await repo.insertDepositEvents(
+    trx,
+    list.map((event) => ({
+      deposit_id: event.depositId,
+      type: event.type,
+      at: event.at,
+      actor_id: actorId,
+      details: JSON.stringify(event.details),
+    })),
+  );
+  await events.publishMany("deposit", list, trx);
+}

@@ -2,20 +2,18 @@ import {
   addMonths,
   decideRenewal,
   depositReference,
+  type LedgerKind,
   renewalTermMonths,
-  simpleInterest,
   toBasisPoints,
 } from "@festgeld/domain";
-import type { Transaction } from "kysely";
-import type { ClaimedJob, JobHandler } from "../../db/job-queue.ts";
-import type { DB } from "../../db/schema.ts";
+import type { BatchJobHandler, ClaimedJob, JobHandler } from "../../db/job-queue.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { packageInForce } from "../packages/packages.service.ts";
 import { depositFigures } from "./deposit.mapper.ts";
-import { onDepositEvent } from "./deposit-events.ts";
-import { orderPayout } from "./deposit-payouts.ts";
+import { onDepositEvent, onDepositEvents } from "./deposit-events.ts";
+import { orderPayouts } from "./deposit-payouts.ts";
 import * as repo from "./deposits.repository.ts";
-import { businessDate, JOB_NAMES, scheduleMaturity } from "./deposits.service.ts";
+import { businessDate, JOB_NAMES, maturityJobs } from "./deposits.service.ts";
 
 const depositIdOf = (job: ClaimedJob) => {
   const id = job.payload.deposit_id;
@@ -53,7 +51,7 @@ const reminder =
     if (row?.status !== "active") return;
     // Under the renewal rule the reminder states today's rate against the threshold.
     const rule = row.maturity_instruction === "renew_if_rate_at_least";
-    const today = rule ? await renewalPackage(trx, row) : undefined;
+    const today = rule ? await renewalPackage(row, (terms) => packageInForce(trx, terms)) : undefined;
     await onDepositEvent(trx, events, {
       ...eventBase(row),
       type: "maturity_reminder",
@@ -72,20 +70,27 @@ const reminder =
  * rung whose bank does not offer the ladder's longest term renews for its own term there
  * (docs/decisions.md "Saver tools"): money does not move between banks on a renewal.
  */
-async function renewalPackage(trx: Transaction<DB>, row: repo.DepositRow) {
+async function renewalPackage(row: repo.DepositRow, inForce: InForce) {
   const terms = { currency: row.currency, preferredId: row.package_id };
   const ladderTerm = renewalTermMonths({
     termMonths: row.duration_months,
     ladderTermMonths: row.ladder_term_months,
   });
-  const pkg = await packageInForce(trx, { ...terms, durationMonths: ladderTerm });
+  const pkg = await inForce({ ...terms, durationMonths: ladderTerm });
   if (pkg || ladderTerm === row.duration_months) return pkg;
-  return packageInForce(trx, { ...terms, durationMonths: row.duration_months });
+  return inForce({ ...terms, durationMonths: row.duration_months });
 }
 
+/** How the package in force for some terms is read (directly, or once per batch). */
+type InForce = (terms: {
+  durationMonths: number;
+  currency: string;
+  preferredId: string;
+}) => ReturnType<typeof packageInForce>;
+
 /** Renew into which package and term, or pay out: the instruction, its threshold and today's offer. */
-async function renewal(trx: Transaction<DB>, row: repo.DepositRow) {
-  const pkg = row.maturity_instruction === "payout" ? undefined : await renewalPackage(trx, row);
+async function renewal(row: repo.DepositRow, inForce: InForce) {
+  const pkg = row.maturity_instruction === "payout" ? undefined : await renewalPackage(row, inForce);
   const decision = decideRenewal({
     instruction: row.maturity_instruction,
     minRateBasisPoints: row.renew_min_rate === null ? null : toBasisPoints(row.renew_min_rate),
@@ -97,165 +102,246 @@ async function renewal(trx: Transaction<DB>, row: repo.DepositRow) {
   return { pkg, decision };
 }
 
-/**
- * Maturity: the interest is credited, then the saver's instruction is carried out. Payout: principal
- * and interest are ordered to the reference account and the deposit waits as payout_pending until the
- * bank books the payment (deposit-payouts.ts). Renew principal: the interest is paid out, the principal
- * carried into a new deposit. Renew all: principal and interest are carried over. The new deposit runs
- * for the same term at the rate in force that day, from the maturity date; without a package for that
- * term any more, everything is paid out. The deposit row is locked and must be active, and each
- * ledger kind is booked once per deposit, so the step cannot happen twice.
- */
-const maturity =
-  (events: EventBus): JobHandler =>
-  async (trx, job, now) => {
-    const row = await repo.lockDeposit(trx, depositIdOf(job));
-    if (row?.status !== "active" || !row.maturity_date) return;
-    const { principalCents, interestCents } = depositFigures(row);
-    const valueDate = row.maturity_date;
-    const book = (kind: Parameters<typeof repo.addLedgerEntry>[1]["kind"], cents: bigint, source: string) =>
-      repo.addLedgerEntry(trx, {
-        deposit_id: row.id,
-        kind,
-        amount_cents: cents,
-        value_date: valueDate,
-        source,
-        booked_at: now,
-      });
-    await book("interest_credited", interestCents, "maturity");
-    await onDepositEvent(trx, events, {
-      ...eventBase(row),
-      type: "matured",
-      at: now,
-      details: { interest_cents: String(interestCents), maturity_date: valueDate },
-    });
+type PackageRow = NonNullable<Awaited<ReturnType<typeof packageInForce>>>;
 
-    const { pkg, decision } = await renewal(trx, row);
-    if (!pkg || decision.action === "payout") {
-      // The payout is ordered; the deposit is paid_out once the bank books it (deposit-payouts.ts).
-      const pending = await repo.updateDepositReturning(trx, row.id, {
-        status: "payout_pending",
-        matured_at: now,
-        updated_at: now,
-      });
-      await orderPayout(trx, events, pending, {
-        source: "maturity_payout",
-        amountCents: principalCents + interestCents,
-        principalCents,
-        interestCents,
-        now,
-        // Why a deposit that was to renew is paid out: the saver is told with the order.
-        renewal:
-          decision.action === "payout" && decision.reason === "below_threshold" && pkg
-            ? { rateBelowThreshold: pkg.interest_rate }
-            : decision.action === "payout" && decision.reason === "not_offered"
-              ? { notOffered: true }
-              : undefined,
-      });
-      return;
+/**
+ * Maturity, for a batch of due deposits in one transaction (docs/decisions.md "Maturity at scale"):
+ * the interest is credited, then each saver's instruction is carried out. Payout: principal and
+ * interest are ordered to the reference account and the deposit waits as payout_pending until the
+ * bank books the payment (deposit-payouts.ts). Renew principal: the interest is paid out (an order),
+ * the principal carried into a new deposit. Renew all: principal and interest are carried over. The
+ * new deposit runs for the renewal term at the rate in force that day at the bank that holds the
+ * money, from the maturity date; without a package for that term any more, or below the saver's
+ * threshold, everything is paid out.
+ *
+ * Figures and decisions are made per deposit in TypeScript with the domain's functions (interest
+ * rounding, renewal rule); the writes go set-based over the whole batch: one statement each for the
+ * status changes, the ledger rows, the new deposits, their jobs, the payment orders, the timeline,
+ * and, through the batch subscribers, the journal and the queued messages. The deposit rows are
+ * locked and must be active, and each ledger kind is booked once per deposit, so a deposit is never
+ * settled twice. A batch of one is the single-deposit case (the job queue reruns a failed batch job
+ * by job).
+ */
+const maturities =
+  (events: EventBus): BatchJobHandler =>
+  async (trx, jobs, now) => {
+    const locked = await repo.lockDeposits(trx, jobs.map(depositIdOf));
+    const rows = locked.filter((row) => row.status === "active" && row.maturity_date);
+    if (rows.length === 0) return;
+
+    // Today's offer per renewal term, read once per (term, currency, preferred package) in the batch.
+    const offers = new Map<string, Promise<PackageRow | undefined>>();
+    const inForce = (terms: { durationMonths: number; currency: string; preferredId: string }) => {
+      const key = `${terms.durationMonths}|${terms.currency}|${terms.preferredId}`;
+      let offer = offers.get(key);
+      if (!offer) {
+        offer = packageInForce(trx, terms);
+        offers.set(key, offer);
+      }
+      return offer;
+    };
+    const settled = [];
+    for (const row of rows) {
+      const { principalCents, interestCents } = depositFigures(row);
+      settled.push({ row, principalCents, interestCents, ...(await renewal(row, inForce)) });
     }
 
-    const renewAll = decision.carry === "all";
-    const newAmount = renewAll ? principalCents + interestCents : principalCents;
-    const paidNow = renewAll ? 0n : interestCents;
-    await book("carried_to_renewal", newAmount, "renewal");
-    const maturityDate = addMonths(valueDate, decision.termMonths);
-    const next = await repo.insertDeposit(trx, {
-      application_id: row.application_id,
-      user_id: row.user_id,
-      package_id: pkg.id,
-      previous_deposit_id: row.id,
-      reference: depositReference(await repo.nextReferenceNumber(trx)),
-      status: "active",
-      amount_cents: String(newAmount),
-      currency: row.currency.trim(),
-      interest_rate: pkg.interest_rate,
-      duration_months: decision.termMonths,
-      maturity_instruction: row.maturity_instruction,
-      renew_min_rate: row.renew_min_rate,
-      ladder_term_months: row.ladder_term_months,
-      payer_iban: row.payer_iban,
-      bank_holder: row.bank_holder,
-      bank_iban: row.bank_iban,
-      bank_bic: row.bank_bic,
-      bank_name: row.bank_name,
-      early_closure: pkg.early_closure,
-      approved_at: now,
-      funding_deadline: null,
-      funded_at: now,
+    const ledgerRow = (
+      depositId: string,
+      kind: LedgerKind,
+      cents: bigint,
+      valueDate: string,
+      source: string,
+    ) => ({
+      deposit_id: depositId,
+      kind,
+      amount_cents: cents,
       value_date: valueDate,
-      maturity_date: maturityDate,
-      created_at: now,
-      updated_at: now,
-    });
-    await repo.addLedgerEntry(trx, {
-      deposit_id: next.id,
-      kind: "principal_received",
-      amount_cents: newAmount,
-      value_date: valueDate,
-      source: "renewal",
+      source,
       booked_at: now,
     });
-    await scheduleMaturity(trx, next.id, maturityDate);
-    await repo.updateDeposit(trx, row.id, {
-      status: "renewed",
-      matured_at: now,
-      renewed_at: now,
-      updated_at: now,
+    await repo.addLedgerEntries(
+      trx,
+      settled.map((s) =>
+        ledgerRow(s.row.id, "interest_credited", s.interestCents, s.row.maturity_date as string, "maturity"),
+      ),
+    );
+    await onDepositEvents(
+      trx,
+      events,
+      settled.map((s) => ({
+        ...eventBase(s.row),
+        type: "matured" as const,
+        at: now,
+        details: { interest_cents: String(s.interestCents), maturity_date: s.row.maturity_date as string },
+      })),
+    );
+
+    const payouts = settled.filter((s) => !s.pkg || s.decision.action === "payout");
+    const renewals = settled.flatMap((s) =>
+      s.pkg && s.decision.action === "renew" ? [{ ...s, pkg: s.pkg, decision: s.decision }] : [],
+    );
+
+    // Payouts: the deposit waits as payout_pending until the bank books the order.
+    const pending = new Map(
+      (
+        await repo.updateDepositsReturning(
+          trx,
+          payouts.map((s) => s.row.id),
+          { status: "payout_pending", matured_at: now, updated_at: now },
+        )
+      ).map((row) => [row.id, row]),
+    );
+
+    // Renewals: a new deposit each, its ledger, its jobs; the old one renewed.
+    const references = await repo.nextReferenceNumbers(trx, renewals.length);
+    const planned = renewals.map((s, i) => {
+      const valueDate = s.row.maturity_date as string;
+      const renewAll = s.decision.carry === "all";
+      const newAmount = renewAll ? s.principalCents + s.interestCents : s.principalCents;
+      return {
+        ...s,
+        valueDate,
+        newAmount,
+        paidNow: renewAll ? 0n : s.interestCents,
+        maturityDate: addMonths(valueDate, s.decision.termMonths),
+        reference: depositReference(references[i] as number),
+      };
     });
-    const rateCheck = simpleInterest({
-      principalCents: newAmount,
-      rateBasisPoints: depositFigures({
-        amount_cents: Number(newAmount),
-        interest_rate: pkg.interest_rate,
-        duration_months: decision.termMonths,
-      }).rateBasisPoints,
-      months: decision.termMonths,
-    });
-    await onDepositEvent(trx, events, {
-      ...eventBase(row),
-      type: "renewed",
-      at: now,
-      details: {
-        next_deposit_id: next.id,
-        payout_cents: String(paidNow),
-        new_amount_cents: String(newAmount),
-        new_rate: pkg.interest_rate,
-        new_maturity_date: maturityDate,
-        new_expected_interest_cents: String(rateCheck.interestCents),
-      },
-    });
-    // The interest of a principal-only renewal leaves as a payment order (booked when the bank does).
-    if (paidNow > 0n) {
-      await orderPayout(
-        trx,
-        events,
-        { ...row, status: "renewed" },
-        {
-          source: "renewal_interest",
-          amountCents: paidNow,
-          principalCents: 0n,
-          interestCents: paidNow,
-          now,
+    const created = await repo.insertDeposits(
+      trx,
+      planned.map((p) => ({
+        application_id: p.row.application_id,
+        user_id: p.row.user_id,
+        package_id: p.pkg.id,
+        previous_deposit_id: p.row.id,
+        reference: p.reference,
+        status: "active",
+        amount_cents: String(p.newAmount),
+        currency: p.row.currency.trim(),
+        interest_rate: p.pkg.interest_rate,
+        duration_months: p.decision.termMonths,
+        maturity_instruction: p.row.maturity_instruction,
+        renew_min_rate: p.row.renew_min_rate,
+        ladder_term_months: p.row.ladder_term_months,
+        payer_iban: p.row.payer_iban,
+        bank_holder: p.row.bank_holder,
+        bank_iban: p.row.bank_iban,
+        bank_bic: p.row.bank_bic,
+        bank_name: p.row.bank_name,
+        early_closure: p.pkg.early_closure,
+        approved_at: now,
+        funding_deadline: null,
+        funded_at: now,
+        value_date: p.valueDate,
+        maturity_date: p.maturityDate,
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+    const renewed = planned.map((p) => ({ ...p, next: created.get(p.row.id) as repo.DepositRow }));
+    await repo.addLedgerEntries(
+      trx,
+      renewed.flatMap((r) => [
+        ledgerRow(r.row.id, "carried_to_renewal", r.newAmount, r.valueDate, "renewal"),
+        ledgerRow(r.next.id, "principal_received", r.newAmount, r.valueDate, "renewal"),
+      ]),
+    );
+    await repo.scheduleJobs(
+      trx,
+      renewed.flatMap((r) => maturityJobs(r.next.id, r.maturityDate)),
+    );
+    await repo.updateDeposits(
+      trx,
+      renewed.map((r) => r.row.id),
+      { status: "renewed", matured_at: now, renewed_at: now, updated_at: now },
+    );
+    await onDepositEvents(
+      trx,
+      events,
+      renewed.map((r) => ({
+        ...eventBase(r.row),
+        type: "renewed" as const,
+        at: now,
+        details: {
+          next_deposit_id: r.next.id,
+          payout_cents: String(r.paidNow),
+          new_amount_cents: String(r.newAmount),
+          new_rate: r.pkg.interest_rate,
+          new_maturity_date: r.maturityDate,
+          new_expected_interest_cents: String(
+            depositFigures({
+              amount_cents: Number(r.newAmount),
+              interest_rate: r.pkg.interest_rate,
+              duration_months: r.decision.termMonths,
+            }).interestCents,
+          ),
         },
-      );
-    }
-    await onDepositEvent(trx, events, {
-      depositId: next.id,
-      applicationId: row.application_id,
-      userId: row.user_id,
-      type: "renewal_created",
-      at: now,
-      deposit: next,
-      details: { previous_deposit_id: row.id, value_date: valueDate, maturity_date: maturityDate },
-    });
+      })),
+    );
+
+    // The money that leaves: a payout order per paid-out deposit, the interest of a principal-only
+    // renewal (booked when the bank does).
+    await orderPayouts(
+      trx,
+      events,
+      [
+        ...payouts.map((s) => ({
+          row: pending.get(s.row.id) as repo.DepositRow,
+          input: {
+            source: "maturity_payout" as const,
+            amountCents: s.principalCents + s.interestCents,
+            principalCents: s.principalCents,
+            interestCents: s.interestCents,
+            now,
+            // Why a deposit that was to renew is paid out: the saver is told with the order.
+            renewal:
+              s.decision.action === "payout" && s.decision.reason === "below_threshold" && s.pkg
+                ? { rateBelowThreshold: s.pkg.interest_rate }
+                : s.decision.action === "payout" && s.decision.reason === "not_offered"
+                  ? ({ notOffered: true } as const)
+                  : undefined,
+          },
+        })),
+        ...renewed
+          .filter((r) => r.paidNow > 0n)
+          .map((r) => ({
+            row: { ...r.row, status: "renewed" as const },
+            input: {
+              source: "renewal_interest" as const,
+              amountCents: r.paidNow,
+              principalCents: 0n,
+              interestCents: r.paidNow,
+              now,
+            },
+          })),
+      ],
+      now,
+    );
+    await onDepositEvents(
+      trx,
+      events,
+      renewed.map((r) => ({
+        depositId: r.next.id,
+        applicationId: r.row.application_id,
+        userId: r.row.user_id,
+        type: "renewal_created" as const,
+        at: now,
+        deposit: r.next,
+        details: { previous_deposit_id: r.row.id, value_date: r.valueDate, maturity_date: r.maturityDate },
+      })),
+    );
   };
 
 /** The deposit jobs, publishing their events to this app's subscribers. */
 export const depositJobHandlers = (events: EventBus): Readonly<Record<string, JobHandler>> => ({
   [JOB_NAMES.lapse]: lapse(events),
   [JOB_NAMES.reminder]: reminder(events),
-  [JOB_NAMES.maturity]: maturity(events),
+});
+
+/** The deposit jobs that run in batches: maturity (set-based settlement). */
+export const depositBatchJobHandlers = (events: EventBus): Readonly<Record<string, BatchJobHandler>> => ({
+  [JOB_NAMES.maturity]: maturities(events),
 });
 
 export { businessDate };

@@ -3,8 +3,19 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import type { PaymentEvent, PaymentOrderFacts, PaymentOrderSource } from "../payments/payment-events.ts";
-import { createOrder, type PaymentActor, SYSTEM_ACTOR } from "../payments/payments.service.ts";
-import { onDepositEvent } from "./deposit-events.ts";
+import {
+  createOrder,
+  createOrders,
+  type NewOrder,
+  type PaymentActor,
+  SYSTEM_ACTOR,
+} from "../payments/payments.service.ts";
+import {
+  type DepositEvent,
+  type DepositEventDetails,
+  onDepositEvent,
+  onDepositEvents,
+} from "./deposit-events.ts";
 import type { DepositRow } from "./deposits.repository.ts";
 import * as repo from "./deposits.repository.ts";
 
@@ -37,19 +48,63 @@ export async function orderPayout(
   trx: Db,
   events: EventBus,
   row: DepositRow,
-  input: {
-    source: DepositPaymentSource;
-    amountCents: bigint;
-    principalCents: bigint;
-    interestCents: bigint;
-    now: Date;
-    actor?: PaymentActor;
-    /** A maturity payout of a deposit that was to renew: why it did not (stated in the saver's message). */
-    renewal?: { notOffered: true } | { rateBelowThreshold: string } | undefined;
-  },
+  input: PayoutInput & { actor?: PaymentActor },
 ): Promise<PaymentOrderFacts> {
   const name = (await repo.applicantName(trx, row.application_id)) ?? row.bank_holder;
-  const order = await createOrder(trx, events, {
+  const actor = input.actor ?? SYSTEM_ACTOR;
+  const order = await createOrder(trx, events, { ...newOrder(row, input, name), actor });
+  await onDepositEvent(trx, events, payoutOrdered(row, input, order), input.actor?.id ?? null);
+  return order;
+}
+
+/** What leaves a deposit, and why. */
+export interface PayoutInput {
+  source: DepositPaymentSource;
+  amountCents: bigint;
+  principalCents: bigint;
+  interestCents: bigint;
+  now: Date;
+  /** A maturity payout of a deposit that was to renew: why it did not (stated in the saver's message). */
+  renewal?: { notOffered: true } | { rateBelowThreshold: string } | undefined;
+}
+
+/**
+ * The payouts of a maturity batch, each as `orderPayout` would make it (by the platform itself): the
+ * applicants' names in one read, the orders through the payments module's set-based `createOrders`,
+ * and the `payout_ordered` events recorded and published as one batch.
+ */
+export async function orderPayouts(
+  trx: Db,
+  events: EventBus,
+  payouts: ReadonlyArray<{ row: DepositRow; input: PayoutInput }>,
+  now: Date,
+): Promise<PaymentOrderFacts[]> {
+  if (payouts.length === 0) return [];
+  const names = await repo.applicantNames(
+    trx,
+    payouts.map((p) => p.row.application_id),
+  );
+  const orders = await createOrders(
+    trx,
+    events,
+    payouts.map(({ row, input }) => ({
+      ...newOrder(row, input, names.get(row.application_id) ?? row.bank_holder),
+      actor: SYSTEM_ACTOR,
+    })),
+    SYSTEM_ACTOR,
+    now,
+  );
+  await onDepositEvents(
+    trx,
+    events,
+    payouts.map(({ row, input }, i) => payoutOrdered(row, input, orders[i] as PaymentOrderFacts)),
+  );
+  return orders;
+}
+
+/** The order of money leaving a deposit: from its receiving account to the saver's reference IBAN. */
+function newOrder(row: DepositRow, input: PayoutInput, name: string): Omit<NewOrder, "actor"> {
+  return {
     source: input.source,
     depositId: row.id,
     userId: row.user_id,
@@ -59,36 +114,34 @@ export async function orderPayout(
     principalCents: input.principalCents,
     interestCents: input.interestCents,
     remittance: `${row.reference} ${PURPOSE[input.source]}`,
-    actor: input.actor ?? SYSTEM_ACTOR,
     now: input.now,
-  });
-  await onDepositEvent(
-    trx,
-    events,
-    {
-      depositId: row.id,
-      applicationId: row.application_id,
-      userId: row.user_id,
-      type: "payout_ordered",
-      at: input.now,
-      deposit: row,
-      details: {
-        order_id: order.id,
-        source: input.source,
-        amount_cents: String(order.amountCents),
-        principal_cents: String(order.principalCents),
-        interest_cents: String(order.interestCents),
-        requested_date: order.requestedDate,
-        end_to_end_id: order.endToEndId,
-        ...(input.renewal && "notOffered" in input.renewal ? { renewal_not_offered: true as const } : {}),
-        ...(input.renewal && "rateBelowThreshold" in input.renewal
-          ? { renewal_rate_below_threshold: input.renewal.rateBelowThreshold }
-          : {}),
-      },
-    },
-    input.actor?.id ?? null,
-  );
-  return order;
+  };
+}
+
+/** `payout_ordered` on the deposit's timeline: tells the saver the expected execution date. */
+function payoutOrdered(row: DepositRow, input: PayoutInput, order: PaymentOrderFacts): DepositEvent {
+  const details: DepositEventDetails["payout_ordered"] = {
+    order_id: order.id,
+    source: input.source,
+    amount_cents: String(order.amountCents),
+    principal_cents: String(order.principalCents),
+    interest_cents: String(order.interestCents),
+    requested_date: order.requestedDate,
+    end_to_end_id: order.endToEndId,
+    ...(input.renewal && "notOffered" in input.renewal ? { renewal_not_offered: true as const } : {}),
+    ...(input.renewal && "rateBelowThreshold" in input.renewal
+      ? { renewal_rate_below_threshold: input.renewal.rateBelowThreshold }
+      : {}),
+  };
+  return {
+    depositId: row.id,
+    applicationId: row.application_id,
+    userId: row.user_id,
+    type: "payout_ordered",
+    at: input.now,
+    deposit: row,
+    details,
+  };
 }
 
 /**

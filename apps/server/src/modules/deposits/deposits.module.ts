@@ -1,6 +1,6 @@
 import type { AppModule } from "../../lib/module.ts";
-import { depositJobHandlers } from "./deposit-jobs.ts";
-import { depositMessages } from "./deposit-messages.ts";
+import { depositBatchJobHandlers, depositJobHandlers } from "./deposit-jobs.ts";
+import { depositMessages, depositMessagesLater } from "./deposit-messages.ts";
 import { depositPaymentEvents } from "./deposit-payouts.ts";
 import { depositsRoutes } from "./deposits.routes.ts";
 import { depositsAdminRoutes } from "./deposits-admin.routes.ts";
@@ -15,7 +15,9 @@ export const depositsModule: AppModule = async (app) => {
   await app.register(depositsRoutes);
   await app.register(depositsAdminRoutes);
   app.jobs.handle(depositJobHandlers(app.events));
-  app.events.subscribe("deposit", depositMessages(app.messages));
+  app.jobs.handleBatch(depositBatchJobHandlers(app.events));
+  // One event: told in its transaction. A batch (maturity): queued, told afterwards by the job queue.
+  app.events.subscribe("deposit", depositMessages(app.messages), depositMessagesLater(app.messages));
   // The bank's booking or return of a deposit's payment order moves the deposit (deposit-payouts.ts).
   app.events.subscribe("payment", depositPaymentEvents(app.events));
 };

@@ -411,3 +411,114 @@ export function hasLedgerEntry(db: Db, depositId: string, kind: LedgerKind) {
     .where("kind", "=", kind)
     .executeTakeFirst();
 }
+
+/* ------------------------------------------------------- a maturity batch, set-based */
+
+/** Inserts rows in statements of at most `size` rows (PostgreSQL takes at most 65,535 parameters). */
+async function inChunks<T>(rows: readonly T[], size: number, write: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
+}
+
+/** The deposits of a batch locked for the rest of the transaction, in id order (no two batches deadlock). */
+export function lockDeposits(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("deposits")
+    .selectAll()
+    .where("id", "in", [...ids])
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+}
+
+/** The same change to several deposits; answers them as they now stand. */
+export function updateDepositsReturning(db: Db, ids: readonly string[], changes: Updateable<DepositsTable>) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .updateTable("deposits")
+    .set(changes)
+    .where("id", "in", [...ids])
+    .returningAll()
+    .execute();
+}
+
+/** The same change to several deposits. */
+export async function updateDeposits(db: Db, ids: readonly string[], changes: Updateable<DepositsTable>) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable("deposits")
+    .set(changes)
+    .where("id", "in", [...ids])
+    .execute();
+}
+
+/** New deposits (the renewals of a batch), answered by the deposit each one renews. */
+export async function insertDeposits(db: Db, values: ReadonlyArray<Insertable<DepositsTable>>) {
+  const byPrevious = new Map<string, DepositRow>();
+  await inChunks(values, 500, async (chunk) => {
+    for (const row of await db.insertInto("deposits").values(chunk).returningAll().execute())
+      if (row.previous_deposit_id) byPrevious.set(row.previous_deposit_id, row);
+  });
+  return byPrevious;
+}
+
+/** n numbers of the deposit reference sequence, in one round trip. */
+export async function nextReferenceNumbers(db: Db, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const { rows } = await sql<{ n: string }>`
+    select nextval('deposit_reference_seq')::int8 as n from generate_series(1, ${n}::int)
+  `.execute(db);
+  return rows.map((r) => Number(r.n));
+}
+
+export function addLedgerEntries(db: Db, entries: ReadonlyArray<Parameters<typeof addLedgerEntry>[1]>) {
+  return inChunks(entries, 2000, (chunk) =>
+    db
+      .insertInto("deposit_ledger")
+      .values(
+        chunk.map((entry) => ({
+          ...entry,
+          amount_cents: String(entry.amount_cents),
+          bank_statement_id: entry.bank_statement_id ?? null,
+          booked_by: entry.booked_by ?? null,
+        })),
+      )
+      .execute(),
+  );
+}
+
+export function insertDepositEvents(db: Db, values: ReadonlyArray<Insertable<DepositEventsTable>>) {
+  return inChunks(values, 2000, (chunk) => db.insertInto("deposit_events").values(chunk).execute());
+}
+
+/** Schedules jobs once per key, in one statement per chunk. */
+export function scheduleJobs(
+  db: Db,
+  jobs: ReadonlyArray<{ name: string; key: string; runAt: Date; payload?: object }>,
+) {
+  return inChunks(jobs, 2000, (chunk) =>
+    db
+      .insertInto("jobs")
+      .values(
+        chunk.map((job) => ({
+          name: job.name,
+          key: job.key,
+          run_at: job.runAt,
+          payload: JSON.stringify(job.payload ?? {}),
+        })),
+      )
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute(),
+  );
+}
+
+/** The name each application was made under (the holder of the reference IBAN payouts go to). */
+export async function applicantNames(db: Db, applicationIds: readonly string[]) {
+  if (applicationIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom("applications")
+    .select(["id", "full_name"])
+    .where("id", "in", [...new Set(applicationIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.full_name]));
+}

@@ -303,19 +303,25 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
 }
 
 /** The maturity job and the reminder 14 days before it. */
+export function maturityJobs(depositId: string, maturityDate: string) {
+  return [
+    {
+      name: JOB_NAMES.maturity,
+      key: `${JOB_NAMES.maturity}:${depositId}`,
+      runAt: dayStart(maturityDate),
+      payload: { deposit_id: depositId },
+    },
+    {
+      name: JOB_NAMES.reminder,
+      key: `${JOB_NAMES.reminder}:${depositId}`,
+      runAt: dayStart(addDays(maturityDate, -LIMITS.maturityReminderDays)),
+      payload: { deposit_id: depositId },
+    },
+  ];
+}
+
 export async function scheduleMaturity(db: Db, depositId: string, maturityDate: string) {
-  await repo.scheduleJob(db, {
-    name: JOB_NAMES.maturity,
-    key: `${JOB_NAMES.maturity}:${depositId}`,
-    runAt: dayStart(maturityDate),
-    payload: { deposit_id: depositId },
-  });
-  await repo.scheduleJob(db, {
-    name: JOB_NAMES.reminder,
-    key: `${JOB_NAMES.reminder}:${depositId}`,
-    runAt: dayStart(addDays(maturityDate, -LIMITS.maturityReminderDays)),
-    payload: { deposit_id: depositId },
-  });
+  for (const job of maturityJobs(depositId, maturityDate)) await repo.scheduleJob(db, job);
 }
 
 /**

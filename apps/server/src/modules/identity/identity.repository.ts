@@ -13,6 +13,15 @@ export function findProfile(db: Db, userId: string) {
     .where("user_id", "=", userId)
     .executeTakeFirst();
 }
+/** The postal addresses of some savers (those who gave their personal data). */
+export function findAddresses(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("kyc_profiles")
+    .select(["user_id", "street", "postcode", "city", "country"])
+    .where("user_id", "in", [...new Set(userIds)])
+    .execute();
+}
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 
 export function upsertProfile(db: Db, values: Insertable<KycProfilesTable>) {

@@ -58,6 +58,20 @@ export async function postalAddressOf(
   return row ? { street: row.street, postcode: row.postcode, city: row.city, country: row.country } : null;
 }
 
+/** The postal address of each of some savers who gave one (a batch of payment orders). */
+export async function postalAddressesOf(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, { street: string; postcode: string; city: string; country: string }>> {
+  const rows = await repo.findAddresses(db, userIds);
+  return new Map(
+    rows.map((r) => [
+      r.user_id,
+      { street: r.street, postcode: r.postcode, city: r.city, country: r.country },
+    ]),
+  );
+}
+
 /** The fields a saver enters, as compared and stored (tax ID normalised). */
 function comparable(p: {
   date_of_birth: string;

@@ -1,10 +1,20 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import type { EventSubscriber } from "../../plugins/events.ts";
+import type { BatchSubscriber, EventSubscriber } from "../../plugins/events.ts";
 import type { DepositEvent } from "../deposits/deposit-events.ts";
 import type { PaymentEvent, PaymentOrderFacts } from "../payments/payment-events.ts";
 import * as repo from "./ledger.repository.ts";
-import { businessDate, depositIban, openAccounts, post, reverse } from "./ledger.service.ts";
+import {
+  businessDate,
+  depositIban,
+  depositIbans,
+  openAccounts,
+  openAccountsOf,
+  type Posting,
+  post,
+  postMany,
+  reverse,
+} from "./ledger.service.ts";
 import { bankAccount, depositAccount } from "./ledger-accounts.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -17,113 +27,153 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /* ------------------------------------------------------- deposit channel */
 
-async function carryOver(
-  db: Db,
-  input: { from: string; to: string; cents: bigint; date: string; at: Date; iban: string },
-) {
-  await openAccounts(db, input.iban, [input.from, input.to]);
-  await post(db, {
-    kind: "renewal_carry_over",
-    reference: `deposit:${input.to}:carried_over`,
-    effective_date: input.date,
-    created_at: input.at,
-    deposit_id: input.from,
-    details: { next_deposit_id: input.to },
-    lines: [
-      { account: depositAccount(input.from), cents: input.cents },
-      { account: depositAccount(input.to), cents: -input.cents },
-    ],
-  });
-}
+/** The carry-over of a renewal: the old deposit's money moves onto the new one (one reference for both events). */
+const carryOver = (input: { from: string; to: string; cents: bigint; date: string; at: Date }): Posting => ({
+  kind: "renewal_carry_over",
+  reference: `deposit:${input.to}:carried_over`,
+  effective_date: input.date,
+  created_at: input.at,
+  deposit_id: input.from,
+  details: { next_deposit_id: input.to },
+  lines: [
+    { account: depositAccount(input.from), cents: input.cents },
+    { account: depositAccount(input.to), cents: -input.cents },
+  ],
+});
 
-async function interestCredited(db: Db, event: DepositEvent, iban: string, cents: bigint, date: string) {
-  await post(db, {
-    kind: "interest_credited",
-    reference: `deposit:${event.depositId}:${event.type}:interest`,
-    effective_date: date,
-    created_at: event.at,
-    deposit_id: event.depositId,
-    lines: [
-      { account: bankAccount(iban, "interest_expense"), cents },
-      { account: depositAccount(event.depositId), cents: -cents },
-    ],
-  });
-}
+const interestCredited = (event: DepositEvent, iban: string, cents: bigint, date: string): Posting => ({
+  kind: "interest_credited",
+  reference: `deposit:${event.depositId}:${event.type}:interest`,
+  effective_date: date,
+  created_at: event.at,
+  deposit_id: event.depositId,
+  lines: [
+    { account: bankAccount(iban, "interest_expense"), cents },
+    { account: depositAccount(event.depositId), cents: -cents },
+  ],
+});
 
-export const postDepositEvent: EventSubscriber<"deposit"> = async (event, db) => {
+/**
+ * What a deposit event books, given the receiving IBAN of its deposit: the deposit accounts to open
+ * and the entry; null for an event that moves no money here.
+ */
+function depositPosting(event: DepositEvent, iban: string): { deposits: string[]; posting: Posting } | null {
   switch (event.type) {
     case "funds_received": {
-      const iban = await depositIban(db, event.depositId);
-      await openAccounts(db, iban, [event.depositId]);
       const cents = BigInt(event.details.amount_cents);
       const { statement_id: statementId, statement_entry_key: entryKey } = event.details;
       const fromStatement = Boolean(statementId && entryKey);
-      await post(db, {
-        kind: "funds_received",
-        reference: `deposit:${event.depositId}:funds_received`,
-        effective_date: event.details.value_date,
-        created_at: event.at,
-        deposit_id: event.depositId,
-        statement_id: fromStatement ? statementId : null,
-        statement_entry_key: fromStatement ? entryKey : null,
-        details: { source: event.details.source },
-        lines: [
-          { account: bankAccount(iban, "cash"), cents },
-          { account: depositAccount(event.depositId), cents: -cents },
-        ],
-      });
-      return;
+      return {
+        deposits: [event.depositId],
+        posting: {
+          kind: "funds_received",
+          reference: `deposit:${event.depositId}:funds_received`,
+          effective_date: event.details.value_date,
+          created_at: event.at,
+          deposit_id: event.depositId,
+          statement_id: fromStatement ? statementId : null,
+          statement_entry_key: fromStatement ? entryKey : null,
+          details: { source: event.details.source },
+          lines: [
+            { account: bankAccount(iban, "cash"), cents },
+            { account: depositAccount(event.depositId), cents: -cents },
+          ],
+        },
+      };
     }
-    case "matured": {
-      const iban = await depositIban(db, event.depositId);
-      await openAccounts(db, iban, [event.depositId]);
-      await interestCredited(
-        db,
-        event,
-        iban,
-        BigInt(event.details.interest_cents),
-        event.details.maturity_date,
-      );
-      return;
-    }
-    case "closed_early": {
-      const iban = await depositIban(db, event.depositId);
-      await openAccounts(db, iban, [event.depositId]);
-      await interestCredited(db, event, iban, BigInt(event.details.interest_cents), event.details.close_date);
-      return;
-    }
-    case "renewed": {
-      const iban = await depositIban(db, event.depositId);
-      await carryOver(db, {
-        from: event.depositId,
-        to: event.details.next_deposit_id,
-        cents: BigInt(event.details.new_amount_cents),
-        date: event.deposit.maturity_date ?? businessDate(event.at),
-        at: event.at,
-        iban,
-      });
-      return;
-    }
-    case "renewal_created": {
+    case "matured":
+      return {
+        deposits: [event.depositId],
+        posting: interestCredited(
+          event,
+          iban,
+          BigInt(event.details.interest_cents),
+          event.details.maturity_date,
+        ),
+      };
+    case "closed_early":
+      return {
+        deposits: [event.depositId],
+        posting: interestCredited(
+          event,
+          iban,
+          BigInt(event.details.interest_cents),
+          event.details.close_date,
+        ),
+      };
+    case "renewed":
+      return {
+        deposits: [event.depositId, event.details.next_deposit_id],
+        posting: carryOver({
+          from: event.depositId,
+          to: event.details.next_deposit_id,
+          cents: BigInt(event.details.new_amount_cents),
+          date: event.deposit.maturity_date ?? businessDate(event.at),
+          at: event.at,
+        }),
+      };
+    case "renewal_created":
       // The same carry-over as `renewed` (same reference): whichever arrives first books it.
-      const iban = await depositIban(db, event.depositId);
-      await carryOver(db, {
-        from: event.details.previous_deposit_id,
-        to: event.depositId,
-        cents: BigInt(event.deposit.amount_cents),
-        date: event.details.value_date,
-        at: event.at,
-        iban,
-      });
-      return;
-    }
+      return {
+        deposits: [event.details.previous_deposit_id, event.depositId],
+        posting: carryOver({
+          from: event.details.previous_deposit_id,
+          to: event.depositId,
+          cents: BigInt(event.deposit.amount_cents),
+          date: event.details.value_date,
+          at: event.at,
+        }),
+      };
     default:
       // Money that leaves is booked from the payment channel (order_created, order_booked,
       // order_returned, order_cancelled), never from the deposit events that follow it: payout_ordered,
       // paid_out, payout_booked, payout_returned and withdrawn book nothing here, nor do approved,
       // lapsed, reminders and instruction changes.
-      return;
+      return null;
   }
+}
+
+const MONEY_EVENTS = new Set<DepositEvent["type"]>([
+  "funds_received",
+  "matured",
+  "closed_early",
+  "renewed",
+  "renewal_created",
+]);
+
+export const postDepositEvent: EventSubscriber<"deposit"> = async (event, db) => {
+  if (!MONEY_EVENTS.has(event.type)) return;
+  const iban = await depositIban(db, event.depositId);
+  const booking = depositPosting(event, iban);
+  if (!booking) return;
+  await openAccounts(db, iban, booking.deposits);
+  await post(db, booking.posting);
+};
+
+/**
+ * The set-based form for a batch of deposit events (a maturity batch): the IBANs in one read, the
+ * accounts in one statement, the entries and lines in one each, booked as the events one by one would.
+ */
+export const postDepositEvents: BatchSubscriber<"deposit"> = async (events, db) => {
+  const money = events.filter((e) => MONEY_EVENTS.has(e.type));
+  if (money.length === 0) return;
+  const ibans = await depositIbans(
+    db,
+    money.map((e) => e.depositId),
+  );
+  const bookings = money.flatMap((event) => {
+    const iban = ibans.get(event.depositId) as string;
+    const booking = depositPosting(event, iban);
+    return booking ? [{ iban, ...booking }] : [];
+  });
+  await openAccountsOf(
+    db,
+    bookings.map((b) => ({ iban: b.iban, depositIds: b.deposits })),
+  );
+  await postMany(
+    db,
+    bookings.map((b) => b.posting),
+  );
 };
 
 /* ------------------------------------------------------- payment channel */
@@ -140,23 +190,49 @@ const orderRefs = (order: PaymentOrderFacts) => ({
   details: { source: order.source, end_to_end_id: order.endToEndId },
 });
 
-async function orderCreated(db: Db, event: Extract<PaymentEvent, { kind: "order_created" }>) {
+function orderCreatedPosting(event: Extract<PaymentEvent, { kind: "order_created" }>): Posting {
   const { order } = event;
-  await openAccounts(db, order.debtorIban, order.depositId ? [order.depositId] : []);
-  const date = businessDate(event.at);
   const cents = BigInt(order.amountCents);
-  await post(db, {
+  return {
     kind: "order_created",
     reference: `order:${order.id}:created`,
-    effective_date: date,
+    effective_date: businessDate(event.at),
     created_at: event.at,
     ...orderRefs(order),
     lines: [
       { account: orderSourceAccount(order), cents },
       { account: bankAccount(order.debtorIban, "in_transit"), cents: -cents },
     ],
-  });
+  };
 }
+
+async function orderCreated(db: Db, event: Extract<PaymentEvent, { kind: "order_created" }>) {
+  const { order } = event;
+  await openAccounts(db, order.debtorIban, order.depositId ? [order.depositId] : []);
+  await post(db, orderCreatedPosting(event));
+}
+
+/**
+ * The set-based form for a batch of payment events: orders created together (a maturity batch) are
+ * booked with one statement for their accounts, entries and lines; any other kind one by one.
+ */
+export const postPaymentEvents: BatchSubscriber<"payment"> = async (events, db) => {
+  const created = events.filter(
+    (e): e is Extract<PaymentEvent, { kind: "order_created" }> => e.kind === "order_created",
+  );
+  if (created.length !== events.length) {
+    for (const event of events) await postPaymentEvent(event, db);
+    return;
+  }
+  await openAccountsOf(
+    db,
+    created.map(({ order }) => ({
+      iban: order.debtorIban,
+      depositIds: order.depositId ? [order.depositId] : [],
+    })),
+  );
+  await postMany(db, created.map(orderCreatedPosting));
+};
 
 export const postPaymentEvent: EventSubscriber<"payment"> = async (event, db) => {
   switch (event.kind) {

@@ -1,7 +1,12 @@
 import type { AppModule } from "../../lib/module.ts";
 import { ledgerRoutes } from "./ledger.routes.ts";
 import { businessDate } from "./ledger.service.ts";
-import { postDepositEvent, postPaymentEvent } from "./ledger-postings.ts";
+import {
+  postDepositEvent,
+  postDepositEvents,
+  postPaymentEvent,
+  postPaymentEvents,
+} from "./ledger-postings.ts";
 import { RECONCILIATION_JOB, reconciliationJob, scheduleReconciliation } from "./reconciliation.service.ts";
 
 /**
@@ -12,8 +17,8 @@ import { RECONCILIATION_JOB, reconciliationJob, scheduleReconciliation } from ".
  */
 export const ledgerModule: AppModule = async (app, options) => {
   await app.register(ledgerRoutes);
-  app.events.subscribe("deposit", postDepositEvent);
-  app.events.subscribe("payment", postPaymentEvent);
+  app.events.subscribe("deposit", postDepositEvent, postDepositEvents);
+  app.events.subscribe("payment", postPaymentEvent, postPaymentEvents);
   app.jobs.handle({ [RECONCILIATION_JOB]: reconciliationJob });
   if (options.backgroundJobs) {
     // The first run: today's reconciliation (it schedules each next day's itself).

@@ -16,12 +16,18 @@ export async function ensureAccounts(
     deposit_id?: string | null;
   }>,
 ) {
-  if (accounts.length === 0) return;
-  await db
-    .insertInto("ledger_accounts")
-    .values(accounts.map((a) => ({ ...a, deposit_id: a.deposit_id ?? null })))
-    .onConflict((oc) => oc.column("address").doNothing())
-    .execute();
+  // One row per address (a batch names a bank's accounts many times), in address order, so that two
+  // transactions opening the same new accounts wait for each other instead of deadlocking.
+  const unique = [...new Map(accounts.map((a) => [a.address, a])).values()].sort((a, b) =>
+    a.address < b.address ? -1 : a.address > b.address ? 1 : 0,
+  );
+  for (let i = 0; i < unique.length; i += 2000) {
+    await db
+      .insertInto("ledger_accounts")
+      .values(unique.slice(i, i + 2000).map((a) => ({ ...a, deposit_id: a.deposit_id ?? null })))
+      .onConflict((oc) => oc.column("address").doNothing())
+      .execute();
+  }
 }
 
 /** The receiving partner bank account of a deposit (its `bank_iban`, copied at approval). */
@@ -32,6 +38,17 @@ export async function depositBankIban(db: Db, depositId: string): Promise<string
     .where("id", "=", depositId)
     .executeTakeFirst();
   return row?.bank_iban;
+}
+
+/** The receiving partner bank account of each deposit (a batch's). */
+export async function depositBankIbans(db: Db, depositIds: readonly string[]): Promise<Map<string, string>> {
+  if (depositIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("deposits")
+    .select(["id", "bank_iban"])
+    .where("id", "in", [...new Set(depositIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.bank_iban]));
 }
 
 /* ------------------------------------------------------------------- entries */
@@ -75,14 +92,49 @@ export async function insertEntry(db: Db, entry: NewEntry): Promise<number | und
   return row ? Number(row.id) : undefined;
 }
 
+/**
+ * Inserts entries in one statement, in the order given (their ids ascend in that order), leaving out
+ * those whose reference was booked before; answers the id of each inserted entry by its reference.
+ */
+export async function insertEntries(db: Db, entries: readonly NewEntry[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < entries.length; i += 1000) {
+    const rows = await db
+      .insertInto("ledger_entries")
+      .values(
+        entries.slice(i, i + 1000).map((entry) => ({
+          kind: entry.kind,
+          reference: entry.reference,
+          effective_date: entry.effective_date,
+          created_at: entry.created_at,
+          deposit_id: entry.deposit_id ?? null,
+          payment_order_id: entry.payment_order_id ?? null,
+          statement_id: entry.statement_id ?? null,
+          statement_entry_key: entry.statement_entry_key ?? null,
+          reverses_entry_id: entry.reverses_entry_id ?? null,
+          details: JSON.stringify(entry.details ?? {}),
+        })),
+      )
+      .onConflict((oc) => oc.column("reference").doNothing())
+      .returning(["id", "reference"])
+      .execute();
+    for (const row of rows) ids.set(row.reference, Number(row.id));
+  }
+  return ids;
+}
+
 export function insertLines(
   db: Db,
   lines: ReadonlyArray<{ entry_id: number; account: string; amount_cents: number | bigint | string }>,
 ) {
-  return db
-    .insertInto("ledger_lines")
-    .values(lines.map((l) => ({ ...l, amount_cents: String(l.amount_cents) })))
-    .execute();
+  return (async () => {
+    for (let i = 0; i < lines.length; i += 2000) {
+      await db
+        .insertInto("ledger_lines")
+        .values(lines.slice(i, i + 2000).map((l) => ({ ...l, amount_cents: String(l.amount_cents) })))
+        .execute();
+    }
+  })();
 }
 
 export function findEntryById(db: Db, id: number) {

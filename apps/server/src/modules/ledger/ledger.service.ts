@@ -35,6 +35,53 @@ export async function post(db: Db, posting: Posting): Promise<number | undefined
 }
 
 /**
+ * Books many journal entries at once, each as `post` would (same checks, idempotent by reference, a
+ * reference named twice in the batch booked once, the first time), with one statement for the
+ * entries and one for their lines: the set-based form of a maturity batch's postings.
+ */
+export async function postMany(db: Db, postings: readonly Posting[]): Promise<void> {
+  const seen = new Set<string>();
+  const booked: Posting[] = [];
+  for (const posting of postings) {
+    const lines = posting.lines.filter((l) => l.cents !== 0n);
+    if (lines.length === 0 || seen.has(posting.reference)) continue;
+    const sum = lines.reduce((total, l) => total + l.cents, 0n);
+    if (sum !== 0n) throw new Error(`journal entry ${posting.reference} does not balance (${sum} cents)`);
+    seen.add(posting.reference);
+    booked.push({ ...posting, lines });
+  }
+  if (booked.length === 0) return;
+  const ids = await repo.insertEntries(db, booked);
+  await repo.insertLines(
+    db,
+    booked.flatMap((posting) => {
+      const id = ids.get(posting.reference);
+      return id === undefined
+        ? []
+        : posting.lines.map((l) => ({ entry_id: id, account: l.account, amount_cents: l.cents }));
+    }),
+  );
+}
+
+/** Opens the accounts of several partner bank accounts and deposits in one statement. */
+export function openAccountsOf(
+  db: Db,
+  accounts: ReadonlyArray<{ iban: string; depositIds: readonly string[] }>,
+) {
+  return repo.ensureAccounts(
+    db,
+    accounts.flatMap((a) => accountsFor(a.iban, a.depositIds)),
+  );
+}
+
+/** The receiving partner bank account of each of some deposits. */
+export async function depositIbans(db: Db, depositIds: readonly string[]): Promise<Map<string, string>> {
+  const ibans = await repo.depositBankIbans(db, depositIds);
+  for (const id of depositIds) if (!ibans.has(id)) throw new Error(`deposit ${id} not found for the journal`);
+  return ibans;
+}
+
+/**
  * Reverses an entry: a new entry naming it, with every line negated, on the given effective date.
  * An entry is reversed at most once (the database holds `reverses_entry_id` unique).
  */

@@ -109,3 +109,17 @@ export function insertDocument(
     .returning(["id", "created_at"])
     .executeTakeFirstOrThrow();
 }
+
+/** Jobs that tell queued events (messages.service.ts `notifyLater`); a key queued before is kept. */
+export async function queueNotifyJobs(
+  db: Kysely<DB>,
+  jobs: ReadonlyArray<{ name: string; key: string; payload: string; run_at: Date }>,
+) {
+  for (let i = 0; i < jobs.length; i += 1000) {
+    await db
+      .insertInto("jobs")
+      .values(jobs.slice(i, i + 1000))
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+  }
+}

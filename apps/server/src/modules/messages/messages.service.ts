@@ -58,6 +58,9 @@ export interface NotifyResult {
   emailsQueued: number;
 }
 
+/** The job that tells one event queued with `notifyLater`; its payload is the NotifyInput. */
+export const NOTIFY_JOB = "messages.notify";
+
 /** The events that put a document into the postbox, and which. */
 export const DOCUMENT_OF: Partial<Record<EventType, DocumentKind>> = {
   application_received: "application_confirmation",
@@ -89,6 +92,12 @@ export interface Messenger {
       [K in EventType]: { event: K; facts: EventFacts[K] };
     }[EventType],
   ): Promise<number>;
+  /**
+   * Queues events to be told after the caller's transaction (a maturity batch): one job per event,
+   * written set-based with the facts fixed now; the job later does what `notify` does (inbox message,
+   * postbox document, e-mail), keyed as `notify` is, so it tells each (account, key) once.
+   */
+  notifyLater(db: Kysely<DB>, inputs: readonly NotifyInput[], runAt: Date): Promise<void>;
   /** Wakes the outbox worker; the messages plugin calls it after each response that queued e-mails. */
   flush(): void;
   /**
@@ -170,6 +179,17 @@ export function createMessenger(deps: MessengerDeps): Messenger {
         pending = true;
       }
       return { notified: true, notificationId, documentId, emailsQueued };
+    },
+    async notifyLater(db, inputs, runAt) {
+      await repo.queueNotifyJobs(
+        db,
+        inputs.map((input) => ({
+          name: NOTIFY_JOB,
+          key: `${NOTIFY_JOB}:${input.userId}:${input.key ?? input.event}`,
+          payload: JSON.stringify(input),
+          run_at: runAt,
+        })),
+      );
     },
     async notifyAddress(db, input) {
       if (!deps.email) return 0;

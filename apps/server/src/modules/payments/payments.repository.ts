@@ -44,6 +44,19 @@ export function insertOrder(db: Db, values: Insertable<PaymentOrdersTable>) {
   return db.insertInto("payment_orders").values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Inserts orders in one statement; answers their rows in the order given. */
+export async function insertOrders(db: Db, values: ReadonlyArray<Insertable<PaymentOrdersTable>>) {
+  const rows: Awaited<ReturnType<typeof insertOrder>>[] = [];
+  for (let i = 0; i < values.length; i += 500) {
+    const chunk = values.slice(i, i + 500);
+    const inserted = await db.insertInto("payment_orders").values(chunk).returningAll().execute();
+    // RETURNING answers in no promised order: put the rows back in the order given (end-to-end ids are unique).
+    const byE2e = new Map(inserted.map((r) => [r.end_to_end_id, r]));
+    for (const v of chunk) rows.push(byE2e.get(v.end_to_end_id as string) as (typeof rows)[number]);
+  }
+  return rows;
+}
+
 export function updateOrder(db: Db, id: string, changes: Updateable<PaymentOrdersTable>) {
   return db
     .updateTable("payment_orders")

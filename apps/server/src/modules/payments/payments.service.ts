@@ -14,9 +14,9 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { type AuditEvent, recordAudit, recordAudits } from "../audit/audit.service.ts";
 import { findPartnerAccountByIban } from "../banks/banks.service.ts";
-import { postalAddressOf } from "../identity/identity.service.ts";
+import { postalAddressesOf, postalAddressOf } from "../identity/identity.service.ts";
 import { buildPain001, newMessageId, PaymentFileError, type PostalAddress } from "./pain001.ts";
 import type { PaymentOrderFacts, PaymentOrderSource, StatementEntryFacts } from "./payment-events.ts";
 import * as repo from "./payments.repository.ts";
@@ -90,19 +90,29 @@ function toPaymentOrder(row: repo.PaymentOrderRow, now: Date): PaymentOrder {
   };
 }
 
+type PaymentAuditAction =
+  | "payment.ordered"
+  | "payment.submitted"
+  | "payment.booked"
+  | "payment.returned"
+  | "payment.cancelled";
+
 async function audit(
   trx: Db,
   actor: PaymentActor,
-  action:
-    | "payment.ordered"
-    | "payment.submitted"
-    | "payment.booked"
-    | "payment.returned"
-    | "payment.cancelled",
+  action: PaymentAuditAction,
   row: repo.PaymentOrderRow,
   details: Record<string, unknown> = {},
 ) {
-  await recordAudit(trx as Kysely<DB>, actor, {
+  await recordAudit(trx as Kysely<DB>, actor, auditEvent(action, row, details));
+}
+
+function auditEvent(
+  action: PaymentAuditAction,
+  row: repo.PaymentOrderRow,
+  details: Record<string, unknown> = {},
+): AuditEvent {
+  return {
     action,
     targetType: "payment_order",
     targetId: row.id,
@@ -114,7 +124,7 @@ async function audit(
       end_to_end_id: row.end_to_end_id,
       ...details,
     },
-  });
+  };
 }
 
 /* ------------------------------------------------------------------ creating orders */
@@ -147,10 +157,62 @@ export interface NewOrder {
  */
 export async function createOrder(trx: Db, events: EventBus, input: NewOrder): Promise<PaymentOrderFacts> {
   const address = input.userId ? await postalAddressOf(trx as Kysely<DB>, input.userId) : null;
+  const row = await repo.insertOrder(trx, orderValues(input, address));
+  await audit(trx, input.actor, "payment.ordered", row);
+  const order = orderFacts(row);
+  await events.publish(
+    "payment",
+    { kind: "order_created", at: input.now, order, actorId: input.actor.id },
+    trx,
+  );
+  return order;
+}
+
+/**
+ * Records many payment orders of one actor at once (a maturity batch), each as `createOrder` would:
+ * the addresses in one read, the orders and their audit entries in one statement each, and the
+ * `order_created` events published as one batch (the journal books them set-based). Answers the
+ * orders in the order of the input.
+ */
+export async function createOrders(
+  trx: Db,
+  events: EventBus,
+  inputs: readonly NewOrder[],
+  actor: PaymentActor,
+  now: Date,
+): Promise<PaymentOrderFacts[]> {
+  if (inputs.length === 0) return [];
+  const addresses = await postalAddressesOf(
+    trx as Kysely<DB>,
+    inputs.flatMap((i) => (i.userId ? [i.userId] : [])),
+  );
+  const rows = await repo.insertOrders(
+    trx,
+    inputs.map((input) => orderValues(input, input.userId ? (addresses.get(input.userId) ?? null) : null)),
+  );
+  await recordAudits(
+    trx as Kysely<DB>,
+    actor,
+    rows.map((row) => auditEvent("payment.ordered", row)),
+  );
+  const orders = rows.map(orderFacts);
+  await events.publishMany(
+    "payment",
+    orders.map((order) => ({ kind: "order_created" as const, at: now, order, actorId: actor.id })),
+    trx,
+  );
+  return orders;
+}
+
+/** The row of a new order (status ordered), the saver's postal address copied as of now. */
+function orderValues(
+  input: NewOrder,
+  address: { street: string; postcode: string; city: string; country: string } | null,
+) {
   const split = address ? splitStreet(address.street) : null;
-  const row = await repo.insertOrder(trx, {
+  return {
     source: input.source,
-    status: "ordered",
+    status: "ordered" as const,
     deposit_id: input.depositId,
     user_id: input.userId,
     unmatched_credit_id: input.unmatchedCreditId ?? null,
@@ -175,15 +237,7 @@ export async function createOrder(trx: Db, events: EventBus, input: NewOrder): P
     created_at: input.now,
     created_by: input.actor.id,
     updated_at: input.now,
-  });
-  await audit(trx, input.actor, "payment.ordered", row);
-  const order = orderFacts(row);
-  await events.publish(
-    "payment",
-    { kind: "order_created", at: input.now, order, actorId: input.actor.id },
-    trx,
-  );
-  return order;
+  };
 }
 
 /* ------------------------------------------------------------------ staff actions */
