@@ -1,15 +1,22 @@
 /**
  * API throughput: the compiled server's hot paths (a prerendered page, a page rendered with live data,
  * packages, calculate, me) against a bare Fastify route returning a constant JSON body, driven by
- * autocannon in the same run with the same connections and duration. Prints requests per second and p99
- * latency, each route's ratio to the bare route, and the server's start-up time and resident memory.
+ * autocannon in the same run with the same connections. Each route is measured in alternating rounds
+ * (bare route of the same method, the same bytes replayed, the route; BENCH_ROUNDS times), so a machine
+ * whose speed drifts moves all three alike. Prints requests per second and p99 latency, each route's
+ * ratio to the bare route, its ratio to "the same bytes" (a bare Fastify route answering exactly the
+ * status, headers and body the platform answered: what sending them costs without any of the platform's
+ * work), the CPU time per request, and the server's start-up time and resident memory.
  *
  *   npm run bench:api                       (embedded database, and the PostgreSQL server when reachable)
- *   BENCH_DURATION=20 BENCH_CONNECTIONS=50 npm run bench:api
+ *   BENCH_DURATION=12 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 npm run bench:api   (seconds per route, all rounds)
  */
 
 import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import {
   cpuMs,
@@ -23,37 +30,49 @@ import {
   tempDir,
 } from "./lib.ts";
 
-const duration = Number(process.env.BENCH_DURATION ?? 10);
+const duration = Number(process.env.BENCH_DURATION ?? 12);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 let clientCounter = 0;
 
-interface Result {
-  rps: number;
+/** One route's rounds added up. */
+interface Tally {
+  requests: number;
+  seconds: number;
+  /** The highest p99 latency of the rounds. */
   p99: number;
   non2xx: number;
-  /** The machine's load average (1 minute) at the end of the run: other work skews the figures. */
+  cpuMs: number | null;
+  /** The machine's load average (1 minute) after the last round: other work skews the figures. */
   load: string;
-  /** CPU time the serving process spent per answered request, in microseconds. */
-  cpuUs: number | null;
 }
 
-async function drive(opts: {
+const emptyTally = (): Tally => ({ requests: 0, seconds: 0, p99: 0, non2xx: 0, cpuMs: 0, load: "-" });
+const rps = (t: Tally) => (t.seconds > 0 ? t.requests / t.seconds : 0);
+/** CPU time the serving process spent per answered request, in microseconds. */
+const cpuUs = (t: Tally) =>
+  t.cpuMs !== null && t.requests > 0 ? Math.round((t.cpuMs * 1000) / t.requests) : null;
+
+interface Target {
   url: string;
   method?: "GET" | "POST";
   body?: string;
   headers?: Record<string, string>;
   /** The process answering, for its CPU time per request. */
   pid?: number | undefined;
-}): Promise<Result> {
-  const cpuBefore = cpuMs(opts.pid);
+}
+
+/** One round of `seconds` against the target, added to its tally. */
+async function drive(target: Target, seconds: number, tally: Tally): Promise<void> {
+  const cpuBefore = cpuMs(target.pid);
   const result = await autocannon({
-    url: opts.url,
-    method: opts.method ?? "GET",
-    body: opts.body,
-    headers: { "content-type": "application/json", ...(opts.headers ?? {}) },
+    url: target.url,
+    method: target.method ?? "GET",
+    body: target.body,
+    headers: { "content-type": "application/json", ...(target.headers ?? {}) },
     connections,
-    duration,
+    duration: seconds,
     pipelining: 1,
     // Each request from its own client address (the server trusts X-Forwarded-For here), so per-IP
     // rate limits (calculate: 120/min) measure the route, not the limiter's 429 answers.
@@ -73,34 +92,68 @@ async function drive(opts: {
       },
     ],
   });
-  const cpuAfter = cpuMs(opts.pid);
-  const answered = result.requests.total;
-  return {
-    rps: Math.round(result.requests.average),
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    load: (os.loadavg()[0] ?? 0).toFixed(1),
-    cpuUs:
-      cpuBefore !== null && cpuAfter !== null && answered > 0
-        ? Math.round(((cpuAfter - cpuBefore) * 1000) / answered)
-        : null,
-  };
+  const cpuAfter = cpuMs(target.pid);
+  tally.requests += result.requests.total;
+  tally.seconds += result.duration;
+  tally.p99 = Math.max(tally.p99, result.latency.p99);
+  tally.non2xx += result.non2xx;
+  tally.cpuMs =
+    tally.cpuMs !== null && cpuBefore !== null && cpuAfter !== null
+      ? tally.cpuMs + cpuAfter - cpuBefore
+      : null;
+  tally.load = (os.loadavg()[0] ?? 0).toFixed(1);
 }
 
-/** The bare route runs in its own process, like the API server, so neither shares autocannon's event loop. */
-async function bareServer() {
+/** A bare Fastify process (bench/bare-server.ts), replaying recorded answers when given them. */
+async function bareServer(replayFile?: string) {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "bench/bare-server.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ...(replayFile ? { REPLAY_FILE: replayFile } : {}) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
   return {
-    url: `http://127.0.0.1:${port}/bare`,
+    base: `http://127.0.0.1:${port}`,
     pid: child.pid,
     close: async () => void child.kill("SIGTERM"),
   };
+}
+
+/** The route's answer as sent (status, headers, undecoded body), for the bare server to replay. */
+function record(target: Target): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const url = new URL(target.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: target.method ?? "GET",
+        headers: {
+          "content-type": "application/json",
+          ...(target.headers ?? {}),
+          "x-forwarded-for": "10.255.255.254",
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            // Node writes these itself; the rest goes out exactly as the platform sent it.
+            if (["date", "connection", "keep-alive", "content-length", "transfer-encoding"].includes(name))
+              continue;
+            if (typeof value === "string") headers[name] = value;
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString("base64") });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(target.body);
+  });
 }
 
 async function token(base: string): Promise<string | null> {
@@ -115,8 +168,12 @@ async function token(base: string): Promise<string | null> {
 }
 
 const startup: Array<Record<string, string | number>> = [];
-const cpuRatio = (bare: Result, route: Result) =>
-  bare.cpuUs && route.cpuUs ? (bare.cpuUs / route.cpuUs).toFixed(2) : "-";
+const ratio = (a: Tally, b: Tally) => (rps(b) > 0 ? (rps(a) / rps(b)).toFixed(2) : "-");
+const cpuRatio = (bare: Tally, route: Tally) => {
+  const b = cpuUs(bare);
+  const r = cpuUs(route);
+  return b && r ? (b / r).toFixed(2) : "-";
+};
 const CALCULATE_BODY = JSON.stringify({
   amount: 10000,
   duration_months: 12,
@@ -124,85 +181,101 @@ const CALCULATE_BODY = JSON.stringify({
   currency: "EUR",
 });
 
-async function runAgainst(
-  label: string,
-  env: Record<string, string>,
-  bare: { url: string; pid: number | undefined },
-) {
+async function runAgainst(label: string, env: Record<string, string>) {
   // A first start creates the database; the restart on that data is what a deploy or a crash costs.
   const first = await startServer({ ...env, TRUST_PROXY: "1" });
   const firstMb = residentMb(first.child.pid);
   await first.stop();
   const server = await startServer({ ...env, TRUST_PROXY: "1" });
   const readyMb = residentMb(server.child.pid);
+  let bare: Awaited<ReturnType<typeof bareServer>> | null = null;
   try {
     const base = server.url;
     const bearer = await token(base);
     // Warm up caches and JIT on every path before measuring.
     for (let i = 0; i < 200; i++) await fetch(`${base}/api/packages`);
-    const rows: Array<Record<string, string | number>> = [];
-    const bareResult = await drive({ url: bare.url, pid: bare.pid });
-    rows.push({
-      database: label,
-      route: "bare Fastify (constant JSON)",
-      "req/s": bareResult.rps,
-      "p99 ms": bareResult.p99,
-      ratio: "1.00",
-      "to bare POST": "",
-      "non-2xx": bareResult.non2xx,
-      "CPU µs/req": bareResult.cpuUs ?? "-",
-      "CPU ratio": "1.00",
-      load: bareResult.load,
-    });
-    // The same with a JSON body read and parsed: what a POST costs before any route runs.
-    const barePost = await drive({ url: bare.url, method: "POST", body: CALCULATE_BODY, pid: bare.pid });
-    rows.push({
-      database: label,
-      route: "bare Fastify POST (JSON body parsed)",
-      "req/s": barePost.rps,
-      "p99 ms": barePost.p99,
-      ratio: (barePost.rps / bareResult.rps).toFixed(2),
-      "to bare POST": "1.00",
-      "non-2xx": barePost.non2xx,
-      "CPU µs/req": barePost.cpuUs ?? "-",
-      "CPU ratio": cpuRatio(bareResult, barePost),
-      load: barePost.load,
-    });
     // What a browser sends for a page: it accepts brotli, and the server sends the precompressed file.
     const page = { accept: "text/html", "accept-encoding": "br, gzip" };
-    const cases: Array<{ route: string; opts: Parameters<typeof drive>[0] }> = [
-      { route: "GET /en (prerendered page)", opts: { url: `${base}/en`, headers: page } },
-      { route: "GET /de/packages (live page)", opts: { url: `${base}/de/packages`, headers: page } },
-      { route: "GET /api/packages", opts: { url: `${base}/api/packages` } },
+    const cases: Array<{ route: string; target: Target }> = [
+      { route: "GET /en (prerendered page)", target: { url: `${base}/en`, headers: page } },
+      { route: "GET /de/packages (live page)", target: { url: `${base}/de/packages`, headers: page } },
+      { route: "GET /api/packages", target: { url: `${base}/api/packages` } },
       {
         route: "POST /api/calculate",
-        opts: {
-          url: `${base}/api/calculate`,
-          method: "POST",
-          body: CALCULATE_BODY,
-        },
+        target: { url: `${base}/api/calculate`, method: "POST", body: CALCULATE_BODY },
       },
     ];
     if (bearer)
       cases.push({
         route: "GET /api/auth/me",
-        opts: { url: `${base}/api/auth/me`, headers: { authorization: `Bearer ${bearer}` } },
+        target: { url: `${base}/api/auth/me`, headers: { authorization: `Bearer ${bearer}` } },
       });
-    for (const c of cases) {
-      const r = await drive({ ...c.opts, pid: server.child.pid });
+    const recorded = [];
+    for (const c of cases) recorded.push({ method: c.target.method ?? "GET", ...(await record(c.target)) });
+    const replayFile = path.join(tempDir("festgeld-bench-replay-"), "answers.json");
+    writeFileSync(replayFile, JSON.stringify(recorded));
+    bare = await bareServer(replayFile);
+    const bareGet: Target = { url: `${bare.base}/bare`, pid: bare.pid };
+    const barePost: Target = {
+      url: `${bare.base}/bare`,
+      method: "POST",
+      body: CALCULATE_BODY,
+      pid: bare.pid,
+    };
+    const bareTallies = { GET: emptyTally(), POST: emptyTally() };
+    const measured: Array<{ name: string; method: "GET" | "POST"; bare: Tally; same: Tally; route: Tally }> =
+      [];
+    const seconds = Math.max(1, Math.round(duration / rounds));
+    for (const [n, c] of cases.entries()) {
+      const method = c.target.method ?? "GET";
+      const m = { name: c.route, method, bare: emptyTally(), same: emptyTally(), route: emptyTally() };
+      const same: Target = { ...c.target, url: `${bare.base}/replay/${n}`, pid: bare.pid };
+      for (let r = 0; r < rounds; r++) {
+        await drive(method === "POST" ? barePost : bareGet, seconds, m.bare);
+        await drive(same, seconds, m.same);
+        await drive({ ...c.target, pid: server.child.pid }, seconds, m.route);
+      }
+      for (const key of ["requests", "seconds", "non2xx"] as const) bareTallies[method][key] += m.bare[key];
+      bareTallies[method].p99 = Math.max(bareTallies[method].p99, m.bare.p99);
+      const cpu = bareTallies[method].cpuMs;
+      bareTallies[method].cpuMs = cpu !== null && m.bare.cpuMs !== null ? cpu + m.bare.cpuMs : null;
+      bareTallies[method].load = m.bare.load;
+      measured.push(m);
+    }
+    const rows: Array<Record<string, string | number>> = [];
+    const row = (route: string, t: Tally, cells: Record<string, string>) =>
       rows.push({
         database: label,
-        route: c.route,
-        "req/s": r.rps,
-        "p99 ms": r.p99,
-        ratio: (r.rps / bareResult.rps).toFixed(2),
-        "to bare POST": c.opts.method === "POST" ? (r.rps / barePost.rps).toFixed(2) : "",
-        "non-2xx": r.non2xx,
-        "CPU µs/req": r.cpuUs ?? "-",
+        route,
+        "req/s": Math.round(rps(t)),
+        "p99 ms": t.p99,
+        ...cells,
+        "non-2xx": t.non2xx,
+        "CPU µs/req": cpuUs(t) ?? "-",
+        load: t.load,
+      });
+    row("bare Fastify (constant JSON)", bareTallies.GET, {
+      ratio: "1.00",
+      "same bytes": "",
+      "ratio to same bytes": "",
+      "CPU ratio": "1.00",
+    });
+    row("bare Fastify POST (JSON body parsed)", bareTallies.POST, {
+      ratio: ratio(bareTallies.POST, bareTallies.GET),
+      "same bytes": "",
+      "ratio to same bytes": "",
+      "CPU ratio": "1.00",
+    });
+    for (const m of measured) {
+      row(m.name, m.route, {
+        // To the bare route of the same method, measured in the rounds beside this route's.
+        ratio: ratio(m.route, m.bare),
+        // A bare route sending this route's very answer: the ceiling for these bytes on this machine.
+        "same bytes": ratio(m.same, m.bare),
+        "ratio to same bytes": ratio(m.route, m.same),
         // CPU time per request of the bare route of the same method over this route's: like the ratio of
         // requests per second, but not moved by waiting for a core.
-        "CPU ratio": cpuRatio(c.opts.method === "POST" ? barePost : bareResult, r),
-        load: r.load,
+        "CPU ratio": cpuRatio(m.bare, m.route),
       });
     }
     if (!bearer)
@@ -210,13 +283,7 @@ async function runAgainst(
         database: label,
         route: "GET /api/auth/me",
         "req/s": "-",
-        "p99 ms": "-",
         ratio: "registration unavailable",
-        "to bare POST": "",
-        "non-2xx": "-",
-        "CPU µs/req": "-",
-        "CPU ratio": "-",
-        load: "-",
       });
     startup.push({
       database: label,
@@ -228,28 +295,27 @@ async function runAgainst(
     });
     return rows;
   } finally {
+    await bare?.close();
     await server.stop();
   }
 }
 
-const bare = await bareServer();
 console.log(
-  `autocannon: ${connections} connections, ${duration} s per route, pipelining 1; ` +
-    `load average ${os
+  `autocannon: ${connections} connections, ${duration} s per route in ${rounds} rounds alternating with the bare ` +
+    `route and the same bytes, pipelining 1; load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(" ")} on ${os.cpus().length} cores\n`,
 );
-const rows = await runAgainst("embedded (PGlite)", { DATA_DIR: tempDir("festgeld-bench-") }, bare);
+const rows = await runAgainst("embedded (PGlite)", { DATA_DIR: tempDir("festgeld-bench-") });
 if (await pgAvailable()) {
   const db = await createPgDatabase();
   try {
     rows.push(
-      ...(await runAgainst(
-        "PostgreSQL server",
-        { DATABASE_URL: db.url, DATA_DIR: tempDir("festgeld-bench-") },
-        bare,
-      )),
+      ...(await runAgainst("PostgreSQL server", {
+        DATABASE_URL: db.url,
+        DATA_DIR: tempDir("festgeld-bench-"),
+      })),
     );
   } finally {
     await db.drop();
@@ -257,7 +323,6 @@ if (await pgAvailable()) {
 } else {
   console.log("PostgreSQL server not reachable: measured the embedded database only.");
 }
-await bare.close();
 table(rows);
 console.log("\nStart-up of the compiled server (time until /api/ready answers) and its resident memory:");
 table(startup);
