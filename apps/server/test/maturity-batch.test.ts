@@ -249,19 +249,23 @@ describe("maturity in batches", () => {
     expect(unbalanced).toEqual([]);
   });
 
+  /** The day a deposit matures. */
+  const maturityDate = async (id: string) =>
+    (
+      await t.app.db
+        .selectFrom("deposits")
+        .select("maturity_date")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow()
+    ).maturity_date as string;
+
   it("a second run over the same jobs, also at the same time, settles nothing twice", async () => {
     clock.reset();
     const today = dateInZone(clock.now(), BUSINESS_TIME_ZONE);
     const set = await fundedSet(["payout", "renew_principal", "renew_all"], today);
     const ids = set.map((d) => d.depositId);
     const jobs = await maturityJobs(ids);
-    const maturity = (
-      await t.app.db
-        .selectFrom("deposits")
-        .select("maturity_date")
-        .where("id", "=", ids[0] ?? "")
-        .executeTakeFirstOrThrow()
-    ).maturity_date as string;
+    const maturity = await maturityDate(ids[0] ?? "");
     const now = noon(maturity);
     // Two runs at once (two connections on the PostgreSQL server; one after the other on the embedded
     // database), then a third after both: a run after a lost lease.
@@ -388,13 +392,7 @@ describe("maturity in batches", () => {
     const today = dateInZone(clock.now(), BUSINESS_TIME_ZONE);
     const set = await fundedSet(["payout", "renew_all"], today);
     const ids = set.map((d) => d.depositId);
-    const maturity = (
-      await t.app.db
-        .selectFrom("deposits")
-        .select("maturity_date")
-        .where("id", "=", ids[0] ?? "")
-        .executeTakeFirstOrThrow()
-    ).maturity_date as string;
+    const maturity = await maturityDate(ids[0] ?? "");
     const now = noon(maturity);
     // A maturity job that names no deposit, due with the others: the batch fails as a whole.
     await t.app.db

@@ -66,6 +66,20 @@ export interface NewEntry {
   details?: Record<string, unknown>;
 }
 
+/** The row of an entry as the table stores it. */
+const entryRow = (entry: NewEntry) => ({
+  kind: entry.kind,
+  reference: entry.reference,
+  effective_date: entry.effective_date,
+  created_at: entry.created_at,
+  deposit_id: entry.deposit_id ?? null,
+  payment_order_id: entry.payment_order_id ?? null,
+  statement_id: entry.statement_id ?? null,
+  statement_entry_key: entry.statement_entry_key ?? null,
+  reverses_entry_id: entry.reverses_entry_id ?? null,
+  details: JSON.stringify(entry.details ?? {}),
+});
+
 /**
  * Inserts an entry unless one with the same reference exists (the posting is idempotent); returns
  * its id, or undefined when it was booked before. The lines follow in the same transaction; the
@@ -74,18 +88,7 @@ export interface NewEntry {
 export async function insertEntry(db: Db, entry: NewEntry): Promise<number | undefined> {
   const row = await db
     .insertInto("ledger_entries")
-    .values({
-      kind: entry.kind,
-      reference: entry.reference,
-      effective_date: entry.effective_date,
-      created_at: entry.created_at,
-      deposit_id: entry.deposit_id ?? null,
-      payment_order_id: entry.payment_order_id ?? null,
-      statement_id: entry.statement_id ?? null,
-      statement_entry_key: entry.statement_entry_key ?? null,
-      reverses_entry_id: entry.reverses_entry_id ?? null,
-      details: JSON.stringify(entry.details ?? {}),
-    })
+    .values(entryRow(entry))
     .onConflict((oc) => oc.column("reference").doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -101,20 +104,7 @@ export async function insertEntries(db: Db, entries: readonly NewEntry[]): Promi
   for (let i = 0; i < entries.length; i += 1000) {
     const rows = await db
       .insertInto("ledger_entries")
-      .values(
-        entries.slice(i, i + 1000).map((entry) => ({
-          kind: entry.kind,
-          reference: entry.reference,
-          effective_date: entry.effective_date,
-          created_at: entry.created_at,
-          deposit_id: entry.deposit_id ?? null,
-          payment_order_id: entry.payment_order_id ?? null,
-          statement_id: entry.statement_id ?? null,
-          statement_entry_key: entry.statement_entry_key ?? null,
-          reverses_entry_id: entry.reverses_entry_id ?? null,
-          details: JSON.stringify(entry.details ?? {}),
-        })),
-      )
+      .values(entries.slice(i, i + 1000).map(entryRow))
       .onConflict((oc) => oc.column("reference").doNothing())
       .returning(["id", "reference"])
       .execute();

@@ -1,5 +1,5 @@
 import { brand } from "@brand";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../lib/session.tsx";
@@ -7,9 +7,15 @@ import { ChevronDownIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { AccountMenu, accountLinks } from "./account-menu.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { HEADER_LINKS } from "./nav-links.ts";
-import { NotificationBell } from "./notification-bell.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
+
+// Only a signed-in reader has a bell: its code (the inbox panel, polling, announcements) loads with the
+// first signed-in page rather than with every public page's first load (docs/decisions.md "The bell
+// loads when someone is signed in"). The placeholder holds the bell's place, so nothing shifts.
+const NotificationBell = lazy(() =>
+  import("./notification-bell.tsx").then((module) => ({ default: module.NotificationBell })),
+);
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 ${
@@ -91,7 +97,11 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1">
           <ThemeToggle />
           <LanguageSwitcher />
-          {user && <NotificationBell />}
+          {user && (
+            <Suspense fallback={<span aria-hidden="true" className="block size-10" />}>
+              <NotificationBell />
+            </Suspense>
+          )}
           {user ? (
             <div className="hidden md:block">
               <AccountMenu user={user} onLogout={logout} />
