@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES, type Language } from "../constants.ts";
 import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
 import { languageSchema, text } from "./common.ts";
 
@@ -46,12 +47,12 @@ const accountIbanSchema = z
       });
   });
 
-const localizedText = (max: number) =>
-  z.strictObject({
-    en: z.string().trim().max(max),
-    de: z.string().trim().max(max),
-    fr: z.string().trim().max(max),
-  });
+/** One value per language of LANGUAGES, each required. */
+const perLanguage = <T extends z.ZodType>(value: T) =>
+  Object.fromEntries(LANGUAGES.map((language) => [language, value])) as Record<Language, T>;
+
+/** Staff input: a text in every language, none longer than `max`. */
+const localizedText = (max: number) => z.strictObject(perLanguage(z.string().trim().max(max)));
 
 const countrySchema = z
   .string()
@@ -79,18 +80,23 @@ const ratingSchema = z
   .nullable()
   .describe("The rating of the bank's country, with its source and date; null when none is kept");
 
+/** What the public profile and the back office's view both show of a bank. */
+const bankProfileFields = {
+  id: z.string().uuid(),
+  slug: z.string(),
+  name: z.string(),
+  country: z.string(),
+  city: z.string().nullable(),
+  bic: z.string(),
+  lei: z.string().nullable(),
+  supervisor: z.string(),
+  register_entry: z.string(),
+};
+
 /** GET /banks and /banks/{slug}: the public profile of a partner bank. */
 export const publicBankSchema = z
   .object({
-    id: z.string().uuid(),
-    slug: z.string(),
-    name: z.string(),
-    country: z.string(),
-    city: z.string().nullable(),
-    bic: z.string(),
-    lei: z.string().nullable(),
-    supervisor: z.string(),
-    register_entry: z.string(),
+    ...bankProfileFields,
     description: z.string().describe("In the request's language (English fallback)"),
     scheme: schemeSchema,
     info_sheet: z.string().describe("The depositor information sheet's own text, in the request's language"),
@@ -109,18 +115,10 @@ export const banksQuerySchema = z.object({ lang: languageSchema.optional() });
 /** The back office's view: everything, including the receiving account. */
 export const adminBankSchema = z
   .object({
-    id: z.string().uuid(),
-    slug: z.string(),
-    name: z.string(),
-    country: z.string(),
-    city: z.string().nullable(),
-    bic: z.string(),
-    lei: z.string().nullable(),
-    supervisor: z.string(),
-    register_entry: z.string(),
-    description: z.object({ en: z.string(), de: z.string(), fr: z.string() }),
+    ...bankProfileFields,
+    description: z.object(perLanguage(z.string())),
     scheme: schemeSchema,
-    info_sheet: z.object({ en: z.string(), de: z.string(), fr: z.string() }),
+    info_sheet: z.object(perLanguage(z.string())),
     country_rating: ratingSchema,
     account: z
       .object({ holder: z.string(), iban: z.string(), bic: z.string() })

@@ -104,6 +104,10 @@ export function fillMissingAccounts(db: Db, account: { holder: string; iban: str
   );
 }
 
+/** Approved applications' amounts (held at the bank) and pending ones', summed per group, in euro cents. */
+const heldCents = sql<string>`coalesce(sum(applications.amount_cents) filter (where applications.status = 'approved'), 0)`;
+const pendingCents = sql<string>`coalesce(sum(applications.amount_cents) filter (where applications.status = 'pending'), 0)`;
+
 /**
  * A saver's pending and approved applications per bank, in euro cents (EUR only: the guarantee is in
  * euro). Approved counts as held, pending as pending.
@@ -119,12 +123,8 @@ export function guaranteeTotalsByBank(db: Db, userId: string) {
       "banks.name",
       "banks.country",
       "banks.scheme_coverage_cents",
-      sql<string>`coalesce(sum(applications.amount_cents) filter (where applications.status = 'approved'), 0)`.as(
-        "held_cents",
-      ),
-      sql<string>`coalesce(sum(applications.amount_cents) filter (where applications.status = 'pending'), 0)`.as(
-        "pending_cents",
-      ),
+      heldCents.as("held_cents"),
+      pendingCents.as("pending_cents"),
     ])
     .where("applications.user_id", "=", userId)
     .where("applications.status", "in", ["pending", "approved"])
@@ -155,12 +155,8 @@ export function exposureByBank(db: Db) {
       "banks.country",
       "banks.status",
       "banks.scheme_coverage_cents",
-      sql<string>`coalesce(sum(applications.amount_cents) filter (where applications.status = 'approved'), 0)`.as(
-        "held_cents",
-      ),
-      sql<string>`coalesce(sum(applications.amount_cents) filter (where applications.status = 'pending'), 0)`.as(
-        "pending_cents",
-      ),
+      heldCents.as("held_cents"),
+      pendingCents.as("pending_cents"),
       sql<string>`count(distinct applications.user_id)`.as("savers"),
     ])
     .groupBy([
