@@ -71,6 +71,7 @@ collect("index.html");
 // The home route's own lazy chunk and the catalogues the first paint needs in the default language.
 for (const key of [
   "src/boot.tsx",
+  "src/app-root.tsx",
   "src/features/home/home-page.tsx",
   "src/locales/en/common.json",
   "src/locales/en/errors.json",

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -12,6 +13,16 @@ const brandFile = process.env.BRAND_FILE
   : path.resolve(import.meta.dirname, "src/content/brand/demo-brand.ts");
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:3000";
+
+/**
+ * React Router's package exports only its development build (checks and warnings meant for authors); its
+ * production build ships beside it. A production bundle takes that one (docs/decisions.md "Hydration
+ * cost of the public pages").
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist/production/index.mjs",
+);
 
 /**
  * The browser calls the API through the operation table (docs/decisions.md "One operation table"), but
@@ -37,7 +48,7 @@ function operationRoutes(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [
     operationRoutes(),
     react(),
@@ -52,14 +63,16 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: {
-      "@": path.resolve(import.meta.dirname, "src"),
-      "@brand": brandFile,
-    },
+    alias: [
+      { find: "@brand", replacement: brandFile },
+      { find: /^@\//, replacement: `${path.resolve(import.meta.dirname, "src")}/` },
+      ...(mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   build: {
     target: "es2022",
-    sourcemap: false,
+    // WEB_SOURCEMAP=1 writes source maps, for reading a CPU profile of the browser in source terms.
+    sourcemap: process.env.WEB_SOURCEMAP === "1",
     // No inline modulepreload polyfill: the strict CSP allows only our own script files.
     modulePreload: { polyfill: false },
     // bench/web-budget.ts reads it to measure what the home route loads first.
@@ -69,4 +82,4 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": apiTarget },
   },
-});
+}));

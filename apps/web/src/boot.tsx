@@ -1,44 +1,23 @@
 /**
- * The app itself, loaded by main.tsx: hydrates a prerendered page or renders the app afresh.
+ * Loads the app (app-root.tsx), which hydrates a prerendered page or renders the app afresh. On a
+ * prerendered page, which is already painted and readable, React's renderer is evaluated first, as a
+ * task of its own, and the app after it: evaluating all of it at once was one task of about a hundred
+ * milliseconds on a slow phone, long enough to block a tap, and between the two the browser handles
+ * input. Elsewhere nothing is on screen yet, so the app loads in one go, its modules fetched side by
+ * side. docs/decisions.md "Hydration cost of the public pages".
  */
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, Suspense, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
-import { BrowserRouter } from "react-router";
-import { AppRoutes } from "./app/router.tsx";
-import { i18n, initialLanguage } from "./lib/i18n.ts";
-import { seedInitialData } from "./lib/initial-data.ts";
-import { queryClient } from "./lib/query-client.ts";
-import { SessionProvider } from "./lib/session.tsx";
-import { tokenStore } from "./lib/storage.ts";
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const root = document.getElementById("root");
-if (!root) throw new Error("#root missing");
+async function boot() {
+  const root = document.getElementById("root");
+  if (!root) throw new Error("#root missing");
+  if (root.dataset.prerendered) {
+    await import("react-dom/client");
+    await nextTask();
+  }
+  (await import("./app-root.tsx")).startApp(root);
+}
 
-const app = (
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <Suspense fallback={null}>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </Suspense>
-        </SessionProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
-  </StrictMode>
-);
+void boot();
 
-// A prerendered page (docs/decisions.md "Prerendered public pages") is hydrated: React takes over the
-// HTML that is already on screen. It was rendered signed out and in one language, so for a signed-in
-// reader, or one whose language differs (the shared not-found page), the app renders afresh instead.
-// A page rendered with live data (the packages) starts from the same data, so the first render matches.
-const hydrate = root.dataset.prerendered === initialLanguage() && tokenStore.get() === null;
-seedInitialData(queryClient, root.dataset.prerendered ?? initialLanguage());
-if (hydrate) {
-  // Hydrate as a transition, which React splits into short tasks, so a slow phone stays responsive.
-  startTransition(() => void hydrateRoot(root, app));
-} else createRoot(root).render(app);
+export {};

@@ -1,7 +1,7 @@
 /**
  * Build-time rendering of the public pages (docs/decisions.md "Prerendered public pages"). Vite builds
  * this file for Node (`vite build --ssr`); apps/web/scripts/prerender.ts calls `render` for every page in
- * every language and writes the HTML the browser then hydrates (boot.tsx).
+ * every language and writes the HTML the browser then hydrates (app-root.tsx).
  */
 import { LANGUAGES, type Language } from "@festgeld/domain/constants";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -12,6 +12,7 @@ import { StaticRouter } from "react-router";
 import { AppRoutes, PUBLIC_PAGES } from "./app/router.tsx";
 import { ARTICLES } from "./content/blog/articles.ts";
 import { buildTimeBanks } from "./lib/banks.ts";
+import { brandValuesFor } from "./lib/brand-text.ts";
 import { prerenderHead } from "./lib/head.ts";
 import { i18n, i18nReady, NAMESPACES } from "./lib/i18n.ts";
 import { initialDataScript } from "./lib/initial-data.ts";
@@ -112,6 +113,12 @@ export async function render(url: string, language: Language, data: InitialData 
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
   queryClient.clear();
   let html = Buffer.concat(chunks).toString("utf8");
-  if (data.packages !== undefined) html += initialDataScript({ packages: data.packages });
+  // The brand's figures as the page shows them, so the browser hydrates with the same text without
+  // making the formatters again (lib/brand-text.ts).
+  const brandText = brandValuesFor(language, i18n.getFixedT(language));
+  html += initialDataScript({
+    ...(data.packages !== undefined ? { packages: data.packages } : {}),
+    brand: brandText,
+  });
   return { html, ...prerenderHead };
 }

@@ -43,10 +43,4 @@ export function countryFlag(country: string): string {
 }
 
 /** The country's name in the given language (Intl), falling back to the code. */
-export function countryName(country: string, language: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type: "region" }).of(country) ?? country;
-  } catch {
-    return country;
-  }
-}
+export { countryName } from "./brand-text.ts";

@@ -8,16 +8,25 @@ const TEMPLATES: Record<string, string> = {
   "hours.range": "{{firstDay}}–{{lastDay}} {{opens}}–{{closes}} {{zone}}",
   "figures.atLeast": "{{value}}+",
 };
-const t = (key: string, values: Record<string, string> = {}) =>
-  (TEMPLATES[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+// The weekday names come from each language's catalogue.
+const weekdays = (language: string): Record<string, string> =>
+  JSON.parse(readFileSync(`apps/web/src/locales/${language}/common.json`, "utf8")).hours.weekday;
+const tFor =
+  (language: string) =>
+  (key: string, values: Record<string, string> = {}) => {
+    const day = /^hours\.weekday\.(\d)$/.exec(key)?.[1];
+    if (day) return weekdays(language)[day] ?? key;
+    return (TEMPLATES[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+  };
+const t = tFor("en");
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 describe("brand text", () => {
   it("writes the desk hours with the weekday names and time zone of each language", () => {
-    expect(formatSupportHours(brand.supportHours, "en", t)).toBe("Mon–Fri 9:00–18:00 CET");
-    expect(formatSupportHours(brand.supportHours, "de", t)).toMatch(/^Mo\.?–Fr\.? 9:00–18:00 MEZ$/);
-    expect(formatSupportHours(brand.supportHours, "fr", t)).toBe("lun.–ven. 9:00–18:00 CET");
+    expect(formatSupportHours(brand.supportHours, "en", tFor("en"))).toBe("Mon–Fri 9:00–18:00 CET");
+    expect(formatSupportHours(brand.supportHours, "de", tFor("de"))).toBe("Mo.–Fr. 9:00–18:00 MEZ");
+    expect(formatSupportHours(brand.supportHours, "fr", tFor("fr"))).toBe("lun.–ven. 9:00–18:00 CET");
   });
 
   it("names the country of an address in the reader's language", () => {

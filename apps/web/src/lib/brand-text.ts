@@ -3,7 +3,7 @@ import type { Language } from "@festgeld/domain/constants";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Localized, PostalAddress, SupportHours } from "../content/brand/brand-types.ts";
-import { formatMoney, formatNumber, localeFor } from "./format.ts";
+import { cached, formatMoney, formatNumber, localeFor } from "./format.ts";
 
 /**
  * The brand's identity and figures as text in the reader's language, for interpolation into the
@@ -21,7 +21,11 @@ export function localized(text: Localized, language: string): string {
 
 export function countryName(code: string, language: string): string {
   try {
-    return new Intl.DisplayNames([localeFor(language)], { type: "region" }).of(code) ?? code;
+    const names = cached(
+      `region:${language}`,
+      () => new Intl.DisplayNames([localeFor(language)], { type: "region" }),
+    );
+    return names.of(code) ?? code;
   } catch {
     return code;
   }
@@ -31,21 +35,17 @@ export function formatAddress(address: PostalAddress, language: string): string 
   return `${address.street}, ${address.postalCode} ${address.city}, ${countryName(address.countryCode, language)}`;
 }
 
-function weekdayName(isoDay: number, language: string): string {
-  // 1 January 2024 was a Monday.
-  const date = new Date(Date.UTC(2024, 0, isoDay));
-  return new Intl.DateTimeFormat(localeFor(language), { weekday: "short", timeZone: "UTC" }).format(date);
-}
-
 /** "Mon–Fri 9:00–18:00 CET" / "Mo.–Fr. 9:00–18:00 Uhr MEZ" / "lun.–ven. 9:00–18:00 CET". */
 export function formatSupportHours(
   hours: SupportHours,
   language: string,
   t: (key: string, values: Record<string, string>) => string,
 ): string {
+  // Weekday names come from the catalogue, not from Intl: making a weekday formatter was the single
+  // slowest step of hydrating a page, and Node and the browser abbreviate German weekdays differently.
   return t("hours.range", {
-    firstDay: weekdayName(hours.firstDay, language),
-    lastDay: weekdayName(hours.lastDay, language),
+    firstDay: t(`hours.weekday.${hours.firstDay}`, {}),
+    lastDay: t(`hours.weekday.${hours.lastDay}`, {}),
     opens: hours.opens,
     closes: hours.closes,
     zone: localized(hours.timeZoneLabel, language),
@@ -56,28 +56,36 @@ export function formatSupportHours(
 export function formatCompact(value: number, language: string, currency?: string): string {
   // English compact figures writes them ("50K+", "500M+"); en-GB would write "50k", "500m".
   const locale = asLanguage(language) === "en" ? "en-US" : localeFor(language);
-  return new Intl.NumberFormat(locale, {
-    notation: "compact",
-    ...(currency ? { style: "currency", currency } : {}),
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 1,
-  }).format(value);
+  return cached(
+    `compact:${locale}:${currency ?? ""}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        notation: "compact",
+        ...(currency ? { style: "currency", currency } : {}),
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 1,
+      }),
+  ).format(value);
 }
 
 /** A rate with as many decimals as it has (3.99 -> "3.99%", 5 -> "5%"), for marketing text. */
 function formatShortRate(rate: number, language: string) {
-  return new Intl.NumberFormat(localeFor(language), {
-    style: "percent",
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 2,
-  }).format(rate / 100);
+  return cached(
+    `short-rate:${language}`,
+    () =>
+      new Intl.NumberFormat(localeFor(language), {
+        style: "percent",
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 2,
+      }),
+  ).format(rate / 100);
 }
 
 function formatScore(score: number, language: string) {
-  return new Intl.NumberFormat(localeFor(language), {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(score);
+  return cached(
+    `score:${language}`,
+    () => new Intl.NumberFormat(localeFor(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  ).format(score);
 }
 
 /** Interpolation values for every catalogue text that speaks about the operator. */
@@ -159,13 +167,45 @@ export type BrandValues = ReturnType<typeof brandValues>;
 
 /** "3, 6, 12 or 24" / "BaFin, ACPR and ORIAS" in the reader's language. */
 export function listFormat(items: string[], language: string, type: "conjunction" | "disjunction") {
-  return new Intl.ListFormat(localeFor(language), { style: "long", type }).format(items);
+  return cached(
+    `list:${language}:${type}`,
+    () => new Intl.ListFormat(localeFor(language), { style: "long", type }),
+  ).format(items);
 }
 
-/** brandValues for the current language, recomputed when the language changes. */
+const valuesByLanguage = new Map<string, BrandValues>();
+
+/**
+ * The values a prerendered page was built with, from its initial data (lib/initial-data.ts): the page
+ * hydrates with exactly the text its HTML shows, and the browser makes none of the number, list and
+ * country formatters they need (each costs milliseconds on a slow phone the first time).
+ */
+export function seedBrandValues(language: string, values: BrandValues) {
+  valuesByLanguage.set(language, values);
+}
+
+/** brandValues worked out once per language (the catalogue's common namespace must be in). */
+export function brandValuesFor(
+  language: string,
+  t: (key: string, values?: Record<string, string>) => string,
+) {
+  const known = valuesByLanguage.get(language);
+  if (known) return known;
+  return brandValues(language, t);
+}
+
+/**
+ * brandValues for the current language. They depend only on the language and its common catalogue, so
+ * they are worked out once per language for the whole page, not once per component that interpolates
+ * them (a marketing page has dozens); until the catalogue is in, they are not kept.
+ */
 export function useBrandValues(): BrandValues {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   // biome-ignore lint/correctness/useExhaustiveDependencies: t changes with the language
-  return useMemo(() => brandValues(language, (key, values) => t(key, values ?? {})), [language]);
+  return useMemo(() => {
+    const values = brandValuesFor(language, (key, values) => t(key, values ?? {}));
+    if (i18n.hasResourceBundle(language, "common")) valuesByLanguage.set(language, values);
+    return values;
+  }, [language]);
 }

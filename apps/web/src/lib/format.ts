@@ -8,8 +8,15 @@ export function localeFor(language: string): string {
   return LOCALES[(language as Language) in LOCALES ? (language as Language) : "en"];
 }
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+type IntlFormatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames | Intl.ListFormat;
+const cache = new Map<string, IntlFormatter>();
+
+/**
+ * One Intl formatter per key, made on first use. Making one loads locale data and costs far more than
+ * formatting with it (a fifth of a marketing page's hydration when every render made its own), so
+ * every formatter of the web app comes from here.
+ */
+export function cached<T extends IntlFormatter>(key: string, make: () => T): T {
   let f = cache.get(key) as T | undefined;
   if (!f) {
     f = make();

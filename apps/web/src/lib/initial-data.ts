@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { type BrandValues, seedBrandValues } from "./brand-text.ts";
 import { packagesQueryKey } from "./packages.ts";
 
 /**
@@ -8,8 +9,10 @@ import { packagesQueryKey } from "./packages.ts";
  */
 const ELEMENT_ID = "initial-data";
 
-interface InitialData {
+export interface InitialData {
   packages?: unknown;
+  /** The brand's figures as text in the page's language (lib/brand-text.ts). */
+  brand?: BrandValues;
 }
 
 /** The JSON block for the rendered HTML; `<` is escaped so the data cannot end the element early. */
@@ -32,6 +35,7 @@ export function seedInitialData(
   try {
     const data = JSON.parse(element.textContent) as InitialData;
     if (data.packages !== undefined) queryClient.setQueryData(packagesQueryKey(language), data.packages);
+    if (data.brand) seedBrandValues(language, data.brand);
     return true;
   } catch {
     return false;

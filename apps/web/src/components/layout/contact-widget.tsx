@@ -1,7 +1,7 @@
 import { brand } from "@brand";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatSupportHours } from "../../lib/brand-text.ts";
+import { useBrandValues } from "../../lib/brand-text.ts";
 import { ChatIcon, CloseIcon, PhoneIcon } from "../ui/icons.tsx";
 
 /**
@@ -13,7 +13,8 @@ import { ChatIcon, CloseIcon, PhoneIcon } from "../ui/icons.tsx";
  * Its row lets clicks through: only the button and the panel take them.
  */
 export function ContactWidget() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const brandValues = useBrandValues();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -77,7 +78,7 @@ export function ContactWidget() {
           <PhoneIcon className="h-4 w-4" /> {t("widget.call", { phone: brand.phone })}
         </a>
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-300" data-testid="widget-hours">
-          {t("widget.hours", { hours: formatSupportHours(brand.supportHours, i18n.language, t) })}
+          {t("widget.hours", { hours: brandValues.supportHours })}
         </p>
         {brand.support247 && (
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{t("widget.always")}</p>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DemoNotice } from "../../../components/ui/demo-notice.tsx";
-import { localeFor } from "../../../lib/format.ts";
+import { cached, localeFor } from "../../../lib/format.ts";
 
 /** Frame of every legal page: one h1, the demonstration notice, optional date of the last update. */
 export function LegalLayout({
@@ -27,11 +27,15 @@ export function LegalLayout({
         {updated && (
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="last-updated">
             {t("common.lastUpdated", {
-              date: new Intl.DateTimeFormat(localeFor(i18n.language), {
-                month: "long",
-                year: "numeric",
-                timeZone: "UTC",
-              }).format(new Date(updated)),
+              date: cached(
+                `month-year:${i18n.language}`,
+                () =>
+                  new Intl.DateTimeFormat(localeFor(i18n.language), {
+                    month: "long",
+                    year: "numeric",
+                    timeZone: "UTC",
+                  }),
+              ).format(new Date(updated)),
             })}
           </p>
         )}

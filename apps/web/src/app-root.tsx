@@ -1,0 +1,45 @@
+/**
+ * The app itself, loaded by boot.tsx: hydrates a prerendered page or renders the app afresh.
+ */
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode, Suspense, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { BrowserRouter } from "react-router";
+import { AppRoutes } from "./app/router.tsx";
+import { i18n, initialLanguage } from "./lib/i18n.ts";
+import { seedInitialData } from "./lib/initial-data.ts";
+import { queryClient } from "./lib/query-client.ts";
+import { SessionProvider } from "./lib/session.tsx";
+import { tokenStore } from "./lib/storage.ts";
+
+const app = (
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <Suspense fallback={null}>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </Suspense>
+        </SessionProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  </StrictMode>
+);
+
+/**
+ * A prerendered page (docs/decisions.md "Prerendered public pages") is hydrated: React takes over the
+ * HTML that is already on screen. It was rendered signed out and in one language, so for a signed-in
+ * reader, or one whose language differs (the shared not-found page), the app renders afresh instead.
+ * A page rendered with live data (the packages) starts from the same data, so the first render matches.
+ */
+export function startApp(root: HTMLElement) {
+  const hydrate = root.dataset.prerendered === initialLanguage() && tokenStore.get() === null;
+  seedInitialData(queryClient, root.dataset.prerendered ?? initialLanguage());
+  if (hydrate) {
+    // Hydrate as a transition, which React splits into short tasks, so a slow phone stays responsive.
+    startTransition(() => void hydrateRoot(root, app));
+  } else createRoot(root).render(app);
+}
