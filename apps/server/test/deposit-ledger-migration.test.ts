@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import type { DepositDetail } from "@festgeld/domain";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,11 +32,10 @@ afterAll(() => t.close());
 
 /** Back to the state before 0210: the table, 0170's opening function, no view. */
 async function before0210() {
-  const ledger0170 = await readFile(
-    new URL("../src/db/migrations/0170_ledger.sql", import.meta.url),
-    "utf8",
+  const ledger0170 = await readFile(new URL("../src/db/migrations/0170_ledger.sql", import.meta.url), "utf8");
+  const openingFunction = ledger0170.match(
+    /create function ledger_open_from_deposit_ledger\(\)[\s\S]*?\$\$;/,
   );
-  const openingFunction = ledger0170.match(/create function ledger_open_from_deposit_ledger\(\)[\s\S]*?\$\$;/);
   expect(openingFunction).not.toBeNull();
   for (const statement of [
     "drop view deposit_ledger",
