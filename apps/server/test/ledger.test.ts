@@ -338,7 +338,7 @@ describe("postings from the deposit events", () => {
       const bookedDeposit = await saverDeposit(saver, d.id);
       expect(bookedDeposit.status).toBe("paid_out");
       const after = await entriesOf(t.app, d.id);
-      // paid_out and its deposit_ledger payout row book nothing a second time.
+      // paid_out books nothing a second time; the payout row the saver sees is this order_booked entry.
       expect(after.map((e) => e.kind)).toEqual([
         "funds_received",
         "interest_credited",
