@@ -1,14 +1,14 @@
 /**
  * Maturity benchmark: 100,000 deposits maturing on one day, processed by two server processes on one
  * PostgreSQL database. Creates its own database, migrates it, seeds accounts, approved applications,
- * active deposits with their principal in the ledger and one maturity job each (set-based SQL), then
+ * active deposits with their principal booked in the journal and one maturity job each (set-based SQL), then
  * starts two worker processes that build the whole app (the same job handlers, messages, postbox PDFs
  * and e-mail outbox as the server) with the clock on the maturity day and run every job that fell
- * due. Settlement (set-based batches: ledger, journal, payment orders, renewals, timeline) is timed
+ * due. Settlement (set-based batches: journal, payment orders, renewals, timeline) is timed
  * apart from the messages that follow it through the job queue (inbox, postbox PDF, queued e-mail).
  * Prints both times and rates with the load average, then checks that every deposit was settled
- * exactly once, its payment orders, that the journal balances and agrees with the per-deposit
- * ledger, and that every saver was told the figures that were booked.
+ * exactly once, its payment orders, that the journal balances and that the per-deposit ledger
+ * derived from it agrees with each deposit's account, and that every saver was told the figures that were booked.
  *
  *   npx tsx bench/deposit-maturity.ts                          # DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_DEPOSITS=10000 BENCH_WORKERS=2 npx tsx bench/deposit-maturity.ts
@@ -27,6 +27,7 @@ import { loadConfig } from "../apps/server/src/config/env.ts";
 import { openPostgres } from "../apps/server/src/db/database.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
 import { createPgDatabase } from "./lib.ts";
+import { bookSeededFunding } from "./seed-journal.ts";
 
 const DEPOSITS = Number(process.env.BENCH_DEPOSITS ?? 100_000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
@@ -111,12 +112,8 @@ async function seed(url: string) {
              ${MATURITY_DAY}::date, a.decided_at, now()
       from applications a
     `.execute(db);
-    await sql`
-      insert into deposit_ledger (deposit_id, kind, amount_cents, value_date, source, booked_at)
-      select id, 'principal_received', amount_cents, value_date, 'manual', funded_at from deposits
-    `.execute(db);
-    // The journal's opening entries from that ledger, as an installation's books start (migration 0170).
-    await sql`select ledger_open_from_deposit_ledger()`.execute(db);
+    // The principal received, booked in the journal as the app books it (the per-deposit ledger derives from it).
+    await bookSeededFunding(db);
     const runAt = startOfDayInZone(MATURITY_DAY, BUSINESS_TIME_ZONE);
     await sql`
       insert into jobs (name, key, payload, run_at)
@@ -191,7 +188,8 @@ async function verify(url: string) {
           select 1 from ledger_entries e where e.reference = 'order:' || o.id || ':created')) as entries_missing
     `);
     // The books: the trial balance is zero, and each matured deposit's journal account plus what its
-    // orders have in transit equals its per-deposit ledger balance (docs/decisions.md).
+    // orders have in transit equals the balance of its per-deposit ledger, derived from the entries
+    // (docs/decisions.md "The per-deposit ledger and the journal").
     const books = await one(sql<{ total: string; interest_entries: string; disagree: string }>`
       with journal as (
         select a.deposit_id, -sum(li.amount_cents) as owed
@@ -312,7 +310,7 @@ async function main() {
     const firstRun = Math.min(...results.map((r) => r.startedAt));
     const runningSeconds = ((settledAt ?? end) - firstRun) / 1000;
     log(
-      `  settlement: ${DEPOSITS.toLocaleString("en")} maturities (ledger, journal, payment orders, renewals) in ${settleSeconds.toFixed(1)} s (${Math.round(DEPOSITS / settleSeconds).toLocaleString("en")} per second), start-up of the processes included; ${runningSeconds.toFixed(1)} s (${Math.round(DEPOSITS / runningSeconds).toLocaleString("en")} per second) from the first claim`,
+      `  settlement: ${DEPOSITS.toLocaleString("en")} maturities (journal, payment orders, renewals) in ${settleSeconds.toFixed(1)} s (${Math.round(DEPOSITS / settleSeconds).toLocaleString("en")} per second), start-up of the processes included; ${runningSeconds.toFixed(1)} s (${Math.round(DEPOSITS / runningSeconds).toLocaleString("en")} per second) from the first claim`,
     );
     log(
       `  messages: inbox, postbox PDFs and queued e-mails drained ${drainSeconds.toFixed(1)} s after settlement (${((end - start) / 1000).toFixed(1)} s in all)`,

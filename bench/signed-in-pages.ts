@@ -12,6 +12,7 @@ import { loadConfig } from "../apps/server/src/config/env.ts";
 import { openPostgres } from "../apps/server/src/db/database.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
 import { createSession } from "../apps/server/src/modules/auth/session.service.ts";
+import { bookSeededFunding } from "./seed-journal.ts";
 
 export interface SignedInData {
   saverToken: string;
@@ -70,10 +71,8 @@ export async function seedSignedIn(url: string, dataDir: string): Promise<Signed
       from (select a.*, row_number() over (order by a.duration_months) as n from applications a where a.status = 'approved') a
       join (values (1, 'active'), (2, 'awaiting_funds'), (3, 'active')) as s(n, status) on s.n = a.n
     `.execute(db);
-    await sql`
-      insert into deposit_ledger (deposit_id, kind, amount_cents, value_date, source, booked_at)
-      select id, 'principal_received', amount_cents, value_date, 'manual', funded_at from deposits where funded_at is not null
-    `.execute(db);
+    // The money received, booked in the journal as the app books it (the per-deposit ledger derives from it).
+    await bookSeededFunding(db);
     await sql`analyze`.execute(db);
 
     // Every admin signs in with two-factor: this one has enrolled (the secret is sealed with the data

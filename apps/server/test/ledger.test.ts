@@ -58,6 +58,37 @@ async function saverDeposit(saver: { headers: { authorization: string } }, id: s
   return res.json() as DepositDetail;
 }
 
+/**
+ * What the saver's deposit shows from its per-deposit ledger (derived from the journal): the sums and
+ * the rows, each with its kind, amount, value date and source.
+ */
+async function seen(saver: { headers: { authorization: string } }, id: string) {
+  const d = await saverDeposit(saver, id);
+  return {
+    ledger: d.ledger,
+    entries: d.entries.map(({ kind, amount, value_date, source }) => ({ kind, amount, value_date, source })),
+  };
+}
+
+/** The ledger sums a saver sees, from cents: received, credited, paid out, carried over. */
+function sums(received: number, credited: number, paidOut = 0, carried = 0) {
+  return {
+    principal_received: received / 100,
+    interest_credited: credited / 100,
+    paid_out: paidOut / 100,
+    carried_to_renewal: carried / 100,
+    balance: (received + credited - paidOut - carried) / 100,
+  };
+}
+
+/** One row of the saver's ledger, from cents. */
+const row = (kind: string, cents: number, value_date: string, source: string) => ({
+  kind,
+  amount: cents / 100,
+  value_date,
+  source,
+});
+
 /** The payment orders of a deposit, newest last. */
 async function ordersOf(depositId: string): Promise<PaymentOrder[]> {
   return (await listOrders(t.app, admin)).filter((o) => o.deposit_id === depositId);
@@ -175,12 +206,23 @@ describe("the database keeps the journal balanced and append-only", () => {
 describe("postings from the deposit events", () => {
   it("funding by staff: cash to the deposit's balance, equal to its per-deposit ledger", async () => {
     clock.reset();
-    const { deposit: d } = await funded("payout", 10_000);
+    const { deposit: d, saver } = await funded("payout", 10_000);
     const entries = await entriesOf(t.app, d.id);
     expect(entries.map((e) => e.kind)).toEqual(["funds_received"]);
     expect(entries[0]?.effective_date).toBe(today(clock));
     expect(await balance(t.app, deposit(d.id))).toBe(-1_000_000);
     expect(0 - (await balance(t.app, deposit(d.id)))).toBe(await depositLedgerBalance(t.app, d.id));
+    // What the saver sees, derived from that one entry; who booked it is kept in the entry.
+    expect(await seen(saver, d.id)).toEqual({
+      ledger: sums(1_000_000, 0),
+      entries: [row("principal_received", 1_000_000, today(clock), "manual")],
+    });
+    const derived = await t.app.db
+      .selectFrom("deposit_ledger")
+      .select(["booked_by", "bank_statement_id", "id"])
+      .where("deposit_id", "=", d.id)
+      .executeTakeFirstOrThrow();
+    expect(derived).toEqual({ booked_by: admin.user.id, bank_statement_id: null, id: entries[0]?.id });
   });
 
   it("a statement credit funds the deposit and books cash to it", async () => {
@@ -204,6 +246,17 @@ describe("postings from the deposit events", () => {
     expect(entries.map((e) => e.kind)).toEqual(["funds_received"]);
     expect(await balance(t.app, deposit(application.deposit.id))).toBe(-500_000);
     expect(await depositLedgerBalance(t.app, application.deposit.id)).toBe(500_000);
+    expect(await seen(saver, application.deposit.id)).toEqual({
+      ledger: sums(500_000, 0),
+      entries: [row("principal_received", 500_000, today(clock), "statement")],
+    });
+    // The statement the money came from: the entry's statement id is the imported statement's.
+    const derived = await t.app.db
+      .selectFrom("deposit_ledger")
+      .select("bank_statement_id")
+      .where("deposit_id", "=", application.deposit.id)
+      .executeTakeFirstOrThrow();
+    expect(derived.bank_statement_id).toBe(res.json().id);
   });
 
   it("a statement credit's entry carries the statement id and entry key", async () => {
@@ -264,6 +317,16 @@ describe("postings from the deposit events", () => {
       expect(await depositLinesOn(t.app, d.id, inTransit)).toBe(-owed);
       expect(await depositLedgerBalance(t.app, d.id)).toBe(owed);
       expect(await journalOwed(t.app, d.id)).toBe(owed);
+      const interestCents = owed - 1_000_000;
+      const fundedOn = d.value_date ?? "";
+      const maturedOn = d.maturity_date ?? "";
+      expect(await seen(saver, d.id)).toEqual({
+        ledger: sums(1_000_000, interestCents),
+        entries: [
+          row("principal_received", 1_000_000, fundedOn, "manual"),
+          row("interest_credited", interestCents, maturedOn, "maturity"),
+        ],
+      });
       // Running the jobs again books nothing more.
       await t.app.jobs.runDue();
       expect(await entriesOf(t.app, d.id)).toHaveLength(3);
@@ -275,7 +338,7 @@ describe("postings from the deposit events", () => {
       const bookedDeposit = await saverDeposit(saver, d.id);
       expect(bookedDeposit.status).toBe("paid_out");
       const after = await entriesOf(t.app, d.id);
-      // paid_out and its deposit_ledger payout row book nothing a second time.
+      // paid_out books nothing a second time; the payout row the saver sees is this order_booked entry.
       expect(after.map((e) => e.kind)).toEqual([
         "funds_received",
         "interest_credited",
@@ -290,6 +353,15 @@ describe("postings from the deposit events", () => {
       );
       expect(await depositLedgerBalance(t.app, d.id)).toBe(0);
       expect(await journalOwed(t.app, d.id)).toBe(0);
+      // The payout row appears with the bank's booking, on its booking date.
+      expect(await seen(saver, d.id)).toEqual({
+        ledger: sums(1_000_000, interestCents, owed),
+        entries: [
+          row("principal_received", 1_000_000, fundedOn, "manual"),
+          row("interest_credited", interestCents, maturedOn, "maturity"),
+          row("payout", owed, today(clock), "maturity"),
+        ],
+      });
     } finally {
       clock.reset();
     }
@@ -331,6 +403,37 @@ describe("postings from the deposit events", () => {
         "renewal_carry_over",
       ]);
       expect(await depositLedgerBalance(t.app, all.deposit.id)).toBe(0);
+      // What each saver sees: the old deposit carried over (all of it, or its principal with the
+      // interest still on it until the bank books its payment), the new one received it on the maturity date.
+      const maturedOn = principalOnly.deposit.maturity_date ?? "";
+      const fundedOn = principalOnly.deposit.value_date ?? "";
+      expect(await seen(principalOnly.saver, principalOnly.deposit.id)).toEqual({
+        ledger: sums(2_000_000, interestCents, 0, 2_000_000),
+        entries: [
+          row("principal_received", 2_000_000, fundedOn, "manual"),
+          row("interest_credited", interestCents, maturedOn, "maturity"),
+          row("carried_to_renewal", 2_000_000, maturedOn, "renewal"),
+        ],
+      });
+      const allNext = await t.app.db
+        .selectFrom("deposits")
+        .select(["id", "amount_cents"])
+        .where("previous_deposit_id", "=", all.deposit.id)
+        .executeTakeFirstOrThrow();
+      const allInterest = Number(allNext.amount_cents) - 1_000_000;
+      expect(allInterest).toBeGreaterThan(0);
+      expect(await seen(all.saver, all.deposit.id)).toEqual({
+        ledger: sums(1_000_000, allInterest, 0, 1_000_000 + allInterest),
+        entries: [
+          row("principal_received", 1_000_000, fundedOn, "manual"),
+          row("interest_credited", allInterest, maturedOn, "maturity"),
+          row("carried_to_renewal", 1_000_000 + allInterest, maturedOn, "renewal"),
+        ],
+      });
+      expect(await seen(all.saver, allNext.id)).toEqual({
+        ledger: sums(1_000_000 + allInterest, 0),
+        entries: [row("principal_received", 1_000_000 + allInterest, maturedOn, "renewal")],
+      });
 
       await settlePayments(t.app, admin, today(clock));
       expect((await entriesOf(t.app, principalOnly.deposit.id)).map((e) => e.kind)).toEqual([
@@ -342,6 +445,12 @@ describe("postings from the deposit events", () => {
       ]);
       expect(await depositLedgerBalance(t.app, principalOnly.deposit.id)).toBe(0);
       expect(await journalOwed(t.app, principalOnly.deposit.id)).toBe(0);
+      expect((await seen(principalOnly.saver, principalOnly.deposit.id)).ledger).toEqual(
+        sums(2_000_000, interestCents, interestCents, 2_000_000),
+      );
+      expect((await seen(principalOnly.saver, principalOnly.deposit.id)).entries.at(-1)).toEqual(
+        row("payout", interestCents, today(clock), "maturity"),
+      );
     } finally {
       clock.reset();
     }
@@ -388,6 +497,24 @@ describe("postings from the deposit events", () => {
       expect(await balance(t.app, deposit(application.deposit.id))).toBe(0);
       expect(await depositLinesOn(t.app, application.deposit.id, inTransit)).toBe(-payoutCents);
       expect(await depositLedgerBalance(t.app, application.deposit.id)).toBe(payoutCents);
+      const interestCents = Math.round(quote.json().interest * 100);
+      const closedOn = today(clock);
+      const credited = [
+        row("principal_received", 1_000_000, valueDate, "manual"),
+        row("interest_credited", interestCents, closedOn, "early_closure"),
+      ];
+      expect(await seen(saver, application.deposit.id)).toEqual({
+        ledger: sums(1_000_000, interestCents),
+        entries: credited,
+      });
+      // The saver closed it: the interest entry names the saver as the one who booked it.
+      const interestRow = await t.app.db
+        .selectFrom("deposit_ledger")
+        .select("booked_by")
+        .where("deposit_id", "=", application.deposit.id)
+        .where("kind", "=", "interest_credited")
+        .executeTakeFirstOrThrow();
+      expect(interestRow.booked_by).toBe(saver.user.id);
 
       await settlePayments(t.app, admin, today(clock));
       expect((await entriesOf(t.app, application.deposit.id)).map((e) => e.kind)).toEqual([
@@ -399,6 +526,10 @@ describe("postings from the deposit events", () => {
       expect(await depositLinesOn(t.app, application.deposit.id, inTransit)).toBe(0);
       expect(await depositLedgerBalance(t.app, application.deposit.id)).toBe(0);
       expect(await journalOwed(t.app, application.deposit.id)).toBe(0);
+      expect(await seen(saver, application.deposit.id)).toEqual({
+        ledger: sums(1_000_000, interestCents, payoutCents),
+        entries: [...credited, row("payout", payoutCents, today(clock), "early_closure")],
+      });
     } finally {
       clock.reset();
     }
@@ -418,6 +549,8 @@ describe("postings from the deposit events", () => {
     expect(await balance(t.app, deposit(id))).toBe(0);
     expect(await depositLinesOn(t.app, id, inTransit)).toBe(-500_000);
     expect(await journalOwed(t.app, id)).toBe(await depositLedgerBalance(t.app, id));
+    const received = row("principal_received", 500_000, today(clock), "manual");
+    expect(await seen(saver, id)).toEqual({ ledger: sums(500_000, 0), entries: [received] });
     await settlePayments(t.app, admin, today(clock));
     expect((await entriesOf(t.app, id)).map((e) => e.kind)).toEqual([
       "funds_received",
@@ -427,6 +560,10 @@ describe("postings from the deposit events", () => {
     expect(await depositLinesOn(t.app, id, cash)).toBe(0);
     expect(await depositLedgerBalance(t.app, id)).toBe(0);
     expect(await journalOwed(t.app, id)).toBe(0);
+    expect(await seen(saver, id)).toEqual({
+      ledger: sums(500_000, 0, 500_000),
+      entries: [received, row("payout", 500_000, today(clock), "withdrawal")],
+    });
   });
 });
 
@@ -441,6 +578,14 @@ describe("postings from the payment events", () => {
       const cents = Math.round(first.amount * 100);
       expect(await balance(t.app, deposit(d.id))).toBe(0);
       expect(await depositLinesOn(t.app, d.id, inTransit)).toBe(-cents);
+      const interestCents = cents - 1_000_000;
+      const credited = [
+        row("principal_received", 1_000_000, d.value_date ?? "", "manual"),
+        row("interest_credited", interestCents, d.maturity_date ?? "", "maturity"),
+      ];
+      // Ordered, not yet booked: the saver's figures are those before the order.
+      const pending = { ledger: sums(1_000_000, interestCents), entries: credited };
+      expect(await seen(saver, d.id)).toEqual(pending);
 
       // The file goes out and the bank books the debit.
       expect(
@@ -472,6 +617,11 @@ describe("postings from the payment events", () => {
       expect(bookedEntry.statement_id).not.toBeNull();
       expect(bookedEntry.statement_entry_key).not.toBeNull();
       expect(bookedEntry.effective_date).toBe(bookedOn);
+      const paid = {
+        ledger: sums(1_000_000, interestCents, cents),
+        entries: [...credited, row("payout", cents, bookedOn, "maturity")],
+      };
+      expect(await seen(saver, d.id)).toEqual(paid);
 
       // A second delivery of the same event to the journal books nothing (the real import never
       // delivers twice; the reference is what makes a redelivery harmless).
@@ -499,6 +649,7 @@ describe("postings from the payment events", () => {
         "order_created",
         "order_booked",
       ]);
+      expect(await seen(saver, d.id)).toEqual(paid);
 
       // The saver's bank sends it back: the saver is owed it again, the cash is back.
       await importStatement(
@@ -514,6 +665,8 @@ describe("postings from the payment events", () => {
       expect(await balance(t.app, deposit(d.id))).toBe(-cents);
       expect(await balance(t.app, cash)).toBe(cashBefore);
       expect(await journalOwed(t.app, d.id)).toBe(await depositLedgerBalance(t.app, d.id));
+      // The payout row is gone again: the figures before the booking.
+      expect(await seen(saver, d.id)).toEqual(pending);
 
       // Staff order it again (into transit), then cancel that order before it went out.
       const again = await t.app.inject({
@@ -526,6 +679,7 @@ describe("postings from the payment events", () => {
       const second = again.json() as PaymentOrder;
       expect(await balance(t.app, deposit(d.id))).toBe(0);
       expect(await depositLinesOn(t.app, d.id, inTransit)).toBe(-cents);
+      expect(await seen(saver, d.id)).toEqual(pending);
       const cancelled = await t.app.inject({
         method: "POST",
         url: `/api/admin/payments/${second.id}/cancel`,
@@ -536,6 +690,7 @@ describe("postings from the payment events", () => {
       expect(await balance(t.app, deposit(d.id))).toBe(-cents);
       expect(await depositLinesOn(t.app, d.id, inTransit)).toBe(0);
       expect(await journalOwed(t.app, d.id)).toBe(await depositLedgerBalance(t.app, d.id));
+      expect(await seen(saver, d.id)).toEqual(pending);
       const cancelEntry = await t.app.db
         .selectFrom("ledger_entries")
         .select(["kind", "reverses_entry_id"])
@@ -600,6 +755,11 @@ describe("postings from the payment events", () => {
       .executeTakeFirstOrThrow();
     expect(returned.statement_id).toBeNull();
     expect(await journalOwed(t.app, id)).toBe(await depositLedgerBalance(t.app, id));
+    // Never booked, so never a payout row: the saver saw the money received throughout.
+    expect(await seen(saver, id)).toEqual({
+      ledger: sums(600_000, 0),
+      entries: [row("principal_received", 600_000, today(clock), "manual")],
+    });
   });
 
   it("an unmatched credit waits in suspense; its return goes out of suspense and may come back", async () => {
@@ -662,9 +822,8 @@ describe("postings from the payment events", () => {
 
 describe("the journal and the per-deposit ledger", () => {
   it("agree for every deposit the flows above moved, payout_pending and paid_out included", async () => {
-    // Every deposit with a per-deposit ledger (the one whose funds_received was published by hand
-    // above has none): what the journal says is owed (its account plus its orders in transit)
-    // equals the per-deposit ledger's balance.
+    // Every deposit with a per-deposit ledger: what the journal says is owed (its account plus its
+    // orders in transit) equals the balance of the rows derived from the journal's entries.
     const rows = await t.app.db
       .selectFrom("deposits")
       .select(["id", "status"])
@@ -720,81 +879,5 @@ describe("the trial balance", () => {
       });
       expect(res.statusCode, date).toBe(400);
     }
-  });
-});
-
-describe("opening entries from the per-deposit ledger", () => {
-  it("books each existing deposit's ledger into the journal: every journal balance equals its ledger balance", async () => {
-    clock.reset();
-    // Deposits as an installation before the journal had them: rows written straight into
-    // deposit_ledger, with no events (so no postings).
-    const a = await approvedApplication(t.app, await createUser(t.app), admin, { amount: 8_000 });
-    const b = await approvedApplication(t.app, await createUser(t.app), admin, { amount: 6_000 });
-    const c = await approvedApplication(t.app, await createUser(t.app), admin, { amount: 5_000 });
-    const oldB = await t.app.db
-      .selectFrom("deposits")
-      .selectAll()
-      .where("id", "=", b.deposit.id)
-      .executeTakeFirstOrThrow();
-    const renewal = await t.app.db
-      .insertInto("deposits")
-      .values({
-        ...oldB,
-        id: randomUUID(),
-        previous_deposit_id: oldB.id,
-        reference: "RF47FG999999",
-        status: "active",
-        amount_cents: "621000",
-        value_date: "2024-03-01",
-        maturity_date: "2025-03-01",
-        funding_deadline: null,
-      } as never)
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const ledger = (
-      deposit_id: string,
-      kind: string,
-      cents: number,
-      value_date: string,
-      source = "manual",
-    ) => ({
-      deposit_id,
-      kind: kind as never,
-      amount_cents: cents,
-      value_date,
-      source,
-      booked_at: new Date(`${value_date}T10:00:00Z`),
-    });
-    await t.app.db
-      .insertInto("deposit_ledger")
-      .values([
-        ledger(a.deposit.id, "principal_received", 800_000, "2023-01-10"),
-        ledger(a.deposit.id, "interest_credited", 28_000, "2024-01-10", "maturity"),
-        ledger(a.deposit.id, "payout", 828_000, "2024-01-10", "maturity"),
-        ledger(b.deposit.id, "principal_received", 600_000, "2023-03-01", "statement"),
-        ledger(b.deposit.id, "interest_credited", 21_000, "2024-03-01", "maturity"),
-        ledger(b.deposit.id, "carried_to_renewal", 621_000, "2024-03-01", "renewal"),
-        ledger(renewal.id, "principal_received", 621_000, "2024-03-01", "renewal"),
-        ledger(c.deposit.id, "principal_received", 400_000, "2024-05-05"),
-      ])
-      .execute();
-    const { rows } = await sql<{
-      written: number;
-    }>`select ledger_open_from_deposit_ledger() as written`.execute(t.app.db);
-    expect(Number(rows[0]?.written)).toBe(7);
-    for (const id of [a.deposit.id, b.deposit.id, renewal.id, c.deposit.id]) {
-      expect(0 - (await balance(t.app, deposit(id))), id).toBe(await depositLedgerBalance(t.app, id));
-    }
-    expect(await balance(t.app, deposit(renewal.id))).toBe(-621_000);
-    expect(await balance(t.app, deposit(c.deposit.id))).toBe(-400_000);
-    // Running it again books nothing twice.
-    const again = await sql<{ written: number }>`select ledger_open_from_deposit_ledger() as written`.execute(
-      t.app.db,
-    );
-    expect(Number(again.rows[0]?.written)).toBe(0);
-    // The opening entries count on their own value dates.
-    const tb = await trialBalance("2023-12-31");
-    expect(tb.total_cents).toBe(0);
-    expect(tb.accounts.find((x) => x.account === deposit(b.deposit.id))?.balance_cents).toBe(-600_000);
   });
 });

@@ -54,7 +54,10 @@ export async function balance(app: FastifyInstance, account: string): Promise<nu
   return Number(row?.cents ?? 0);
 }
 
-/** A deposit's balance in its per-deposit ledger (received + credited - paid out - carried). */
+/**
+ * A deposit's balance in its per-deposit ledger (received + credited - paid out - carried): the view
+ * `deposit_ledger`, derived from the journal's entries (migration 0210).
+ */
 export async function depositLedgerBalance(app: FastifyInstance, depositId: string): Promise<number> {
   const { rows } = await sql<{ cents: string | null }>`
     select sum(case when kind in ('principal_received', 'interest_credited') then amount_cents
@@ -92,9 +95,10 @@ export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
 /**
  * What the journal says the platform still owes for a deposit: its account's balance plus the
  * payments in transit of its orders (created, not yet booked by the bank), signed as the
- * per-deposit ledger counts it (owed positive). The per-deposit ledger writes its payout row only
- * when the bank books the order, so this is the figure that equals `depositLedgerBalance` in every
- * state: active, payout_pending (the money in transit) and paid_out (0 in both).
+ * per-deposit ledger counts it (owed positive). The per-deposit ledger shows its payout row only
+ * once the bank books the order, so this is the figure that equals `depositLedgerBalance` in every
+ * state: active, payout_pending (the money in transit) and paid_out (0 in both). The two are worked
+ * out differently from the same entries (account lines against the view's rows).
  */
 export async function journalOwed(app: FastifyInstance, depositId: string): Promise<number> {
   const { rows } = await sql<{ cents: string | null }>`

@@ -1,5 +1,5 @@
 // Table types of the deposits area; its migrations are numbered 0060-0069.
-import type { DepositStatus, EarlyClosureRule, LedgerKind, MaturityInstruction } from "@festgeld/domain";
+import type { DepositStatus, EarlyClosureRule, MaturityInstruction } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
 import type { Cents, NullableTimestamp, Timestamp } from "../columns.ts";
 
@@ -42,18 +42,6 @@ export interface DepositsTable {
   closed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
-}
-
-export interface DepositLedgerTable {
-  id: Generated<number>;
-  deposit_id: string;
-  kind: LedgerKind;
-  amount_cents: Cents;
-  value_date: DateColumn;
-  source: string;
-  bank_statement_id: string | null;
-  booked_at: Timestamp;
-  booked_by: string | null;
 }
 
 export interface DepositEventsTable {
@@ -103,7 +91,6 @@ export interface JobsTable {
 
 export interface DepositTables {
   deposits: DepositsTable;
-  deposit_ledger: DepositLedgerTable;
   deposit_events: DepositEventsTable;
   bank_statements: BankStatementsTable;
   jobs: JobsTable;

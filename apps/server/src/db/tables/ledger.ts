@@ -1,4 +1,5 @@
 // Table types of the journal (double-entry books) and the reconciliation; migrations 0170-0179.
+import type { LedgerKind } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
 import type { Cents, Timestamp } from "../columns.ts";
 import type { DateColumn, NullableDateColumn } from "./deposits.ts";
@@ -72,7 +73,27 @@ export interface LedgerReconciliationRunsTable {
   run_at: Timestamp;
 }
 
+/**
+ * 0210: the per-deposit ledger, a view derived from the journal (read only). One row per movement of a
+ * deposit's money as the saver sees it: principal received, interest credited, carried to a renewal,
+ * and the payout once the bank booked it (docs/decisions.md "The per-deposit ledger and the journal").
+ */
+export interface DepositLedgerView {
+  /** The journal entry the row derives from. */
+  id: ColumnType<number, never, never>;
+  deposit_id: ColumnType<string, never, never>;
+  kind: ColumnType<LedgerKind, never, never>;
+  amount_cents: ColumnType<number, never, never>;
+  value_date: ColumnType<string, never, never>;
+  /** manual | statement | renewal | maturity | early_closure | withdrawal */
+  source: ColumnType<string, never, never>;
+  bank_statement_id: ColumnType<string | null, never, never>;
+  booked_at: ColumnType<Date, never, never>;
+  booked_by: ColumnType<string | null, never, never>;
+}
+
 export interface LedgerTables {
+  deposit_ledger: DepositLedgerView;
   ledger_accounts: LedgerAccountsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_lines: LedgerLinesTable;

@@ -120,6 +120,8 @@ export type DepositEvent = {
     at: Date;
     deposit: DepositFacts;
     details: DepositEventDetails[T];
+    /** Who did it (staff, or the saver), as the timeline records it; absent or null: the platform. */
+    actorId?: string | null;
   };
 }[DepositEventType];
 
@@ -148,7 +150,7 @@ export async function onDepositEvent(
     actor_id: actorId,
     details: JSON.stringify(event.details),
   });
-  await events.publish("deposit", event, trx);
+  await events.publish("deposit", actorId ? { ...event, actorId } : event, trx);
 }
 
 /**
@@ -173,5 +175,5 @@ export async function onDepositEvents(
       details: JSON.stringify(event.details),
     })),
   );
-  await events.publishMany("deposit", list, trx);
+  await events.publishMany("deposit", actorId ? list.map((event) => ({ ...event, actorId })) : list, trx);
 }

@@ -2,7 +2,6 @@ import {
   addMonths,
   decideRenewal,
   depositReference,
-  type LedgerKind,
   renewalTermMonths,
   toBasisPoints,
 } from "@festgeld/domain";
@@ -116,10 +115,10 @@ type PackageRow = NonNullable<Awaited<ReturnType<typeof packageInForce>>>;
  *
  * Figures and decisions are made per deposit in TypeScript with the domain's functions (interest
  * rounding, renewal rule); the writes go set-based over the whole batch: one statement each for the
- * status changes, the ledger rows, the new deposits, their jobs, the payment orders, the timeline,
- * and, through the batch subscribers, the journal and the queued messages. The deposit rows are
- * locked and must be active, and each ledger kind is booked once per deposit, so a deposit is never
- * settled twice. A batch of one is the single-deposit case (the job queue reruns a failed batch job
+ * status changes, the new deposits, their jobs, the payment orders, the timeline, and, through the
+ * batch subscribers, the journal (the money, written once: the per-deposit ledger is derived from
+ * it) and the queued messages. The deposit rows are locked and must be active, and each journal
+ * entry's reference is unique, so a deposit is never settled twice. A batch of one is the single-deposit case (the job queue reruns a failed batch job
  * by job).
  */
 const maturities =
@@ -146,26 +145,6 @@ const maturities =
       settled.push({ row, principalCents, interestCents, ...(await renewal(row, inForce)) });
     }
 
-    const ledgerRow = (
-      depositId: string,
-      kind: LedgerKind,
-      cents: bigint,
-      valueDate: string,
-      source: string,
-    ) => ({
-      deposit_id: depositId,
-      kind,
-      amount_cents: cents,
-      value_date: valueDate,
-      source,
-      booked_at: now,
-    });
-    await repo.addLedgerEntries(
-      trx,
-      settled.map((s) =>
-        ledgerRow(s.row.id, "interest_credited", s.interestCents, s.row.maturity_date as string, "maturity"),
-      ),
-    );
     await onDepositEvents(
       trx,
       events,
@@ -193,7 +172,7 @@ const maturities =
       ).map((row) => [row.id, row]),
     );
 
-    // Renewals: a new deposit each, its ledger, its jobs; the old one renewed.
+    // Renewals: a new deposit each, its jobs; the old one renewed (the carry-over is the journal's).
     const references = await repo.nextReferenceNumbers(trx, renewals.length);
     const planned = renewals.map((s, i) => {
       const valueDate = s.row.maturity_date as string;
@@ -240,13 +219,6 @@ const maturities =
       })),
     );
     const renewed = planned.map((p) => ({ ...p, next: created.get(p.row.id) as repo.DepositRow }));
-    await repo.addLedgerEntries(
-      trx,
-      renewed.flatMap((r) => [
-        ledgerRow(r.row.id, "carried_to_renewal", r.newAmount, r.valueDate, "renewal"),
-        ledgerRow(r.next.id, "principal_received", r.newAmount, r.valueDate, "renewal"),
-      ]),
-    );
     await repo.scheduleJobs(
       trx,
       renewed.flatMap((r) => maturityJobs(r.next.id, r.maturityDate)),

@@ -30,19 +30,11 @@ const PURPOSE: Record<DepositPaymentSource, string> = {
   early_closure: "Payout of early closure",
 };
 
-/** The ledger source of the payout entry booked when the bank confirms the payment. */
-const LEDGER_SOURCE: Record<DepositPaymentSource, string> = {
-  maturity_payout: "maturity",
-  renewal_interest: "maturity",
-  withdrawal_refund: "withdrawal",
-  early_closure: "early_closure",
-};
-
 /**
  * Money leaves a deposit: a payment order from the deposit's receiving account to the saver's
  * reference IBAN (payments module), and `payout_ordered` on the deposit's timeline, which tells the
- * saver the expected execution date. The ledger's payout entry waits for the bank's booking
- * (docs/decisions.md "Payment orders").
+ * saver the expected execution date. The per-deposit ledger shows the payout once the bank books the
+ * order (docs/decisions.md "Payment orders").
  */
 export async function orderPayout(
   trx: Db,
@@ -146,10 +138,10 @@ function payoutOrdered(row: DepositRow, input: PayoutInput, order: PaymentOrderF
 
 /**
  * The deposit side of the bank's confirmation (subscribed to the `payment` channel; payments never
- * calls deposits). Booked: the payout entry is booked with the bank's booking date, and a maturity
- * payout ends the deposit as paid_out (paid_out_at = the booking date), telling the saver. Returned:
- * the money is on the deposit's balance again and a paid-out deposit is payout_pending again, until
- * staff order it anew.
+ * calls deposits). Booked: a maturity payout ends the deposit as paid_out (paid_out_at = the booking
+ * date), telling the saver; the ledger's payout row is the journal's order_booked entry. Returned: the
+ * money is on the deposit's balance again (the order_returned entry takes the row away) and a
+ * paid-out deposit is payout_pending again, until staff order it anew.
  */
 export function depositPaymentEvents(events: EventBus) {
   return async (event: PaymentEvent, trx: Db): Promise<void> => {
@@ -162,17 +154,6 @@ export function depositPaymentEvents(events: EventBus) {
     const base = { depositId: row.id, applicationId: row.application_id, userId: row.user_id, at: event.at };
 
     if (event.kind === "order_booked") {
-      if (!(await repo.hasLedgerEntry(trx, row.id, "payout"))) {
-        await repo.addLedgerEntry(trx, {
-          deposit_id: row.id,
-          kind: "payout",
-          amount_cents: order.amountCents,
-          value_date: event.bookingDate,
-          source: LEDGER_SOURCE[source],
-          bank_statement_id: event.statementId,
-          booked_at: event.at,
-        });
-      }
       const paidOutAt = startOfDayInZone(event.bookingDate, BUSINESS_TIME_ZONE);
       if (source === "maturity_payout" && row.status === "payout_pending") {
         const updated = await repo.updateDepositReturning(trx, row.id, {
@@ -216,8 +197,7 @@ export function depositPaymentEvents(events: EventBus) {
       return;
     }
 
-    // Returned: whatever was booked as paid goes back onto the balance.
-    await repo.removePayoutEntry(trx, row.id);
+    // Returned: whatever was booked as paid is on the balance again (the journal's order_returned entry).
     const updated =
       row.status === "paid_out"
         ? await repo.updateDepositReturning(trx, row.id, {

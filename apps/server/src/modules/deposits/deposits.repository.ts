@@ -93,7 +93,7 @@ export const EMPTY_SUMS: LedgerSums = {
   carried_to_renewal: 0,
 };
 
-/** Sum of ledger entries per deposit and kind, in cents. */
+/** Sum of the ledger's rows (derived from the journal) per deposit and kind, in cents. */
 export async function ledgerSums(db: Db, depositIds: readonly string[]): Promise<Map<string, LedgerSums>> {
   const sums = new Map<string, LedgerSums>();
   if (depositIds.length === 0) return sums;
@@ -111,11 +111,20 @@ export async function ledgerSums(db: Db, depositIds: readonly string[]): Promise
   return sums;
 }
 
+/**
+ * The rows of a deposit's ledger as the saver sees them, derived from the journal (the view
+ * `deposit_ledger`, migration 0210): by value date, and on one day in the order money moves (received,
+ * credited, carried over, paid out).
+ */
 export function ledgerEntries(db: Db, depositId: string) {
   return db
     .selectFrom("deposit_ledger")
     .selectAll()
     .where("deposit_id", "=", depositId)
+    .orderBy("value_date")
+    .orderBy(
+      sql`case kind when 'principal_received' then 0 when 'interest_credited' then 1 when 'carried_to_renewal' then 2 else 3 end`,
+    )
     .orderBy("id")
     .execute();
 }
@@ -126,30 +135,6 @@ export function depositEvents(db: Db, depositId: string) {
     .select(["type", "at", "details"])
     .where("deposit_id", "=", depositId)
     .orderBy("id")
-    .execute();
-}
-
-export function addLedgerEntry(
-  db: Db,
-  entry: {
-    deposit_id: string;
-    kind: LedgerKind;
-    amount_cents: bigint | number;
-    value_date: string;
-    source: string;
-    bank_statement_id?: string | null;
-    booked_at: Date;
-    booked_by?: string | null;
-  },
-) {
-  return db
-    .insertInto("deposit_ledger")
-    .values({
-      ...entry,
-      amount_cents: String(entry.amount_cents),
-      bank_statement_id: entry.bank_statement_id ?? null,
-      booked_by: entry.booked_by ?? null,
-    })
     .execute();
 }
 
@@ -394,24 +379,6 @@ export async function applicantName(db: Db, applicationId: string) {
   return row?.full_name ?? null;
 }
 
-/** Undoes the payout entry of a payment the bank sent back after booking it (docs/decisions.md). */
-export function removePayoutEntry(db: Db, depositId: string) {
-  return db
-    .deleteFrom("deposit_ledger")
-    .where("deposit_id", "=", depositId)
-    .where("kind", "=", "payout")
-    .execute();
-}
-
-export function hasLedgerEntry(db: Db, depositId: string, kind: LedgerKind) {
-  return db
-    .selectFrom("deposit_ledger")
-    .select("id")
-    .where("deposit_id", "=", depositId)
-    .where("kind", "=", kind)
-    .executeTakeFirst();
-}
-
 /* ------------------------------------------------------- a maturity batch, set-based */
 
 /** Inserts rows in statements of at most `size` rows (PostgreSQL takes at most 65,535 parameters). */
@@ -469,22 +436,6 @@ export async function nextReferenceNumbers(db: Db, n: number): Promise<number[]>
     select nextval('deposit_reference_seq')::int8 as n from generate_series(1, ${n}::int)
   `.execute(db);
   return rows.map((r) => Number(r.n));
-}
-
-export function addLedgerEntries(db: Db, entries: ReadonlyArray<Parameters<typeof addLedgerEntry>[1]>) {
-  return inChunks(entries, 2000, (chunk) =>
-    db
-      .insertInto("deposit_ledger")
-      .values(
-        chunk.map((entry) => ({
-          ...entry,
-          amount_cents: String(entry.amount_cents),
-          bank_statement_id: entry.bank_statement_id ?? null,
-          booked_by: entry.booked_by ?? null,
-        })),
-      )
-      .execute(),
-  );
 }
 
 export function insertDepositEvents(db: Db, values: ReadonlyArray<Insertable<DepositEventsTable>>) {

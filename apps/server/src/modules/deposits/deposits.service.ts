@@ -266,16 +266,6 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
     maturity_date: maturity,
     updated_at: input.now,
   });
-  await repo.addLedgerEntry(trx, {
-    deposit_id: row.id,
-    kind: "principal_received",
-    amount_cents: input.amountCents,
-    value_date: input.valueDate,
-    source: input.source,
-    bank_statement_id: input.bankStatementId ?? null,
-    booked_at: input.now,
-    booked_by: input.actorId,
-  });
   await scheduleMaturity(trx, row.id, maturity);
   await repo.cancelJob(trx, `${JOB_NAMES.lapse}:${row.id}`, input.now);
   await onDepositEvent(

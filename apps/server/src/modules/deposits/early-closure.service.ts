@@ -101,15 +101,6 @@ export async function closeEarly(
         `A closure today pays ${centsToDecimalString(quote.cents.payoutCents)} ${quote.currency}, not ${expectedPayout}`,
       );
     }
-    await repo.addLedgerEntry(trx, {
-      deposit_id: row.id,
-      kind: "interest_credited",
-      amount_cents: quote.cents.interestCents,
-      value_date: today,
-      source: "early_closure",
-      booked_at: now,
-      booked_by: user.id,
-    });
     // The contract ends now; the payout is a payment order, booked (paid_out_at) when the bank does.
     const closed = await repo.updateDepositReturning(trx, row.id, {
       status: "closed_early",

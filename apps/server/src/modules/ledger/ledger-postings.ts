@@ -41,12 +41,16 @@ const carryOver = (input: { from: string; to: string; cents: bigint; date: strin
   ],
 });
 
+/** Who booked an entry (staff recording a receipt, a saver closing early): kept in the entry's details. */
+const bookedBy = (event: DepositEvent) => (event.actorId ? { booked_by: event.actorId } : {});
+
 const interestCredited = (event: DepositEvent, iban: string, cents: bigint, date: string): Posting => ({
   kind: "interest_credited",
   reference: `deposit:${event.depositId}:${event.type}:interest`,
   effective_date: date,
   created_at: event.at,
   deposit_id: event.depositId,
+  details: bookedBy(event),
   lines: [
     { account: bankAccount(iban, "interest_expense"), cents },
     { account: depositAccount(event.depositId), cents: -cents },
@@ -73,7 +77,7 @@ function depositPosting(event: DepositEvent, iban: string): { deposits: string[]
           deposit_id: event.depositId,
           statement_id: fromStatement ? statementId : null,
           statement_entry_key: fromStatement ? entryKey : null,
-          details: { source: event.details.source },
+          details: { source: event.details.source, ...bookedBy(event) },
           lines: [
             { account: bankAccount(iban, "cash"), cents },
             { account: depositAccount(event.depositId), cents: -cents },
