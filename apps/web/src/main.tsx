@@ -1,12 +1,19 @@
 /**
  * The browser entry. A prerendered page (docs/decisions.md "Prerendered public pages") is readable as it
  * arrives, so the browser paints it first and only then loads and runs the app (boot.tsx) that hydrates
- * it; the app's code is then no longer on the way to the first paint. Other addresses start it at once.
+ * it; the app's code is then no longer on the way to the first paint. Other addresses start the app
+ * (app-root.tsx) at once, its modules fetched side by side, and a signed-in reader's session is asked
+ * for while they load (lib/early-session.ts).
  */
 import "./styles.css";
+import { requestSessionEarly } from "./lib/early-session.ts";
 
-const boot = () => void import("./boot.tsx");
-if (document.getElementById("root")?.dataset.prerendered) {
+const root = document.getElementById("root");
+if (!root) throw new Error("#root missing");
+if (root.dataset.prerendered) {
   // A timeout queued from an animation frame runs after that frame is painted.
-  requestAnimationFrame(() => setTimeout(boot, 0));
-} else boot();
+  requestAnimationFrame(() => setTimeout(() => void import("./boot.tsx"), 0));
+} else {
+  requestSessionEarly();
+  void import("./app-root.tsx").then(({ startApp }) => startApp(root));
+}

@@ -2,6 +2,7 @@ import type { AuthResponse, User } from "@festgeld/domain";
 import { operations } from "@festgeld/domain/operations";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { api, onUnauthorized } from "./api-client.ts";
+import { takeEarlySession } from "./early-session.ts";
 import { queryClient } from "./query-client.ts";
 import { tokenStore } from "./storage.ts";
 
@@ -40,7 +41,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return;
     }
     try {
-      setUser(await api.call(operations.authMe));
+      const early = (await takeEarlySession()) as User | null;
+      setUser(early ?? (await api.call(operations.authMe)));
     } catch (error) {
       console.error("Could not load the current user", error);
       clear();
