@@ -7,7 +7,7 @@ import { migrate } from "../src/db/migrate.ts";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { TestApp } from "./helpers/app.ts";
 import { createClockApp } from "./helpers/clock-app.ts";
-import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
+import { approvedApplication, fundedByStaff } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { balance, moveTo, today } from "./helpers/ledger.ts";
 import { settlePayments } from "./helpers/payments.ts";
@@ -81,17 +81,8 @@ async function shown(id: string) {
 }
 
 /** A deposit funded by staff on the clock's today. */
-async function funded(instruction: "payout" | "renew_all", amount: number) {
-  const saver = await createUser(t.app);
-  const application = await approvedApplication(t.app, saver, admin, { amount, instruction, months: 12 });
-  const res = await t.app.inject({
-    method: "POST",
-    url: `/api/admin/deposits/${application.deposit.id}/funding`,
-    headers: admin.headers,
-    payload: { amount, value_date: today(clock), payer_iban: SAVER_IBAN },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { application, saver, deposit: res.json() as DepositDetail };
+function funded(instruction: "payout" | "renew_all", amount: number) {
+  return fundedByStaff(t.app, admin, today(clock), { instruction, amount });
 }
 
 const entryOf = (reference: string) =>

@@ -12,7 +12,7 @@ import { openPostgres } from "../src/db/database.ts";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "./helpers/app.ts";
 import { createClockApp } from "./helpers/clock-app.ts";
-import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
+import { approvedApplication, fundedByStaff, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { settlePayments } from "./helpers/payments.ts";
 
@@ -32,18 +32,9 @@ async function moveTo(date: string) {
   return t.app.jobs.runDue();
 }
 
-async function funded(instruction: "payout" | "renew_principal" | "renew_all", amount = 10_000) {
+function funded(instruction: "payout" | "renew_principal" | "renew_all", amount = 10_000) {
   clock.reset();
-  const saver = await createUser(t.app);
-  const application = await approvedApplication(t.app, saver, admin, { amount, instruction, months: 12 });
-  const res = await t.app.inject({
-    method: "POST",
-    url: `/api/admin/deposits/${application.deposit.id}/funding`,
-    headers: admin.headers,
-    payload: { amount, value_date: berlinToday(), payer_iban: SAVER_IBAN },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { saver, application, deposit: res.json() as DepositDetail };
+  return fundedByStaff(t.app, admin, berlinToday(), { instruction, amount });
 }
 
 async function mine(headers: { authorization: string }, id: string) {

@@ -6,7 +6,7 @@ import type { AdjustableClock } from "../src/lib/clock.ts";
 import { postPaymentEvent } from "../src/modules/ledger/ledger-postings.ts";
 import type { TestApp } from "./helpers/app.ts";
 import { createClockApp } from "./helpers/clock-app.ts";
-import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
+import { approvedApplication, fundedByStaff, SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import {
   BANK_IBAN,
@@ -38,17 +38,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A deposit funded by staff today (the clock's today), for a new saver. */
-async function funded(instruction: "payout" | "renew_principal" | "renew_all", amount = 10_000) {
-  const saver = await createUser(t.app);
-  const application = await approvedApplication(t.app, saver, admin, { amount, instruction, months: 12 });
-  const res = await t.app.inject({
-    method: "POST",
-    url: `/api/admin/deposits/${application.deposit.id}/funding`,
-    headers: admin.headers,
-    payload: { amount, value_date: today(clock), payer_iban: SAVER_IBAN },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { saver, application, deposit: res.json() as DepositDetail };
+function funded(instruction: "payout" | "renew_principal" | "renew_all", amount = 10_000) {
+  return fundedByStaff(t.app, admin, today(clock), { instruction, amount });
 }
 
 /** A deposit as its saver sees it. */

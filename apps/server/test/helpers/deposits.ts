@@ -1,5 +1,13 @@
-import { type AdminApplication, type Application, BUSINESS_TIME_ZONE, dateInZone } from "@festgeld/domain";
+import {
+  type AdminApplication,
+  type Application,
+  BUSINESS_TIME_ZONE,
+  type DepositDetail,
+  dateInZone,
+} from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
+import { createUser } from "./factories.ts";
 import { markVerified } from "./identity.ts";
 
 type Headers = { authorization: string };
@@ -118,4 +126,32 @@ export function camt053(
     </Stmt>
   </BkToCstmrStmt>
 </Document>`;
+}
+
+/** A deposit of a new saver, approved and funded by staff with the given value date (12 months by default). */
+export async function fundedByStaff(
+  app: FastifyInstance,
+  admin: { headers: Headers },
+  valueDate: string,
+  options: {
+    amount?: number;
+    months?: number;
+    instruction?: "payout" | "renew_principal" | "renew_all";
+  } = {},
+) {
+  const amount = options.amount ?? 10_000;
+  const saver = await createUser(app);
+  const application = await approvedApplication(app, saver, admin, {
+    amount,
+    instruction: options.instruction ?? "payout",
+    months: options.months ?? 12,
+  });
+  const res = await app.inject({
+    method: "POST",
+    url: `/api/admin/deposits/${application.deposit.id}/funding`,
+    headers: admin.headers,
+    payload: { amount, value_date: valueDate, payer_iban: SAVER_IBAN },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { saver, application, deposit: res.json() as DepositDetail };
 }
