@@ -46,15 +46,18 @@ function write(file: string, content: string) {
 
 async function main() {
   const entry = (await import(pathToFileURL(ssrEntry).href)) as Entry;
-  const template = fs.readFileSync(path.join(dist, "index.html"), "utf8");
-  const defaultDescription = /<meta name="description" content="([^"]*)"/.exec(template)?.[1] ?? "";
-  if (!template.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root");
+  const shellFile = path.join(dist, "index.html");
   // The language redirect runs before the first paint; inline, it costs the page no request of its own.
   // The server allows exactly this text by its hash in the Content-Security-Policy.
   const redirectTag = '<script src="/lang-redirect.js"></script>';
-  if (!template.includes(redirectTag)) throw new Error("index.html does not load lang-redirect.js");
   const redirectScript = fs.readFileSync(path.join(dist, "lang-redirect.js"), "utf8");
   if (redirectScript.includes("</script")) throw new Error("lang-redirect.js cannot be inlined");
+  const inlineRedirect = `<script>${redirectScript}</script>`;
+  // The shell (index.html, for client-side routes) inlines it too (below); read again, it is the template.
+  const template = fs.readFileSync(shellFile, "utf8").replace(inlineRedirect, () => redirectTag);
+  if (!template.includes(redirectTag)) throw new Error("index.html does not load lang-redirect.js");
+  const defaultDescription = /<meta name="description" content="([^"]*)"/.exec(template)?.[1] ?? "";
+  if (!template.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root");
 
   const page = (
     language: Language,
@@ -76,7 +79,7 @@ async function main() {
       .filter(Boolean)
       .join("\n    ");
     return template
-      .replace(redirectTag, () => `<script>${redirectScript}</script>`)
+      .replace(redirectTag, () => inlineRedirect)
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
       .replace(
@@ -128,6 +131,12 @@ async function main() {
   write(
     path.join(dist, "sitemap.xml"),
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${sitemap.join("\n")}\n</urlset>\n`,
+  );
+  // The shell of the signed-in pages: the redirect inline there too, so their first paint does not wait
+  // for a request of its own.
+  write(
+    shellFile,
+    template.replace(redirectTag, () => inlineRedirect),
   );
   fs.writeFileSync(path.join(dist, "routes.json"), `${JSON.stringify(entry.routePatterns(), null, 2)}\n`);
   fs.writeFileSync(path.join(dist, "live-pages.json"), `${JSON.stringify(entry.LIVE_PAGES)}\n`);
