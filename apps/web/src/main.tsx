@@ -2,8 +2,8 @@
  * The browser entry. A prerendered page (docs/decisions.md "Prerendered public pages") is readable as it
  * arrives, so the browser paints it first and only then loads and runs the app (boot.tsx) that hydrates
  * it; the app's code is then no longer on the way to the first paint. Other addresses start the app
- * (app-root.tsx) at once, its modules fetched side by side, and a signed-in reader's session is asked
- * for while they load (lib/early-session.ts).
+ * (app-root.tsx) at once, its modules fetched side by side, and a signed-in reader's session and page
+ * are asked for while they load (lib/early-session.ts, app/signed-in-pages.ts).
  */
 import "./styles.css";
 import { requestSessionEarly } from "./lib/early-session.ts";
@@ -15,5 +15,9 @@ if (root.dataset.prerendered) {
   requestAnimationFrame(() => setTimeout(() => void import("./boot.tsx"), 0));
 } else {
   requestSessionEarly();
+  // A chunk of its own: the list of those pages' files stays out of every prerendered page's first load.
+  void import("./app/signed-in-pages.ts").then(({ preloadSignedInPage }) =>
+    preloadSignedInPage(location.pathname),
+  );
   void import("./app-root.tsx").then(({ startApp }) => startApp(root));
 }

@@ -2,6 +2,7 @@ import { LANGUAGES } from "@festgeld/domain/constants";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { Route, Routes } from "react-router";
 import { RootLayout } from "./root-layout.tsx";
+import { SIGNED_IN_PAGES } from "./signed-in-pages.ts";
 
 /**
  * Every route of the specification plus a not-found page. Pages load on demand (React.lazy inside the
@@ -13,12 +14,12 @@ const PackagesPage = lazy(() => import("../features/packages/packages-page.tsx")
 const ComparePage = lazy(() => import("../features/compare/compare-page.tsx"));
 const CalculatorPage = lazy(() => import("../features/calculator/calculator-page.tsx"));
 const ApplyPage = lazy(() => import("../features/applications/apply-page.tsx"));
-const DashboardPage = lazy(() => import("../features/dashboard/dashboard-page.tsx"));
+const DashboardPage = lazy(SIGNED_IN_PAGES["/dashboard"]);
 const LoginPage = lazy(() => import("../features/auth/login-page.tsx"));
 const RegisterPage = lazy(() => import("./register-page.tsx"));
-const ProfilePage = lazy(() => import("../features/profile/profile-page.tsx"));
-const KycPage = lazy(() => import("../features/kyc/kyc-page.tsx"));
-const AdminPage = lazy(() => import("./admin-page.tsx"));
+const ProfilePage = lazy(SIGNED_IN_PAGES["/profile"]);
+const KycPage = lazy(SIGNED_IN_PAGES["/kyc"]);
+const AdminPage = lazy(SIGNED_IN_PAGES["/admin"]);
 const DossierPage = lazy(() => import("../features/admin-kyc/dossier-page.tsx"));
 const AboutPage = lazy(() => import("../features/about/about-page.tsx"));
 const FaqPage = lazy(() => import("../features/faq/faq-page.tsx"));
@@ -33,16 +34,16 @@ const LegalCompliancePage = lazy(() => import("../features/legal/legal-complianc
 const ForgotPasswordPage = lazy(() => import("../features/security/forgot-password-page.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/security/reset-password-page.tsx"));
 const VerifyEmailPage = lazy(() => import("../features/security/verify-email-page.tsx"));
-const SecurityPage = lazy(() => import("../features/security/security-page.tsx"));
+const SecurityPage = lazy(SIGNED_IN_PAGES["/security"]);
 const NewsletterConfirmPage = lazy(() => import("../features/blog/newsletter-confirm-page.tsx"));
 const NewsletterUnsubscribePage = lazy(() => import("../features/blog/newsletter-unsubscribe-page.tsx"));
 const BanksPage = lazy(() => import("../features/banks/banks-page.tsx"));
 const BankPage = lazy(() => import("../features/banks/bank-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
-const DocumentsPage = lazy(() => import("../features/documents/documents-page.tsx"));
-const InboxPage = lazy(() => import("../features/inbox/inbox-page.tsx"));
+const DocumentsPage = lazy(SIGNED_IN_PAGES["/documents"]);
+const InboxPage = lazy(SIGNED_IN_PAGES["/inbox"]);
 const VerifyPage = lazy(() => import("../features/verify/verify-page.tsx"));
-const RateAlertsPage = lazy(() => import("../features/rate-alerts/rate-alerts-page.tsx"));
+const RateAlertsPage = lazy(SIGNED_IN_PAGES["/rate-alerts"]);
 const LadderApplyPage = lazy(() => import("../features/ladders/ladder-apply-page.tsx"));
 
 /**

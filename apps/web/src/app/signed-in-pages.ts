@@ -1,0 +1,21 @@
+/**
+ * The code of the signed-in pages, by address. The router loads each on demand (router.tsx); on a direct
+ * visit, main.tsx starts the current page's download beside the app's, since such a page has nothing on
+ * screen until both are in (docs/decisions.md "Hydration cost of the public pages").
+ */
+export const SIGNED_IN_PAGES = {
+  "/dashboard": () => import("../features/dashboard/dashboard-page.tsx"),
+  "/kyc": () => import("../features/kyc/kyc-page.tsx"),
+  "/inbox": () => import("../features/inbox/inbox-page.tsx"),
+  "/documents": () => import("../features/documents/documents-page.tsx"),
+  "/profile": () => import("../features/profile/profile-page.tsx"),
+  "/security": () => import("../features/security/security-page.tsx"),
+  "/rate-alerts": () => import("../features/rate-alerts/rate-alerts-page.tsx"),
+  "/admin": () => import("./admin-page.tsx"),
+} as const;
+
+/** Starts loading the page at `pathname` when it is a signed-in page. */
+export function preloadSignedInPage(pathname: string) {
+  const load = SIGNED_IN_PAGES[pathname.replace(/\/+$/, "") as keyof typeof SIGNED_IN_PAGES];
+  if (load) void load();
+}
