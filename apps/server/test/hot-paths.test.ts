@@ -1,6 +1,7 @@
 import {
   type CalculateRequest,
   CURRENCIES,
+  calculateRequestSchema,
   calculateResponseSchema,
   DURATIONS_MONTHS,
   userSchema,
@@ -9,6 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compiledJson } from "../src/lib/compiled-serializer.ts";
 import { calculate } from "../src/modules/calculator/calculator.service.ts";
+import { isPlainCalculateRequest } from "../src/modules/calculator/calculator.validation.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 
@@ -22,6 +24,53 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+describe("the calculator's body check before zod", () => {
+  it("passes only bodies the contract's schema accepts unchanged, and the bodies a form sends", () => {
+    const near = fc.record(
+      {
+        amount: fc.oneof(
+          fc.integer({ min: 0, max: 20_000_000_00 }).map((cents) => cents / 100),
+          fc.double({ min: -1, max: 20_000_000 }),
+          fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, "10000", null),
+        ),
+        duration_months: fc.oneof(
+          fc.constantFrom(...DURATIONS_MONTHS),
+          fc.integer({ min: -1, max: 40 }),
+          fc.constant("12"),
+        ),
+        interest_rate: fc.oneof(
+          fc.integer({ min: -100, max: 2500 }).map((basisPoints) => basisPoints / 100),
+          fc.double({ min: -1, max: 25 }),
+        ),
+        currency: fc.oneof(fc.constantFrom(...CURRENCIES), fc.string({ maxLength: 4 })),
+        extra: fc.anything(),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(near, fc.anything()), (body) => {
+        if (!isPlainCalculateRequest(body)) return;
+        const parsed = calculateRequestSchema.safeParse(body);
+        expect(parsed.success).toBe(true);
+        expect(parsed.data).toStrictEqual(body);
+      }),
+      { numRuns: 3000 },
+    );
+    const valid = fc.record({
+      amount: fc.integer({ min: 1000_00, max: 10_000_000_00 }).map((cents) => cents / 100),
+      duration_months: fc.constantFrom(...DURATIONS_MONTHS),
+      interest_rate: fc.integer({ min: 0, max: 2000 }).map((basisPoints) => basisPoints / 100),
+      currency: fc.constantFrom(...CURRENCIES),
+    });
+    fc.assert(
+      fc.property(valid, (body) => expect(isPlainCalculateRequest(body)).toBe(true)),
+      {
+        numRuns: 500,
+      },
+    );
+  });
+});
 
 describe("serialisers compiled from the contract", () => {
   it("write the calculator's answer exactly as the zod serialiser, for any valid input", () => {

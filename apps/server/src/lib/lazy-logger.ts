@@ -73,14 +73,16 @@ class LazyChildLogger {
 
 /**
  * Fastify's `childLoggerFactory`: a lazy child for the request's logger; a route with a log level or
- * serialisers of its own gets its child at once, as before.
+ * serialisers of its own, or a logger other than pino, gets its child at once, as before.
  */
 export function lazyChildLogger(
   logger: FastifyBaseLogger,
   bindings: Bindings,
   options: ChildOptions,
 ): FastifyBaseLogger {
-  if (options.level || options.serializers || options.redact) {
+  // Another logger than pino (tests pass their own, or none) keeps its own children.
+  const pino = logger as unknown as Partial<Logger>;
+  if (options.level || options.serializers || options.redact || typeof pino.isLevelEnabled !== "function") {
     return logger.child(bindings, options as never);
   }
   return new LazyChildLogger(logger as unknown as Logger, bindings, options) as unknown as FastifyBaseLogger;

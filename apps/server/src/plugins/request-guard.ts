@@ -46,7 +46,8 @@ function hasRefusedText(value: unknown): boolean {
         if (typeof item === "string") {
           if (refused(item)) return true;
         } else if (item !== null && typeof item === "object") {
-          (stack ??= []).push(item);
+          if (stack === undefined) stack = [];
+          stack.push(item);
         }
       }
     } else if (!Buffer.isBuffer(current) && isPlainObject(current)) {
@@ -57,7 +58,8 @@ function hasRefusedText(value: unknown): boolean {
         if (typeof item === "string") {
           if (refused(item)) return true;
         } else if (item !== null && typeof item === "object") {
-          (stack ??= []).push(item);
+          if (stack === undefined) stack = [];
+          stack.push(item);
         }
       }
     }
