@@ -221,7 +221,7 @@ export default fp(
     });
 
     app.addHook("onRequest", (request, reply, done) => {
-      reply.header("X-Request-Id", request.id);
+      reply.header("x-request-id", request.id);
       const raw = request.raw;
       const socket = raw.socket as Socket | undefined;
       if (raw.complete || !hasBody(raw) || typeof socket?.bytesRead !== "number") return done();
