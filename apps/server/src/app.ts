@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { type Config, trustProxySetting } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
 import type { Clock } from "./lib/clock.ts";
+import { lazyChildLogger } from "./lib/lazy-logger.ts";
 import type { AppModule } from "./lib/module.ts";
 import { adminModule } from "./modules/admin/admin.module.ts";
 import { applicationsModule } from "./modules/applications/applications.module.ts";
@@ -133,6 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler,
     frameworkErrors,
     genReqId: requestIdOf,
+    // The request's pino child is made when the request logs something (docs/decisions.md "Hot paths").
+    childLoggerFactory: lazyChildLogger,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();

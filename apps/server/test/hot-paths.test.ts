@@ -1,6 +1,7 @@
 import {
   type CalculateRequest,
   CURRENCIES,
+  calculateRequestSchema,
   calculateResponseSchema,
   DURATIONS_MONTHS,
   userSchema,
@@ -9,6 +10,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compiledJson } from "../src/lib/compiled-serializer.ts";
 import { calculate } from "../src/modules/calculator/calculator.service.ts";
+import { isPlainCalculateRequest } from "../src/modules/calculator/calculator.validation.ts";
+import { WindowCounter, windowMs } from "../src/plugins/rate-limit.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 
@@ -22,6 +25,59 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+describe("the calculator's body check before zod", () => {
+  it("passes only bodies the contract's schema accepts unchanged, and the bodies a form sends", () => {
+    const near = fc.record(
+      {
+        amount: fc.oneof(
+          fc.integer({ min: 0, max: 20_000_000_00 }).map((cents) => cents / 100),
+          fc.double({ min: -1, max: 20_000_000 }),
+          fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, "10000", null),
+        ),
+        duration_months: fc.oneof(
+          fc.constantFrom(...DURATIONS_MONTHS),
+          fc.integer({ min: -1, max: 40 }),
+          fc.constant("12"),
+        ),
+        interest_rate: fc.oneof(
+          fc.integer({ min: -100, max: 2500 }).map((basisPoints) => basisPoints / 100),
+          fc.double({ min: -1, max: 25 }),
+        ),
+        currency: fc.oneof(fc.constantFrom(...CURRENCIES), fc.string({ maxLength: 4 })),
+        extra: fc.anything(),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(near, fc.anything()), (body) => {
+        if (!isPlainCalculateRequest(body)) return;
+        const parsed = calculateRequestSchema.safeParse(body);
+        expect(parsed.success).toBe(true);
+        expect(parsed.data).toStrictEqual(body);
+      }),
+      { numRuns: 3000 },
+    );
+    // As JSON.parse writes them: plain objects (others go to zod, which the property above covers).
+    const valid = fc.record(
+      {
+        amount: fc.integer({ min: 1000_00, max: 10_000_000_00 }).map((cents) => cents / 100),
+        duration_months: fc.constantFrom(...DURATIONS_MONTHS),
+        interest_rate: fc.integer({ min: 0, max: 2000 }).map((basisPoints) => basisPoints / 100),
+        currency: fc.constantFrom(...CURRENCIES),
+      },
+      { noNullPrototype: true },
+    );
+    fc.assert(
+      fc.property(valid, (body) => {
+        expect(isPlainCalculateRequest(body)).toBe(true);
+      }),
+      {
+        numRuns: 500,
+      },
+    );
+  });
+});
 
 describe("serialisers compiled from the contract", () => {
   it("write the calculator's answer exactly as the zod serialiser, for any valid input", () => {
@@ -190,5 +246,68 @@ describe("request metrics recorded per route", () => {
     } finally {
       await cors.close();
     }
+  });
+});
+
+describe("the in-memory rate limiter", () => {
+  it("counts each key in a window from its first request, and starts again when the window ends", () => {
+    const counter = new WindowCounter(60_000, 1000, 0);
+    expect(counter.hit("a", 1000)).toEqual({ count: 1, ttl: 60_000 });
+    expect(counter.hit("a", 31_000)).toEqual({ count: 2, ttl: 30_000 });
+    expect(counter.hit("b", 31_000)).toEqual({ count: 1, ttl: 60_000 });
+    // Past a's window (61 s): a new window; b's, begun at 31 s, goes on.
+    expect(counter.hit("a", 61_000)).toEqual({ count: 1, ttl: 60_000 });
+    expect(counter.hit("b", 61_000)).toEqual({ count: 2, ttl: 30_000 });
+  });
+
+  it("keeps a key's count across the change of generation while its window lasts, and then forgets it", () => {
+    const counter = new WindowCounter(1000, 1000, 0);
+    counter.hit("a", 900);
+    counter.hit("a", 950);
+    // 1000: a new generation begins; a's window (900 to 1900) still runs.
+    expect(counter.hit("x", 1000).count).toBe(1);
+    expect(counter.hit("a", 1500)).toEqual({ count: 3, ttl: 400 });
+    // Two generations later with no request of a or x: both gone.
+    counter.hit("y", 3000);
+    counter.hit("z", 4000);
+    expect(counter.size).toBe(2);
+  });
+
+  it("holds at most two generations of keys however many addresses arrive", () => {
+    const counter = new WindowCounter(60_000, 500, 0);
+    for (let i = 0; i < 10_000; i++) counter.hit(`10.0.${i >> 8}.${i & 255}`, 1000 + i);
+    expect(counter.size).toBeLessThanOrEqual(1000);
+    // The newest keys are still counted.
+    expect(counter.hit("10.0.39.15", 20_000).count).toBe(2);
+  });
+
+  it("reads the routes' windows", () => {
+    expect(windowMs("1 minute")).toBe(60_000);
+    expect(windowMs("10 minutes")).toBe(600_000);
+    expect(windowMs("1 hour")).toBe(3_600_000);
+    expect(windowMs("30s")).toBe(30_000);
+    expect(windowMs("250ms")).toBe(250);
+    expect(windowMs(15 * 60_000)).toBe(900_000);
+    expect(() => windowMs("soon")).toThrow(/Unknown rate-limit window/);
+  });
+
+  it("answers the limit, what remains and the seconds until the window ends; other addresses count apart", async () => {
+    const send = (remoteAddress: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/calculate",
+        payload: { amount: 5000, duration_months: 6, interest_rate: 2, currency: "EUR" },
+        remoteAddress,
+      });
+    const first = await send("198.51.100.7");
+    expect(first.headers["x-ratelimit-limit"]).toBe("120");
+    expect(first.headers["x-ratelimit-remaining"]).toBe("119");
+    expect(first.headers["x-ratelimit-reset"]).toBe("60");
+    expect(first.headers["retry-after"]).toBeUndefined();
+    expect((await send("198.51.100.7")).headers["x-ratelimit-remaining"]).toBe("118");
+    expect((await send("198.51.100.8")).headers["x-ratelimit-remaining"]).toBe("119");
+    // IPv6 addresses count per /64, as @fastify/rate-limit counts them.
+    expect((await send("2001:db8:1:2::1")).headers["x-ratelimit-remaining"]).toBe("119");
+    expect((await send("2001:db8:1:2::ffff")).headers["x-ratelimit-remaining"]).toBe("118");
   });
 });

@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { Histogram, type Metric, Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/env.ts";
-import { startMetricsServer } from "../src/plugins/metrics.ts";
+import {
+  DURATION_BUCKETS,
+  newSeries,
+  observe,
+  RequestHistogram,
+  type RequestSeries,
+  startMetricsServer,
+} from "../src/plugins/metrics.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createUser } from "./helpers/factories.ts";
 
@@ -105,5 +114,52 @@ describe("Prometheus metrics on their own port", () => {
     );
     expect(() => loadConfig({ METRICS_PORT: "nine" })).toThrow(/METRICS_PORT must be a number/);
     expect(loadConfig({ METRICS_PORT: "9464" }).METRICS_PORT).toBe(9464);
+  });
+
+  it("writes the request histogram exactly as prom-client's own histogram does for the same observations", async () => {
+    const label = fc.record({
+      method: fc.constantFrom("GET", "POST"),
+      route: fc.constantFrom("/api/calculate", "/api/deposits/:id", "unmatched"),
+      status_code: fc.constantFrom("200", "404", "500"),
+    });
+    const seconds = fc.oneof(
+      fc.constantFrom(...DURATION_BUCKETS, 0, 12.5),
+      fc.double({ min: 0, max: 20, noNaN: true }),
+      fc.integer({ min: 0, max: 20_000 }).map((ms) => ms / 1000),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(label, seconds), { maxLength: 60 }), async (observations) => {
+        const theirs = new Registry();
+        const histogram = new Histogram({
+          name: "http_request_duration_seconds",
+          help: "Time",
+          labelNames: ["method", "route", "status_code"],
+          buckets: DURATION_BUCKETS,
+          registers: [theirs],
+        });
+        const ours = new Registry();
+        const series = new Map<string, RequestSeries>();
+        const ordered: RequestSeries[] = [];
+        ours.registerMetric(
+          new RequestHistogram("http_request_duration_seconds", "Time", ordered, () => {
+            ordered.length = 0;
+          }) as unknown as Metric,
+        );
+        for (const [labels, value] of observations) {
+          histogram.observe(labels, value);
+          const key = `${labels.method} ${labels.route} ${labels.status_code}`;
+          let one = series.get(key);
+          if (!one) {
+            one = newSeries(labels);
+            series.set(key, one);
+            ordered.push(one);
+          }
+          observe(one, value);
+        }
+        expect(await ours.metrics()).toBe(await theirs.metrics());
+        expect(await ours.getMetricsAsJSON()).toEqual(await theirs.getMetricsAsJSON());
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from "prom-client";
 import {
   countDueJobs,
   countFailedJobs,
@@ -36,6 +36,97 @@ export interface MetricsOptions {
   poolStats?: (() => { total: number; idle: number; waiting: number }) | undefined;
 }
 
+/** Upper bounds of the request duration histogram, in seconds. */
+export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export interface RequestSeries {
+  labels: { method: string; route: string; status_code: string };
+  count: number;
+  /** Sum of the observed durations (seconds), added in the order observed, as prom-client does. */
+  sum: number;
+  /** Observations per bucket (not cumulative): the first bound each fell within. */
+  buckets: number[];
+}
+
+export const newSeries = (labels: RequestSeries["labels"]): RequestSeries => ({
+  labels,
+  count: 0,
+  sum: 0,
+  buckets: DURATION_BUCKETS.map(() => 0),
+});
+
+export function observe(series: RequestSeries, seconds: number) {
+  series.count += 1;
+  series.sum += seconds;
+  for (let i = 0; i < DURATION_BUCKETS.length; i++) {
+    if (seconds <= (DURATION_BUCKETS[i] as number)) {
+      series.buckets[i] = (series.buckets[i] as number) + 1;
+      return;
+    }
+  }
+}
+
+/**
+ * The request duration histogram as prom-client's registry reads a Histogram: the same values in the
+ * same order (per series: the cumulative buckets, +Inf, sum, count), from the plain numbers above.
+ */
+export class RequestHistogram {
+  readonly type = "histogram";
+  readonly aggregator = "sum";
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly series: RequestSeries[],
+    /** Forgets every series (registry.resetMetrics), as prom-client's reset empties its metrics. */
+    readonly reset: () => void,
+  ) {}
+
+  getForPromString() {
+    const bucket = `${this.name}_bucket`;
+    const values: Array<{
+      labels: Record<string, string | number>;
+      sharedLabels: Record<string, string>;
+      value: number;
+      metricName: string;
+      exemplar?: null;
+    }> = [];
+    for (const s of this.series) {
+      let cumulative = 0;
+      DURATION_BUCKETS.forEach((le, i) => {
+        cumulative += s.buckets[i] as number;
+        values.push({
+          labels: { le },
+          sharedLabels: s.labels,
+          value: cumulative,
+          metricName: bucket,
+          exemplar: null,
+        });
+      });
+      values.push({
+        labels: { le: "+Inf" },
+        sharedLabels: s.labels,
+        value: s.count,
+        metricName: bucket,
+        exemplar: null,
+      });
+      values.push({ labels: {}, sharedLabels: s.labels, value: s.sum, metricName: `${this.name}_sum` });
+      values.push({ labels: {}, sharedLabels: s.labels, value: s.count, metricName: `${this.name}_count` });
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  }
+
+  async get() {
+    const data = this.getForPromString();
+    return {
+      ...data,
+      values: data.values.map(({ sharedLabels, labels, ...rest }) => ({
+        ...rest,
+        labels: { ...labels, ...sharedLabels },
+      })),
+    };
+  }
+}
+
 const count = async (query: Promise<{ n: number | string | bigint } | undefined>) =>
   Number((await query)?.n ?? 0);
 
@@ -43,57 +134,81 @@ export default fp(
   async function metricsPlugin(app: FastifyInstance, opts: MetricsOptions) {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
+    // Request metrics are counted in plain numbers per series (method, route pattern, status), each
+    // series found by two map lookups, and handed to prom-client when scraped (collect and a histogram
+    // of our own, below): prom-client's labels().observe() checked and hashed the labels on every
+    // request (docs/decisions.md "Hot paths"). The output is what prom-client's own counters and
+    // histogram write for the same observations.
+    const series: RequestSeries[] = [];
+    const failing: RequestSeries[] = [];
     const labelNames = ["method", "route", "status_code"] as const;
-    const requests = new Counter({
+    new Counter({
       name: "http_requests_total",
       help: "Requests answered, by method, route pattern and status code",
       labelNames,
       registers: [registry],
+      collect() {
+        this.reset();
+        for (const s of series) this.inc(s.labels, s.count);
+      },
     });
-    const errors = new Counter({
+    new Counter({
       name: "http_request_errors_total",
       help: "Requests answered with a status of 500 or above, by method, route pattern and status code",
       labelNames,
       registers: [registry],
+      collect() {
+        this.reset();
+        for (const s of failing) this.inc(s.labels, s.count);
+      },
     });
-    const duration = new Histogram({
-      name: "http_request_duration_seconds",
-      help: "Time from the request's arrival to its answer, by method, route pattern and status code",
-      labelNames,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    });
-    // The labels of each method, route and status made once, with prom-client's children for them
-    // (prom-client still checks and hashes them on each call; no label object is built per request).
-    const series = new Map<
-      string,
-      { requests: Counter.Internal; duration: Histogram.Internal<(typeof labelNames)[number]> }
-    >();
-    const record = (method: string, route: string, statusCode: number, elapsedMs: number) => {
-      const key = `${method} ${statusCode} ${route}`;
-      let child = series.get(key);
-      if (!child) {
-        const labels = { method, route, status_code: String(statusCode) };
-        child = { requests: requests.labels(labels), duration: duration.labels(labels) };
-        series.set(key, child);
-      }
-      child.requests.inc();
-      child.duration.observe(elapsedMs / 1000);
-      if (statusCode >= 500) errors.inc({ method, route, status_code: String(statusCode) });
+    registry.registerMetric(
+      new RequestHistogram(
+        "http_request_duration_seconds",
+        "Time from the request's arrival to its answer, by method, route pattern and status code",
+        series,
+        () => {
+          series.length = 0;
+          failing.length = 0;
+          for (const byMethod of recorders) byMethod.clear();
+        },
+      ) as unknown as Metric,
+    );
+    /** The recorder of one route pattern: its series by method and status, made on first use. */
+    const recorders: Array<Map<string, Map<number, RequestSeries>>> = [];
+    const recorder = (route: string) => {
+      const byMethod = new Map<string, Map<number, RequestSeries>>();
+      recorders.push(byMethod);
+      return (method: string, statusCode: number, elapsedMs: number) => {
+        let byStatus = byMethod.get(method);
+        if (byStatus === undefined) {
+          byStatus = new Map();
+          byMethod.set(method, byStatus);
+        }
+        let one = byStatus.get(statusCode);
+        if (one === undefined) {
+          one = newSeries({ method, route, status_code: String(statusCode) });
+          byStatus.set(statusCode, one);
+          series.push(one);
+          if (statusCode >= 500) failing.push(one);
+        }
+        observe(one, elapsedMs / 1000);
+      };
     };
     // The route's pattern is known when the route is registered: each route records with its own
     // hook, so that no request reads its route's options (a new object per read). Requests that
     // matched no route share one label, recorded by the hook of the whole app.
     app.addHook("onRoute", (route) => {
-      const url = route.url;
+      const record = recorder(route.url);
       const hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-        record(request.method, url, reply.statusCode, reply.elapsedTime);
+        record(request.method, reply.statusCode, reply.elapsedTime);
         done();
       };
       route.onResponse = [...[route.onResponse ?? []].flat(), hook] as typeof route.onResponse;
     });
+    const recordUnmatched = recorder("unmatched");
     app.addHook("onResponse", (request, reply, done) => {
-      if (request.is404) record(request.method, "unmatched", reply.statusCode, reply.elapsedTime);
+      if (request.is404) recordUnmatched(request.method, reply.statusCode, reply.elapsedTime);
       done();
     });
 

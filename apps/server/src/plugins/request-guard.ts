@@ -23,30 +23,47 @@ const SUSPECT = /[\u0000\ud800-\udfff]/;
 const refused = (text: string) =>
   SUSPECT.test(text) && (text.includes("\u0000") || LONE_SURROGATE.test(text));
 
+/** Whether a plain object (from any realm): streams and other class instances are not client text. */
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
 /**
  * Whether any string (value or key) in `value` carries a refused character: the walk of
- * findRefusedText without building a path for every value, for the common answer, no. Iterative.
+ * findRefusedText without building a path for every value, for the common answer, no. Iterative;
+ * a stack is made only for nested values (a flat body, the common case, needs none).
  */
 function hasRefusedText(value: unknown): boolean {
   if (value === null || value === undefined) return false;
   if (typeof value === "string") return refused(value);
   if (typeof value !== "object") return false;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (typeof current === "string") {
-      if (refused(current)) return true;
-    } else if (Array.isArray(current)) {
-      for (const item of current) stack.push(item);
-    } else if (current !== null && typeof current === "object" && !Buffer.isBuffer(current)) {
-      const proto = Object.getPrototypeOf(current);
-      if (proto !== null && Object.getPrototypeOf(proto) !== null) continue;
+  let stack: object[] | undefined;
+  let current: object | undefined = value;
+  while (current !== undefined) {
+    if (Array.isArray(current)) {
+      for (const item of current) {
+        if (typeof item === "string") {
+          if (refused(item)) return true;
+        } else if (item !== null && typeof item === "object") {
+          if (stack === undefined) stack = [];
+          stack.push(item);
+        }
+      }
+    } else if (!Buffer.isBuffer(current) && isPlainObject(current)) {
       for (const key in current) {
         if (!Object.hasOwn(current, key)) continue;
         if (refused(key)) return true;
-        stack.push((current as Record<string, unknown>)[key]);
+        const item = (current as Record<string, unknown>)[key];
+        if (typeof item === "string") {
+          if (refused(item)) return true;
+        } else if (item !== null && typeof item === "object") {
+          if (stack === undefined) stack = [];
+          stack.push(item);
+        }
       }
     }
+    current = stack?.pop();
   }
   return false;
 }
@@ -204,7 +221,7 @@ export default fp(
     });
 
     app.addHook("onRequest", (request, reply, done) => {
-      reply.header("X-Request-Id", request.id);
+      reply.header("x-request-id", request.id);
       const raw = request.raw;
       const socket = raw.socket as Socket | undefined;
       if (raw.complete || !hasBody(raw) || typeof socket?.bytesRead !== "number") return done();

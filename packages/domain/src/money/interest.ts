@@ -46,6 +46,10 @@ export function simpleInterest({ principalCents, rateBasisPoints, months }: Inte
  * Returns null when the value has more fractional digits, is negative, or is not finite.
  */
 export function decimalToScaledInt(value: number | string, scale: number): bigint | null {
+  // Whole numbers (most amounts) need no text: the same result without a string round trip.
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
+    return BigInt(value) * 10n ** BigInt(scale);
+  }
   const text = typeof value === "number" ? numberToPlainString(value) : value.trim();
   if (text === null) return null;
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);

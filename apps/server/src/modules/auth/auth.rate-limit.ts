@@ -4,8 +4,8 @@ import { AppError } from "../../lib/errors.ts";
 
 /**
  * Attempt limits for sign-in, registration and password changes, counted per client address and per
- * account. @fastify/rate-limit runs one limit per request, so each limit here is its own counter
- * (`createRateLimit`) in the plugin's store: memory by default, Redis with REDIS_URL, so that several
+ * account. A route's rate limit is one limit per request, so each limit here is its own counter
+ * (`createRateLimit` of plugins/rate-limit.ts): memory by default, Redis with REDIS_URL, so that several
  * server processes share the counts.
  */
 export interface AttemptLimitOptions {
@@ -40,7 +40,7 @@ function makeAttemptLimit(app: FastifyInstance, options: AttemptLimitOptions): A
     max: options.max,
     timeWindow: options.windowMs,
     keyGenerator: (request) => `${options.name}:${options.key(request)}`,
-    // Room for many accounts before the in-memory LRU forgets one (ignored by the Redis store).
+    // Room for many accounts in a window before the in-memory counter forgets early ones (ignored by Redis).
     cache: 50_000,
   } as Parameters<FastifyInstance["createRateLimit"]>[0]);
 
