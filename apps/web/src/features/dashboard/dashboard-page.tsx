@@ -15,8 +15,15 @@ import { StatCards } from "./components/stat-cards.tsx";
 import { WhatsNext } from "./components/whats-next.tsx";
 
 /** /dashboard: signed-out visitors go to /login. */
+/**
+ * The namespaces the dashboard's parts use, asked for together: one by one, each part's own request began
+ * only once the part before it had rendered, and the page stayed hidden behind its loading state until the
+ * last had arrived.
+ */
+const NAMESPACES = ["invest", "deposits", "tools", "banks", "messages"];
+
 export default function DashboardPage() {
-  const { t } = useTranslation("invest");
+  const { t } = useTranslation(NAMESPACES);
   useDocumentTitle(t("dashboard.title"), t("dashboard.subtitle"));
   return (
     <RequireUser>
