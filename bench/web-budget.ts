@@ -15,7 +15,7 @@
  *                                      SKIP_SIGNED_IN=1 without, ONLY_SIGNED_IN=1 only the signed-in pages)
  */
 import { execSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { LANGUAGES } from "@festgeld/domain";
@@ -127,6 +127,12 @@ async function audit(
   const audits = result?.lhr.audits ?? {};
   const metric = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
   const lcp = metric("largest-contentful-paint");
+  if (process.env.LH_REPORT_DIR && result) {
+    // The whole report of each page (Lighthouse's JSON), for reading what the table sums up.
+    mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+    const name = label.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home";
+    writeFileSync(path.join(process.env.LH_REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr));
+  }
   if (process.env.LH_DETAILS) {
     // What limits the page: the LCP element, its phases, render-blocking requests and the main-thread work.
     for (const id of [

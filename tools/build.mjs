@@ -60,7 +60,13 @@ export const targets = {
   web: {
     stamp: at("apps/web/dist/.build-stamp.json"),
     inputs: () =>
-      [at("apps/web"), at("packages/domain/src"), at("package-lock.json"), brandFile].filter(Boolean),
+      [
+        at("apps/web"),
+        at("packages/domain/src"),
+        at("packages/domain/package.json"),
+        at("package-lock.json"),
+        brandFile,
+      ].filter(Boolean),
     // The brand is compiled into the web app and the sitemap's links use PUBLIC_URL: either changed
     // needs another build.
     key: () => ({ brandFile, publicUrl: process.env.PUBLIC_URL ?? "" }),
@@ -79,6 +85,7 @@ export const targets = {
       at("apps/server/src"),
       at("apps/server/package.json"),
       at("packages/domain/src"),
+      at("packages/domain/package.json"),
       at("package-lock.json"),
       fileURLToPath(import.meta.url),
     ],

@@ -1,6 +1,6 @@
-import { operations } from "@festgeld/domain/operations";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, callPaged } from "./api-client.ts";
+import { operations } from "./operations.ts";
 
 /** The typed client takes method and path from the operation table and fills in the inputs. */
 describe("api.call", () => {

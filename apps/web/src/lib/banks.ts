@@ -1,10 +1,10 @@
 import type { PublicBank } from "@festgeld/domain";
 import type { Language } from "@festgeld/domain/constants";
-import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import demoBanks from "../content/banks/demo-banks.json";
 import { api } from "./api-client.ts";
+import { operations } from "./operations.ts";
 
 /**
  * The partner banks (docs/decisions.md "Bank pages: prerendered from the seed, live after load").

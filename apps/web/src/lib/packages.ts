@@ -1,8 +1,8 @@
 import type { Language } from "@festgeld/domain/constants";
-import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "./api-client.ts";
+import { operations } from "./operations.ts";
 
 /**
  * The active packages in the current language (features are translated by the server). Shared by the

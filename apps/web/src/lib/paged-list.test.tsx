@@ -1,8 +1,8 @@
-import { operations } from "@festgeld/domain/operations";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { operations } from "./operations.ts";
 
 const calls: unknown[] = [];
 vi.mock("./api-client.ts", () => ({

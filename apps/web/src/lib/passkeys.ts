@@ -1,5 +1,4 @@
 import type { AuthResponse, Passkey } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import {
   browserSupportsWebAuthn,
   type PublicKeyCredentialCreationOptionsJSON,
@@ -10,6 +9,7 @@ import {
 } from "@simplewebauthn/browser";
 import { ApiError, api, errorMessage } from "./api-client.ts";
 import { i18n } from "./i18n.ts";
+import { operations } from "./operations.ts";
 
 /**
  * Passkeys in the browser (SimpleWebAuthn): the server's options go to the browser's WebAuthn API and

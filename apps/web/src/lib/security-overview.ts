@@ -1,6 +1,6 @@
-import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./api-client.ts";
+import { operations } from "./operations.ts";
 
 export const securityKeys = {
   overview: ["security", "overview"] as const,

@@ -1,8 +1,8 @@
 import type { AuthResponse, User } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { api, onUnauthorized } from "./api-client.ts";
 import { takeEarlySession } from "./early-session.ts";
+import { operations } from "./operations.ts";
 import { queryClient } from "./query-client.ts";
 import { tokenStore } from "./storage.ts";
 

@@ -1,5 +1,4 @@
 import type { InboxNotification, UnreadCount } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -12,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api, callOperation, errorMessage } from "../../lib/api-client.ts";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { operations } from "../../lib/operations.ts";
 import { toast } from "../../lib/toast.ts";
 import { BellIcon } from "../ui/icons.tsx";
 

@@ -1,10 +1,10 @@
 import type { PackageBank } from "@festgeld/domain";
 import { toCents } from "@festgeld/domain/money";
-import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api-client.ts";
 import { formatCents } from "../../lib/format.ts";
+import { operations } from "../../lib/operations.ts";
 import { useSession } from "../../lib/session.tsx";
 
 /**

@@ -1,6 +1,5 @@
 import type { AuditLogEntry } from "@festgeld/domain";
 import { AUDIT_ACTIONS } from "@festgeld/domain/constants";
-import { operations } from "@festgeld/domain/operations";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,6 +7,7 @@ import { AdminTable, type Column } from "../../components/admin/admin-table.tsx"
 import { FilterSelect } from "../../components/admin/filter-select.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatCalendarDate, formatDateTime } from "../../lib/format.ts";
+import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 
 const PAGE_SIZE = 25;

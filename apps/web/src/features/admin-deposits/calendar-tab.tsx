@@ -1,11 +1,11 @@
 import type { AdminDeposit } from "@festgeld/domain";
 import { centsToNumber, toCents } from "@festgeld/domain/money";
-import { operations } from "@festgeld/domain/operations";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPaging, ListState } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatCalendarDate, formatMoney, formatNumber } from "../../lib/format.ts";
+import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { addCalendarDays, businessToday } from "./lib/dates.ts";
 

@@ -1,6 +1,5 @@
 import { type AdminDeposit, fundingRequestSchema } from "@festgeld/domain";
 import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
-import { operations } from "@festgeld/domain/operations";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -12,6 +11,7 @@ import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
 import { useApiForm } from "../../lib/forms.ts";
+import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { toast } from "../../lib/toast.ts";
 import { useRecordFunding } from "./api/deposits-admin-api.ts";

@@ -1,5 +1,4 @@
 import type { BankStatementResult, StatementEntryView } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column, ListState } from "../../components/admin/admin-table.tsx";
@@ -7,6 +6,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
+import { operations } from "../../lib/operations.ts";
 import { usePagedList } from "../../lib/paged-list.ts";
 import { useImportStatement, useReturnUnmatchedCredit } from "./api/deposits-admin-api.ts";
 

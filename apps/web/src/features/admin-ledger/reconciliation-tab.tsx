@@ -1,10 +1,10 @@
 import type { Reconciliation, ReconciliationRun } from "@festgeld/domain";
 import { formatIban } from "@festgeld/domain/iban";
-import { operations } from "@festgeld/domain/operations";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
+import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { LEDGER_KEYS, useReconciliation, useTrialBalance } from "./api/ledger-api.ts";
 import { businessToday } from "./lib/dates.ts";

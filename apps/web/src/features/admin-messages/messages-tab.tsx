@@ -1,8 +1,8 @@
-import { operations } from "@festgeld/domain/operations";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column, ListPaging, ListState } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { NewsletterSend } from "./newsletter-send.tsx";
 

@@ -4,7 +4,6 @@ import {
   type PaymentOrder,
   type UnmatchedCredit,
 } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
@@ -12,6 +11,7 @@ import { ReasonForm } from "../../components/ui/reason-form.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
+import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { toast } from "../../lib/toast.ts";
 import {

@@ -1,6 +1,5 @@
 import type { Role, User } from "@festgeld/domain";
 import { ROLES } from "@festgeld/domain/constants";
-import { operations } from "@festgeld/domain/operations";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +8,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { api, errorMessage } from "../../lib/api-client.ts";
 import { useApiAction } from "../../lib/forms.ts";
+import { operations } from "../../lib/operations.ts";
 
 /**
  * The staff tools of one account: lock or unlock it, sign it out everywhere, e-mail a reset link

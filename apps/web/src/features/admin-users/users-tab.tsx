@@ -1,6 +1,5 @@
 import type { User } from "@festgeld/domain";
 import { KYC_STATUSES, ROLES } from "@festgeld/domain/constants";
-import { operations } from "@festgeld/domain/operations";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
@@ -8,6 +7,7 @@ import { FilterSearch, FilterSelect } from "../../components/admin/filter-select
 import { TruncatedText } from "../../components/ui/truncated-text.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDate } from "../../lib/format.ts";
+import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { useSession } from "../../lib/session.tsx";
 import { StaffTools } from "./staff-tools.tsx";

@@ -4,7 +4,6 @@ import {
   twoFactorLoginRequestSchema,
   type User,
 } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -13,6 +12,7 @@ import { EmailField, FormField, PasswordField } from "../../components/ui/form-f
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { ApiError, api, errorMessage } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/forms.ts";
+import { operations } from "../../lib/operations.ts";
 import { passkeyErrorMessage, passkeysSupported, signInWithPasskey } from "../../lib/passkeys.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";

@@ -1,5 +1,4 @@
 import { passwordResetRequestSchema } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,6 +7,7 @@ import { EmailField } from "../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { api } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/forms.ts";
+import { operations } from "../../lib/operations.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { SecurityCard } from "./components/security-card.tsx";
 

@@ -1,5 +1,4 @@
 import { passwordResetConfirmRequestSchema } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -9,6 +8,7 @@ import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { api } from "../../lib/api-client.ts";
 import { useApiForm, withConfirmation } from "../../lib/forms.ts";
 import { i18n } from "../../lib/i18n.ts";
+import { operations } from "../../lib/operations.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { SecurityCard, tokenFromHash } from "./components/security-card.tsx";
 

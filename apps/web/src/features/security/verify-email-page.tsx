@@ -1,11 +1,11 @@
 import type { EmailVerifyRequest } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { api, errorMessage } from "../../lib/api-client.ts";
+import { operations } from "../../lib/operations.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { SecurityCard, tokenFromHash } from "./components/security-card.tsx";

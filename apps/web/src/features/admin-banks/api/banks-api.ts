@@ -1,6 +1,6 @@
 import type { BankCreateRequest, BankUpdateRequest } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 export const fetchAdminBanks = (signal?: AbortSignal) => api.call(operations.adminBanksList, { signal });
 

@@ -1,8 +1,8 @@
 import type { FundingRequest } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ADMIN_KEYS } from "../../../lib/admin-query-keys.ts";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 /** After money is booked every deposit view, the figures and the audit log read again. */
 function useRefreshAfterBooking() {

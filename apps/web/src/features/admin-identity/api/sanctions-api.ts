@@ -1,7 +1,7 @@
 import type { SanctionsHitDecision, SanctionsList } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 export type HitStatus = "open" | "cleared" | "confirmed" | "all";
 const KEY = ["admin-identity"] as const;

@@ -1,8 +1,8 @@
 import type { KycDecisionRequest } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, callPaged } from "../../../lib/api-client.ts";
 import { i18n } from "../../../lib/i18n.ts";
+import { operations } from "../../../lib/operations.ts";
 import { tokenStore } from "../../../lib/storage.ts";
 
 export type QueueStatus = "pending" | "approved" | "rejected" | "all";

@@ -1,6 +1,6 @@
-import { operations } from "@festgeld/domain/operations";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 /** The books' query keys (this feature's own: nothing outside it changes the books). */
 export const LEDGER_KEYS = {

@@ -1,6 +1,6 @@
 import type { NotificationSendRequest } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 export const findUsers = (search: string, signal?: AbortSignal) =>
   api.call(operations.adminUsersList, { query: { search, limit: 8 }, signal });

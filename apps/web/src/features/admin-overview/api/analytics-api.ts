@@ -1,5 +1,5 @@
-import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 /** The back office's figures. */
 export const fetchAnalytics = (signal?: AbortSignal) => api.call(operations.adminAnalytics, { signal });

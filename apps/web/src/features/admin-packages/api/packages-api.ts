@@ -1,6 +1,6 @@
 import type { PackageCreateRequest, PackageUpdateRequest } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 /** Every package, active or withdrawn, with all its languages. */
 export const fetchAdminPackages = (signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
-import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ADMIN_KEYS } from "../../../lib/admin-query-keys.ts";
 import { api, downloadFile } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 /** After an order changes, the payments, files, credits, deposits and the audit log read again. */
 function useRefresh() {

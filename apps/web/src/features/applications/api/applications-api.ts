@@ -1,6 +1,6 @@
 import type { ApplicationCreateRequest } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 /** Submits an application. */
 export const createApplication = (body: ApplicationCreateRequest) =>

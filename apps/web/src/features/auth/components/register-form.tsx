@@ -1,5 +1,4 @@
 import { type AuthResponse, registerRequestSchema } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useId } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -8,6 +7,7 @@ import { EmailField, FullNameField, PasswordField } from "../../../components/ui
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { api } from "../../../lib/api-client.ts";
 import { useApiForm } from "../../../lib/forms.ts";
+import { operations } from "../../../lib/operations.ts";
 
 /**
  * Step 1 of registration: full name, e-mail and password create the account.

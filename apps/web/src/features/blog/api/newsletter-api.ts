@@ -1,6 +1,6 @@
 import type { NewsletterSubscribeRequest } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 export const subscribeNewsletter = (body: NewsletterSubscribeRequest) =>
   api.call(operations.newsletterSubscribe, { body });

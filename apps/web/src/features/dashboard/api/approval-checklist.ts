@@ -1,6 +1,6 @@
-import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 export const APPROVAL_CHECKLIST_KEY = ["me", "approval-checklist"] as const;
 

@@ -1,7 +1,7 @@
 import type { Application, ApplicationDetailsRequest } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 import { APPROVAL_CHECKLIST_KEY } from "./approval-checklist.ts";
 import { MY_APPLICATIONS_KEY } from "./use-my-applications.ts";
 

@@ -1,7 +1,7 @@
 import type { EarlyClosureRequest } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 import { MY_APPLICATIONS_KEY } from "./use-my-applications.ts";
 
 /** What closing the deposit today would pay; fetched only when the saver asks. */

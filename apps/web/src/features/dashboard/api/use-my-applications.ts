@@ -1,8 +1,8 @@
 import type { Application } from "@festgeld/domain";
 import { LIMITS, type MaturityInstruction } from "@festgeld/domain/constants";
-import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, callPaged } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 export const MY_APPLICATIONS_KEY = ["applications", "me"] as const;
 

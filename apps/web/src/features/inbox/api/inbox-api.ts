@@ -1,7 +1,7 @@
 import type { InboxKind, UnreadCount } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 import { usePagedListState } from "../../../lib/paged-list.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { KycDocumentType, KycUploadResponse } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 export const KYC_STATUS_KEY = ["kyc", "status"] as const;
 

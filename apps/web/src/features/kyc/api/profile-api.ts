@@ -1,7 +1,7 @@
 import type { KycProfileRequest } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 import { KYC_STATUS_KEY } from "./kyc-api.ts";
 
 export const PROFILE_KEY = ["kyc", "profile"] as const;

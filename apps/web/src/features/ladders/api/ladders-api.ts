@@ -1,7 +1,7 @@
 import type { LadderCreateRequest } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 /** POST /ladders; the dashboard's lists are read again afterwards. */
 export function useCreateLadder() {

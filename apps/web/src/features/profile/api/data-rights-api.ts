@@ -1,6 +1,6 @@
-import { operations } from "@festgeld/domain/operations";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { i18n } from "../../../lib/i18n.ts";
+import { operations } from "../../../lib/operations.ts";
 import { tokenStore } from "../../../lib/storage.ts";
 
 /** The export zip, fetched with the bearer token (a token never goes into a link). */

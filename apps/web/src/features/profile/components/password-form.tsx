@@ -1,5 +1,4 @@
 import { passwordChangeRequestSchema } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
@@ -8,6 +7,7 @@ import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { api } from "../../../lib/api-client.ts";
 import { useApiForm, withConfirmation } from "../../../lib/forms.ts";
 import { i18n } from "../../../lib/i18n.ts";
+import { operations } from "../../../lib/operations.ts";
 
 const schema = withConfirmation(passwordChangeRequestSchema, "new_password", () =>
   i18n.t("account:password.mismatch"),

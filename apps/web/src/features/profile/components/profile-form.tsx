@@ -1,6 +1,5 @@
 import { profileUpdateRequestSchema, type User } from "@festgeld/domain";
 import { TIMINGS_MS } from "@festgeld/domain/constants";
-import { operations } from "@festgeld/domain/operations";
 import { useEffect, useId, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -11,6 +10,7 @@ import { api } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 import { i18n } from "../../../lib/i18n.ts";
+import { operations } from "../../../lib/operations.ts";
 
 /** The contract's profile change; the current password is asked for only when the e-mail changes. */
 function profileSchema(currentEmail: string) {

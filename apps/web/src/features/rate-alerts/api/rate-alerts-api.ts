@@ -1,7 +1,7 @@
 import type { RateAlertCreateRequest } from "@festgeld/domain";
-import { operations } from "@festgeld/domain/operations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 const RATE_ALERTS_KEY = ["rate-alerts"] as const;
 

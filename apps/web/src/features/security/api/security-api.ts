@@ -1,6 +1,6 @@
-import { operations } from "@festgeld/domain/operations";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 export { securityKeys, useSecurityOverview } from "../../../lib/security-overview.ts";
 

@@ -1,5 +1,5 @@
-import { operations } from "@festgeld/domain/operations";
 import { api } from "../../../lib/api-client.ts";
+import { operations } from "../../../lib/operations.ts";
 
 /**
  * GET /verify-transfer: is this IBAN one of the partner bank accounts, under which holder? A plain call
