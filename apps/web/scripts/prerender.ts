@@ -21,6 +21,7 @@ interface Entry {
     url: string,
     language: Language,
   ): Promise<{ html: string; title: string | null; description: string | null }>;
+  shellInitialData(): Promise<string>;
 }
 
 const webDir = path.resolve(import.meta.dirname, "..");
@@ -134,9 +135,13 @@ async function main() {
   );
   // The shell of the signed-in pages: the redirect inline there too, so their first paint does not wait
   // for a request of its own.
+  // It also carries the brand's figures in every language (entry-prerender.tsx, shellInitialData).
+  const shellData = await entry.shellInitialData();
   write(
     shellFile,
-    template.replace(redirectTag, () => inlineRedirect),
+    template
+      .replace(redirectTag, () => inlineRedirect)
+      .replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${shellData}`),
   );
   fs.writeFileSync(path.join(dist, "routes.json"), `${JSON.stringify(entry.routePatterns(), null, 2)}\n`);
   fs.writeFileSync(path.join(dist, "live-pages.json"), `${JSON.stringify(entry.LIVE_PAGES)}\n`);

@@ -38,8 +38,11 @@ const app = (
 export function startApp(root: HTMLElement) {
   const hydrate = root.dataset.prerendered === initialLanguage() && tokenStore.get() === null;
   seedInitialData(queryClient, root.dataset.prerendered ?? initialLanguage());
-  if (hydrate) {
-    // Hydrate as a transition, which React splits into short tasks, so a slow phone stays responsive.
-    startTransition(() => void hydrateRoot(root, app));
-  } else createRoot(root).render(app);
+  // Hydrate or render as a transition, which React splits into short tasks, so a slow phone stays
+  // responsive while the app starts (a signed-in page renders its whole layout and page at once).
+  if (hydrate) startTransition(() => void hydrateRoot(root, app));
+  else {
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(app));
+  }
 }

@@ -122,3 +122,18 @@ export async function render(url: string, language: Language, data: InitialData 
   });
   return { html, ...prerenderHead };
 }
+
+/**
+ * The initial data of the signed-in pages' shell (index.html), which serves every language: the brand's
+ * figures in each, so the first render of a signed-in page makes none of their formatters either (the
+ * operator's country name alone took tens of milliseconds on a slow phone). Called after the pages are
+ * rendered, when every language's common catalogue is in.
+ */
+export async function shellInitialData(): Promise<string> {
+  await i18n.loadLanguages([...LANGUAGES]);
+  return initialDataScript({
+    brandByLanguage: Object.fromEntries(
+      LANGUAGES.map((language) => [language, brandValuesFor(language, i18n.getFixedT(language))]),
+    ),
+  });
+}

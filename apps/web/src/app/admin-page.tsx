@@ -4,6 +4,7 @@ import { type AdminAreaId, useAdminArea } from "../components/admin/admin-areas.
 import { useHeadingFocus } from "../components/admin/use-heading-focus.ts";
 import { RequireUser } from "../components/ui/require-user.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { PAGE_NAMESPACES } from "../lib/page-namespaces.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 /**
@@ -33,7 +34,7 @@ const AREAS: Record<AdminAreaId, ComponentType> = {
 };
 
 function AdminArea() {
-  const { t } = useTranslation(["admin", "identity", "deposits", "ledger", "payments", "banks"]);
+  const { t } = useTranslation(PAGE_NAMESPACES.admin);
   const area = useAdminArea();
   const Area = AREAS[area.id];
   const heading = useRef<HTMLHeadingElement>(null);

@@ -1,3 +1,5 @@
+import { PAGE_NAMESPACES } from "../lib/page-namespaces.ts";
+
 /**
  * The code of the signed-in pages, by address. The router loads each on demand (router.tsx); on a direct
  * visit, main.tsx starts the current page's download beside the app's, since such a page has nothing on
@@ -14,8 +16,23 @@ export const SIGNED_IN_PAGES = {
   "/admin": () => import("./admin-page.tsx"),
 } as const;
 
-/** Starts loading the page at `pathname` when it is a signed-in page. */
+/** The catalogues of each page (lib/page-namespaces.ts). */
+const NAMESPACES: Record<keyof typeof SIGNED_IN_PAGES, readonly string[]> = {
+  "/dashboard": PAGE_NAMESPACES.dashboard,
+  "/kyc": PAGE_NAMESPACES.kyc,
+  "/inbox": PAGE_NAMESPACES.inbox,
+  "/documents": PAGE_NAMESPACES.documents,
+  "/profile": PAGE_NAMESPACES.profile,
+  "/security": PAGE_NAMESPACES.security,
+  "/rate-alerts": PAGE_NAMESPACES.rateAlerts,
+  "/admin": PAGE_NAMESPACES.admin,
+};
+
+/** Starts loading the page at `pathname` and its catalogues when it is a signed-in page. */
 export function preloadSignedInPage(pathname: string) {
-  const load = SIGNED_IN_PAGES[pathname.replace(/\/+$/, "") as keyof typeof SIGNED_IN_PAGES];
-  if (load) void load();
+  const page = pathname.replace(/\/+$/, "") as keyof typeof SIGNED_IN_PAGES;
+  const load = SIGNED_IN_PAGES[page];
+  if (!load) return;
+  void load();
+  void import("../lib/i18n.ts").then(({ preloadCatalogues }) => preloadCatalogues(NAMESPACES[page]));
 }

@@ -1,4 +1,4 @@
-import type { Language } from "@festgeld/domain/constants";
+import { BUSINESS_TIME_ZONE, type Language } from "@festgeld/domain/constants";
 import { centsToNumber } from "@festgeld/domain/money";
 
 /** Locales used for numbers, money and dates per interface language. */
@@ -131,4 +131,15 @@ export function formatDateTime(value: string | Date, language: string) {
     `datetime:${language}`,
     () => new Intl.DateTimeFormat(localeFor(language), { dateStyle: "medium", timeStyle: "short" }),
   ).format(date);
+}
+
+/**
+ * Today's calendar date (YYYY-MM-DD) in the operator's zone, where value, maturity and cut-off dates and the
+ * books' days are counted.
+ */
+export function businessToday(now = new Date()): string {
+  return cached(
+    "business-today",
+    () => new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }),
+  ).format(now);
 }

@@ -74,6 +74,18 @@ if (typeof document !== "undefined") {
   document.documentElement.lang = i18n.language || initialLanguage();
 }
 
+/**
+ * Starts downloading catalogues before a page asks for them (app/signed-in-pages.ts), in the language the
+ * app starts in and the fallback language, which i18next loads as well. The backend's later request for
+ * the same file takes the module already on its way.
+ */
+export function preloadCatalogues(namespaces: readonly string[]) {
+  const language = initialLanguage();
+  for (const lng of new Set([language, DEFAULT_LANGUAGE])) {
+    for (const namespace of namespaces) void catalogues[`../locales/${lng}/${namespace}.json`]?.();
+  }
+}
+
 /** Switches the language in place and remembers it. */
 export async function changeLanguage(language: Language) {
   storage.set(STORAGE_KEYS.language, language);

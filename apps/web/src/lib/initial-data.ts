@@ -13,6 +13,8 @@ export interface InitialData {
   packages?: unknown;
   /** The brand's figures as text in the page's language (lib/brand-text.ts). */
   brand?: BrandValues;
+  /** The same in every language: the signed-in pages' shell serves them all. */
+  brandByLanguage?: Record<string, BrandValues>;
 }
 
 /** The JSON block for the rendered HTML; `<` is escaped so the data cannot end the element early. */
@@ -36,6 +38,7 @@ export function seedInitialData(
     const data = JSON.parse(element.textContent) as InitialData;
     if (data.packages !== undefined) queryClient.setQueryData(packagesQueryKey(language), data.packages);
     if (data.brand) seedBrandValues(language, data.brand);
+    for (const [other, values] of Object.entries(data.brandByLanguage ?? {})) seedBrandValues(other, values);
     return true;
   } catch {
     return false;

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPaging, ListState } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { formatCalendarDate, formatMoney, formatNumber } from "../../lib/format.ts";
+import { businessToday, formatCalendarDate, formatMoney, formatNumber } from "../../lib/format.ts";
 import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
-import { addCalendarDays, businessToday } from "./lib/dates.ts";
+import { addCalendarDays } from "./lib/dates.ts";
 
 const PAGE_SIZE = 100;
 const RANGES = [30, 90] as const;

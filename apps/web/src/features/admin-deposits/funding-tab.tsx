@@ -9,13 +9,12 @@ import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
+import { businessToday, formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
 import { useApiForm } from "../../lib/forms.ts";
 import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { toast } from "../../lib/toast.ts";
 import { useRecordFunding } from "./api/deposits-admin-api.ts";
-import { businessToday } from "./lib/dates.ts";
 
 const PAGE_SIZE = 25;
 

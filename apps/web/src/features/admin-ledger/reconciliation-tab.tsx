@@ -3,11 +3,16 @@ import { formatIban } from "@festgeld/domain/iban";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
-import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
+import {
+  businessToday,
+  formatCalendarDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+} from "../../lib/format.ts";
 import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { LEDGER_KEYS, useReconciliation, useTrialBalance } from "./api/ledger-api.ts";
-import { businessToday } from "./lib/dates.ts";
 
 /** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
 const DATE_INPUT =

@@ -2,9 +2,8 @@ import type { TrialBalance } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
-import { formatCalendarDate, formatMoney } from "../../lib/format.ts";
+import { businessToday, formatCalendarDate, formatMoney } from "../../lib/format.ts";
 import { useTrialBalance } from "./api/ledger-api.ts";
-import { businessToday } from "./lib/dates.ts";
 
 /** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
 const DATE_INPUT =

@@ -7,6 +7,7 @@ import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useScrollToHash } from "../../lib/use-scroll-to-hash.ts";
 import { DOCUMENTS_KEY, downloadDocument, useDocuments } from "./api/documents-api.ts";
@@ -16,7 +17,7 @@ const fileNameOf = (doc: PostboxDocument) =>
   `${doc.kind}-${doc.created_at.slice(0, 10)}-${doc.id.slice(0, 8)}.pdf`;
 
 function DocumentList() {
-  const { t, i18n } = useTranslation("messages");
+  const { t, i18n } = useTranslation(PAGE_NAMESPACES.documents);
   const documents = useDocuments();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);

@@ -1,17 +1,13 @@
-import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
-import { formatCalendarDate } from "../../lib/format.ts";
+import { businessToday, formatCalendarDate } from "../../lib/format.ts";
 import { useIssueHoldingsStatement } from "./api/holdings-api.ts";
 
 /** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
 const DATE_INPUT =
   "input focus-within:outline-2 focus-within:outline-brand-600 dark:focus-within:outline-brand-300";
-
-const businessToday = () =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
 
 /**
  * "Statement of holdings": the saver picks a day (today or earlier) and gets a PDF of their deposits

@@ -7,6 +7,7 @@ import { Pagination } from "../../components/ui/pagination.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
+import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useInbox, useMarkAllRead, useMarkRead, useUnreadCount } from "./api/inbox-api.ts";
 import { headingIdOf, InboxItem } from "./components/inbox-item.tsx";
@@ -14,7 +15,7 @@ import { headingIdOf, InboxItem } from "./components/inbox-item.tsx";
 type Filter = InboxKind | "all";
 
 function Inbox() {
-  const { t } = useTranslation("messages");
+  const { t } = useTranslation(PAGE_NAMESPACES.inbox);
   const [kind, setKind] = useState<Filter>("all");
   const { list, paging } = useInbox(kind, t("inbox.pages"));
   const unread = useUnreadCount();

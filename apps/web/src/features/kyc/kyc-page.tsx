@@ -6,6 +6,7 @@ import { LanguageSwitcher } from "../../components/layout/language-switcher.tsx"
 import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useApprovalChecklist, useKycStatus } from "./api/kyc-api.ts";
@@ -37,7 +38,7 @@ function notNeeded(type: KycDocumentType, data: KycStatusData): boolean {
  * then packages, refresh and logout.
  */
 function KycContent() {
-  const { t } = useTranslation(["kyc", "identity"]);
+  const { t } = useTranslation(PAGE_NAMESPACES.kyc);
   const { signOut } = useSession();
   const navigate = useNavigate();
   const status = useKycStatus();

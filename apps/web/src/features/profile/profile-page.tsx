@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RequireUser } from "../../components/ui/require-user.tsx";
+import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { DataRights } from "./components/data-rights.tsx";
@@ -15,7 +16,7 @@ const QUICK_ACTIONS = [
 ] as const;
 
 function Profile() {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation(PAGE_NAMESPACES.profile);
   const { user } = useSession();
   if (!user) return null;
   return (

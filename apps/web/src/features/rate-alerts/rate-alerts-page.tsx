@@ -8,12 +8,13 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { parseDecimal } from "../../lib/decimal.ts";
 import { formatRate } from "../../lib/format.ts";
+import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { toast } from "../../lib/toast.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useCreateRateAlert, useDeleteRateAlert, useRateAlerts } from "./api/rate-alerts-api.ts";
 
 function RateAlerts() {
-  const { t, i18n } = useTranslation(["tools", "invest"]);
+  const { t, i18n } = useTranslation(PAGE_NAMESPACES.rateAlerts);
   const language = i18n.language;
   const base = useId();
   const alerts = useRateAlerts();

@@ -5,6 +5,7 @@ import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { useBrandValues } from "../../lib/brand-text.ts";
+import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useSecurityOverview } from "./api/security-api.ts";
 import { EmailStatus } from "./components/email-status.tsx";
@@ -13,7 +14,7 @@ import { SecurityEventsCard, SessionsCard } from "./components/sessions-card.tsx
 import { TwoFactorCard } from "./components/two-factor-card.tsx";
 
 function Security() {
-  const { t } = useTranslation(["security", "errors", "tools"]);
+  const { t } = useTranslation(PAGE_NAMESPACES.security);
   const brandValues = useBrandValues();
   const overview = useSecurityOverview();
   const location = useLocation();

@@ -1,5 +1,5 @@
 import { type Deposit, maturityInstructionRequestSchema } from "@festgeld/domain";
-import { BUSINESS_TIME_ZONE, MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
+import { MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -7,14 +7,10 @@ import { instructionFields } from "../../../components/deposits/min-rate.ts";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { decimalInputText } from "../../../lib/decimal.ts";
-import { formatCalendarDate, formatRate } from "../../../lib/format.ts";
+import { businessToday, formatCalendarDate, formatRate } from "../../../lib/format.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useChangeInstruction } from "../api/use-my-applications.ts";
-
-/** Today's calendar date in the operator's zone, where the cut-off is counted. */
-const businessToday = () =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }).format(new Date());
 
 /**
  * What happens at maturity, with its cut-off (5 days before maturity) and, while it may still change,

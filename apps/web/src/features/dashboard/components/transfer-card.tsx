@@ -4,18 +4,22 @@ import { formatIban } from "@festgeld/domain/iban";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatDate, formatMoney, localeFor } from "../../../lib/format.ts";
+import { cached, formatDate, formatMoney, localeFor } from "../../../lib/format.ts";
 import { useTransferQr } from "../api/use-my-applications.ts";
 
 type Transfer = NonNullable<Deposit["transfer"]>;
 
 /** The amount as a banking app's amount field takes it: no currency, no grouping, the locale's decimal mark. */
 function plainAmount(amount: number, language: string) {
-  return new Intl.NumberFormat(localeFor(language), {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: false,
-  }).format(amount);
+  return cached(
+    `plain-amount:${language}`,
+    () =>
+      new Intl.NumberFormat(localeFor(language), {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        useGrouping: false,
+      }),
+  ).format(amount);
 }
 
 /**

@@ -98,8 +98,10 @@ function Form({ profile }: { profile: KycProfile | null }) {
 
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([language], { type: "region" });
+    // One collator for the whole sort: localeCompare with a locale makes one per comparison.
+    const collator = new Intl.Collator(language);
     return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-      a.name.localeCompare(b.name, language),
+      collator.compare(a.name, b.name),
     );
   }, [language]);
 

@@ -1,0 +1,16 @@
+/**
+ * The catalogues each signed-in page asks for as it renders. The page reads its list from here, and on a
+ * direct visit app/signed-in-pages.ts starts their download beside the page's code, so the page does not
+ * fetch its code, then run it, then fetch its words, one after the other
+ * (docs/decisions.md "Signed-in pages load their parts side by side").
+ */
+export const PAGE_NAMESPACES = {
+  dashboard: ["invest", "deposits", "tools", "banks", "messages"],
+  kyc: ["kyc", "identity"],
+  inbox: ["messages"],
+  documents: ["messages"],
+  profile: ["account"],
+  security: ["security", "errors", "tools"],
+  rateAlerts: ["tools", "invest"],
+  admin: ["admin", "identity", "deposits", "ledger", "payments", "banks"],
+} as const satisfies Record<string, readonly string[]>;
