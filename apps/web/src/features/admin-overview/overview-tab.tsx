@@ -1,12 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatMoney, formatNumber } from "../../lib/format.ts";
 import { fetchAnalytics, fetchDepositSummary } from "./api/analytics-api.ts";
 import { BankExposure } from "./components/bank-exposure.tsx";
-import { StatusChart } from "./components/status-chart.tsx";
-import { TrendsChart } from "./components/trends-chart.tsx";
+
+// The charts (and the chart library, most of this tab's code) load beside the figures, not before them.
+const TrendsChart = lazy(() =>
+  import("./components/trends-chart.tsx").then((m) => ({ default: m.TrendsChart })),
+);
+const StatusChart = lazy(() =>
+  import("./components/status-chart.tsx").then((m) => ({ default: m.StatusChart })),
+);
+/** The place of a chart while its code loads: the chart's own height, so nothing below it moves. */
+const chartSpace = <div className="mt-4 h-72" />;
 
 /**
  * Admin tab "Overview": the figures (investment and investors count money received and not paid
@@ -105,13 +114,17 @@ export default function OverviewTab() {
           <h2 id="admin-trends-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
             {t("overview.trends.title")}
           </h2>
-          <TrendsChart data={monthlyTrends} />
+          <Suspense fallback={chartSpace}>
+            <TrendsChart data={monthlyTrends} />
+          </Suspense>
         </section>
         <section className="card" aria-labelledby="admin-status-heading">
           <h2 id="admin-status-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
             {t("overview.status.title")}
           </h2>
-          <StatusChart overview={overview} />
+          <Suspense fallback={chartSpace}>
+            <StatusChart overview={overview} />
+          </Suspense>
         </section>
       </div>
       <BankExposure />

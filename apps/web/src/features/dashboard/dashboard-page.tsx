@@ -1,5 +1,5 @@
 import type { User } from "@festgeld/domain";
-import { lazy, Suspense, useDeferredValue } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -9,13 +9,12 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useMyApplications } from "./api/use-my-applications.ts";
 
 /**
- * The dashboard's lists and forms (dashboard-content.tsx) are a chunk of their own, asked for as soon as
- * this page's code runs: the welcome and the saver's data do not wait for the form library and the
+ * The dashboard's lists and forms (dashboard-content.tsx) are a chunk of their own, asked for once the
+ * welcome is on screen, beside the saver's data: the welcome does not wait for the form library and the
  * contract's schemas the cards' forms use (docs/decisions.md "Signed-in pages load their parts side by
  * side").
  */
 const loadContent = () => import("./dashboard-content.tsx");
-void loadContent();
 const DashboardContent = lazy(loadContent);
 
 /** /dashboard: signed-out visitors go to /login. The parts' catalogues are asked for together. */
@@ -34,6 +33,7 @@ function Dashboard() {
   const { user } = useSession() as { user: User };
   // Asked for here, beside the content's code, not once that code has arrived.
   const applications = useMyApplications(Boolean(user));
+  useEffect(() => void loadContent(), []);
   // The cards render as a deferred update, which React splits into short tasks, so the page stays
   // responsive while a saver with many deposits sees them appear.
   const pending = useDeferredValue(applications.isPending, true);
