@@ -113,15 +113,23 @@ async function audit(
   budget: { performance: number; accessibility: number; seo: number | null; lcpMs: number },
   keepStorage = false,
 ) {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    formFactor: "mobile",
-    // A signed-in page needs the session the browser holds (localStorage), which Lighthouse would clear.
-    disableStorageReset: keepStorage,
-  });
+  const run = () =>
+    lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      formFactor: "mobile",
+      // A signed-in page needs the session the browser holds (localStorage), which Lighthouse would clear.
+      disableStorageReset: keepStorage,
+    });
+  let result = await run();
+  // Lighthouse sometimes fails to record the trace (NO_NAVSTART) and scores the page 0: that measured
+  // nothing, so the page is measured again (twice at most); a failure that stays is reported as a miss.
+  for (let attempt = 1; attempt <= 2 && result?.lhr.runtimeError; attempt++) {
+    console.log(`${label}: Lighthouse failed (${result.lhr.runtimeError.code}), measuring again`);
+    result = await run();
+  }
   const c = result?.lhr.categories ?? {};
   const score = (k: string) => Math.round(((c[k]?.score ?? 0) as number) * 100);
   const audits = result?.lhr.audits ?? {};

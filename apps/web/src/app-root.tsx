@@ -8,6 +8,9 @@ import { I18nextProvider } from "react-i18next";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./app/router.tsx";
 import { i18n, initialLanguage } from "./lib/i18n.ts";
+
+export { preloadCatalogues } from "./lib/i18n.ts";
+
 import { seedInitialData } from "./lib/initial-data.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { SessionProvider } from "./lib/session.tsx";

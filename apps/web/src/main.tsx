@@ -16,8 +16,13 @@ if (root.dataset.prerendered) {
 } else {
   requestSessionEarly();
   // A chunk of its own: the list of those pages' files stays out of every prerendered page's first load.
-  void import("./app/signed-in-pages.ts").then(({ preloadSignedInPage }) =>
-    preloadSignedInPage(location.pathname),
+  const pages = import("./app/signed-in-pages.ts");
+  void pages.then(({ preloadSignedInPage }) => preloadSignedInPage(location.pathname));
+  // The page's catalogues are asked for with the app's i18n (in app-root's code), before the first render.
+  void Promise.all([import("./app-root.tsx"), pages]).then(
+    ([{ preloadCatalogues, startApp }, { signedInPageNamespaces }]) => {
+      preloadCatalogues(signedInPageNamespaces(location.pathname));
+      startApp(root);
+    },
   );
-  void import("./app-root.tsx").then(({ startApp }) => startApp(root));
 }

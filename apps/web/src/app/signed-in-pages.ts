@@ -28,11 +28,20 @@ const NAMESPACES: Record<keyof typeof SIGNED_IN_PAGES, readonly string[]> = {
   "/admin": PAGE_NAMESPACES.admin,
 };
 
-/** Starts loading the page at `pathname` and its catalogues when it is a signed-in page. */
+/** The signed-in page at `pathname`, if it is one. */
+function pageAt(pathname: string): keyof typeof SIGNED_IN_PAGES | undefined {
+  const page = pathname.replace(/\/+$/, "");
+  return page in SIGNED_IN_PAGES ? (page as keyof typeof SIGNED_IN_PAGES) : undefined;
+}
+
+/** Starts loading the page at `pathname` when it is a signed-in page. */
 export function preloadSignedInPage(pathname: string) {
-  const page = pathname.replace(/\/+$/, "") as keyof typeof SIGNED_IN_PAGES;
-  const load = SIGNED_IN_PAGES[page];
-  if (!load) return;
-  void load();
-  void import("../lib/i18n.ts").then(({ preloadCatalogues }) => preloadCatalogues(NAMESPACES[page]));
+  const page = pageAt(pathname);
+  if (page) void SIGNED_IN_PAGES[page]();
+}
+
+/** The catalogues the page at `pathname` asks for (none when it is not a signed-in page). */
+export function signedInPageNamespaces(pathname: string): readonly string[] {
+  const page = pageAt(pathname);
+  return page ? NAMESPACES[page] : [];
 }

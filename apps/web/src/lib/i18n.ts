@@ -75,7 +75,7 @@ if (typeof document !== "undefined") {
 }
 
 /**
- * Starts downloading catalogues before a page asks for them (app/signed-in-pages.ts), in the language the
+ * Starts downloading catalogues before a page asks for them (main.tsx), in the language the
  * app starts in and the fallback language, which i18next loads as well. The backend's later request for
  * the same file takes the module already on its way.
  */

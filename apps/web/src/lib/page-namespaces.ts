@@ -1,7 +1,7 @@
 /**
  * The catalogues each signed-in page asks for as it renders. The page reads its list from here, and on a
- * direct visit app/signed-in-pages.ts starts their download beside the page's code, so the page does not
- * fetch its code, then run it, then fetch its words, one after the other
+ * direct visit main.tsx starts their download with the app's code (app/signed-in-pages.ts), so the page
+ * does not fetch its code, then run it, then fetch its words, one after the other
  * (docs/decisions.md "Signed-in pages load their parts side by side").
  */
 export const PAGE_NAMESPACES = {
