@@ -29,6 +29,9 @@ test.describe("account security", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The address changes at once; the router shows the new page when its code is in, and until then the
+    // sign-in form, which has an "E-mail address" field too, is still on screen.
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
     await page.getByLabel("E-mail address").fill(email);
     await page.getByTestId("reset-request-submit").click();
     // The request answers in the same time whether or not the account exists; give a busy machine room.
