@@ -34,7 +34,7 @@ const AREAS: Record<AdminAreaId, ComponentType> = {
 };
 
 function AdminArea() {
-  const { t } = useTranslation(PAGE_NAMESPACES.admin);
+  const { t } = useTranslation(PAGE_NAMESPACES["/admin"]);
   const area = useAdminArea();
   const Area = AREAS[area.id];
   const heading = useRef<HTMLHeadingElement>(null);

@@ -19,7 +19,7 @@ const DashboardContent = lazy(loadContent);
 
 /** /dashboard: signed-out visitors go to /login. The parts' catalogues are asked for together. */
 export default function DashboardPage() {
-  const { t } = useTranslation(PAGE_NAMESPACES.dashboard);
+  const { t } = useTranslation(PAGE_NAMESPACES["/dashboard"]);
   useDocumentTitle(t("dashboard.title"), t("dashboard.subtitle"));
   return (
     <RequireUser>

@@ -17,7 +17,7 @@ const fileNameOf = (doc: PostboxDocument) =>
   `${doc.kind}-${doc.created_at.slice(0, 10)}-${doc.id.slice(0, 8)}.pdf`;
 
 function DocumentList() {
-  const { t, i18n } = useTranslation(PAGE_NAMESPACES.documents);
+  const { t, i18n } = useTranslation(PAGE_NAMESPACES["/documents"]);
   const documents = useDocuments();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);

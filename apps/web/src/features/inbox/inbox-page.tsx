@@ -15,7 +15,7 @@ import { headingIdOf, InboxItem } from "./components/inbox-item.tsx";
 type Filter = InboxKind | "all";
 
 function Inbox() {
-  const { t } = useTranslation(PAGE_NAMESPACES.inbox);
+  const { t } = useTranslation(PAGE_NAMESPACES["/inbox"]);
   const [kind, setKind] = useState<Filter>("all");
   const { list, paging } = useInbox(kind, t("inbox.pages"));
   const unread = useUnreadCount();

@@ -38,7 +38,7 @@ function notNeeded(type: KycDocumentType, data: KycStatusData): boolean {
  * then packages, refresh and logout.
  */
 function KycContent() {
-  const { t } = useTranslation(PAGE_NAMESPACES.kyc);
+  const { t } = useTranslation(PAGE_NAMESPACES["/kyc"]);
   const { signOut } = useSession();
   const navigate = useNavigate();
   const status = useKycStatus();

@@ -16,7 +16,7 @@ const QUICK_ACTIONS = [
 ] as const;
 
 function Profile() {
-  const { t } = useTranslation(PAGE_NAMESPACES.profile);
+  const { t } = useTranslation(PAGE_NAMESPACES["/profile"]);
   const { user } = useSession();
   if (!user) return null;
   return (

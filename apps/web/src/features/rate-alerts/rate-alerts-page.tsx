@@ -14,7 +14,7 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useCreateRateAlert, useDeleteRateAlert, useRateAlerts } from "./api/rate-alerts-api.ts";
 
 function RateAlerts() {
-  const { t, i18n } = useTranslation(PAGE_NAMESPACES.rateAlerts);
+  const { t, i18n } = useTranslation(PAGE_NAMESPACES["/rate-alerts"]);
   const language = i18n.language;
   const base = useId();
   const alerts = useRateAlerts();

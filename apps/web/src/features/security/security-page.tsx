@@ -14,7 +14,7 @@ import { SecurityEventsCard, SessionsCard } from "./components/sessions-card.tsx
 import { TwoFactorCard } from "./components/two-factor-card.tsx";
 
 function Security() {
-  const { t } = useTranslation(PAGE_NAMESPACES.security);
+  const { t } = useTranslation(PAGE_NAMESPACES["/security"]);
   const brandValues = useBrandValues();
   const overview = useSecurityOverview();
   const location = useLocation();
