@@ -18,11 +18,11 @@ if (root.dataset.prerendered) {
   // A chunk of its own: the list of those pages' files stays out of every prerendered page's first load.
   const pages = import("./app/signed-in-pages.ts");
   void pages.then(({ preloadSignedInPage }) => preloadSignedInPage(location.pathname));
-  // The page's catalogues are asked for with the app's i18n (in app-root's code), before the first render.
-  void Promise.all([import("./app-root.tsx"), pages]).then(
-    ([{ preloadCatalogues, startApp }, { signedInPageNamespaces }]) => {
-      preloadCatalogues(signedInPageNamespaces(location.pathname));
-      startApp(root);
-    },
-  );
+  // The page's catalogues are asked for with the app's i18n (in app-root's code), before the first render;
+  // the app starts also when that list could not be loaded.
+  void import("./app-root.tsx").then(async ({ preloadCatalogues, startApp }) => {
+    const list = await pages.catch(() => null);
+    if (list) preloadCatalogues(list.signedInPageNamespaces(location.pathname));
+    startApp(root);
+  });
 }
