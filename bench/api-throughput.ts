@@ -10,6 +10,8 @@
  *
  *   npm run bench:api                       (embedded database, and the PostgreSQL server when reachable)
  *   BENCH_DURATION=12 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 npm run bench:api   (seconds per route, all rounds)
+ *   BENCH_ROUTES=calculate,me BENCH_DATABASES=embedded npm run bench:api      (only routes whose name holds
+ *     one of the words; only the embedded database, or `server` for only the PostgreSQL server)
  */
 
 import { spawn } from "node:child_process";
@@ -33,6 +35,8 @@ import {
 const duration = Number(process.env.BENCH_DURATION ?? 12);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const routeWords = (process.env.BENCH_ROUTES ?? "").split(",").filter(Boolean);
+const databases = process.env.BENCH_DATABASES ?? "embedded,server";
 
 let clientCounter = 0;
 
@@ -227,6 +231,7 @@ async function runAgainst(label: string, env: Record<string, string>) {
       [];
     const seconds = Math.max(1, Math.round(duration / rounds));
     for (const [n, c] of cases.entries()) {
+      if (routeWords.length > 0 && !routeWords.some((w) => c.route.includes(w))) continue;
       const method = c.target.method ?? "GET";
       const m = { name: c.route, method, bare: emptyTally(), same: emptyTally(), route: emptyTally() };
       const same: Target = { ...c.target, url: `${bare.base}/replay/${n}`, pid: bare.pid };
@@ -254,18 +259,21 @@ async function runAgainst(label: string, env: Record<string, string>) {
         "CPU µs/req": cpuUs(t) ?? "-",
         load: t.load,
       });
-    row("bare Fastify (constant JSON)", bareTallies.GET, {
-      ratio: "1.00",
-      "same bytes": "",
-      "ratio to same bytes": "",
-      "CPU ratio": "1.00",
-    });
-    row("bare Fastify POST (JSON body parsed)", bareTallies.POST, {
-      ratio: ratio(bareTallies.POST, bareTallies.GET),
-      "same bytes": "",
-      "ratio to same bytes": "",
-      "CPU ratio": "1.00",
-    });
+    // (A bare route is left out when BENCH_ROUTES measured no route of its method.)
+    if (bareTallies.GET.requests > 0)
+      row("bare Fastify (constant JSON)", bareTallies.GET, {
+        ratio: "1.00",
+        "same bytes": "",
+        "ratio to same bytes": "",
+        "CPU ratio": "1.00",
+      });
+    if (bareTallies.POST.requests > 0)
+      row("bare Fastify POST (JSON body parsed)", bareTallies.POST, {
+        ratio: ratio(bareTallies.POST, bareTallies.GET),
+        "same bytes": "",
+        "ratio to same bytes": "",
+        "CPU ratio": "1.00",
+      });
     for (const m of measured) {
       row(m.name, m.route, {
         // To the bare route of the same method, measured in the rounds beside this route's.
@@ -307,8 +315,12 @@ console.log(
       .map((l) => l.toFixed(1))
       .join(" ")} on ${os.cpus().length} cores\n`,
 );
-const rows = await runAgainst("embedded (PGlite)", { DATA_DIR: tempDir("festgeld-bench-") });
-if (await pgAvailable()) {
+const rows = databases.includes("embedded")
+  ? await runAgainst("embedded (PGlite)", { DATA_DIR: tempDir("festgeld-bench-") })
+  : [];
+if (!databases.includes("server")) {
+  // only the embedded database asked for
+} else if (await pgAvailable()) {
   const db = await createPgDatabase();
   try {
     rows.push(

@@ -182,27 +182,26 @@ export default fp(
     const graceMs = opts.graceMs ?? DEFAULT_GRACE_MS;
 
     // Bodies still arriving, checked together once a second: one timer for the process instead of
-    // one per request with a body (most bodies are complete before the first check).
-    const arriving = new Set<{
-      request: FastifyRequest;
-      reply: FastifyReply;
-      socket: Socket;
-      startBytes: number;
-      started: number;
-    }>();
+    // one per request with a body. A request leaves as soon as its body has been read (preValidation
+    // below), so nearly every entry lives for microseconds: held until the next sweep, every request
+    // with a body would outlive a young-generation collection and be copied into the old one.
+    const arriving = new Map<
+      FastifyRequest,
+      { reply: FastifyReply; socket: Socket; startBytes: number; started: number }
+    >();
     const sweep = setInterval(() => {
       const now = Date.now();
-      for (const entry of arriving) {
-        const { request, reply, socket } = entry;
+      for (const [request, entry] of arriving) {
+        const { reply, socket } = entry;
         if (request.raw.complete || reply.sent || socket.destroyed) {
-          arriving.delete(entry);
+          arriving.delete(request);
           continue;
         }
         const elapsedMs = now - entry.started;
         if (elapsedMs < graceMs) continue;
         const rate = ((socket.bytesRead - entry.startBytes) * 1000) / elapsedMs;
         if (rate >= opts.minBytesPerSecond) continue;
-        arriving.delete(entry);
+        arriving.delete(request);
         request.log.info({ rate: Math.round(rate), elapsedMs }, "request body too slow, cut off");
         reply
           .header("Connection", "close")
@@ -225,11 +224,13 @@ export default fp(
       const raw = request.raw;
       const socket = raw.socket as Socket | undefined;
       if (raw.complete || !hasBody(raw) || typeof socket?.bytesRead !== "number") return done();
-      arriving.add({ request, reply, socket, startBytes: socket.bytesRead, started: Date.now() });
+      arriving.set(request, { reply, socket, startBytes: socket.bytesRead, started: Date.now() });
       done();
     });
 
     app.addHook("preValidation", (request, _reply, done) => {
+      // The body has been read (or there was none): nothing left to watch.
+      if (arriving.size > 0) arriving.delete(request);
       // Nearly every request carries no such text: answered without building a path per value.
       if (
         !hasRefusedText(request.params) &&
