@@ -15,14 +15,12 @@ if (root.dataset.prerendered) {
   requestAnimationFrame(() => setTimeout(() => void import("./boot.tsx"), 0));
 } else {
   requestSessionEarly();
-  // A chunk of its own: the list of those pages' files stays out of every prerendered page's first load.
+  // Asked for at once, beside the app's code: the page's code starts downloading as soon as this small
+  // list is in, and the app renders once the page's code, frame and catalogues are in (startApp).
   const pages = import("./app/signed-in-pages.ts");
-  void pages.then(({ preloadSignedInPage }) => preloadSignedInPage(location.pathname));
-  // The page's catalogues are asked for with the app's i18n (in app-root's code), before the first render;
-  // the app starts also when that list could not be loaded.
-  void import("./app-root.tsx").then(async ({ preloadCatalogues, startApp }) => {
+  const page = pages.then(({ preloadSignedInPage }) => preloadSignedInPage(location.pathname));
+  void import("./app-root.tsx").then(async ({ startApp }) => {
     const list = await pages.catch(() => null);
-    if (list) preloadCatalogues(list.signedInPageNamespaces(location.pathname));
-    startApp(root);
+    startApp(root, { page, namespaces: list?.signedInPageNamespaces(location.pathname) ?? [] });
   });
 }

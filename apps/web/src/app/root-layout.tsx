@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { ContactWidget } from "../components/layout/contact-widget.tsx";
@@ -9,14 +9,20 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
 import { isLanguage } from "../lib/i18n.ts";
 import { languageOfPath, withLanguage } from "../lib/language-path.ts";
+import { preloadable } from "../lib/preloadable.ts";
 
 // The back office's own frame loads with the back office, not with the public pages.
-const shell = () => import("../components/admin/admin-shell.tsx");
-const AdminHeader = lazy(() => shell().then((module) => ({ default: module.AdminHeader })));
-const AdminSidebar = lazy(() => shell().then((module) => ({ default: module.AdminSidebar })));
+const adminShell = preloadable(() => import("../components/admin/admin-shell.tsx"));
+const AdminHeader = adminShell.component((module) => module.AdminHeader);
+const AdminSidebar = adminShell.component((module) => module.AdminSidebar);
 
 /** Whether a path is the back office (/admin and the staff pages under it). */
-export const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
+/** Loads the frame of the page at `pathname` ahead of the first render: the back office's, on its addresses. */
+export function preloadFrame(pathname: string): Promise<unknown> {
+  return isAdminPath(pathname) ? adminShell.load() : Promise.resolve();
+}
 
 /**
  * Shared header, footer and contact widget around every page; /kyc shows none of them, and the back

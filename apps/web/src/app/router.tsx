@@ -2,7 +2,7 @@ import { LANGUAGES } from "@festgeld/domain/constants";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { Route, Routes } from "react-router";
 import { RootLayout } from "./root-layout.tsx";
-import { SIGNED_IN_PAGES } from "./signed-in-pages.ts";
+import { signedInPage } from "./signed-in-pages.ts";
 
 /**
  * Every route of the specification plus a not-found page. Pages load on demand (React.lazy inside the
@@ -14,12 +14,12 @@ const PackagesPage = lazy(() => import("../features/packages/packages-page.tsx")
 const ComparePage = lazy(() => import("../features/compare/compare-page.tsx"));
 const CalculatorPage = lazy(() => import("../features/calculator/calculator-page.tsx"));
 const ApplyPage = lazy(() => import("../features/applications/apply-page.tsx"));
-const DashboardPage = lazy(SIGNED_IN_PAGES["/dashboard"]);
+const DashboardPage = signedInPage("/dashboard");
 const LoginPage = lazy(() => import("../features/auth/login-page.tsx"));
 const RegisterPage = lazy(() => import("./register-page.tsx"));
-const ProfilePage = lazy(SIGNED_IN_PAGES["/profile"]);
-const KycPage = lazy(SIGNED_IN_PAGES["/kyc"]);
-const AdminPage = lazy(SIGNED_IN_PAGES["/admin"]);
+const ProfilePage = signedInPage("/profile");
+const KycPage = signedInPage("/kyc");
+const AdminPage = signedInPage("/admin");
 const DossierPage = lazy(() => import("../features/admin-kyc/dossier-page.tsx"));
 const AboutPage = lazy(() => import("../features/about/about-page.tsx"));
 const FaqPage = lazy(() => import("../features/faq/faq-page.tsx"));
@@ -34,16 +34,16 @@ const LegalCompliancePage = lazy(() => import("../features/legal/legal-complianc
 const ForgotPasswordPage = lazy(() => import("../features/security/forgot-password-page.tsx"));
 const ResetPasswordPage = lazy(() => import("../features/security/reset-password-page.tsx"));
 const VerifyEmailPage = lazy(() => import("../features/security/verify-email-page.tsx"));
-const SecurityPage = lazy(SIGNED_IN_PAGES["/security"]);
+const SecurityPage = signedInPage("/security");
 const NewsletterConfirmPage = lazy(() => import("../features/blog/newsletter-confirm-page.tsx"));
 const NewsletterUnsubscribePage = lazy(() => import("../features/blog/newsletter-unsubscribe-page.tsx"));
 const BanksPage = lazy(() => import("../features/banks/banks-page.tsx"));
 const BankPage = lazy(() => import("../features/banks/bank-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
-const DocumentsPage = lazy(SIGNED_IN_PAGES["/documents"]);
-const InboxPage = lazy(SIGNED_IN_PAGES["/inbox"]);
+const DocumentsPage = signedInPage("/documents");
+const InboxPage = signedInPage("/inbox");
 const VerifyPage = lazy(() => import("../features/verify/verify-page.tsx"));
-const RateAlertsPage = lazy(SIGNED_IN_PAGES["/rate-alerts"]);
+const RateAlertsPage = signedInPage("/rate-alerts");
 const LadderApplyPage = lazy(() => import("../features/ladders/ladder-apply-page.tsx"));
 
 /**

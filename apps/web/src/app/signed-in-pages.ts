@@ -1,20 +1,26 @@
 import { PAGE_NAMESPACES } from "../lib/page-namespaces.ts";
+import { preloadable } from "../lib/preloadable.ts";
 
 /**
  * The code of the signed-in pages, by address. The router loads each on demand (router.tsx); on a direct
- * visit, main.tsx starts the current page's download beside the app's, since such a page has nothing on
- * screen until both are in (docs/decisions.md "Hydration cost of the public pages").
+ * visit, main.tsx starts the current page's download beside the app's and renders once it is in, since
+ * such a page has nothing on screen until both are in (docs/decisions.md "Signed-in pages load their
+ * parts side by side").
  */
-export const SIGNED_IN_PAGES = {
-  "/dashboard": () => import("../features/dashboard/dashboard-page.tsx"),
-  "/kyc": () => import("../features/kyc/kyc-page.tsx"),
-  "/inbox": () => import("../features/inbox/inbox-page.tsx"),
-  "/documents": () => import("../features/documents/documents-page.tsx"),
-  "/profile": () => import("../features/profile/profile-page.tsx"),
-  "/security": () => import("../features/security/security-page.tsx"),
-  "/rate-alerts": () => import("../features/rate-alerts/rate-alerts-page.tsx"),
-  "/admin": () => import("./admin-page.tsx"),
-} as const;
+const SIGNED_IN_PAGES = {
+  "/dashboard": preloadable(() => import("../features/dashboard/dashboard-page.tsx")),
+  "/kyc": preloadable(() => import("../features/kyc/kyc-page.tsx")),
+  "/inbox": preloadable(() => import("../features/inbox/inbox-page.tsx")),
+  "/documents": preloadable(() => import("../features/documents/documents-page.tsx")),
+  "/profile": preloadable(() => import("../features/profile/profile-page.tsx")),
+  "/security": preloadable(() => import("../features/security/security-page.tsx")),
+  "/rate-alerts": preloadable(() => import("../features/rate-alerts/rate-alerts-page.tsx")),
+  "/admin": preloadable(() => import("./admin-page.tsx")),
+};
+
+/** The page as a lazy component that renders at once when preloadSignedInPage has brought it in. */
+export const signedInPage = (page: keyof typeof SIGNED_IN_PAGES) =>
+  SIGNED_IN_PAGES[page].component((module) => module.default);
 
 /** The catalogues of each page (lib/page-namespaces.ts); the type asks for a list for every page. */
 const NAMESPACES: Record<keyof typeof SIGNED_IN_PAGES, readonly string[]> = PAGE_NAMESPACES;
@@ -25,10 +31,10 @@ function pageAt(pathname: string): keyof typeof SIGNED_IN_PAGES | undefined {
   return page in SIGNED_IN_PAGES ? (page as keyof typeof SIGNED_IN_PAGES) : undefined;
 }
 
-/** Starts loading the page at `pathname` when it is a signed-in page. */
-export function preloadSignedInPage(pathname: string) {
+/** Starts loading the page at `pathname` when it is a signed-in page; settles once it is in. */
+export function preloadSignedInPage(pathname: string): Promise<unknown> {
   const page = pageAt(pathname);
-  if (page) void SIGNED_IN_PAGES[page]();
+  return page ? SIGNED_IN_PAGES[page].load() : Promise.resolve();
 }
 
 /** The catalogues the page at `pathname` asks for (none when it is not a signed-in page). */

@@ -86,6 +86,16 @@ export function preloadCatalogues(namespaces: readonly string[]) {
   }
 }
 
+/**
+ * Loads the app's catalogues and `namespaces` into i18next, settling once they are in (or have
+ * failed): a render after it does not suspend on a catalogue. All are asked for at once.
+ */
+export async function loadCatalogues(namespaces: readonly string[]): Promise<void> {
+  preloadCatalogues(namespaces);
+  await i18nReady;
+  if (namespaces.length > 0) await i18n.loadNamespaces([...namespaces]);
+}
+
 /** Switches the language in place and remembers it. */
 export async function changeLanguage(language: Language) {
   storage.set(STORAGE_KEYS.language, language);

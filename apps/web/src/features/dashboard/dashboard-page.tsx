@@ -10,7 +10,7 @@ import { useMyApplications } from "./api/use-my-applications.ts";
 
 /**
  * The dashboard's lists and forms (dashboard-content.tsx) are a chunk of their own, asked for once the
- * welcome is on screen, beside the saver's data: the welcome does not wait for the form library and the
+ * welcome has been painted (the saver's data is asked for with the welcome's render): the welcome does not wait for the form library and the
  * contract's schemas the cards' forms use (docs/decisions.md "Signed-in pages load their parts side by
  * side").
  */
@@ -33,7 +33,18 @@ function Dashboard() {
   const { user } = useSession() as { user: User };
   // Asked for here, beside the content's code, not once that code has arrived.
   const applications = useMyApplications(Boolean(user));
-  useEffect(() => void loadContent(), []);
+  useEffect(() => {
+    // Once the welcome has been painted (a timeout queued from an animation frame runs after that
+    // frame): the cards' code does not compete with the page's first paint.
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timeout = setTimeout(() => void loadContent(), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timeout);
+    };
+  }, []);
   // The cards render as a deferred update, which React splits into short tasks, so the page stays
   // responsive while a saver with many deposits sees them appear.
   const pending = useDeferredValue(applications.isPending, true);
