@@ -222,9 +222,11 @@ export default fp(
     app.addHook("onRequest", (request, reply, done) => {
       reply.header("x-request-id", request.id);
       const raw = request.raw;
+      if (raw.complete || !hasBody(raw)) return done();
       const socket = raw.socket as Socket | undefined;
-      if (raw.complete || !hasBody(raw) || typeof socket?.bytesRead !== "number") return done();
-      arriving.set(request, { reply, socket, startBytes: socket.bytesRead, started: Date.now() });
+      const startBytes = socket?.bytesRead;
+      if (socket === undefined || typeof startBytes !== "number") return done();
+      arriving.set(request, { reply, socket, startBytes, started: Date.now() });
       done();
     });
 
