@@ -8,7 +8,7 @@ import { I18nextProvider } from "react-i18next";
 import { BrowserRouter } from "react-router";
 import { preloadFrame } from "./app/root-layout.tsx";
 import { AppRoutes } from "./app/router.tsx";
-import { i18n, initialLanguage, loadCatalogues } from "./lib/i18n.ts";
+import { i18n, i18nReady, initialLanguage } from "./lib/i18n.ts";
 
 import { seedInitialData } from "./lib/initial-data.ts";
 import { queryClient } from "./lib/query-client.ts";
@@ -37,19 +37,13 @@ const app = (
  * reader, or one whose language differs (the shared not-found page), the app renders afresh instead.
  * A page rendered with live data (the packages) starts from the same data, so the first render matches.
  */
-export function startApp(
-  root: HTMLElement,
-  ahead?: { page: Promise<unknown>; namespaces: readonly string[] },
-) {
-  if (ahead) {
-    // Rendered once the page's code, its frame and its catalogues are in (main.tsx asked for them beside
-    // this code), so the first render does not suspend: React reveals what replaces a fallback no
-    // sooner than 300 ms after the fallback appeared (lib/preloadable.ts). Also when one failed to load:
-    // the page's error boundary then reports it.
-    const { pathname } = location;
-    void Promise.allSettled([ahead.page, preloadFrame(pathname), loadCatalogues(ahead.namespaces)]).then(() =>
-      startApp(root),
-    );
+export function startApp(root: HTMLElement, page?: Promise<unknown>) {
+  if (page) {
+    // Rendered once the page's code (main.tsx asked for it beside this code), its frame and its
+    // catalogues (lib/i18n.ts) are in, so the first render does not suspend: React reveals what
+    // replaces a fallback no sooner than 300 ms after the fallback appeared (lib/preloadable.ts). Also
+    // when one failed to load: the page's error boundary then reports it.
+    void Promise.allSettled([page, preloadFrame(location.pathname), i18nReady]).then(() => startApp(root));
     return;
   }
   const hydrate = root.dataset.prerendered === initialLanguage() && tokenStore.get() === null;

@@ -22,8 +22,9 @@ const SIGNED_IN_PAGES = {
 export const signedInPage = (page: keyof typeof SIGNED_IN_PAGES) =>
   SIGNED_IN_PAGES[page].component((module) => module.default);
 
-/** The catalogues of each page (lib/page-namespaces.ts); the type asks for a list for every page. */
-const NAMESPACES: Record<keyof typeof SIGNED_IN_PAGES, readonly string[]> = PAGE_NAMESPACES;
+// Every signed-in page has its list of catalogues, which lib/i18n.ts loads with the app's own on a
+// direct visit (lib/page-namespaces.ts).
+void (PAGE_NAMESPACES satisfies Record<keyof typeof SIGNED_IN_PAGES, readonly string[]>);
 
 /** The signed-in page at `pathname`, if it is one. */
 function pageAt(pathname: string): keyof typeof SIGNED_IN_PAGES | undefined {
@@ -35,10 +36,4 @@ function pageAt(pathname: string): keyof typeof SIGNED_IN_PAGES | undefined {
 export function preloadSignedInPage(pathname: string): Promise<unknown> {
   const page = pageAt(pathname);
   return page ? SIGNED_IN_PAGES[page].load() : Promise.resolve();
-}
-
-/** The catalogues the page at `pathname` asks for (none when it is not a signed-in page). */
-export function signedInPageNamespaces(pathname: string): readonly string[] {
-  const page = pageAt(pathname);
-  return page ? NAMESPACES[page] : [];
 }

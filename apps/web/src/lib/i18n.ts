@@ -3,6 +3,7 @@ import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import { languageOfPath } from "./language-path.ts";
+import { PAGE_NAMESPACES } from "./page-namespaces.ts";
 import { storage } from "./storage.ts";
 
 export const NAMESPACES = [
@@ -47,6 +48,16 @@ export function initialLanguage(): Language {
   return isLanguage(stored) ? stored : LANGUAGES[0];
 }
 
+/**
+ * The catalogues of the signed-in page the app starts on (none on other addresses): loaded with the app's
+ * own, side by side, so that page's first render does not wait for them (lib/page-namespaces.ts).
+ */
+function startPageNamespaces(): readonly string[] {
+  if (typeof location === "undefined") return [];
+  const page = location.pathname.replace(/\/+$/, "");
+  return (PAGE_NAMESPACES as Record<string, readonly string[] | undefined>)[page] ?? [];
+}
+
 export const i18n = i18next.createInstance();
 
 i18n.use(initReactI18next).use(
@@ -60,7 +71,7 @@ export const i18nReady = i18n.init({
   lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: ["common", "errors"],
+  ns: [...new Set(["common", "errors", ...startPageNamespaces()])],
   defaultNS: "common",
   interpolation: { escapeValue: false },
   react: { useSuspense: true },
@@ -72,28 +83,6 @@ if (typeof document !== "undefined") {
     document.documentElement.lang = language;
   });
   document.documentElement.lang = i18n.language || initialLanguage();
-}
-
-/**
- * Starts downloading catalogues before a page asks for them (main.tsx), in the language the
- * app starts in and the fallback language, which i18next loads as well. The backend's later request for
- * the same file takes the module already on its way.
- */
-export function preloadCatalogues(namespaces: readonly string[]) {
-  const language = initialLanguage();
-  for (const lng of new Set([language, DEFAULT_LANGUAGE])) {
-    for (const namespace of namespaces) void catalogues[`../locales/${lng}/${namespace}.json`]?.();
-  }
-}
-
-/**
- * Loads the app's catalogues and `namespaces` into i18next, settling once they are in (or have
- * failed): a render after it does not suspend on a catalogue. All are asked for at once.
- */
-export async function loadCatalogues(namespaces: readonly string[]): Promise<void> {
-  preloadCatalogues(namespaces);
-  await i18nReady;
-  if (namespaces.length > 0) await i18n.loadNamespaces([...namespaces]);
 }
 
 /** Switches the language in place and remembers it. */
