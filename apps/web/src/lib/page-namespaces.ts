@@ -1,6 +1,6 @@
 /**
  * The catalogues each signed-in page asks for as it renders, by its address. The page reads its list from here, and on a
- * direct visit main.tsx starts their download with the app's code (app/signed-in-pages.ts), so the page
+ * direct visit i18next loads them with the app's own catalogues as it starts (lib/i18n.ts), so the page
  * does not fetch its code, then run it, then fetch its words, one after the other
  * (docs/decisions.md "Signed-in pages load their parts side by side").
  */
