@@ -1,10 +1,18 @@
-import { type ComponentType, lazy, Suspense, useRef } from "react";
+import { type ComponentType, Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { type AdminAreaId, useAdminArea } from "../components/admin/admin-areas.ts";
+import {
+  ADMIN_AREAS,
+  type AdminAreaId,
+  DEFAULT_AREA,
+  useAdminArea,
+} from "../components/admin/admin-areas.ts";
 import { useHeadingFocus } from "../components/admin/use-heading-focus.ts";
 import { RequireUser } from "../components/ui/require-user.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { PAGE_NAMESPACES } from "../lib/page-namespaces.ts";
+import { preloadable } from "../lib/preloadable.ts";
+import { queryClient } from "../lib/query-client.ts";
+import { securityOverviewQuery } from "../lib/security-overview.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 /**
@@ -13,30 +21,51 @@ import { useDocumentTitle } from "../lib/use-document-title.ts";
  * address (/admin?tab=funding), so a reload, a bookmark or the back button keeps it. A new area adds
  * itself to ADMIN_GROUPS and here.
  */
-const AREAS: Record<AdminAreaId, ComponentType> = {
-  overview: lazy(() => import("../features/admin-overview/overview-tab.tsx")),
-  users: lazy(() => import("../features/admin-users/users-tab.tsx")),
-  kyc: lazy(() => import("../features/admin-kyc/kyc-review-tab.tsx")),
-  sanctions: lazy(() => import("../features/admin-identity/sanctions-tab.tsx")),
-  applications: lazy(() => import("../features/admin-applications/applications-tab.tsx")),
-  funding: lazy(() => import("../features/admin-deposits/funding-tab.tsx")),
-  statements: lazy(() => import("../features/admin-deposits/statements-tab.tsx")),
-  payments: lazy(() => import("../features/admin-payments/payments-tab.tsx")),
-  maturities: lazy(() => import("../features/admin-deposits/calendar-tab.tsx")),
-  jobs: lazy(() => import("../features/admin-deposits/jobs-tab.tsx")),
-  ledger: lazy(() => import("../features/admin-ledger/trial-balance-tab.tsx")),
-  reconciliation: lazy(() => import("../features/admin-ledger/reconciliation-tab.tsx")),
-  notifications: lazy(() => import("../features/admin-notifications/notifications-tab.tsx")),
-  messages: lazy(() => import("../features/admin-messages/messages-tab.tsx")),
-  packages: lazy(() => import("../features/admin-packages/packages-tab.tsx")),
-  banks: lazy(() => import("../features/admin-banks/banks-tab.tsx")),
-  audit: lazy(() => import("../features/admin-audit/audit-tab.tsx")),
+/** An area's code, and the lazy component that renders it. */
+function area(factory: () => Promise<{ default: ComponentType }>) {
+  const code = preloadable(factory);
+  return { code, Component: code.component((module) => module.default) };
+}
+
+const AREAS: Record<AdminAreaId, ReturnType<typeof area>> = {
+  overview: area(() => import("../features/admin-overview/overview-tab.tsx")),
+  users: area(() => import("../features/admin-users/users-tab.tsx")),
+  kyc: area(() => import("../features/admin-kyc/kyc-review-tab.tsx")),
+  sanctions: area(() => import("../features/admin-identity/sanctions-tab.tsx")),
+  applications: area(() => import("../features/admin-applications/applications-tab.tsx")),
+  funding: area(() => import("../features/admin-deposits/funding-tab.tsx")),
+  statements: area(() => import("../features/admin-deposits/statements-tab.tsx")),
+  payments: area(() => import("../features/admin-payments/payments-tab.tsx")),
+  maturities: area(() => import("../features/admin-deposits/calendar-tab.tsx")),
+  jobs: area(() => import("../features/admin-deposits/jobs-tab.tsx")),
+  ledger: area(() => import("../features/admin-ledger/trial-balance-tab.tsx")),
+  reconciliation: area(() => import("../features/admin-ledger/reconciliation-tab.tsx")),
+  notifications: area(() => import("../features/admin-notifications/notifications-tab.tsx")),
+  messages: area(() => import("../features/admin-messages/messages-tab.tsx")),
+  packages: area(() => import("../features/admin-packages/packages-tab.tsx")),
+  banks: area(() => import("../features/admin-banks/banks-tab.tsx")),
+  audit: area(() => import("../features/admin-audit/audit-tab.tsx")),
 };
+
+/**
+ * Loads the code of the area named in the address (/admin?tab=...), and asks for the account's
+ * two-factor status, which the page checks before it shows anything (RequireUser), so that request does
+ * not wait for the page's first render. The page's loader waits for the area's code
+ * (app/signed-in-pages.ts), so the page's first render shows the area rather than a spinner that React
+ * would keep for at least 300 ms (lib/preloadable.ts). A failed download is left to the area's own
+ * render, which reports it.
+ */
+export function loadOpenedArea(): Promise<unknown> {
+  void queryClient.prefetchQuery(securityOverviewQuery);
+  const requested = new URLSearchParams(location.search).get("tab");
+  const opened = ADMIN_AREAS.find((candidate) => candidate.id === requested) ?? DEFAULT_AREA;
+  return AREAS[opened.id].code.load().catch(() => undefined);
+}
 
 function AdminArea() {
   const { t } = useTranslation(PAGE_NAMESPACES["/admin"]);
   const area = useAdminArea();
-  const Area = AREAS[area.id];
+  const Area = AREAS[area.id].Component;
   const heading = useRef<HTMLHeadingElement>(null);
   // After a change of area, focus goes to the new area's heading.
   useHeadingFocus(heading, area.id);

@@ -15,7 +15,8 @@ const SIGNED_IN_PAGES = {
   "/profile": preloadable(() => import("../features/profile/profile-page.tsx")),
   "/security": preloadable(() => import("../features/security/security-page.tsx")),
   "/rate-alerts": preloadable(() => import("../features/rate-alerts/rate-alerts-page.tsx")),
-  "/admin": preloadable(() => import("./admin-page.tsx")),
+  // The back office with the area its address names (admin-page.tsx).
+  "/admin": preloadable(() => import("./admin-page.tsx").then((m) => m.loadOpenedArea().then(() => m))),
 };
 
 /** The page as a lazy component that renders at once when preloadSignedInPage has brought it in. */

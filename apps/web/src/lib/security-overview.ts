@@ -11,8 +11,11 @@ export const securityKeys = {
  * shows them, and back-office pages check that an admin has two-factor (RequireUser).
  */
 export function useSecurityOverview() {
-  return useQuery({
-    queryKey: securityKeys.overview,
-    queryFn: ({ signal }) => api.call(operations.authSecurity, { signal }),
-  });
+  return useQuery(securityOverviewQuery);
 }
+
+/** The query of useSecurityOverview, for a page that asks for it before it renders (admin-page.tsx). */
+export const securityOverviewQuery = {
+  queryKey: securityKeys.overview,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.call(operations.authSecurity, { signal }),
+};

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
@@ -7,7 +7,8 @@ import { formatMoney, formatNumber } from "../../lib/format.ts";
 import { fetchAnalytics, fetchDepositSummary } from "./api/analytics-api.ts";
 import { BankExposure } from "./components/bank-exposure.tsx";
 
-// The charts (and the chart library, most of this tab's code) load beside the figures, not before them.
+// The charts (and the chart library, most of this tab's code) load once the figures have been painted,
+// not before them: the figures are what an admin reads first.
 const TrendsChart = lazy(() =>
   import("./components/trends-chart.tsx").then((m) => ({ default: m.TrendsChart })),
 );
@@ -32,6 +33,20 @@ export default function OverviewTab() {
     queryKey: ADMIN_KEYS.depositSummary,
     queryFn: ({ signal }) => fetchDepositSummary(signal),
   });
+  const figuresShown = Boolean(analytics.data && deposits.data);
+  const [chartsWanted, setChartsWanted] = useState(false);
+  useEffect(() => {
+    if (!figuresShown) return;
+    // A timeout queued from an animation frame runs after that frame: the figures are on screen.
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timeout = setTimeout(() => setChartsWanted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timeout);
+    };
+  }, [figuresShown]);
 
   if (analytics.isPending || deposits.isPending) return <Spinner label={t("overview.loading")} />;
   if (analytics.isError || deposits.isError) {
@@ -114,17 +129,25 @@ export default function OverviewTab() {
           <h2 id="admin-trends-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
             {t("overview.trends.title")}
           </h2>
-          <Suspense fallback={chartSpace}>
-            <TrendsChart data={monthlyTrends} />
-          </Suspense>
+          {chartsWanted ? (
+            <Suspense fallback={chartSpace}>
+              <TrendsChart data={monthlyTrends} />
+            </Suspense>
+          ) : (
+            chartSpace
+          )}
         </section>
         <section className="card" aria-labelledby="admin-status-heading">
           <h2 id="admin-status-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
             {t("overview.status.title")}
           </h2>
-          <Suspense fallback={chartSpace}>
-            <StatusChart overview={overview} />
-          </Suspense>
+          {chartsWanted ? (
+            <Suspense fallback={chartSpace}>
+              <StatusChart overview={overview} />
+            </Suspense>
+          ) : (
+            chartSpace
+          )}
         </section>
       </div>
       <BankExposure />
