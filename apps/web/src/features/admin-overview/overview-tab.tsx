@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatMoney, formatNumber } from "../../lib/format.ts";
+import { useAfterPaint } from "../../lib/use-after-paint.ts";
 import { fetchAnalytics, fetchDepositSummary } from "./api/analytics-api.ts";
 import { BankExposure } from "./components/bank-exposure.tsx";
 
@@ -33,20 +34,7 @@ export default function OverviewTab() {
     queryKey: ADMIN_KEYS.depositSummary,
     queryFn: ({ signal }) => fetchDepositSummary(signal),
   });
-  const figuresShown = Boolean(analytics.data && deposits.data);
-  const [chartsWanted, setChartsWanted] = useState(false);
-  useEffect(() => {
-    if (!figuresShown) return;
-    // A timeout queued from an animation frame runs after that frame: the figures are on screen.
-    let timeout: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timeout = setTimeout(() => setChartsWanted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timeout);
-    };
-  }, [figuresShown]);
+  const chartsWanted = useAfterPaint(Boolean(analytics.data && deposits.data));
 
   if (analytics.isPending || deposits.isPending) return <Spinner label={t("overview.loading")} />;
   if (analytics.isError || deposits.isError) {

@@ -5,14 +5,15 @@ import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { useSession } from "../../lib/session.tsx";
+import { useAfterPaint } from "../../lib/use-after-paint.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useMyApplications } from "./api/use-my-applications.ts";
 
 /**
  * The dashboard's lists and forms (dashboard-content.tsx) are a chunk of their own, asked for once the
- * welcome has been painted (the saver's data is asked for with the welcome's render): the welcome does not wait for the form library and the
- * contract's schemas the cards' forms use (docs/decisions.md "Signed-in pages load their parts side by
- * side").
+ * welcome has been painted (the saver's data is asked for with the welcome's render): the welcome does
+ * not wait for the form library and the contract's schemas the cards' forms use (docs/decisions.md
+ * "Signed-in pages load their parts side by side").
  */
 const loadContent = () => import("./dashboard-content.tsx");
 const DashboardContent = lazy(loadContent);
@@ -33,18 +34,11 @@ function Dashboard() {
   const { user } = useSession() as { user: User };
   // Asked for here, beside the content's code, not once that code has arrived.
   const applications = useMyApplications(Boolean(user));
+  // The cards' code once the welcome has been painted: it does not compete with the page's first paint.
+  const welcomePainted = useAfterPaint();
   useEffect(() => {
-    // Once the welcome has been painted (a timeout queued from an animation frame runs after that
-    // frame): the cards' code does not compete with the page's first paint.
-    let timeout: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timeout = setTimeout(() => void loadContent(), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timeout);
-    };
-  }, []);
+    if (welcomePainted) void loadContent();
+  }, [welcomePainted]);
   // The cards render as a deferred update, which React splits into short tasks, so the page stays
   // responsive while a saver with many deposits sees them appear.
   const pending = useDeferredValue(applications.isPending, true);
