@@ -20,14 +20,13 @@ import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { addMonths, BUSINESS_TIME_ZONE, LANGUAGES, startOfDayInZone } from "@festgeld/domain";
+import { BUSINESS_TIME_ZONE, startOfDayInZone } from "@festgeld/domain";
 import { sql } from "kysely";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config/env.ts";
 import { openPostgres } from "../apps/server/src/db/database.ts";
-import { migrate } from "../apps/server/src/db/migrate.ts";
 import { createPgDatabase } from "./lib.ts";
-import { bookSeededFunding } from "./seed-journal.ts";
+import { seedMaturingDeposits } from "./maturity-seed.ts";
 
 const DEPOSITS = Number(process.env.BENCH_DEPOSITS ?? 100_000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
@@ -69,61 +68,6 @@ async function worker() {
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   process.send?.({ ran, ms, startedAt, workerId: app.jobs.workerId });
   await app.close();
-}
-
-async function seed(url: string) {
-  const database = await openPostgres(url, 4);
-  try {
-    await migrate(database);
-    const db = database.db;
-    const valueDate = addMonths(MATURITY_DAY, -12);
-    await sql`
-      insert into users (email, password_hash, full_name, role, kyc_status, language, email_verified_at, created_at, updated_at)
-      select 'saver' || g || '@bench.test', 'not-a-real-hash', 'Saver ' || g, 'user', 'approved',
-             (${[...LANGUAGES]}::text[])[1 + g % ${LANGUAGES.length}::int], now(), now(), now()
-      from generate_series(1, ${ACCOUNTS}::int) g
-    `.execute(db);
-    // Approved applications for the 12-month package, a third of each instruction, amounts with cents.
-    await sql`
-      with numbered as (select id, row_number() over (order by id) as n from users),
-           pkg as (select id, interest_rate from packages where duration_months = 12 order by interest_rate desc limit 1)
-      insert into applications (
-        user_id, package_id, full_name, email, phone, amount_cents, currency, interest_rate, duration_months,
-        reference_iban, maturity_instruction, info_sheet_acknowledged_at, status, decided_at, created_at, updated_at
-      )
-      select u.id, pkg.id, 'Saver ' || g, 'saver' || g || '@bench.test', '+49 30 1234567',
-             (1000 + (g * 7919) % 249000) * 100 + g % 100, 'EUR', pkg.interest_rate, 12,
-             'DE89370400440532013000', (array['payout', 'renew_principal', 'renew_all'])[1 + g % 3],
-             ${valueDate}::date - 3, 'approved', ${valueDate}::date - 2, ${valueDate}::date - 3, now()
-      from generate_series(1, ${DEPOSITS}::int) g
-      cross join pkg
-      join numbered u on u.n = 1 + g % ${ACCOUNTS}::int
-    `.execute(db);
-    await sql`
-      insert into deposits (
-        application_id, user_id, package_id, reference, status, amount_cents, currency, interest_rate,
-        duration_months, maturity_instruction, payer_iban, bank_holder, bank_iban, bank_bic, bank_name,
-        approved_at, funding_deadline, funded_at, value_date, maturity_date, created_at, updated_at
-      )
-      select a.id, a.user_id, a.package_id, 'RF00BENCH' || row_number() over (order by a.id), 'active',
-             a.amount_cents, 'EUR', a.interest_rate, 12, a.maturity_instruction, a.reference_iban,
-             'Demo Partner Bank AG', 'DE02120300000000202051', 'BYLADEM1001', 'Demo Partner Bank',
-             a.decided_at, a.decided_at + interval '14 days', ${valueDate}::date, ${valueDate}::date,
-             ${MATURITY_DAY}::date, a.decided_at, now()
-      from applications a
-    `.execute(db);
-    // The principal received, booked in the journal as the app books it (the per-deposit ledger derives from it).
-    await bookSeededFunding(db);
-    const runAt = startOfDayInZone(MATURITY_DAY, BUSINESS_TIME_ZONE);
-    await sql`
-      insert into jobs (name, key, payload, run_at)
-      select 'deposit.maturity', 'deposit.maturity:' || id, jsonb_build_object('deposit_id', id), ${runAt}
-      from deposits
-    `.execute(db);
-    await sql`analyze`.execute(db);
-  } finally {
-    await database.close();
-  }
 }
 
 async function verify(url: string) {
@@ -240,7 +184,12 @@ async function main() {
       `Seeding ${DEPOSITS.toLocaleString("en")} deposits of ${ACCOUNTS.toLocaleString("en")} accounts maturing on ${MATURITY_DAY} ...`,
     );
     const seedStart = Date.now();
-    await seed(url);
+    await seedMaturingDeposits(url, {
+      deposits: DEPOSITS,
+      accounts: ACCOUNTS,
+      maturityDay: MATURITY_DAY,
+      bankIban: "DE02120300000000202051",
+    });
     log(`  seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
 
     log(`Running the maturity jobs with ${WORKERS} server processes ...`);
