@@ -225,3 +225,29 @@ export function listPendingErasures(db: Db) {
     .orderBy("erase_after")
     .execute();
 }
+
+/**
+ * The verified account holder's name of each saver: the name the latest verified ident gave, else the
+ * account name the documents were checked against (both are screened: docs/decisions.md "The payee is
+ * the verified person").
+ */
+export async function verifiedHolderNames(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom("users as u")
+    .select((eb) => [
+      "u.id",
+      "u.full_name",
+      eb
+        .selectFrom("ident_verifications as v")
+        .select(sql<string>`trim(concat_ws(' ', v.first_name, v.last_name))`.as("name"))
+        .whereRef("v.user_id", "=", "u.id")
+        .where("v.result", "=", "verified")
+        .orderBy("v.created_at", "desc")
+        .limit(1)
+        .as("ident_name"),
+    ])
+    .where("u.id", "in", [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.ident_name || r.full_name]));
+}
