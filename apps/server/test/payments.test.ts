@@ -96,11 +96,11 @@ const inbox = async (headers: { authorization: string }) =>
     message: string;
   }>;
 
-/** The templates of the e-mails queued to a user (one per event told). */
-const emailsTo = async (userId: string) =>
-  (
-    await t.app.db.selectFrom("email_outbox").select("template").where("user_id", "=", userId).execute()
-  ).map((r) => r.template);
+/** The events of the e-mails queued to a user (one per event told). */
+const eventsMailedTo = async (userId: string) =>
+  (await t.app.db.selectFrom("email_outbox").select("facts").where("user_id", "=", userId).execute()).map(
+    (r) => (r.facts as { type?: string } | null)?.type,
+  );
 
 async function cancelOpenOrders() {
   for (const order of [
@@ -367,7 +367,7 @@ describe("cancel, return and re-order", () => {
     expect(told[0]).toMatchObject({ title: expect.stringMatching(/^Payment returned: payout of deposit /) });
     expect(told[0]?.message).toContain("AC04: the account is closed");
     expect(told[0]?.message).toContain("confirm your reference account or give us a new one");
-    expect(await emailsTo(made.saver.user.id)).toContain("deposit_payout_returned");
+    expect(await eventsMailedTo(made.saver.user.id)).toContain("deposit_payout_returned");
 
     const reorder = (payload: object) =>
       t.app.inject({
@@ -432,7 +432,7 @@ describe("cancel, return and re-order", () => {
     expect(redirected?.title).toMatch(/^Payment to another account: payout of deposit /);
     expect(redirected?.message).toContain("FR14 **** **** **** **** **** 2606");
     expect(redirected?.message).not.toContain("FR1420041010050500013M02606");
-    expect(await emailsTo(made.saver.user.id)).toContain("deposit_payout_redirected");
+    expect(await eventsMailedTo(made.saver.user.id)).toContain("deposit_payout_redirected");
     // The re-ordered payment is booked: paid out again.
     expect((await createFiles()).statusCode).toBe(201);
     await importXml(

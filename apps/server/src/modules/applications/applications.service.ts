@@ -129,7 +129,11 @@ export async function recordApplication(
   // Every payout names a person a SEPA transfer can write (docs/decisions.md "Held payment orders").
   if (!nameSurvivesSepa(input.full_name)) {
     throw badRequest("application_name_not_sepa", "A bank transfer cannot carry this name", [
-      { path: "body.full_name", message: "Not writable in the SEPA character set", code: "application_name_not_sepa" },
+      {
+        path: "body.full_name",
+        message: "Not writable in the SEPA character set",
+        code: "application_name_not_sepa",
+      },
     ]);
   }
   // The confirmation's information sheet is the package bank's own.

@@ -205,18 +205,6 @@ export async function countActiveApplications(db: Db, userId: string) {
   return Number(row.n);
 }
 
-/** Sum of pending and approved applications in euro cents. */
-export async function activeTotalCents(db: Db, userId: string) {
-  const row = await db
-    .selectFrom("applications")
-    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as("cents"))
-    .where("user_id", "=", userId)
-    .where("status", "in", ["pending", "approved"])
-    .where("currency", "=", "EUR")
-    .executeTakeFirstOrThrow();
-  return Number(row.cents);
-}
-
 export function listPendingErasures(db: Db) {
   return db
     .selectFrom("users")

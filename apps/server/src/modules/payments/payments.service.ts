@@ -225,7 +225,10 @@ export interface NewOrder {
  * asked for it (400 payment_order_invalid) and held with its reason when a job made it; one that needs a
  * second staff member awaits release; any other is ordered.
  */
-function initialState(input: NewOrder): { status: "held" | "awaiting_release" | "ordered"; holdReason: string | null } {
+function initialState(input: NewOrder): {
+  status: "held" | "awaiting_release" | "ordered";
+  holdReason: string | null;
+} {
   const problem = orderProblem({
     creditorIban: input.creditor.iban,
     creditorName: input.creditor.name,
@@ -513,7 +516,9 @@ export async function releaseOrder(
         released_by: admin.id,
         released_by_email: admin.email,
         creditor_iban: released.creditor_iban,
-        ...(replaced ? redirection(replaced, { name: released.creditor_name, iban: released.creditor_iban }) : {}),
+        ...(replaced
+          ? redirection(replaced, { name: released.creditor_name, iban: released.creditor_iban })
+          : {}),
       });
       await events.publish(
         "payment",
@@ -549,8 +554,8 @@ export async function releaseOrder(
       creditor_name: creditor.name,
       creditor_iban: creditor.iban,
       previous_creditor_iban: redirected ? row.creditor_iban : null,
-      requested_by: admin.id,
-      ...(redirected ? {} : { released_by: admin.id, released_at: now }),
+      // To the IBAN it had, the correction needs no second pair of eyes; to another, it does.
+      ...(redirected ? { requested_by: admin.id } : { released_by: admin.id, released_at: now }),
       updated_at: now,
     });
     await audit(trx, admin, "payment.released", updated, {
@@ -644,7 +649,11 @@ export async function createFiles(
         open.push(row);
         continue;
       }
-      const held = await repo.updateOrder(trx, row.id, { status: "held", hold_reason: problem, updated_at: now });
+      const held = await repo.updateOrder(trx, row.id, {
+        status: "held",
+        hold_reason: problem,
+        updated_at: now,
+      });
       await audit(trx, admin, "payment.held", held, { hold_reason: problem });
     }
     const byAccount = new Map<string, repo.PaymentOrderRow[]>();
