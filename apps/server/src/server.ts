@@ -48,7 +48,9 @@ async function main() {
     app.log.info({ email: config.ADMIN_EMAIL }, "first admin created");
     // Redirected and re-ordered payouts are released by a second staff member (docs/decisions.md
     // "Four eyes on where a payout goes").
-    app.log.info("payments sent to another IBAN need a second admin: npm run admin:create -- --email <address>");
+    app.log.info(
+      "payments sent to another IBAN need a second admin: npm run admin:create -- --email <address>",
+    );
   }
   // Two-factor secrets stored before they were encrypted (migration 0074) are sealed now, and a key
   // that does not open the stored ones stops the start (modules/auth/totp-secret.ts).
