@@ -44,7 +44,14 @@ async function main() {
   const firstAdmin = await ensureFirstAdmin(database.db, config);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   const app = await buildApp({ config, database, redis, backgroundJobs: true });
-  if (firstAdmin === "created") app.log.info({ email: config.ADMIN_EMAIL }, "first admin created");
+  if (firstAdmin === "created") {
+    app.log.info({ email: config.ADMIN_EMAIL }, "first admin created");
+    // Redirected and re-ordered payouts are released by a second staff member (docs/decisions.md
+    // "Four eyes on where a payout goes").
+    app.log.info(
+      "payments sent to another IBAN need a second admin: npm run admin:create -- --email <address>",
+    );
+  }
   // Two-factor secrets stored before they were encrypted (migration 0074) are sealed now, and a key
   // that does not open the stored ones stops the start (modules/auth/totp-secret.ts).
   const sealed = await sealPlainSecrets(app.db, app.totpSecrets);

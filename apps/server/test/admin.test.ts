@@ -478,6 +478,7 @@ describe("applications in the back office", () => {
   it("approves a pending application: decision recorded, audited, and shown to its owner", async () => {
     const id = await insertApplication(t.app, {
       userId: saver.user.id,
+      fullName: "Sabine Sparer",
       amount: "10000.00",
       status: "pending",
       createdAt: new Date(),
@@ -552,6 +553,7 @@ describe("applications in the back office", () => {
     for (let round = 0; round < 5; round++) {
       const id = await insertApplication(t.app, {
         userId: saver.user.id,
+        fullName: "Sabine Sparer",
         amount: "3000.00",
         status: "pending",
         createdAt: new Date(),
@@ -612,6 +614,7 @@ describe("applications in the back office", () => {
   it("keeps the list and the decision for admins only", async () => {
     const id = await insertApplication(t.app, {
       userId: saver.user.id,
+      fullName: "Sabine Sparer",
       amount: "2000.00",
       status: "pending",
       createdAt: new Date(),

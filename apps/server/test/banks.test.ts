@@ -361,21 +361,22 @@ describe("money per bank", () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    // Over both banks the saver has 130,000 EUR, yet each bank holds less than 100,000 EUR.
+    // Over both banks the saver has 130,000 EUR, yet each bank will hold less than 100,000 EUR; approved
+    // but not yet funded, the money is pending (held is what the journal says the bank holds).
     expect(body.total_cents).toBe(13_000_000);
     expect(body.banks).toEqual([
       {
         bank: expect.objectContaining({ slug: "beispiel-sparbank" }),
         limit_cents: 10_000_000,
-        held_cents: 7_000_000,
-        pending_cents: 0,
+        held_cents: 0,
+        pending_cents: 7_000_000,
         left_cents: 3_000_000,
       },
       {
         bank: expect.objectContaining({ slug: "demo-partnerbank" }),
         limit_cents: 10_000_000,
-        held_cents: 6_000_000,
-        pending_cents: 0,
+        held_cents: 0,
+        pending_cents: 6_000_000,
         left_cents: 4_000_000,
       },
     ]);

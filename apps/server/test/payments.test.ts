@@ -16,7 +16,7 @@ import type { PaymentEvent } from "../src/modules/payments/payment-events.ts";
 import type { TestApp } from "./helpers/app.ts";
 import { createClockApp } from "./helpers/clock-app.ts";
 import { approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
-import { type createAdmin, createUser } from "./helpers/factories.ts";
+import { createAdmin, createUser } from "./helpers/factories.ts";
 import { debitStatement, listOrders, PARTNER_IBAN } from "./helpers/payments.ts";
 import { PAIN001_XSD, validateAgainstXsd } from "./helpers/xsd.ts";
 
@@ -88,8 +88,26 @@ const importXml = (xml: string, dryRun = false) =>
     payload: { xml, dry_run: dryRun },
   });
 
+/** The saver's inbox, newest first. */
+const inbox = async (headers: { authorization: string }) =>
+  (await t.app.inject({ url: "/api/notifications?limit=50", headers })).json() as Array<{
+    id: string;
+    title: string;
+    message: string;
+  }>;
+
+/** The events of the e-mails queued to a user (one per event told). */
+const eventsMailedTo = async (userId: string) =>
+  (await t.app.db.selectFrom("email_outbox").select("facts").where("user_id", "=", userId).execute()).map(
+    (r) => (r.facts as { type?: string } | null)?.type,
+  );
+
 async function cancelOpenOrders() {
-  for (const order of await listOrders(t.app, admin, "&status=ordered")) {
+  for (const order of [
+    ...(await listOrders(t.app, admin, "&status=ordered")),
+    ...(await listOrders(t.app, admin, "&status=held")),
+    ...(await listOrders(t.app, admin, "&status=awaiting_release")),
+  ]) {
     await t.app.inject({
       method: "POST",
       url: `/api/admin/payments/${order.id}/cancel`,
@@ -133,7 +151,8 @@ describe("payment orders at maturity and the SEPA file", () => {
 
     const created = await createFiles();
     expect(created.statusCode, created.body).toBe(201);
-    const files = created.json() as PaymentFile[];
+    const files = created.json().files as PaymentFile[];
+    expect(created.json().held).toEqual([]);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatchObject({
       debtor_iban: PARTNER_IBAN,
@@ -221,13 +240,13 @@ describe("payment orders at maturity and the SEPA file", () => {
     await matured(1, SECOND_ACCOUNT);
     const onlySecond = await createFiles({ account: SECOND_ACCOUNT.iban });
     expect(onlySecond.statusCode, onlySecond.body).toBe(201);
-    expect(onlySecond.json()).toMatchObject([{ debtor_iban: SECOND_ACCOUNT.iban, order_count: 1 }]);
+    expect(onlySecond.json().files).toMatchObject([{ debtor_iban: SECOND_ACCOUNT.iban, order_count: 1 }]);
     expect(await listOrders(t.app, admin, `&status=ordered&account=${SECOND_ACCOUNT.iban}`)).toHaveLength(0);
     expect(await listOrders(t.app, admin, `&status=ordered&account=${PARTNER_IBAN}`)).toHaveLength(2);
     await matured(1, SECOND_ACCOUNT);
     const both = await createFiles();
     expect(both.statusCode).toBe(201);
-    const files = both.json() as PaymentFile[];
+    const files = both.json().files as PaymentFile[];
     expect(files.map((f) => [f.debtor_iban, f.order_count]).sort()).toEqual(
       [
         [PARTNER_IBAN, 2],
@@ -343,6 +362,13 @@ describe("cancel, return and re-order", () => {
     const listedReturned = await listOrders(t.app, admin, "&status=returned");
     expect(listedReturned.find((o) => o.id === order.id)).toMatchObject({ return_reason: "AC04" });
 
+    // The saver is told at once what happened and what to do; nothing says "paid" any more.
+    const told = await inbox(made.saver.headers);
+    expect(told[0]).toMatchObject({ title: expect.stringMatching(/^Payment returned: payout of deposit /) });
+    expect(told[0]?.message).toContain("AC04: the account is closed");
+    expect(told[0]?.message).toContain("confirm your reference account or give us a new one");
+    expect(await eventsMailedTo(made.saver.user.id)).toContain("deposit_payout_returned");
+
     const reorder = (payload: object) =>
       t.app.inject({
         method: "POST",
@@ -354,14 +380,59 @@ describe("cancel, return and re-order", () => {
     const again = await reorder({ creditor_iban: "FR14 2004 1010 0505 0001 3M02 606" });
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json()).toMatchObject({
-      status: "ordered",
+      status: "awaiting_release",
       source: "maturity_payout",
       replaces_order_id: order.id,
       amount: 10_350,
       deposit_id: made.deposit.id,
+      requested_by: admin.user.id,
     });
     expect(again.json().end_to_end_id).not.toBe(order.end_to_end_id);
     expect((await reorder({})).statusCode).toBe(409);
+    // Only released orders go into files; the one who asked for it cannot release it.
+    expect((await createFiles()).statusCode).toBe(409);
+    const release = (who: { headers: { authorization: string } }) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/admin/payments/${again.json().id}/release`,
+        headers: who.headers,
+        payload: {},
+      });
+    const own = await release(admin);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().code).toBe("payment_order_release_own");
+    const second = await createAdmin(t.app, { full_name: "Second Pair" });
+    const released = await release(second);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json()).toMatchObject({
+      status: "ordered",
+      requested_by: admin.user.id,
+      released_by: second.user.id,
+    });
+    expect((await release(second)).json().code).toBe("payment_order_not_releasable");
+    // The audit trail names both staff members, the old and the new IBAN and the order replaced.
+    const trail = await t.app.inject({
+      url: `/api/admin/audit-log?action=payment.released&limit=1`,
+      headers: admin.headers,
+    });
+    expect(trail.json()[0]).toMatchObject({
+      actor: { id: second.user.id },
+      target_id: again.json().id,
+      details: {
+        requested_by: admin.user.id,
+        requested_by_email: admin.user.email,
+        released_by: second.user.id,
+        replaces_order_id: order.id,
+        old_creditor_iban: SAVER_IBAN,
+        new_creditor_iban: "FR1420041010050500013M02606",
+      },
+    });
+    // The saver is told that the money now goes to another account (masked).
+    const redirected = (await inbox(made.saver.headers))[0];
+    expect(redirected?.title).toMatch(/^Payment to another account: payout of deposit /);
+    expect(redirected?.message).toContain("FR14 **** **** **** **** **** 2606");
+    expect(redirected?.message).not.toContain("FR1420041010050500013M02606");
+    expect(await eventsMailedTo(made.saver.user.id)).toContain("deposit_payout_redirected");
     // The re-ordered payment is booked: paid out again.
     expect((await createFiles()).statusCode).toBe(201);
     await importXml(
@@ -480,7 +551,10 @@ describe("cancel, return and re-order", () => {
     const files = await createFiles();
     expect(files.statusCode).toBe(201);
     const fileXml = (
-      await t.app.inject({ url: `/api/admin/payment-files/${files.json()[0].id}`, headers: admin.headers })
+      await t.app.inject({
+        url: `/api/admin/payment-files/${files.json().files[0].id}`,
+        headers: admin.headers,
+      })
     ).body;
     expect(await validateAgainstXsd(fileXml, PAIN001_XSD)).toEqual([]);
     expect(fileXml).toContain("FR1420041010050500013M02606");
@@ -513,6 +587,7 @@ describe("access", () => {
         "adminPaymentFilesList",
         "adminPaymentsCancel",
         "adminPaymentsList",
+        "adminPaymentsRelease",
         "adminPaymentsReorder",
         "adminUnmatchedCreditsList",
         "adminUnmatchedCreditsReturn",

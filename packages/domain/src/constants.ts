@@ -161,6 +161,8 @@ export const AUDIT_ACTIONS = [
   "payment.booked",
   "payment.returned",
   "payment.cancelled",
+  "payment.held",
+  "payment.released",
   "payment_file.created",
   "kyc.document_reviewed",
   "kyc.document_viewed",

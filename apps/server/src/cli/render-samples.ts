@@ -165,6 +165,28 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
     reference_iban: "DE89 **** **** **** **** 3000",
   },
   deposit_lapsed: { ...deposit, deadline: "2026-12-08T22:59:59Z" },
+  deposit_payment_booked: {
+    ...deposit,
+    purpose: "withdrawal_refund",
+    payout_cents: 1_000_000,
+    booked_on: "2026-12-03",
+    reference_iban: "DE89 **** **** **** **** 3000",
+  },
+  deposit_payout_returned: {
+    ...deposit,
+    purpose: "maturity_payout",
+    payout_cents: 1_035_000,
+    reason_code: "AC04",
+    returned_on: "2027-12-01",
+    reference_iban: "DE89 **** **** **** **** 3000",
+  },
+  deposit_payout_redirected: {
+    ...deposit,
+    purpose: "maturity_payout",
+    payout_cents: 1_035_000,
+    old_iban: "DE89 **** **** **** **** 3000",
+    new_iban: "FR14 **** **** **** **** **** 2606",
+  },
   rate_alert_reached: {
     term_months: 12,
     alert_rate: "3.50",

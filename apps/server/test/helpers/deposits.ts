@@ -14,7 +14,10 @@ type Headers = { authorization: string };
 
 export const SAVER_IBAN = "DE89370400440532013000";
 
-/** Sends an application as the user, verifies the user's identity and approves it as the admin. */
+/**
+ * Sends an application as the user under the account's name, verifies the user's identity and approves
+ * it as the admin.
+ */
 export async function approvedApplication(
   app: FastifyInstance,
   saver: { user: { id: string }; headers: Headers },
@@ -31,13 +34,19 @@ export async function approvedApplication(
     .where("duration_months", "=", options.months ?? 12)
     .where("is_active", "=", true)
     .executeTakeFirstOrThrow();
+  // Applied under the account's name: approval refuses another name than the verified holder's.
+  const account = await app.db
+    .selectFrom("users")
+    .select("full_name")
+    .where("id", "=", saver.user.id)
+    .executeTakeFirstOrThrow();
   const sent = await app.inject({
     method: "POST",
     url: "/api/applications",
     headers: saver.headers,
     remoteAddress: `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
     payload: {
-      full_name: "Erika Mustermann",
+      full_name: account.full_name,
       email: "erika@example.test",
       phone: "+49 30 1234567",
       amount: options.amount ?? 10_000,

@@ -17,8 +17,21 @@ export const PAYMENT_ORDER_SOURCES = [
 ] as const;
 export type PaymentOrderSourceCode = (typeof PAYMENT_ORDER_SOURCES)[number];
 
-/** ordered -> submitted (in a file) -> booked (on the statement); or returned, or cancelled before submission. */
-export const PAYMENT_ORDER_STATUSES = ["ordered", "submitted", "booked", "returned", "cancelled"] as const;
+/**
+ * ordered -> submitted (in a file) -> booked (on the statement); or returned, or cancelled before submission.
+ * Before `ordered`: `held` (a job made it and the bank's file could not carry it: staff correct and release it)
+ * and `awaiting_release` (a second staff member must release it: docs/decisions.md "Four eyes on where a
+ * payout goes").
+ */
+export const PAYMENT_ORDER_STATUSES = [
+  "held",
+  "awaiting_release",
+  "ordered",
+  "submitted",
+  "booked",
+  "returned",
+  "cancelled",
+] as const;
 export type PaymentOrderStatusCode = (typeof PAYMENT_ORDER_STATUSES)[number];
 
 const timestamp = z.string().describe("ISO 8601 timestamp");
@@ -55,6 +68,20 @@ export const paymentOrderSchema = z
     booking_date: z.string().nullable().describe("ISO date the bank booked the debit"),
     return_reason: z.string().nullable(),
     cancel_reason: z.string().nullable(),
+    hold_reason: z
+      .string()
+      .nullable()
+      .describe(
+        "Why a held order cannot go into a file: creditor_iban_invalid, creditor_iban_not_sepa, creditor_name_not_sepa, amount_out_of_range, currency_not_eur",
+      ),
+    created_by: z.string().uuid().nullable().describe("The staff member who created it; null for a job"),
+    requested_by: z
+      .string()
+      .uuid()
+      .nullable()
+      .describe("Who asked for the release (awaiting_release); someone else must release it"),
+    released_by: z.string().uuid().nullable(),
+    released_at: timestamp.nullable(),
     created_at: timestamp,
     updated_at: timestamp,
     age_days: z.number().int().describe("Whole days since the order was created"),
@@ -79,6 +106,13 @@ export const paymentReorderSchema = z
   })
   .meta({ id: "PaymentReorderRequest" });
 
+export const paymentReleaseSchema = z
+  .strictObject({
+    creditor_iban: ibanSchema.optional().describe("For a held order: the corrected IBAN"),
+    creditor_name: text(70).optional().describe("For a held order: the corrected name"),
+  })
+  .meta({ id: "PaymentReleaseRequest" });
+
 export const paymentFileCreateSchema = z
   .strictObject({
     account: ibanSchema.optional().describe("Only the open orders of this debtor account"),
@@ -98,6 +132,15 @@ export const paymentFileSchema = z
   })
   .meta({ id: "PaymentFile" });
 export type PaymentFile = z.infer<typeof paymentFileSchema>;
+
+export const paymentFilesCreatedSchema = z
+  .object({
+    files: z.array(paymentFileSchema),
+    held: z
+      .array(paymentOrderSchema)
+      .describe("Orders left out because the file cannot carry them, each with its hold_reason"),
+  })
+  .meta({ id: "PaymentFilesCreated" });
 
 export const paymentFilesQuerySchema = paginationQuerySchema.extend({
   account: ibanSchema.optional(),

@@ -70,6 +70,14 @@ export interface PaymentOrdersTable {
   created_at: Timestamp;
   created_by: string | null;
   updated_at: Timestamp;
+  /** Why a held order cannot go into a file (migration 0230). */
+  hold_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who asked for the release of an order awaiting release; who released it, when. */
+  requested_by: ColumnType<string | null, string | null | undefined, string | null>;
+  released_by: ColumnType<string | null, string | null | undefined, string | null>;
+  released_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A held order corrected to another IBAN: the IBAN it had. */
+  previous_creditor_iban: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentTables {

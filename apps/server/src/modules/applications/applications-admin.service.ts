@@ -14,7 +14,7 @@ import type { EventBus } from "../../plugins/events.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { assertEmailVerified } from "../auth/account-security.service.ts";
 import { createDepositOnApproval, depositsByApplication } from "../deposits/deposits.service.ts";
-import { assertMayBeApproved } from "../identity/identity.service.ts";
+import { assertMayBeApproved, assertVerifiedHolder } from "../identity/identity.service.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import { banksOfPackages } from "../packages/packages.service.ts";
@@ -126,6 +126,8 @@ export async function decideApplication(
           maxAgeDays: context.sanctionsListMaxAgeDays,
           now: context.now,
         });
+        // The payout names the verified holder: an application under another name is not approved.
+        await assertVerifiedHolder(trx, existing.user_id, existing.full_name);
       }
       // Contracts and notices go to the account's address: it must be confirmed before money is taken.
       if (existing.user_id) await assertEmailVerified(trx, existing.user_id);

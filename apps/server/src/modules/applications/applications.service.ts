@@ -20,6 +20,7 @@ import { depositsByApplication, withdrawDepositsOfApplication } from "../deposit
 import { INFO_SHEET_VERSION } from "../messages/info-sheet.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import { banksOfPackages, findPackage, isOffered } from "../packages/packages.service.ts";
+import { nameSurvivesSepa } from "../payments/payments.service.ts";
 import { toApplication } from "./application.mapper.ts";
 import * as repo from "./applications.repository.ts";
 
@@ -125,6 +126,16 @@ export async function recordApplication(
 ) {
   const { now } = context;
   const { amountCents } = input;
+  // Every payout names a person a SEPA transfer can write (docs/decisions.md "Held payment orders").
+  if (!nameSurvivesSepa(input.full_name)) {
+    throw badRequest("application_name_not_sepa", "A bank transfer cannot carry this name", [
+      {
+        path: "body.full_name",
+        message: "Not writable in the SEPA character set",
+        code: "application_name_not_sepa",
+      },
+    ]);
+  }
   // The confirmation's information sheet is the package bank's own.
   const bank = await bankOfPackage(trx, pkg.id);
   const message = input.message?.trim() ? input.message.trim() : null;

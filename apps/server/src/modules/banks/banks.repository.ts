@@ -109,27 +109,51 @@ const heldCents = sql<string>`coalesce(sum(applications.amount_cents) filter (wh
 const pendingCents = sql<string>`coalesce(sum(applications.amount_cents) filter (where applications.status = 'pending'), 0)`;
 
 /**
- * A saver's pending and approved applications per bank, in euro cents (EUR only: the guarantee is in
- * euro). Approved counts as held, pending as pending.
+ * What a saver has at each bank, in euro cents (EUR only: the guarantee is in euro). Held: what the
+ * saver's deposits there hold now, the balance of the per-deposit ledger (a view over the journal:
+ * money received and interest credited, less what was paid out or carried to a renewal), so a deposit
+ * paid out or closed holds nothing and a returned payout holds its money again. Pending: applications
+ * not decided yet and approved ones whose money has not arrived.
  */
 export function guaranteeTotalsByBank(db: Db, userId: string) {
   return db
-    .selectFrom("applications")
-    .innerJoin("packages", "packages.id", "applications.package_id")
-    .innerJoin("banks", "banks.id", "packages.bank_id")
+    .selectFrom("banks")
     .select([
       "banks.id",
       "banks.slug",
       "banks.name",
       "banks.country",
       "banks.scheme_coverage_cents",
-      heldCents.as("held_cents"),
-      pendingCents.as("pending_cents"),
+      sql<string>`coalesce((
+        select sum(case when l.kind in ('principal_received', 'interest_credited') then l.amount_cents
+                        else -l.amount_cents end)
+        from deposit_ledger l
+        join deposits d on d.id = l.deposit_id
+        join applications a on a.id = d.application_id
+        join packages p on p.id = a.package_id
+        where d.user_id = ${userId} and d.currency = 'EUR' and p.bank_id = banks.id
+      ), 0)`.as("held_cents"),
+      sql<string>`coalesce((
+        select sum(a.amount_cents)
+        from applications a
+        join packages p on p.id = a.package_id
+        where a.user_id = ${userId} and a.currency = 'EUR' and p.bank_id = banks.id
+          and (a.status = 'pending' or (a.status = 'approved' and exists (
+            select 1 from deposits d where d.application_id = a.id and d.status = 'awaiting_funds')))
+      ), 0)`.as("pending_cents"),
     ])
-    .where("applications.user_id", "=", userId)
-    .where("applications.status", "in", ["pending", "approved"])
-    .where("applications.currency", "=", "EUR")
-    .groupBy(["banks.id", "banks.slug", "banks.name", "banks.country", "banks.scheme_coverage_cents"])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("applications")
+          .innerJoin("packages", "packages.id", "applications.package_id")
+          .select("applications.id")
+          .whereRef("packages.bank_id", "=", "banks.id")
+          .where("applications.user_id", "=", userId)
+          .where("applications.currency", "=", "EUR")
+          .where("applications.status", "in", ["pending", "approved"]),
+      ),
+    )
     .orderBy("banks.name")
     .execute();
 }

@@ -168,11 +168,15 @@ export async function seedMissingAccounts(db: Db, account: ReceivingAccount) {
 }
 
 /**
- * The 100,000 EUR guarantee counts per bank and depositor: the saver's approved (held) and pending
- * applications at each bank, and what is left under that bank scheme's coverage.
+ * The 100,000 EUR guarantee counts per bank and depositor: what the saver holds at each bank now (the
+ * journal's balances of the deposits there), what is pending (applications not decided, approved ones
+ * not yet funded), and what is left under that bank scheme's coverage. Banks where the saver holds and
+ * awaits nothing are left out.
  */
 export async function guaranteeByBank(db: Db, userId: string): Promise<DepositGuaranteeBank[]> {
-  const rows = await repo.guaranteeTotalsByBank(db, userId);
+  const rows = (await repo.guaranteeTotalsByBank(db, userId)).filter(
+    (row) => Number(row.held_cents) !== 0 || Number(row.pending_cents) !== 0,
+  );
   return rows.map((row) => {
     const held = Number(row.held_cents);
     const pending = Number(row.pending_cents);

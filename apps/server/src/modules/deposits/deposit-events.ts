@@ -58,6 +58,23 @@ export interface DepositEventDetails {
     amount_cents: Cents;
     reason_code: string | null;
     booking_date: string;
+    /** What was paid, and the (masked) IBAN it went to (absent on events recorded before they were kept). */
+    source?: PaymentOrderSource;
+    creditor_iban?: string;
+  };
+  /**
+   * A payout goes to another IBAN than before (a re-order or a corrected held order, released by a second
+   * staff member: docs/decisions.md "Four eyes on where a payout goes"). IBANs masked.
+   */
+  payout_redirected: {
+    order_id: string;
+    replaces_order_id: string | null;
+    source: PaymentOrderSource;
+    amount_cents: Cents;
+    old_iban: string;
+    new_iban: string;
+    requested_by: string | null;
+    released_by: string;
   };
   paid_out: {
     payout_cents: Cents;

@@ -85,6 +85,58 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
           ...(event.details.booking_date ? { booked_on: event.details.booking_date } : {}),
         },
       };
+    case "payout_booked": {
+      // The maturity payout is told by paid_out; every other booked payment here.
+      const { source } = event.details;
+      if (source !== "renewal_interest" && source !== "withdrawal_refund" && source !== "early_closure") {
+        return null;
+      }
+      return {
+        userId,
+        event: "deposit_payment_booked",
+        key: `deposit_payment_booked:${event.details.order_id}`,
+        facts: {
+          ...base,
+          purpose: source,
+          payout_cents: Number(event.details.amount_cents),
+          booked_on: event.details.booking_date,
+          reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
+        },
+      };
+    }
+    case "payout_returned": {
+      const source = event.details.source ?? "maturity_payout";
+      if (source === "credit_return") return null;
+      return {
+        userId,
+        event: "deposit_payout_returned",
+        key: `deposit_payout_returned:${event.details.order_id}`,
+        facts: {
+          ...base,
+          purpose: source,
+          payout_cents: Number(event.details.amount_cents),
+          reason_code: event.details.reason_code,
+          returned_on: event.details.booking_date,
+          reference_iban: event.details.creditor_iban ?? (row.payer_iban ? maskIban(row.payer_iban) : null),
+        },
+      };
+    }
+    case "payout_redirected": {
+      const { source } = event.details;
+      if (source === "credit_return") return null;
+      return {
+        userId,
+        event: "deposit_payout_redirected",
+        key: `deposit_payout_redirected:${event.details.order_id}`,
+        facts: {
+          ...base,
+          purpose: source,
+          payout_cents: Number(event.details.amount_cents),
+          old_iban: event.details.old_iban,
+          new_iban: event.details.new_iban,
+        },
+      };
+    }
     case "renewed": {
       if (!row.maturity_date) return null;
       const { principalCents, interestCents } = depositFigures(row);

@@ -1,7 +1,8 @@
-import { BUSINESS_TIME_ZONE, startOfDayInZone } from "@festgeld/domain";
+import { BUSINESS_TIME_ZONE, maskIban, startOfDayInZone } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { EventBus } from "../../plugins/events.ts";
+import { verifiedHolderNames } from "../identity/identity.service.ts";
 import type { PaymentEvent, PaymentOrderFacts, PaymentOrderSource } from "../payments/payment-events.ts";
 import {
   createOrder,
@@ -42,11 +43,21 @@ export async function orderPayout(
   row: DepositRow,
   input: PayoutInput & { actor?: PaymentActor },
 ): Promise<PaymentOrderFacts> {
-  const name = (await repo.applicantName(trx, row.application_id)) ?? row.bank_holder;
+  const name = await payeeName(trx, row);
   const actor = input.actor ?? SYSTEM_ACTOR;
   const order = await createOrder(trx, events, { ...newOrder(row, input, name), actor });
   await onDepositEvent(trx, events, payoutOrdered(row, input, order), input.actor?.id ?? null);
   return order;
+}
+
+/**
+ * Who a payout names: the verified account holder, who was screened (docs/decisions.md "The payee is
+ * the verified person"), never the name typed into the application. A deposit whose account is gone
+ * names nobody: the order is held for staff.
+ */
+async function payeeName(trx: Db, row: DepositRow): Promise<string> {
+  if (!row.user_id) return "";
+  return (await verifiedHolderNames(trx as Kysely<DB>, [row.user_id])).get(row.user_id) ?? "";
 }
 
 /** What leaves a deposit, and why. */
@@ -72,15 +83,15 @@ export async function orderPayouts(
   now: Date,
 ): Promise<PaymentOrderFacts[]> {
   if (payouts.length === 0) return [];
-  const names = await repo.applicantNames(
-    trx,
-    payouts.map((p) => p.row.application_id),
+  const names = await verifiedHolderNames(
+    trx as Kysely<DB>,
+    payouts.flatMap((p) => (p.row.user_id ? [p.row.user_id] : [])),
   );
   const orders = await createOrders(
     trx,
     events,
     payouts.map(({ row, input }) => ({
-      ...newOrder(row, input, names.get(row.application_id) ?? row.bank_holder),
+      ...newOrder(row, input, (row.user_id ? names.get(row.user_id) : undefined) ?? ""),
       actor: SYSTEM_ACTOR,
     })),
     SYSTEM_ACTOR,
@@ -145,13 +156,36 @@ function payoutOrdered(row: DepositRow, input: PayoutInput, order: PaymentOrderF
  */
 export function depositPaymentEvents(events: EventBus) {
   return async (event: PaymentEvent, trx: Db): Promise<void> => {
-    if (event.kind !== "order_booked" && event.kind !== "order_returned") return;
+    if (event.kind !== "order_booked" && event.kind !== "order_returned" && event.kind !== "order_released") {
+      return;
+    }
     const order = event.order;
     if (!order.depositId || order.source === "credit_return") return;
     const source = order.source;
     const row = await repo.lockDeposit(trx, order.depositId);
     if (!row) return;
     const base = { depositId: row.id, applicationId: row.application_id, userId: row.user_id, at: event.at };
+
+    if (event.kind === "order_released") {
+      // Only a payout that now goes to another IBAN is told (the saver must be able to object).
+      if (!event.previousCreditorIban || event.previousCreditorIban === order.creditorIban) return;
+      await onDepositEvent(trx, events, {
+        ...base,
+        type: "payout_redirected",
+        deposit: row,
+        details: {
+          order_id: order.id,
+          replaces_order_id: event.replacesOrderId,
+          source,
+          amount_cents: String(order.amountCents),
+          old_iban: maskIban(event.previousCreditorIban),
+          new_iban: maskIban(order.creditorIban),
+          requested_by: event.requestedBy,
+          released_by: event.releasedBy,
+        },
+      });
+      return;
+    }
 
     if (event.kind === "order_booked") {
       const paidOutAt = startOfDayInZone(event.bookingDate, BUSINESS_TIME_ZONE);
@@ -217,6 +251,8 @@ export function depositPaymentEvents(events: EventBus) {
         amount_cents: String(order.amountCents),
         reason_code: event.reasonCode,
         booking_date: event.bookingDate,
+        source,
+        creditor_iban: maskIban(order.creditorIban),
       },
     });
   };

@@ -369,16 +369,6 @@ export async function countStatements(db: Db) {
   return Number(count);
 }
 
-/** The name the saver applied under: the account holder of the reference IBAN a payout goes to. */
-export async function applicantName(db: Db, applicationId: string) {
-  const row = await db
-    .selectFrom("applications")
-    .select("full_name")
-    .where("id", "=", applicationId)
-    .executeTakeFirst();
-  return row?.full_name ?? null;
-}
-
 /* ------------------------------------------------------- a maturity batch, set-based */
 
 /** Inserts rows in statements of at most `size` rows (PostgreSQL takes at most 65,535 parameters). */
@@ -461,15 +451,4 @@ export function scheduleJobs(
       .onConflict((oc) => oc.column("key").doNothing())
       .execute(),
   );
-}
-
-/** The name each application was made under (the holder of the reference IBAN payouts go to). */
-export async function applicantNames(db: Db, applicationIds: readonly string[]) {
-  if (applicationIds.length === 0) return new Map<string, string>();
-  const rows = await db
-    .selectFrom("applications")
-    .select(["id", "full_name"])
-    .where("id", "in", [...new Set(applicationIds)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.full_name]));
 }

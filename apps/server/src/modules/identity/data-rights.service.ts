@@ -191,9 +191,10 @@ export async function pendingErasures(db: Db) {
 
 /** The saver's total over all banks, and per bank: the guarantee counts per bank and depositor. */
 export async function depositGuarantee(db: Db, user: User) {
+  const banks = await guaranteeByBank(db, user.id);
   return {
     limit_cents: DEPOSIT_GUARANTEE_LIMIT_CENTS,
-    total_cents: await identityRepo.activeTotalCents(db, user.id),
-    banks: await guaranteeByBank(db, user.id),
+    total_cents: banks.reduce((sum, b) => sum + b.held_cents + b.pending_cents, 0),
+    banks,
   };
 }

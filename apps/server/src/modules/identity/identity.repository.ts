@@ -205,18 +205,6 @@ export async function countActiveApplications(db: Db, userId: string) {
   return Number(row.n);
 }
 
-/** Sum of pending and approved applications in euro cents. */
-export async function activeTotalCents(db: Db, userId: string) {
-  const row = await db
-    .selectFrom("applications")
-    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as("cents"))
-    .where("user_id", "=", userId)
-    .where("status", "in", ["pending", "approved"])
-    .where("currency", "=", "EUR")
-    .executeTakeFirstOrThrow();
-  return Number(row.cents);
-}
-
 export function listPendingErasures(db: Db) {
   return db
     .selectFrom("users")
@@ -224,4 +212,30 @@ export function listPendingErasures(db: Db) {
     .where("erase_after", "is not", null)
     .orderBy("erase_after")
     .execute();
+}
+
+/**
+ * The verified account holder's name of each saver: the name the latest verified ident gave, else the
+ * account name the documents were checked against (both are screened: docs/decisions.md "The payee is
+ * the verified person").
+ */
+export async function verifiedHolderNames(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom("users as u")
+    .select((eb) => [
+      "u.id",
+      "u.full_name",
+      eb
+        .selectFrom("ident_verifications as v")
+        .select(sql<string>`trim(concat_ws(' ', v.first_name, v.last_name))`.as("name"))
+        .whereRef("v.user_id", "=", "u.id")
+        .where("v.result", "=", "verified")
+        .orderBy("v.created_at", "desc")
+        .limit(1)
+        .as("ident_name"),
+    ])
+    .where("u.id", "in", [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.ident_name || r.full_name]));
 }

@@ -72,6 +72,29 @@ export async function postalAddressesOf(
   );
 }
 
+/**
+ * The name a payout to each saver names: the verified account holder (docs/decisions.md "The payee is
+ * the verified person"); savers without an account are missing from the map.
+ */
+export async function verifiedHolderNames(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  return repo.verifiedHolderNames(db, userIds);
+}
+
+/**
+ * Throws 409 application_name_mismatch unless `name` (an application's) is the verified account
+ * holder's, spelling variants aside (the screening's comparison): a payout names the verified holder,
+ * so an application under another name would pay a person nobody verified or screened.
+ */
+export async function assertVerifiedHolder(db: Db, userId: string, name: string): Promise<void> {
+  const holder = (await repo.verifiedHolderNames(db, [userId])).get(userId);
+  if (holder && compareNames(name, holder) === null) {
+    throw conflict(
+      "application_name_mismatch",
+      `The application's name "${name}" differs from the verified account holder "${holder}"`,
+    );
+  }
+}
+
 /** The fields a saver enters, as compared and stored (tax ID normalised). */
 function comparable(p: {
   date_of_birth: string;

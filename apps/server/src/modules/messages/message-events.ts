@@ -160,6 +160,39 @@ export interface EventFacts {
       payout_cents: number;
       reference_iban: string | null;
     };
+  /**
+   * The bank booked money leaving a deposit that does not end it as paid out at maturity: the refund
+   * after a withdrawal, an early closure's payout, the interest of a principal-only renewal.
+   */
+  deposit_payment_booked: Money &
+    DepositReference & {
+      application_id: string;
+      purpose: "renewal_interest" | "withdrawal_refund" | "early_closure";
+      payout_cents: number;
+      booked_on: string;
+      reference_iban: string | null;
+    };
+  /** The payee's bank sent a payment back: what happened and what the saver should do. */
+  deposit_payout_returned: Money &
+    DepositReference & {
+      application_id: string;
+      purpose: EventFacts["deposit_payout_ordered"]["purpose"];
+      payout_cents: number;
+      /** The ISO 20022 return reason code the bank gave (AC04 ...), if any. */
+      reason_code: string | null;
+      returned_on: string;
+      /** The (masked) IBAN the payment was sent to. */
+      reference_iban: string | null;
+    };
+  /** Staff (two of them) sent a payment to another IBAN than before (both masked). */
+  deposit_payout_redirected: Money &
+    DepositReference & {
+      application_id: string;
+      purpose: EventFacts["deposit_payout_ordered"]["purpose"];
+      payout_cents: number;
+      old_iban: string;
+      new_iban: string;
+    };
   /** No money arrived within 14 days of approval. */
   deposit_lapsed: Money & DepositReference & { application_id: string; deadline: string };
   /** The best active rate for a term rose to the saver's alert rate (modules/rate-alerts). */
@@ -206,6 +239,9 @@ export const EVENT_TYPES = [
   "deposit_renewed",
   "deposit_closed_early",
   "deposit_lapsed",
+  "deposit_payment_booked",
+  "deposit_payout_returned",
+  "deposit_payout_redirected",
   "rate_alert_reached",
   "tax_statement_issued",
 ] as const satisfies readonly EventType[];

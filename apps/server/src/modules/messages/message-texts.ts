@@ -129,6 +129,45 @@ const PURPOSE: Record<Language, Record<EventFacts["deposit_payout_ordered"]["pur
   },
 };
 
+/** What a return reason code means, as the saver reads it (ISO 20022 ExternalReturnReason1Code). */
+const RETURN_REASONS: Record<Language, Record<string, string>> = {
+  en: {
+    AC01: "the account number is wrong",
+    AC04: "the account is closed",
+    AC06: "the account is blocked",
+    AG01: "the account does not accept this transfer",
+    BE04: "the payee's address is missing",
+    MD07: "the account holder has died",
+    MS02: "the payee's bank gave no reason",
+    RC01: "the bank code is wrong",
+  },
+  de: {
+    AC01: "die Kontonummer ist falsch",
+    AC04: "das Konto ist aufgelöst",
+    AC06: "das Konto ist gesperrt",
+    AG01: "das Konto nimmt diese Überweisung nicht an",
+    BE04: "die Anschrift des Empfängers fehlt",
+    MD07: "der Kontoinhaber ist verstorben",
+    MS02: "die Empfängerbank nannte keinen Grund",
+    RC01: "die Bankleitzahl ist falsch",
+  },
+  fr: {
+    AC01: "le numéro de compte est erroné",
+    AC04: "le compte est clôturé",
+    AC06: "le compte est bloqué",
+    AG01: "le compte n'accepte pas ce virement",
+    BE04: "l'adresse du bénéficiaire manque",
+    MD07: "le titulaire du compte est décédé",
+    MS02: "la banque du bénéficiaire n'a pas donné de motif",
+    RC01: "le code banque est erroné",
+  },
+};
+const RETURN_REASON: Record<Language, (code: string) => string> = {
+  en: (code) => `${code}: ${RETURN_REASONS.en[code] ?? "returned by the bank"}`,
+  de: (code) => `${code}: ${RETURN_REASONS.de[code] ?? "von der Bank zurückgegeben"}`,
+  fr: (code) => `${code} : ${RETURN_REASONS.fr[code] ?? "retourné par la banque"}`,
+};
+
 const LABEL = {
   en: {
     reference: "Application",
@@ -440,6 +479,45 @@ function texts(language: Language): Texts {
         rows: appRows(f, x),
         action: dashboard,
       }),
+      deposit_payment_booked: (x, f) => ({
+        subject: `Zahlung gebucht: ${PURPOSE.de[x.purpose]} ${applicationReference(x.application_id)}`,
+        paragraphs: [
+          `Die Bank hat die Überweisung von ${f.money(x.payout_cents, x.currency)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} am ${f.date(x.booked_on)} gebucht.`,
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Betrag", f.money(x.payout_cents, x.currency)],
+          ["Von der Bank gebucht am", f.date(x.booked_on)],
+        ],
+        action: dashboard,
+      }),
+      deposit_payout_returned: (x, f) => ({
+        subject: `Zahlung zurückgekommen: ${PURPOSE.de[x.purpose]} ${applicationReference(x.application_id)}`,
+        paragraphs: [
+          `Die Überweisung von ${f.money(x.payout_cents, x.currency)} auf das Konto${x.reference_iban ? ` ${x.reference_iban}` : ""} ist am ${f.date(x.returned_on)} von der Empfängerbank zurückgekommen${x.reason_code ? ` (${RETURN_REASON.de(x.reason_code)})` : ""}. Das Geld liegt wieder bei Ihrer Anlage; es ist nichts verloren.`,
+          "Bitte bestätigen Sie uns Ihr Referenzkonto oder nennen Sie uns ein neues (Antwort auf diese Nachricht oder Kontaktformular). Danach überweisen wir den Betrag erneut und informieren Sie.",
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Betrag", f.money(x.payout_cents, x.currency)],
+          ...(x.reason_code ? [[L.reason, RETURN_REASON.de(x.reason_code)] as [string, string]] : []),
+        ],
+        action: dashboard,
+      }),
+      deposit_payout_redirected: (x, f) => ({
+        subject: `Zahlung an ein anderes Konto: ${PURPOSE.de[x.purpose]} ${applicationReference(x.application_id)}`,
+        paragraphs: [
+          `Wir überweisen ${f.money(x.payout_cents, x.currency)} jetzt auf das Konto ${x.new_iban} statt auf ${x.old_iban}. Zwei Mitarbeitende haben die Änderung geprüft und freigegeben.`,
+          "Wenn Sie diese Änderung nicht veranlasst haben, melden Sie sich bitte sofort bei uns.",
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Betrag", f.money(x.payout_cents, x.currency)],
+          ["Bisheriges Konto", x.old_iban],
+          ["Neues Konto", x.new_iban],
+        ],
+        action: dashboard,
+      }),
       rate_alert_reached: (x, f) => ({
         subject: `Zinsalarm: ${L.months(x.term_months)} jetzt mit ${f.percent(x.best_rate)}`,
         paragraphs: [
@@ -667,6 +745,45 @@ function texts(language: Language): Texts {
         rows: appRows(f, x),
         action: dashboard,
       }),
+      deposit_payment_booked: (x, f) => ({
+        subject: `Paiement comptabilisé : ${PURPOSE.fr[x.purpose]} ${applicationReference(x.application_id)}`,
+        paragraphs: [
+          `La banque a comptabilisé le virement de ${f.money(x.payout_cents, x.currency)} vers votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""} le ${f.date(x.booked_on)}.`,
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Montant", f.money(x.payout_cents, x.currency)],
+          ["Comptabilisé par la banque le", f.date(x.booked_on)],
+        ],
+        action: dashboard,
+      }),
+      deposit_payout_returned: (x, f) => ({
+        subject: `Paiement revenu : ${PURPOSE.fr[x.purpose]} ${applicationReference(x.application_id)}`,
+        paragraphs: [
+          `Le virement de ${f.money(x.payout_cents, x.currency)} vers le compte${x.reference_iban ? ` ${x.reference_iban}` : ""} nous a été retourné par la banque destinataire le ${f.date(x.returned_on)}${x.reason_code ? ` (${RETURN_REASON.fr(x.reason_code)})` : ""}. L'argent est de nouveau sur votre dépôt ; rien n'est perdu.`,
+          "Merci de nous confirmer votre compte de référence ou de nous en indiquer un nouveau (réponse à ce message ou formulaire de contact). Nous virerons ensuite le montant à nouveau et vous en informerons.",
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Montant", f.money(x.payout_cents, x.currency)],
+          ...(x.reason_code ? [[L.reason, RETURN_REASON.fr(x.reason_code)] as [string, string]] : []),
+        ],
+        action: dashboard,
+      }),
+      deposit_payout_redirected: (x, f) => ({
+        subject: `Paiement vers un autre compte : ${PURPOSE.fr[x.purpose]} ${applicationReference(x.application_id)}`,
+        paragraphs: [
+          `Nous virons désormais ${f.money(x.payout_cents, x.currency)} vers le compte ${x.new_iban} au lieu de ${x.old_iban}. Deux membres de notre équipe ont vérifié et validé ce changement.`,
+          "Si vous n'êtes pas à l'origine de ce changement, contactez-nous immédiatement.",
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Montant", f.money(x.payout_cents, x.currency)],
+          ["Ancien compte", x.old_iban],
+          ["Nouveau compte", x.new_iban],
+        ],
+        action: dashboard,
+      }),
       rate_alert_reached: (x, f) => ({
         subject: `Alerte de taux : ${L.months(x.term_months)} à ${f.percent(x.best_rate)}`,
         paragraphs: [
@@ -891,6 +1008,45 @@ function texts(language: Language): Texts {
         `No money arrived by ${f.date(x.deadline)}, so the application has lapsed. You can apply again at any time.`,
       ],
       rows: appRows(f, x),
+      action: dashboard,
+    }),
+    deposit_payment_booked: (x, f) => ({
+      subject: `Payment booked: ${PURPOSE.en[x.purpose]} ${applicationReference(x.application_id)}`,
+      paragraphs: [
+        `The bank booked the transfer of ${f.money(x.payout_cents, x.currency)} to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""} on ${f.date(x.booked_on)}.`,
+      ],
+      rows: [
+        [L.reference, applicationReference(x.application_id)],
+        ["Amount", f.money(x.payout_cents, x.currency)],
+        ["Booked by the bank on", f.date(x.booked_on)],
+      ],
+      action: dashboard,
+    }),
+    deposit_payout_returned: (x, f) => ({
+      subject: `Payment returned: ${PURPOSE.en[x.purpose]} ${applicationReference(x.application_id)}`,
+      paragraphs: [
+        `The transfer of ${f.money(x.payout_cents, x.currency)} to the account${x.reference_iban ? ` ${x.reference_iban}` : ""} came back from the receiving bank on ${f.date(x.returned_on)}${x.reason_code ? ` (${RETURN_REASON.en(x.reason_code)})` : ""}. The money is back with your deposit; nothing is lost.`,
+        "Please confirm your reference account or give us a new one (reply to this message or use the contact form). We will then send the amount again and tell you.",
+      ],
+      rows: [
+        [L.reference, applicationReference(x.application_id)],
+        ["Amount", f.money(x.payout_cents, x.currency)],
+        ...(x.reason_code ? [[L.reason, RETURN_REASON.en(x.reason_code)] as [string, string]] : []),
+      ],
+      action: dashboard,
+    }),
+    deposit_payout_redirected: (x, f) => ({
+      subject: `Payment to another account: ${PURPOSE.en[x.purpose]} ${applicationReference(x.application_id)}`,
+      paragraphs: [
+        `We are now sending ${f.money(x.payout_cents, x.currency)} to the account ${x.new_iban} instead of ${x.old_iban}. Two members of our staff checked and released the change.`,
+        "If you did not ask for this change, please contact us at once.",
+      ],
+      rows: [
+        [L.reference, applicationReference(x.application_id)],
+        ["Amount", f.money(x.payout_cents, x.currency)],
+        ["Previous account", x.old_iban],
+        ["New account", x.new_iban],
+      ],
       action: dashboard,
     }),
     rate_alert_reached: (x, f) => ({

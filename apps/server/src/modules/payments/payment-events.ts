@@ -72,6 +72,20 @@ export type PaymentEvent =
     }
   | { kind: "order_cancelled"; at: Date; order: PaymentOrderFacts; reason: string; actorId: string }
   | {
+      /**
+       * An order that waited (held, or awaiting a second staff member) is ordered. When its money now
+       * goes to another IBAN than before, `previousCreditorIban` names the old one: the saver is told.
+       */
+      kind: "order_released";
+      at: Date;
+      order: PaymentOrderFacts;
+      previousCreditorIban: string | null;
+      /** The returned order a re-order replaces. */
+      replacesOrderId: string | null;
+      requestedBy: string | null;
+      releasedBy: string;
+    }
+  | {
       /** A credit on a partner bank account that no deposit awaits: it waits in suspense. */
       kind: "credit_unmatched";
       at: Date;

@@ -75,6 +75,12 @@ export function findReplacement(db: Db, orderId: string) {
     .executeTakeFirst();
 }
 
+/** A staff member's e-mail, for the audit trail of a release. */
+export async function staffEmail(db: Db, userId: string) {
+  const row = await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
+  return row?.email ?? null;
+}
+
 export interface OrderFilter {
   status?: PaymentOrderStatus | undefined;
   account?: string | undefined;

@@ -41,8 +41,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ fileSettings: PaymentFileSe
     return reply.status(201).header("Cache-Control", "no-store").send(order);
   });
 
+  route(app, operations.adminPaymentsRelease, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return service.releaseOrder(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      request.body,
+      app.clock.now(),
+      app.events,
+    );
+  });
+
   route(app, operations.adminPaymentFilesCreate, async (request, reply) => {
-    const files = await service.createFiles(
+    const created = await service.createFiles(
       app.db,
       currentUser(request),
       request.body,
@@ -50,7 +62,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ fileSettings: PaymentFileSe
       app.events,
       options.fileSettings,
     );
-    return reply.status(201).header("Cache-Control", "no-store").send(files);
+    return reply.status(201).header("Cache-Control", "no-store").send(created);
   });
 
   route(app, operations.adminPaymentFilesList, async (request, reply) => {

@@ -3,6 +3,7 @@ import {
   BUSINESS_TIME_ZONE,
   centsToNumber,
   dateInZone,
+  ibanProblem,
   maskIban,
   normalizeIban,
   type PaymentFile,
@@ -12,15 +13,22 @@ import {
 } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { type AuditEvent, recordAudit, recordAudits } from "../audit/audit.service.ts";
 import { findPartnerAccountByIban } from "../banks/banks.service.ts";
 import { postalAddressesOf, postalAddressOf } from "../identity/identity.service.ts";
-import { buildPain001, newMessageId, PaymentFileError, type PostalAddress } from "./pain001.ts";
+import {
+  buildPain001,
+  MAX_TRANSFER_CENTS,
+  newMessageId,
+  PaymentFileError,
+  type PostalAddress,
+} from "./pain001.ts";
 import type { PaymentOrderFacts, PaymentOrderSource, StatementEntryFacts } from "./payment-events.ts";
 import * as repo from "./payments.repository.ts";
 import { splitStreet, structuredAddress } from "./postal-address.ts";
+import { toSepaText } from "./sepa-text.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -84,6 +92,11 @@ function toPaymentOrder(row: repo.PaymentOrderRow, now: Date): PaymentOrder {
     booking_date: row.booking_date,
     return_reason: row.return_reason,
     cancel_reason: row.cancel_reason,
+    hold_reason: row.hold_reason,
+    created_by: row.created_by,
+    requested_by: row.requested_by,
+    released_by: row.released_by,
+    released_at: row.released_at ? row.released_at.toISOString() : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     age_days: Math.max(0, Math.floor((now.getTime() - row.created_at.getTime()) / 86_400_000)),
@@ -95,7 +108,9 @@ type PaymentAuditAction =
   | "payment.submitted"
   | "payment.booked"
   | "payment.returned"
-  | "payment.cancelled";
+  | "payment.cancelled"
+  | "payment.held"
+  | "payment.released";
 
 async function audit(
   trx: Db,
@@ -127,6 +142,58 @@ function auditEvent(
   };
 }
 
+/* ------------------------------------------------------------------ checking orders */
+
+/** Why the bank's file could not carry an order (docs/decisions.md "Held payment orders"). */
+export type OrderProblem =
+  | "creditor_iban_invalid"
+  | "creditor_iban_not_sepa"
+  | "creditor_name_not_sepa"
+  | "amount_out_of_range"
+  | "currency_not_eur";
+
+const ORDER_PROBLEM_TEXT: Record<OrderProblem, string> = {
+  creditor_iban_invalid: "the creditor IBAN is not a valid IBAN",
+  creditor_iban_not_sepa: "the creditor IBAN is not one of a SEPA country",
+  creditor_name_not_sepa: "the creditor name cannot be written in the SEPA character set",
+  amount_out_of_range: "the amount must be 0.01 to 999,999,999.99",
+  currency_not_eur: "SEPA credit transfers are in euro only",
+};
+
+/**
+ * True when a name survives the SEPA character set: after transliteration (sepa-text.ts) it still has
+ * a letter and nothing of it became a full stop. "😀😀😀" or "李" written as dots would reach the bank
+ * as no name at all.
+ */
+export function nameSurvivesSepa(name: string): boolean {
+  const written = toSepaText(name);
+  const dots = (text: string) => text.split(".").length - 1;
+  return /[A-Za-z]/.test(written) && dots(written) <= dots(name);
+}
+
+/** The first reason the bank's file could not carry an order, or null when it can. */
+export function orderProblem(order: {
+  creditorIban: string;
+  creditorName: string;
+  amountCents: bigint;
+  currency?: string | undefined;
+}): OrderProblem | null {
+  const iban = ibanProblem(order.creditorIban);
+  if (iban === "country") return "creditor_iban_not_sepa";
+  if (iban) return "creditor_iban_invalid";
+  if (!nameSurvivesSepa(order.creditorName)) return "creditor_name_not_sepa";
+  if (order.amountCents <= 0n || order.amountCents > MAX_TRANSFER_CENTS) return "amount_out_of_range";
+  if ((order.currency ?? "EUR") !== "EUR") return "currency_not_eur";
+  return null;
+}
+
+function invalidOrder(problem: OrderProblem): AppError {
+  return badRequest(
+    "payment_order_invalid",
+    `The bank's file cannot carry this payment (${problem}): ${ORDER_PROBLEM_TEXT[problem]}`,
+  );
+}
+
 /* ------------------------------------------------------------------ creating orders */
 
 export interface NewOrder {
@@ -145,8 +212,38 @@ export interface NewOrder {
   unmatchedCreditId?: string | null;
   returnsStatementEntry?: string | null;
   replacesOrderId?: string | null;
+  /** The currency of the money (EUR unless a credit in another currency is sent back). */
+  currency?: string | undefined;
+  /** A second staff member must release it (a re-order after a return): it awaits release. */
+  fourEyes?: boolean;
   actor: PaymentActor;
   now: Date;
+}
+
+/**
+ * The state a new order starts in: an order the bank's file could not carry is refused when a person
+ * asked for it (400 payment_order_invalid) and held with its reason when a job made it; one that needs a
+ * second staff member awaits release; any other is ordered.
+ */
+function initialState(input: NewOrder): {
+  status: "held" | "awaiting_release" | "ordered";
+  holdReason: string | null;
+} {
+  const problem = orderProblem({
+    creditorIban: input.creditor.iban,
+    creditorName: input.creditor.name,
+    amountCents: input.amountCents,
+    currency: input.currency,
+  });
+  if (problem && input.actor.id !== null) throw invalidOrder(problem);
+  if (problem) return { status: "held", holdReason: problem };
+  return { status: input.fourEyes ? "awaiting_release" : "ordered", holdReason: null };
+}
+
+function creationAudit(row: repo.PaymentOrderRow, details: Record<string, unknown> = {}): AuditEvent {
+  return row.status === "held"
+    ? auditEvent("payment.held", row, { hold_reason: row.hold_reason, ...details })
+    : auditEvent("payment.ordered", row, details);
 }
 
 /**
@@ -155,10 +252,15 @@ export interface NewOrder {
  * postal address is copied from the personal data now, so the file shows the address of the day
  * the payment was ordered.
  */
-export async function createOrder(trx: Db, events: EventBus, input: NewOrder): Promise<PaymentOrderFacts> {
+export async function createOrder(
+  trx: Db,
+  events: EventBus,
+  input: NewOrder,
+  auditDetails: Record<string, unknown> = {},
+): Promise<PaymentOrderFacts> {
   const address = input.userId ? await postalAddressOf(trx as Kysely<DB>, input.userId) : null;
   const row = await repo.insertOrder(trx, orderValues(input, address));
-  await audit(trx, input.actor, "payment.ordered", row);
+  await recordAudit(trx as Kysely<DB>, input.actor, creationAudit(row, auditDetails));
   const order = orderFacts(row);
   await events.publish(
     "payment",
@@ -193,7 +295,7 @@ export async function createOrders(
   await recordAudits(
     trx as Kysely<DB>,
     actor,
-    rows.map((row) => auditEvent("payment.ordered", row)),
+    rows.map((row) => creationAudit(row)),
   );
   const orders = rows.map(orderFacts);
   await events.publishMany(
@@ -210,9 +312,12 @@ function orderValues(
   address: { street: string; postcode: string; city: string; country: string } | null,
 ) {
   const split = address ? splitStreet(address.street) : null;
+  const { status, holdReason } = initialState(input);
   return {
     source: input.source,
-    status: "ordered" as const,
+    status,
+    hold_reason: holdReason,
+    requested_by: status === "awaiting_release" ? input.actor.id : null,
     deposit_id: input.depositId,
     user_id: input.userId,
     unmatched_credit_id: input.unmatchedCreditId ?? null,
@@ -280,7 +385,7 @@ export async function cancelOrder(
   return db.transaction().execute(async (trx) => {
     const row = await repo.lockOrder(trx, id);
     if (!row) throw notFound("payment_order_not_found", "This payment order does not exist");
-    if (row.status !== "ordered") {
+    if (row.status !== "ordered" && row.status !== "held" && row.status !== "awaiting_release") {
       throw conflict(
         "payment_order_not_cancellable",
         `This order is ${row.status}; only an order not yet in a payment file can be cancelled`,
@@ -301,7 +406,11 @@ export async function cancelOrder(
   });
 }
 
-/** A returned order is ordered again (same amount and purpose), optionally to a corrected account. */
+/**
+ * A returned order is ordered again (same amount and purpose), optionally to a corrected account. The new
+ * order awaits release by a second staff member (docs/decisions.md "Four eyes on where a payout goes");
+ * its audit entry names the order it replaces and the old and new IBAN.
+ */
 export async function reorder(
   db: Kysely<DB>,
   admin: User,
@@ -319,28 +428,162 @@ export async function reorder(
         "Only a returned order that was not ordered again can be ordered again",
       );
     }
-    const created = await createOrder(trx, events, {
-      source: row.source,
-      depositId: row.deposit_id,
-      userId: row.user_id,
-      debtor: { name: row.debtor_name, iban: row.debtor_iban, bic: row.debtor_bic },
-      creditor: {
-        name: input.creditor_name ?? row.creditor_name,
-        iban: input.creditor_iban ?? row.creditor_iban,
+    const creditor = {
+      name: input.creditor_name ?? row.creditor_name,
+      iban: input.creditor_iban ?? row.creditor_iban,
+    };
+    const created = await createOrder(
+      trx,
+      events,
+      {
+        source: row.source,
+        depositId: row.deposit_id,
+        userId: row.user_id,
+        debtor: { name: row.debtor_name, iban: row.debtor_iban, bic: row.debtor_bic },
+        creditor,
+        amountCents: BigInt(row.amount_cents),
+        principalCents: BigInt(row.principal_cents),
+        interestCents: BigInt(row.interest_cents),
+        remittance: row.remittance,
+        unmatchedCreditId: row.unmatched_credit_id,
+        returnsStatementEntry: row.returns_statement_entry,
+        replacesOrderId: row.id,
+        fourEyes: true,
+        actor: admin,
+        now,
       },
-      amountCents: BigInt(row.amount_cents),
-      principalCents: BigInt(row.principal_cents),
-      interestCents: BigInt(row.interest_cents),
-      remittance: row.remittance,
-      unmatchedCreditId: row.unmatched_credit_id,
-      returnsStatementEntry: row.returns_statement_entry,
-      replacesOrderId: row.id,
-      actor: admin,
-      now,
-    });
+      redirection(row, creditor),
+    );
     const fresh = await repo.findOrder(trx, created.id);
     if (!fresh) throw new Error("the new order vanished");
     return toPaymentOrder(fresh, now);
+  });
+}
+
+/** What the audit trail says about where an order's money goes instead of where it went. */
+function redirection(previous: repo.PaymentOrderRow, creditor: { name: string; iban: string }) {
+  return {
+    replaces_order_id: previous.id,
+    old_creditor_iban: previous.creditor_iban,
+    new_creditor_iban: normalizeIban(creditor.iban),
+    old_creditor_name: previous.creditor_name,
+    new_creditor_name: creditor.name,
+  };
+}
+
+/**
+ * Releases an order. Awaiting release: a staff member other than the one who asked for it releases it,
+ * and it is ordered (403 payment_order_release_own for the same person); `order_released` tells the
+ * saver when the money now goes to another IBAN. Held: the staff member's corrections are checked again;
+ * to the IBAN it had it is ordered at once, to another it awaits a second release.
+ */
+export async function releaseOrder(
+  db: Kysely<DB>,
+  admin: User,
+  id: string,
+  input: { creditor_iban?: string | undefined; creditor_name?: string | undefined },
+  now: Date,
+  events: EventBus,
+): Promise<PaymentOrder> {
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.lockOrder(trx, id);
+    if (!row) throw notFound("payment_order_not_found", "This payment order does not exist");
+    if (row.status === "awaiting_release") {
+      if (input.creditor_iban !== undefined || input.creditor_name !== undefined) {
+        throw conflict(
+          "payment_order_not_releasable",
+          "An order awaiting release is released as it is; cancel it to change it",
+        );
+      }
+      if (row.requested_by === admin.id) {
+        throw new AppError(
+          403,
+          "payment_order_release_own",
+          "A second staff member must release this order: you asked for it yourself",
+        );
+      }
+      const released = await repo.updateOrder(trx, id, {
+        status: "ordered",
+        released_by: admin.id,
+        released_at: now,
+        updated_at: now,
+      });
+      const replaced = row.replaces_order_id ? await repo.findOrder(trx, row.replaces_order_id) : undefined;
+      const requester = row.requested_by ? await repo.staffEmail(trx, row.requested_by) : null;
+      await audit(trx, admin, "payment.released", released, {
+        requested_by: row.requested_by,
+        requested_by_email: requester,
+        released_by: admin.id,
+        released_by_email: admin.email,
+        creditor_iban: released.creditor_iban,
+        ...(replaced
+          ? redirection(replaced, { name: released.creditor_name, iban: released.creditor_iban })
+          : {}),
+      });
+      await events.publish(
+        "payment",
+        {
+          kind: "order_released",
+          at: now,
+          order: orderFacts(released),
+          previousCreditorIban: replaced?.creditor_iban ?? row.previous_creditor_iban ?? null,
+          replacesOrderId: row.replaces_order_id,
+          requestedBy: row.requested_by,
+          releasedBy: admin.id,
+        },
+        trx,
+      );
+      return toPaymentOrder(released, now);
+    }
+    if (row.status !== "held") {
+      throw conflict("payment_order_not_releasable", `This order is ${row.status}; it waits for no release`);
+    }
+    const creditor = {
+      name: input.creditor_name ?? row.creditor_name,
+      iban: normalizeIban(input.creditor_iban ?? row.creditor_iban),
+    };
+    const problem = orderProblem({
+      creditorIban: creditor.iban,
+      creditorName: creditor.name,
+      amountCents: BigInt(row.amount_cents),
+    });
+    if (problem) throw invalidOrder(problem);
+    const redirected = creditor.iban !== row.creditor_iban;
+    const updated = await repo.updateOrder(trx, id, {
+      status: redirected ? "awaiting_release" : "ordered",
+      creditor_name: creditor.name,
+      creditor_iban: creditor.iban,
+      previous_creditor_iban: redirected ? row.creditor_iban : null,
+      // To the IBAN it had, the correction needs no second pair of eyes; to another, it does.
+      ...(redirected ? { requested_by: admin.id } : { released_by: admin.id, released_at: now }),
+      updated_at: now,
+    });
+    await audit(trx, admin, "payment.released", updated, {
+      hold_reason: row.hold_reason,
+      corrected_by: admin.id,
+      corrected_by_email: admin.email,
+      old_creditor_iban: row.creditor_iban,
+      new_creditor_iban: creditor.iban,
+      old_creditor_name: row.creditor_name,
+      new_creditor_name: creditor.name,
+      awaits_second_release: redirected,
+    });
+    if (!redirected) {
+      await events.publish(
+        "payment",
+        {
+          kind: "order_released",
+          at: now,
+          order: orderFacts(updated),
+          previousCreditorIban: null,
+          replacesOrderId: row.replaces_order_id,
+          requestedBy: admin.id,
+          releasedBy: admin.id,
+        },
+        trx,
+      );
+    }
+    return toPaymentOrder(updated, now);
   });
 }
 
@@ -374,7 +617,9 @@ function creditorAddressOf(row: repo.PaymentOrderRow): PostalAddress | null {
  * Turns the open orders into pain.001.001.09 files, one per debtor account (optionally one account
  * only), requested for execution today. The orders become submitted with the file, each audited and
  * published (`order_submitted`); the XML is stored so it can be downloaded again. An order the file
- * writer refuses (a bad IBAN, say) fails the whole run with 400 and changes nothing.
+ * could not carry (it became invalid after it was made) is held with its reason instead, and the rest
+ * go into the file: one bad order never blocks a bank's payouts (docs/decisions.md "Held payment
+ * orders"). The answer lists the files and every held order of the account(s).
  */
 export async function createFiles(
   db: Kysely<DB>,
@@ -383,11 +628,33 @@ export async function createFiles(
   now: Date,
   events: EventBus,
   settings: PaymentFileSettings,
-): Promise<PaymentFile[]> {
+): Promise<{ files: PaymentFile[]; held: PaymentOrder[] }> {
   const ids = await db.transaction().execute(async (trx) => {
-    const open = await repo.lockOpenOrders(trx, input.account);
-    if (open.length === 0) {
-      throw conflict("no_open_payment_orders", "There are no open payment orders to put into a file");
+    const candidates = await repo.lockOpenOrders(trx, input.account);
+    if (candidates.length === 0) {
+      const waiting = await repo.countOrders(trx, { status: "held", account: input.account });
+      throw conflict(
+        "no_open_payment_orders",
+        `There are no open payment orders to put into a file${waiting > 0 ? ` (${waiting} held, waiting for correction)` : ""}`,
+      );
+    }
+    const open: repo.PaymentOrderRow[] = [];
+    for (const row of candidates) {
+      const problem = orderProblem({
+        creditorIban: row.creditor_iban,
+        creditorName: row.creditor_name,
+        amountCents: BigInt(row.amount_cents),
+      });
+      if (!problem) {
+        open.push(row);
+        continue;
+      }
+      const held = await repo.updateOrder(trx, row.id, {
+        status: "held",
+        hold_reason: problem,
+        updated_at: now,
+      });
+      await audit(trx, admin, "payment.held", held, { hold_reason: problem });
     }
     const byAccount = new Map<string, repo.PaymentOrderRow[]>();
     for (const row of open) byAccount.set(row.debtor_iban, [...(byAccount.get(row.debtor_iban) ?? []), row]);
@@ -470,7 +737,11 @@ export async function createFiles(
     }
     return fileIds;
   });
-  return (await repo.filesByIds(db, ids)).map(toPaymentFile);
+  const [files, held] = await Promise.all([
+    repo.filesByIds(db, ids),
+    repo.listOrders(db, { status: "held", account: input.account }, { limit: 500, offset: 0 }),
+  ]);
+  return { files: files.map(toPaymentFile), held: held.map((r) => toPaymentOrder(r, now)) };
 }
 
 export async function listFiles(

@@ -13,11 +13,13 @@ import { errorMessage } from "../../lib/api-client.ts";
 import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
 import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
+import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import {
   downloadPaymentFile,
   useCancelPayment,
   useCreatePaymentFiles,
+  useReleasePayment,
   useReorderPayment,
   useReturnCredit,
 } from "./api/payments-api.ts";
@@ -27,8 +29,10 @@ const AGES = ["", "1", "3", "7", "14"] as const;
 
 /**
  * Back-office area "Payments": the payment orders (filter by state, age and debtor account), cancel
- * an open one with a reason, order a returned one again, turn the open orders into SEPA files (one per
- * debtor account) and download them; the credits no deposit awaited, with "return to payer".
+ * an open one with a reason, order a returned one again, correct and release a held one, release one
+ * another staff member asked for (never one's own: docs/decisions.md "Four eyes on where a payout
+ * goes"), turn the open orders into SEPA files (one per debtor account, held orders listed) and
+ * download them; the credits no deposit awaited, with "return to payer".
  */
 export default function PaymentsTab() {
   const { t } = useTranslation("payments");
@@ -51,7 +55,10 @@ function Orders() {
   const [account, setAccount] = useState("");
   const [cancelling, setCancelling] = useState<string | null>(null);
   const [reordering, setReordering] = useState<string | null>(null);
+  const [correcting, setCorrecting] = useState<string | null>(null);
   const cancel = useCancelPayment();
+  const release = useReleasePayment();
+  const { user: me } = useSession();
   const query = {
     ...(status ? { status } : {}),
     ...(age ? { older_than_days: Number(age) } : {}),
@@ -93,6 +100,11 @@ function Orders() {
           )}
           {o.return_reason && <span className="block text-xs">{o.return_reason}</span>}
           {o.cancel_reason && <span className="block text-xs">{o.cancel_reason}</span>}
+          {o.hold_reason && (
+            <span className="block text-xs" data-testid="hold-reason">
+              {t(`holdReasons.${o.hold_reason}`, { defaultValue: o.hold_reason })}
+            </span>
+          )}
         </span>
       ),
     },
@@ -136,16 +148,53 @@ function Orders() {
       headerHidden: true,
       sticky: true,
       cell: (o) =>
-        o.status === "ordered" ? (
-          <button
-            type="button"
-            className="btn-secondary px-3 py-1 text-sm"
-            aria-expanded={cancelling === o.id}
-            aria-controls={`${id}-cancel-${o.id}`}
-            onClick={() => setCancelling(cancelling === o.id ? null : o.id)}
-          >
-            {t("orders.cancel")}
-          </button>
+        o.status === "ordered" || o.status === "held" || o.status === "awaiting_release" ? (
+          <div className="flex flex-wrap gap-2">
+            {o.status === "held" && (
+              <button
+                type="button"
+                className="btn-primary px-3 py-1 text-sm"
+                aria-expanded={correcting === o.id}
+                aria-controls={`${id}-correct-${o.id}`}
+                onClick={() => setCorrecting(correcting === o.id ? null : o.id)}
+              >
+                {t("orders.correct")}
+              </button>
+            )}
+            {o.status === "awaiting_release" &&
+              (o.requested_by === me?.id ? (
+                <span className="text-xs" data-testid="awaits-second">
+                  {t("orders.awaitsSecond")}
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="btn-primary px-3 py-1 text-sm"
+                  disabled={release.isPending}
+                  data-testid="release-payment"
+                  onClick={() =>
+                    release.mutate(
+                      { id: o.id },
+                      {
+                        onSuccess: () => toast(t("orders.released"), "success"),
+                        onError: (error) => toast(errorMessage(error, t("failed")), "error"),
+                      },
+                    )
+                  }
+                >
+                  {t("orders.release")}
+                </button>
+              ))}
+            <button
+              type="button"
+              className="btn-secondary px-3 py-1 text-sm"
+              aria-expanded={cancelling === o.id}
+              aria-controls={`${id}-cancel-${o.id}`}
+              onClick={() => setCancelling(cancelling === o.id ? null : o.id)}
+            >
+              {t("orders.cancel")}
+            </button>
+          </div>
         ) : o.status === "returned" ? (
           <button
             type="button"
@@ -254,29 +303,46 @@ function Orders() {
                   id: `${id}-reorder-${o.id}`,
                   content: <Reorder order={o} onDone={() => setReordering(null)} />,
                 }
-              : null
+              : correcting === o.id
+                ? {
+                    id: `${id}-correct-${o.id}`,
+                    content: <Reorder order={o} correct onDone={() => setCorrecting(null)} />,
+                  }
+                : null
         }
       />
     </section>
   );
 }
 
-function Reorder({ order, onDone }: { order: PaymentOrder; onDone: () => void }) {
+/**
+ * The payee of a returned order ordered again, or of a held order corrected: IBAN and name, each
+ * optional. Either way another IBAN waits for a second staff member's release.
+ */
+function Reorder({ order, correct, onDone }: { order: PaymentOrder; correct?: boolean; onDone: () => void }) {
   const { t } = useTranslation("payments");
   const id = useId();
   const [iban, setIban] = useState("");
+  const [name, setName] = useState("");
   const reorder = useReorderPayment();
+  const release = useReleasePayment();
+  const mutation = correct ? release : reorder;
   return (
     <form
       className="flex flex-col gap-2"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        reorder.mutate(
-          { id: order.id, iban },
+        mutation.mutate(
+          { id: order.id, iban, name },
           {
-            onSuccess: () => {
-              toast(t("orders.reordered"), "success");
+            onSuccess: (updated) => {
+              toast(
+                updated.status === "awaiting_release"
+                  ? t("orders.awaitingRelease")
+                  : t(correct ? "orders.released" : "orders.reordered"),
+                "success",
+              );
               onDone();
             },
           },
@@ -294,16 +360,27 @@ function Reorder({ order, onDone }: { order: PaymentOrder; onDone: () => void })
         aria-describedby={`${id}-hint`}
       />
       <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-        {t("orders.correctedIbanHint", { iban: order.creditor_iban })}
+        {t("orders.correctedIbanHint", { iban: order.creditor_iban })} {t("orders.fourEyesHint")}
       </p>
-      {reorder.isError && (
+      <label htmlFor={`${id}-name`} className="label">
+        {t("orders.correctedName")}
+      </label>
+      <input
+        id={`${id}-name`}
+        className="input"
+        value={name}
+        maxLength={70}
+        placeholder={order.creditor_name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      {mutation.isError && (
         <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-          {errorMessage(reorder.error, t("failed"))}
+          {errorMessage(mutation.error, t("failed"))}
         </p>
       )}
       <div className="flex gap-2">
-        <button type="submit" className="btn-primary px-3 py-1 text-sm" disabled={reorder.isPending}>
-          {t("orders.confirmReorder")}
+        <button type="submit" className="btn-primary px-3 py-1 text-sm" disabled={mutation.isPending}>
+          {t(correct ? "orders.confirmCorrect" : "orders.confirmReorder")}
         </button>
         <button type="button" className="btn-secondary px-3 py-1 text-sm" onClick={onDone}>
           {t("orders.keep")}
@@ -316,6 +393,7 @@ function Reorder({ order, onDone }: { order: PaymentOrder; onDone: () => void })
 function CreateFiles() {
   const { t, i18n } = useTranslation("payments");
   const create = useCreatePaymentFiles();
+  const held = create.data?.held ?? [];
   return (
     <div className="flex flex-col items-end gap-1">
       <button
@@ -324,7 +402,7 @@ function CreateFiles() {
         disabled={create.isPending}
         onClick={() =>
           create.mutate("", {
-            onSuccess: (files) =>
+            onSuccess: ({ files }) =>
               toast(
                 t("files.created", {
                   count: files.length,
@@ -345,6 +423,19 @@ function CreateFiles() {
         <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
           {errorMessage(create.error, t("failed"))}
         </p>
+      )}
+      {held.length > 0 && (
+        <div role="status" className="text-sm text-amber-900 dark:text-amber-200" data-testid="held-orders">
+          <p className="font-medium">{t("files.held", { count: held.length })}</p>
+          <ul className="list-disc pl-5">
+            {held.map((o) => (
+              <li key={o.id}>
+                {o.creditor_name} ({o.creditor_iban}):{" "}
+                {t(`holdReasons.${o.hold_reason ?? ""}`, { defaultValue: o.hold_reason ?? "" })}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   );

@@ -234,6 +234,7 @@ export const operationRoutes = {
   adminPaymentsList: { id: "adminPaymentsList", method: "GET", path: "/admin/payments" },
   adminPaymentsCancel: { id: "adminPaymentsCancel", method: "POST", path: "/admin/payments/:id/cancel" },
   adminPaymentsReorder: { id: "adminPaymentsReorder", method: "POST", path: "/admin/payments/:id/reorder" },
+  adminPaymentsRelease: { id: "adminPaymentsRelease", method: "POST", path: "/admin/payments/:id/release" },
   adminPaymentFilesCreate: { id: "adminPaymentFilesCreate", method: "POST", path: "/admin/payment-files" },
   adminPaymentFilesList: { id: "adminPaymentFilesList", method: "GET", path: "/admin/payment-files" },
   adminPaymentFilesGet: { id: "adminPaymentFilesGet", method: "GET", path: "/admin/payment-files/:id" },

@@ -28,14 +28,29 @@ export function useCancelPayment() {
   });
 }
 
+/** A corrected payee: only what staff typed is sent. */
+function correction({ iban, name }: { iban: string; name: string }) {
+  return {
+    ...(iban.trim() ? { creditor_iban: iban } : {}),
+    ...(name.trim() ? { creditor_name: name.trim() } : {}),
+  };
+}
+
 export function useReorderPayment() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, iban }: { id: string; iban: string }) =>
-      api.call(operations.adminPaymentsReorder, {
-        params: { id },
-        body: iban.trim() ? { creditor_iban: iban } : {},
-      }),
+    mutationFn: ({ id, iban, name }: { id: string; iban: string; name: string }) =>
+      api.call(operations.adminPaymentsReorder, { params: { id }, body: correction({ iban, name }) }),
+    onSuccess: refresh,
+  });
+}
+
+/** Releases an order awaiting release, or corrects and releases a held one. */
+export function useReleasePayment() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, iban = "", name = "" }: { id: string; iban?: string; name?: string }) =>
+      api.call(operations.adminPaymentsRelease, { params: { id }, body: correction({ iban, name }) }),
     onSuccess: refresh,
   });
 }
