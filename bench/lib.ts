@@ -162,3 +162,11 @@ export function table(rows: Array<Record<string, string | number>>) {
   console.log(line(widths.map((w) => "-".repeat(w))));
   for (const r of rows) console.log(line(cols.map((c) => String(r[c]))));
 }
+
+/** The machine's load average (1, 5 and 15 minutes), for printing beside a figure. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+}
