@@ -136,11 +136,13 @@ const lua = (text: string) => JSON.stringify(text); // a JSON string is a valid 
 /** wrk, one thread: the same method, headers and body, and a new X-Forwarded-For per request. */
 function wrkRound(target: Target, seconds: number) {
   const headers = { "content-type": "application/json", ...(target.headers ?? {}) };
+  // Each round's addresses after the previous round's (wrk counts them itself, in its own process).
+  clientCounter += 1_000_000;
   const script = [
     `wrk.method = ${lua(target.method ?? "GET")}`,
     target.body ? `wrk.body = ${lua(target.body)}` : "",
     ...Object.entries(headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`),
-    `local n = ${(clientCounter += 1_000_000)}`,
+    `local n = ${clientCounter}`,
     "request = function()",
     "  n = n + 1",
     `  wrk.headers["x-forwarded-for"] = string.format("10.%d.%d.%d", math.floor(n / 65536) % 256, math.floor(n / 256) % 256, n % 256)`,
