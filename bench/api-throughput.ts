@@ -18,6 +18,8 @@
  *   BENCH_DURATION=4 BENCH_ROUNDS=5 BENCH_CONNECTIONS=50 npm run bench:api   (seconds per round, rounds)
  *   BENCH_ROUTES=calculate,me BENCH_DATABASES=embedded npm run bench:api      (only routes whose name holds
  *     one of the words; only the embedded database, or `server` for only the PostgreSQL server)
+ *   BENCH_COMPARE_ENTRY=/path/to/other/apps/server/dist/server.js npm run bench:api   (another build measured
+ *     in the same rounds, right after this one: a before/after in one run)
  */
 
 import { spawn, spawnSync } from "node:child_process";
@@ -278,35 +280,51 @@ const CALCULATE_BODY = JSON.stringify({
   currency: "EUR",
 });
 
-async function runAgainst(label: string, env: Record<string, string>) {
+/** The measured routes of a running server (registers a saver for `me`), warmed up. */
+async function casesOf(base: string): Promise<Array<{ route: string; target: Target }>> {
+  const bearer = await token(base);
+  // Warm up caches and JIT on every path before measuring.
+  for (let i = 0; i < 200; i++) await fetch(`${base}/api/packages`);
+  // What a browser sends for a page: it accepts brotli, and the server sends the precompressed file.
+  const page = { accept: "text/html", "accept-encoding": "br, gzip" };
+  const cases: Array<{ route: string; target: Target }> = [
+    { route: "GET /en (prerendered page)", target: { url: `${base}/en`, headers: page } },
+    { route: "GET /de/packages (live page)", target: { url: `${base}/de/packages`, headers: page } },
+    { route: "GET /api/packages", target: { url: `${base}/api/packages` } },
+    {
+      route: "POST /api/calculate",
+      target: { url: `${base}/api/calculate`, method: "POST", body: CALCULATE_BODY },
+    },
+  ];
+  if (bearer)
+    cases.push({
+      route: "GET /api/auth/me",
+      target: { url: `${base}/api/auth/me`, headers: { authorization: `Bearer ${bearer}` } },
+    });
+  return cases;
+}
+
+/**
+ * BENCH_COMPARE_ENTRY: another build's server.js, started beside this one on a database of its own and
+ * measured in the same rounds right after it (a before/after in one run, the machine's drift shared).
+ */
+const compareEntry = process.env.BENCH_COMPARE_ENTRY;
+
+async function runAgainst(label: string, env: Record<string, string>, compareEnv?: Record<string, string>) {
   // A first start creates the database; the restart on that data is what a deploy or a crash costs.
   const first = await startServer({ ...env, TRUST_PROXY: "1" });
   const firstMb = residentMb(first.child.pid);
   await first.stop();
   const server = await startServer({ ...env, TRUST_PROXY: "1" });
   const readyMb = residentMb(server.child.pid);
+  const other =
+    compareEntry && compareEnv
+      ? await startServer({ ...compareEnv, TRUST_PROXY: "1", BENCH_SERVER_ENTRY: compareEntry })
+      : null;
   let bare: Awaited<ReturnType<typeof bareServer>> | null = null;
   try {
-    const base = server.url;
-    const bearer = await token(base);
-    // Warm up caches and JIT on every path before measuring.
-    for (let i = 0; i < 200; i++) await fetch(`${base}/api/packages`);
-    // What a browser sends for a page: it accepts brotli, and the server sends the precompressed file.
-    const page = { accept: "text/html", "accept-encoding": "br, gzip" };
-    const cases: Array<{ route: string; target: Target }> = [
-      { route: "GET /en (prerendered page)", target: { url: `${base}/en`, headers: page } },
-      { route: "GET /de/packages (live page)", target: { url: `${base}/de/packages`, headers: page } },
-      { route: "GET /api/packages", target: { url: `${base}/api/packages` } },
-      {
-        route: "POST /api/calculate",
-        target: { url: `${base}/api/calculate`, method: "POST", body: CALCULATE_BODY },
-      },
-    ];
-    if (bearer)
-      cases.push({
-        route: "GET /api/auth/me",
-        target: { url: `${base}/api/auth/me`, headers: { authorization: `Bearer ${bearer}` } },
-      });
+    const cases = await casesOf(server.url);
+    const otherCases = other ? await casesOf(other.url) : [];
     const recorded = [];
     for (const c of cases) recorded.push({ method: c.target.method ?? "GET", ...(await record(c.target)) });
     const replayFile = path.join(tempDir("festgeld-bench-replay-"), "answers.json");
@@ -325,12 +343,15 @@ async function runAgainst(label: string, env: Record<string, string>) {
       const method = c.target.method ?? "GET";
       const same: Target = { ...c.target, url: `${bare.base}/replay/${n}`, pid: bare.pid };
       for (const client of clients) {
-        const runs = { bare: [] as Round[], same: [] as Round[], route: [] as Round[] };
+        const runs = { bare: [] as Round[], same: [] as Round[], route: [] as Round[], other: [] as Round[] };
+        const otherCase = otherCases.find((o) => o.route === c.route);
         const loadBefore = loadAverage();
         for (let r = 0; r < rounds; r++) {
           runs.bare.push(await drive(client, method === "POST" ? barePost : bareGet, roundSeconds));
           runs.same.push(await drive(client, same, roundSeconds));
           runs.route.push(await drive(client, { ...c.target, pid: server.child.pid }, roundSeconds));
+          if (other && otherCase)
+            runs.other.push(await drive(client, { ...otherCase.target, pid: other.child.pid }, roundSeconds));
         }
         const load = `${loadBefore} -> ${loadAverage()}`;
         const line = (what: string, list: Round[], multiple: string) =>
@@ -346,6 +367,12 @@ async function runAgainst(label: string, env: Record<string, string>) {
             load,
           });
         line("route", runs.route, spread(cpuMultiples(runs.route, runs.same), 2));
+        if (runs.other.length > 0)
+          line(
+            "route, BENCH_COMPARE_ENTRY build",
+            runs.other,
+            spread(cpuMultiples(runs.other, runs.same), 2),
+          );
         line("same bytes", runs.same, "1.00");
         line(
           method === "POST" ? "bare POST" : "bare GET",
@@ -354,7 +381,8 @@ async function runAgainst(label: string, env: Record<string, string>) {
         );
       }
     }
-    if (!bearer) rows.push({ database: label, route: "GET /api/auth/me: registration unavailable" });
+    if (!cases.some((c) => c.route.includes("/api/auth/me")))
+      rows.push({ database: label, route: "GET /api/auth/me: registration unavailable" });
     startup.push({
       database: label,
       "first start ms": first.readyMs,
@@ -367,6 +395,7 @@ async function runAgainst(label: string, env: Record<string, string>) {
   } finally {
     await bare?.close();
     await server.stop();
+    await other?.stop();
   }
 }
 
@@ -380,21 +409,28 @@ console.log(
     "(other work on the machine moves every figure: compare within one run)\n",
 );
 const rows = databases.includes("embedded")
-  ? await runAgainst("embedded (PGlite)", { DATA_DIR: tempDir("festgeld-bench-") })
+  ? await runAgainst(
+      "embedded (PGlite)",
+      { DATA_DIR: tempDir("festgeld-bench-") },
+      { DATA_DIR: tempDir("festgeld-bench-") },
+    )
   : [];
 if (!databases.includes("server")) {
   // only the embedded database asked for
 } else if (await pgAvailable()) {
   const db = await createPgDatabase();
+  const otherDb = compareEntry ? await createPgDatabase() : null;
   try {
     rows.push(
-      ...(await runAgainst("PostgreSQL server", {
-        DATABASE_URL: db.url,
-        DATA_DIR: tempDir("festgeld-bench-"),
-      })),
+      ...(await runAgainst(
+        "PostgreSQL server",
+        { DATABASE_URL: db.url, DATA_DIR: tempDir("festgeld-bench-") },
+        otherDb ? { DATABASE_URL: otherDb.url, DATA_DIR: tempDir("festgeld-bench-") } : undefined,
+      )),
     );
   } finally {
     await db.drop();
+    await otherDb?.drop();
   }
 } else {
   console.log("PostgreSQL server not reachable: measured the embedded database only.");

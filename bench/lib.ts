@@ -77,7 +77,8 @@ export async function startServer(env: Record<string, string>, port?: number): P
   const p = port ?? (await freePort());
   const spawned = performance.now();
   // BENCH_SERVER_ENTRY: another build of the server to measure (e.g. one of an earlier commit).
-  const entry = process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/server.js";
+  // (`env` may name its own, for a second build beside the first.)
+  const entry = env.BENCH_SERVER_ENTRY ?? process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/server.js";
   const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,
     env: {
