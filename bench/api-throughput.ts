@@ -1,20 +1,28 @@
 /**
  * API throughput: the compiled server's hot paths (a prerendered page, a page rendered with live data,
- * packages, calculate, me) against a bare Fastify route returning a constant JSON body, driven by
- * autocannon in the same run with the same connections. Each route is measured in alternating rounds
- * (bare route of the same method, the same bytes replayed, the route; BENCH_ROUNDS times), so a machine
- * whose speed drifts moves all three alike. Prints requests per second and p99 latency, each route's
- * ratio to the bare route, its ratio to "the same bytes" (a bare Fastify route answering exactly the
+ * packages, calculate, me) against a bare Fastify route returning a constant JSON body, in the same run
+ * with the same connections. Each route is measured in alternating rounds (bare route of the same method,
+ * the same bytes replayed, the route; BENCH_ROUNDS times, at least five by default), so a machine whose
+ * speed drifts moves all three alike. "The same bytes" is a bare Fastify route answering exactly the
  * status, headers and body the platform answered: what sending them costs without any of the platform's
- * work), the CPU time per request, and the server's start-up time and resident memory.
+ * work. For each route it prints, per client, the median and spread (min-max over the rounds) of requests
+ * per second and of the serving process's CPU time per request, for the route, the same bytes and the
+ * bare route, and the route's CPU per request as a multiple of the same bytes' (median and spread of the
+ * per-round multiples: 1.00 is the ceiling); then the server's start-up time and resident memory.
+ *
+ * The load clients: wrk (one thread, a C client: little of the second core goes to the client; installed
+ * with apt-get when missing and possible) and autocannon (Node). BENCH_CLIENTS=wrk,autocannon picks them,
+ * default wrk (autocannon where wrk is not available).
  *
  *   npm run bench:api                       (embedded database, and the PostgreSQL server when reachable)
- *   BENCH_DURATION=12 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 npm run bench:api   (seconds per route, all rounds)
+ *   BENCH_DURATION=4 BENCH_ROUNDS=5 BENCH_CONNECTIONS=50 npm run bench:api   (seconds per round, rounds)
  *   BENCH_ROUTES=calculate,me BENCH_DATABASES=embedded npm run bench:api      (only routes whose name holds
  *     one of the words; only the embedded database, or `server` for only the PostgreSQL server)
+ *   BENCH_COMPARE_ENTRY=/path/to/other/apps/server/dist/server.js npm run bench:api   (another build measured
+ *     in the same rounds, right after this one: a before/after in one run)
  */
 
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -24,6 +32,7 @@ import {
   cpuMs,
   createPgDatabase,
   freePort,
+  loadAverage,
   pgAvailable,
   repoRoot,
   residentMb,
@@ -32,31 +41,54 @@ import {
   tempDir,
 } from "./lib.ts";
 
-const duration = Number(process.env.BENCH_DURATION ?? 12);
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/** Seconds of each round (one client, one target). */
+const roundSeconds = Math.max(1, Number(process.env.BENCH_DURATION ?? 4));
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const routeWords = (process.env.BENCH_ROUTES ?? "").split(",").filter(Boolean);
 const databases = process.env.BENCH_DATABASES ?? "embedded,server";
 
-let clientCounter = 0;
+type Client = "wrk" | "autocannon";
 
-/** One route's rounds added up. */
-interface Tally {
-  requests: number;
-  seconds: number;
-  /** The highest p99 latency of the rounds. */
-  p99: number;
-  non2xx: number;
-  cpuMs: number | null;
-  /** The machine's load average (1 minute) after the last round: other work skews the figures. */
-  load: string;
+/** wrk on the PATH, or installed with apt-get (Debian's package `wrk`) when that is possible. */
+function haveWrk(): boolean {
+  const found = () => spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined;
+  if (found()) return true;
+  console.log("wrk not found: installing Debian's package wrk (apt-get) ...");
+  const root = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
+  const run = (args: string[]) => {
+    const [cmd, ...rest] = [...root, ...args] as [string, ...string[]];
+    return spawnSync(cmd, rest, { stdio: "ignore" }).status === 0;
+  };
+  if (!run(["apt-get", "update", "-qq"]) || !run(["apt-get", "install", "-y", "-qq", "wrk"])) {
+    console.log("could not install wrk (apt-get failed or needs root)");
+    return false;
+  }
+  return found();
 }
 
-const emptyTally = (): Tally => ({ requests: 0, seconds: 0, p99: 0, non2xx: 0, cpuMs: 0, load: "-" });
-const rps = (t: Tally) => (t.seconds > 0 ? t.requests / t.seconds : 0);
+const clients: Client[] = (() => {
+  const asked = (process.env.BENCH_CLIENTS ?? "wrk").split(",").filter(Boolean) as Client[];
+  const usable = asked.filter((c) => c !== "wrk" || haveWrk());
+  return usable.length > 0 ? usable : ["autocannon"];
+})();
+
+let clientCounter = 0;
+
+/** One round against one target. */
+interface Round {
+  requests: number;
+  seconds: number;
+  p99: number;
+  non2xx: number;
+  /** CPU time of the serving process over the round, in milliseconds (null where /proc is unreadable). */
+  cpuMs: number | null;
+}
+
+/** Requests per second of a round. */
+const rps = (r: Round) => (r.seconds > 0 ? r.requests / r.seconds : 0);
 /** CPU time the serving process spent per answered request, in microseconds. */
-const cpuUs = (t: Tally) =>
-  t.cpuMs !== null && t.requests > 0 ? Math.round((t.cpuMs * 1000) / t.requests) : null;
+const cpuUs = (r: Round) => (r.cpuMs !== null && r.requests > 0 ? (r.cpuMs * 1000) / r.requests : null);
 
 interface Target {
   url: string;
@@ -67,9 +99,15 @@ interface Target {
   pid?: number | undefined;
 }
 
-/** One round of `seconds` against the target, added to its tally. */
-async function drive(target: Target, seconds: number, tally: Tally): Promise<void> {
-  const cpuBefore = cpuMs(target.pid);
+/** Each request from its own client address (the server trusts X-Forwarded-For here), so per-IP rate
+ * limits (calculate: 120/min) measure the route, not the limiter's 429 answers. */
+const nextAddress = () => {
+  clientCounter++;
+  const a = clientCounter;
+  return `10.${(a >> 16) & 255}.${(a >> 8) & 255}.${a & 255}`;
+};
+
+async function autocannonRound(target: Target, seconds: number) {
   const result = await autocannon({
     url: target.url,
     method: target.method ?? "GET",
@@ -78,34 +116,74 @@ async function drive(target: Target, seconds: number, tally: Tally): Promise<voi
     connections,
     duration: seconds,
     pipelining: 1,
-    // Each request from its own client address (the server trusts X-Forwarded-For here), so per-IP
-    // rate limits (calculate: 120/min) measure the route, not the limiter's 429 answers.
     requests: [
       {
-        setupRequest: (req: { headers?: Record<string, string> }) => {
-          clientCounter++;
-          const a = clientCounter;
-          return {
-            ...req,
-            headers: {
-              ...(req.headers ?? {}),
-              "x-forwarded-for": `10.${(a >> 16) & 255}.${(a >> 8) & 255}.${a & 255}`,
-            },
-          };
-        },
+        setupRequest: (req: { headers?: Record<string, string> }) => ({
+          ...req,
+          headers: { ...(req.headers ?? {}), "x-forwarded-for": nextAddress() },
+        }),
       },
     ],
   });
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+const lua = (text: string) => JSON.stringify(text); // a JSON string is a valid Lua string literal here
+
+/** wrk, one thread: the same method, headers and body, and a new X-Forwarded-For per request. */
+function wrkRound(target: Target, seconds: number) {
+  const headers = { "content-type": "application/json", ...(target.headers ?? {}) };
+  // Each round's addresses after the previous round's (wrk counts them itself, in its own process).
+  clientCounter += 1_000_000;
+  const script = [
+    `wrk.method = ${lua(target.method ?? "GET")}`,
+    target.body ? `wrk.body = ${lua(target.body)}` : "",
+    ...Object.entries(headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`),
+    `local n = ${clientCounter}`,
+    "request = function()",
+    "  n = n + 1",
+    `  wrk.headers["x-forwarded-for"] = string.format("10.%d.%d.%d", math.floor(n / 65536) % 256, math.floor(n / 256) % 256, n % 256)`,
+    "  return wrk.format()",
+    "end",
+    "done = function(summary, latency, requests)",
+    `  io.write(string.format("\\nRESULT %d %d %d %d\\n", summary.requests, summary.duration, latency:percentile(99), summary.errors.status))`,
+    "end",
+  ].join("\n");
+  const file = path.join(tempDir("festgeld-bench-wrk-"), "script.lua");
+  writeFileSync(file, script);
+  return new Promise<Omit<Round, "cpuMs">>((resolve, reject) => {
+    const child = spawn("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "-s", file, target.url], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", () => {
+      const m = /RESULT (\d+) (\d+) (\d+) (\d+)/.exec(out);
+      if (!m) return reject(new Error(`wrk printed no result:\n${out}`));
+      resolve({
+        requests: Number(m[1]),
+        seconds: Number(m[2]) / 1e6,
+        p99: Math.round(Number(m[3]) / 1000),
+        non2xx: Number(m[4]),
+      });
+    });
+  });
+}
+
+/** One round of `seconds` against the target with the client. */
+async function drive(client: Client, target: Target, seconds: number): Promise<Round> {
+  const cpuBefore = cpuMs(target.pid);
+  const result = client === "wrk" ? await wrkRound(target, seconds) : await autocannonRound(target, seconds);
   const cpuAfter = cpuMs(target.pid);
-  tally.requests += result.requests.total;
-  tally.seconds += result.duration;
-  tally.p99 = Math.max(tally.p99, result.latency.p99);
-  tally.non2xx += result.non2xx;
-  tally.cpuMs =
-    tally.cpuMs !== null && cpuBefore !== null && cpuAfter !== null
-      ? tally.cpuMs + cpuAfter - cpuBefore
-      : null;
-  tally.load = (os.loadavg()[0] ?? 0).toFixed(1);
+  return { ...result, cpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null };
 }
 
 /** A bare Fastify process (bench/bare-server.ts), replaying recorded answers when given them. */
@@ -172,12 +250,29 @@ async function token(base: string): Promise<string | null> {
 }
 
 const startup: Array<Record<string, string | number>> = [];
-const ratio = (a: Tally, b: Tally) => (rps(b) > 0 ? (rps(a) / rps(b)).toFixed(2) : "-");
-const cpuRatio = (bare: Tally, route: Tally) => {
-  const b = cpuUs(bare);
-  const r = cpuUs(route);
-  return b && r ? (b / r).toFixed(2) : "-";
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
+/** "median (min-max)" of the rounds' values, rounded to `digits`. */
+function spread(values: Array<number | null>, digits = 0): string {
+  const known = values.filter((v): v is number => v !== null);
+  if (known.length === 0) return "-";
+  const f = (v: number) => v.toFixed(digits);
+  return `${f(median(known))} (${f(Math.min(...known))}-${f(Math.max(...known))})`;
+}
+/** Per round, the route's CPU per request as a multiple of the other target's in the same round. */
+const cpuMultiples = (route: Round[], other: Round[]) =>
+  route.map((r, i) => {
+    const a = cpuUs(r);
+    const b = other[i] ? cpuUs(other[i]) : null;
+    return a !== null && b ? a / b : null;
+  });
+
 const CALCULATE_BODY = JSON.stringify({
   amount: 10000,
   duration_months: 12,
@@ -185,35 +280,51 @@ const CALCULATE_BODY = JSON.stringify({
   currency: "EUR",
 });
 
-async function runAgainst(label: string, env: Record<string, string>) {
+/** The measured routes of a running server (registers a saver for `me`), warmed up. */
+async function casesOf(base: string): Promise<Array<{ route: string; target: Target }>> {
+  const bearer = await token(base);
+  // Warm up caches and JIT on every path before measuring.
+  for (let i = 0; i < 200; i++) await fetch(`${base}/api/packages`);
+  // What a browser sends for a page: it accepts brotli, and the server sends the precompressed file.
+  const page = { accept: "text/html", "accept-encoding": "br, gzip" };
+  const cases: Array<{ route: string; target: Target }> = [
+    { route: "GET /en (prerendered page)", target: { url: `${base}/en`, headers: page } },
+    { route: "GET /de/packages (live page)", target: { url: `${base}/de/packages`, headers: page } },
+    { route: "GET /api/packages", target: { url: `${base}/api/packages` } },
+    {
+      route: "POST /api/calculate",
+      target: { url: `${base}/api/calculate`, method: "POST", body: CALCULATE_BODY },
+    },
+  ];
+  if (bearer)
+    cases.push({
+      route: "GET /api/auth/me",
+      target: { url: `${base}/api/auth/me`, headers: { authorization: `Bearer ${bearer}` } },
+    });
+  return cases;
+}
+
+/**
+ * BENCH_COMPARE_ENTRY: another build's server.js, started beside this one on a database of its own and
+ * measured in the same rounds right after it (a before/after in one run, the machine's drift shared).
+ */
+const compareEntry = process.env.BENCH_COMPARE_ENTRY;
+
+async function runAgainst(label: string, env: Record<string, string>, compareEnv?: Record<string, string>) {
   // A first start creates the database; the restart on that data is what a deploy or a crash costs.
   const first = await startServer({ ...env, TRUST_PROXY: "1" });
   const firstMb = residentMb(first.child.pid);
   await first.stop();
   const server = await startServer({ ...env, TRUST_PROXY: "1" });
   const readyMb = residentMb(server.child.pid);
+  const other =
+    compareEntry && compareEnv
+      ? await startServer({ ...compareEnv, TRUST_PROXY: "1", BENCH_SERVER_ENTRY: compareEntry })
+      : null;
   let bare: Awaited<ReturnType<typeof bareServer>> | null = null;
   try {
-    const base = server.url;
-    const bearer = await token(base);
-    // Warm up caches and JIT on every path before measuring.
-    for (let i = 0; i < 200; i++) await fetch(`${base}/api/packages`);
-    // What a browser sends for a page: it accepts brotli, and the server sends the precompressed file.
-    const page = { accept: "text/html", "accept-encoding": "br, gzip" };
-    const cases: Array<{ route: string; target: Target }> = [
-      { route: "GET /en (prerendered page)", target: { url: `${base}/en`, headers: page } },
-      { route: "GET /de/packages (live page)", target: { url: `${base}/de/packages`, headers: page } },
-      { route: "GET /api/packages", target: { url: `${base}/api/packages` } },
-      {
-        route: "POST /api/calculate",
-        target: { url: `${base}/api/calculate`, method: "POST", body: CALCULATE_BODY },
-      },
-    ];
-    if (bearer)
-      cases.push({
-        route: "GET /api/auth/me",
-        target: { url: `${base}/api/auth/me`, headers: { authorization: `Bearer ${bearer}` } },
-      });
+    const cases = await casesOf(server.url);
+    const otherCases = other ? await casesOf(other.url) : [];
     const recorded = [];
     for (const c of cases) recorded.push({ method: c.target.method ?? "GET", ...(await record(c.target)) });
     const replayFile = path.join(tempDir("festgeld-bench-replay-"), "answers.json");
@@ -226,73 +337,52 @@ async function runAgainst(label: string, env: Record<string, string>) {
       body: CALCULATE_BODY,
       pid: bare.pid,
     };
-    const bareTallies = { GET: emptyTally(), POST: emptyTally() };
-    const measured: Array<{ name: string; method: "GET" | "POST"; bare: Tally; same: Tally; route: Tally }> =
-      [];
-    const seconds = Math.max(1, Math.round(duration / rounds));
+    const rows: Array<Record<string, string | number>> = [];
     for (const [n, c] of cases.entries()) {
       if (routeWords.length > 0 && !routeWords.some((w) => c.route.includes(w))) continue;
       const method = c.target.method ?? "GET";
-      const m = { name: c.route, method, bare: emptyTally(), same: emptyTally(), route: emptyTally() };
       const same: Target = { ...c.target, url: `${bare.base}/replay/${n}`, pid: bare.pid };
-      for (let r = 0; r < rounds; r++) {
-        await drive(method === "POST" ? barePost : bareGet, seconds, m.bare);
-        await drive(same, seconds, m.same);
-        await drive({ ...c.target, pid: server.child.pid }, seconds, m.route);
+      for (const client of clients) {
+        const runs = { bare: [] as Round[], same: [] as Round[], route: [] as Round[], other: [] as Round[] };
+        const otherCase = otherCases.find((o) => o.route === c.route);
+        const loadBefore = loadAverage();
+        for (let r = 0; r < rounds; r++) {
+          runs.bare.push(await drive(client, method === "POST" ? barePost : bareGet, roundSeconds));
+          runs.same.push(await drive(client, same, roundSeconds));
+          runs.route.push(await drive(client, { ...c.target, pid: server.child.pid }, roundSeconds));
+          if (other && otherCase)
+            runs.other.push(await drive(client, { ...otherCase.target, pid: other.child.pid }, roundSeconds));
+        }
+        const load = `${loadBefore} -> ${loadAverage()}`;
+        const line = (what: string, list: Round[], multiple: string) =>
+          rows.push({
+            database: label,
+            client,
+            route: `${c.route}: ${what}`,
+            "req/s median (min-max)": spread(list.map(rps)),
+            "CPU µs/req median (min-max)": spread(list.map(cpuUs)),
+            "CPU x same bytes": multiple,
+            "p99 ms": Math.max(...list.map((r) => r.p99)),
+            "non-2xx": list.reduce((sum, r) => sum + r.non2xx, 0),
+            load,
+          });
+        line("route", runs.route, spread(cpuMultiples(runs.route, runs.same), 2));
+        if (runs.other.length > 0)
+          line(
+            "route, BENCH_COMPARE_ENTRY build",
+            runs.other,
+            spread(cpuMultiples(runs.other, runs.same), 2),
+          );
+        line("same bytes", runs.same, "1.00");
+        line(
+          method === "POST" ? "bare POST" : "bare GET",
+          runs.bare,
+          `(${spread(cpuMultiples(runs.route, runs.bare), 2)} route x bare)`,
+        );
       }
-      for (const key of ["requests", "seconds", "non2xx"] as const) bareTallies[method][key] += m.bare[key];
-      bareTallies[method].p99 = Math.max(bareTallies[method].p99, m.bare.p99);
-      const cpu = bareTallies[method].cpuMs;
-      bareTallies[method].cpuMs = cpu !== null && m.bare.cpuMs !== null ? cpu + m.bare.cpuMs : null;
-      bareTallies[method].load = m.bare.load;
-      measured.push(m);
     }
-    const rows: Array<Record<string, string | number>> = [];
-    const row = (route: string, t: Tally, cells: Record<string, string>) =>
-      rows.push({
-        database: label,
-        route,
-        "req/s": Math.round(rps(t)),
-        "p99 ms": t.p99,
-        ...cells,
-        "non-2xx": t.non2xx,
-        "CPU µs/req": cpuUs(t) ?? "-",
-        load: t.load,
-      });
-    // (A bare route is left out when BENCH_ROUTES measured no route of its method.)
-    if (bareTallies.GET.requests > 0)
-      row("bare Fastify (constant JSON)", bareTallies.GET, {
-        ratio: "1.00",
-        "same bytes": "",
-        "ratio to same bytes": "",
-        "CPU ratio": "1.00",
-      });
-    if (bareTallies.POST.requests > 0)
-      row("bare Fastify POST (JSON body parsed)", bareTallies.POST, {
-        ratio: ratio(bareTallies.POST, bareTallies.GET),
-        "same bytes": "",
-        "ratio to same bytes": "",
-        "CPU ratio": "1.00",
-      });
-    for (const m of measured) {
-      row(m.name, m.route, {
-        // To the bare route of the same method, measured in the rounds beside this route's.
-        ratio: ratio(m.route, m.bare),
-        // A bare route sending this route's very answer: the ceiling for these bytes on this machine.
-        "same bytes": ratio(m.same, m.bare),
-        "ratio to same bytes": ratio(m.route, m.same),
-        // CPU time per request of the bare route of the same method over this route's: like the ratio of
-        // requests per second, but not moved by waiting for a core.
-        "CPU ratio": cpuRatio(m.bare, m.route),
-      });
-    }
-    if (!bearer)
-      rows.push({
-        database: label,
-        route: "GET /api/auth/me",
-        "req/s": "-",
-        ratio: "registration unavailable",
-      });
+    if (!cases.some((c) => c.route.includes("/api/auth/me")))
+      rows.push({ database: label, route: "GET /api/auth/me: registration unavailable" });
     startup.push({
       database: label,
       "first start ms": first.readyMs,
@@ -305,36 +395,47 @@ async function runAgainst(label: string, env: Record<string, string>) {
   } finally {
     await bare?.close();
     await server.stop();
+    await other?.stop();
   }
 }
 
 console.log(
-  `autocannon: ${connections} connections, ${duration} s per route in ${rounds} rounds alternating with the bare ` +
-    `route and the same bytes, pipelining 1; load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")} on ${os.cpus().length} cores\n`,
+  `${clients.join(" and ")}: ${connections} connections, ${rounds} rounds of ${roundSeconds} s per route ` +
+    "alternating the bare route of the same method, the same bytes (a bare route replaying the route's " +
+    "answer) and the route; medians and (min-max) over the rounds. CPU µs/req: CPU time of the serving " +
+    "process per answered request (from /proc: waiting for a core does not count). CPU x same bytes: the " +
+    "route's CPU per request over the same bytes' in the same round (1.00 = the ceiling its bytes allow).\n" +
+    `Load average at the start: ${loadAverage()} on ${os.cpus().length} cores ` +
+    "(other work on the machine moves every figure: compare within one run)\n",
 );
 const rows = databases.includes("embedded")
-  ? await runAgainst("embedded (PGlite)", { DATA_DIR: tempDir("festgeld-bench-") })
+  ? await runAgainst(
+      "embedded (PGlite)",
+      { DATA_DIR: tempDir("festgeld-bench-") },
+      { DATA_DIR: tempDir("festgeld-bench-") },
+    )
   : [];
 if (!databases.includes("server")) {
   // only the embedded database asked for
 } else if (await pgAvailable()) {
   const db = await createPgDatabase();
+  const otherDb = compareEntry ? await createPgDatabase() : null;
   try {
     rows.push(
-      ...(await runAgainst("PostgreSQL server", {
-        DATABASE_URL: db.url,
-        DATA_DIR: tempDir("festgeld-bench-"),
-      })),
+      ...(await runAgainst(
+        "PostgreSQL server",
+        { DATABASE_URL: db.url, DATA_DIR: tempDir("festgeld-bench-") },
+        otherDb ? { DATABASE_URL: otherDb.url, DATA_DIR: tempDir("festgeld-bench-") } : undefined,
+      )),
     );
   } finally {
     await db.drop();
+    await otherDb?.drop();
   }
 } else {
   console.log("PostgreSQL server not reachable: measured the embedded database only.");
 }
 table(rows);
+console.log(`\nLoad average at the end: ${loadAverage()}`);
 console.log("\nStart-up of the compiled server (time until /api/ready answers) and its resident memory:");
 table(startup);

@@ -77,7 +77,8 @@ export async function startServer(env: Record<string, string>, port?: number): P
   const p = port ?? (await freePort());
   const spawned = performance.now();
   // BENCH_SERVER_ENTRY: another build of the server to measure (e.g. one of an earlier commit).
-  const entry = process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/server.js";
+  // (`env` may name its own, for a second build beside the first.)
+  const entry = env.BENCH_SERVER_ENTRY ?? process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/server.js";
   const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,
     env: {
@@ -161,4 +162,12 @@ export function table(rows: Array<Record<string, string | number>>) {
   console.log(line(cols));
   console.log(line(widths.map((w) => "-".repeat(w))));
   for (const r of rows) console.log(line(cols.map((c) => String(r[c]))));
+}
+
+/** The machine's load average (1, 5 and 15 minutes), for printing beside a figure. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
 }

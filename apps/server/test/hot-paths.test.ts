@@ -7,7 +7,7 @@ import {
   userSchema,
 } from "@festgeld/domain";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { compiledJson } from "../src/lib/compiled-serializer.ts";
 import { calculate } from "../src/modules/calculator/calculator.service.ts";
 import { isPlainCalculateRequest } from "../src/modules/calculator/calculator.validation.ts";
@@ -209,6 +209,54 @@ describe("GET /api/auth/me on its hot path", () => {
     expect(open.statusCode).toBe(200);
     const admin = await createAdmin(t.app);
     expect((await t.app.inject({ url: "/api/admin/users", headers: admin.headers })).statusCode).toBe(200);
+  });
+});
+
+describe("GET /api/packages on its hot path", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("reads the packages once for all the requests that arrive while the cached list is re-read", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const first = await t.app.inject({ url: "/api/packages" });
+    expect(first.statusCode).toBe(200);
+    // The list is re-read after ten seconds: fifty requests at that moment share one read.
+    vi.setSystemTime(Date.now() + 11_000);
+    const executor = t.app.db.getExecutor();
+    const original = executor.executeQuery.bind(executor);
+    let queries = 0;
+    const spy = vi
+      .spyOn(executor, "executeQuery")
+      .mockImplementation((...args: Parameters<typeof original>) => {
+        queries++;
+        return original(...args);
+      });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          t.app.inject({ url: "/api/packages", headers: { "accept-language": i % 2 ? "de" : "fr" } }),
+        ),
+      );
+      expect(queries).toBe(1);
+      for (const answer of answers) expect(answer.statusCode).toBe(200);
+      expect(answers[0]?.json()).toEqual(answers[2]?.json());
+      expect(answers[1]?.headers.etag).toBe(answers[3]?.headers.etag);
+      expect(answers[0]?.headers.etag).not.toBe(answers[1]?.headers.etag);
+    } finally {
+      spy.mockRestore();
+    }
+    // An admin's change is seen on the next request, as before.
+    const admin = await createAdmin(t.app);
+    const listed = first.json() as Array<{ id: string; interest_rate: number }>;
+    const target = listed[0] as { id: string; interest_rate: number };
+    const changed = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/packages/${target.id}`,
+      headers: admin.headers,
+      payload: { interest_rate: target.interest_rate + 0.25 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = (await t.app.inject({ url: "/api/packages" })).json() as typeof listed;
+    expect(after.find((p) => p.id === target.id)?.interest_rate).toBe(target.interest_rate + 0.25);
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config/env.ts";
 import { type Database, openPostgres } from "../src/db/database.ts";
-import { hashToken } from "../src/modules/auth/session.service.ts";
+import { hashToken, sessionResolver } from "../src/modules/auth/session.service.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser, TEST_PASSWORD } from "./helpers/factories.ts";
 
@@ -221,6 +221,38 @@ describe("session cache in one process", () => {
     }
     vi.setSystemTime(Date.now() + 20 * 60_000);
     expect((await me(t.app, busy.token)).statusCode).toBe(401);
+  });
+
+  it("decides a cached session at once, without a promise, and goes to the database when it must", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const saver = await createUser(t.app);
+    const policy = t.app.authSettings.session;
+    const resolve = sessionResolver(t.app.sessionCache);
+    t.app.sessionCache.clear();
+    // Unknown to the cache: read from the database (a promise), and cached.
+    const read = resolve(t.app.db, policy, saver.token);
+    expect(read).toBeInstanceOf(Promise);
+    const session = await read;
+    expect(session?.user.id).toBe(saver.user.id);
+    // Cached and within its expiry: the answer itself, the same user, and no query.
+    let direct: unknown;
+    const queries = await queryCount(t.database, async () => {
+      direct = resolve(t.app.db, policy, saver.token);
+    });
+    expect(queries).toBe(0);
+    expect(direct).not.toBeInstanceOf(Promise);
+    expect(direct).toMatchObject({ sessionId: session?.sessionId, user: { id: saver.user.id } });
+    // A last use to record (over a minute later): through the database again.
+    vi.setSystemTime(Date.now() + 61_000);
+    expect(resolve(t.app.db, policy, saver.token)).toBeInstanceOf(Promise);
+    // Past its idle expiry: the database decides, and the session is gone.
+    vi.setSystemTime(Date.now() + 31 * 60_000);
+    const expired = resolve(t.app.db, policy, saver.token);
+    expect(expired).toBeInstanceOf(Promise);
+    expect(await expired).toBeNull();
+    // A token no session has, and one of a wrong length, the same as before: none.
+    expect(await resolve(t.app.db, policy, randomBytes(32).toString("base64url"))).toBeNull();
+    expect(resolve(t.app.db, policy, "short")).toBeNull();
   });
 });
 

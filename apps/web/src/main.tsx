@@ -11,16 +11,13 @@ import { requestSessionEarly } from "./lib/early-session.ts";
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing");
 if (root.dataset.prerendered) {
-  // Once the browser reports the first contentful paint. A timeout queued from an animation frame, used
-  // before, runs once the frame is drawn, but on a busy machine the paint can be presented later, with
-  // the app's downloads already on their way. A page that was hidden before its first paint (opened in
-  // the background) gets no such report: it starts a second after its first frame.
-  // Whichever comes first starts it: a module runs once, however often it is imported.
-  const boot = () => void import("./boot.tsx");
-  new PerformanceObserver((list) => {
-    if (list.getEntriesByName("first-contentful-paint").length > 0) boot();
-  }).observe({ type: "paint", buffered: true });
-  requestAnimationFrame(() => setTimeout(boot, 1000));
+  // After the first frame: a timeout queued from an animation frame runs once that frame is drawn (a
+  // page opened in the background, which draws no frame, starts when it is shown). Waiting for the
+  // browser's first-contentful-paint report instead left the app up to a second late on a busy
+  // machine: the report reached the page's observer hundreds of milliseconds after the paint, at times
+  // after the one-second fallback that then started the app (docs/decisions.md "The first paint does
+  // not wait for the app").
+  requestAnimationFrame(() => setTimeout(() => void import("./boot.tsx"), 0));
 } else {
   requestSessionEarly();
   // Asked for at once, beside the app's code: the page's code starts downloading as soon as this small

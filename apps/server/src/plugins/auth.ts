@@ -24,14 +24,15 @@ export interface ResolvedSession {
 }
 
 /**
- * Finds the live session of a bearer token (null when unknown, revoked or expired). The auth module
- * provides it; app.ts passes it in, so that this plugin does not depend on a module.
+ * Finds the live session of a bearer token (null when unknown, revoked or expired): at once when it
+ * needs no database work (a cached session), else a promise. The auth module provides it; app.ts
+ * passes it in, so that this plugin does not depend on a module.
  */
 export type SessionResolver = (
   db: FastifyInstance["db"],
   policy: SessionPolicy,
   token: string,
-) => Promise<ResolvedSession | null>;
+) => ResolvedSession | null | Promise<ResolvedSession | null>;
 
 /**
  * Limits on sign-in and registration attempts within one window: per client address, per account
@@ -125,36 +126,64 @@ export default fp(
       // A hook of the route itself, first among the route's own hooks (before its rate limit, as a
       // hook of the whole app would be), so that public routes, most of the traffic, run no
       // authentication hook at all and none reads the route's options per request.
+      // A signed-in request whose session is cached is decided without a promise (docs/decisions.md
+      // "Hot paths, fourth pass"); one that needs the database continues when the read is done.
       const hook = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-        authenticate(request, reply, access).then(() => done(), done);
+        let session: ReturnType<SessionResolver> | undefined;
+        try {
+          session = authenticate(request, reply, access);
+        } catch (error) {
+          return done(error as Error);
+        }
+        if (session instanceof Promise)
+          session.then((resolved) => admit(request, access, resolved, done), done);
+        else admit(request, access, session, done);
       };
       route.onRequest = [hook, ...[route.onRequest ?? []].flat()] as typeof route.onRequest;
     });
 
     // onRequest runs before the body is read, so an anonymous upload is refused before it streams.
-    // A function declaration, hoisted: the onRoute hook above refers to it.
-    async function authenticate(request: FastifyRequest, reply: FastifyReply, access: Access) {
+    // Function declarations, hoisted: the onRoute hook above refers to them.
+    /** The session of the request's bearer token (undefined: none sent to an optional route). */
+    function authenticate(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      access: Access,
+    ): ReturnType<SessionResolver> | undefined {
       // Answers of non-public routes are about a person: no browser or proxy may keep a copy.
       reply.header("Cache-Control", "no-store");
       const token = bearerToken(request);
       if (token === null) {
-        if (access === "optional") return;
+        if (access === "optional") return undefined;
         throw unauthenticated();
       }
-      const session = token ? await opts.resolveSession(app.db, opts.policy, token) : null;
+      return token ? opts.resolveSession(app.db, opts.policy, token) : null;
+    }
+
+    /** Lets the request in with its session (undefined: none needed), or refuses it. */
+    function admit(
+      request: FastifyRequest,
+      access: Access,
+      session: ResolvedSession | null | undefined,
+      done: (error?: Error) => void,
+    ) {
+      if (session === undefined) return done();
       if (!session)
-        throw new AppError(401, "session_expired", "Your session has expired. Please sign in again.");
+        return done(new AppError(401, "session_expired", "Your session has expired. Please sign in again."));
       request.user = session.user;
       request.sessionId = session.sessionId;
-      if (access === "admin" && session.user.role !== "admin") throw forbidden();
+      if (access === "admin" && session.user.role !== "admin") return done(forbidden());
       // Every admin signs in with two-factor: until enrolled, no back-office call succeeds.
       if (access === "admin" && !session.twoFactor) {
-        throw new AppError(
-          403,
-          "two_factor_enrolment_required",
-          "Set up two-factor sign-in on the security page before using the back office",
+        return done(
+          new AppError(
+            403,
+            "two_factor_enrolment_required",
+            "Set up two-factor sign-in on the security page before using the back office",
+          ),
         );
       }
+      done();
     }
   },
   { name: "auth", dependencies: ["db"] },

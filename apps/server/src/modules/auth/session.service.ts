@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import type { SessionCache } from "../../lib/session-cache.ts";
+import type { CachedSession, SessionCache } from "../../lib/session-cache.ts";
 import type { ResolvedSession, SessionPolicy } from "../../plugins/auth.ts";
 import * as repo from "./session.repository.ts";
 import { toUser } from "./user.mapper.ts";
@@ -12,7 +12,8 @@ export type { ResolvedSession, SessionPolicy };
 const TOUCH_INTERVAL_MS = 60_000;
 
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  // crypto.hash: one call, no Hash object per request (docs/decisions.md "Hot paths, fourth pass").
+  return hash("sha256", token, "hex");
 }
 
 /** A new opaque bearer token: 32 random bytes (256 bits), base64url. Only its hash is stored. */
@@ -41,16 +42,16 @@ export async function createSession(
  * the idle expiry) is written at most once a minute per session and process.
  */
 export function sessionResolver(cache: SessionCache | null) {
-  return async function resolve(
+  /** The database read (and the write of a last use that is due): the path of an uncached session. */
+  async function read(
     db: Kysely<DB>,
     policy: SessionPolicy,
-    token: string,
+    tokenHash: string,
+    now: number,
+    cached: CachedSession | undefined,
   ): Promise<ResolvedSession | null> {
-    if (token.length < 20 || token.length > 200) return null;
-    const tokenHash = hashToken(token);
-    const now = Date.now();
-    let entry = cache?.get(tokenHash);
-    if (!entry || now >= entry.idleExpiresAt || now >= entry.expiresAt) {
+    let entry = cached;
+    if (!entry) {
       const stamp = cache?.stamp() ?? 0;
       const row = await repo.findActiveSessionWithUser(db, tokenHash, new Date(now));
       if (!row) return null;
@@ -72,6 +73,25 @@ export function sessionResolver(cache: SessionCache | null) {
       await repo.touchSession(db, entry.sessionId, new Date(now), new Date(idle));
     }
     return { sessionId: entry.sessionId, user: entry.user, twoFactor: entry.twoFactor };
+  }
+
+  /**
+   * A cached session within its expiry whose last use needs no write is answered at once, without a
+   * promise (docs/decisions.md "Hot paths, fourth pass"); anything else goes through `read`.
+   */
+  return function resolve(
+    db: Kysely<DB>,
+    policy: SessionPolicy,
+    token: string,
+  ): ResolvedSession | null | Promise<ResolvedSession | null> {
+    if (token.length < 20 || token.length > 200) return null;
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    let entry = cache?.get(tokenHash);
+    if (entry && (now >= entry.idleExpiresAt || now >= entry.expiresAt)) entry = undefined;
+    // The cached entry itself (it has every field of a ResolvedSession): nothing new per request.
+    if (entry && now - entry.lastUsedAt <= TOUCH_INTERVAL_MS) return entry;
+    return read(db, policy, tokenHash, now, entry);
   };
 }
 

@@ -78,19 +78,29 @@ const CACHE_TTL_MS = 10_000;
 
 interface CacheEntry {
   rows: PackageRow[];
-  at: number;
   /** The serialised answer per language, with its ETag: the hot path sends ready bytes. */
   json: Map<Language, { body: Buffer; etag: string }>;
 }
-const cache = new WeakMap<Kysely<DB>, CacheEntry>();
+/**
+ * The entry of each database and when its read began. The read itself is cached (a promise), so the
+ * requests that arrive while it runs share it: when the entry expired under load, each of them used
+ * to read the packages and serialise them again (docs/decisions.md "Hot paths, fourth pass").
+ */
+const cache = new WeakMap<Kysely<DB>, { entry: Promise<CacheEntry>; at: number }>();
 
-async function entryFor(db: Kysely<DB>): Promise<CacheEntry> {
-  let entry = cache.get(db);
-  if (!entry || Date.now() - entry.at > CACHE_TTL_MS) {
-    entry = { rows: await repo.listActivePackages(db), at: Date.now(), json: new Map() };
-    cache.set(db, entry);
+function entryFor(db: Kysely<DB>): Promise<CacheEntry> {
+  let slot = cache.get(db);
+  if (!slot || Date.now() - slot.at > CACHE_TTL_MS) {
+    const entry = repo.listActivePackages(db).then((rows): CacheEntry => ({ rows, json: new Map() }));
+    const fresh = { entry, at: Date.now() };
+    slot = fresh;
+    cache.set(db, fresh);
+    // A failed read is not kept: the next request tries again.
+    entry.catch(() => {
+      if (cache.get(db) === fresh) cache.delete(db);
+    });
   }
-  return entry;
+  return slot.entry;
 }
 
 /**
