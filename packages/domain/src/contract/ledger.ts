@@ -30,6 +30,8 @@ export const LEDGER_ACCOUNT_TYPES = [
   "suspense",
   "in_transit",
   "deposit",
+  "bank_fees",
+  "write_off",
 ] as const;
 
 export const trialBalanceQuerySchema = z.object({

@@ -20,6 +20,8 @@ export interface DepositEventDetails {
     /** For a credit read from an imported statement: which statement and which of its entries. */
     statement_id?: string;
     statement_entry_key?: string;
+    /** Assigned by staff from the exception queue: the credit was booked into suspense on arrival. */
+    from_suspense?: true;
   };
   lapsed: { deadline: string | null };
   withdrawn: { returned_cents: Cents };
