@@ -15,8 +15,11 @@ import { AppError, badRequest, conflict } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { findPartnerAccountByIban } from "../banks/banks.service.ts";
-import type { BankExceptionRow } from "../payments/bank-exceptions.repository.ts";
-import { type NewException, recordException } from "../payments/bank-exceptions.service.ts";
+import {
+  type BankExceptionRow,
+  type NewException,
+  recordException,
+} from "../payments/bank-exceptions.service.ts";
 import type { StatementEntryFacts } from "../payments/payment-events.ts";
 import * as payments from "../payments/payments.service.ts";
 import {

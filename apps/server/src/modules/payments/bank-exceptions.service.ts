@@ -27,6 +27,9 @@ import { orderCreditReturn, SYSTEM_ACTOR } from "./payments.service.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** An exception as the deposits module needs it to fund a deposit from it. */
+export type BankExceptionRow = repo.BankExceptionRow;
+
 export interface NewException extends EntryRef {
   accountIban: string;
   kind: BankExceptionKind;
@@ -353,3 +356,18 @@ export const reopenOnCancelledReturn: EventSubscriber<"payment"> = async (event,
     details: auditDetails(row, { cancelled_order_id: event.order.id, cancelled_by: event.actorId }),
   });
 };
+
+/** What waits in the queue for an account, booked up to a day (the reconciliation lists it). */
+export async function openExceptionsOf(db: Db, accountIban: string, date: string) {
+  const rows = await repo.openExceptionsOf(db, accountIban, date);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    reason: r.reason,
+    amount: r.amount_cents === null ? null : centsToNumber(BigInt(r.amount_cents)),
+    currency: r.currency,
+    booking_date: r.booking_date,
+    end_to_end_id: r.end_to_end_id,
+    status: r.status,
+  }));
+}
