@@ -177,6 +177,15 @@ describe("the entry's own amount, currency and direction decide", () => {
       status: "open",
       actions: ["handled_outside"],
     });
+    // The reconciliation compares euro with euro and lists the pound credit as waiting.
+    const rec = (
+      await t.app.inject({
+        url: `/api/admin/reconciliation?date=${today(clock)}&account=${PARTNER_IBAN}`,
+        headers: admin.headers,
+      })
+    ).json() as Reconciliation;
+    expect(rec.differences.filter((x) => x.statement_entry_key === "BARC25110001")).toEqual([]);
+    expect(rec.open_exceptions.map((x) => x.id)).toContain(gbp.id);
     // Never a euro order for a pound credit.
     const back = await actOnException(t.app, admin, gbp.id, { action: "return_to_payer" });
     expect(back.statusCode).toBe(409);
@@ -245,6 +254,16 @@ describe("returns and reversals of our payments", () => {
     });
     const returned = published.slice(seen).find((e) => e.kind === "order_returned");
     expect(returned).toMatchObject({ kind: "order_returned", reversal: true, order: { id: order.id } });
+    // The deposit tells the saver's messages (payout_returned) that the bank reversed the payout.
+    const events = await t.app.db
+      .selectFrom("deposit_events")
+      .select(["type", "details"])
+      .where("deposit_id", "=", deposit.id)
+      .where("type", "=", "payout_returned")
+      .execute();
+    expect(events.map((e) => e.details)).toEqual([
+      expect.objectContaining({ order_id: order.id, reversal: true }),
+    ]);
     await trialBalanceZero();
     clock.reset();
   });

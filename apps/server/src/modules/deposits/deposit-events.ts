@@ -60,6 +60,8 @@ export interface DepositEventDetails {
     amount_cents: Cents;
     reason_code: string | null;
     booking_date: string;
+    /** The bank reversed its booking of the payout (RvslInd) rather than the payee's bank returning it. */
+    reversal?: true;
   };
   paid_out: {
     payout_cents: Cents;

@@ -217,6 +217,7 @@ export function depositPaymentEvents(events: EventBus) {
         amount_cents: String(order.amountCents),
         reason_code: event.reasonCode,
         booking_date: event.bookingDate,
+        ...(event.reversal ? { reversal: true as const } : {}),
       },
     });
   };

@@ -479,9 +479,7 @@ const factOf = (c: EntryContext): StatementEntryFacts & { statement: number } =>
   statement: c.entry.position.statement,
   key: c.key,
   direction: c.entry.direction === "DBIT" ? "debit" : "credit",
-  // The books reconcile in euro: an entry in another currency is at the bank in its currency only.
-  amountCents:
-    c.entry.amountCents === null || c.entry.currency !== BOOK_CURRENCY ? 0 : Number(c.entry.amountCents),
+  amountCents: c.entry.amountCents === null ? 0 : Number(c.entry.amountCents),
   bookingDate: c.bookingDate,
   valueDate: c.entry.valueDate,
   reversal: c.entry.reversalIndicator,
@@ -643,7 +641,10 @@ export async function importStatement(
     };
     if (statementId) {
       await repo.setStatementResult(trx, statementId, run.matched.length, JSON.stringify(result));
-      await publishStatements(run, statementId, statement.statements, contexts.map(factOf));
+      // The books reconcile in euro: an entry in another currency is no part of the euro balance (it
+      // waits in the exception queue, which the reconciliation lists).
+      const euro = contexts.filter((c) => c.entry.kind === "refused" || c.entry.currency === BOOK_CURRENCY);
+      await publishStatements(run, statementId, statement.statements, euro.map(factOf));
       await recordAudit(trx, admin, {
         action: "bank_statement.imported",
         targetType: "bank_statement",
