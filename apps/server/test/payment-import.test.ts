@@ -138,6 +138,12 @@ describe("value dates and the statement recognised by its content", () => {
 
 describe("the statement's account", () => {
   it("a credit on another account funds nothing (wrong_account); the deposit's own account funds it", async () => {
+    // Another partner account (deposits are paid into it), not this deposit's.
+    await awaiting({
+      amount: 5_000,
+      approvedOn: dateInZone(new Date(), BUSINESS_TIME_ZONE),
+      account: "NL20INGB0001234567",
+    });
     const d = await awaiting({ amount: 7_000, approvedOn: dateInZone(new Date(), BUSINESS_TIME_ZONE) });
     clock.reset();
     const other = camt053("08", {
@@ -249,7 +255,13 @@ describe("every entry is reported", () => {
       (o) => o.deposit_id === d.id,
     ) as PaymentOrder;
     expect(order).toBeDefined();
-    const xml = fixture("goldman-001-12-returns.xml").replace("PO-000031", order.end_to_end_id);
+    // The statement of the account the payout left from, bringing its full amount back.
+    const amount = order.amount.toFixed(2);
+    const xml = fixture("goldman-001-12-returns.xml")
+      .replace("PO-000031", order.end_to_end_id)
+      .replace("<IBAN>DE02120300000000202051</IBAN>", `<IBAN>${PARTNER_IBAN}</IBAN>`)
+      .replaceAll("10200.00", amount)
+      .replace("105200.00", (100_000 + order.amount - 5_000).toFixed(2));
     const result = await importXml(xml);
     expect(result.entries).toMatchObject([
       { kind: "return", outcome: "returned_order", reason: "AC04", payment_order_id: order.id },

@@ -17,7 +17,15 @@ import type { TestApp } from "./helpers/app.ts";
 import { createClockApp } from "./helpers/clock-app.ts";
 import { approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
-import { debitStatement, listOrders, PARTNER_IBAN } from "./helpers/payments.ts";
+import {
+  actOnException,
+  debitStatement,
+  listExceptions,
+  listOrders,
+  PARTNER_IBAN,
+  releaseException,
+  returnUnmatchedCredit,
+} from "./helpers/payments.ts";
 import { PAIN001_XSD, validateAgainstXsd } from "./helpers/xsd.ts";
 
 let t: TestApp;
@@ -478,13 +486,13 @@ describe("cancel, return and re-order", () => {
     expect(imported.statusCode, imported.body).toBe(200);
     const entry = imported.json().entries.find((e: { kind: string }) => e.kind === "credit");
     expect(entry).toMatchObject({ outcome: "unmatched" });
-    const returned = await t.app.inject({
-      method: "POST",
-      url: `/api/admin/unmatched-credits/${entry.unmatched_credit_id}/return`,
-      headers: admin.headers,
-    });
-    expect(returned.statusCode, returned.body).toBe(201);
-    expect(returned.json()).toMatchObject({
+    const returned = await returnUnmatchedCredit(
+      t.app,
+      admin,
+      await createAdmin(t.app),
+      entry.unmatched_credit_id,
+    );
+    expect(returned).toMatchObject({
       source: "credit_return",
       debtor_name: account.holder,
       debtor_iban: account.iban,
@@ -528,15 +536,9 @@ describe("cancel, return and re-order", () => {
       account_iban: PARTNER_IBAN,
       status: "open",
     });
-    const back = () =>
-      t.app.inject({
-        method: "POST",
-        url: `/api/admin/unmatched-credits/${credit?.id}/return`,
-        headers: admin.headers,
-      });
-    const returned = await back();
-    expect(returned.statusCode, returned.body).toBe(201);
-    expect(returned.json()).toMatchObject({
+    // Four eyes: one staff member asks, a second releases; then the credit is settled.
+    const returned = await returnUnmatchedCredit(t.app, admin, await createAdmin(t.app), credit?.id ?? "");
+    expect(returned).toMatchObject({
       source: "credit_return",
       status: "ordered",
       deposit_id: null,
@@ -545,8 +547,12 @@ describe("cancel, return and re-order", () => {
       debtor_iban: PARTNER_IBAN,
       amount: 777,
     });
-    expect(returned.json().remittance).toContain("Geschenk fuer Oma");
-    expect((await back()).statusCode).toBe(409);
+    expect(returned.remittance).toContain("Geschenk fuer Oma");
+    const exception = (await listExceptions(t.app, admin)).find((e) => e.unmatched_credit_id === credit?.id);
+    expect(exception).toMatchObject({ status: "resolved", actions: [], return_order_id: returned.id });
+    const again = await actOnException(t.app, admin, exception?.id ?? "", { action: "return_to_payer" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: "bank_exception_not_open" });
     // The return goes into the next file like every order, valid against the schema.
     const files = await createFiles();
     expect(files.statusCode).toBe(201);
@@ -561,17 +567,13 @@ describe("cancel, return and re-order", () => {
     const after = await t.app.inject({ url: "/api/admin/unmatched-credits", headers: admin.headers });
     expect((after.json() as UnmatchedCredit[]).find((c) => c.id === credit?.id)).toMatchObject({
       status: "returned",
-      return_order_id: returned.json().id,
+      return_order_id: returned.id,
     });
+    const unknown = "00000000-0000-4000-8000-000000000000";
     expect(
-      (
-        await t.app.inject({
-          method: "POST",
-          url: "/api/admin/unmatched-credits/00000000-0000-4000-8000-000000000000/return",
-          headers: admin.headers,
-        })
-      ).statusCode,
+      (await actOnException(t.app, admin, unknown, { action: "write_off", reason: "x" })).statusCode,
     ).toBe(404);
+    expect((await releaseException(t.app, admin, unknown)).statusCode).toBe(404);
   });
 });
 
@@ -590,7 +592,9 @@ describe("access", () => {
         "adminPaymentsRelease",
         "adminPaymentsReorder",
         "adminUnmatchedCreditsList",
-        "adminUnmatchedCreditsReturn",
+        "adminBankExceptionsList",
+        "adminBankExceptionsAct",
+        "adminBankExceptionsRelease",
       ].sort(),
     );
   });

@@ -1,4 +1,4 @@
-import type { PaymentOrder } from "@festgeld/domain";
+import type { BankException, PaymentOrder } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
 
 type Headers = { authorization: string };
@@ -124,4 +124,61 @@ export async function settlePayments(
   });
   if (imported.statusCode !== 200) throw new Error(`statement: ${imported.statusCode} ${imported.body}`);
   return open;
+}
+
+/** The exception queue as staff list it (every status). */
+export async function listExceptions(app: FastifyInstance, admin: { headers: Headers }, query = "") {
+  const res = await app.inject({
+    url: `/api/admin/bank-exceptions?limit=100${query}`,
+    headers: admin.headers,
+  });
+  if (res.statusCode !== 200) throw new Error(`bank exceptions: ${res.statusCode} ${res.body}`);
+  return res.json() as BankException[];
+}
+
+/** One staff member's action on an exception (answers the raw response). */
+export function actOnException(
+  app: FastifyInstance,
+  admin: { headers: Headers },
+  id: string,
+  body: { action: string; reason?: string; deposit_id?: string },
+) {
+  return app.inject({
+    method: "POST",
+    url: `/api/admin/bank-exceptions/${id}/action`,
+    headers: admin.headers,
+    payload: body,
+  });
+}
+
+export function releaseException(app: FastifyInstance, admin: { headers: Headers }, id: string) {
+  return app.inject({
+    method: "POST",
+    url: `/api/admin/bank-exceptions/${id}/release`,
+    headers: admin.headers,
+  });
+}
+
+/**
+ * Four eyes: `requester` asks to send the unmatched credit back to its payer, `releaser` (another
+ * staff member) releases it. Answers the return order.
+ */
+export async function returnUnmatchedCredit(
+  app: FastifyInstance,
+  requester: { headers: Headers },
+  releaser: { headers: Headers },
+  unmatchedCreditId: string,
+): Promise<PaymentOrder> {
+  const exception = (await listExceptions(app, requester)).find(
+    (e) => e.unmatched_credit_id === unmatchedCreditId,
+  );
+  if (!exception) throw new Error(`no exception for unmatched credit ${unmatchedCreditId}`);
+  const requested = await actOnException(app, requester, exception.id, { action: "return_to_payer" });
+  if (requested.statusCode !== 200) throw new Error(`return: ${requested.statusCode} ${requested.body}`);
+  const released = await releaseException(app, releaser, exception.id);
+  if (released.statusCode !== 200) throw new Error(`release: ${released.statusCode} ${released.body}`);
+  const orderId = (released.json() as BankException).return_order_id;
+  const order = (await listOrders(app, requester)).find((o) => o.id === orderId);
+  if (!order) throw new Error("the return order is not listed");
+  return order;
 }

@@ -17,4 +17,5 @@ export const ADMIN_KEYS = {
   payments: ["admin", "payments"] as const,
   paymentFiles: ["admin", "payment-files"] as const,
   unmatchedCredits: ["admin", "unmatched-credits"] as const,
+  bankExceptions: ["admin", "bank-exceptions"] as const,
 };

@@ -30,6 +30,8 @@ export const LEDGER_ACCOUNT_TYPES = [
   "suspense",
   "in_transit",
   "deposit",
+  "bank_fees",
+  "write_off",
 ] as const;
 
 export const trialBalanceQuerySchema = z.object({
@@ -91,6 +93,22 @@ export const reconciliationSchema = z
     difference_cents: z.number().int().nullable(),
     statement_id: z.string().nullable(),
     differences: z.array(reconciliationDifferenceSchema),
+    open_exceptions: z
+      .array(
+        z.object({
+          id: z.string().uuid(),
+          kind: z.string(),
+          reason: z.string(),
+          amount: z.number().nullable(),
+          currency: z.string().nullable(),
+          booking_date: z.string().nullable(),
+          end_to_end_id: z.string().nullable(),
+          status: z.string(),
+        }),
+      )
+      .describe(
+        "Statement entries of this account booked up to the day that wait in the exception queue (a partial return, a debit no order names ...)",
+      ),
   })
   .meta({ id: "Reconciliation" });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;

@@ -146,7 +146,8 @@ export const paymentFilesQuerySchema = paginationQuerySchema.extend({
   account: ibanSchema.optional(),
 });
 
-export const UNMATCHED_CREDIT_STATUSES = ["open", "returned"] as const;
+/** open; returned (a return order exists); assigned to a deposit or written off from the exception queue. */
+export const UNMATCHED_CREDIT_STATUSES = ["open", "returned", "assigned", "written_off"] as const;
 
 export const unmatchedCreditSchema = z
   .object({
@@ -173,3 +174,72 @@ export type UnmatchedCredit = z.infer<typeof unmatchedCreditSchema>;
 export const unmatchedCreditsQuerySchema = paginationQuerySchema.extend({
   status: z.enum(UNMATCHED_CREDIT_STATUSES).optional(),
 });
+
+/* ------------------------------------------------------------------ bank exceptions */
+
+/**
+ * The staff work queue of statement entries the import could not settle by itself (docs/decisions.md
+ * "Bank exceptions"): what the entry is, why it waits, and what staff did.
+ */
+export const BANK_EXCEPTION_KINDS = ["credit", "debit", "return", "reversal", "refused"] as const;
+export const BANK_EXCEPTION_STATUSES = ["open", "pending_release", "resolved"] as const;
+export const BANK_EXCEPTION_ACTIONS = [
+  "return_to_payer",
+  "assign_to_deposit",
+  "bank_fee",
+  "write_off",
+  "handled_outside",
+] as const;
+export type BankExceptionActionCode = (typeof BANK_EXCEPTION_ACTIONS)[number];
+/** Actions one staff member requests and a second releases. */
+export const FOUR_EYES_ACTIONS: readonly BankExceptionActionCode[] = ["return_to_payer", "write_off"];
+
+const staffRef = z.object({ id: z.string().uuid(), email: z.string() }).nullable();
+
+export const bankExceptionSchema = z
+  .object({
+    id: z.string().uuid(),
+    bank_statement_id: z.string().uuid(),
+    entry_key: z.string(),
+    account_iban: z.string(),
+    kind: z.enum(BANK_EXCEPTION_KINDS),
+    direction: z.enum(["credit", "debit"]).nullable(),
+    reason: z.string().describe("Why the import left it to staff"),
+    amount: z.number().nullable().describe("Null when the bank's amount cannot be read"),
+    amount_text: z.string().nullable(),
+    currency: z.string().nullable(),
+    booking_date: z.string().nullable(),
+    value_date: z.string().nullable(),
+    counterparty_name: z.string().nullable(),
+    counterparty_iban: z.string().nullable().describe("Masked"),
+    remittance: z.string().nullable(),
+    end_to_end_id: z.string().nullable(),
+    deposit_id: z.string().uuid().nullable(),
+    payment_order_id: z.string().uuid().nullable(),
+    unmatched_credit_id: z.string().uuid().nullable(),
+    status: z.enum(BANK_EXCEPTION_STATUSES),
+    actions: z.array(z.enum(BANK_EXCEPTION_ACTIONS)).describe("What staff may do with it now"),
+    action: z.enum(BANK_EXCEPTION_ACTIONS).nullable(),
+    action_reason: z.string().nullable(),
+    action_deposit_id: z.string().uuid().nullable(),
+    action_by: staffRef,
+    action_at: timestamp.nullable(),
+    released_by: staffRef,
+    released_at: timestamp.nullable(),
+    return_order_id: z.string().uuid().nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: "BankException" });
+export type BankException = z.infer<typeof bankExceptionSchema>;
+
+export const bankExceptionsQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(BANK_EXCEPTION_STATUSES).optional(),
+});
+
+export const bankExceptionActionSchema = z
+  .object({
+    action: z.enum(BANK_EXCEPTION_ACTIONS),
+    reason: text(500).optional().describe("Required for write_off and handled_outside"),
+    deposit_id: z.string().uuid().optional().describe("Required for assign_to_deposit"),
+  })
+  .meta({ id: "BankExceptionAction" });

@@ -4,7 +4,14 @@ import type { ColumnType, Generated } from "kysely";
 import type { Cents, Timestamp } from "../columns.ts";
 import type { DateColumn, NullableDateColumn } from "./deposits.ts";
 
-export type LedgerAccountType = "cash" | "interest_expense" | "suspense" | "in_transit" | "deposit";
+export type LedgerAccountType =
+  | "cash"
+  | "interest_expense"
+  | "suspense"
+  | "in_transit"
+  | "deposit"
+  | "bank_fees"
+  | "write_off";
 
 /** 0170_ledger.sql: accounts are data, named by their address. */
 export interface LedgerAccountsTable {

@@ -1,12 +1,13 @@
 // Table types of the payments area; its migrations are numbered 0160-0169.
 import type { PaymentOrderSourceCode, PaymentOrderStatusCode } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
-import type { Cents, Timestamp } from "../columns.ts";
+import type { Cents, NullableTimestamp, Timestamp } from "../columns.ts";
 import type { DateColumn, NullableDateColumn } from "./deposits.ts";
 
 /** The domain's lists (the database checks the same ones). */
 type PaymentOrderSource = PaymentOrderSourceCode;
 type PaymentOrderStatus = PaymentOrderStatusCode;
+export type UnmatchedCreditStatus = "open" | "returned" | "assigned" | "written_off";
 
 export interface PaymentFilesTable {
   id: Generated<string>;
@@ -34,7 +35,49 @@ export interface UnmatchedCreditsTable {
   remittance: string | null;
   reason: string;
   deposit_id: string | null;
-  status: ColumnType<"open" | "returned", "open" | "returned" | undefined, "open" | "returned">;
+  status: ColumnType<UnmatchedCreditStatus, UnmatchedCreditStatus | undefined, UnmatchedCreditStatus>;
+  created_at: Timestamp;
+}
+
+export type BankExceptionKind = "credit" | "debit" | "return" | "reversal" | "refused";
+export type BankExceptionStatus = "open" | "pending_release" | "resolved";
+export type BankExceptionAction =
+  | "return_to_payer"
+  | "assign_to_deposit"
+  | "bank_fee"
+  | "write_off"
+  | "handled_outside";
+
+/** A statement entry left to staff (migration 0220). */
+export interface BankExceptionsTable {
+  id: Generated<string>;
+  bank_statement_id: string;
+  entry_key: string;
+  account_iban: string;
+  kind: BankExceptionKind;
+  direction: "credit" | "debit" | null;
+  reason: string;
+  amount_cents: Cents | null;
+  amount_text: string | null;
+  currency: string | null;
+  booking_date: NullableDateColumn;
+  value_date: NullableDateColumn;
+  counterparty_name: string | null;
+  counterparty_iban: string | null;
+  remittance: string | null;
+  end_to_end_id: string | null;
+  deposit_id: string | null;
+  payment_order_id: string | null;
+  unmatched_credit_id: string | null;
+  status: ColumnType<BankExceptionStatus, BankExceptionStatus | undefined, BankExceptionStatus>;
+  action: BankExceptionAction | null;
+  action_reason: string | null;
+  action_deposit_id: string | null;
+  action_by: string | null;
+  action_at: NullableTimestamp;
+  released_by: string | null;
+  released_at: NullableTimestamp;
+  return_order_id: string | null;
   created_at: Timestamp;
 }
 
@@ -84,4 +127,5 @@ export interface PaymentTables {
   payment_files: PaymentFilesTable;
   unmatched_credits: UnmatchedCreditsTable;
   payment_orders: PaymentOrdersTable;
+  bank_exceptions: BankExceptionsTable;
 }

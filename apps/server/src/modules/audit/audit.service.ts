@@ -19,7 +19,8 @@ export interface AuditEvent {
     | "deposit"
     | "bank_statement"
     | "payment_order"
-    | "payment_file";
+    | "payment_file"
+    | "bank_exception";
   targetId: string | null;
   /** What changed, enough to answer "who did what to which thing, and how" later. */
   details?: Record<string, unknown>;

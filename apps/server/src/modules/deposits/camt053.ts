@@ -57,6 +57,12 @@ export interface AccountStatement {
   balances: StatementBalance[];
   fromDate: string | null;
   toDate: string | null;
+  /**
+   * What the booked entries moved the account by, signed, per currency of the entries' own amounts
+   * (the entry level, not its transactions); `readable` is false when a booked entry's amount or
+   * direction cannot be read, so the sum says nothing.
+   */
+  bookedNet: { byCurrency: Record<string, bigint>; readable: boolean };
 }
 
 export type EntryKind = "credit" | "debit" | "reversal" | "return" | "refused";
@@ -247,12 +253,25 @@ const ibanOf = (account: unknown): string | null =>
     ?.replace(/\s+/g, "")
     .toUpperCase() ?? null;
 
+/**
+ * The largest amount read, in cents: what an event carries as a JS number exactly (2^53 - 1), far
+ * below the database's bigint (9,223,372,036,854,775,807) and far above any real statement. A larger
+ * amount is unreadable, never an overflow further down.
+ */
+export const MAX_STATEMENT_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Cents of a decimal text, null when it is no plain decimal with two places or above the bound. */
+function boundedCents(raw: string): bigint | null {
+  const cents = toCents(raw);
+  return cents === null || cents > MAX_STATEMENT_CENTS || cents < -MAX_STATEMENT_CENTS ? null : cents;
+}
+
 /** The amount of an Amt element, or why it cannot be read. */
 function readAmount(node: unknown): { cents: bigint | null; text: string | null; currency: string | null } {
   const raw = text(node);
   const currency = text(at(node, "@_Ccy"));
   return {
-    cents: raw ? toCents(raw) : null,
+    cents: raw ? boundedCents(raw) : null,
     text: raw,
     currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : null,
   };
@@ -355,17 +374,18 @@ function readTransaction(
 } {
   const entryAmount = readAmount(at(entry, "Amt"));
   const txAmount = tx ? readAmount(at(tx, "Amt") ?? at(tx, "AmtDtls", "TxAmt", "Amt")) : null;
-  // A transaction's own amount when it has one, the entry's when it is the entry's only one. An
+  // The entry's own amount, currency and direction are what the account moved by: a transaction's
+  // details may repeat them, or name the amount instructed in another currency ("SEK 0" of a euro
+  // entry), and only add references. A part of an entry of several has its own amount, taken when it
+  // is in the entry's currency; a part in another currency cannot say what the account moved by. An
   // unreadable entry amount makes every part unreadable: the parts of a wrong whole are not trusted.
   const amount =
-    entryAmount.cents === null
+    entryAmount.cents === null || single
       ? entryAmount
-      : txAmount?.text
+      : txAmount?.text && txAmount.currency === entryAmount.currency
         ? txAmount
-        : single
-          ? entryAmount
-          : { cents: null, text: null, currency: null };
-  const direction = creditDebit(at(tx, "CdtDbtInd")) ?? creditDebit(at(entry, "CdtDbtInd"));
+        : { cents: null, text: txAmount?.text ?? null, currency: entryAmount.currency };
+  const direction = creditDebit(at(entry, "CdtDbtInd"));
   const parties = at(tx, "RltdPties");
   // The other party: who paid a credit (a return's credit too: the party that sent it back), who
   // received a debit.
@@ -407,7 +427,9 @@ function refusalOf(t: ReturnType<typeof readTransaction>): StatementEntry["refus
     return {
       reason: "amount_unreadable",
       detail: t.amountText
-        ? `"${t.amountText.slice(0, 40)}" is not a positive amount with at most two decimals`
+        ? (toCents(t.amountText) ?? 0n) > MAX_STATEMENT_CENTS
+          ? `"${t.amountText.slice(0, 40)}" is above the largest amount read (${MAX_STATEMENT_CENTS / 100n}.${MAX_STATEMENT_CENTS % 100n})`
+          : `"${t.amountText.slice(0, 40)}" is not a positive amount with at most two decimals`
         : "No amount is given (or, in an entry of several transactions, none for this one)",
     };
   if (!t.currency) return { reason: "currency_missing", detail: "The amount has no currency code" };
@@ -466,6 +488,25 @@ function toCredit(entry: StatementEntry, tx: unknown): StatementCredit {
     bankReference:
       text(at(tx, "Refs", "AcctSvcrRef")) ?? text(at(tx, "Refs", "EndToEndId")) ?? entry.bankReference,
   };
+}
+
+/** The booked entries' net movement per currency, from each entry's own amount and direction. */
+function bookedNetOf(rawEntries: unknown[]): AccountStatement["bookedNet"] {
+  const byCurrency: Record<string, bigint> = {};
+  let readable = true;
+  for (const entry of rawEntries) {
+    const status = text(at(entry, "Sts")) ?? text(at(entry, "Sts", "Cd"));
+    if (status && status !== "BOOK") continue;
+    const amount = readAmount(at(entry, "Amt"));
+    const direction = creditDebit(at(entry, "CdtDbtInd"));
+    if (amount.cents === null || !amount.currency || !direction) {
+      readable = false;
+      continue;
+    }
+    byCurrency[amount.currency] =
+      (byCurrency[amount.currency] ?? 0n) + (direction === "CRDT" ? amount.cents : -amount.cents);
+  }
+  return { byCurrency, readable };
 }
 
 function fingerprintOf(
@@ -532,9 +573,11 @@ export function parseCamt053(xml: string): ParsedStatement {
       balances,
       fromDate: text(at(statement, "FrToDt", "FrDtTm"))?.slice(0, 10) ?? null,
       toDate: text(at(statement, "FrToDt", "ToDtTm"))?.slice(0, 10) ?? null,
+      bookedNet: { byCurrency: {}, readable: true },
     });
     const rawEntries = list(at(statement, "Ntry"));
     entryAmounts.push(rawEntries.map((entry) => text(at(entry, "Amt"))));
+    (statements[s] as AccountStatement).bookedNet = bookedNetOf(rawEntries);
     rawEntries.forEach((entry, e) => {
       const transactions = list(at(entry, "NtryDtls")).flatMap((d) => list(at(d, "TxDtls")));
       const parts = transactions.length === 0 ? [undefined] : transactions;

@@ -20,6 +20,8 @@ export interface DepositEventDetails {
     /** For a credit read from an imported statement: which statement and which of its entries. */
     statement_id?: string;
     statement_entry_key?: string;
+    /** Assigned by staff from the exception queue: the credit was booked into suspense on arrival. */
+    from_suspense?: true;
   };
   lapsed: { deadline: string | null };
   withdrawn: { returned_cents: Cents };
@@ -61,6 +63,8 @@ export interface DepositEventDetails {
     /** What was paid, and the (masked) IBAN it went to (absent on events recorded before they were kept). */
     source?: PaymentOrderSource;
     creditor_iban?: string;
+    /** The bank reversed its booking of the payout (RvslInd) rather than the payee's bank returning it. */
+    reversal?: true;
   };
   /**
    * A payout goes to another IBAN than before (a re-order or a corrected held order, released by a second

@@ -253,6 +253,7 @@ export function depositPaymentEvents(events: EventBus) {
         booking_date: event.bookingDate,
         source,
         creditor_iban: maskIban(order.creditorIban),
+        ...(event.reversal ? { reversal: true as const } : {}),
       },
     });
   };

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
+import * as exceptions from "../payments/bank-exceptions.service.ts";
 import * as service from "./deposits-admin.service.ts";
+import { fundFromException, importStatement } from "./statement-import.ts";
 
 /** The back office's side of deposits: funding queue, funding, statements, maturity calendar. */
 export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,7 +41,46 @@ export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // A statement of a busy account runs to a few megabytes.
   route(app, operations.adminBankStatementsImport, { bodyLimit: 12 * 1_048_576 }, async (request, reply) => {
     reply.header("Cache-Control", "no-store");
-    return service.importStatement(app.db, currentUser(request), request.body, app.clock.now(), app.events);
+    return importStatement(app.db, currentUser(request), request.body, app.clock.now(), app.events, {
+      fallbackIban: app.depositSettings.defaultBank.iban,
+    });
+  });
+
+  // The exception queue lives in the payments module; assigning a credit funds a deposit (here).
+  route(app, operations.adminBankExceptionsList, async (request, reply) => {
+    const { items, total } = await exceptions.listExceptions(app.db, request.query);
+    reply.header("X-Total-Count", String(total));
+    reply.header("Cache-Control", "no-store");
+    return items;
+  });
+
+  route(app, operations.adminBankExceptionsAct, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    const admin = currentUser(request);
+    const now = app.clock.now();
+    return exceptions.requestAction(
+      app.db,
+      admin,
+      request.params.id,
+      request.body,
+      now,
+      app.events,
+      (trx, exception, depositId) => fundFromException(trx, admin, exception, depositId, now, app.events),
+    );
+  });
+
+  route(app, operations.adminBankExceptionsRelease, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return exceptions.releaseAction(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      app.clock.now(),
+      app.events,
+      {
+        fallbackBank: app.depositSettings.defaultBank,
+      },
+    );
   });
 
   route(app, operations.adminJobsOverview, async (_request, reply) => {

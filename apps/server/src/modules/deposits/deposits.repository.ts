@@ -184,7 +184,7 @@ export function findImportedStatement(
 ) {
   return db
     .selectFrom("bank_statements")
-    .select(["id", "result"])
+    .select(["id", "result", "content_sha256", "fingerprint"])
     .where((eb) =>
       eb.or([
         eb("content_sha256", "=", statement.hash),
@@ -451,4 +451,15 @@ export function scheduleJobs(
       .onConflict((oc) => oc.column("key").doNothing())
       .execute(),
   );
+}
+
+/** Whether any deposit received (or awaits) money on a partner bank account. */
+export async function hasDepositsOnAccount(db: Db, iban: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("deposits")
+    .select("id")
+    .where("bank_iban", "=", iban)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

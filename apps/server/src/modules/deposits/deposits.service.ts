@@ -213,6 +213,8 @@ export interface FundingInput {
   bankStatementId?: string | null;
   /** For a statement credit: which of the statement's entries funded the deposit. */
   statementEntryKey?: string | null;
+  /** A credit staff assigned from the exception queue: booked into suspense when it came in. */
+  fromSuspense?: boolean;
   actorId: string | null;
   now: Date;
   events: EventBus;
@@ -285,6 +287,7 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
         source: input.source,
         ...(input.bankStatementId ? { statement_id: input.bankStatementId } : {}),
         ...(input.statementEntryKey ? { statement_entry_key: input.statementEntryKey } : {}),
+        ...(input.fromSuspense ? { from_suspense: true as const } : {}),
       },
     },
     input.actorId,

@@ -67,6 +67,9 @@ function depositPosting(event: DepositEvent, iban: string): { deposits: string[]
       const cents = BigInt(event.details.amount_cents);
       const { statement_id: statementId, statement_entry_key: entryKey } = event.details;
       const fromStatement = Boolean(statementId && entryKey);
+      // A credit staff assigned from the exception queue was booked into suspense when it came in
+      // (credit_unmatched): the deposit is funded out of suspense, the cash is already there.
+      const from = event.details.from_suspense ? "suspense" : "cash";
       return {
         deposits: [event.depositId],
         posting: {
@@ -79,7 +82,7 @@ function depositPosting(event: DepositEvent, iban: string): { deposits: string[]
           statement_entry_key: fromStatement ? entryKey : null,
           details: { source: event.details.source, ...bookedBy(event) },
           lines: [
-            { account: bankAccount(iban, "cash"), cents },
+            { account: bankAccount(iban, from), cents },
             { account: depositAccount(event.depositId), cents: -cents },
           ],
         },
@@ -238,6 +241,40 @@ export const postPaymentEvents: BatchSubscriber<"payment"> = async (events, db) 
   await postMany(db, created.map(orderCreatedPosting));
 };
 
+/**
+ * A bank exception staff settled (docs/decisions.md "Bank exceptions"): a debit the books did not
+ * have leaves cash as a bank fee or a write-off, on the bank's booking date and naming the statement
+ * entry (so the reconciliation finds it booked); a euro credit waiting in suspense is written off
+ * out of suspense on the day it is released.
+ */
+async function exceptionSettled(db: Db, event: Extract<PaymentEvent, { kind: "exception_settled" }>) {
+  const iban = event.accountIban;
+  const cents = BigInt(event.amountCents);
+  const type = event.action === "bank_fee" ? "bank_fees" : "write_off";
+  const expense = bankAccount(iban, type);
+  await openAccounts(db, iban);
+  await repo.ensureAccounts(db, [{ address: expense, type, bank_iban: iban }]);
+  const fromSuspense = event.direction === "credit" && event.inSuspense;
+  await post(db, {
+    kind: event.action === "bank_fee" ? "exception_bank_fee" : "exception_write_off",
+    reference: `exception:${event.exceptionId}:${event.action}`,
+    effective_date: fromSuspense ? businessDate(event.at) : event.bookingDate,
+    created_at: event.at,
+    statement_id: fromSuspense ? null : event.statementId,
+    statement_entry_key: fromSuspense ? null : event.statementEntryKey,
+    details: { exception_id: event.exceptionId, ...(event.actorId ? { booked_by: event.actorId } : {}) },
+    lines: fromSuspense
+      ? [
+          { account: bankAccount(iban, "suspense"), cents },
+          { account: expense, cents: -cents },
+        ]
+      : [
+          { account: expense, cents },
+          { account: bankAccount(iban, "cash"), cents: -cents },
+        ],
+  });
+}
+
 export const postPaymentEvent: EventSubscriber<"payment"> = async (event, db) => {
   switch (event.kind) {
     case "order_created":
@@ -313,6 +350,10 @@ export const postPaymentEvent: EventSubscriber<"payment"> = async (event, db) =>
           { account: bankAccount(event.accountIban, "suspense"), cents: -cents },
         ],
       });
+      return;
+    }
+    case "exception_settled": {
+      await exceptionSettled(db, event);
       return;
     }
     case "statement_imported": {

@@ -10,6 +10,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { JobHandler } from "../../db/job-queue.ts";
 import type { DB } from "../../db/schema.ts";
 import type { ReconciliationStatus } from "../../db/tables/ledger.ts";
+import { openExceptionsOf } from "../payments/bank-exceptions.service.ts";
 import * as repo from "./ledger.repository.ts";
 import { businessDate } from "./ledger.service.ts";
 import { bankAccount } from "./ledger-accounts.ts";
@@ -25,15 +26,17 @@ const pairKey = (statementId: string, key: string) => `${statementId}\u0000${key
  * closing balance (CLBD) of the statement imported for that account and day, and each difference of
  * that day: a journal cash line no statement entry books ("booked here, not at the bank"), and a
  * statement entry no journal entry books ("at the bank, not here"). An entry reversed by the same
- * day, and its reversal, cancel out and are not listed.
+ * day, and its reversal, cancel out and are not listed. The entries of the account that wait in the
+ * exception queue (a partial return, a debit no order names) are listed beside them.
  */
 export async function reconcile(db: Db, iban: string, date: string): Promise<Reconciliation> {
   const cash = bankAccount(iban, "cash");
-  const [bookCents, statement, lines, bankEntries] = await Promise.all([
+  const [bookCents, statement, lines, bankEntries, openExceptions] = await Promise.all([
     repo.accountBalanceAt(db, cash, date),
     repo.statementOn(db, iban, date),
     repo.cashLinesOn(db, cash, date),
     repo.bankEntriesOn(db, iban, date),
+    openExceptionsOf(db, iban, date),
   ]);
   const differences: Difference[] = [];
 
@@ -103,6 +106,7 @@ export async function reconcile(db: Db, iban: string, date: string): Promise<Rec
     difference_cents: differenceCents === null ? null : Number(differenceCents),
     statement_id: statement?.statement_id ?? null,
     differences,
+    open_exceptions: openExceptions,
   };
 }
 

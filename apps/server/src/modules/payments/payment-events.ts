@@ -67,6 +67,8 @@ export type PaymentEvent =
       order: PaymentOrderFacts;
       bookingDate: string;
       reasonCode: string | null;
+      /** True when the bank reversed its booking of the debit (RvslInd) rather than returning it. */
+      reversal?: boolean;
       statementId: string;
       statementEntryKey: string;
     }
@@ -96,6 +98,25 @@ export type PaymentEvent =
       statementEntryKey: string;
       payerIban: string | null;
       payerName: string | null;
+    }
+  | {
+      /**
+       * Staff settled a bank exception with money moving in the books: a debit recorded as a bank fee,
+       * or a debit or a euro credit in suspense written off (docs/decisions.md "Bank exceptions").
+       */
+      kind: "exception_settled";
+      at: Date;
+      exceptionId: string;
+      action: "bank_fee" | "write_off";
+      accountIban: string;
+      direction: "credit" | "debit";
+      amountCents: number;
+      /** The credit waits in suspense (credit_unmatched); a debit was never booked here. */
+      inSuspense: boolean;
+      bookingDate: string;
+      statementId: string;
+      statementEntryKey: string;
+      actorId: string | null;
     }
   | {
       /** A statement was imported (after its entries' own events): the bank's view of the account. */

@@ -1,4 +1,5 @@
 import type { AppModule } from "../../lib/module.ts";
+import { reopenOnCancelledReturn } from "./bank-exceptions.service.ts";
 import { paymentsRoutes } from "./payments.routes.ts";
 
 /**
@@ -11,4 +12,6 @@ export const paymentsModule: AppModule = async (app, { config }) => {
   await app.register(paymentsRoutes, {
     fileSettings: { initiatingParty: config.operator.name, debtorAddress: config.operator.address },
   });
+  // A credit's return order cancelled puts the credit back into the exception queue.
+  app.events.subscribe("payment", reopenOnCancelledReturn);
 };

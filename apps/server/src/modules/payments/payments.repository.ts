@@ -4,6 +4,7 @@ import type { DB } from "../../db/schema.ts";
 import type {
   PaymentFilesTable,
   PaymentOrdersTable,
+  UnmatchedCreditStatus,
   UnmatchedCreditsTable,
 } from "../../db/tables/payments.ts";
 
@@ -216,7 +217,7 @@ export function updateUnmatchedCredit(db: Db, id: string, changes: Updateable<Un
 
 export function listUnmatchedCredits(
   db: Db,
-  filter: { status?: "open" | "returned" | undefined },
+  filter: { status?: UnmatchedCreditStatus | undefined },
   page: { limit: number; offset: number },
 ) {
   let query = db.selectFrom("unmatched_credits");
@@ -240,7 +241,7 @@ export function listUnmatchedCredits(
     .execute();
 }
 
-export async function countUnmatchedCredits(db: Db, filter: { status?: "open" | "returned" | undefined }) {
+export async function countUnmatchedCredits(db: Db, filter: { status?: UnmatchedCreditStatus | undefined }) {
   let query = db.selectFrom("unmatched_credits");
   if (filter.status) query = query.where("status", "=", filter.status);
   const { count } = await query

@@ -89,16 +89,4 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ fileSettings: PaymentFileSe
     reply.header("Cache-Control", "no-store");
     return items;
   });
-
-  route(app, operations.adminUnmatchedCreditsReturn, async (request, reply) => {
-    const order = await service.returnUnmatchedCredit(
-      app.db,
-      currentUser(request),
-      request.params.id,
-      app.clock.now(),
-      app.events,
-      app.depositSettings.defaultBank,
-    );
-    return reply.status(201).header("Cache-Control", "no-store").send(order);
-  });
 };

@@ -13,6 +13,7 @@ import {
 } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import type { UnmatchedCreditStatus } from "../../db/tables/payments.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { type AuditEvent, recordAudit, recordAudits } from "../audit/audit.service.ts";
@@ -834,13 +835,23 @@ export async function bookDebit(
 }
 
 /**
- * A returned payment of ours (a credit naming the original end-to-end id): the order, submitted or
- * already booked, becomes returned (`order_returned`) with the bank's reason code.
+ * A returned payment of ours (a credit naming the original end-to-end id), or the bank's reversal
+ * of its booking of our payment (`RvslInd`, naming the order's end-to-end id): the order, submitted
+ * or already booked, becomes returned (`order_returned`) with the bank's reason code, when the entry
+ * brings back its full amount in euro. Any other amount (a part of it) moves nothing: it is reported
+ * `partial_return` and waits for staff as an exception, so the order cannot be paid twice.
  */
 export async function returnOrder(
   trx: Db,
   events: EventBus,
-  entry: EntryRef & { originalEndToEndId: string | null; reasonCode: string | null; dryRun: boolean },
+  entry: EntryRef & {
+    originalEndToEndId: string | null;
+    reasonCode: string | null;
+    amountCents: bigint;
+    currency: string | null;
+    reversal: boolean;
+    dryRun: boolean;
+  },
   actor: PaymentActor,
   now: Date,
 ): Promise<DebitOutcome> {
@@ -851,14 +862,19 @@ export async function returnOrder(
   if (!order) return { outcome: "unmatched", orderId: null, reason: "unknown_end_to_end_id" };
   if (order.status !== "submitted" && order.status !== "booked")
     return { outcome: "unmatched", orderId: order.id, reason: `order_${order.status}` };
+  if (entry.accountIban !== order.debtor_iban)
+    return { outcome: "unmatched", orderId: order.id, reason: "wrong_account" };
+  if (entry.currency !== "EUR" || BigInt(order.amount_cents) !== entry.amountCents)
+    return { outcome: "unmatched", orderId: order.id, reason: "partial_return" };
   if (entry.dryRun) return { outcome: "returned_order", orderId: order.id };
   const updated = await repo.updateOrder(trx, order.id, {
     status: "returned",
-    return_reason: entry.reasonCode,
+    return_reason: entry.reasonCode ?? (entry.reversal ? "RVSL" : null),
     updated_at: now,
   });
   await audit(trx, actor, "payment.returned", updated, {
     reason_code: entry.reasonCode,
+    reversal: entry.reversal,
     statement_id: entry.statementId,
     statement_entry_key: entry.entryKey,
   });
@@ -870,6 +886,7 @@ export async function returnOrder(
       order: orderFacts(updated),
       bookingDate: entry.bookingDate,
       reasonCode: entry.reasonCode,
+      ...(entry.reversal ? { reversal: true } : {}),
       statementId: entry.statementId,
       statementEntryKey: entry.entryKey,
     },
@@ -976,7 +993,7 @@ function toUnmatchedCredit(
 
 export async function listUnmatchedCredits(
   db: Kysely<DB>,
-  query: { limit: number; offset: number; status?: "open" | "returned" | undefined },
+  query: { limit: number; offset: number; status?: UnmatchedCreditStatus | undefined },
 ) {
   const filter = { status: query.status };
   const [rows, total] = await Promise.all([
@@ -987,54 +1004,46 @@ export async function listUnmatchedCredits(
 }
 
 /**
- * Staff send an unmatched credit back to its payer: a payment order from the account it arrived
- * on to the payer's IBAN and name, naming the payer's own text; the credit is then `returned`.
+ * The order sending an unmatched credit back to its payer: from the account it arrived on to the
+ * payer's IBAN and name, naming the payer's own text; the credit is then `returned`. Made when a
+ * second staff member releases the return (bank-exceptions.service.ts).
  */
-export async function returnUnmatchedCredit(
-  db: Kysely<DB>,
+export async function orderCreditReturn(
+  trx: Transaction<DB>,
+  credit: repo.UnmatchedCreditRow,
   admin: User,
-  id: string,
   now: Date,
   events: EventBus,
   fallbackBank: { holder: string; iban: string; bic: string },
-): Promise<PaymentOrder> {
-  return db.transaction().execute(async (trx) => {
-    const credit = await repo.lockUnmatchedCredit(trx, id);
-    if (!credit) throw notFound("unmatched_credit_not_found", "This unmatched credit does not exist");
-    if (credit.status !== "open") {
-      throw conflict("unmatched_credit_not_open", "This credit was sent back already");
-    }
-    if (!credit.payer_iban) {
-      throw conflict("unmatched_credit_no_payer", "The statement does not name the payer's IBAN");
-    }
-    const account =
-      normalizeIban(fallbackBank.iban) === credit.account_iban
-        ? { holder: fallbackBank.holder, bic: fallbackBank.bic }
-        : ((await findPartnerAccountByIban(trx, credit.account_iban)) ??
-          (await repo.depositAccount(trx, credit.account_iban)));
-    if (!account) {
-      throw conflict(
-        "unmatched_credit_no_payer",
-        "The account the credit arrived on is not a partner account",
-      );
-    }
-    const text = credit.remittance ? ` ${credit.remittance}` : "";
-    const order = await createOrder(trx, events, {
-      source: "credit_return",
-      depositId: null,
-      userId: null,
-      debtor: { name: account.holder, iban: credit.account_iban, bic: account.bic },
-      creditor: { name: credit.payer_name ?? "Unknown payer", iban: credit.payer_iban },
-      amountCents: BigInt(credit.amount_cents),
-      remittance: `Return of your transfer of ${credit.booking_date}${text}`.slice(0, 140),
-      unmatchedCreditId: credit.id,
-      returnsStatementEntry: `${credit.bank_statement_id}/${credit.entry_key}`,
-      actor: admin,
-      now,
-    });
-    await repo.updateUnmatchedCredit(trx, credit.id, { status: "returned" });
-    const row = await repo.findOrder(trx, order.id);
-    if (!row) throw new Error("the return order vanished");
-    return toPaymentOrder(row, now);
+): Promise<PaymentOrderFacts> {
+  if (credit.status !== "open") {
+    throw conflict("unmatched_credit_not_open", "This credit was settled already");
+  }
+  if (!credit.payer_iban) {
+    throw conflict("unmatched_credit_no_payer", "The statement does not name the payer's IBAN");
+  }
+  const account =
+    normalizeIban(fallbackBank.iban) === credit.account_iban
+      ? { holder: fallbackBank.holder, bic: fallbackBank.bic }
+      : ((await findPartnerAccountByIban(trx, credit.account_iban)) ??
+        (await repo.depositAccount(trx, credit.account_iban)));
+  if (!account) {
+    throw conflict("unmatched_credit_no_payer", "The account the credit arrived on is not a partner account");
+  }
+  const text = credit.remittance ? ` ${credit.remittance}` : "";
+  const order = await createOrder(trx, events, {
+    source: "credit_return",
+    depositId: null,
+    userId: null,
+    debtor: { name: account.holder, iban: credit.account_iban, bic: account.bic },
+    creditor: { name: credit.payer_name ?? "Unknown payer", iban: credit.payer_iban },
+    amountCents: BigInt(credit.amount_cents),
+    remittance: `Return of your transfer of ${credit.booking_date}${text}`.slice(0, 140),
+    unmatchedCreditId: credit.id,
+    returnsStatementEntry: `${credit.bank_statement_id}/${credit.entry_key}`,
+    actor: admin,
+    now,
   });
+  await repo.updateUnmatchedCredit(trx, credit.id, { status: "returned" });
+  return order;
 }

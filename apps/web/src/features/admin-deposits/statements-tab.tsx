@@ -8,7 +8,7 @@ import { errorMessage } from "../../lib/api-client.ts";
 import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
 import { operations } from "../../lib/operations.ts";
 import { usePagedList } from "../../lib/paged-list.ts";
-import { useImportStatement, useReturnUnmatchedCredit } from "./api/deposits-admin-api.ts";
+import { useImportStatement } from "./api/deposits-admin-api.ts";
 
 /**
  * Admin tab "Bank statements": a camt.053 file is read, the credits matched by reference are shown
@@ -273,14 +273,12 @@ function UnmatchedList({ result }: { result: BankStatementResult }) {
 
 /**
  * Every entry of the statement with what became of it: funded, booked or returned order, unmatched
- * (with what the payer wrote) or refused with its reason. An unmatched credit kept for staff can be
- * sent back to its payer from here.
+ * (with what the payer wrote) or refused with its reason. What was not settled waits in the exception
+ * queue (Payments), where staff settle it.
  */
 function EntryList({ result }: { result: BankStatementResult }) {
   const { t, i18n } = useTranslation(["payments", "deposits"]);
   const language = i18n.language;
-  const back = useReturnUnmatchedCredit();
-  const [returned, setReturned] = useState<ReadonlySet<string>>(new Set());
   const money = (amount: number | null) => (amount === null ? null : formatMoney(amount, "EUR", language));
   const columns: Column<StatementEntryView>[] = [
     {
@@ -339,30 +337,6 @@ function EntryList({ result }: { result: BankStatementResult }) {
       header: t("entries.columns.reason"),
       cell: (e) => (e.reason ? t(`reasons.${e.reason.split(":")[0]}`, { defaultValue: e.reason }) : ""),
     },
-    {
-      id: "actions",
-      header: t("credits.columns.actions"),
-      headerHidden: true,
-      sticky: true,
-      cell: (e) => {
-        const id = e.unmatched_credit_id;
-        if (!id || result.dry_run) return null;
-        return returned.has(id) ? (
-          t("credits.returned")
-        ) : (
-          <button
-            type="button"
-            className="btn-secondary px-3 py-1 text-sm"
-            disabled={back.isPending || !e.counterparty_iban}
-            onClick={() =>
-              back.mutate(id, { onSuccess: () => setReturned((done) => new Set([...done, id])) })
-            }
-          >
-            {t("credits.return")}
-          </button>
-        );
-      },
-    },
   ];
   const opening = money(result.opening_balance);
   const closing = money(result.closing_balance);
@@ -374,11 +348,10 @@ function EntryList({ result }: { result: BankStatementResult }) {
           {t("entries.balances", { opening, closing })}
         </p>
       )}
-      {back.isError && (
-        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-          {errorMessage(back.error, t("failed"))}
-        </p>
-      )}
+      {!result.dry_run &&
+        result.entries.some((e) => e.outcome === "unmatched" || e.outcome === "refused") && (
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("exceptions.inQueue")}</p>
+        )}
       <AdminTable
         caption={t("entries.caption")}
         columns={columns}

@@ -1,9 +1,4 @@
-import {
-  PAYMENT_ORDER_STATUSES,
-  type PaymentFile,
-  type PaymentOrder,
-  type UnmatchedCredit,
-} from "@festgeld/domain";
+import { PAYMENT_ORDER_STATUSES, type PaymentFile, type PaymentOrder } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
@@ -21,8 +16,8 @@ import {
   useCreatePaymentFiles,
   useReleasePayment,
   useReorderPayment,
-  useReturnCredit,
 } from "./api/payments-api.ts";
+import { BankExceptions } from "./bank-exceptions.tsx";
 
 const PAGE_SIZE = 25;
 const AGES = ["", "1", "3", "7", "14"] as const;
@@ -32,7 +27,8 @@ const AGES = ["", "1", "3", "7", "14"] as const;
  * an open one with a reason, order a returned one again, correct and release a held one, release one
  * another staff member asked for (never one's own: docs/decisions.md "Four eyes on where a payout
  * goes"), turn the open orders into SEPA files (one per debtor account, held orders listed) and
- * download them; the credits no deposit awaited, with "return to payer".
+ * download them; the exception queue of statement entries the import could not settle
+ * (bank-exceptions.tsx).
  */
 export default function PaymentsTab() {
   const { t } = useTranslation("payments");
@@ -41,7 +37,7 @@ export default function PaymentsTab() {
       <p className="text-slate-600 dark:text-slate-400">{t("subtitle")}</p>
       <Orders />
       <Files />
-      <UnmatchedCredits />
+      <BankExceptions />
     </div>
   );
 }
@@ -529,93 +525,6 @@ function Files() {
         paging={paging}
         testId="payment-files-table"
         rowProps={(f) => ({ "data-testid": "payment-file-row", "data-file-id": f.id })}
-      />
-    </section>
-  );
-}
-
-function UnmatchedCredits() {
-  const { t, i18n } = useTranslation("payments");
-  const language = i18n.language;
-  const id = useId();
-  const back = useReturnCredit();
-  const { list, paging } = usePagedListState(
-    ADMIN_KEYS.unmatchedCredits,
-    operations.adminUnmatchedCreditsList,
-    { status: "open" },
-    PAGE_SIZE,
-    t("credits.pages"),
-  );
-  const columns: Column<UnmatchedCredit>[] = [
-    {
-      id: "date",
-      header: t("credits.columns.booked"),
-      cell: (c) => formatCalendarDate(c.booking_date, language),
-      className: "whitespace-nowrap",
-    },
-    {
-      id: "amount",
-      header: t("credits.columns.amount"),
-      cell: (c) => formatMoney(c.amount, c.currency, language),
-      className: "whitespace-nowrap text-right",
-    },
-    {
-      id: "payer",
-      header: t("credits.columns.payer"),
-      cell: (c) => (
-        <>
-          {c.payer_name ?? t("credits.unknownPayer")}
-          {c.payer_iban && <span className="block font-mono text-xs">{c.payer_iban}</span>}
-        </>
-      ),
-    },
-    {
-      id: "text",
-      header: t("credits.columns.text"),
-      cell: (c) => c.remittance ?? "–",
-    },
-    {
-      id: "reason",
-      header: t("credits.columns.reason"),
-      cell: (c) => t(`reasons.${c.reason}`, { defaultValue: c.reason }),
-    },
-    {
-      id: "actions",
-      header: t("credits.columns.actions"),
-      headerHidden: true,
-      sticky: true,
-      cell: (c) => (
-        <button
-          type="button"
-          className="btn-secondary px-3 py-1 text-sm"
-          disabled={back.isPending || !c.payer_iban}
-          onClick={() => back.mutate(c.id, { onSuccess: () => toast(t("credits.returned"), "success") })}
-        >
-          {t("credits.return")}
-        </button>
-      ),
-    },
-  ];
-  return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4">
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900 dark:text-white">
-        {t("credits.title")}
-      </h2>
-      <p className="text-sm text-slate-600 dark:text-slate-400">{t("credits.subtitle")}</p>
-      {back.isError && (
-        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-          {errorMessage(back.error, t("failed"))}
-        </p>
-      )}
-      <AdminTable
-        caption={t("credits.title")}
-        columns={columns}
-        rows={list.data?.items}
-        rowKey={(c) => c.id}
-        query={list}
-        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("credits.empty") }}
-        paging={paging}
-        testId="unmatched-credits-table"
       />
     </section>
   );

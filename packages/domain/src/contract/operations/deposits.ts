@@ -134,9 +134,13 @@ export const depositsOperations = {
     tags: ["deposits", "admin"],
     summary: "Import an ISO 20022 camt.053 statement (.001.02 to .001.13); credits are matched by reference",
     description:
-      "With dry_run the matches are shown and nothing is booked. The same statement imported again changes nothing (already_imported).",
+      "With dry_run the matches are shown and nothing is booked. The same statement imported again changes nothing (already_imported). " +
+      "Refused whole, nothing stored: 400 unknown_account (an account no partner bank holds, or no valid IBAN), " +
+      "400 statement_unbalanced (opening balance plus booked entries is not the closing balance), " +
+      "409 statement_id_reused (its ids were imported before with other content).",
     body: bankStatementImportSchema,
-    responses: { 200: json(bankStatementResultSchema, "Matched and unmatched credits") },
+    responses: { 200: json(bankStatementResultSchema, "Every entry with what became of it") },
+    errors: [409],
   }),
   adminBankStatementsList: defineOperation({
     id: "adminBankStatementsList",

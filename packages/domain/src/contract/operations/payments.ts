@@ -3,6 +3,9 @@ import { idParamSchema } from "../common.ts";
 import { binary, defineOperation, json } from "../operation.ts";
 import {
   adminPaymentsQuerySchema,
+  bankExceptionActionSchema,
+  bankExceptionSchema,
+  bankExceptionsQuerySchema,
   paymentCancelSchema,
   paymentFileCreateSchema,
   paymentFileSchema,
@@ -113,17 +116,47 @@ export const paymentsOperations = {
     responses: { 200: json(z.array(unmatchedCreditSchema), "One page of unmatched credits") },
     paged: true,
   }),
-  adminUnmatchedCreditsReturn: defineOperation({
-    id: "adminUnmatchedCreditsReturn",
-    method: "POST",
-    path: "/admin/unmatched-credits/:id/return",
+  adminBankExceptionsList: defineOperation({
+    id: "adminBankExceptionsList",
+    method: "GET",
+    path: "/admin/bank-exceptions",
     access: "admin",
     tags: ["payments", "admin"],
-    summary: "Send an unmatched credit back to its payer (a payment order)",
+    summary: "Statement entries left to staff (the exception queue), oldest first; filter by status",
+    query: bankExceptionsQuerySchema,
+    responses: { 200: json(z.array(bankExceptionSchema), "One page of exceptions") },
+    paged: true,
+  }),
+  adminBankExceptionsAct: defineOperation({
+    id: "adminBankExceptionsAct",
+    method: "POST",
+    path: "/admin/bank-exceptions/:id/action",
+    access: "admin",
+    tags: ["payments", "admin"],
+    summary:
+      "Settle an exception: return to payer, assign to a deposit, bank fee, write off, handled outside",
     description:
-      "409 unmatched_credit_not_open when it was returned already; 409 unmatched_credit_no_payer without the payer's IBAN.",
+      "return_to_payer and write_off wait for a second staff member's release; the others take effect at once. " +
+      "409 bank_exception_not_open when it is settled or waiting; 409 bank_exception_action_not_allowed when the " +
+      "action does not fit the entry (see `actions` in the list); 409 bank_exception_no_payer without the payer's IBAN; " +
+      "assign_to_deposit answers the deposit's funding errors (409 amount_mismatch, payer_iban_mismatch ...).",
     params: idParamSchema,
-    responses: { 201: json(paymentOrderSchema, "The return order") },
-    errors: [409],
+    body: bankExceptionActionSchema,
+    responses: { 200: json(bankExceptionSchema, "The exception, settled or waiting for release") },
+    errors: [400, 409],
+  }),
+  adminBankExceptionsRelease: defineOperation({
+    id: "adminBankExceptionsRelease",
+    method: "POST",
+    path: "/admin/bank-exceptions/:id/release",
+    access: "admin",
+    tags: ["payments", "admin"],
+    summary: "Release the action another staff member requested (four eyes)",
+    description:
+      "403 bank_exception_release_own for the staff member who requested it; 409 bank_exception_not_pending " +
+      "when nothing waits for release.",
+    params: idParamSchema,
+    responses: { 200: json(bankExceptionSchema, "The settled exception") },
+    errors: [403, 409],
   }),
 } as const;

@@ -243,10 +243,16 @@ export const operationRoutes = {
     method: "GET",
     path: "/admin/unmatched-credits",
   },
-  adminUnmatchedCreditsReturn: {
-    id: "adminUnmatchedCreditsReturn",
+  adminBankExceptionsList: { id: "adminBankExceptionsList", method: "GET", path: "/admin/bank-exceptions" },
+  adminBankExceptionsAct: {
+    id: "adminBankExceptionsAct",
     method: "POST",
-    path: "/admin/unmatched-credits/:id/return",
+    path: "/admin/bank-exceptions/:id/action",
+  },
+  adminBankExceptionsRelease: {
+    id: "adminBankExceptionsRelease",
+    method: "POST",
+    path: "/admin/bank-exceptions/:id/release",
   },
 } as const satisfies Record<
   string,

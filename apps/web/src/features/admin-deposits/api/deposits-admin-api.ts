@@ -18,6 +18,7 @@ function useRefreshAfterBooking() {
       ADMIN_KEYS.audit,
       ADMIN_KEYS.payments,
       ADMIN_KEYS.unmatchedCredits,
+      ADMIN_KEYS.bankExceptions,
     ]) {
       void queryClient.invalidateQueries({ queryKey: key });
     }
@@ -50,14 +51,5 @@ export function useJobsOverview() {
   return useQuery({
     queryKey: ADMIN_KEYS.jobs,
     queryFn: ({ signal }) => api.call(operations.adminJobsOverview, { signal }),
-  });
-}
-
-/** Staff send an unmatched credit of the statement back to its payer (a payment order). */
-export function useReturnUnmatchedCredit() {
-  const refresh = useRefreshAfterBooking();
-  return useMutation({
-    mutationFn: (id: string) => api.call(operations.adminUnmatchedCreditsReturn, { params: { id } }),
-    onSuccess: refresh,
   });
 }

@@ -1,3 +1,4 @@
+import type { BankExceptionActionCode } from "@festgeld/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ADMIN_KEYS } from "../../../lib/admin-query-keys.ts";
 import { api, downloadFile } from "../../../lib/api-client.ts";
@@ -11,6 +12,7 @@ function useRefresh() {
       ADMIN_KEYS.payments,
       ADMIN_KEYS.paymentFiles,
       ADMIN_KEYS.unmatchedCredits,
+      ADMIN_KEYS.bankExceptions,
       ADMIN_KEYS.deposits,
       ADMIN_KEYS.audit,
     ]) {
@@ -64,10 +66,28 @@ export function useCreatePaymentFiles() {
   });
 }
 
-export function useReturnCredit() {
+/** Staff settle an exception, or ask for a second person's release (return to payer, write-off). */
+export function useExceptionAction() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.call(operations.adminUnmatchedCreditsReturn, { params: { id } }),
+    mutationFn: ({
+      id,
+      ...body
+    }: {
+      id: string;
+      action: BankExceptionActionCode;
+      reason?: string;
+      deposit_id?: string;
+    }) => api.call(operations.adminBankExceptionsAct, { params: { id }, body }),
+    onSuccess: refresh,
+  });
+}
+
+/** A second staff member releases what another asked for. */
+export function useReleaseException() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.call(operations.adminBankExceptionsRelease, { params: { id } }),
     onSuccess: refresh,
   });
 }
