@@ -12,7 +12,14 @@ import { createClockApp } from "./helpers/clock-app.ts";
 import { approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { markVerified } from "./helpers/identity.ts";
-import { debitStatement, listOrders, PARTNER_IBAN, settlePayments } from "./helpers/payments.ts";
+import {
+  actOnException,
+  debitStatement,
+  listExceptions,
+  listOrders,
+  PARTNER_IBAN,
+  settlePayments,
+} from "./helpers/payments.ts";
 import { PAIN001_XSD, validateAgainstXsd } from "./helpers/xsd.ts";
 
 /**
@@ -257,11 +264,10 @@ describe("one bad order never blocks the rest", () => {
     });
     expect(imported.statusCode, imported.body).toBe(200);
     const credit = imported.json().entries.find((e: { kind: string }) => e.kind === "credit");
-    const back = await t.app.inject({
-      method: "POST",
-      url: `/api/admin/unmatched-credits/${credit.unmatched_credit_id}/return`,
-      headers: admin.headers,
-    });
+    const exception = (await listExceptions(t.app, admin)).find(
+      (e) => e.unmatched_credit_id === credit.unmatched_credit_id,
+    );
+    const back = await actOnException(t.app, admin, exception?.id ?? "", { action: "return_to_payer" });
     expect(back.statusCode).toBe(400);
     expect(back.json().code).toBe("payment_order_invalid");
     clock.reset();

@@ -15,7 +15,7 @@ import { recordAudit } from "../audit/audit.service.ts";
 import * as repo from "./bank-exceptions.repository.ts";
 import * as payments from "./payments.repository.ts";
 import type { EntryRef } from "./payments.service.ts";
-import { orderCreditReturn, SYSTEM_ACTOR } from "./payments.service.ts";
+import { invalidOrder, orderCreditReturn, orderProblem, SYSTEM_ACTOR } from "./payments.service.ts";
 
 /**
  * The exception queue (docs/decisions.md "Bank exceptions: every statement entry ends somewhere"):
@@ -232,6 +232,17 @@ export async function requestAction(
       throw required("deposit_id", "Name the deposit");
     if (input.action === "return_to_payer" && !row.counterparty_iban)
       throw conflict("bank_exception_no_payer", "The statement does not name the payer's IBAN");
+    // A return the bank's file could not carry (a payer outside SEPA, a name it cannot write) is refused
+    // when asked for, not when the second person releases it (docs/decisions.md "Held payment orders").
+    if (input.action === "return_to_payer" && row.counterparty_iban) {
+      const problem = orderProblem({
+        creditorIban: row.counterparty_iban,
+        creditorName: row.counterparty_name ?? "Unknown payer",
+        amountCents: BigInt(row.amount_cents ?? 0),
+        currency: row.currency ?? undefined,
+      });
+      if (problem) throw invalidOrder(problem);
+    }
     const requested = {
       action: input.action,
       action_reason: input.reason ?? null,

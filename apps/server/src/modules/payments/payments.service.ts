@@ -188,7 +188,7 @@ export function orderProblem(order: {
   return null;
 }
 
-function invalidOrder(problem: OrderProblem): AppError {
+export function invalidOrder(problem: OrderProblem): AppError {
   return badRequest(
     "payment_order_invalid",
     `The bank's file cannot carry this payment (${problem}): ${ORDER_PROBLEM_TEXT[problem]}`,
