@@ -27,11 +27,11 @@ export const RETENTION_YEARS = 5;
 export const EXPORT_EXCLUDED_TABLES = ["sanctions_hits", "sanctions_screenings", "staff_notes", "audit_log"];
 
 /**
- * Columns never exported: secrets, staff's notes and the identities of staff (docs/decisions.md,
- * "What the personal-data export leaves out").
+ * Columns never exported: secrets, staff's notes and internal reasons, and the identities of staff
+ * (docs/decisions.md, "What the personal-data export leaves out").
  */
 const HIDDEN_COLUMN =
-  /hash|secret|token|notes?$|^(decided_by|reviewed_by|actor_id|author_id|created_by|loaded_by|booked_by|imported_by|locked_by)$/;
+  /hash|secret|token|notes?$|^cancel_reason$|^(decided_by|reviewed_by|actor_id|author_id|created_by|loaded_by|booked_by|imported_by|locked_by)$/;
 
 /**
  * A row as the saver reads it: without the hidden columns, and each amount kept in cents (`amount_cents`)

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createAdmin, createUser, TEST_PASSWORD } from "./helpers/factories.ts";
+
+/**
+ * Findings of a security review of staff traces, erasure, attempt limits and registration, each
+ * reproduced the way the reviewer did it.
+ */
+let t: TestApp;
+let addressCounter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: "100000" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Headers = { authorization: string };
+const post = (url: string, payload?: object, headers?: Headers, remoteAddress?: string) =>
+  t.app.inject({
+    method: "POST",
+    url,
+    remoteAddress: remoteAddress ?? `10.66.0.${(++addressCounter % 250) + 1}`,
+    ...(headers ? { headers } : {}),
+    ...(payload ? { payload } : {}),
+  });
+
+async function exportedJson(headers: Headers) {
+  const res = await t.app.inject({ url: "/api/me/export", headers });
+  expect(res.statusCode).toBe(200);
+  return new TextDecoder().decode(unzipSync(new Uint8Array(res.rawPayload))["data.json"]);
+}
+
+describe("staff actions in the saver's records", () => {
+  it("show the saver that staff acted and when, never who or from where", async () => {
+    const staff = await createAdmin(t.app, { email: `staff-${randomUUID()}@bank.example` });
+    const saver = await createUser(t.app);
+    const STAFF_IP = "203.0.113.99";
+    for (const action of ["lock", "unlock", "revoke-sessions", "send-password-reset"]) {
+      const res = await post(
+        `/api/admin/users/${saver.user.id}/${action}`,
+        undefined,
+        staff.headers,
+        STAFF_IP,
+      );
+      expect(res.statusCode, `${action}: ${res.body}`).toBeLessThan(300);
+    }
+    // a payment order staff cancelled, with their internal reason
+    await t.app.db
+      .insertInto("payment_orders")
+      .values({
+        source: "maturity_payout",
+        status: "cancelled",
+        user_id: saver.user.id,
+        debtor_name: "Partner Bank",
+        debtor_iban: "DE52000000000012345678",
+        debtor_bic: "MARKDEF1100",
+        creditor_name: saver.user.full_name,
+        creditor_iban: "DE89370400440532013000",
+        amount_cents: 100_00n,
+        principal_cents: 100_00n,
+        interest_cents: 0n,
+        end_to_end_id: `E2E-${randomUUID().slice(0, 8)}`,
+        remittance: "Payout",
+        requested_date: "2026-01-05",
+        cancel_reason: "STAFF-INTERNAL: suspected mule account",
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .execute();
+
+    const signIn = await post("/api/auth/login", { email: saver.user.email, password: TEST_PASSWORD });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const headers = { authorization: `Bearer ${signIn.json().access_token}` };
+
+    const json = await exportedJson(headers);
+    expect(json).not.toContain(STAFF_IP);
+    expect(json).not.toContain(staff.user.email);
+    expect(json).not.toContain("STAFF-INTERNAL");
+    const events = JSON.parse(json).tables.account_events as Array<{ event: string; detail: unknown }>;
+    for (const event of [
+      "account_locked",
+      "account_unlocked",
+      "sessions_revoked",
+      "password_reset_sent_by_staff",
+    ]) {
+      expect(events.find((e) => e.event === event)?.detail, event).toMatchObject({ by_staff: true });
+    }
+    expect(JSON.parse(json).tables.payment_orders[0]).toMatchObject({ status: "cancelled" });
+
+    const shown = await t.app.inject({ url: "/api/auth/security/events", headers });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).not.toContain(STAFF_IP);
+    const locked = (shown.json() as Array<{ event: string; ip: string | null; created_at: string }>).find(
+      (e) => e.event === "account_locked",
+    );
+    expect(locked).toMatchObject({ ip: null, device: null });
+    expect(locked?.created_at).toBeTruthy();
+
+    // the audit log keeps who did it and from where
+    const audit = await t.app.db
+      .selectFrom("audit_log")
+      .select(["actor_email", "details"])
+      .where("target_id", "=", saver.user.id)
+      .where("action", "=", "user.locked")
+      .executeTakeFirstOrThrow();
+    expect(audit.actor_email).toBe(staff.user.email);
+    expect(audit.details).toMatchObject({ ip: STAFF_IP });
+  });
+});
