@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { createAdmin, createUser, TEST_PASSWORD } from "./helpers/factories.ts";
+import { createAdmin, createUser, TEST_PASSWORD, totpCode } from "./helpers/factories.ts";
 
 /**
  * Findings of a security review of staff traces, erasure, attempt limits and registration, each
@@ -109,5 +109,37 @@ describe("staff actions in the saver's records", () => {
       .executeTakeFirstOrThrow();
     expect(audit.actor_email).toBe(staff.user.email);
     expect(audit.details).toMatchObject({ ip: STAFF_IP });
+  });
+});
+
+describe("every check of the current password", () => {
+  it("counts on one counter: a stolen session gets the account limit (10) in all, not per place", async () => {
+    const saver = await createUser(t.app);
+    const setup = await post("/api/auth/two-factor/setup", undefined, saver.headers);
+    const { secret } = setup.json() as { secret: string };
+    expect(
+      (await post("/api/auth/two-factor/enable", { code: totpCode(secret) }, saver.headers)).statusCode,
+    ).toBe(200);
+    const places: Array<[string, (guess: string) => object]> = [
+      ["/api/auth/passkeys/registration-options", (guess) => ({ current_password: guess })],
+      ["/api/auth/two-factor/recovery-codes", (guess) => ({ current_password: guess })],
+      ["/api/me/close", (guess) => ({ password: guess })],
+      ["/api/auth/two-factor/disable", (guess) => ({ current_password: guess, code: totpCode(secret) })],
+    ];
+    const codes: string[] = [];
+    for (let i = 0; i < 32; i++) {
+      const [url, body] = places[i % places.length] as (typeof places)[number];
+      codes.push((await post(url, body(`guess-${i}`), saver.headers)).json().code);
+    }
+    const evaluated = codes.filter((c) => c === "wrong_current_password").length;
+    expect(evaluated).toBeLessThanOrEqual(10);
+    expect(codes.slice(-8).every((c) => c === "rate_limited")).toBe(true);
+    // the password change waits too: it is the same counter
+    const change = await post(
+      "/api/auth/password",
+      { current_password: TEST_PASSWORD, new_password: "another long passphrase 42" },
+      saver.headers,
+    );
+    expect(change.statusCode).toBe(429);
   });
 });
