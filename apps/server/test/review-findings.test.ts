@@ -143,3 +143,36 @@ describe("every check of the current password", () => {
     expect(change.statusCode).toBe(429);
   });
 });
+
+describe("statements of holdings", () => {
+  const ask = (headers: Headers, date: string) =>
+    t.app.inject({ method: "POST", url: "/api/documents/holdings-statement", headers, payload: { date } });
+  const stored = (userId: string) =>
+    t.app.db.selectFrom("postbox_documents").select("id").where("user_id", "=", userId).execute();
+
+  it("keep one document per day and date asked: a repeat, also in parallel, answers the one issued", async () => {
+    const saver = await createUser(t.app);
+    const first = await ask(saver.headers, "2026-01-15");
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await ask(saver.headers, "2026-01-15");
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    const parallel = await Promise.all(Array.from({ length: 5 }, () => ask(saver.headers, "2026-01-16")));
+    expect(parallel.map((r) => r.statusCode).every((s) => s === 200 || s === 201)).toBe(true);
+    expect(new Set(parallel.map((r) => r.json().id)).size).toBe(1);
+    expect(await stored(saver.user.id)).toHaveLength(2);
+  });
+
+  it("are limited per account like other document requests: 10 an hour, then 429 and nothing stored", async () => {
+    const saver = await createUser(t.app);
+    const answers = [];
+    for (let i = 0; i < 14; i++)
+      answers.push(await ask(saver.headers, `2025-03-${String(i + 1).padStart(2, "0")}`));
+    expect(answers.slice(0, 10).map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    for (const r of answers.slice(10)) {
+      expect(r.statusCode).toBe(429);
+      expect(r.json().code).toBe("rate_limited");
+    }
+    expect(await stored(saver.user.id)).toHaveLength(10);
+  });
+});

@@ -18,7 +18,6 @@ export const countryCodeSchema = z
     params: { code: "invalid_country" },
   });
 
-
 export const PROFILE_LIMITS = {
   placeOfBirth: 100,
   street: 200,

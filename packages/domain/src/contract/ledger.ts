@@ -2,7 +2,6 @@ import { z } from "zod";
 import { IBAN_MAX_LENGTH, normalizeIban } from "../iban.ts";
 import { calendarDateSchema, paginationQuerySchema } from "./common.ts";
 
-
 /** A partner bank account as staff name it (spaces allowed), electronic format out. */
 const bankAccountSchema = z
   .string()
