@@ -176,3 +176,42 @@ describe("statements of holdings", () => {
     expect(await stored(saver.user.id)).toHaveLength(10);
   });
 });
+
+describe("two-factor codes of one account", () => {
+  it("evaluates at most the account's limit (10) of parallel wrong codes across several fresh challenges", async () => {
+    const saver = await createUser(t.app);
+    const setup = await post("/api/auth/two-factor/setup", undefined, saver.headers);
+    const { secret } = setup.json() as { secret: string };
+    expect(
+      (await post("/api/auth/two-factor/enable", { code: totpCode(secret) }, saver.headers)).statusCode,
+    ).toBe(200);
+    const challenges: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const login = await post("/api/auth/login", { email: saver.user.email, password: TEST_PASSWORD });
+      challenges.push((login.json() as { challenge_token: string }).challenge_token);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post("/api/auth/login/two-factor", { challenge_token: challenges[i % 6], code: "000000" }),
+      ),
+    );
+    const evaluated = answers.filter((a) => a.json().code === "two_factor_code_invalid").length;
+    expect(evaluated).toBeLessThanOrEqual(10);
+    expect(answers.some((a) => a.statusCode === 429)).toBe(true);
+    const failures = await t.app.db
+      .selectFrom("account_events")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("user_id", "=", saver.user.id)
+      .where("event", "=", "two_factor_failed")
+      .executeTakeFirstOrThrow();
+    expect(Number(failures.n)).toBeLessThanOrEqual(10);
+    // the owner, with the right code on a fresh challenge, still waits until the window ends
+    const login = await post("/api/auth/login", { email: saver.user.email, password: TEST_PASSWORD });
+    const right = await post("/api/auth/login/two-factor", {
+      challenge_token: (login.json() as { challenge_token: string }).challenge_token,
+      code: totpCode(secret),
+    });
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
