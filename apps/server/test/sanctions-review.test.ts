@@ -186,7 +186,13 @@ describe("approval needs a recent list", () => {
       expect((await approve(later.applicationId)).statusCode).toBe(200);
     } finally {
       clock.reset();
-      // The list of today loaded last again, so that the next tests approve against it.
+      // The list of the month ahead was loaded "then": back before today, so that the list of today,
+      // loaded now, is the one in force for the next tests.
+      await t.app.db
+        .updateTable("sanctions_lists")
+        .set({ checked_at: sql<Date>`now() - interval '1 day'` })
+        .where("checked_at", ">", sql<Date>`now()`)
+        .execute();
       await loadList(sanctionsFixture(new Date()));
     }
   });

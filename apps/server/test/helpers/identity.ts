@@ -126,6 +126,8 @@ export async function ensureCurrentSanctionsList(app: FastifyInstance) {
 
 /** When this test process started: the generationDate sanctionsFixture() stamps, the same for each call. */
 const FIXTURE_DATE = new Date();
+/** The version (generationDate) of sanctionsFixture() as the server records it. */
+export const SANCTIONS_FIXTURE_VERSION = FIXTURE_DATE.toISOString();
 
 /**
  * The test copy of the EU list dated `generated` (default: when the test process started, so that the

@@ -47,7 +47,7 @@ async function listInForce(db: Db): Promise<LoadedList | null> {
       ),
     };
   }
-  return cached;
+  return { ...cached, generatedAt: latest.generated_at };
 }
 
 /** Runs `work` in a transaction, or in the one `db` already is. */
