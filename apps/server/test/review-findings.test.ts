@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { unzipSync } from "fflate";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { fundedByStaff, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser, TEST_PASSWORD, totpCode } from "./helpers/factories.ts";
 
 /**
@@ -213,5 +215,120 @@ describe("two-factor codes of one account", () => {
     });
     expect(right.statusCode).toBe(429);
     expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+describe("erasure when retention ends", () => {
+  it("erases a saver with every kind of history, keeps the books and payment orders pseudonymised, and leaves the pending list", async () => {
+    const { runRetention, pendingErasures } = await import("../src/modules/identity/data-rights.service.ts");
+    const staff = await createAdmin(t.app);
+    const { saver, application, deposit } = await fundedByStaff(t.app, staff, new Date().toISOString().slice(0, 10));
+    const id = saver.user.id;
+    // more history: a rate alert, a passkey, a staff note, a ladder-less second session, a payment order
+    expect(
+      (await post("/api/me/rate-alerts", { term: 12, rate: 9.5 }, saver.headers)).statusCode,
+    ).toBeLessThan(300);
+    await t.app.db
+      .insertInto("passkeys")
+      .values({
+        user_id: id,
+        credential_id: randomUUID(),
+        public_key: "AQID",
+        counter: 0,
+        device_type: "singleDevice",
+        backed_up: false,
+        name: "Security key",
+      })
+      .execute();
+    await post("/api/auth/login", { email: saver.user.email, password: TEST_PASSWORD });
+    await post("/api/auth/logout", undefined, saver.headers);
+    const order = await t.app.db
+      .insertInto("payment_orders")
+      .values({
+        source: "maturity_payout",
+        status: "booked",
+        deposit_id: deposit.id,
+        user_id: id,
+        debtor_name: "Partner Bank",
+        debtor_iban: "DE52000000000012345678",
+        debtor_bic: "MARKDEF1100",
+        creditor_name: saver.user.full_name,
+        creditor_iban: SAVER_IBAN,
+        creditor_street: "Hauptstraße 1",
+        amount_cents: 10_000_00n,
+        principal_cents: 10_000_00n,
+        interest_cents: 0n,
+        end_to_end_id: `E2E-${randomUUID().slice(0, 8)}`,
+        remittance: "Payout",
+        requested_date: "2027-01-05",
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const journal = async () =>
+      (
+        await t.app.db
+          .selectFrom("ledger_entries")
+          .select("id")
+          .where("deposit_id", "=", deposit.id)
+          .execute()
+      ).length;
+    const entries = await journal();
+    expect(entries).toBeGreaterThan(0);
+
+    // closed long ago: its retention has ended
+    await t.app.db
+      .updateTable("users")
+      .set({ closed_at: new Date("2020-01-01"), erase_after: new Date("2025-01-01") })
+      .where("id", "=", id)
+      .execute();
+    expect(await runRetention(t.app.db, t.app.documentStorage, new Date())).toContain(id);
+
+    expect(await t.app.db.selectFrom("users").select("id").where("id", "=", id).execute()).toEqual([]);
+    const { rows } = await sql<{ table_name: string }>`
+      select table_name from information_schema.columns
+      where table_schema = current_schema() and column_name = 'user_id'`.execute(t.app.db);
+    for (const { table_name } of rows) {
+      const left = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(table_name)} where user_id = ${id}`.execute(t.app.db);
+      expect(Number(left.rows[0]?.n), table_name).toBe(0);
+    }
+    const kept = await t.app.db
+      .selectFrom("applications")
+      .selectAll()
+      .where("id", "=", application.id)
+      .executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ full_name: "Erased", phone: "Erased", user_id: null });
+    expect(kept.email).not.toContain(saver.user.email);
+    expect(kept.reference_iban).not.toBe(SAVER_IBAN);
+    const keptDeposit = await t.app.db
+      .selectFrom("deposits")
+      .selectAll()
+      .where("id", "=", deposit.id)
+      .executeTakeFirstOrThrow();
+    expect(keptDeposit.payer_iban).not.toBe(SAVER_IBAN);
+    const keptOrder = await t.app.db
+      .selectFrom("payment_orders")
+      .selectAll()
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(keptOrder).toMatchObject({
+      amount_cents: 10_000_00,
+      creditor_name: "Erased",
+      creditor_street: null,
+      user_id: null,
+    });
+    expect(keptOrder.creditor_iban).not.toBe(SAVER_IBAN);
+    const events = await t.app.db
+      .selectFrom("deposit_events")
+      .select("details")
+      .where("deposit_id", "=", deposit.id)
+      .execute();
+    expect(events.length).toBeGreaterThan(0);
+    expect(JSON.stringify(events)).not.toMatch(/payer_iban/);
+    expect(await journal()).toBe(entries);
+    expect((await pendingErasures(t.app.db)).map((p) => p.user_id)).not.toContain(id);
   });
 });
