@@ -222,9 +222,13 @@ describe("erasure when retention ends", () => {
   it("erases a saver with every kind of history, keeps the books and payment orders pseudonymised, and leaves the pending list", async () => {
     const { runRetention, pendingErasures } = await import("../src/modules/identity/data-rights.service.ts");
     const staff = await createAdmin(t.app);
-    const { saver, application, deposit } = await fundedByStaff(t.app, staff, new Date().toISOString().slice(0, 10));
+    const { saver, application, deposit } = await fundedByStaff(
+      t.app,
+      staff,
+      new Date().toISOString().slice(0, 10),
+    );
     const id = saver.user.id;
-    // more history: a rate alert, a passkey, a staff note, a ladder-less second session, a payment order
+    // more history: a rate alert, a passkey, another session, a payment order
     expect(
       (await post("/api/me/rate-alerts", { term: 12, rate: 9.5 }, saver.headers)).statusCode,
     ).toBeLessThan(300);
