@@ -31,6 +31,9 @@ const oddStrings = fc.oneof(
     "1e309",
     "9".repeat(400),
     "a".repeat(10_000),
+    "0000-01-01",
+    "2027-02-30",
+    "9999-12-31",
   ),
 );
 const scalar = fc.oneof(oddStrings, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
@@ -77,7 +80,19 @@ const rawBody = fc.oneof(
 );
 const query = fc.dictionary(
   fc.oneof(
-    fc.constantFrom("limit", "offset", "lang", "role", "kyc_status", "status", "search", ...POLLUTION_KEYS),
+    fc.constantFrom(
+      "limit",
+      "offset",
+      "lang",
+      "role",
+      "kyc_status",
+      "status",
+      "search",
+      "date",
+      "maturity_from",
+      "maturity_to",
+      ...POLLUTION_KEYS,
+    ),
     fc.string({ maxLength: 8 }),
   ),
   oddStrings,
@@ -196,5 +211,171 @@ describe("hostile input against every documented operation", () => {
     expect(failures).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).role).toBeUndefined();
+    // Every operation three times over RUNS cases: minutes on a busy machine.
+  }, 900_000);
+});
+
+/** Dates no saver or clerk means: before/after CALENDAR_YEARS, impossible days, other notations. */
+const HOSTILE_DATES = [
+  "0000-01-01",
+  "0001-01-01",
+  "1899-12-31",
+  "2200-01-01",
+  "9999-12-31",
+  "2027-02-30",
+  "2023-02-29",
+  "2024-13-01",
+  "2024-00-10",
+  "2024-1-1",
+  "+02024-01-01",
+  "2024-02-29T00:00:00Z",
+  "",
+];
+
+type DateField = { operation: string; method: string; path: string; in: "query" | "body"; field: string[] };
+
+/** Every place the published contract takes a date (format "date"), found in the OpenAPI document. */
+function dateFields(doc: {
+  paths: Record<
+    string,
+    Record<string, { operationId: string; parameters?: unknown[]; requestBody?: unknown }>
+  >;
+  components?: { schemas?: Record<string, unknown> };
+}): DateField[] {
+  type Node = Record<string, unknown>;
+  const resolve = (node: unknown): Node => {
+    const ref = (node as Node | undefined)?.$ref;
+    if (typeof ref === "string") return resolve(doc.components?.schemas?.[ref.split("/").pop() ?? ""]);
+    return (node ?? {}) as Node;
+  };
+  const found: DateField[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const add = (where: "query" | "body", field: string[]) =>
+        found.push({ operation: op.operationId, method: method.toUpperCase(), path, in: where, field });
+      for (const p of (op.parameters ?? []) as Array<{ name: string; in: string; schema?: unknown }>) {
+        if (p.in === "query" && resolve(p.schema).format === "date") add("query", [p.name]);
+      }
+      const walk = (node: unknown, at: string[]) => {
+        const n = resolve(node);
+        if (n.format === "date") add("body", at);
+        for (const [k, v] of Object.entries((n.properties ?? {}) as Node)) walk(v, [...at, k]);
+        for (const k of ["anyOf", "oneOf", "allOf"]) for (const c of (n[k] ?? []) as unknown[]) walk(c, at);
+      };
+      const body = (op.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)
+        ?.content;
+      if (body?.["application/json"]) walk(body["application/json"].schema, []);
+    }
+  }
+  return found;
+}
+
+/**
+ * A request per operation that is valid but for the date put into it, so that the date is the only
+ * problem the answer can name. A new operation taking a date fails the test until it is listed here.
+ */
+const VALID_EXCEPT_DATE: Record<
+  string,
+  { as: "user" | "admin" | "anonymous"; body?: Record<string, unknown>; query?: Record<string, string> }
+> = {
+  adminDepositsList: { as: "admin" },
+  ledgerTrialBalance: { as: "admin" },
+  ledgerReconciliation: { as: "admin", query: { account: "DE89370400440532013000" } },
+  ledgerHoldingsStatement: { as: "user", body: {} },
+  adminDepositsFund: { as: "admin", body: { amount: 1000, payer_iban: "DE89370400440532013000" } },
+  adminBanksUpdate: { as: "admin", body: { country_rating: { rating: "AAA", source: "S&P" } } },
+  adminBanksCreate: {
+    as: "admin",
+    body: {
+      name: "Drittbank AG",
+      slug: "drittbank-dates",
+      country: "AT",
+      city: "Wien",
+      bic: "DRTBATWWXXX",
+      supervisor: "FMA",
+      register_entry: "FN 000000x (fictional)",
+      scheme: { name: "Einlagensicherung AUSTRIA Ges.m.b.H." },
+      info_sheet: { en: "Protected.", de: "Geschützt.", fr: "Protégé." },
+      country_rating: { rating: "AA+", source: "Fictional rating" },
+      account: { holder: "Drittbank AG", iban: "AT611904300234573201", bic: "DRTBATWWXXX" },
+    },
+  },
+  kycProfilePut: {
+    as: "user",
+    body: {
+      place_of_birth: "Berlin",
+      nationality: "DE",
+      address: { street: "Hauptstr. 1", postcode: "10115", city: "Berlin", country: "DE" },
+      tax_residency: "DE",
+      tax_id: "86095742719",
+      is_pep: false,
+    },
+  },
+  identWebhook: {
+    as: "anonymous",
+    body: {
+      reference: "00000000-0000-4000-8000-000000000000",
+      provider_reference: "x",
+      method: "eid",
+      result: "verified",
+    },
+  },
+};
+
+function withValue(body: Record<string, unknown>, field: string[], value: string): Record<string, unknown> {
+  const [head, ...rest] = field;
+  if (head === undefined) return body;
+  const inner = (body[head] ?? {}) as Record<string, unknown>;
+  return { ...body, [head]: rest.length === 0 ? value : withValue(inner, rest, value) };
+}
+
+describe("dates in every operation that takes one", () => {
+  it("answers 400 invalid_date for impossible days and years outside the sane range, and changes nothing", async () => {
+    const doc = (await t.app.inject("/api/openapi.json")).json() as Parameters<typeof dateFields>[0] & {
+      servers: Array<{ url: string }>;
+    };
+    const base = doc.servers[0]?.url ?? "";
+    const fields = dateFields(doc);
+    // Identities of its own: the fuzz above ends sessions (logout, password change) as it goes.
+    const byName: Record<string, Record<string, string>> = {
+      anonymous: {},
+      admin: (await createAdmin(t.app)).headers,
+    };
+    expect(fields.map((f) => f.operation).sort()).toEqual(
+      expect.arrayContaining(["ledgerHoldingsStatement"]),
+    );
+    const failures: string[] = [];
+    // A saver of their own per request: some operations are limited per account (holdings statements).
+    const userRequests =
+      fields.filter((f) => VALID_EXCEPT_DATE[f.operation]?.as === "user").length * HOSTILE_DATES.length;
+    const savers: Array<Record<string, string>> = [];
+    for (let i = 0; i < userRequests; i++) savers.push((await createUser(t.app)).headers);
+    const before = await rowCounts();
+    for (const f of fields) {
+      const setup = VALID_EXCEPT_DATE[f.operation];
+      if (!setup) {
+        failures.push(
+          `${f.operation} takes a date (${f.field.join(".")}) but has no entry in VALID_EXCEPT_DATE`,
+        );
+        continue;
+      }
+      for (const date of HOSTILE_DATES) {
+        const url = `${base}${f.path}`.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000001");
+        const res = await t.app.inject({
+          method: f.method as "GET",
+          url,
+          headers: setup.as === "user" ? (savers.pop() ?? {}) : (byName[setup.as] ?? {}),
+          query: { ...setup.query, ...(f.in === "query" ? { [f.field[0] ?? ""]: date } : {}) },
+          ...(f.in === "body" ? { payload: withValue(setup.body ?? {}, f.field, date) } : {}),
+        });
+        const code = res.statusCode < 500 ? (res.json() as { code?: string }).code : undefined;
+        if (res.statusCode !== 400 || code !== "invalid_date")
+          failures.push(
+            `${f.operation} ${f.field.join(".")}=${JSON.stringify(date)} -> ${res.statusCode} ${code}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
   });
 });

@@ -1,18 +1,20 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertMayBeApproved } from "../src/modules/identity/identity.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
-import { createVerifiedUser, VALID_PROFILE } from "./helpers/identity.ts";
+import {
+  createVerifiedUser,
+  SANCTIONS_FIXTURE_VERSION,
+  sanctionsFixture,
+  VALID_PROFILE,
+} from "./helpers/identity.ts";
 import { multipartBody } from "./helpers/kyc-files.ts";
 
 type Headers = { authorization: string };
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
-
-const FIXTURE = path.join(import.meta.dirname, "fixtures", "eu-sanctions-list.xml");
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -272,7 +274,7 @@ describe("sanctions screening", () => {
   let listed: Awaited<ReturnType<typeof createVerifiedUser>>;
 
   it("refuses what is not the EU list, and users", async () => {
-    const asUser = await loadList(await fs.readFile(FIXTURE), (await createUser(t.app)).headers);
+    const asUser = await loadList(sanctionsFixture(), (await createUser(t.app)).headers);
     expect(asUser.statusCode).toBe(403);
     for (const bad of ["not xml <", "<other/>", '<export generationDate="x"></export>']) {
       const res = await loadList(bad);
@@ -296,9 +298,9 @@ describe("sanctions screening", () => {
       .set({ date_of_birth: "1961-03-14" })
       .where("user_id", "=", listed.user.id)
       .execute();
-    const res = await loadList(await fs.readFile(FIXTURE));
+    const res = await loadList(sanctionsFixture());
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ version: "2026-11-20T17:05:44.012+01:00", entries: 5 });
+    expect(res.json()).toMatchObject({ version: SANCTIONS_FIXTURE_VERSION, entries: 5 });
     expect(res.json().screening).toMatchObject({ status: "running", screened: 0 });
     await t.app.jobs.runDue();
     const [current] = (
@@ -307,7 +309,7 @@ describe("sanctions screening", () => {
     expect(current.screened_users).toBeGreaterThan(0);
     expect(current.screening).toMatchObject({ status: "done", new_hits: 1 });
     // the same file again: accepted, current from now, everyone screened again (no new hit: same list)
-    const again = await loadList(await fs.readFile(FIXTURE));
+    const again = await loadList(sanctionsFixture());
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(res.json().id);
     await t.app.jobs.runDue();
@@ -318,7 +320,7 @@ describe("sanctions screening", () => {
     expect(hits.json()[0]).toMatchObject({
       user_id: listed.user.id,
       entry_reference: "EU.9001.01",
-      list_version: "2026-11-20T17:05:44.012+01:00",
+      list_version: SANCTIONS_FIXTURE_VERSION,
       date_of_birth_match: true,
       status: "open",
     });

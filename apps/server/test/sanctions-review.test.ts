@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JobQueue } from "../src/db/job-queue.ts";
@@ -7,7 +6,7 @@ import { signIdentPayload } from "../src/modules/identity/ident.service.ts";
 import { sanctionsJobHandlers } from "../src/modules/identity/sanctions.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
-import { createVerifiedUser, markVerified, VALID_PROFILE } from "./helpers/identity.ts";
+import { createVerifiedUser, markVerified, sanctionsFixture, VALID_PROFILE } from "./helpers/identity.ts";
 import { multipartBody } from "./helpers/kyc-files.ts";
 
 /**
@@ -17,7 +16,6 @@ import { multipartBody } from "./helpers/kyc-files.ts";
  */
 type Headers = { authorization: string };
 const SECRET = "s3cret-for-tests-0123456789abcdef0123";
-const FIXTURE = path.join(import.meta.dirname, "fixtures", "eu-sanctions-list.xml");
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -131,42 +129,71 @@ describe("approval needs a recent list", () => {
     });
   });
 
-  it("approves once a list is loaded; a list older than the configured age holds approvals again; loading the same file again is accepted and renews it", async () => {
-    const first = await loadList(await fs.readFile(FIXTURE));
+  it("approves once a list is loaded; a list whose own date is older than the configured age holds approvals again, loaded again or not", async () => {
+    const first = await loadList(sanctionsFixture());
     expect(first.statusCode, first.body).toBe(201);
     const saver = await saverWithApplication("Erika Fresh");
     expect((await approve(saver.applicationId)).statusCode).toBe(200);
 
     await t.app.db
       .updateTable("sanctions_lists")
-      .set({ checked_at: sql<Date>`now() - interval '8 days'` })
+      .set({ generated_at: sql<Date>`now() - interval '8 days'` })
       .execute();
     const late = await saverWithApplication("Erika Late");
     const refused = await approve(late.applicationId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe("sanctions_list_outdated");
 
-    // the operator downloads the list again; it has not changed since: same file, accepted, renewed
-    const again = await loadList(await fs.readFile(FIXTURE));
+    // the same file again is accepted, but it is as old as its own date says
+    const again = await loadList(sanctionsFixture());
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().id).toBe(first.json().id);
+    expect((await approve(late.applicationId)).json().code).toBe("sanctions_list_outdated");
+    // a list the EU dated today is current
+    expect((await loadList(sanctionsFixture(new Date()))).statusCode).toBe(201);
     expect((await approve(late.applicationId)).statusCode).toBe(200);
   });
 
-  it("reckons the list's age by the app's clock: a month later it is outdated, loaded again it is current", async () => {
+  it("counts a list's age from its own generationDate: a 2019 list loaded today holds approvals; a future one is refused", async () => {
+    const old = await loadList(sanctionsFixture(new Date("2019-05-20T10:00:00.000+02:00")));
+    expect(old.statusCode, old.body).toBe(201);
+    const saver = await saverWithApplication("Erika Oldlist");
+    const refused = await approve(saver.applicationId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe("sanctions_list_outdated");
+    expect((await dossier(saver.user.id)).may_be_approved).toMatchObject({ code: "sanctions_list_outdated" });
+
+    const ahead = await loadList(sanctionsFixture(new Date(Date.now() + 3 * 86_400_000)));
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().code).toBe("sanctions_list_invalid");
+
+    expect((await loadList(sanctionsFixture(new Date()))).statusCode).toBe(201);
+    expect((await approve(saver.applicationId)).statusCode).toBe(200);
+  });
+
+  it("reckons the list's age by the app's clock: a month later it is outdated, the list of that day is current", async () => {
     const clock = t.app.depositSettings.adjustableClock;
     if (!clock) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
     try {
-      clock.set(new Date(Date.now() + 30 * 86_400_000));
+      const monthLater = new Date(Date.now() + 30 * 86_400_000);
+      clock.set(monthLater);
       const later = await saverWithApplication("Erika Monthlater");
       const refused = await approve(later.applicationId);
       expect(refused.json().code).toBe("sanctions_list_outdated");
-      expect((await loadList(await fs.readFile(FIXTURE))).statusCode).toBe(200);
+      expect((await loadList(sanctionsFixture())).statusCode).toBe(200);
+      expect((await approve(later.applicationId)).json().code).toBe("sanctions_list_outdated");
+      expect((await loadList(sanctionsFixture(monthLater))).statusCode).toBe(201);
       expect((await approve(later.applicationId)).statusCode).toBe(200);
     } finally {
       clock.reset();
-      // Dated back to today again, so that the lists the next tests load are the newer ones.
-      await loadList(await fs.readFile(FIXTURE));
+      // The list of the month ahead was loaded "then": back before today, so that the list of today,
+      // loaded now, is the one in force for the next tests.
+      await t.app.db
+        .updateTable("sanctions_lists")
+        .set({ checked_at: sql<Date>`now() - interval '1 day'` })
+        .where("checked_at", ">", sql<Date>`now()`)
+        .execute();
+      await loadList(sanctionsFixture(new Date()));
     }
   });
 });
@@ -255,10 +282,7 @@ describe("loading a list screens in the background", () => {
     for (let i = 0; i < 5; i++) {
       await markVerified(t.app, (await createUser(t.app)).user.id, null, { sanctionsList: false });
     }
-    const xml = (await fs.readFile(FIXTURE, "utf8")).replace(
-      /generationDate="[^"]+"/,
-      'generationDate="2026-11-27T09:00:00.000+01:00"',
-    );
+    const xml = sanctionsFixture(new Date(Date.now() - 3_600_000));
     const loaded = await loadList(xml);
     expect(loaded.statusCode, loaded.body).toBe(201);
     const run = loaded.json().screening;

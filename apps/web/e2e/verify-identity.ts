@@ -60,14 +60,20 @@ export async function verifyIdentity(request: APIRequestContext, saverToken: str
   await loadSanctionsList(request, staff);
 }
 
-/** The server's test copy of the EU list (none of the journeys' savers is on it). */
-const SANCTIONS_LIST = readFileSync(
-  fileURLToPath(new URL("../../server/test/fixtures/eu-sanctions-list.xml", import.meta.url)),
+/**
+ * The server's test copy of the EU list (none of the journeys' savers is on it), dated when the run
+ * started: an approval counts a list's age from its own generationDate.
+ */
+const SANCTIONS_LIST = Buffer.from(
+  readFileSync(
+    fileURLToPath(new URL("../../server/test/fixtures/eu-sanctions-list.xml", import.meta.url)),
+    "utf8",
+  ).replace(/generationDate="[^"]+"/, `generationDate="${new Date().toISOString()}"`),
 );
 
 /**
- * An approval needs a screening against a recently loaded sanctions list: staff load it (the same
- * file again is accepted and renews it), as an operator does at least weekly.
+ * An approval needs a screening against a sanctions list dated within the allowed age: staff load it
+ * (the same file again is accepted), as an operator does at least weekly.
  */
 export async function loadSanctionsList(request: APIRequestContext, staff: { authorization: string }) {
   const res = await request.post("/api/admin/sanctions/lists", {

@@ -21,3 +21,8 @@ export const forbidden = (detail = "You do not have permission to do this") =>
   new AppError(403, "forbidden", detail);
 export const notFound = (code: ErrorCode, detail: string) => new AppError(404, code, detail);
 export const conflict = (code: ErrorCode, detail: string) => new AppError(409, code, detail);
+
+/** A PostgreSQL unique violation (23505): another request stored the same key first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+}

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { createAdmin, createUser } from "./factories.ts";
@@ -120,4 +122,18 @@ export async function ensureCurrentSanctionsList(app: FastifyInstance) {
       loaded_by: loader.user.id,
     })
     .execute();
+}
+
+/** When this test process started: the generationDate sanctionsFixture() stamps, the same for each call. */
+const FIXTURE_DATE = new Date();
+/** The version (generationDate) of sanctionsFixture() as the server records it. */
+export const SANCTIONS_FIXTURE_VERSION = FIXTURE_DATE.toISOString();
+
+/**
+ * The test copy of the EU list dated `generated` (default: when the test process started, so that the
+ * same file comes out on each call). An approval counts a list's age from its own date.
+ */
+export function sanctionsFixture(generated: Date = FIXTURE_DATE): string {
+  const xml = readFileSync(path.join(import.meta.dirname, "..", "fixtures", "eu-sanctions-list.xml"), "utf8");
+  return xml.replace(/generationDate="[^"]+"/, `generationDate="${generated.toISOString()}"`);
 }

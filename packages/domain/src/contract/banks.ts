@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES, type Language } from "../constants.ts";
 import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
-import { languageSchema, text } from "./common.ts";
+import { calendarDateSchema, languageSchema, text } from "./common.ts";
 
 /**
  * Partner banks (docs/decisions.md "Partner banks as data"): the credit institutions that take the
@@ -153,7 +153,7 @@ const schemeInputSchema = z.strictObject({
 const ratingInputSchema = z.strictObject({
   rating: text(20),
   source: text(200),
-  date: z.iso.date(),
+  date: calendarDateSchema,
 });
 
 const accountInputSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES, LIMITS } from "../constants.ts";
+import { isCalendarDate } from "../identity/age.ts";
 
 /** ?limit=&offset= for every list that can grow; total in X-Total-Count. */
 export const paginationQuerySchema = z.object({
@@ -23,3 +24,25 @@ export const emailSchema = z
   .max(254)
   .email()
   .transform((value) => value.toLowerCase());
+
+/** The years a date sent to the API may fall in; outside them a date is a typo or an attack, never a saver's day. */
+export const CALENDAR_YEARS = { min: 1900, max: 2199 } as const;
+
+/**
+ * The one date type of every request: a real calendar day written YYYY-MM-DD (no 30 February) in
+ * CALENDAR_YEARS. Anything else is `400 invalid_date` (docs/decisions.md "One date type in requests").
+ */
+export const calendarDateSchema = z
+  .string()
+  .refine(
+    (value) => {
+      if (!isCalendarDate(value)) return false;
+      const year = Number(value.slice(0, 4));
+      return year >= CALENDAR_YEARS.min && year <= CALENDAR_YEARS.max;
+    },
+    {
+      message: `Not a calendar date (YYYY-MM-DD, years ${CALENDAR_YEARS.min} to ${CALENDAR_YEARS.max})`,
+      params: { code: "invalid_date" },
+    },
+  )
+  .meta({ format: "date" });

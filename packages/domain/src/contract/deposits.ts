@@ -9,7 +9,7 @@ import {
 } from "../constants.ts";
 import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
 import { interestRateSchema, moneyAmountSchema } from "./calculator.ts";
-import { paginationQuerySchema } from "./common.ts";
+import { calendarDateSchema, paginationQuerySchema } from "./common.ts";
 
 /** An IBAN as staff type it, electronic format out (the same rules as the saver's reference IBAN). */
 const ibanSchema = z
@@ -21,10 +21,6 @@ const ibanSchema = z
     params: { code: "invalid_iban" },
   });
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Use the format YYYY-MM-DD" })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { message: "Not a calendar date" });
 const timestamp = z.string().describe("ISO 8601 timestamp");
 
 /** Where and how the saver sends the money while the deposit awaits funds. */
@@ -160,7 +156,7 @@ export type MaturityInstructionRequest = z.infer<typeof maturityInstructionReque
 export const fundingRequestSchema = z
   .strictObject({
     amount: moneyAmountSchema(0.01, LIMITS.maxAmount),
-    value_date: isoDate.describe("The date the bank credited the money"),
+    value_date: calendarDateSchema.describe("The date the bank credited the money"),
     payer_iban: ibanSchema.describe("The account the money came from"),
   })
   .meta({ id: "FundingRequest" });
@@ -178,8 +174,8 @@ export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 
 export const adminDepositsQuerySchema = paginationQuerySchema.extend({
   status: z.enum(DEPOSIT_STATUSES).optional(),
-  maturity_from: isoDate.optional(),
-  maturity_to: isoDate.optional(),
+  maturity_from: calendarDateSchema.optional(),
+  maturity_to: calendarDateSchema.optional(),
 });
 
 export const adminDepositDetailSchema = adminDepositSchema

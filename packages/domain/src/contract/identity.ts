@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { KYC_STATUSES } from "../constants.ts";
-import { isCalendarDate } from "../identity/age.ts";
 import { isCountryCode } from "../identity/countries.ts";
 import { isValidPostcode } from "../identity/postcode.ts";
 import { checkTaxId } from "../identity/tax-id.ts";
 import { packageBankSchema } from "./banks.ts";
-import { paginationQuerySchema, text } from "./common.ts";
+import { calendarDateSchema, paginationQuerySchema, text } from "./common.ts";
 import { kycDocumentSchema, kycReviewEntrySchema } from "./kyc.ts";
 
 // ---- personal data ----
@@ -18,10 +17,6 @@ export const countryCodeSchema = z
     message: "Not an ISO 3166-1 alpha-2 country code",
     params: { code: "invalid_country" },
   });
-
-export const isoDateSchema = z
-  .string()
-  .refine(isCalendarDate, { message: "Not a calendar date (YYYY-MM-DD)", params: { code: "invalid_date" } });
 
 export const PROFILE_LIMITS = {
   placeOfBirth: 100,
@@ -52,7 +47,7 @@ const TAX_ID_DETAIL = {
  */
 export const kycProfileRequestSchema = z
   .strictObject({
-    date_of_birth: isoDateSchema,
+    date_of_birth: calendarDateSchema,
     place_of_birth: text(PROFILE_LIMITS.placeOfBirth),
     nationality: countryCodeSchema,
     address: addressSchema,
@@ -295,7 +290,7 @@ export const identWebhookBodySchema = z.object({
   result: z.enum(IDENT_RESULTS),
   first_name: z.string().max(200).nullable().optional(),
   last_name: z.string().max(200).nullable().optional(),
-  date_of_birth: isoDateSchema.nullable().optional(),
+  date_of_birth: calendarDateSchema.nullable().optional(),
 });
 export const identWebhookParamsSchema = z.object({ provider: z.string().max(64) });
 export const identWebhookResponseSchema = z.object({ accepted: z.boolean(), duplicate: z.boolean() });

@@ -1,18 +1,6 @@
 import { z } from "zod";
 import { IBAN_MAX_LENGTH, normalizeIban } from "../iban.ts";
-import { paginationQuerySchema } from "./common.ts";
-
-/** A calendar day, 'YYYY-MM-DD'. */
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Use the format YYYY-MM-DD" })
-  .refine(
-    (value) => {
-      const parsed = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-    },
-    { message: "Not a calendar date" },
-  );
+import { calendarDateSchema, paginationQuerySchema } from "./common.ts";
 
 /** A partner bank account as staff name it (spaces allowed), electronic format out. */
 const bankAccountSchema = z
@@ -35,7 +23,7 @@ export const LEDGER_ACCOUNT_TYPES = [
 ] as const;
 
 export const trialBalanceQuerySchema = z.object({
-  date: isoDate.describe("The day whose end the balances are taken at (by effective date)"),
+  date: calendarDateSchema.describe("The day whose end the balances are taken at (by effective date)"),
 });
 
 export const trialBalanceSchema = z
@@ -60,7 +48,7 @@ export const trialBalanceSchema = z
 export type TrialBalance = z.infer<typeof trialBalanceSchema>;
 
 export const reconciliationQuerySchema = z.object({
-  date: isoDate.describe("The day whose end is compared"),
+  date: calendarDateSchema.describe("The day whose end is compared"),
   account: bankAccountSchema.describe("The partner bank account (IBAN)"),
 });
 
@@ -133,5 +121,5 @@ export const reconciliationRunListSchema = z.array(reconciliationRunSchema);
 export type ReconciliationRun = z.infer<typeof reconciliationRunSchema>;
 
 export const holdingsStatementRequestSchema = z.object({
-  date: isoDate.describe("The day whose end the statement shows; today or earlier"),
+  date: calendarDateSchema.describe("The day whose end the statement shows; today or earlier"),
 });

@@ -55,6 +55,13 @@ export interface AccountTokensTable {
 }
 
 /** 0070: one row per failed sign-in, keyed by hashed e-mail and client address. */
+/** 0242: second-step codes of an account in its current window, claimed before they are evaluated. */
+export interface TwoFactorAttemptsTable {
+  user_id: string;
+  window_start: Timestamp;
+  attempts: number;
+}
+
 export interface LoginFailuresTable {
   id: Generated<number>;
   account_key: string;
@@ -127,6 +134,7 @@ export interface AccountTables {
   account_events: AccountEventsTable;
   account_tokens: AccountTokensTable;
   login_failures: LoginFailuresTable;
+  two_factor_attempts: TwoFactorAttemptsTable;
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;

@@ -44,6 +44,8 @@ export interface SanctionsListsTable {
   loaded_at: Timestamp;
   /** 0120: when the operator last loaded this list (first load or the same file again). */
   checked_at: Timestamp;
+  /** 0240: the list's own generationDate; its age counts from here. */
+  generated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** 0120: one screening of every saver against a list, in batches of the job queue. */

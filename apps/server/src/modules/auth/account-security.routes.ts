@@ -5,7 +5,7 @@ import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as security from "./account-security.service.ts";
 import * as sessions from "./account-sessions.service.ts";
-import { accountKey, addressKey, attemptLimit } from "./auth.rate-limit.ts";
+import { accountKey, addressKey, allOf, attemptLimit, passwordCheckLimit } from "./auth.rate-limit.ts";
 import { AUTH_BODY_LIMIT, authContext, meta } from "./auth.routes.ts";
 import * as twoFactor from "./two-factor.service.ts";
 
@@ -126,7 +126,9 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     twoFactor.startSetup(app.db, context.twoFactor, currentUser(request)),
   );
 
-  // A session holder gets a few guesses at codes and the password, not unlimited ones.
+  // A session holder gets a few guesses at codes, and at the password (one counter with every other
+  // place that checks it), not unlimited ones.
+  const perUserPassword = passwordCheckLimit(app);
   const perUserCodes = attemptLimit(app, {
     name: "two-factor-user",
     max: attempts.perAccount,
@@ -145,7 +147,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     operations.authTwoFactorDisable,
-    { bodyLimit: AUTH_BODY_LIMIT, preHandler: perUserCodes },
+    { bodyLimit: AUTH_BODY_LIMIT, preHandler: allOf(perUserCodes, perUserPassword) },
     async (request) => {
       await twoFactor.disable(app.db, context.twoFactor, currentUser(request), request.body, meta(request));
       return { ok: true as const };
@@ -155,7 +157,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     operations.authRecoveryCodesRegenerate,
-    { bodyLimit: AUTH_BODY_LIMIT, preHandler: perUserCodes },
+    { bodyLimit: AUTH_BODY_LIMIT, preHandler: perUserPassword },
     async (request) =>
       twoFactor.regenerateRecoveryCodes(
         app.db,

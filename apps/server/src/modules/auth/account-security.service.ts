@@ -127,8 +127,9 @@ export async function requestPasswordReset(
     await authRepo.insertAccountEvent(trx, {
       user_id: user.id,
       event: options.byStaff ? "password_reset_sent_by_staff" : "password_reset_requested",
-      ...eventMeta(meta),
-      detail: options.byStaff ? { by: options.byStaff.email } : null,
+      // Sent by staff: the saver sees that and when, never who nor from where (the audit log has them).
+      ...(options.byStaff ? { ip: null, user_agent: null } : eventMeta(meta)),
+      detail: options.byStaff ? { by_staff: true } : null,
     });
   });
   mail.wake();

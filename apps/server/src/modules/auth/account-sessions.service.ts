@@ -81,9 +81,10 @@ export async function revokeOtherSessions(
     await authRepo.insertAccountEvent(trx, {
       user_id: userId,
       event: "sessions_revoked",
-      ip: meta.ip ?? null,
-      user_agent: meta.userAgent ?? null,
-      detail: { revoked, ...(meta.by ? { by: meta.by.email } : {}) },
+      // Staff's address and device are not the saver's to see; the audit log has them.
+      ip: meta.by ? null : (meta.ip ?? null),
+      user_agent: meta.by ? null : (meta.userAgent ?? null),
+      detail: { revoked, ...(meta.by ? { by_staff: true } : {}) },
     });
     return revoked;
   });

@@ -62,6 +62,28 @@ function makeAttemptLimit(app: FastifyInstance, options: AttemptLimitOptions): A
   };
 }
 
+/**
+ * The one counter of every place a session holder types the current password (password and e-mail
+ * change, closing the account, passkey registration, two-factor off, new recovery codes): a stolen
+ * session gets AUTH_RATE_LIMIT_PER_ACCOUNT guesses per window in all, not that many per place
+ * (docs/decisions.md "One counter for every password check").
+ */
+export function passwordCheckLimit(app: FastifyInstance): AttemptLimitHook {
+  return attemptLimit(app, {
+    name: "password-user",
+    max: app.authSettings.attempts.perAccount,
+    windowMs: app.authSettings.attempts.windowMs,
+    key: (request) => request.user?.id ?? null,
+  });
+}
+
+/** Runs the hooks one after the other (a route's preHandler takes one). */
+export function allOf(...hooks: AttemptLimitHook[]): AttemptLimitHook {
+  return async (request, reply) => {
+    for (const hook of hooks) await hook(request, reply);
+  };
+}
+
 /** An e-mail as a counter key: hashed, so the counter store holds no readable address. */
 export function accountKey(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 32);

@@ -6,7 +6,7 @@ import { compiledSuccess } from "../../lib/compiled-serializer.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { accountKey, addressKey, attemptLimit } from "./auth.rate-limit.ts";
+import { accountKey, addressKey, attemptLimit, passwordCheckLimit } from "./auth.rate-limit.ts";
 import * as service from "./auth.service.ts";
 import { DEFAULT_LOCKOUT, lockedOut } from "./login-lockout.ts";
 import { dummyPasswordHash } from "./password.ts";
@@ -117,12 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, operations.authMe, compiledSuccess(), (request) => currentUser(request));
 
   // Shares the password-change counter: both let a session holder guess the current password.
-  const perUserPassword = attemptLimit(app, {
-    name: "password-user",
-    max: attempts.perAccount,
-    windowMs: attempts.windowMs,
-    key: (request) => request.user?.id ?? null,
-  });
+  const perUserPassword = passwordCheckLimit(app);
 
   route(
     app,

@@ -12,7 +12,7 @@ import type {
 import { emailSchema, LIMITS } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { AppError, badRequest, conflict, unauthenticated } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, isUniqueViolation, unauthenticated } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import {
@@ -60,10 +60,6 @@ const emailTaken = () => conflict("email_taken", "An account with this e-mail ad
 // One answer for an unknown e-mail and a wrong password: same status, code and text.
 const invalidCredentials = () =>
   unauthenticated("The e-mail address or password is incorrect", "invalid_credentials");
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
-}
 
 export function assertAcceptablePassword(password: string, field = "password") {
   const problem = passwordProblem(password);

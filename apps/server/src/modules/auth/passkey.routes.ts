@@ -2,7 +2,7 @@ import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { addressKey, attemptLimit } from "./auth.rate-limit.ts";
+import { addressKey, attemptLimit, passwordCheckLimit } from "./auth.rate-limit.ts";
 import { meta } from "./auth.routes.ts";
 import * as passkeys from "./passkey.service.ts";
 
@@ -43,7 +43,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     passkeys.listPasskeys(app.db, currentUser(request).id),
   );
 
-  route(app, operations.authPasskeyRegistrationOptions, { preHandler: perUser }, async (request) =>
+  // The options check the current password: counted with every other password check.
+  const perUserPassword = passwordCheckLimit(app);
+
+  route(app, operations.authPasskeyRegistrationOptions, { preHandler: perUserPassword }, async (request) =>
     passkeys.registrationOptions(app.db, context, currentUser(request), request.body.current_password),
   );
 

@@ -18,7 +18,7 @@ import type {
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../../lib/errors.ts";
 import { loadWebAuthn } from "../../lib/lazy.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import { describeDevice } from "./account-sessions.service.ts";
@@ -187,10 +187,6 @@ export async function registrationOptions(
   });
   await storeChallenge(db, context, "registration", options.challenge, user.id);
   return options as PasskeyCreationOptions;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 }
 
 /** Checks the authenticator's answer against the account's challenge and stores the passkey. */

@@ -61,7 +61,14 @@ function notOwnAccount(staff: Staff, userId: string) {
   }
 }
 
-const eventMeta = (meta: Meta) => ({ ip: meta.ip ?? null, user_agent: meta.userAgent ?? null });
+/**
+ * What the saver's account events keep of a staff action: that staff acted, and when; never who nor
+ * from where. The staff member and their address go into the audit log (docs/decisions.md "Staff
+ * actions in the saver's events").
+ */
+const STAFF_EVENT = { ip: null, user_agent: null } as const;
+const BY_STAFF = { by_staff: true } as const;
+const staffTrace = (meta: Meta) => ({ ip: meta.ip ?? null });
 
 export async function lockAccount(db: Kysely<DB>, staff: Staff, userId: string, meta: Meta) {
   notOwnAccount(staff, userId);
@@ -74,14 +81,14 @@ export async function lockAccount(db: Kysely<DB>, staff: Staff, userId: string, 
     await authRepo.insertAccountEvent(trx, {
       user_id: userId,
       event: "account_locked",
-      ...eventMeta(meta),
-      detail: { by: staff.email },
+      ...STAFF_EVENT,
+      detail: BY_STAFF,
     });
     await recordAudit(trx, staff, {
       action: "user.locked",
       targetType: "user",
       targetId: userId,
-      details: { email: target.email },
+      details: { email: target.email, ...staffTrace(meta) },
     });
   });
   return accountStatus(db, userId);
@@ -95,14 +102,14 @@ export async function unlockAccount(db: Kysely<DB>, staff: Staff, userId: string
     await authRepo.insertAccountEvent(trx, {
       user_id: userId,
       event: "account_unlocked",
-      ...eventMeta(meta),
-      detail: { by: staff.email },
+      ...STAFF_EVENT,
+      detail: BY_STAFF,
     });
     await recordAudit(trx, staff, {
       action: "user.unlocked",
       targetType: "user",
       targetId: userId,
-      details: { email: target.email },
+      details: { email: target.email, ...staffTrace(meta) },
     });
   });
   return accountStatus(db, userId);
@@ -115,7 +122,7 @@ export async function revokeSessions(db: Kysely<DB>, staff: Staff, userId: strin
     action: "user.sessions_revoked",
     targetType: "user",
     targetId: userId,
-    details: { email: target.email, revoked },
+    details: { email: target.email, revoked, ...staffTrace(meta) },
   });
   return accountStatus(db, userId);
 }
@@ -134,7 +141,7 @@ export async function sendPasswordReset(
     action: "user.password_reset_sent",
     targetType: "user",
     targetId: userId,
-    details: { email: target.email },
+    details: { email: target.email, ...staffTrace(meta) },
   });
   return accountStatus(db, userId);
 }
@@ -165,7 +172,7 @@ export async function sendEmailVerification(
       action: "user.verification_sent",
       targetType: "user",
       targetId: userId,
-      details: { email: target.email },
+      details: { email: target.email, ...staffTrace(meta) },
     });
   });
   mail.wake();
@@ -181,14 +188,14 @@ export async function changeRole(db: Kysely<DB>, staff: Staff, userId: string, r
     await authRepo.insertAccountEvent(trx, {
       user_id: userId,
       event: "role_changed",
-      ...eventMeta(meta),
-      detail: { from: target.role, to: role, by: staff.email },
+      ...STAFF_EVENT,
+      detail: { from: target.role, to: role, ...BY_STAFF },
     });
     await recordAudit(trx, staff, {
       action: "user.role_changed",
       targetType: "user",
       targetId: userId,
-      details: { email: target.email, from: target.role, to: role },
+      details: { email: target.email, from: target.role, to: role, ...staffTrace(meta) },
     });
   });
   return accountStatus(db, userId);

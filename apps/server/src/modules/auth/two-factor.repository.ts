@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
 // SQL of two-factor sign-in: the authenticator secret, recovery codes and sign-in challenges.
@@ -133,27 +133,40 @@ export function deleteOldChallenges(db: Kysely<DB>, userId: string, before: Date
 }
 
 /** Wrong codes of an account since `since` (recorded as account events). */
-export async function countCodeFailures(db: Kysely<DB>, userId: string, since: Date) {
-  const row = await db
-    .selectFrom("account_events")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("user_id", "=", userId)
-    .where("event", "=", "two_factor_failed")
-    .where("created_at", ">=", since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * Claims one second-step attempt of the account in one statement: a new window when the last one
+ * ended, else one more while under `max`. Undefined when the window is full: then `window_start`
+ * of the full window is read to tell how long to wait.
+ */
+export async function claimAccountCodeAttempt(
+  db: Kysely<DB>,
+  userId: string,
+  now: Date,
+  windowMs: number,
+  max: number,
+) {
+  const ended = new Date(now.getTime() - windowMs);
+  const { rows } = await sql<{ attempts: number }>`
+    insert into two_factor_attempts as a (user_id, window_start, attempts) values (${userId}, ${now}, 1)
+    on conflict (user_id) do update set
+      window_start = case when a.window_start <= ${ended} then excluded.window_start else a.window_start end,
+      attempts = case when a.window_start <= ${ended} then 1 else a.attempts + 1 end
+    where a.window_start <= ${ended} or a.attempts < ${max}
+    returning a.attempts`.execute(db);
+  return rows[0];
 }
 
-/** The oldest wrong code of an account in the window: when it leaves the window, sign-ins may go on. */
-export async function oldestCodeFailure(db: Kysely<DB>, userId: string, since: Date) {
-  const row = await db
-    .selectFrom("account_events")
-    .select((eb) => eb.fn.min("created_at").as("first"))
+export async function accountCodeWindow(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom("two_factor_attempts")
+    .select("window_start")
     .where("user_id", "=", userId)
-    .where("event", "=", "two_factor_failed")
-    .where("created_at", ">=", since)
     .executeTakeFirst();
-  return row?.first ? new Date(row.first as Date) : null;
+}
+
+/** A right code: the account's count starts again. */
+export function clearAccountCodeAttempts(db: Kysely<DB>, userId: string) {
+  return db.deleteFrom("two_factor_attempts").where("user_id", "=", userId).execute();
 }
 
 export async function hasConfirmedTotp(db: Kysely<DB>, userId: string) {

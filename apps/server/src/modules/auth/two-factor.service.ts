@@ -25,7 +25,7 @@ import { toUser } from "./user.mapper.ts";
 /** A sign-in challenge lasts 5 minutes and survives 5 wrong codes. */
 export const CHALLENGE_SECONDS = 300;
 export const CHALLENGE_MAX_FAILURES = 5;
-/** Past 10 wrong codes of an account in 15 minutes, its second steps wait (429). */
+/** Past 10 codes of an account within 15 minutes of its first, its second steps wait (429). */
 export const ACCOUNT_CODE_FAILURES = 10;
 const ACCOUNT_CODE_WINDOW_MS = 15 * 60_000;
 export const RECOVERY_CODE_COUNT = 10;
@@ -286,12 +286,6 @@ export async function completeLogin(
   if (challenge.expires_at.getTime() <= now.getTime()) {
     throw badRequest("token_expired", "This sign-in took too long. Please enter your password again.");
   }
-  const since = new Date(Date.now() - ACCOUNT_CODE_WINDOW_MS);
-  if ((await repo.countCodeFailures(db, challenge.user_id, since)) >= ACCOUNT_CODE_FAILURES) {
-    const oldest = await repo.oldestCodeFailure(db, challenge.user_id, since);
-    const wait = oldest ? oldest.getTime() + ACCOUNT_CODE_WINDOW_MS - Date.now() : ACCOUNT_CODE_WINDOW_MS;
-    throw new CodeAttemptsExceededError(Math.max(1, Math.ceil(wait / 1000)));
-  }
   const totp = await repo.findTotp(db, challenge.user_id);
   const user = await authRepo.findUserById(db, challenge.user_id);
   if (!totp?.confirmed_at || !user) {
@@ -302,6 +296,20 @@ export async function completeLogin(
   // longer matters.
   if (!(await repo.claimChallengeAttempt(db, challenge.id, CHALLENGE_MAX_FAILURES))) {
     throw badRequest("token_invalid", "This sign-in has ended. Please enter your password again.");
+  }
+  // The account's count likewise, over all its challenges, in one conditional statement: parallel
+  // codes on several fresh challenges cannot all pass the check before one of them is counted.
+  const claimed = await repo.claimAccountCodeAttempt(
+    db,
+    user.id,
+    now,
+    ACCOUNT_CODE_WINDOW_MS,
+    ACCOUNT_CODE_FAILURES,
+  );
+  if (!claimed) {
+    const window = await repo.accountCodeWindow(db, user.id);
+    const ends = (window?.window_start.getTime() ?? now.getTime()) + ACCOUNT_CODE_WINDOW_MS;
+    throw new CodeAttemptsExceededError(Math.max(1, Math.ceil((ends - now.getTime()) / 1000)));
   }
   const code = input.code.trim();
   const step = /^\d{6}$/.test(code) ? matchingStep(await secretOf(context, totp), code, now) : null;
@@ -317,6 +325,7 @@ export async function completeLogin(
     }
     if (!via) return null;
     if (!(await repo.spendChallenge(trx, challenge.id, now))) return null;
+    await repo.clearAccountCodeAttempts(trx, user.id);
     const session = await createSession(trx, context.policy, user.id, meta);
     await tellIfNewDevice(trx, context.messages, user.id, meta, now);
     if (via === "recovery_code") {

@@ -87,3 +87,49 @@ export function closeUser(db: Db, userId: string, closedAt: Date, eraseAfter: Da
 export function dueErasures(db: Db, now: Date) {
   return db.selectFrom("users").select("id").where("erase_after", "<=", now).execute();
 }
+
+/** What stands in for an erased saver's name, address and IBAN in the records the books keep. */
+export const ERASED = { name: "Erased", iban: "XX00ERASED0000000" } as const;
+
+/**
+ * Pseudonymises the records kept with the books after retention ends (applications, deposits, their
+ * events, payment orders): name, e-mail, phone and IBANs replaced, the link to the account cut; figures,
+ * dates and references stay (docs/decisions.md "Erasure keeps the books, pseudonymised").
+ */
+export async function pseudonymiseKeptRecords(db: Db, userId: string) {
+  const deposits = db.selectFrom("deposits").select("id").where("user_id", "=", userId);
+  await db
+    .updateTable("deposit_events")
+    .set({ details: sql`details - 'payer_iban' - 'payer_name'` })
+    .where("deposit_id", "in", deposits)
+    .execute();
+  await db
+    .updateTable("payment_orders")
+    .set({
+      creditor_name: ERASED.name,
+      creditor_iban: ERASED.iban,
+      creditor_street: null,
+      creditor_building: null,
+      creditor_postcode: null,
+      creditor_town: null,
+      user_id: null,
+    })
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb("deposit_id", "in", deposits)]))
+    .execute();
+  await db
+    .updateTable("deposits")
+    .set({ payer_iban: ERASED.iban, user_id: null })
+    .where("user_id", "=", userId)
+    .execute();
+  await db
+    .updateTable("applications")
+    .set((eb) => ({
+      full_name: ERASED.name,
+      email: sql`'erased-' || ${eb.ref("id")} || '@erased.invalid'`,
+      phone: ERASED.name,
+      reference_iban: sql`case when reference_iban is null then null else ${ERASED.iban} end`,
+      user_id: null,
+    }))
+    .where("user_id", "=", userId)
+    .execute();
+}

@@ -27,11 +27,11 @@ export const RETENTION_YEARS = 5;
 export const EXPORT_EXCLUDED_TABLES = ["sanctions_hits", "sanctions_screenings", "staff_notes", "audit_log"];
 
 /**
- * Columns never exported: secrets, staff's notes and the identities of staff (docs/decisions.md,
- * "What the personal-data export leaves out").
+ * Columns never exported: secrets, staff's notes and internal reasons, and the identities of staff
+ * (docs/decisions.md, "What the personal-data export leaves out").
  */
 const HIDDEN_COLUMN =
-  /hash|secret|token|notes?$|^(decided_by|reviewed_by|actor_id|author_id|created_by|loaded_by|booked_by|imported_by|locked_by)$/;
+  /hash|secret|token|notes?$|^cancel_reason$|^(decided_by|reviewed_by|actor_id|author_id|created_by|loaded_by|booked_by|imported_by|locked_by)$/;
 
 /**
  * A row as the saver reads it: without the hidden columns, and each amount kept in cents (`amount_cents`)
@@ -147,9 +147,17 @@ export async function closeAccount(db: Db, user: User, password: string, now: Da
 }
 
 /**
+ * Records kept with the books when retention ends, pseudonymised rather than deleted: the journal
+ * names the deposits, payment orders carry the figures paid out (docs/decisions.md "Erasure keeps the
+ * books, pseudonymised").
+ */
+const KEPT_WITH_THE_BOOKS = ["applications", "deposits", "payment_orders"];
+
+/**
  * The retention job: deletes every record of accounts whose retention period has ended, documents
- * (files and rows) included, then the account itself. Each statement stands alone and the job may
- * run any number of times; rows another table still needs are retried on the next pass or run.
+ * (files and rows) included, pseudonymises what the books keep, then deletes the account itself. Each
+ * statement stands alone and the job may run any number of times; rows another table still needs are
+ * retried on the next pass or run.
  */
 export async function runRetention(db: Db, storage: DocumentStorage, now: Date) {
   const erased: string[] = [];
@@ -157,7 +165,8 @@ export async function runRetention(db: Db, storage: DocumentStorage, now: Date) 
     for (const doc of await repo.documentsOf(db, id)) await storage.delete(doc.storage_key);
     for (const doc of await repo.postboxDocumentsOf(db, id)) await storage.delete(doc.storage_key);
     await repo.deleteKycReviewsOfUser(db, id);
-    let remaining = await repo.tablesWithUserId(db);
+    await repo.pseudonymiseKeptRecords(db, id);
+    let remaining = (await repo.tablesWithUserId(db)).filter((table) => !KEPT_WITH_THE_BOOKS.includes(table));
     for (let pass = 0; pass < 5 && remaining.length > 0; pass += 1) {
       const failed: string[] = [];
       for (const table of remaining) {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { attemptLimit } from "../auth/auth.rate-limit.ts";
+import { passwordCheckLimit } from "../auth/auth.rate-limit.ts";
 import * as dataRights from "./data-rights.service.ts";
 import * as ident from "./ident.service.ts";
 import * as service from "./identity.service.ts";
@@ -64,14 +64,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       .send(zip as never);
   });
 
-  // Closing asks for the password: counted with every other password check of a session holder
-  // (the counter of password changes), so a stolen session cannot use it to guess the password.
-  const perUserPassword = attemptLimit(app, {
-    name: "password-user",
-    max: app.authSettings.attempts.perAccount,
-    windowMs: app.authSettings.attempts.windowMs,
-    key: (request) => request.user?.id ?? null,
-  });
+  // Closing asks for the password: counted with every other password check of a session holder,
+  // so a stolen session cannot use it to guess the password.
+  const perUserPassword = passwordCheckLimit(app);
 
   route(app, operations.meClose, { preHandler: perUserPassword }, async (request, reply) => {
     noStore(reply);

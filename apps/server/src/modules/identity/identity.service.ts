@@ -282,7 +282,7 @@ export async function approvalBlocker(
   if (!(await sanctions.screenedAgainstCurrentList(db, userId, listAge))) {
     return conflict(
       "sanctions_list_outdated",
-      `No screening against a sanctions list loaded in the last ${listAge.maxAgeDays} days: load the current EU list`,
+      `No screening against a sanctions list dated within the last ${listAge.maxAgeDays} days: load the current EU list`,
     );
   }
   const after = await sanctions.hitCounts(db, userId);

@@ -13,6 +13,8 @@ export interface ListedEntity {
 export interface ParsedList {
   /** The list's generationDate (its version), as published. */
   version: string;
+  /** The generationDate read as an instant: the list's age counts from it. */
+  generatedAt: Date;
   entities: ListedEntity[];
 }
 
@@ -53,6 +55,10 @@ export function parseEuSanctionsList(xml: string): ParsedList {
   }
   const version = root.generationDate;
   if (!version) throw new SanctionsListFormatError("The list has no generationDate");
+  const generatedAt = new Date(version);
+  if (Number.isNaN(generatedAt.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(version)) {
+    throw new SanctionsListFormatError("The list's generationDate is not a date");
+  }
   const entities: ListedEntity[] = [];
   for (const raw of asArray(root.sanctionEntity) as Array<
     Attrs & { nameAlias?: Attrs[]; birthdate?: Attrs[] }
@@ -81,5 +87,5 @@ export function parseEuSanctionsList(xml: string): ParsedList {
   }
   if (entities.length === 0)
     throw new SanctionsListFormatError("The list holds no sanctionEntity with a name");
-  return { version, entities };
+  return { version, generatedAt, entities };
 }

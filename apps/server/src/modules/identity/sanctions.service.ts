@@ -25,7 +25,8 @@ type Db = Kysely<DB>;
 interface LoadedList {
   id: string;
   version: string;
-  checkedAt: Date;
+  /** The list's own date (generationDate): its age counts from here, not from its upload. */
+  generatedAt: Date;
   entries: PreparedList;
 }
 
@@ -40,13 +41,13 @@ async function listInForce(db: Db): Promise<LoadedList | null> {
     cached = {
       id: latest.id,
       version: latest.version,
-      checkedAt: latest.checked_at,
+      generatedAt: latest.generated_at,
       entries: prepareEntries(
         rows.map((r) => ({ id: r.id, reference: r.reference, names: r.names, birthdates: r.birthdates })),
       ),
     };
   }
-  return { ...cached, checkedAt: latest.checked_at };
+  return { ...cached, generatedAt: latest.generated_at };
 }
 
 /** Runs `work` in a transaction, or in the one `db` already is. */
@@ -188,7 +189,8 @@ export interface ListAgePolicy {
 }
 
 /**
- * Whether every name of the saver is screened against a list loaded within the allowed age: false
+ * Whether every name of the saver is screened against a list dated (its own generationDate) within the
+ * allowed age: false
  * when there is no such list. A name not yet screened against it (the background run has not reached
  * the saver, or the account name changed since) is screened now, so that an approval never goes by
  * an old name nor waits for the run.
@@ -196,7 +198,7 @@ export interface ListAgePolicy {
 export async function screenedAgainstCurrentList(db: Db, userId: string, policy: ListAgePolicy) {
   const list = await listInForce(db);
   if (!list) return false;
-  if (policy.now.getTime() - list.checkedAt.getTime() > policy.maxAgeDays * 86_400_000) return false;
+  if (policy.now.getTime() - list.generatedAt.getTime() > policy.maxAgeDays * 86_400_000) return false;
   const done = await repo.screenedNames(db, userId, list.id);
   await screenPerson(db, list, userId, done.size === 0 ? "approval" : "name_change", (person) => {
     return !done.has(`${person.full_name}|${person.date_of_birth}`);
@@ -250,9 +252,13 @@ function listView(
 /**
  * Loads a version of the EU consolidated list and starts screening every saver against it in the
  * background (job `sanctions.screen`, a batch per job, resumed after a restart). The same file again
- * is accepted (200): the list is still current from now, and everyone is screened against it again
- * (docs/decisions.md, "A list screens everyone in the background").
+ * is accepted (200) and everyone is screened against it again; its age still counts from its own
+ * generationDate (docs/decisions.md, "A list screens everyone in the background", "Approval needs a
+ * current list").
  */
+/** A list may be dated up to a day ahead of the server's clock (the EU dates it in Brussels time). */
+const FUTURE_TOLERANCE_MS = 86_400_000;
+
 export async function loadList(
   db: Db,
   admin: User,
@@ -267,6 +273,10 @@ export async function loadList(
     if (error instanceof SanctionsListFormatError) throw badRequest("sanctions_list_invalid", error.message);
     throw error;
   }
+  // A list dated ahead of now would pass the age check for as long as its date lies ahead.
+  if (parsed.generatedAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
+    throw badRequest("sanctions_list_invalid", "The list's generationDate lies in the future");
+  }
   return db.transaction().execute(async (trx) => {
     const known = await repo.findListBySha(trx, sha256);
     const row = known
@@ -275,6 +285,7 @@ export async function loadList(
           // Dated by the app's clock, which the approval's age check reckons by too.
           loaded_at: now,
           checked_at: now,
+          generated_at: parsed.generatedAt,
           version: parsed.version,
           sha256,
           entry_count: parsed.entities.length,

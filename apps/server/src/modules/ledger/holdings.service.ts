@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Language, PostboxDocument, User } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
@@ -137,13 +137,21 @@ export function holdingsText(date: string, holdings: readonly Holding[], languag
  * Issues the saver's statement of holdings for a day into their postbox, in their language. A day
  * after today (business time zone) is refused: the books do not know it yet.
  */
+/** A short digest of the figures a statement shows. */
+function fingerprint(holdings: unknown): string {
+  const json = JSON.stringify(holdings, (_key, value) =>
+    typeof value === "bigint" ? value.toString() : value,
+  );
+  return createHash("sha256").update(json).digest("base64url").slice(0, 16);
+}
+
 export async function issueHoldingsStatement(
   db: Kysely<DB>,
   messenger: Messenger,
   user: User,
   date: string,
   now: Date,
-): Promise<PostboxDocument> {
+): Promise<PostboxDocument & { existing: boolean }> {
   const today = businessDate(now);
   if (date > today) {
     throw badRequest("date_in_future", `The statement can show today (${today}) or an earlier day`, [
@@ -154,7 +162,10 @@ export async function issueHoldingsStatement(
   const issued = await messenger.issue(db, {
     userId: user.id,
     kind: "holdings_statement",
-    key: `holdings_statement:${date}:${randomUUID()}`,
+    // One per day asked, day of issue and figures: asking again the same day answers the same
+    // document, unless the books changed since (a payout booked today) (docs/decisions.md "Holdings
+    // statements: limited, one per day and date").
+    key: `holdings_statement:${date}:${today}:${fingerprint(holdings)}`,
     text: (language) => holdingsText(date, holdings, language),
   });
   if (!issued) throw new Error(`account ${user.id} has no postbox`);
@@ -164,7 +175,8 @@ export async function issueHoldingsStatement(
     title: issued.title,
     language: issued.language,
     size_bytes: issued.sizeBytes,
-    created_at: now.toISOString(),
-    read: false,
+    created_at: issued.createdAt.toISOString(),
+    read: issued.read,
+    existing: issued.existing,
   };
 }

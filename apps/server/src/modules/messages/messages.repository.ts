@@ -110,6 +110,16 @@ export function insertDocument(
     .executeTakeFirstOrThrow();
 }
 
+/** The postbox document of an account issued under this key, if any. */
+export function findDocumentByKey(db: Kysely<DB>, userId: string, key: string) {
+  return db
+    .selectFrom("postbox_documents")
+    .select(["id", "kind", "title", "language", "size_bytes", "created_at", "read_at"])
+    .where("user_id", "=", userId)
+    .where("event_key", "=", key)
+    .executeTakeFirst();
+}
+
 /** Jobs that tell queued events (messages.service.ts `notifyLater`); a key queued before is kept. */
 export async function queueNotifyJobs(
   db: Kysely<DB>,

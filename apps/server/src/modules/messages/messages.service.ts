@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { Operator } from "../../config/operator.ts";
 import { mayMailUnconfirmed } from "../../db/mail-limits.ts";
 import type { DB } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../lib/errors.ts";
 import { loadQrCode, once } from "../../lib/lazy.ts";
 import type { DocumentStorage } from "../../storage/document-store.ts";
 import {
@@ -102,7 +103,9 @@ export interface Messenger {
   flush(): void;
   /**
    * Puts a document that no event announces into the saver's postbox (a statement the saver asked
-   * for), rendered in the saver's language from the text the caller builds for that language.
+   * for), rendered in the saver's language from the text the caller builds for that language. Once
+   * per (account, key, language): a key issued before in the saver's language returns that document
+   * (`existing`) and renders nothing.
    */
   issue(
     db: Kysely<DB>,
@@ -110,13 +113,16 @@ export interface Messenger {
   ): Promise<IssuedDocument | null>;
 }
 
-/** A document just issued into a postbox. */
+/** A document issued into a postbox, just now or (`existing`) earlier under the same key. */
 export interface IssuedDocument {
   id: string;
   kind: DocumentKind;
   title: string;
   language: Language;
   sizeBytes: number;
+  createdAt: Date;
+  read: boolean;
+  existing: boolean;
 }
 
 export interface MessengerDeps {
@@ -208,21 +214,43 @@ export function createMessenger(deps: MessengerDeps): Messenger {
       const recipient = await repo.findRecipient(db, input.userId);
       if (!recipient) return null;
       const language = recipient.language;
-      const rendered = await storeDocument(db, deps, {
-        userId: recipient.id,
-        key: input.key,
-        kind: input.kind,
-        language,
-        pdf: await renderPdf({
+      const key = `${input.key}:${language}`;
+      const earlier = async () => {
+        const row = await repo.findDocumentByKey(db, recipient.id, key);
+        return row ? issuedView(row, true) : null;
+      };
+      const before = await earlier();
+      if (before) return before;
+      let rendered: Awaited<ReturnType<typeof storeDocument>>;
+      try {
+        rendered = await storeDocument(db, deps, {
+          userId: recipient.id,
+          key,
           kind: input.kind,
           language,
-          operator: deps.operator,
-          recipient: recipient.full_name,
-          text: input.text(language),
-          issuedAt: new Date(),
-        }),
-      });
-      return { ...rendered, kind: input.kind, title: DOCUMENT_TITLE[language][input.kind], language };
+          pdf: await renderPdf({
+            kind: input.kind,
+            language,
+            operator: deps.operator,
+            recipient: recipient.full_name,
+            text: input.text(language),
+            issuedAt: new Date(),
+          }),
+        });
+      } catch (error) {
+        // The same key issued by a request alongside this one: that one's document is the answer.
+        const raced = isUniqueViolation(error) ? await earlier() : null;
+        if (raced) return raced;
+        throw error;
+      }
+      return {
+        ...rendered,
+        kind: input.kind,
+        title: DOCUMENT_TITLE[language][input.kind],
+        language,
+        read: false,
+        existing: false,
+      };
     },
     flush() {
       if (!pending) return;
@@ -288,12 +316,12 @@ async function storeDocument(
   db: Kysely<DB>,
   deps: MessengerDeps,
   input: { id?: string; userId: string; key: string; kind: DocumentKind; language: Language; pdf: Buffer },
-): Promise<{ id: string; sizeBytes: number }> {
+): Promise<{ id: string; sizeBytes: number; createdAt: Date }> {
   const id = input.id ?? randomUUID();
   const { pdf } = input;
   const storageKey = `postbox/${input.userId}/${id}`;
   await deps.storage.put(storageKey, pdf);
-  await repo.insertDocument(db, {
+  const row = await repo.insertDocument(db, {
     id,
     user_id: input.userId,
     kind: input.kind,
@@ -304,7 +332,32 @@ async function storeDocument(
     size_bytes: pdf.length,
     sha256: createHash("sha256").update(pdf).digest("hex"),
   });
-  return { id, sizeBytes: pdf.length };
+  return { id, sizeBytes: pdf.length, createdAt: row.created_at };
+}
+
+/** A stored postbox row as the issuer answers it. */
+function issuedView(
+  row: {
+    id: string;
+    kind: DocumentKind;
+    title: string;
+    language: Language;
+    size_bytes: number;
+    created_at: Date;
+    read_at: Date | null;
+  },
+  existing: boolean,
+): IssuedDocument {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    language: row.language,
+    sizeBytes: row.size_bytes,
+    createdAt: row.created_at,
+    read: row.read_at !== null,
+    existing,
+  };
 }
 
 /** What the outbox worker needs to turn a queued row into an e-mail. */

@@ -52,8 +52,13 @@ export const ledgerOperations = {
     access: "user",
     tags: ["documents"],
     summary: "Issue a statement of holdings for a day into the saver's postbox (PDF, from the books)",
-    description: "A day after today is refused (400 date_in_future).",
+    description:
+      "A day after today is refused (400 date_in_future). One document per day asked and day of issue: asking again the same day answers the one issued (200).",
     body: holdingsStatementRequestSchema,
-    responses: { 201: json(postboxDocumentSchema, "The issued document") },
+    responses: {
+      201: json(postboxDocumentSchema, "The issued document"),
+      200: json(postboxDocumentSchema, "The document issued earlier today for that day"),
+    },
+    rateLimited: true,
   }),
 } as const;
