@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, request, test } from "@playwright/test";
@@ -75,6 +75,7 @@ test.afterAll(async () => {
 /** The e-mails in the mail folder to `to`, oldest first. */
 async function mailFolder(to: string) {
   const dir = path.join(dataDir, "mail");
+  if (!existsSync(dir)) return [];
   const names = readdirSync(dir, { withFileTypes: true }).filter(
     (e) => e.isFile() && e.name.endsWith(".eml"),
   );
@@ -236,6 +237,9 @@ const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, "
 test("a German saver in New York: the back office approves at the first try with the demonstration list, and the approval has one date on card, timeline and inbox", async ({
   browser,
 }) => {
+  test.setTimeout(240_000);
+  // A page's first load on a busy machine may take longer than the default 10 s.
+  const slow = { timeout: 30_000 };
   const german = { locale: "de-DE", timezoneId: "America/New_York", baseURL: origin };
   const saverContext = await browser.newContext(german);
   const staffContext = await browser.newContext(german);
@@ -264,7 +268,7 @@ test("a German saver in New York: the back office approves at the first try with
       })
       .toBe(true);
     await page.goto(link as string);
-    await expect(page.getByTestId("verify-done")).toBeVisible();
+    await expect(page.getByTestId("verify-done")).toBeVisible(slow);
 
     // Identity: personal data and documents in, staff confirm them.
     const staff = { authorization: `Bearer ${await adminToken()}` };
@@ -321,11 +325,12 @@ test("a German saver in New York: the back office approves at the first try with
     await admin.getByTestId("sanctions-demo-load").click();
     await expect(admin.getByTestId("sanctions-demo").getByRole("status")).toContainText(
       "Demonstrationsliste (erfundene Namen)",
+      slow,
     );
     await admin.goto("/admin?tab=applications");
     await admin.locator(`#approve-${applicationId}`).click();
     await admin.getByTestId("approve-confirmation").getByRole("button").first().click();
-    await expect(admin.locator(`#status-${applicationId}`)).toHaveText("Genehmigt");
+    await expect(admin.locator(`#status-${applicationId}`)).toHaveText("Genehmigt", slow);
     await expect(admin.getByTestId("application-refusal")).toHaveCount(0);
 
     // One date for the approval: on the card, in the timeline and in the inbox, Berlin's calendar.
@@ -337,11 +342,18 @@ test("a German saver in New York: the back office approves at the first try with
     }>;
     const at = mine.find((a) => a.id === applicationId)?.decided_at as string;
     await page.goto("/dashboard");
-    await expect(page.getByTestId("application-approved-on")).toHaveText(berlin(at, { dateStyle: "medium" }));
+    await expect(page.getByTestId("application-approved-on")).toHaveText(
+      berlin(at, { dateStyle: "medium" }),
+      slow,
+    );
     const approvedStep = page.locator('[data-testid="timeline-step"][data-step="approved"]');
-    await expect(approvedStep.getByTestId("timeline-text")).toHaveText(berlin(at, { dateStyle: "long" }));
+    await expect(approvedStep.getByTestId("timeline-text")).toHaveText(
+      berlin(at, { dateStyle: "long" }),
+      slow,
+    );
     await page.goto("/inbox");
     const item = page.locator('[data-testid="inbox-item"][data-kind="deposit"]').first();
+    await expect(item).toBeVisible(slow);
     const shown = plain(await item.locator("time").textContent());
     const expected = plain(
       berlin(at, {
