@@ -44,6 +44,8 @@ export function formatMoney(
         style: "currency",
         currency,
         currencyDisplay: display,
+        // A zero, or an amount that rounds to zero, carries no sign: never "-0,00 €".
+        signDisplay: "negative",
         minimumFractionDigits: digits,
         maximumFractionDigits: digits,
       }),
