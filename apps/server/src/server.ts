@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import { buildApp } from "./app.ts";
 import { addressToOpen } from "./config/address-to-open.ts";
 import { ConfigError, loadConfig, readEnvFile } from "./config/env.ts";
+import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { DatabaseUnavailableError, openDatabase } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { makePrivate } from "./lib/private-files.ts";
@@ -113,7 +114,11 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     for (const problem of error.problems) console.error(`Configuration error: ${problem}`);
-  } else if (error instanceof DatabaseUnavailableError || error instanceof RedisUnavailableError) {
+  } else if (
+    error instanceof DatabaseUnavailableError ||
+    error instanceof RedisUnavailableError ||
+    error instanceof DataDirInUseError
+  ) {
     console.error(`Configuration error: ${error.message}`);
   } else if (error instanceof TotpKeyError) {
     console.error(`Configuration error: ${error.message}`);

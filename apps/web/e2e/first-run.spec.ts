@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, request, test } from "@playwright/test";
@@ -75,6 +75,7 @@ test.afterAll(async () => {
 /** The e-mails in the mail folder to `to`, oldest first. */
 async function mailFolder(to: string) {
   const dir = path.join(dataDir, "mail");
+  if (!existsSync(dir)) return [];
   const names = readdirSync(dir, { withFileTypes: true }).filter(
     (e) => e.isFile() && e.name.endsWith(".eml"),
   );
@@ -87,8 +88,19 @@ async function mailFolder(to: string) {
   return mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === to);
 }
 
-/** The admin of this server signs in with two-factor (enrolled here: every admin must have it). */
+let staffToken: string | undefined;
+
+/**
+ * The admin of this server signs in with two-factor (enrolled here, once: every admin must have it);
+ * the session serves the later tests of this file.
+ */
 async function adminToken(): Promise<string> {
+  if (staffToken) return staffToken;
+  staffToken = await enrolAdmin();
+  return staffToken;
+}
+
+async function enrolAdmin(): Promise<string> {
   const api = await request.newContext({ baseURL: origin });
   try {
     const login = await api.post("/api/auth/login", { data: ADMIN });
@@ -215,4 +227,149 @@ test("first run without SMTP_URL: register, confirm through the mail folder, ver
   await expect(page.getByTestId("approval-checklist")).toHaveCount(0);
   // The approval's e-mail went to the folder too.
   await expect.poll(async () => (await mailFolder(email)).length).toBeGreaterThan(1);
+});
+
+/** Formats an instant as the web app shows it: in Berlin, whatever zone the browser is in. */
+const berlin = (instant: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("de-DE", { ...options, timeZone: "Europe/Berlin" }).format(new Date(instant));
+const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
+
+test("a German saver in New York: the back office approves at the first try with the demonstration list, and the approval has one date on card, timeline and inbox", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // A page's first load on a busy machine may take longer than the default 10 s.
+  const slow = { timeout: 30_000 };
+  const german = { locale: "de-DE", timezoneId: "America/New_York", baseURL: origin };
+  const saverContext = await browser.newContext(german);
+  const staffContext = await browser.newContext(german);
+  try {
+    const page = await saverContext.newPage();
+    const email = `first-run-de-${randomBytes(4).toString("hex")}@e2e.example.test`;
+    const registered = await page.request.post("/api/auth/register", {
+      data: { email, password: PASSWORD, full_name: "Greta Groß" },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const token = ((await registered.json()) as { access_token: string }).access_token;
+    const saver = { authorization: `Bearer ${token}` };
+    await page.addInitScript((value) => {
+      localStorage.setItem("token", value);
+      localStorage.setItem("user_language", "de");
+    }, token);
+
+    // The address is confirmed with the link from the mail folder.
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        link = /https?:\/\/\S+\/verify-email#token=[\w-]+/.exec(
+          (await mailFolder(email))[0]?.text ?? "",
+        )?.[0];
+        return Boolean(link);
+      })
+      .toBe(true);
+    await page.goto(link as string);
+    await expect(page.getByTestId("verify-done")).toBeVisible(slow);
+
+    // Identity: personal data and documents in, staff confirm them.
+    const staff = { authorization: `Bearer ${await adminToken()}` };
+    expect(
+      (await page.request.put("/api/kyc/profile", { headers: saver, data: PERSONAL_DATA })).status(),
+    ).toBe(200);
+    const me = (await (await page.request.get("/api/auth/me", { headers: saver })).json()) as { id: string };
+    const decided = await page.request.patch(`/api/admin/identity/users/${me.id}/profile-decision`, {
+      headers: staff,
+      data: { decision: "approve" },
+    });
+    expect(decided.status(), await decided.text()).toBe(200);
+    for (const [type, name, mimeType, buffer] of [
+      ["passport", "passport.jpg", "image/jpeg", JPEG],
+      ["utility_bill", "bill.pdf", "application/pdf", pdf()],
+      ["selfie", "selfie.png", "image/png", PNG],
+    ] as const) {
+      const res = await page.request.post(`/api/kyc/upload/${type}`, {
+        headers: saver,
+        multipart: { file: { name, mimeType, buffer } },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      const id = ((await res.json()) as { document: { id: string } }).document.id;
+      const approved = await page.request.patch(`/api/admin/kyc/documents/${id}/decision`, {
+        headers: staff,
+        data: { decision: "approve" },
+      });
+      expect(approved.status(), await approved.text()).toBe(200);
+    }
+    const pkg = ((await (await page.request.get("/api/packages")).json()) as Array<{ id: string }>)[0];
+    const applied = await page.request.post("/api/applications", {
+      headers: saver,
+      data: {
+        full_name: "Greta Groß",
+        email,
+        phone: "+49 30 1234567",
+        amount: 10_000,
+        package_id: pkg?.id,
+        reference_iban: "DE89370400440532013000",
+        maturity_instruction: "payout",
+        info_sheet_acknowledged: true,
+      },
+    });
+    expect(applied.status(), await applied.text()).toBe(201);
+    const applicationId = ((await applied.json()) as { id: string }).id;
+
+    // The back office, in German: the demonstration list is one button away, then Approve passes.
+    const admin = await staffContext.newPage();
+    await admin.addInitScript((value) => {
+      localStorage.setItem("token", value);
+      localStorage.setItem("user_language", "de");
+    }, staff.authorization.slice("Bearer ".length));
+    await admin.goto("/admin?tab=sanctions");
+    await admin.getByTestId("sanctions-demo-load").click();
+    await expect(admin.getByTestId("sanctions-demo").getByRole("status")).toContainText(
+      "Demonstrationsliste (erfundene Namen)",
+      slow,
+    );
+    await admin.goto("/admin?tab=applications");
+    await admin.locator(`#approve-${applicationId}`).click();
+    await admin.getByTestId("approve-confirmation").getByRole("button").first().click();
+    await expect(admin.locator(`#status-${applicationId}`)).toHaveText("Genehmigt", slow);
+    await expect(admin.getByTestId("application-refusal")).toHaveCount(0);
+
+    // One date for the approval: on the card, in the timeline and in the inbox, Berlin's calendar.
+    const mine = (await (
+      await page.request.get("/api/applications/me", { headers: saver })
+    ).json()) as Array<{
+      id: string;
+      decided_at: string;
+    }>;
+    const at = mine.find((a) => a.id === applicationId)?.decided_at as string;
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("application-approved-on")).toHaveText(
+      berlin(at, { dateStyle: "medium" }),
+      slow,
+    );
+    const approvedStep = page.locator('[data-testid="timeline-step"][data-step="approved"]');
+    await expect(approvedStep.getByTestId("timeline-text")).toHaveText(
+      berlin(at, { dateStyle: "long" }),
+      slow,
+    );
+    await page.goto("/inbox");
+    const item = page.locator('[data-testid="inbox-item"][data-kind="deposit"]').first();
+    await expect(item).toBeVisible(slow);
+    const shown = plain(await item.locator("time").textContent());
+    const expected = plain(
+      berlin(at, {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZoneName: "short",
+      }),
+    );
+    // The message may be a minute later than the decision.
+    expect(shown.slice(0, shown.indexOf(","))).toBe(expected.slice(0, expected.indexOf(",")));
+    expect(shown).toMatch(/MEZ|MESZ/);
+  } finally {
+    await saverContext.close();
+    await staffContext.close();
+  }
 });

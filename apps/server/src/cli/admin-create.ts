@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, readEnvFile } from "../config/env.ts";
+import { DataDirInUseError } from "../db/data-dir-lock.ts";
 import { DatabaseUnavailableError, openDatabase } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
 import { AdminSetupError, createAdmin } from "../modules/auth/auth.service.ts";
@@ -86,9 +87,10 @@ async function main() {
   readEnvFile();
   const config = loadConfig();
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-  const password = interactive ? await askPassword() : generatePassword();
+  // Opened first: a data directory another process holds is refused before a password is asked for.
   const database = await openDatabase(config);
   try {
+    const password = interactive ? await askPassword() : generatePassword();
     await migrate(database);
     const admin = await createAdmin(
       database.db,
@@ -113,6 +115,11 @@ main().then(
       for (const p of error.problems) console.error(`Configuration error: ${p}`);
     else if (error instanceof DatabaseUnavailableError)
       console.error(`Configuration error: ${error.message}`);
+    else if (error instanceof DataDirInUseError)
+      console.error(
+        `Admin not created: ${error.message} (Or let the server create the first admin: set ADMIN_EMAIL and ` +
+          "ADMIN_PASSWORD and restart it.)",
+      );
     else if (error instanceof AdminSetupError) console.error(`Admin not created: ${error.message}`);
     else console.error("Admin not created:", error instanceof Error ? error.message : error);
     process.exit(1);

@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { makePrivate } from "../lib/private-files.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
 import type { DB } from "./schema.ts";
 import { SessionWritesPlugin } from "./session-writes.ts";
@@ -224,9 +225,14 @@ async function initializeCluster(pgdata: string): Promise<void> {
  */
 export async function openPGlite(dataDir: string | null, from?: Blob): Promise<Database> {
   let client: PGlite;
+  let unlock = () => {};
+  if (dataDir) {
+    await makePrivate(dataDir);
+    // Refused (DataDirInUseError) while another process has it open: its writes would be lost.
+    unlock = lockDataDir(dataDir);
+  }
   try {
     if (dataDir) {
-      await makePrivate(dataDir);
       const pgdata = path.join(dataDir, "pgdata");
       if (!existsSync(path.join(pgdata, "PG_VERSION"))) await initializeCluster(pgdata);
       client = await PGlite.create(pgdata, { ...pgliteOptions, startParams: EMBEDDED_START_PARAMS });
@@ -237,6 +243,7 @@ export async function openPGlite(dataDir: string | null, from?: Blob): Promise<D
       client = await PGlite.create(from ? { ...pgliteOptions, loadDataDir: from } : pgliteOptions);
     }
   } catch (error) {
+    unlock();
     throw new DatabaseUnavailableError("DATA_DIR", error);
   }
   const writes = new SessionWritesPlugin();
@@ -259,6 +266,7 @@ export async function openPGlite(dataDir: string | null, from?: Blob): Promise<D
     async close() {
       await db.destroy();
       if (dataDir) await makePrivate(dataDir);
+      unlock();
     },
   };
 }

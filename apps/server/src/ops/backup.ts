@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
+import { lockDataDir } from "../db/data-dir-lock.ts";
 import { makePrivate } from "../lib/private-files.ts";
 
 /**
@@ -93,8 +94,17 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     throw new BackupError("the backup file must not be inside DATA_DIR");
   }
   if (existsSync(out)) throw new BackupError(`${out} already exists; choose another file`);
-  refuseWhileOpen(dataDir);
+  const unlock = lockDataDir(dataDir);
+  try {
+    refuseWhileOpen(dataDir);
+    return await writeBackup(options, out);
+  } finally {
+    unlock();
+  }
+}
 
+async function writeBackup(options: BackupOptions, out: string): Promise<BackupResult> {
+  const { dataDir } = options;
   const keyFile = path.join(dataDir, "document.key");
   const includeKey = !options.documentKeyConfigured && !options.withoutKey && existsSync(keyFile);
   const documents = await documentFiles(dataDir);
@@ -196,6 +206,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const { dataDir } = options;
   const from = path.resolve(options.from);
   if (!existsSync(from)) throw new BackupError(`${from} does not exist`);
+  await makePrivate(dataDir);
+  const unlock = lockDataDir(dataDir);
+  try {
+    return await unpackBackup(options, from);
+  } finally {
+    unlock();
+  }
+}
+
+async function unpackBackup(options: RestoreOptions, from: string): Promise<RestoreResult> {
+  const { dataDir } = options;
   for (const name of ["pgdata", "documents", "document.key", "document.key.previous"]) {
     if (existsSync(path.join(dataDir, name))) {
       throw new BackupError(
@@ -212,7 +233,6 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     );
   }
 
-  await makePrivate(dataDir);
   const staging = await fs.mkdtemp(path.join(dataDir, ".restore-"));
   let restoredAll = false;
   try {

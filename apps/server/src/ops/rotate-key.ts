@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Config } from "../config/env.ts";
+import { lockDataDir } from "../db/data-dir-lock.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { listSealedTotpSecrets, resealTotpSecret } from "../db/key-rotation.repository.ts";
 import type { DB } from "../db/schema.ts";
@@ -163,11 +164,27 @@ export async function rotateDocumentKey(
   const generated = !config.DOCUMENT_KEY;
   const lines: string[] = [];
   const embedded = !config.DATABASE_URL && !options.database;
-  if (embedded && existsSync(path.join(config.dataDir, "pgdata", "postmaster.pid"))) {
-    throw new RotationError(
-      "the server is running (the embedded database is open): stop it first, it keeps the document key in memory",
-    );
+  // The embedded database and the generated key file belong to one process at a time (db/data-dir-lock.ts).
+  const unlock = embedded && existsSync(config.dataDir) ? lockDataDir(config.dataDir) : () => {};
+  try {
+    if (embedded && existsSync(path.join(config.dataDir, "pgdata", "postmaster.pid"))) {
+      throw new RotationError(
+        "the server is running (the embedded database is open): stop it first, it keeps the document key in memory",
+      );
+    }
+    return await rotate(config, options, generated, lines);
+  } finally {
+    unlock();
   }
+}
+
+async function rotate(
+  config: Parameters<typeof rotateDocumentKey>[0],
+  options: NonNullable<Parameters<typeof rotateDocumentKey>[1]>,
+  generated: boolean,
+  lines: string[],
+): Promise<RotationReport> {
+  const embedded = !config.DATABASE_URL && !options.database;
   if (generated) {
     const step = await swapKeyFiles(config.dataDir);
     lines.push(

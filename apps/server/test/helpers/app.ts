@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../../src/app.ts";
@@ -75,6 +75,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await drop();
+      // The data directory the app made (the generated document key, stored documents, the mail folder).
+      await rm(config.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -44,6 +44,8 @@ export function formatMoney(
         style: "currency",
         currency,
         currencyDisplay: display,
+        // A zero, or an amount that rounds to zero, carries no sign: never "-0,00 €".
+        signDisplay: "negative",
         minimumFractionDigits: digits,
         maximumFractionDigits: digits,
       }),
@@ -98,21 +100,22 @@ export function formatNumber(value: number, language: string) {
 }
 
 /**
- * A date in the reader's language. `timeZone` fixes the calendar day an instant falls on (deadlines
- * counted in the operator's zone); without it the browser's zone is used.
+ * A date in the reader's language, on the calendar of the operator's zone (BUSINESS_TIME_ZONE), wherever
+ * the browser is: one event has one date on every page, in the inbox, e-mails and PDFs
+ * (docs/decisions.md "Every date in the operator's time zone"). `timeZone` only for a calendar date
+ * stored as midnight UTC (formatCalendarDate).
  */
 export function formatDate(
   value: string | Date,
   language: string,
   style: "medium" | "long" = "medium",
-  timeZone?: string,
+  timeZone: string = BUSINESS_TIME_ZONE,
 ) {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return "";
   return cached(
-    `date:${language}:${style}:${timeZone ?? ""}`,
-    () =>
-      new Intl.DateTimeFormat(localeFor(language), { dateStyle: style, ...(timeZone ? { timeZone } : {}) }),
+    `date:${language}:${style}:${timeZone}`,
+    () => new Intl.DateTimeFormat(localeFor(language), { dateStyle: style, timeZone }),
   ).format(date);
 }
 
@@ -123,13 +126,25 @@ export function formatCalendarDate(isoDate: string, language: string, style: "me
     : "";
 }
 
-/** Date and time of an instant in the reader's language and zone ("15 Jan 2025, 10:00"). */
+/**
+ * Date and time of an instant in the reader's language, in the operator's zone and naming it, since the
+ * reader may be elsewhere ("1 Dec 2026, 23:29 CET", "01.12.2026, 23:29 MEZ").
+ */
 export function formatDateTime(value: string | Date, language: string) {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return "";
   return cached(
     `datetime:${language}`,
-    () => new Intl.DateTimeFormat(localeFor(language), { dateStyle: "medium", timeStyle: "short" }),
+    () =>
+      new Intl.DateTimeFormat(localeFor(language), {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZoneName: "short",
+        timeZone: BUSINESS_TIME_ZONE,
+      }),
   ).format(date);
 }
 

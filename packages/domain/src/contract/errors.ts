@@ -134,6 +134,7 @@ export const ERROR_CODES = [
   "sanctions_hit_already_decided",
   "sanctions_list_invalid",
   "sanctions_list_known",
+  "sanctions_demo_list_production",
   "ident_provider_unknown",
   "ident_reference_unknown",
   "ident_signature_invalid",

@@ -205,6 +205,9 @@ export const sanctionsListSchema = z
   .object({
     id: z.string().uuid(),
     version: z.string().describe("The list's generation date as published"),
+    demonstration: z
+      .boolean()
+      .describe("The demonstration list with invented names (development only), not the EU list"),
     entries: z.number().int(),
     names: z.number().int(),
     loaded_at: z.string(),
@@ -216,6 +219,14 @@ export const sanctionsListSchema = z
   })
   .meta({ id: "SanctionsList" });
 export type SanctionsList = z.infer<typeof sanctionsListSchema>;
+
+export const sanctionsDemoListSchema = z
+  .object({
+    available: z
+      .boolean()
+      .describe("Whether staff may load the demonstration list here (every environment but production)"),
+  })
+  .meta({ id: "SanctionsDemoList" });
 
 export const IDENT_METHODS = ["manual", "video_ident", "eid"] as const;
 export const IDENT_RESULTS = ["verified", "failed"] as const;

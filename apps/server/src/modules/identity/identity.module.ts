@@ -8,7 +8,10 @@ import { sanctionsJobHandlers, screenUser } from "./sanctions.service.ts";
  * retention job deletes the records of closed accounts once their retention period has ended.
  */
 export const identityModule: AppModule = async (app, { config, backgroundJobs }) => {
-  await app.register(identityRoutes, { identSecrets: config.IDENT_WEBHOOK_SECRETS });
+  await app.register(identityRoutes, {
+    identSecrets: config.IDENT_WEBHOOK_SECRETS,
+    production: config.NODE_ENV === "production",
+  });
   // Screening of savers against a newly loaded list, in resumable batches.
   app.jobs.handle(sanctionsJobHandlers);
   // Each change of the account name is screened when it is made (docs/decisions.md "Screening covers every

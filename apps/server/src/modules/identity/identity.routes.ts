@@ -27,6 +27,8 @@ declare module "fastify" {
 
 export interface IdentityRoutesOptions {
   identSecrets: Record<string, string>;
+  /** NODE_ENV=production: the demonstration sanctions list is refused. */
+  production: boolean;
 }
 
 /** How old the sanctions list may be for an approval (SANCTIONS_LIST_MAX_AGE_DAYS), reckoned now. */
@@ -105,6 +107,23 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   route(app, operations.adminSanctionsListsList, async (_request, reply) => {
     noStore(reply);
     return sanctions.lists(app.db);
+  });
+
+  route(app, operations.adminSanctionsDemoListGet, async (_request, reply) => {
+    noStore(reply);
+    return { available: !options.production };
+  });
+
+  route(app, operations.adminSanctionsDemoListLoad, async (request, reply) => {
+    noStore(reply);
+    const loaded = await sanctions.loadDemoList(
+      app.db,
+      currentUser(request),
+      app.clock.now(),
+      options.production,
+    );
+    app.jobs.wake();
+    return reply.status(loaded.created ? 201 : 200).send(loaded.list);
   });
 
   route(app, operations.adminSanctionsHitsList, async (request, reply) => {

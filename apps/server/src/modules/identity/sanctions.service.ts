@@ -15,6 +15,7 @@ import type { DB } from "../../db/schema.ts";
 import type { ScreeningTrigger } from "../../db/tables/identity.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
+import { DEMO_SANCTIONS_LIST } from "./demo-sanctions-list.ts";
 import * as identityRepo from "./identity.repository.ts";
 import * as repo from "./sanctions.repository.ts";
 import { parseEuSanctionsList, SanctionsListFormatError } from "./sanctions-list.ts";
@@ -223,10 +224,14 @@ function runView(run: Awaited<ReturnType<typeof repo.findRun>> | undefined): San
   };
 }
 
+/** The content hash of the demonstration list: a list with it is shown as the demonstration list. */
+const DEMO_LIST_SHA256 = createHash("sha256").update(DEMO_SANCTIONS_LIST).digest("hex");
+
 function listView(
   row: {
     id: string;
     version: string;
+    sha256: string;
     entry_count: number;
     name_count: number;
     loaded_at: Date;
@@ -238,6 +243,7 @@ function listView(
   return {
     id: row.id,
     version: row.version,
+    demonstration: row.sha256 === DEMO_LIST_SHA256,
     entries: row.entry_count,
     names: row.name_count,
     loaded_at: row.loaded_at.toISOString(),
@@ -375,6 +381,20 @@ async function screenBatch(trx: Transaction<DB>, job: ClaimedJob, now: Date) {
       payload: { run_id: run.id, batch },
     });
   }
+}
+
+/**
+ * Loads the demonstration list (invented names) as staff would load the EU list, so that a first run
+ * can approve; refused in production (docs/decisions.md "The demonstration sanctions list").
+ */
+export function loadDemoList(db: Db, admin: User, now: Date, production: boolean) {
+  if (production) {
+    throw conflict(
+      "sanctions_demo_list_production",
+      "The demonstration sanctions list is not available in production: load the EU consolidated list",
+    );
+  }
+  return loadList(db, admin, Buffer.from(DEMO_SANCTIONS_LIST, "utf8"), now);
 }
 
 export const sanctionsJobHandlers: Record<typeof SCREEN_JOB, JobHandler> = { [SCREEN_JOB]: screenBatch };

@@ -47,14 +47,21 @@ export function formatterFor(language: Language) {
         () => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: BUSINESS_TIME_ZONE }),
       ).format(instant);
     },
-    /** An instant with its time, in Berlin. */
+    /**
+     * An instant with its time, in Berlin and naming the zone, as the web app shows it ("1 December 2026
+     * at 23:29 CET"; docs/decisions.md "Every date in the operator's time zone").
+     */
     dateTime(value: string) {
       return cached(
         `dateTime:${locale}`,
         () =>
           new Intl.DateTimeFormat(locale, {
-            dateStyle: "long",
-            timeStyle: "short",
+            day: "numeric",
+            month: "long",
+            year: "numeric",
+            hour: "2-digit",
+            minute: "2-digit",
+            timeZoneName: "short",
             timeZone: BUSINESS_TIME_ZONE,
           }),
       ).format(new Date(value));

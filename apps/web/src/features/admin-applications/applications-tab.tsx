@@ -3,13 +3,14 @@ import { APPLICATION_STATUSES } from "@festgeld/domain/constants";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { FilterSelect } from "../../components/admin/filter-select.tsx";
 import { DepositTimeline } from "../../components/deposits/deposit-timeline.tsx";
 import { ReasonForm } from "../../components/ui/reason-form.tsx";
 import { TruncatedText } from "../../components/ui/truncated-text.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { api, errorMessage } from "../../lib/api-client.ts";
+import { ApiError, api, errorMessage } from "../../lib/api-client.ts";
 import { formatDate, formatMoney, formatRate } from "../../lib/format.ts";
 import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
@@ -24,6 +25,29 @@ function focusById(id: string): boolean {
   return element !== null;
 }
 type StatusFilter = "" | (typeof APPLICATION_STATUSES)[number];
+
+/** Where this tab returns to from a page it links to. */
+const BACK = { from: "/admin?tab=applications" };
+
+/**
+ * The place that fixes a refused approval, by the refusal's code: the saver's dossier for what is
+ * missing about them (confirmed address, identity, personal data), the sanctions area for the list and
+ * its matches (docs/decisions.md "A refused approval links to its fix").
+ */
+function fixFor(code: string, userId: string | undefined): { to: string; label: string } | null {
+  if (
+    userId &&
+    ["email_not_verified", "kyc_not_approved", "kyc_profile_missing", "kyc_profile_not_approved"].includes(
+      code,
+    )
+  )
+    return { to: `/admin/dossier/${userId}`, label: "applications.fix.dossier" };
+  if (code === "sanctions_list_outdated")
+    return { to: "/admin?tab=sanctions", label: "applications.fix.list" };
+  if (code === "sanctions_review_open" || code === "sanctions_hit_confirmed")
+    return { to: "/admin?tab=sanctions", label: "applications.fix.hits" };
+  return null;
+}
 
 const STATUS_STYLES: Record<AdminApplication["status"], string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
@@ -46,7 +70,7 @@ export default function ApplicationsTab() {
   // The application whose approval waits for its confirming click.
   const [confirming, setConfirming] = useState<string | null>(null);
   // Why the server refused a decision, per application, until the admin dismisses it.
-  const [refused, setRefused] = useState<Record<string, string>>({});
+  const [refused, setRefused] = useState<Record<string, { message: string; code: string }>>({});
   // Where focus goes once the decision's outcome is on screen (the confirming button is gone then).
   const [focusTarget, setFocusTarget] = useState<string[] | null>(null);
   useEffect(() => {
@@ -97,7 +121,8 @@ export default function ApplicationsTab() {
       toast(message, "error");
       if (decision === "approved") {
         setConfirming(null);
-        setRefused((current) => ({ ...current, [id]: message }));
+        const code = error instanceof ApiError ? error.code : "unknown_error";
+        setRefused((current) => ({ ...current, [id]: { message, code } }));
         setFocusTarget([`approve-${id}`, "admin-area-heading"]);
       }
     },
@@ -139,6 +164,14 @@ export default function ApplicationsTab() {
               <div className="text-slate-600 dark:text-slate-400">
                 {t("applications.kyc", { status: t(`kycStatuses.${application.account.kycStatus}`) })}
               </div>
+              <Link
+                to={`/admin/dossier/${application.account.id}`}
+                state={BACK}
+                className="font-medium text-brand-700 underline dark:text-brand-300"
+                data-testid="application-dossier"
+              >
+                {t("applications.dossier", { name: application.account.full_name })}
+              </Link>
             </>
           ) : (
             <div className="text-slate-600 dark:text-slate-400">{t("applications.noAccount")}</div>
@@ -198,6 +231,7 @@ export default function ApplicationsTab() {
           date: formatDate(application.created_at, language),
         };
         const refusal = refused[application.id];
+        const fix = refusal ? fixFor(refusal.code, application.account?.id) : null;
         return (
           <>
             {application.status === "pending" ? (
@@ -286,7 +320,17 @@ export default function ApplicationsTab() {
                 className="mt-2 max-w-xs rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
                 data-testid="application-refusal"
               >
-                <p>{t("applications.refused", { reason: refusal })}</p>
+                <p>{t("applications.refused", { reason: refusal.message })}</p>
+                {fix && (
+                  <Link
+                    to={fix.to}
+                    state={BACK}
+                    className="mt-1 block font-medium underline"
+                    data-testid="application-refusal-fix"
+                  >
+                    {t(fix.label)}
+                  </Link>
+                )}
                 <button
                   type="button"
                   className="mt-1 text-sm font-medium underline"

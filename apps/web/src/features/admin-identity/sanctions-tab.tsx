@@ -1,4 +1,4 @@
-import type { SanctionsHit } from "@festgeld/domain";
+import type { SanctionsHit, SanctionsList } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -12,11 +12,70 @@ import { toast } from "../../lib/toast.ts";
 import {
   type HitStatus,
   useDecideHit,
+  useDemoListAvailable,
+  useLoadDemoList,
   useLoadList,
   usePendingErasures,
   useSanctionsHits,
   useSanctionsLists,
 } from "./api/sanctions-api.ts";
+
+/**
+ * A list by its source and date ("EU consolidated list of 20 Nov 2026"), the demonstration list marked
+ * as such; the version as published when it is not a date.
+ */
+export function useListName() {
+  const { t, i18n } = useTranslation("identity");
+  return (list: Pick<SanctionsList, "version" | "demonstration">) => {
+    const date = Number.isNaN(Date.parse(list.version))
+      ? list.version
+      : formatDate(list.version, i18n.language);
+    return t(list.demonstration ? "aml.demoListName" : "aml.euListName", { date });
+  };
+}
+
+/** Outside production: the demonstration list (invented names), so that a first run can approve. */
+function DemoList() {
+  const { t } = useTranslation("identity");
+  const available = useDemoListAvailable();
+  const load = useLoadDemoList();
+  const name = useListName();
+  const [message, setMessage] = useState<string | null>(null);
+  if (!available.data?.available) return null;
+  return (
+    <div
+      className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      data-testid="sanctions-demo"
+    >
+      <p>{t("aml.demoIntro")}</p>
+      <button
+        type="button"
+        className="btn-secondary"
+        aria-disabled={load.isPending || undefined}
+        data-testid="sanctions-demo-load"
+        onClick={async () => {
+          if (load.isPending) return;
+          setMessage(null);
+          try {
+            const list = await load.mutateAsync();
+            setMessage(
+              t("aml.loaded", {
+                version: name(list),
+                entries: list.entries,
+                total: list.screening?.total ?? 0,
+              }),
+            );
+          } catch (err) {
+            setMessage(errorMessage(err, t("aml.loadFailed")));
+          }
+        }}
+      >
+        {load.isPending ? t("aml.loading") : t("aml.demoLoad")}
+      </button>
+      {message && <p role="status">{message}</p>}
+    </div>
+  );
+}
 
 /** The chosen list file (the input's FileList); one file is required. */
 const loadSchema = z.object({
@@ -29,6 +88,7 @@ const loadSchema = z.object({
 function LoadList() {
   const { t } = useTranslation("identity");
   const load = useLoadList();
+  const name = useListName();
   const [message, setMessage] = useState<string | null>(null);
   const { form, formError, submit, pending } = useApiForm({
     schema: loadSchema,
@@ -42,7 +102,7 @@ function LoadList() {
     try {
       const list = await load.mutateAsync(file);
       const text = t("aml.loaded", {
-        version: list.version,
+        version: name(list),
         entries: list.entries,
         total: list.screening?.total ?? 0,
       });
@@ -185,19 +245,21 @@ export default function SanctionsTab() {
   const hits = useSanctionsHits(status);
   const erasures = usePendingErasures();
   const filterId = useId();
+  const name = useListName();
   return (
     <div className="space-y-8">
       <section className="card space-y-3">
         <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{t("aml.title")}</h2>
         <p className="text-slate-600 dark:text-slate-300">{t("aml.intro")}</p>
         <LoadList />
+        <DemoList />
         <h3 className="font-semibold">{t("aml.lists")}</h3>
         {lists.data && lists.data.length === 0 && <p>{t("aml.noLists")}</p>}
         <ul className="text-sm">
           {lists.data?.map((l) => (
             <li key={l.id}>
               {t("aml.listLine", {
-                version: l.version,
+                version: name(l),
                 entries: l.entries,
                 date: formatDateTime(l.checked_at, i18n.language),
                 name: l.loaded_by.full_name,

@@ -15,7 +15,8 @@ import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
-import { formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
+import { countryName } from "../../lib/brand-text.ts";
+import { formatCalendarDate, formatDate, formatDateTime, formatMoney } from "../../lib/format.ts";
 import { useApiForm } from "../../lib/forms.ts";
 import { i18n } from "../../lib/i18n.ts";
 import { toast } from "../../lib/toast.ts";
@@ -203,14 +204,17 @@ function DossierView({ dossier }: { dossier: Dossier }) {
             <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm md:grid-cols-2">
               {(
                 [
-                  [t("profile.dateOfBirth"), profile.date_of_birth],
+                  [
+                    t("profile.dateOfBirth"),
+                    formatCalendarDate(profile.date_of_birth, i18n.language, "long"),
+                  ],
                   [t("profile.placeOfBirth"), profile.place_of_birth],
-                  [t("profile.nationality"), profile.nationality],
+                  [t("profile.nationality"), countryName(profile.nationality, i18n.language)],
                   [
                     t("profile.street"),
-                    `${profile.address.street}, ${profile.address.postcode} ${profile.address.city}, ${profile.address.country}`,
+                    `${profile.address.street}, ${profile.address.postcode} ${profile.address.city}, ${countryName(profile.address.country, i18n.language)}`,
                   ],
-                  [t("profile.taxResidency"), profile.tax_residency],
+                  [t("profile.taxResidency"), countryName(profile.tax_residency, i18n.language)],
                   [t("profile.taxId"), profile.tax_id],
                   [
                     t("dossier.pep"),

@@ -1,13 +1,14 @@
 import { RATE_ALERT_LIMIT, type RateAlert } from "@festgeld/domain";
-import { DURATIONS_MONTHS } from "@festgeld/domain/constants";
-import { type FormEvent, useId, useState } from "react";
+import { DURATIONS_MONTHS, LIMITS } from "@festgeld/domain/constants";
+import { toBasisPoints } from "@festgeld/domain/money";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { parseDecimal } from "../../lib/decimal.ts";
-import { formatRate } from "../../lib/format.ts";
+import { formatNumber, formatRate } from "../../lib/format.ts";
 import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { toast } from "../../lib/toast.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -23,25 +24,44 @@ function RateAlerts() {
   const [term, setTerm] = useState<number>(12);
   const [rate, setRate] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const rateInput = useRef<HTMLInputElement>(null);
   const termLabel = (months: number) => t("invest:packages.months", { count: months });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
+    // What is allowed is said before the request: a rate the contract refuses would only come back as
+    // "some details are invalid".
+    const value = parseDecimal(rate, language);
+    if (value === null || value < LIMITS.minRate || value > LIMITS.maxRate || toBasisPoints(value) === null) {
+      setProblem(
+        t("rateAlerts.rateRange", {
+          min: formatNumber(LIMITS.minRate, language),
+          max: formatNumber(LIMITS.maxRate, language),
+        }),
+      );
+      rateInput.current?.focus();
+      return;
+    }
     try {
-      await create.mutateAsync({
-        term: term as (typeof DURATIONS_MONTHS)[number],
-        rate: parseDecimal(rate, language) ?? Number.NaN,
-      });
+      await create.mutateAsync({ term: term as (typeof DURATIONS_MONTHS)[number], rate: value });
       setRate("");
       toast(t("rateAlerts.added"), "success");
     } catch (error) {
       setProblem(errorMessage(error, t("rateAlerts.failed")));
     }
   };
-  const onDelete = (alert: RateAlert) =>
+  // The deleted alert's button leaves the page with it: focus goes to the next alert's button, else the
+  // previous one's, else the list's heading, never to <body>.
+  const onDelete = (alert: RateAlert, index: number) =>
     remove.mutate(alert.id, {
-      onSuccess: () => toast(t("rateAlerts.deleted"), "success"),
+      onSuccess: () => {
+        toast(t("rateAlerts.deleted"), "success");
+        const buttons = Array.from(document.querySelectorAll<HTMLButtonElement>("[data-rate-alert-delete]"));
+        const next = buttons[index + 1] ?? buttons[index - 1];
+        (next ?? heading.current)?.focus();
+      },
       onError: (error) => toast(errorMessage(error, t("rateAlerts.failed")), "error"),
     });
 
@@ -71,8 +91,10 @@ function RateAlerts() {
               {t("rateAlerts.rate")}
             </label>
             <input
+              ref={rateInput}
               id={`${base}-rate`}
               className="input"
+              aria-invalid={problem ? true : undefined}
               inputMode="decimal"
               autoComplete="off"
               value={rate}
@@ -94,7 +116,14 @@ function RateAlerts() {
         )}
       </form>
 
-      <h2 className="mt-10 text-xl font-bold text-slate-900 dark:text-white">{t("rateAlerts.list")}</h2>
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        className="mt-10 text-xl font-bold text-slate-900 dark:text-white"
+        data-testid="rate-alert-heading"
+      >
+        {t("rateAlerts.list")}
+      </h2>
       {alerts.isPending ? (
         <Spinner label={t("rateAlerts.loading")} />
       ) : alerts.isError ? (
@@ -103,7 +132,7 @@ function RateAlerts() {
         <p className="card mt-4 text-slate-600 dark:text-slate-300">{t("rateAlerts.empty")}</p>
       ) : (
         <ul className="mt-4 space-y-3" data-testid="rate-alert-list">
-          {alerts.data.map((alert) => {
+          {alerts.data.map((alert, index) => {
             const values = { term: termLabel(alert.term), rate: formatRate(alert.rate, language) };
             return (
               <li key={alert.id} className="card flex flex-wrap items-center justify-between gap-3">
@@ -122,7 +151,8 @@ function RateAlerts() {
                 <button
                   type="button"
                   className="btn-secondary px-3 py-1 text-sm"
-                  onClick={() => onDelete(alert)}
+                  onClick={() => onDelete(alert, index)}
+                  data-rate-alert-delete
                   aria-label={t("rateAlerts.deleteLabel", values)}
                 >
                   {t("rateAlerts.delete")}

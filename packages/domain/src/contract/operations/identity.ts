@@ -14,6 +14,7 @@ import {
   kycProfileRequestSchema,
   kycProfileResponseSchema,
   profileDecisionRequestSchema,
+  sanctionsDemoListSchema,
   sanctionsHitDecisionSchema,
   sanctionsHitQuerySchema,
   sanctionsHitSchema,
@@ -152,6 +153,30 @@ export const identityOperations = {
       200: json(sanctionsListSchema, "The same file again: renewed, screening started again"),
       201: json(sanctionsListSchema, "The loaded list; screening started"),
     },
+  }),
+  adminSanctionsDemoListGet: defineOperation({
+    id: "adminSanctionsDemoListGet",
+    method: "GET",
+    path: "/admin/sanctions/demo-list",
+    access: "admin",
+    tags: ["admin", "sanctions"],
+    summary: "Whether the demonstration sanctions list (invented names) may be loaded here",
+    responses: { 200: json(sanctionsDemoListSchema, "Its availability") },
+  }),
+  adminSanctionsDemoListLoad: defineOperation({
+    id: "adminSanctionsDemoListLoad",
+    method: "POST",
+    path: "/admin/sanctions/demo-list",
+    access: "admin",
+    tags: ["admin", "sanctions"],
+    summary: "Load the demonstration sanctions list (invented names), outside production only",
+    description:
+      "For a first run on a laptop: approvals need a screening against a current list. The list is marked as the demonstration list wherever it is shown; production refuses it (409 `sanctions_demo_list_production`).",
+    responses: {
+      200: json(sanctionsListSchema, "Loaded before: renewed, screening started again"),
+      201: json(sanctionsListSchema, "The loaded list; screening started"),
+    },
+    errors: [409],
   }),
   adminSanctionsListsList: defineOperation({
     id: "adminSanctionsListsList",

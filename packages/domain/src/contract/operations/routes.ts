@@ -204,6 +204,16 @@ export const operationRoutes = {
   },
   adminNotesAdd: { id: "adminNotesAdd", method: "POST", path: "/admin/identity/users/:id/notes" },
   adminSanctionsListLoad: { id: "adminSanctionsListLoad", method: "POST", path: "/admin/sanctions/lists" },
+  adminSanctionsDemoListGet: {
+    id: "adminSanctionsDemoListGet",
+    method: "GET",
+    path: "/admin/sanctions/demo-list",
+  },
+  adminSanctionsDemoListLoad: {
+    id: "adminSanctionsDemoListLoad",
+    method: "POST",
+    path: "/admin/sanctions/demo-list",
+  },
   adminSanctionsListsList: { id: "adminSanctionsListsList", method: "GET", path: "/admin/sanctions/lists" },
   adminSanctionsHitsList: { id: "adminSanctionsHitsList", method: "GET", path: "/admin/sanctions/hits" },
   adminSanctionsHitDecide: {

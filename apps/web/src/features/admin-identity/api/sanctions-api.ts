@@ -44,6 +44,22 @@ export function useLoadList() {
   });
 }
 
+/** Whether the server offers the demonstration list (every environment but production). */
+export function useDemoListAvailable() {
+  return useQuery({
+    queryKey: [...KEY, "demo-list"],
+    queryFn: ({ signal }) => api.call(operations.adminSanctionsDemoListGet, { signal }),
+  });
+}
+
+export function useLoadDemoList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(operations.adminSanctionsDemoListLoad, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
 export function useDecideHit() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,15 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { localeFor } from "../../../lib/format.ts";
+import { formatDateTime } from "../../../lib/format.ts";
 import { useReviewHistory } from "../api/review-api.ts";
 
 /** The audit trail of one document: every view and decision, who and when. */
 export function ReviewHistory({ documentId }: { documentId: string }) {
   const { t, i18n } = useTranslation("kyc");
   const history = useReviewHistory(documentId);
-  const format = new Intl.DateTimeFormat(localeFor(i18n.language), {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
   if (history.isPending) return null;
   if (history.isError)
     return <p className="text-sm text-slate-600 dark:text-slate-400">{t("review.historyFailed")}</p>;
@@ -22,7 +18,7 @@ export function ReviewHistory({ documentId }: { documentId: string }) {
         <ol className="mt-2 space-y-1 text-sm text-slate-700 dark:text-slate-300">
           {history.data.map((entry) => (
             <li key={entry.id}>
-              <time dateTime={entry.created_at}>{format.format(new Date(entry.created_at))}</time>
+              <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, i18n.language)}</time>
               {" · "}
               {t(`review.actions.${entry.action}`, { name: entry.actor.full_name })}
               {entry.reason_code && ` · ${t(`review.codes.${entry.reason_code}`)}`}

@@ -42,6 +42,10 @@ export function Withdrawal({
   }
 
   const headingId = `withdraw-${application.id}`;
+  const cancel = () => {
+    setConfirming(false);
+    requestAnimationFrame(() => openButton.current?.focus());
+  };
   return (
     <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-700">
       <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -60,7 +64,14 @@ export function Withdrawal({
           {t("dashboard.withdrawal.button")}
         </button>
       ) : (
+        // Escape cancels the confirmation from any of its controls, as it would close a dialog.
         <section
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && !withdraw.isPending) {
+              event.stopPropagation();
+              cancel();
+            }
+          }}
           aria-labelledby={headingId}
           className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950"
           data-testid="withdrawal-confirm"
@@ -98,15 +109,7 @@ export function Withdrawal({
             >
               {withdraw.isPending ? t("dashboard.withdrawal.confirming") : t("dashboard.withdrawal.confirm")}
             </button>
-            <button
-              type="button"
-              className="btn-secondary"
-              disabled={withdraw.isPending}
-              onClick={() => {
-                setConfirming(false);
-                requestAnimationFrame(() => openButton.current?.focus());
-              }}
-            >
+            <button type="button" className="btn-secondary" disabled={withdraw.isPending} onClick={cancel}>
               {t("dashboard.withdrawal.cancel")}
             </button>
           </div>

@@ -40,6 +40,12 @@ export function ProfileForm({ user }: { user: User }) {
   const reloadTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
+  // The saved form's button turns disabled, which would drop the keyboard focus to <body>: it goes to
+  // the success message instead, which a screen reader then reads.
+  const success = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done) success.current?.focus();
+  }, [done]);
 
   return (
     <form
@@ -57,9 +63,11 @@ export function ProfileForm({ user }: { user: User }) {
       </h2>
       <FormErrorAlert message={formError} testId="profile-error" />
       {done && (
-        <FormAlert kind="success" testId="profile-success">
-          {t("profile.success")}
-        </FormAlert>
+        <div ref={success} tabIndex={-1} className="rounded-lg focus:outline-none">
+          <FormAlert kind="success" testId="profile-success">
+            {t("profile.success")}
+          </FormAlert>
+        </div>
       )}
       <FullNameField form={form} name="full_name" id={`${id}-name`} />
       <EmailField form={form} name="email" id={`${id}-email`} />

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createAdmin } from "./helpers/factories.ts";
+import { createVerifiedUser } from "./helpers/identity.ts";
+
+/**
+ * The demonstration sanctions list (docs/decisions.md "The demonstration sanctions list"): outside
+ * production staff load it with one request, it is marked as the demonstration list, and a first
+ * application can then be approved; production refuses it and says why.
+ */
+let dev: TestApp;
+let production: TestApp;
+
+beforeAll(async () => {
+  dev = await createTestApp({ NODE_ENV: "development" });
+  production = await createTestApp({ NODE_ENV: "production" });
+});
+afterAll(async () => {
+  await dev?.close();
+  await production?.close();
+});
+
+async function pendingApplication(t: TestApp) {
+  const saver = await createVerifiedUser(t.app, { full_name: "Erika Erstlauf", sanctionsList: false });
+  const pkg = await t.app.db
+    .selectFrom("packages")
+    .select("id")
+    .where("is_active", "=", true)
+    .executeTakeFirstOrThrow();
+  const sent = await t.app.inject({
+    method: "POST",
+    url: "/api/applications",
+    headers: saver.headers,
+    payload: {
+      full_name: "Erika Erstlauf",
+      email: saver.user.email,
+      phone: "+49 30 1234567",
+      amount: 10_000,
+      package_id: pkg.id,
+      reference_iban: "DE89370400440532013000",
+      maturity_instruction: "payout",
+      info_sheet_acknowledged: true,
+    },
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  return sent.json().id as string;
+}
+
+describe("the demonstration sanctions list", () => {
+  it("outside production: offered, loaded with one request, marked, and the first approval passes", async () => {
+    const admin = await createAdmin(dev.app);
+    const applicationId = await pendingApplication(dev);
+    const approve = () =>
+      dev.app.inject({
+        method: "PATCH",
+        url: `/api/admin/applications/${applicationId}/decision`,
+        headers: admin.headers,
+        payload: { decision: "approved" },
+      });
+    const before = await approve();
+    expect(before.statusCode).toBe(409);
+    expect(before.json().code).toBe("sanctions_list_outdated");
+
+    const offered = await dev.app.inject({ url: "/api/admin/sanctions/demo-list", headers: admin.headers });
+    expect(offered.json()).toEqual({ available: true });
+    const loaded = await dev.app.inject({
+      method: "POST",
+      url: "/api/admin/sanctions/demo-list",
+      headers: admin.headers,
+    });
+    expect(loaded.statusCode, loaded.body).toBe(201);
+    expect(loaded.json()).toMatchObject({ demonstration: true, entries: 5 });
+    const lists = await dev.app.inject({ url: "/api/admin/sanctions/lists", headers: admin.headers });
+    expect(lists.json()).toEqual([expect.objectContaining({ id: loaded.json().id, demonstration: true })]);
+
+    const after = await approve();
+    expect(after.statusCode, after.body).toBe(200);
+
+    // Loaded again (a week later, say): the same list, renewed.
+    const again = await dev.app.inject({
+      method: "POST",
+      url: "/api/admin/sanctions/demo-list",
+      headers: admin.headers,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(loaded.json().id);
+  });
+
+  it("in production: not offered, refused with its own code, nothing loaded", async () => {
+    const admin = await createAdmin(production.app);
+    const offered = await production.app.inject({
+      url: "/api/admin/sanctions/demo-list",
+      headers: admin.headers,
+    });
+    expect(offered.json()).toEqual({ available: false });
+    const refused = await production.app.inject({
+      method: "POST",
+      url: "/api/admin/sanctions/demo-list",
+      headers: admin.headers,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe("sanctions_demo_list_production");
+    const lists = await production.app.inject({ url: "/api/admin/sanctions/lists", headers: admin.headers });
+    expect(lists.json()).toEqual([]);
+  });
+});
