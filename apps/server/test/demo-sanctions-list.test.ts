@@ -76,14 +76,16 @@ describe("the demonstration sanctions list", () => {
     const after = await approve();
     expect(after.statusCode, after.body).toBe(200);
 
-    // Loaded again (a week later, say): the same list, renewed.
+    // Loaded again (a week later, say): a list dated that day, so it counts as current from then (a
+    // list's age counts from its own date, docs/decisions.md "Approval needs a current list").
     const again = await dev.app.inject({
       method: "POST",
       url: "/api/admin/sanctions/demo-list",
       headers: admin.headers,
     });
-    expect(again.statusCode).toBe(200);
-    expect(again.json().id).toBe(loaded.json().id);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ demonstration: true, entries: 5 });
+    expect(again.json().id).not.toBe(loaded.json().id);
   });
 
   it("in production: not offered, refused with its own code, nothing loaded", async () => {

@@ -46,6 +46,8 @@ export interface SanctionsListsTable {
   checked_at: Timestamp;
   /** 0240: the list's own generationDate; its age counts from here. */
   generated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** 0250: the demonstration list (invented names), loaded outside production only. */
+  demonstration: Generated<boolean>;
 }
 
 /** 0120: one screening of every saver against a list, in batches of the job queue. */

@@ -224,14 +224,12 @@ function runView(run: Awaited<ReturnType<typeof repo.findRun>> | undefined): San
   };
 }
 
-/** The content hash of the demonstration list: a list with it is shown as the demonstration list. */
-const DEMO_LIST_SHA256 = createHash("sha256").update(DEMO_SANCTIONS_LIST).digest("hex");
-
 function listView(
   row: {
     id: string;
     version: string;
     sha256: string;
+    demonstration: boolean;
     entry_count: number;
     name_count: number;
     loaded_at: Date;
@@ -243,7 +241,7 @@ function listView(
   return {
     id: row.id,
     version: row.version,
-    demonstration: row.sha256 === DEMO_LIST_SHA256,
+    demonstration: row.demonstration,
     entries: row.entry_count,
     names: row.name_count,
     loaded_at: row.loaded_at.toISOString(),
@@ -270,6 +268,7 @@ export async function loadList(
   admin: User,
   file: Buffer,
   now: Date,
+  options: { demonstration?: boolean } = {},
 ): Promise<{ created: boolean; list: SanctionsList }> {
   const sha256 = createHash("sha256").update(file).digest("hex");
   let parsed: ReturnType<typeof parseEuSanctionsList>;
@@ -297,6 +296,7 @@ export async function loadList(
           entry_count: parsed.entities.length,
           name_count: parsed.entities.reduce((n, e) => n + e.names.length, 0),
           loaded_by: admin.id,
+          demonstration: options.demonstration ?? false,
         });
     if (!known) await repo.insertEntries(trx, row.id, parsed.entities);
     await repo.supersedeRuns(trx, now);
@@ -394,7 +394,13 @@ export function loadDemoList(db: Db, admin: User, now: Date, production: boolean
       "The demonstration sanctions list is not available in production: load the EU consolidated list",
     );
   }
-  return loadList(db, admin, Buffer.from(DEMO_SANCTIONS_LIST, "utf8"), now);
+  // Dated the moment it is loaded: a list's age counts from its own generationDate, and the invented
+  // names of this one do not go out of date.
+  const stamped = DEMO_SANCTIONS_LIST.replace(
+    /generationDate="[^"]*"/,
+    `generationDate="${now.toISOString()}"`,
+  );
+  return loadList(db, admin, Buffer.from(stamped, "utf8"), now, { demonstration: true });
 }
 
 export const sanctionsJobHandlers: Record<typeof SCREEN_JOB, JobHandler> = { [SCREEN_JOB]: screenBatch };
