@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertEmailVerified } from "../src/modules/auth/account-security.service.ts";
 import { createAdmin, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
 import { createVerifiedUser } from "./helpers/identity.ts";
-import { appWithSmtp, linkToken, startSmtp, waitFor } from "./helpers/smtp.ts";
+import { appWithSmtp, linkToken, outboxDrained, startSmtp, waitFor } from "./helpers/smtp.ts";
 
 const NEW_PASSWORD = "a brand new passphrase 9";
 
@@ -235,14 +235,17 @@ describe("e-mail verification", () => {
     expect((await post(t.app, "/api/auth/email/verify", { token: second })).statusCode).toBe(200);
   });
 
-  it("an e-mail change needs the current password, unconfirms the address, links the new one and tells the old one", async () => {
+  it("an e-mail change needs the current password and happens when the link sent to the new address is opened", async () => {
     const saver = await register(t.app);
     const registrationLink = linkToken(
       (await mailbox.waitFor(saver.email, "Confirm your e-mail address")).text,
     );
+    await post(t.app, "/api/auth/email/verify", { token: registrationLink });
     const newEmail = uniqueEmail("moved");
     const patch = (payload: object) =>
       t.app.inject({ method: "PATCH", url: "/api/auth/profile", headers: bearer(saver.token), payload });
+    const security = async () =>
+      (await t.app.inject({ url: "/api/auth/security", headers: bearer(saver.token) })).json();
 
     const without = await patch({ full_name: "Erika Neu", email: newEmail });
     expect(without.statusCode).toBe(400);
@@ -254,22 +257,67 @@ describe("e-mail verification", () => {
     const nameOnly = await patch({ full_name: "Erika Neu", email: saver.email });
     expect(nameOnly.statusCode).toBe(200);
 
-    const moved = await patch({ full_name: "Erika Neu", email: newEmail, current_password: TEST_PASSWORD });
-    expect(moved.statusCode).toBe(200);
-    expect(moved.json().email).toBe(newEmail);
-    const security = await t.app.inject({ url: "/api/auth/security", headers: bearer(saver.token) });
-    expect(security.json()).toMatchObject({ email: newEmail, email_verified: false });
+    const asked = await patch({ full_name: "Erika Neu", email: newEmail, current_password: TEST_PASSWORD });
+    expect(asked.statusCode).toBe(202);
+    // Nothing changes yet: the account keeps its confirmed address until the new one answers.
+    expect(asked.json().email).toBe(saver.email);
+    expect(await security()).toMatchObject({ email: saver.email, email_verified: true });
+    const confirmMail = await mailbox.waitFor(newEmail, "Confirm your new e-mail address");
+    const link = linkToken(confirmMail.text);
+    expect(confirmMail.text).toContain("/verify-email#token=");
 
+    expect((await post(t.app, "/api/auth/email/verify", { token: link })).statusCode).toBe(200);
+    expect(await security()).toMatchObject({ email: newEmail, email_verified: true });
     const notice = await mailbox.waitFor(saver.email, "e-mail address of your account was changed");
     expect(notice.text).toContain(newEmail);
-    const link = linkToken((await mailbox.waitFor(newEmail, "Confirm your e-mail address")).text);
+    // The link works once; the old address no longer signs in, the new one does.
+    expect((await post(t.app, "/api/auth/email/verify", { token: link })).json().code).toBe("token_invalid");
+    const signIn = (email: string) =>
+      post(t.app, "/api/auth/login", { email, password: TEST_PASSWORD }).then((r) => r.statusCode);
+    expect(await signIn(saver.email)).toBe(401);
+    expect(await signIn(newEmail)).toBe(200);
+    const events = (
+      await t.app.inject({ url: "/api/auth/security/events", headers: bearer(saver.token) })
+    ).json() as Array<{ event: string; email_changed: boolean }>;
+    expect(events.find((e) => e.email_changed)?.event).toBe("profile_updated");
+  });
 
-    // The registration link was for the old address: it confirms nothing now.
-    const stale = await post(t.app, "/api/auth/email/verify", { token: registrationLink });
-    expect(stale.json().code).toBe("token_invalid");
-    expect((await post(t.app, "/api/auth/email/verify", { token: link })).statusCode).toBe(200);
-    const after = await t.app.inject({ url: "/api/auth/security", headers: bearer(saver.token) });
-    expect(after.json().email_verified).toBe(true);
+  it("answers an e-mail change to a taken address exactly as to a free one, and changes nothing", async () => {
+    const saver = await register(t.app);
+    const owner = await register(t.app);
+    const free = uniqueEmail("free");
+    const patch = (email: string) =>
+      t.app.inject({
+        method: "PATCH",
+        url: "/api/auth/profile",
+        headers: bearer(saver.token),
+        payload: { full_name: "Erika Mustermann", email, current_password: TEST_PASSWORD },
+      });
+    const toFree = await patch(free);
+    const toTaken = await patch(owner.email.toUpperCase());
+    expect(toTaken.statusCode).toBe(202);
+    expect(toFree.statusCode).toBe(toTaken.statusCode);
+    expect(toTaken.body).toBe(toFree.body);
+    // Every header alike but the date and the request's own id.
+    const { date: _a, "x-request-id": _c, ...freeHeaders } = toFree.headers;
+    const { date: _b, "x-request-id": _d, ...takenHeaders } = toTaken.headers;
+    expect(takenHeaders).toEqual(freeHeaders);
+
+    // The free address's link came before the second request retired it: it no longer works.
+    const freeLink = linkToken((await mailbox.waitFor(free, "Confirm your new e-mail address")).text);
+    expect((await post(t.app, "/api/auth/email/verify", { token: freeLink })).json().code).toBe(
+      "token_invalid",
+    );
+    // The owner of the taken address gets no link, and neither account changes.
+    await outboxDrained(t.app);
+    const toOwner = (await outbox(t.app, saver.id)).filter((row) => row.to_address === owner.email);
+    expect(toOwner).toEqual([]);
+    const emails = await t.app.db
+      .selectFrom("users")
+      .select("email")
+      .where("id", "in", [saver.id, owner.id])
+      .execute();
+    expect(emails.map((row) => row.email).sort()).toEqual([owner.email, saver.email].sort());
   });
 
   it("a password reset link confirms the address it was sent to", async () => {

@@ -354,7 +354,7 @@ describe("PATCH /api/auth/profile", () => {
   const patch = (token: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: "PATCH", url: "/api/auth/profile", payload, headers: bearer(token) });
 
-  it("changes name and e-mail (normalised) and keeps everything else", async () => {
+  it("changes the name at once and answers an e-mail change (normalised) with 202, changing no address yet", async () => {
     const { user, token } = await createUser(t.app);
     const email = uniqueEmail("new");
     const res = await patch(token, {
@@ -362,23 +362,30 @@ describe("PATCH /api/auth/profile", () => {
       email: ` ${email.toUpperCase()}`,
       current_password: TEST_PASSWORD,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(202);
     expect(res.headers["cache-control"]).toBe("no-store");
-    expect(res.json()).toEqual({ ...user, full_name: "Neue Name", email });
-    expect((await me(token)).json()).toMatchObject({ email, full_name: "Neue Name" });
-    expect((await login(email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...user, full_name: "Neue Name" });
+    expect((await me(token)).json()).toMatchObject({ email: user.email, full_name: "Neue Name" });
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const tokenRow = await t.app.db
+      .selectFrom("account_tokens")
+      .select(["email", "used_at"])
+      .where("user_id", "=", user.id)
+      .where("purpose", "=", "email_change")
+      .executeTakeFirstOrThrow();
+    expect(tokenRow).toEqual({ email, used_at: null });
     const event = await t.app.db
       .selectFrom("account_events")
       .selectAll()
       .where("user_id", "=", user.id)
       .where("event", "=", "profile_updated")
       .executeTakeFirstOrThrow();
-    expect(event.detail).toMatchObject({ changed: ["email", "full_name"], previous_email: user.email });
-    // Saving the own, unchanged address is fine.
-    expect((await patch(token, { full_name: "Neue Name", email })).statusCode).toBe(200);
+    expect(event.detail).toEqual({ changed: ["full_name"] });
+    // Saving the own, unchanged address is a plain 200.
+    expect((await patch(token, { full_name: "Neue Name", email: user.email })).statusCode).toBe(200);
   });
 
-  it("refuses an e-mail another account uses (409 email_taken)", async () => {
+  it("answers an e-mail another account uses as a free one (202), and changes nothing", async () => {
     const { user, token } = await createUser(t.app);
     const { user: other } = await createUser(t.app);
     const res = await patch(token, {
@@ -386,9 +393,17 @@ describe("PATCH /api/auth/profile", () => {
       email: other.email.toUpperCase(),
       current_password: TEST_PASSWORD,
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe("email_taken");
-    expect((await me(token)).json()).toEqual(user);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ ...user, full_name: "X" });
+    expect((await me(token)).json()).toEqual({ ...user, full_name: "X" });
+    const tokens = await t.app.db
+      .selectFrom("account_tokens")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("purpose", "=", "email_change")
+      .where("used_at", "is", null)
+      .execute();
+    expect(tokens).toEqual([]);
   });
 
   it("refuses role, kycStatus, id and malformed values", async () => {

@@ -4,13 +4,20 @@ import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
 import { markVerified } from "./helpers/identity.ts";
 import { jpegBytes, multipartBody, pdfBytes } from "./helpers/kyc-files.ts";
-import { appWithSmtp, outboxDrained, type ReceivedMail, startSmtp, waitFor } from "./helpers/smtp.ts";
+import {
+  appWithSmtp,
+  linkToken,
+  outboxDrained,
+  type ReceivedMail,
+  startSmtp,
+  waitFor,
+} from "./helpers/smtp.ts";
 
 type Headers = { authorization: string };
 
 /** The mails to an address, without the verification link every new account and new address gets. */
 const VERIFICATION =
-  /Confirm your e-mail address|Bestätigen Sie Ihre E-Mail-Adresse|Confirmez votre adresse e-mail/;
+  /Confirm your (new )?e-mail address|Bestätigen Sie Ihre (neue )?E-Mail-Adresse|Confirmez votre (nouvelle )?adresse e-mail/;
 const eventMails = (smtp: { to: (address: string) => ReceivedMail[] }, address: string) =>
   smtp.to(address).filter((mail) => !VERIFICATION.test(mail.subject));
 type Language = "en" | "de" | "fr";
@@ -332,7 +339,16 @@ describe("events reach the saver by inbox and e-mail, in the account's language"
         current_password: "another quite long passphrase",
       },
     });
-    expect(profile.statusCode).toBe(200);
+    expect(profile.statusCode).toBe(202);
+    // The change happens when the link sent to the new address is opened.
+    await outboxDrained(app);
+    await waitFor(() => smtp.to(newEmail).length >= 1, "the link to the new address");
+    const confirmed = await app.inject({
+      method: "POST",
+      url: "/api/auth/email/verify",
+      payload: { token: linkToken(smtp.to(newEmail)[0]?.text ?? "") },
+    });
+    expect(confirmed.statusCode).toBe(200);
     await outboxDrained(app);
     await waitFor(
       () => eventMails(smtp, newEmail).length >= 1 && eventMails(smtp, saver.email).length >= 5,

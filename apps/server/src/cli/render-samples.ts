@@ -228,6 +228,7 @@ const ACCOUNT_MAILS: Record<string, AccountMail> = {
     by_staff: false,
   },
   "verify-email": { kind: "verify_email", path: "/verify-email#token=SAMPLE", hours: 48 },
+  "confirm-email-change": { kind: "confirm_email_change", path: "/verify-email#token=SAMPLE", hours: 48 },
 };
 
 async function main() {

@@ -46,7 +46,7 @@ export interface AccountEventsTable {
 export interface AccountTokensTable {
   id: Generated<string>;
   user_id: string;
-  purpose: "password_reset" | "email_verification";
+  purpose: "password_reset" | "email_verification" | "email_change";
   token_hash: string;
   email: string;
   created_at: Timestamp;

@@ -64,6 +64,15 @@ export function setEmailVerified(db: Kysely<DB>, userId: string, email: string, 
     .execute();
 }
 
+/** The account's address becomes `email`, confirmed at `at` (an e-mail change link was opened). */
+export function changeEmail(db: Kysely<DB>, userId: string, email: string, at: Date) {
+  return db
+    .updateTable("users")
+    .set({ email, email_verified_at: at, updated_at: at })
+    .where("id", "=", userId)
+    .execute();
+}
+
 export function findUserSecurity(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom("users")

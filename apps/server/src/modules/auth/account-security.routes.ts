@@ -73,7 +73,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     operations.authEmailVerify,
     { bodyLimit: AUTH_BODY_LIMIT, onRequest: perAddress("verify-ip") },
     async (request) => {
-      await security.verifyEmail(app.db, request.body.token, meta(request));
+      await security.verifyEmail(app.db, context.mail, request.body.token, meta(request));
       return { ok: true as const };
     },
   );

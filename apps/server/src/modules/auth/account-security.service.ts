@@ -3,7 +3,7 @@ import type { Language, PasswordResetConfirmRequest, User } from "@festgeld/doma
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { AppError, badRequest, conflict } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, isUniqueViolation } from "../../lib/errors.ts";
 import { ACCOUNT_MAIL_TEMPLATE, type AccountMail } from "../messages/account-mail.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import * as repo from "./account-security.repository.ts";
@@ -223,12 +223,21 @@ export async function sendVerification(
   return true;
 }
 
-/** Confirms an address with the token of its verification link (no session needed). */
-export async function verifyEmail(db: Kysely<DB>, token: string, meta: SecurityMeta) {
+/**
+ * Confirms an address with the token of its verification link (no session needed). The token of an
+ * e-mail change link (sent to the new address) makes the change: see confirmEmailChange.
+ */
+export async function verifyEmail(
+  db: Kysely<DB>,
+  mail: AccountMailContext,
+  token: string,
+  meta: SecurityMeta,
+) {
   const row = await repo.findToken(db, "email_verification", hashToken(token));
+  if (!row) return confirmEmailChange(db, mail, token, meta);
   const now = new Date();
   // A link to an address the account no longer uses confirms nothing.
-  if (!row || row.used_at || row.email !== row.current_email) throw tokenInvalid();
+  if (row.used_at || row.email !== row.current_email) throw tokenInvalid();
   if (row.expires_at.getTime() <= now.getTime()) throw tokenExpired();
   await db.transaction().execute(async (trx) => {
     if (!(await repo.useToken(trx, row.id, now))) throw tokenInvalid();
@@ -240,6 +249,82 @@ export async function verifyEmail(db: Kysely<DB>, token: string, meta: SecurityM
       detail: { email: row.email },
     });
   });
+}
+
+// ---- E-mail change (docs/decisions.md "An e-mail change happens when the new address confirms it") ----
+
+/**
+ * Asks for the account's address to become `email`: a link goes to that address, and the change
+ * happens when it is opened. Called in the transaction of the profile change, after the password
+ * was checked. An address that another account uses gets nothing (no link, no change), and the
+ * caller answers exactly as for a free one, so the profile page tells nobody which addresses are
+ * customers'. Only the newest link works.
+ */
+export async function requestEmailChange(trx: Kysely<DB>, userId: string, email: string, meta: SecurityMeta) {
+  const now = new Date();
+  await repo.retireTokens(trx, userId, "email_change", now);
+  if (await authRepo.emailInUse(trx, email, userId)) return;
+  const token = newToken();
+  await repo.insertToken(trx, {
+    user_id: userId,
+    purpose: "email_change",
+    token_hash: hashToken(token),
+    email,
+    expires_at: new Date(now.getTime() + VERIFY_TOKEN_HOURS * 3_600_000),
+  });
+  await queueMail(
+    trx,
+    { userId, to: email },
+    { kind: "confirm_email_change", path: `/verify-email#token=${token}`, hours: VERIFY_TOKEN_HOURS },
+    meta.language,
+  );
+}
+
+/**
+ * Opens an e-mail change link: the account's address becomes the new one, confirmed (the link proves
+ * the mailbox), every other link of the account ends, and the change is told at both addresses. An
+ * address taken since the link was sent makes the link invalid.
+ */
+async function confirmEmailChange(
+  db: Kysely<DB>,
+  mail: AccountMailContext,
+  token: string,
+  meta: SecurityMeta,
+) {
+  const row = await repo.findToken(db, "email_change", hashToken(token));
+  const now = new Date();
+  if (!row || row.used_at) throw tokenInvalid();
+  if (row.expires_at.getTime() <= now.getTime()) throw tokenExpired();
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.useToken(trx, row.id, now))) throw tokenInvalid();
+      if (await authRepo.emailInUse(trx, row.email, row.user_id)) throw tokenInvalid();
+      await repo.changeEmail(trx, row.user_id, row.email, now);
+      for (const purpose of ["email_verification", "password_reset", "email_change"] as const) {
+        await repo.retireTokens(trx, row.user_id, purpose, now);
+      }
+      await authRepo.insertAccountEvent(trx, {
+        user_id: row.user_id,
+        event: "profile_updated",
+        ...eventMeta(meta),
+        // The old address is kept: an e-mail change is how accounts get taken over.
+        detail: { changed: ["email"], previous_email: row.current_email },
+      });
+      // Told at both addresses: the old one learns of a change it may not have made.
+      await mail.messages?.notify(trx, {
+        userId: row.user_id,
+        event: "email_changed",
+        key: `email_changed:${now.toISOString()}`,
+        facts: { old_email: row.current_email, new_email: row.email, changed_at: now.toISOString() },
+        alsoTo: [row.current_email],
+      });
+    });
+  } catch (error) {
+    // Another account took the address at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw tokenInvalid();
+    throw error;
+  }
+  mail.wake();
 }
 
 /** A new verification link for the signed-in user's current address. */

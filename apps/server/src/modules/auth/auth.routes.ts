@@ -130,16 +130,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       },
     },
-    async (request) =>
-      service.updateProfile(
+    async (request, reply) => {
+      const result = await service.updateProfile(
         app.db,
         context,
         currentUser(request),
         request.body,
         meta(request),
-        app.messages,
         app.events,
-      ),
+      );
+      // 202 for an e-mail change, a taken address alike: the change waits for the new address's link.
+      return reply.status(result.emailChangeRequested ? 202 : 200).send(result.user);
+    },
   );
 
   route(app, operations.authLogout, async (request) => {

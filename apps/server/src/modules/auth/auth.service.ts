@@ -12,11 +12,12 @@ import type {
 import { emailSchema, LIMITS } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { AppError, badRequest, conflict, isUniqueViolation, unauthenticated } from "../../lib/errors.ts";
+import { AppError, badRequest, isUniqueViolation, unauthenticated } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import {
   type AccountMailContext,
+  requestEmailChange,
   sendRegistrationNotice,
   sendVerification,
 } from "./account-security.service.ts";
@@ -54,8 +55,6 @@ export class AttemptsExceededError extends Error {
 
 /** Ended sessions stay this long (a record of past sign-ins), then a later sign-in of the user drops them. */
 const ENDED_SESSION_RETENTION_MS = 90 * 24 * 3_600_000;
-
-const emailTaken = () => conflict("email_taken", "An account with this e-mail address already exists");
 
 // One answer for an unknown e-mail and a wrong password: same status, code and text.
 const invalidCredentials = () =>
@@ -204,9 +203,10 @@ export async function logout(db: Kysely<DB>, user: User, sessionId: string | nul
 }
 
 /**
- * Changes full name and e-mail (PATCH /auth/profile); a taken e-mail gets 409.
- * A new e-mail needs the current password, starts unconfirmed and gets a verification link; the
- * previous address is told (the usual first step of an account takeover is changing it).
+ * Changes the full name at once and asks for an e-mail change (PATCH /auth/profile). A new e-mail
+ * needs the current password and changes nothing yet: a link goes to the new address and the change
+ * happens when it is opened (account-security.service.ts, requestEmailChange). A taken address gets
+ * the same answer and no link. `emailChangeRequested` tells the route to answer 202.
  */
 export async function updateProfile(
   db: Kysely<DB>,
@@ -214,9 +214,8 @@ export async function updateProfile(
   user: User,
   input: ProfileUpdateRequest,
   meta: RequestMeta,
-  messages?: Messenger,
   events?: EventBus,
-): Promise<User> {
+): Promise<{ user: User; emailChangeRequested: boolean }> {
   const { email, full_name } = input;
   const emailChanged = email !== user.email;
   if (emailChanged) {
@@ -234,50 +233,30 @@ export async function updateProfile(
         { path: "body.current_password", message: "The current password is incorrect" },
       ]);
     }
-    if (await repo.emailInUse(db, email, user.id)) throw emailTaken();
+    // Refused alike for a free and a taken address: the link is the only way to the change.
+    if (!mail.enabled) {
+      throw new AppError(503, "service_unavailable", "E-mail cannot be sent at the moment");
+    }
   }
-  try {
-    const updated = await db.transaction().execute(async (trx) => {
-      const row = await repo.updateProfile(trx, user.id, { email, full_name }, { unverify: emailChanged });
-      if (!row) throw unauthenticated();
-      const changed = [
-        ...(emailChanged ? ["email"] : []),
-        ...(full_name !== user.full_name ? ["full_name"] : []),
-      ];
-      if (changed.length > 0) {
-        await repo.insertAccountEvent(trx, {
-          user_id: user.id,
-          event: "profile_updated",
-          ...eventMeta(meta),
-          // The old address is kept: an e-mail change is how accounts get taken over.
-          detail: { changed, ...(emailChanged ? { previous_email: user.email } : {}) },
-        });
-      }
+  const updated = await db.transaction().execute(async (trx) => {
+    const row = await repo.updateProfile(trx, user.id, { email: user.email, full_name }, { unverify: false });
+    if (!row) throw unauthenticated();
+    if (full_name !== user.full_name) {
+      await repo.insertAccountEvent(trx, {
+        user_id: user.id,
+        event: "profile_updated",
+        ...eventMeta(meta),
+        detail: { changed: ["full_name"] },
+      });
       // A new name is screened against the sanctions list in this transaction (the identity module
       // subscribes): a rename is how a listed person would slip past the screening of the old name.
-      if (full_name !== user.full_name) {
-        await events?.publish("account", { kind: "renamed", userId: user.id, fullName: full_name }, trx);
-      }
-      if (emailChanged) {
-        await sendVerification(trx, mail, user.id, email, meta);
-        // Told at both addresses: the old one learns of a change it may not have made.
-        const changedAt = new Date();
-        await messages?.notify(trx, {
-          userId: user.id,
-          event: "email_changed",
-          key: `email_changed:${changedAt.toISOString()}`,
-          facts: { old_email: user.email, new_email: email, changed_at: changedAt.toISOString() },
-          alsoTo: [user.email],
-        });
-      }
-      return toUser(row);
-    });
-    if (emailChanged) mail.wake();
-    return updated;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
+      await events?.publish("account", { kind: "renamed", userId: user.id, fullName: full_name }, trx);
+    }
+    if (emailChanged) await requestEmailChange(trx, user.id, email, meta);
+    return toUser(row);
+  });
+  if (emailChanged) mail.wake();
+  return { user: updated, emailChangeRequested: emailChanged };
 }
 
 /**

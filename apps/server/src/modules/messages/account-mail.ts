@@ -9,7 +9,8 @@ import type { Language } from "@festgeld/domain";
 export type AccountMail =
   | { kind: "password_reset"; path: string; minutes: number; by_staff: boolean }
   | { kind: "verify_email"; path: string; hours: number }
-  | { kind: "registration_attempt"; path: string };
+  | { kind: "registration_attempt"; path: string }
+  | { kind: "confirm_email_change"; path: string; hours: number };
 
 export const ACCOUNT_MAIL_TEMPLATE = "account";
 
@@ -95,6 +96,39 @@ export function accountMailText(mail: AccountMail, language: Language): AccountM
             IGNORE.fr,
           ],
           action: { path: mail.path, label: "Se connecter" },
+        },
+      };
+      return texts[language];
+    }
+    case "confirm_email_change": {
+      // Sent to the new address: the account's address changes only when this link is opened.
+      const texts: Record<Language, AccountMailText> = {
+        en: {
+          subject: "Confirm your new e-mail address",
+          paragraphs: [
+            "Someone asked to use this address for an account with us. The account's address changes to this one when you open the link below.",
+            `The link works once, for ${mail.hours} hours. Until then the account keeps its current address.`,
+            IGNORE.en,
+          ],
+          action: { path: mail.path, label: "Use this address" },
+        },
+        de: {
+          subject: "Bestätigen Sie Ihre neue E-Mail-Adresse",
+          paragraphs: [
+            "Jemand möchte diese Adresse für ein Konto bei uns verwenden. Die Adresse des Kontos wechselt zu dieser, sobald Sie den Link unten öffnen.",
+            `Der Link gilt einmal, ${mail.hours} Stunden lang. Bis dahin behält das Konto seine bisherige Adresse.`,
+            IGNORE.de,
+          ],
+          action: { path: mail.path, label: "Diese Adresse verwenden" },
+        },
+        fr: {
+          subject: "Confirmez votre nouvelle adresse e-mail",
+          paragraphs: [
+            "Quelqu'un souhaite utiliser cette adresse pour un compte chez nous. L'adresse du compte devient celle-ci lorsque vous ouvrez le lien ci-dessous.",
+            `Le lien est valable une fois, pendant ${mail.hours} heures. D'ici là, le compte garde son adresse actuelle.`,
+            IGNORE.fr,
+          ],
+          action: { path: mail.path, label: "Utiliser cette adresse" },
         },
       };
       return texts[language];

@@ -60,12 +60,15 @@ export const authOperations = {
     path: "/auth/profile",
     access: "user",
     tags: ["auth"],
-    summary: "Change full name and e-mail",
+    summary: "Change full name and ask for an e-mail change",
     description:
-      "Changing the e-mail needs `current_password` (400 current_password_required, 400 wrong_current_password); the new address starts unconfirmed and gets a verification link, the old one is told.",
+      "The name changes at once. Changing the e-mail needs `current_password` (400 current_password_required, 400 wrong_current_password) and changes nothing yet: a link goes to the new address, and opening it (POST /auth/email/verify with its token) makes the change, told at both addresses. A taken address gets the same 202 and no link. 503 when no e-mail can be sent.",
     body: profileUpdateRequestSchema,
-    responses: { 200: json(userSchema, "The changed user") },
-    errors: [409, 503],
+    responses: {
+      200: json(userSchema, "The changed user"),
+      202: json(userSchema, "The user as now (address unchanged); a link is on its way to the new address"),
+    },
+    errors: [503],
     rateLimited: true,
   }),
   authLogout: defineOperation({

@@ -1,6 +1,6 @@
 import { profileUpdateRequestSchema, type User } from "@festgeld/domain";
 import { TIMINGS_MS } from "@festgeld/domain/constants";
-import { useEffect, useId, useMemo, useRef } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
@@ -24,7 +24,8 @@ function profileSchema(currentEmail: string) {
 
 /**
  * Editable full name and e-mail, read-only role and member-since. After a save the
- * page reloads after 1.5 s, so every part of the app shows the new details.
+ * page reloads after 1.5 s, so every part of the app shows the new details; a new e-mail address
+ * instead shows "check your new address" (the change happens when its link is opened).
  */
 export function ProfileForm({ user }: { user: User }) {
   const { t, i18n } = useTranslation(["account", "security"]);
@@ -38,6 +39,7 @@ export function ProfileForm({ user }: { user: User }) {
   // A new e-mail address needs the current password (the server checks it).
   const emailChanged = form.watch("email").trim().toLowerCase() !== user.email;
   const reloadTimer = useRef<number | undefined>(undefined);
+  const [changeSent, setChangeSent] = useState(false);
 
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
   // The saved form's button turns disabled, which would drop the keyboard focus to <body>: it goes to
@@ -52,6 +54,9 @@ export function ProfileForm({ user }: { user: User }) {
       onSubmit={submit(async ({ current_password, ...details }) => {
         const body = details.email === user.email ? details : { ...details, current_password };
         await api.call(operations.authUpdateProfile, { body });
+        // An e-mail change waits for the link sent to the new address: the message stays on screen.
+        setChangeSent(details.email !== user.email);
+        if (details.email !== user.email) return;
         reloadTimer.current = window.setTimeout(() => window.location.reload(), TIMINGS_MS.profileReload);
       })}
       noValidate
@@ -65,7 +70,7 @@ export function ProfileForm({ user }: { user: User }) {
       {done && (
         <div ref={success} tabIndex={-1} className="rounded-lg focus:outline-none">
           <FormAlert kind="success" testId="profile-success">
-            {t("profile.success")}
+            {changeSent ? t("security:emailChange.sent") : t("profile.success")}
           </FormAlert>
         </div>
       )}
