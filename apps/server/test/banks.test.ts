@@ -121,6 +121,9 @@ describe("the seeded partner banks (migration 0180)", () => {
       country_rating: { rating: "AAA", date: "2026-01-15" },
     });
     expect(bank.info_sheet).toContain("Einlagensicherung");
+    // Fields with one value for every language carry no English on the German page (migration 0255).
+    expect(bank.register_entry).toBe("HRB DEMO-222222");
+    expect(bank.country_rating?.source).toBe("DEMO");
     expect(JSON.stringify(bank)).not.toContain("DE10200500000987654321");
     const unknown = await t.app.inject({ method: "GET", url: "/api/banks/no-such-bank" });
     expect(unknown.statusCode).toBe(404);
