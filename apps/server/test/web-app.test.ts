@@ -27,7 +27,18 @@ function writeDist(): string {
   fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
   fs.writeFileSync(
     path.join(dir, "routes.json"),
-    JSON.stringify(["/", "/packages", "/blog/:id", "/de/packages", "/fr", "/en", "/admin/*"]),
+    JSON.stringify([
+      "/",
+      "/packages",
+      "/blog/:id",
+      "/de/packages",
+      "/de/blog/:id",
+      "/de/register",
+      "/fr/login",
+      "/fr",
+      "/en",
+      "/admin/*",
+    ]),
   );
   return dir;
 }
@@ -100,6 +111,20 @@ describe("web app serving", () => {
     const home = await t.app.inject({ url: "/fr" });
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain("Accueil");
+  });
+
+  it("serves a signed-out page under a language prefix from the app's shell, and no unknown prefixed address", async () => {
+    for (const url of ["/de/register", "/fr/login", "/de/register/"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    // A prefixed pattern names prerendered pages: an address of it that was not prerendered is unknown.
+    for (const url of ["/de/blog/no-such-article", "/de/nope", "/de/login"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain("Page not found");
+    }
   });
 
   it("answers the root address with the home page in the visitor's language, English by default, varying on it", async () => {

@@ -10,11 +10,17 @@ import fp from "fastify-plugin";
 import { requestLanguage } from "../lib/language.ts";
 import { type HtmlVariants, htmlEtag, type LiveData, livePages } from "./live-pages.ts";
 
-/** The route patterns the build wrote to routes.json ("/blog/:id"), as matchers; null when absent. */
-function loadRoutes(distDir: string): ((pathname: string) => boolean) | null {
+/**
+ * The route patterns the build wrote to routes.json ("/blog/:id"): a matcher, and the routes written
+ * out in full ("/de/register"); null when absent.
+ */
+function loadRoutes(
+  distDir: string,
+): { matches: (pathname: string) => boolean; literal: ReadonlySet<string> } | null {
   const file = path.join(distDir, "routes.json");
   if (!fs.existsSync(file)) return null;
-  const patterns = (JSON.parse(fs.readFileSync(file, "utf8")) as string[]).map((pattern) => {
+  const listed = JSON.parse(fs.readFileSync(file, "utf8")) as string[];
+  const patterns = listed.map((pattern) => {
     const source = pattern
       .split("/")
       .map((segment) => {
@@ -25,7 +31,10 @@ function loadRoutes(distDir: string): ((pathname: string) => boolean) | null {
       .join("/");
     return new RegExp(`^${source}$`);
   });
-  return (pathname) => patterns.some((pattern) => pattern.test(pathname));
+  return {
+    matches: (pathname) => patterns.some((pattern) => pattern.test(pathname)),
+    literal: new Set(listed.filter((pattern) => !pattern.includes(":") && !pattern.includes("*"))),
+  };
 }
 
 /** Every prerendered page, by address ("/de/packages"): the directories under en/, de/ and fr/ holding an index.html. */
@@ -172,7 +181,7 @@ export default fp(
   async function webAppPlugin(app: FastifyInstance, opts: { distDir: string; liveData?: LiveData }) {
     const indexFile = path.join(opts.distDir, "index.html");
     const hasWeb = fs.existsSync(indexFile);
-    const isAppRoute = hasWeb ? loadRoutes(opts.distDir) : null;
+    const routes = hasWeb ? loadRoutes(opts.distDir) : null;
     const prerendered = hasWeb ? loadPrerendered(opts.distDir) : new Set<string>();
     const hasNotFoundPage = fs.existsSync(path.join(opts.distDir, "404.html"));
     const live =
@@ -239,9 +248,16 @@ export default fp(
       return sendHtml(request, reply, rendered ?? html(`${page.slice(1)}/index.html`));
     };
 
-    /** Any other address: the shell for a client route, else the not-found page. */
+    /**
+     * Any other address: the shell for a client route, else the not-found page. Under a language
+     * prefix only a route written out in full (/de/register) gets the shell: a prefixed pattern such as
+     * /de/blog/:id names prerendered pages, and an address of it that was not prerendered is unknown.
+     */
     const otherPage = (request: FastifyRequest, reply: FastifyReply, page: string) => {
-      if (!LANGUAGE_PREFIX.test(page) && (!isAppRoute || isAppRoute(page))) {
+      const clientRoute = LANGUAGE_PREFIX.test(page)
+        ? (routes?.literal.has(page) ?? false)
+        : !routes || routes.matches(page);
+      if (clientRoute) {
         return sendHtml(request, reply, html("index.html"));
       }
       return sendHtml(request, reply, html(hasNotFoundPage ? "404.html" : "index.html"), 404);

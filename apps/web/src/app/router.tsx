@@ -70,6 +70,17 @@ export const PUBLIC_PAGES: ReadonlyArray<readonly [string, LazyExoticComponent<C
   ["verify", VerifyPage],
 ];
 
+/**
+ * The signed-out pages a link in another language may point to: served under each language prefix too
+ * (/de/register), from the app's shell (not prerendered; docs/decisions.md "Signed-out pages in the
+ * reader's language").
+ */
+const SIGNED_OUT_PAGES: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType>]> = [
+  ["login", LoginPage],
+  ["register", RegisterPage],
+  ["forgot-password", ForgotPasswordPage],
+];
+
 function publicRoutes() {
   return PUBLIC_PAGES.map(([path, Page]) =>
     path === "" ? (
@@ -108,6 +119,9 @@ export function AppRoutes() {
       {LANGUAGES.map((language) => (
         <Route key={language} path={language} element={<RootLayout />}>
           {publicRoutes()}
+          {SIGNED_OUT_PAGES.map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       ))}

@@ -36,11 +36,5 @@ export function useBanks() {
   });
 }
 
-/** The flag of a country as an emoji (regional indicator letters); no image is loaded. */
-export function countryFlag(country: string): string {
-  if (!/^[A-Z]{2}$/.test(country)) return "";
-  return String.fromCodePoint(...[...country].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
-
 /** The country's name in the given language (Intl), falling back to the code. */
 export { countryName } from "./brand-text.ts";

@@ -49,6 +49,7 @@ describe("brand text", () => {
     expect(en.headlineMaxRate).toBe("4.05%");
     expect(en.ratingScore).toBe("5.0");
     expect(en.ratingSecondaryScore).toBe("4.8");
+    expect(en.ratingCountNumber).toBe("10,000");
     expect(en.foundedYear).toBe("2018");
     expect(en.rootsSinceYear).toBe("2009");
     expect(en.marketingTerms).toBe("3, 6, 12, 24 or 36");

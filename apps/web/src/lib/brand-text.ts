@@ -145,6 +145,7 @@ export function brandValues(language: string, t: (key: string, values?: Record<s
     ratingScore: formatScore(f.ratingPrimary.score, language),
     ratingOutOf: formatNumber(f.ratingPrimary.outOf, language),
     ratingCount: atLeast(formatNumber(f.ratingPrimary.count, language)),
+    ratingCountNumber: formatNumber(f.ratingPrimary.count, language),
     ratingSecondaryScore: formatScore(f.ratingSecondary.score, language),
     ratingSecondaryOutOf: formatNumber(f.ratingSecondary.outOf, language),
     ratingSecondaryCount: formatNumber(f.ratingSecondary.count, language),

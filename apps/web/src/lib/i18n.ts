@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, STORAGE_KEYS } from "@festg
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import { languageOfPath } from "./language-path.ts";
+import { languageOfPath, preferredLanguage } from "./language-path.ts";
 import { PAGE_NAMESPACES } from "./page-namespaces.ts";
 import { storage } from "./storage.ts";
 
@@ -33,7 +33,8 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * The stored language (user_language), else the first language of the list. On a
+ * The stored language (user_language), else the browser's (navigator.languages), else the first
+ * language of the list. On a
  * language-prefixed address (/de/faq) the prefix is the language: public/lang-redirect.js has already
  * sent a returning visitor whose stored language differs to their own language's address, and a first
  * visitor keeps the language of the page they arrived on.
@@ -45,7 +46,9 @@ export function initialLanguage(): Language {
     if (!isLanguage(stored)) storage.set(STORAGE_KEYS.language, prefixed);
     return prefixed;
   }
-  return isLanguage(stored) ? stored : LANGUAGES[0];
+  if (isLanguage(stored)) return stored;
+  const browser = typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]);
+  return preferredLanguage(browser);
 }
 
 /**

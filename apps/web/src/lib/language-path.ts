@@ -16,3 +16,16 @@ export function languageOfPath(pathname: string): Language | null {
 export function withLanguage(pathname: string, language: Language): string {
   return languageOfPath(pathname) ? pathname.replace(PREFIX, `/${language}`) : pathname;
 }
+
+/**
+ * The first of the browser's languages (navigator.languages, "de-AT" counts as "de") that the app
+ * speaks, else the first of the app's: what an unprefixed page (/register) shows a visitor who has not
+ * chosen a language, as the server does for the root address with Accept-Language.
+ */
+export function preferredLanguage(browserLanguages: readonly string[]): Language {
+  for (const tag of browserLanguages) {
+    const base = tag.toLowerCase().split("-")[0] as Language;
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return LANGUAGES[0];
+}

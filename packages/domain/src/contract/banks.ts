@@ -130,8 +130,16 @@ export const adminBankSchema = z
     package_count: z.number().int(),
     exposure: z
       .object({
-        held_cents: z.number().int().describe("Approved applications (deposits) of all savers, euro cents"),
-        pending_cents: z.number().int().describe("Pending applications of all savers, euro cents"),
+        held_cents: z
+          .number()
+          .int()
+          .describe(
+            "What the deposits of all savers hold there now (the ledger: money received), euro cents",
+          ),
+        pending_cents: z
+          .number()
+          .int()
+          .describe("Pending applications and approved deposits awaiting funds, all savers, euro cents"),
         savers: z.number().int().describe("Savers with a pending or approved application at this bank"),
       })
       .describe("What the platform's savers have placed at this bank"),

@@ -104,10 +104,6 @@ export function fillMissingAccounts(db: Db, account: { holder: string; iban: str
   );
 }
 
-/** Approved applications' amounts (held at the bank) and pending ones', summed per group, in euro cents. */
-const heldCents = sql<string>`coalesce(sum(applications.amount_cents) filter (where applications.status = 'approved'), 0)`;
-const pendingCents = sql<string>`coalesce(sum(applications.amount_cents) filter (where applications.status = 'pending'), 0)`;
-
 /**
  * What a saver has at each bank, in euro cents (EUR only: the guarantee is in euro). Held: what the
  * saver's deposits there hold now, the balance of the per-deposit ledger (a view over the journal:
@@ -159,19 +155,15 @@ export function guaranteeTotalsByBank(db: Db, userId: string) {
 }
 
 /**
- * What all savers hold and have applied for at each bank, in euro cents, for the staff overview: the
- * funded deposits' principal (active ones) and the pending applications.
+ * What all savers hold and await at each bank, in euro cents, for the staff overview, by the same rules
+ * as a saver's own guarantee totals above: held is the balance of the deposits' ledger there (money
+ * received and interest credited, less what left), so an approved deposit whose money has not arrived
+ * holds nothing; pending is the applications not decided yet and the approved ones awaiting their funds
+ * (docs/decisions.md "Held is money received").
  */
 export function exposureByBank(db: Db) {
   return db
     .selectFrom("banks")
-    .leftJoin("packages", "packages.bank_id", "banks.id")
-    .leftJoin("applications", (join) =>
-      join
-        .onRef("applications.package_id", "=", "packages.id")
-        .on("applications.status", "in", ["pending", "approved"])
-        .on("applications.currency", "=", "EUR"),
-    )
     .select([
       "banks.id",
       "banks.slug",
@@ -179,17 +171,29 @@ export function exposureByBank(db: Db) {
       "banks.country",
       "banks.status",
       "banks.scheme_coverage_cents",
-      heldCents.as("held_cents"),
-      pendingCents.as("pending_cents"),
-      sql<string>`count(distinct applications.user_id)`.as("savers"),
-    ])
-    .groupBy([
-      "banks.id",
-      "banks.slug",
-      "banks.name",
-      "banks.country",
-      "banks.status",
-      "banks.scheme_coverage_cents",
+      sql<string>`coalesce((
+        select sum(case when l.kind in ('principal_received', 'interest_credited') then l.amount_cents
+                        else -l.amount_cents end)
+        from deposit_ledger l
+        join deposits d on d.id = l.deposit_id
+        join applications a on a.id = d.application_id
+        join packages p on p.id = a.package_id
+        where d.currency = 'EUR' and p.bank_id = banks.id
+      ), 0)`.as("held_cents"),
+      sql<string>`coalesce((
+        select sum(a.amount_cents)
+        from applications a
+        join packages p on p.id = a.package_id
+        where a.currency = 'EUR' and p.bank_id = banks.id
+          and (a.status = 'pending' or (a.status = 'approved' and exists (
+            select 1 from deposits d where d.application_id = a.id and d.status = 'awaiting_funds')))
+      ), 0)`.as("pending_cents"),
+      sql<string>`(
+        select count(distinct a.user_id)
+        from applications a
+        join packages p on p.id = a.package_id
+        where a.currency = 'EUR' and p.bank_id = banks.id and a.status in ('pending', 'approved')
+      )`.as("savers"),
     ])
     .orderBy("banks.name")
     .execute();

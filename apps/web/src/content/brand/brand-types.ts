@@ -114,7 +114,10 @@ export interface BrandFigures {
   depositProtectionEur: number;
   /** Customer rating on the home page hero: 5.0 from 10,000+. */
   ratingPrimary: Rating;
-  /** Customer rating in the trust section: 4.8/5 from over 5,000 investors. */
+  /**
+   * The specification's second reading (4.8/5 from over 5,000 investors), kept in the brand's figures;
+   * the home page shows the primary reading everywhere, so one page never states two ratings.
+   */
   ratingSecondary: Rating;
   /** Terms named in the marketing feature text. */
   marketingTermsMonths: number[];

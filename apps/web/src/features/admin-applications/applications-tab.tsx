@@ -393,7 +393,9 @@ function DepositDetails({ application }: { application: AdminApplication }) {
   return (
     <details className="mt-2 min-w-56" data-testid="application-deposit">
       <summary className="cursor-pointer text-sm font-medium text-brand-700 dark:text-brand-300">
-        {t("admin.applicationDeposit", { status: t(`status.${deposit.status}`) })}
+        {t("admin.applicationDeposit", {
+          status: t([`staffStatus.${deposit.status}`, `status.${deposit.status}`]),
+        })}
       </summary>
       <p className="mt-2 font-mono text-xs text-slate-700 dark:text-slate-300">{deposit.reference}</p>
       <DepositTimeline deposit={deposit} appliedAt={application.created_at} />

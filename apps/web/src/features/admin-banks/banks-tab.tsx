@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { CountryFlag } from "../../components/ui/flag.tsx";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
-import { countryFlag } from "../../lib/banks.ts";
 import { formatCents, formatNumber } from "../../lib/format.ts";
 import { toast } from "../../lib/toast.ts";
 import { createBank, fetchAdminBanks, updateBank, uploadBankLogo } from "./api/banks-api.ts";
@@ -80,8 +80,7 @@ export default function BanksTab() {
       header: t("admin.fields.name"),
       cell: (bank) => (
         <span>
-          <span aria-hidden="true">{countryFlag(bank.country)} </span>
-          {bank.name}
+          <CountryFlag country={bank.country} /> {bank.name}
         </span>
       ),
     },

@@ -174,7 +174,7 @@ function DossierView({ dossier }: { dossier: Dossier }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Arriving from the queue, focus goes to the saver's name.
   useHeadingFocus(heading, user.id);
-  const typeName = (type: string) => t(`kyc:types.${type}.title`);
+  const typeName = (type: string) => t([`kyc:staffTypes.${type}.title`, `kyc:types.${type}.title`]);
   const blocker = dossier.may_be_approved.code;
   return (
     <div className="space-y-6">

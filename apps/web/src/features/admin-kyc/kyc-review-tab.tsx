@@ -49,7 +49,9 @@ function ReviewPanel({ document, onDone }: { document: KycAdminDocument; onDone:
       </header>
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <dt className="font-medium text-slate-700 dark:text-slate-300">{t("review.columns.document")}</dt>
-        <dd className="text-slate-900 dark:text-slate-100">{t(`types.${document.document_type}.title`)}</dd>
+        <dd className="text-slate-900 dark:text-slate-100">
+          {t([`staffTypes.${document.document_type}.title`, `types.${document.document_type}.title`])}
+        </dd>
         <dt className="font-medium text-slate-700 dark:text-slate-300">{t("review.columns.uploaded")}</dt>
         <dd className="text-slate-900 dark:text-slate-100">
           {formatDate(document.uploaded_at, i18n.language)}
@@ -97,7 +99,8 @@ export default function KycReviewTab() {
       (buttons.find((button) => button.dataset.openDocument === id) ?? buttons[0])?.focus();
     });
   };
-  const documentTitle = (doc: KycAdminDocument) => t(`types.${doc.document_type}.title`);
+  const documentTitle = (doc: KycAdminDocument) =>
+    t([`staffTypes.${doc.document_type}.title`, `types.${doc.document_type}.title`]);
   const columns: Column<KycAdminDocument>[] = [
     {
       id: "user",

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
-import { countryFlag, countryName, useBanks } from "../../lib/banks.ts";
+import { CountryFlag } from "../../components/ui/flag.tsx";
+import { countryName, useBanks } from "../../lib/banks.ts";
 import { formatCalendarDate, formatCents } from "../../lib/format.ts";
 import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -68,7 +69,7 @@ export default function BankPage() {
           </Link>
         </p>
         <h1 className="mt-4 flex items-center gap-3 text-3xl font-bold text-slate-900 sm:text-4xl dark:text-white">
-          <span aria-hidden="true">{countryFlag(bank.country)}</span>
+          <CountryFlag country={bank.country} decorative className="h-6 w-9" />
           {bank.logo_url && <img src={bank.logo_url} alt="" className="h-10 w-auto" width={40} height={40} />}
           {bank.name}
         </h1>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { countryFlag, countryName, useBanks } from "../../lib/banks.ts";
+import { CountryFlag } from "../../components/ui/flag.tsx";
+import { countryName, useBanks } from "../../lib/banks.ts";
 import { formatCalendarDate, formatCents } from "../../lib/format.ts";
 import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -36,7 +37,7 @@ export default function BanksPage() {
             return (
               <li key={bank.id} className="card" data-testid="bank-item" data-slug={bank.slug}>
                 <h2 className="flex items-center gap-2 text-2xl font-bold text-slate-900 dark:text-white">
-                  <span aria-hidden="true">{countryFlag(bank.country)}</span>
+                  <CountryFlag country={bank.country} decorative className="h-4 w-6" />
                   <Link to={bankPath(pathname, bank.slug)} className="hover:underline">
                     {bank.name}
                   </Link>

@@ -2,8 +2,8 @@ import { LIMITS } from "@festgeld/domain/constants";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BankFilter, usePackageFilter } from "../../components/banks/bank-filter.tsx";
+import { CountryFlag } from "../../components/ui/flag.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { countryFlag } from "../../lib/banks.ts";
 import { formatMoney, formatRate } from "../../lib/format.ts";
 import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -149,8 +149,7 @@ export default function ComparePage() {
                       className="mt-1 block text-xs text-slate-600 dark:text-slate-300"
                       data-testid="compare-bank"
                     >
-                      <span aria-hidden="true">{countryFlag(pkg.bank.country)} </span>
-                      {pkg.bank.name}
+                      <CountryFlag country={pkg.bank.country} /> {pkg.bank.name}
                     </span>
                   </button>
                 );

@@ -61,7 +61,10 @@ export function FileViewer({
     document.content_type
   ];
   const downloadName = `kyc-${document.document_type}-${document.id.slice(0, 8)}.${extension}`;
-  const documentName = t(`types.${document.document_type}.title`);
+  const documentName = t([
+    `staffTypes.${document.document_type}.title`,
+    `types.${document.document_type}.title`,
+  ]);
 
   if (state.status === "loading") {
     return (

@@ -366,9 +366,10 @@ export function TrustSection({ values }: Props) {
         <p className="mt-8 flex items-center justify-center gap-2 text-slate-700 dark:text-slate-200">
           <StarIcon className="h-5 w-5 fill-current text-amber-600 dark:text-accent-400" />
           {t("home.trust.rating", {
-            score: values.ratingSecondaryScore,
-            outOf: values.ratingSecondaryOutOf,
-            count: values.ratingSecondaryCount,
+            // The hero's reading: one rating on the page (docs/decisions.md "One set of figures on the home page").
+            score: values.ratingScore,
+            outOf: values.ratingOutOf,
+            count: values.ratingCountNumber,
           })}
           {brand.demonstration && <IllustrativeTag />}
         </p>

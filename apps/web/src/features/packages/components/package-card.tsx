@@ -1,8 +1,8 @@
 import type { Package } from "@festgeld/domain";
 import { MOST_POPULAR_DURATION } from "@festgeld/domain/constants";
 import { useTranslation } from "react-i18next";
+import { CountryFlag } from "../../../components/ui/flag.tsx";
 import { CheckIcon } from "../../../components/ui/icons.tsx";
-import { countryFlag } from "../../../lib/banks.ts";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
 
 export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: Package) => void }) {
@@ -36,8 +36,7 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
         data-testid="package-bank"
         data-bank={pkg.bank.slug}
       >
-        <span aria-hidden="true">{countryFlag(pkg.bank.country)} </span>
-        {t("banks:card.heldBy", { bank: pkg.bank.name })}
+        <CountryFlag country={pkg.bank.country} /> {t("banks:card.heldBy", { bank: pkg.bank.name })}
       </p>
       <p className="mt-4 whitespace-nowrap" data-testid="package-rate">
         <span className="text-4xl font-extrabold text-brand-700 dark:text-brand-300">
