@@ -87,7 +87,8 @@ for (const language of ["en", "fr"] as const) {
     });
     expect(registered.status(), await registered.text()).toBe(201);
     const saverToken = ((await registered.json()) as { access_token: string }).access_token;
-    await verifyIdentity(request, saverToken, adminToken);
+    const now = new Date((await serverClock(request, adminToken)).now);
+    await verifyIdentity(request, saverToken, adminToken, now);
     const packages = (await (await request.get("/api/packages")).json()) as Array<{
       id: string;
       duration_months: number;
@@ -112,7 +113,7 @@ for (const language of ["en", "fr"] as const) {
     });
     expect(decided.status(), await decided.text()).toBe(200);
     const depositId = ((await decided.json()) as { deposit: { id: string } }).deposit.id;
-    const valueDate = berlinDate((await serverClock(request, adminToken)).now);
+    const valueDate = berlinDate(now.toISOString());
     const funded = await request.post(`/api/admin/deposits/${depositId}/funding`, {
       headers: bearer(adminToken),
       data: { amount: 10_000, value_date: valueDate, payer_iban: SAVER_IBAN },

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, expect as baseExpect, type Page, test } from "@playwright/test";
 import { maskIban as masked } from "@festgeld/domain";
+import { type APIRequestContext, expect as baseExpect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { openArea, adminToken as signInAdmin } from "./admin-session.ts";
 import { bankStatement, type StatementEntry } from "./bank-statement.ts";
@@ -130,7 +130,10 @@ async function secondAdmin(request: APIRequestContext, firstAdminToken: string) 
   expect(setup.status(), await setup.text()).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
   const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
-  const enabled = await request.post("/api/auth/two-factor/enable", { headers: bearer(token), data: { code } });
+  const enabled = await request.post("/api/auth/two-factor/enable", {
+    headers: bearer(token),
+    data: { code },
+  });
   expect(enabled.ok(), await enabled.text()).toBe(true);
   return token;
 }
@@ -143,7 +146,11 @@ async function importStatement(page: Page, language: Language, bookingDate: stri
     name: "statement.xml",
     mimeType: "application/xml",
     buffer: Buffer.from(
-      bankStatement({ messageId: `E2E-RTN-${randomBytes(4).toString("hex")}`, bookingDate, entries: [entry] }),
+      bankStatement({
+        messageId: `E2E-RTN-${randomBytes(4).toString("hex")}`,
+        bookingDate,
+        entries: [entry],
+      }),
     ),
   });
   const result = page.getByTestId("statement-result");
@@ -187,7 +194,8 @@ for (const language of ["de", "fr"] as const) {
     });
     expect(registered.status(), await registered.text()).toBe(201);
     const saverToken = ((await registered.json()) as { access_token: string }).access_token;
-    await verifyIdentity(request, saverToken, adminToken);
+    const now = new Date((await serverClock(request, adminToken)).now);
+    await verifyIdentity(request, saverToken, adminToken, now);
     const packages = (await (await request.get("/api/packages")).json()) as Array<{
       id: string;
       duration_months: number;
@@ -212,7 +220,7 @@ for (const language of ["de", "fr"] as const) {
     });
     expect(decided.status(), await decided.text()).toBe(200);
     const depositId = ((await decided.json()) as { deposit: { id: string } }).deposit.id;
-    const valueDate = berlinDate((await serverClock(request, adminToken)).now);
+    const valueDate = berlinDate(now.toISOString());
     const funded = await request.post(`/api/admin/deposits/${depositId}/funding`, {
       headers: bearer(adminToken),
       data: { amount: 10_000, value_date: valueDate, payer_iban: OLD_IBAN },
@@ -233,7 +241,9 @@ for (const language of ["de", "fr"] as const) {
     await openArea(staff.page, text.paymentsTab);
     await staff.page.getByRole("button", { name: text.createFile }).click();
     await expect(
-      (await paymentRow(staff.page, language, "submitted", first.end_to_end_id)).getByTestId("payment-status"),
+      (await paymentRow(staff.page, language, "submitted", first.end_to_end_id)).getByTestId(
+        "payment-status",
+      ),
     ).toContainText(text.statuses.submitted);
 
     // The next day's statement books the debit: the saver sees the deposit paid.
@@ -321,7 +331,9 @@ for (const language of ["de", "fr"] as const) {
     await openArea(staff.page, text.paymentsTab);
     await staff.page.getByRole("button", { name: text.createFile }).click();
     await expect(
-      (await paymentRow(staff.page, language, "submitted", again.end_to_end_id)).getByTestId("payment-status"),
+      (await paymentRow(staff.page, language, "submitted", again.end_to_end_id)).getByTestId(
+        "payment-status",
+      ),
     ).toContainText(text.statuses.submitted);
     const paidOn = plusDays(returnedOn, 1);
     await serverClock(request, adminToken, `${paidOn}T10:00:00Z`);
