@@ -14,10 +14,12 @@ process.env.E2E_CLOCK_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_CLOCK_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "festgeld-e2e-clock-"));
 const port = Number(process.env.E2E_PORT);
 const clockPort = Number(process.env.E2E_CLOCK_PORT);
-// Both journeys move the clock server's clock: they run one after the other (the payments journey in a
-// project that depends on the lifecycle one), never side by side.
+// The journeys move the clock server's clock: they run one after the other (the payments journey in a
+// project that depends on the lifecycle one, the returned payout's on the payments one), never side
+// by side.
 const LIFECYCLE_SPEC = /deposit-lifecycle\.spec\.ts/;
 const PAYMENTS_SPEC = /payments\.spec\.ts/;
+const PAYOUT_RETURNED_SPEC = /payout-returned\.spec\.ts/;
 // A local SMTP server for the run, which both servers send to (started once, here in the main
 // process; workers inherit the variables and read the messages from E2E_MAIL_DIR, see e2e/mailbox.ts).
 if (!process.env.E2E_SMTP_PORT) {
@@ -71,7 +73,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: [LIFECYCLE_SPEC, PAYMENTS_SPEC],
+      testIgnore: [LIFECYCLE_SPEC, PAYMENTS_SPEC, PAYOUT_RETURNED_SPEC],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
@@ -83,6 +85,12 @@ export default defineConfig({
       name: "lifecycle-payments",
       testMatch: PAYMENTS_SPEC,
       dependencies: ["lifecycle"],
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://127.0.0.1:${clockPort}` },
+    },
+    {
+      name: "lifecycle-payout-returned",
+      testMatch: PAYOUT_RETURNED_SPEC,
+      dependencies: ["lifecycle-payments"],
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://127.0.0.1:${clockPort}` },
     },
   ],

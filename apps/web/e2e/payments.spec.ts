@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { type Browser, expect, test } from "@playwright/test";
 import { openArea, adminToken as signInAdmin } from "./admin-session.ts";
+import { bankStatement, PARTNER_IBAN } from "./bank-statement.ts";
 import {
   bearer,
   berlinDate,
@@ -28,7 +29,6 @@ test.describe.configure({ mode: "serial" });
 
 const PASSWORD = "e2e payments passphrase";
 const SAVER_IBAN = "DE89370400440532013000";
-const PARTNER_IBAN = "DE52000000000012345678";
 const CLOCK_PORT = Number(process.env.E2E_CLOCK_PORT);
 const LOCALES = { en: "en-GB", fr: "fr-FR" } as const;
 type Language = keyof typeof LOCALES;
@@ -36,55 +36,6 @@ type Language = keyof typeof LOCALES;
 const longDate = (isoDate: string, language: Language) => longDateIn(isoDate, LOCALES[language]);
 const openAs = (browser: Browser, token: string, language: Language) =>
   openIn(browser, token, language, { acceptDownloads: true });
-
-/** A statement balance element; the amount in cents, signed (negative: a debit balance). */
-const balance = (type: "OPBD" | "CLBD", cents: number, date: string) => {
-  const abs = Math.abs(cents);
-  const amount = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-  return `<Bal><Tp><CdOrPrtry><Cd>${type}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${cents < 0 ? "DBIT" : "CRDT"}</CdtDbtInd><Dt><Dt>${date}</Dt></Dt></Bal>`;
-};
-
-/**
- * The bank's statement of the partner account: the file's debit, booked on `bookingDate`, between
- * the opening balance and the closing balance it leaves.
- */
-function debitStatement(debit: {
-  endToEndId: string;
-  amount: string;
-  bookingDate: string;
-  messageId: string;
-  openingCents: number;
-}) {
-  const closingCents = debit.openingCents - Math.round(Number(debit.amount) * 100);
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
-  <BkToCstmrStmt>
-    <GrpHdr><MsgId>${debit.messageId}</MsgId><CreDtTm>${debit.bookingDate}T18:00:00</CreDtTm></GrpHdr>
-    <Stmt>
-      <Id>${debit.messageId}-1</Id>
-      <CreDtTm>${debit.bookingDate}T18:00:00</CreDtTm>
-      <Acct><Id><IBAN>${PARTNER_IBAN}</IBAN></Id><Ccy>EUR</Ccy></Acct>
-      ${balance("OPBD", debit.openingCents, debit.bookingDate)}
-      ${balance("CLBD", closingCents, debit.bookingDate)}
-      <Ntry>
-        <Amt Ccy="EUR">${debit.amount}</Amt>
-        <CdtDbtInd>DBIT</CdtDbtInd>
-        <Sts><Cd>BOOK</Cd></Sts>
-        <BookgDt><Dt>${debit.bookingDate}</Dt></BookgDt>
-        <ValDt><Dt>${debit.bookingDate}</Dt></ValDt>
-        <AcctSvcrRef>${debit.messageId}-D1</AcctSvcrRef>
-        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>ICDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
-        <NtryDtls><TxDtls>
-          <Refs><EndToEndId>${debit.endToEndId}</EndToEndId></Refs>
-          <Amt Ccy="EUR">${debit.amount}</Amt>
-          <RltdPties><Cdtr><Pty><Nm>Paula Zahlung</Nm></Pty></Cdtr>
-            <CdtrAcct><Id><IBAN>${SAVER_IBAN}</IBAN></Id></CdtrAcct></RltdPties>
-        </TxDtls></NtryDtls>
-      </Ntry>
-    </Stmt>
-  </BkToCstmrStmt>
-</Document>`;
-}
 
 const TEXT = {
   en: {
@@ -136,7 +87,8 @@ for (const language of ["en", "fr"] as const) {
     });
     expect(registered.status(), await registered.text()).toBe(201);
     const saverToken = ((await registered.json()) as { access_token: string }).access_token;
-    await verifyIdentity(request, saverToken, adminToken);
+    const now = new Date((await serverClock(request, adminToken)).now);
+    await verifyIdentity(request, saverToken, adminToken, now);
     const packages = (await (await request.get("/api/packages")).json()) as Array<{
       id: string;
       duration_months: number;
@@ -161,7 +113,7 @@ for (const language of ["en", "fr"] as const) {
     });
     expect(decided.status(), await decided.text()).toBe(200);
     const depositId = ((await decided.json()) as { deposit: { id: string } }).deposit.id;
-    const valueDate = berlinDate((await serverClock(request, adminToken)).now);
+    const valueDate = berlinDate(now.toISOString());
     const funded = await request.post(`/api/admin/deposits/${depositId}/funding`, {
       headers: bearer(adminToken),
       data: { amount: 10_000, value_date: valueDate, payer_iban: SAVER_IBAN },
@@ -233,12 +185,19 @@ for (const language of ["en", "fr"] as const) {
       name: "statement.xml",
       mimeType: "application/xml",
       buffer: Buffer.from(
-        debitStatement({
-          endToEndId,
-          amount: "10350.00",
-          bookingDate: bookedOn,
+        bankStatement({
           messageId: `E2E-PAY-${randomBytes(4).toString("hex")}`,
+          bookingDate: bookedOn,
           openingCents,
+          entries: [
+            {
+              kind: "debit",
+              endToEndId,
+              cents: 1_035_000,
+              creditorName: "Paula Zahlung",
+              creditorIban: SAVER_IBAN,
+            },
+          ],
         }),
       ),
     });

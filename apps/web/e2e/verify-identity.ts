@@ -22,7 +22,13 @@ export const PERSONAL_DATA = {
  * approves each document. Approving an application needs a verified identity, and a confirmed e-mail
  * address: the saver also opens the link of the registration e-mail.
  */
-export async function verifyIdentity(request: APIRequestContext, saverToken: string, adminToken: string) {
+export async function verifyIdentity(
+  request: APIRequestContext,
+  saverToken: string,
+  adminToken: string,
+  /** The server's time, where its clock has moved (the list must not be older than allowed then). */
+  listDate = new Date(),
+) {
   const files = [
     // A passport is one file; an ID card needs its back side too.
     { type: "passport", name: "passport.jpg", mimeType: "image/jpeg", buffer: JPEG },
@@ -57,28 +63,33 @@ export async function verifyIdentity(request: APIRequestContext, saverToken: str
     expect(res.status(), await res.text()).toBe(200);
   }
   await confirmEmail(request, email);
-  await loadSanctionsList(request, staff);
+  await loadSanctionsList(request, staff, listDate);
 }
 
 /**
- * The server's test copy of the EU list (none of the journeys' savers is on it), dated when the run
- * started: an approval counts a list's age from its own generationDate.
+ * The server's test copy of the EU list (none of the journeys' savers is on it), dated `date`: an
+ * approval counts a list's age from its own generationDate, and a list dated ahead of the server's
+ * clock is refused.
  */
-const SANCTIONS_LIST = Buffer.from(
-  readFileSync(
-    fileURLToPath(new URL("../../server/test/fixtures/eu-sanctions-list.xml", import.meta.url)),
-    "utf8",
-  ).replace(/generationDate="[^"]+"/, `generationDate="${new Date().toISOString()}"`),
+const FIXTURE_LIST = readFileSync(
+  fileURLToPath(new URL("../../server/test/fixtures/eu-sanctions-list.xml", import.meta.url)),
+  "utf8",
 );
+const sanctionsList = (date: Date) =>
+  Buffer.from(FIXTURE_LIST.replace(/generationDate="[^"]+"/, `generationDate="${date.toISOString()}"`));
 
 /**
  * An approval needs a screening against a sanctions list dated within the allowed age: staff load it
  * (the same file again is accepted), as an operator does at least weekly.
  */
-export async function loadSanctionsList(request: APIRequestContext, staff: { authorization: string }) {
+export async function loadSanctionsList(
+  request: APIRequestContext,
+  staff: { authorization: string },
+  date = new Date(),
+) {
   const res = await request.post("/api/admin/sanctions/lists", {
     headers: staff,
-    multipart: { file: { name: "list.xml", mimeType: "application/xml", buffer: SANCTIONS_LIST } },
+    multipart: { file: { name: "list.xml", mimeType: "application/xml", buffer: sanctionsList(date) } },
   });
   expect([200, 201], await res.text()).toContain(res.status());
 }
