@@ -234,9 +234,11 @@ async function statement(db: Kysely<DB>, plan: ReturnType<typeof statementPlan>)
     });
   for (let i = 0; i < plan.fees; i++)
     entries.push({ cents: 250n, debit: true, name: "Bank", iban: BANK_IBANS[0] as string });
-  // The books are in euro: the statement's balances add up in its account's currency; a foreign
-  // credit on a euro account is the bank's conversion, counted here at the same figure.
-  const net = entries.reduce((sum, e) => sum + (e.debit ? -e.cents : e.cents), 0n);
+  // The statement's balances add up in its account's currency (the import checks them that way): an
+  // entry in pounds is no part of the euro balance.
+  const net = entries
+    .filter((e) => (e.currency ?? "EUR") === "EUR")
+    .reduce((sum, e) => sum + (e.debit ? -e.cents : e.cents), 0n);
   const opening = 1_000_000_000n;
   const closing = opening + net;
   const balance = (code: string, cents: bigint) =>
