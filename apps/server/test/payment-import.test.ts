@@ -162,6 +162,20 @@ describe("the statement's account", () => {
   });
 });
 
+describe("a busy account's statement", () => {
+  it("a statement of more than 5,000,000 characters (a day of a busy account) is imported whole", async () => {
+    const d = await awaiting({ amount: 8_000, approvedOn: dateInZone(new Date(), BUSINESS_TIME_ZONE) });
+    clock.reset();
+    const xml = camt053("08", {
+      messageId: `LONG-${Date.now()}`,
+      credits: [{ amount: "8000.00", reference: d.reference }],
+    }).replace("<Stmt>", `<Stmt>${"\n".repeat(6_000_000)}`);
+    expect(xml.length).toBeGreaterThan(6_000_000);
+    expect((await importXml(xml)).matched).toMatchObject([{ deposit_id: d.id }]);
+    expect((await depositOf(d.id)).status).toBe("active");
+  });
+});
+
 describe("every entry is reported", () => {
   it("amounts that cannot be read (1E4, 10000.001, 10 000,00) and a pending entry are listed as refused", async () => {
     clock.reset();

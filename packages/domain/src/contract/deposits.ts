@@ -182,10 +182,16 @@ export const adminDepositDetailSchema = adminDepositSchema
   .extend({ events: z.array(depositEventSchema), entries: z.array(ledgerEntrySchema) })
   .meta({ id: "AdminDepositDetail" });
 
+/**
+ * The longest camt.053 document an import takes: a day of a busy operator's account, 100,000 entries,
+ * is about 62 million characters (docs/decisions.md "Money at scale").
+ */
+export const STATEMENT_XML_MAX_CHARS = 100_000_000;
+
 /** POST /admin/bank-statements: a camt.053 document as text. */
 export const bankStatementImportSchema = z
   .strictObject({
-    xml: z.string().min(1).max(5_000_000).describe("The camt.053 XML document"),
+    xml: z.string().min(1).max(STATEMENT_XML_MAX_CHARS).describe("The camt.053 XML document"),
     dry_run: z.boolean().default(false).describe("Show what would be matched without booking"),
   })
   .meta({ id: "BankStatementImport" });

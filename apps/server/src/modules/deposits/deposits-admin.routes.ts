@@ -1,4 +1,4 @@
-import { operations } from "@festgeld/domain";
+import { operations, STATEMENT_XML_MAX_CHARS } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors.ts";
 import { route } from "../../lib/route.ts";
@@ -6,6 +6,9 @@ import { currentUser } from "../../plugins/auth.ts";
 import * as exceptions from "../payments/bank-exceptions.service.ts";
 import * as service from "./deposits-admin.service.ts";
 import { fundFromException, importStatement } from "./statement-import.ts";
+
+/** The longest statement in UTF-8 with its quotes escaped in JSON, and room for the envelope. */
+const STATEMENT_BODY_LIMIT = Math.ceil(STATEMENT_XML_MAX_CHARS * 1.25);
 
 /** The back office's side of deposits: funding queue, funding, statements, maturity calendar. */
 export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,13 +41,18 @@ export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  // A statement of a busy account runs to a few megabytes.
-  route(app, operations.adminBankStatementsImport, { bodyLimit: 12 * 1_048_576 }, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
-    return importStatement(app.db, currentUser(request), request.body, app.clock.now(), app.events, {
-      fallbackIban: app.depositSettings.defaultBank.iban,
-    });
-  });
+  // A day of a busy account runs to tens of megabytes; the JSON body escapes the XML's quotes.
+  route(
+    app,
+    operations.adminBankStatementsImport,
+    { bodyLimit: STATEMENT_BODY_LIMIT },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return importStatement(app.db, currentUser(request), request.body, app.clock.now(), app.events, {
+        fallbackIban: app.depositSettings.defaultBank.iban,
+      });
+    },
+  );
 
   // The exception queue lives in the payments module; assigning a credit funds a deposit (here).
   route(app, operations.adminBankExceptionsList, async (request, reply) => {

@@ -67,6 +67,15 @@ export function findDepositByReference(db: Db, reference: string) {
   return db.selectFrom("deposits").selectAll().where("reference", "=", reference).executeTakeFirst();
 }
 
+/** The deposits of many references in one read (a statement's). */
+export function depositsByReferences(db: Db, references: readonly string[]) {
+  return db
+    .selectFrom("deposits")
+    .selectAll()
+    .where(sql<boolean>`reference = any(${references}::text[])`)
+    .execute();
+}
+
 export function depositsOfApplications(db: Db, applicationIds: readonly string[]) {
   if (applicationIds.length === 0) return Promise.resolve([]);
   return db

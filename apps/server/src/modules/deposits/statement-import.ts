@@ -173,12 +173,35 @@ function creditView(entry: StatementEntry) {
   };
 }
 
-async function depositOfCandidates(db: Kysely<DB>, candidates: readonly string[]) {
+/** The deposit of an entry's first candidate reference that names one (read before the entries). */
+function depositOfCandidates(run: ImportRun, candidates: readonly string[]) {
   for (const candidate of candidates) {
-    const deposit = await repo.findDepositByReference(db, candidate);
+    const deposit = run.deposits.get(candidate);
     if (deposit) return deposit;
   }
   return undefined;
+}
+
+/** Every deposit the statement's references name, in one read. */
+async function knownDeposits(db: Kysely<DB>, entries: readonly StatementEntry[]) {
+  const references = [...new Set(entries.flatMap((e) => e.candidates))];
+  const deposits = new Map<string, repo.DepositRow>();
+  if (references.length === 0) return deposits;
+  for (const row of await repo.depositsByReferences(db, references)) deposits.set(row.reference, row);
+  return deposits;
+}
+
+/** The end-to-end ids of our payments the statement's debits, returns and reversals name. */
+function endToEndIdsOf(entries: readonly StatementEntry[]) {
+  const ids: string[] = [];
+  for (const e of entries) {
+    if (e.kind === "debit" && e.endToEndId) ids.push(e.endToEndId);
+    if (e.kind === "return" && e.returned?.payment === "outgoing" && e.returned.originalEndToEndId)
+      ids.push(e.returned.originalEndToEndId);
+    if (e.kind === "reversal" && e.reverses?.direction === "DBIT" && e.reverses.endToEndId)
+      ids.push(e.reverses.endToEndId);
+  }
+  return ids;
 }
 
 /**
@@ -224,6 +247,9 @@ interface ImportRun {
   matched: Matched[];
   unmatched: Unmatched[];
   claimed: Set<string>;
+  /** The statement's deposits by reference and orders by end-to-end id, read once and kept current. */
+  deposits: Map<string, repo.DepositRow>;
+  orders: payments.KnownOrders;
 }
 
 interface EntryContext {
@@ -318,7 +344,7 @@ async function settleCredit(run: ImportRun, c: EntryContext) {
     return;
   }
   const valueDate = entry.valueDate ?? entry.bookingDate ?? run.today;
-  const deposit = entry.reference ? await depositOfCandidates(run.trx, entry.candidates) : undefined;
+  const deposit = entry.reference ? depositOfCandidates(run, entry.candidates) : undefined;
   let reason: UnmatchedReason | null = !entry.reference
     ? "no_reference"
     : !deposit
@@ -332,7 +358,7 @@ async function settleCredit(run: ImportRun, c: EntryContext) {
     run.claimed.add(deposit.id);
     if (!run.dryRun) {
       try {
-        await fundDeposit(run.trx, deposit.id, {
+        const funded = await fundDeposit(run.trx, deposit.id, {
           amountCents: entry.amountCents ?? 0n,
           valueDate,
           payerIban: entry.counterpartyIban ?? "",
@@ -343,6 +369,7 @@ async function settleCredit(run: ImportRun, c: EntryContext) {
           now: run.now,
           events: run.events,
         });
+        run.deposits.set(funded.reference, funded);
       } catch (error) {
         // The checks above mirror fundDeposit's; a refusal here names its own reason.
         if (!(error instanceof AppError && error.statusCode < 500)) throw error;
@@ -375,6 +402,7 @@ async function settleDebit(run: ImportRun, c: EntryContext) {
     },
     run.admin,
     run.now,
+    run.orders,
   );
   view.payment_order_id = booked.orderId;
   if (booked.outcome !== "unmatched") {
@@ -408,6 +436,7 @@ async function settleReturnOfOurs(
     },
     run.admin,
     run.now,
+    run.orders,
   );
   view.payment_order_id = result.orderId;
   if (result.outcome === "unmatched") {
@@ -429,7 +458,7 @@ async function settleReturn(run: ImportRun, c: EntryContext) {
     return;
   }
   // An incoming payment the bank sent back to its payer: staff check the deposit it names.
-  const deposit = await depositOfCandidates(run.trx, c.entry.candidates);
+  const deposit = depositOfCandidates(run, c.entry.candidates);
   await toException(
     run,
     c,
@@ -451,7 +480,7 @@ async function settleReversal(run: ImportRun, c: EntryContext) {
   }
   // A reversed credit that funded a deposit leaves the deposit active: staff decide (the money may
   // come again), so it waits in the queue, not undone by the import.
-  const deposit = await depositOfCandidates(run.trx, entry.candidates);
+  const deposit = depositOfCandidates(run, entry.candidates);
   await toException(
     run,
     c,
@@ -615,6 +644,8 @@ export async function importStatement(
       matched: [],
       unmatched: [],
       claimed: new Set(),
+      deposits: await knownDeposits(trx, statement.entries),
+      orders: await payments.knownOrders(trx, endToEndIdsOf(statement.entries), input.dry_run),
     };
     const keys = entryKeys(statement.entries);
     const contexts: EntryContext[] = [];

@@ -1,5 +1,5 @@
 import type { PaymentOrderStatusCode as PaymentOrderStatus } from "@festgeld/domain";
-import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type {
   PaymentFilesTable,
@@ -39,6 +39,16 @@ export function findOrderByEndToEndId(db: Db, endToEndId: string) {
     .selectAll()
     .where("end_to_end_id", "=", endToEndId)
     .executeTakeFirst();
+}
+
+/** The orders of many end-to-end ids in one read (a statement's), locked in id order unless `lock` is off. */
+export function ordersByEndToEndIds(db: Db, endToEndIds: readonly string[], lock: boolean) {
+  const query = db
+    .selectFrom("payment_orders")
+    .selectAll()
+    .where(sql<boolean>`end_to_end_id = any(${endToEndIds}::text[])`)
+    .orderBy("id");
+  return (lock ? query.forUpdate() : query).execute();
 }
 
 export function insertOrder(db: Db, values: Insertable<PaymentOrdersTable>) {
@@ -120,11 +130,34 @@ export function lockOpenOrders(db: Db, account: string | undefined) {
   return query.orderBy("debtor_iban").orderBy("created_at").orderBy("id").forUpdate().execute();
 }
 
+/** Holds open orders with their reasons: one statement per reason (ids as one array parameter). */
+export async function holdOrders(db: Db, holds: ReadonlyArray<{ id: string; reason: string }>, at: Date) {
+  const byReason = new Map<string, string[]>();
+  for (const { id, reason } of holds) {
+    const ids = byReason.get(reason);
+    if (ids) ids.push(id);
+    else byReason.set(reason, [id]);
+  }
+  let held: PaymentOrderRow[] = [];
+  for (const [reason, ids] of byReason) {
+    const rows = await db
+      .updateTable("payment_orders")
+      .set({ status: "held", hold_reason: reason, updated_at: at })
+      .where(sql<boolean>`id = any(${ids}::uuid[])`)
+      .where("status", "=", "ordered")
+      .returningAll()
+      .execute();
+    held = held.concat(rows);
+  }
+  return held;
+}
+
+/** Marks a file's orders submitted; the ids travel as one array parameter (a file may hold 100,000). */
 export function markSubmitted(db: Db, ids: readonly string[], fileId: string, at: Date) {
   return db
     .updateTable("payment_orders")
     .set({ status: "submitted", file_id: fileId, updated_at: at })
-    .where("id", "in", ids)
+    .where(sql<boolean>`id = any(${ids}::uuid[])`)
     .where("status", "=", "ordered")
     .returningAll()
     .execute();

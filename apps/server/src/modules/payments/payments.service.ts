@@ -639,26 +639,29 @@ export async function createFiles(
         `There are no open payment orders to put into a file${waiting > 0 ? ` (${waiting} held, waiting for correction)` : ""}`,
       );
     }
-    const open: repo.PaymentOrderRow[] = [];
+    // One pass: each order is held with its reason or goes into its account's file.
+    const byAccount = new Map<string, repo.PaymentOrderRow[]>();
+    const holds: Array<{ id: string; reason: string }> = [];
     for (const row of candidates) {
       const problem = orderProblem({
         creditorIban: row.creditor_iban,
         creditorName: row.creditor_name,
         amountCents: BigInt(row.amount_cents),
       });
-      if (!problem) {
-        open.push(row);
+      if (problem) {
+        holds.push({ id: row.id, reason: problem });
         continue;
       }
-      const held = await repo.updateOrder(trx, row.id, {
-        status: "held",
-        hold_reason: problem,
-        updated_at: now,
-      });
-      await audit(trx, admin, "payment.held", held, { hold_reason: problem });
+      const orders = byAccount.get(row.debtor_iban);
+      if (orders) orders.push(row);
+      else byAccount.set(row.debtor_iban, [row]);
     }
-    const byAccount = new Map<string, repo.PaymentOrderRow[]>();
-    for (const row of open) byAccount.set(row.debtor_iban, [...(byAccount.get(row.debtor_iban) ?? []), row]);
+    const held = await repo.holdOrders(trx, holds, now);
+    await recordAudits(
+      trx,
+      admin,
+      held.map((row) => auditEvent("payment.held", row, { hold_reason: row.hold_reason })),
+    );
     const today = businessDate(now);
     const fileIds: string[] = [];
     for (const [iban, orders] of byAccount) {
@@ -714,14 +717,22 @@ export async function createFiles(
         stored.id,
         now,
       );
-      for (const row of submitted) {
-        await audit(trx, admin, "payment.submitted", row, { file_id: stored.id });
-        await events.publish(
-          "payment",
-          { kind: "order_submitted", at: now, order: orderFacts(row), fileId: stored.id, actorId: admin.id },
-          trx,
-        );
-      }
+      await recordAudits(
+        trx,
+        admin,
+        submitted.map((row) => auditEvent("payment.submitted", row, { file_id: stored.id })),
+      );
+      await events.publishMany(
+        "payment",
+        submitted.map((row) => ({
+          kind: "order_submitted" as const,
+          at: now,
+          order: orderFacts(row),
+          fileId: stored.id,
+          actorId: admin.id,
+        })),
+        trx,
+      );
       await recordAudit(trx, admin, {
         action: "payment_file.created",
         targetType: "payment_file",
@@ -791,6 +802,30 @@ function debitProblem(
 }
 
 /**
+ * The orders a statement names, by end-to-end id, read (and, booking, locked) in one statement before
+ * its entries are settled; an id without an order maps to null. `bookDebit` and `returnOrder` read
+ * from it and keep it current with what they change.
+ */
+export type KnownOrders = Map<string, repo.PaymentOrderRow | null>;
+
+export async function knownOrders(
+  trx: Db,
+  endToEndIds: readonly string[],
+  dryRun: boolean,
+): Promise<KnownOrders> {
+  const ids = [...new Set(endToEndIds)];
+  const known: KnownOrders = new Map(ids.map((id) => [id, null]));
+  if (ids.length === 0) return known;
+  for (const row of await repo.ordersByEndToEndIds(trx, ids, !dryRun)) known.set(row.end_to_end_id, row);
+  return known;
+}
+
+async function orderOfEndToEndId(trx: Db, endToEndId: string, dryRun: boolean, known?: KnownOrders) {
+  if (known?.has(endToEndId)) return known.get(endToEndId) ?? undefined;
+  return dryRun ? repo.findOrderByEndToEndId(trx, endToEndId) : repo.lockOrderByEndToEndId(trx, endToEndId);
+}
+
+/**
  * A debit of the statement: the order with its end-to-end id is booked when it was submitted from
  * this account for this amount (`order_booked`); otherwise the reason is reported. With `dryRun`
  * nothing changes.
@@ -801,11 +836,10 @@ export async function bookDebit(
   entry: EntryRef & { endToEndId: string | null; amountCents: bigint; dryRun: boolean },
   actor: PaymentActor,
   now: Date,
+  known?: KnownOrders,
 ): Promise<DebitOutcome> {
   if (!entry.endToEndId) return { outcome: "unmatched", orderId: null, reason: "no_end_to_end_id" };
-  const order = entry.dryRun
-    ? await repo.findOrderByEndToEndId(trx, entry.endToEndId)
-    : await repo.lockOrderByEndToEndId(trx, entry.endToEndId);
+  const order = await orderOfEndToEndId(trx, entry.endToEndId, entry.dryRun, known);
   const problem = debitProblem(order, entry.accountIban, entry.amountCents);
   if (problem || !order) return { outcome: "unmatched", orderId: order?.id ?? null, reason: problem ?? "" };
   if (entry.dryRun) return { outcome: "booked_order", orderId: order.id };
@@ -814,6 +848,7 @@ export async function bookDebit(
     booking_date: entry.bookingDate,
     updated_at: now,
   });
+  known?.set(updated.end_to_end_id, updated);
   await audit(trx, actor, "payment.booked", updated, {
     booking_date: entry.bookingDate,
     statement_id: entry.statementId,
@@ -854,11 +889,10 @@ export async function returnOrder(
   },
   actor: PaymentActor,
   now: Date,
+  known?: KnownOrders,
 ): Promise<DebitOutcome> {
   if (!entry.originalEndToEndId) return { outcome: "unmatched", orderId: null, reason: "no_end_to_end_id" };
-  const order = entry.dryRun
-    ? await repo.findOrderByEndToEndId(trx, entry.originalEndToEndId)
-    : await repo.lockOrderByEndToEndId(trx, entry.originalEndToEndId);
+  const order = await orderOfEndToEndId(trx, entry.originalEndToEndId, entry.dryRun, known);
   if (!order) return { outcome: "unmatched", orderId: null, reason: "unknown_end_to_end_id" };
   if (order.status !== "submitted" && order.status !== "booked")
     return { outcome: "unmatched", orderId: order.id, reason: `order_${order.status}` };
@@ -872,6 +906,7 @@ export async function returnOrder(
     return_reason: entry.reasonCode ?? (entry.reversal ? "RVSL" : null),
     updated_at: now,
   });
+  known?.set(updated.end_to_end_id, updated);
   await audit(trx, actor, "payment.returned", updated, {
     reason_code: entry.reasonCode,
     reversal: entry.reversal,
