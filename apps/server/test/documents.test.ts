@@ -47,7 +47,7 @@ async function register(language: Language, name: string) {
   return { headers: { authorization: `Bearer ${res.json().access_token}` } as Headers };
 }
 
-async function apply(headers: Headers, amount: number) {
+async function apply(headers: Headers, amount: number, fullName = "Erika Mustermann") {
   const pkg = await app.db
     .selectFrom("packages")
     .select("id")
@@ -59,7 +59,7 @@ async function apply(headers: Headers, amount: number) {
     headers,
     remoteAddress: `10.8.1.${++addressCounter}`,
     payload: {
-      full_name: "Erika Mustermann",
+      full_name: fullName,
       email: "erika@example.test",
       phone: "+49 30 1234567",
       amount,
@@ -140,7 +140,8 @@ describe("the postbox: PDFs issued with events, in the saver's language", () => 
 
   it("approval and withdrawal receipt: each its own document, with the figures and dates", async () => {
     const saver = await register("de", "Max Mustermann");
-    const application = await apply(saver.headers, 5000);
+    // Under the account's own name: payouts go to the verified holder only.
+    const application = await apply(saver.headers, 5000, "Max Mustermann");
     // Approval needs a verified identity (deposits.test.ts tests that rule).
     const owner = await app.db
       .selectFrom("applications")
