@@ -89,14 +89,16 @@ describe.each(LANGUAGES)("public pages in %s", (language) => {
 });
 
 describe("page content", () => {
-  it("home shows six testimonials marked illustrative and the both readings of the rating", async () => {
+  it("home shows six testimonials marked illustrative and one reading of the rating", async () => {
     await changeLanguage("en");
     await renderPage("home");
     const testimonials = screen.getAllByTestId("testimonial");
     expect(testimonials).toHaveLength(6);
     for (const item of testimonials) expect(item.textContent).toContain("Illustrative");
     expect(document.body.textContent).toContain("Rated 5.0 out of 5 by 10,000+ customers");
-    expect(document.body.textContent).toContain("4.8/5 from over 5,000 investors");
+    // One rating on one screen (docs/decisions.md): the trust line repeats the hero's reading.
+    expect(document.body.textContent).toContain("5.0/5 from over 10,000 investors");
+    expect(document.body.textContent).not.toContain("4.8/5");
     expect(document.body.textContent).toContain("3.99%");
     expect(screen.getByTestId("hero-packages").getAttribute("href")).toBe("/packages");
     expect(screen.getByTestId("hero-calculator").getAttribute("href")).toBe("/calculator");
