@@ -253,7 +253,7 @@ test.describe("newsletter", () => {
     const result = await subscribe(page, `reader.${Date.now()}@example.test`);
     expect(result.alert.type).toBe("alert");
     expect(result.message).toBe(
-      "Presque terminé\u00a0: nous vous avons envoyé un e-mail. Cliquez sur le lien qu'il contient pour confirmer votre abonnement\u00a0; d'ici là, vous ne recevez rien.",
+      "Presque terminé\u202f: nous vous avons envoyé un e-mail. Cliquez sur le lien qu'il contient pour confirmer votre abonnement\u202f; d'ici là, vous ne recevez rien.",
     );
     await expect(result.field).toHaveValue("");
   });
