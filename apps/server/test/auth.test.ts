@@ -116,7 +116,18 @@ describe("POST /api/auth/register", () => {
     expect((await register({ email, password: NEW_PASSWORD, full_name: "First" })).statusCode).toBe(201);
     const again = await register({ email: email.toUpperCase(), password: NEW_PASSWORD, full_name: "Second" });
     expect(again.statusCode).toBe(201);
-    expect(await countUsers(email)).toBe(1);
+    // The address stays the first account's: the second registration opened a shadow account
+    // (docs/decisions.md "Registration answers the same for a known address").
+    const rows = await t.app.db
+      .selectFrom("users")
+      .select(["full_name", "registration_shadow"])
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+      .orderBy("created_at")
+      .execute();
+    expect(rows).toEqual([
+      { full_name: "First", registration_shadow: false },
+      { full_name: "Second", registration_shadow: true },
+    ]);
   });
 
   it("refuses short, oversized and common passwords without hashing them", async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser, TEST_PASSWORD, totpCode } from "./helpers/factories.ts";
 
@@ -271,23 +271,30 @@ describe("registration with a known address", () => {
     await m.close();
   });
 
-  it("answers as for a new address, opens no session, and tells the owner by e-mail", async () => {
-    const post = (url: string, payload: object) =>
-      m.app.inject({
-        method: "POST",
-        url,
-        remoteAddress: `10.56.0.${(++addressCounter % 250) + 1}`,
-        payload,
-      });
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    m.app.inject({
+      method: "POST",
+      url,
+      remoteAddress: `10.56.0.${(++addressCounter % 250) + 1}`,
+      payload,
+      headers,
+    });
+  const get = (url: string, token: string) =>
+    m.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+  const outboxOf = (userId: string) =>
+    m.app.db.selectFrom("email_outbox").selectAll().where("user_id", "=", userId).execute();
+  const PASSPHRASE = "a long and unusual passphrase 7";
+
+  it("answers, signs in and fills pages as for a new address; only the owner is told, by e-mail", async () => {
     const owner = await createUser(m.app);
     const fresh = await post("/api/auth/register", {
       email: `new-${owner.user.email}`,
-      password: "a long and unusual passphrase 7",
+      password: PASSPHRASE,
       full_name: "New Person",
     });
     const known = await post("/api/auth/register", {
       email: owner.user.email.toUpperCase(),
-      password: "a long and unusual passphrase 7",
+      password: PASSPHRASE,
       full_name: "Someone Else",
     });
     expect(fresh.statusCode, fresh.body).toBe(201);
@@ -298,26 +305,106 @@ describe("registration with a known address", () => {
       token: typeof body.access_token === "string" && (body.access_token as string).length,
     });
     expect(shape(known.json())).toEqual(shape(fresh.json()));
-    expect(known.json().user).toMatchObject({ full_name: "Someone Else", role: "user" });
-    expect(known.json().user.id).not.toBe(owner.user.id);
-    // the token opens nothing
-    const me = await m.app.inject({
-      url: "/api/auth/me",
-      headers: { authorization: `Bearer ${known.json().access_token}` },
+    expect(known.json().user).toMatchObject({
+      full_name: "Someone Else",
+      email: owner.user.email,
+      role: "user",
     });
-    expect(me.statusCode).toBe(401);
-    // the owner is told, in a mail that quotes nothing the other person typed
-    const mails = await m.app.db
-      .selectFrom("email_outbox")
-      .selectAll()
-      .where("user_id", "=", owner.user.id)
-      .execute();
-    const notice = mails.find((m) => JSON.stringify(m.facts).includes("registration_attempt"));
+    expect(known.json().user.id).not.toBe(owner.user.id);
+    // Both tokens work alike on the pages a new account opens first: the same statuses, the same shapes.
+    for (const url of ["/api/auth/me", "/api/kyc/status", "/api/applications/me", "/api/auth/security"]) {
+      const a = await get(url, fresh.json().access_token);
+      const b = await get(url, known.json().access_token);
+      expect([url, b.statusCode]).toEqual([url, a.statusCode]);
+      const keys = (r: typeof a) => Object.keys(r.json()).sort();
+      expect(keys(b)).toEqual(keys(a));
+    }
+    expect((await get("/api/auth/security", known.json().access_token)).json().email_verified).toBe(false);
+    // Nothing is mailed to the address for the shadow account (it is the owner's): the owner gets the
+    // notice, which quotes nothing the other person typed; the new account gets its confirmation link.
+    expect(await outboxOf(known.json().user.id)).toEqual([]);
+    expect((await outboxOf(fresh.json().user.id)).length).toBeGreaterThan(0);
+    const notice = (await outboxOf(owner.user.id)).find((row) =>
+      JSON.stringify(row.facts).includes("registration_attempt"),
+    );
     expect(notice).toBeDefined();
     expect(JSON.stringify(notice)).not.toContain("Someone Else");
-    expect(
-      await m.app.db.selectFrom("users").select("id").where("full_name", "=", "Someone Else").execute(),
-    ).toEqual([]);
+    // A resent confirmation answers as for a new account and still sends nothing to the address.
+    const resent = await post(
+      "/api/auth/email/verify/resend",
+      {},
+      {
+        authorization: `Bearer ${known.json().access_token}`,
+      },
+    );
+    const resentFresh = await post(
+      "/api/auth/email/verify/resend",
+      {},
+      {
+        authorization: `Bearer ${fresh.json().access_token}`,
+      },
+    );
+    expect(resent.statusCode).toBe(resentFresh.statusCode);
+    expect(await outboxOf(known.json().user.id)).toEqual([]);
+  });
+
+  it("signs the shadow account in again with its password, and the owner with theirs", async () => {
+    const owner = await createUser(m.app);
+    const known = await post("/api/auth/register", {
+      email: owner.user.email,
+      password: PASSPHRASE,
+      full_name: "Second Try",
+    });
+    expect(known.statusCode).toBe(201);
+    const again = await post("/api/auth/login", { email: owner.user.email, password: PASSPHRASE });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().user.id).toBe(known.json().user.id);
+    const ownerIn = await post("/api/auth/login", { email: owner.user.email, password: TEST_PASSWORD });
+    expect(ownerIn.statusCode, ownerIn.body).toBe(200);
+    expect(ownerIn.json().user.id).toBe(owner.user.id);
+    // A password reset for the address reaches the owner's account only.
+    const before = (await outboxOf(owner.user.id)).length;
+    expect((await post("/api/auth/password-reset/request", { email: owner.user.email })).statusCode).toBe(
+      202,
+    );
+    // (queued after the answer, which must not wait for it)
+    await vi.waitFor(async () => expect((await outboxOf(owner.user.id)).length).toBe(before + 1));
+    expect(await outboxOf(known.json().user.id)).toEqual([]);
+  });
+
+  it("makes the shadow account an ordinary one once it confirms an address of its own", async () => {
+    const owner = await createUser(m.app);
+    const known = await post("/api/auth/register", {
+      email: owner.user.email,
+      password: PASSPHRASE,
+      full_name: "Own Address Later",
+    });
+    const token = known.json().access_token as string;
+    const own = `own-${randomUUID()}@example.test`;
+    const change = await m.app.inject({
+      method: "PATCH",
+      url: "/api/auth/profile",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { full_name: "Own Address Later", email: own, current_password: PASSPHRASE },
+    });
+    expect(change.statusCode, change.body).toBe(202);
+    // the link goes to the new address (the only mail of the shadow account), never to the owner's
+    const mails = await outboxOf(known.json().user.id);
+    expect(mails.map((row) => row.to_address)).toEqual([own]);
+    const link = JSON.stringify(mails[0]?.facts).match(/token=([A-Za-z0-9_-]+)/)?.[1];
+    expect(link).toBeDefined();
+    const confirmed = await post("/api/auth/email/verify", { token: link });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const row = await m.app.db
+      .selectFrom("users")
+      .select(["email", "registration_shadow", "email_verified_at"])
+      .where("id", "=", known.json().user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: own, registration_shadow: false });
+    expect(row.email_verified_at).not.toBeNull();
+    // the owner's address heard nothing of the change
+    const ownerMails = await outboxOf(owner.user.id);
+    expect(ownerMails.some((r) => JSON.stringify(r.facts).includes("email_changed"))).toBe(false);
   });
 });
 

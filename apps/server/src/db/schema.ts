@@ -39,6 +39,11 @@ export interface UsersTable {
   erase_after: NullableTimestamp;
   /** 0073: locked by staff; no sign-in and no session until unlocked. */
   locked_at: NullableTimestamp;
+  /**
+   * 0260: opened by a registration with an address that already had an account: the address is the
+   * owner's, never this account's (docs/decisions.md "Registration answers the same for a known address").
+   */
+  registration_shadow: Generated<boolean>;
 }
 
 export interface SessionsTable {

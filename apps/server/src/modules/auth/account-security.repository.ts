@@ -26,6 +26,7 @@ export function findToken(db: Kysely<DB>, purpose: TokenPurpose, tokenHash: stri
       "account_tokens.expires_at",
       "account_tokens.used_at",
       "users.email as current_email",
+      "users.registration_shadow",
     ])
     .where("account_tokens.purpose", "=", purpose)
     .where("account_tokens.token_hash", "=", tokenHash)
@@ -64,11 +65,14 @@ export function setEmailVerified(db: Kysely<DB>, userId: string, email: string, 
     .execute();
 }
 
-/** The account's address becomes `email`, confirmed at `at` (an e-mail change link was opened). */
+/**
+ * The account's address becomes `email`, confirmed at `at` (an e-mail change link was opened). A shadow
+ * account that proved a mailbox of its own is an ordinary account from then on.
+ */
 export function changeEmail(db: Kysely<DB>, userId: string, email: string, at: Date) {
   return db
     .updateTable("users")
-    .set({ email, email_verified_at: at, updated_at: at })
+    .set({ email, email_verified_at: at, updated_at: at, registration_shadow: false })
     .where("id", "=", userId)
     .execute();
 }

@@ -316,7 +316,8 @@ async function confirmEmailChange(
         event: "email_changed",
         key: `email_changed:${now.toISOString()}`,
         facts: { old_email: row.current_email, new_email: row.email, changed_at: now.toISOString() },
-        alsoTo: [row.current_email],
+        // A shadow account's old address was never its own (it is another account's): not told there.
+        alsoTo: row.registration_shadow ? [] : [row.current_email],
       });
     });
   } catch (error) {

@@ -8,11 +8,29 @@ import type { AccountEventType } from "../../db/tables/accounts.ts";
 
 const USER_COLUMNS = ["id", "email", "full_name", "role", "kyc_status", "created_at"] as const;
 
+/** The account of an address (a shadow account never is: see findNewestShadow). */
 export function findUserByEmail(db: Kysely<DB>, email: string) {
   return db
     .selectFrom("users")
     .select([...USER_COLUMNS, "password_hash", "locked_at"])
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .where("registration_shadow", "=", false)
+    .executeTakeFirst();
+}
+
+/**
+ * The newest shadow account opened by a registration with this (taken) address, for the sign-in that
+ * follows such a registration (docs/decisions.md "Registration answers the same for a known address").
+ */
+export function findNewestShadow(db: Kysely<DB>, email: string) {
+  return db
+    .selectFrom("users")
+    .select([...USER_COLUMNS, "password_hash", "locked_at"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .where("registration_shadow", "=", true)
+    .where("closed_at", "is", null)
+    .orderBy("created_at", "desc")
+    .limit(1)
     .executeTakeFirst();
 }
 
@@ -34,7 +52,8 @@ export async function emailInUse(db: Kysely<DB>, email: string, exceptUserId?: s
   let query = db
     .selectFrom("users")
     .select("id")
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()));
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .where("registration_shadow", "=", false);
   if (exceptUserId) query = query.where("id", "!=", exceptUserId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -47,6 +66,7 @@ export function insertUser(
     full_name: string;
     role: "user" | "admin";
     language?: Language;
+    registration_shadow?: boolean;
   },
 ) {
   return db.insertInto("users").values(values).returning(USER_COLUMNS).executeTakeFirstOrThrow();

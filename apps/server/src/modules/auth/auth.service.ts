@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID } from "node:crypto";
 import type {
   AuthResponse,
   Language,
@@ -69,71 +68,65 @@ export function assertAcceptablePassword(password: string, field = "password") {
   }
 }
 
-/** Creates an account with role user and signs it in (POST /auth/register). */
+/**
+ * Creates an account with role user and signs it in (POST /auth/register). An address that has an
+ * account gets the same: a shadow account that works like a new one but whose address stays the owner's,
+ * who is told by e-mail instead (docs/decisions.md "Registration answers the same for a known address").
+ */
 export async function register(
   db: Kysely<DB>,
   { policy, mail }: Pick<AuthContext, "policy" | "mail">,
   input: RegisterRequest,
   meta: RequestMeta,
 ): Promise<AuthResponse> {
-  const { email, full_name, password } = input;
-  assertAcceptablePassword(password);
+  assertAcceptablePassword(input.password);
   // Hashed before the transaction: argon2 takes milliseconds and must not hold a connection meanwhile.
-  // Hashed for a known address too, so that the answer takes as long.
-  const passwordHash = await hashPassword(password);
-  if (await repo.emailInUse(db, email)) return answerKnownAddress(db, mail, input);
+  const passwordHash = await hashPassword(input.password);
+  const owner = await repo.findUserByEmail(db, input.email);
   try {
-    const result = await db.transaction().execute(async (trx) => {
-      const row = await repo.insertUser(trx, {
-        email,
-        full_name,
-        password_hash: passwordHash,
-        role: "user",
-        language: meta.language ?? "en",
-      });
-      const { token } = await createSession(trx, policy, row.id, meta);
-      await repo.insertAccountEvent(trx, { user_id: row.id, event: "registered", ...eventMeta(meta) });
-      await sendVerification(trx, mail, row.id, row.email, meta);
-      return { access_token: token, token_type: "bearer" as const, user: toUser(row) };
-    });
-    mail.wake();
-    return result;
+    return await openAccount(db, { policy, mail }, input, passwordHash, meta, owner?.id ?? null);
   } catch (error) {
-    // Two registrations of one e-mail at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) return answerKnownAddress(db, mail, input);
-    throw error;
+    // Two registrations of one new address at the same moment: the unique index decides, and the
+    // second becomes a shadow like any registration with a taken address.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await repo.findUserByEmail(db, input.email);
+    if (!winner) throw error;
+    return openAccount(db, { policy, mail }, input, passwordHash, meta, winner.id);
   }
 }
 
-/**
- * A registration with an address that has an account answers exactly like one that opens an account
- * (201, a token, the user as typed) but opens nothing: the token is random and belongs to no session.
- * The owner is told by e-mail instead (docs/decisions.md, "Registration answers the same for a known
- * address").
- */
-async function answerKnownAddress(
+/** Opens the account (a shadow of `ownerId`'s address when set), its session, and the e-mails. */
+async function openAccount(
   db: Kysely<DB>,
-  mail: Pick<AuthContext, "mail">["mail"],
-  input: RegisterRequest,
+  { policy, mail }: Pick<AuthContext, "policy" | "mail">,
+  { email, full_name }: RegisterRequest,
+  passwordHash: string,
+  meta: RequestMeta,
+  ownerId: string | null,
 ): Promise<AuthResponse> {
-  const owner = await repo.findUserByEmail(db, input.email);
-  if (owner) {
-    const language = await repo.findUserLanguage(db, owner.id);
-    if (await sendRegistrationNotice(db, mail, { ...owner, language })) mail.wake();
-  }
-  const now = new Date();
-  return {
-    access_token: randomBytes(32).toString("base64url"),
-    token_type: "bearer",
-    user: toUser({
-      id: randomUUID(),
-      email: input.email.trim().toLowerCase(),
-      full_name: input.full_name,
+  const result = await db.transaction().execute(async (trx) => {
+    const row = await repo.insertUser(trx, {
+      email,
+      full_name,
+      password_hash: passwordHash,
       role: "user",
-      kyc_status: null,
-      created_at: now,
-    }),
-  };
+      language: meta.language ?? "en",
+      registration_shadow: ownerId !== null,
+    });
+    const { token } = await createSession(trx, policy, row.id, meta);
+    await repo.insertAccountEvent(trx, { user_id: row.id, event: "registered", ...eventMeta(meta) });
+    // For a shadow, the link is made but its e-mail is never queued (migration 0260): the address is
+    // the owner's, who gets the notice below, quoting nothing the other person typed.
+    await sendVerification(trx, mail, row.id, row.email, meta);
+    if (ownerId !== null) {
+      const language = await repo.findUserLanguage(trx, ownerId);
+      const owner = await repo.findUserById(trx, ownerId);
+      if (owner) await sendRegistrationNotice(trx, mail, { ...owner, language });
+    }
+    return { access_token: token, token_type: "bearer" as const, user: toUser(row) };
+  });
+  mail.wake();
+  return result;
 }
 
 /**
@@ -154,18 +147,25 @@ export async function login(
   input: LoginRequest,
   meta: RequestMeta,
 ): Promise<AuthResponse | LoginChallenge> {
-  const row = await repo.findUserByEmail(db, input.email);
+  const owner = await repo.findUserByEmail(db, input.email);
   const subject = { accountKey: accountKey(input.email), addressKey: addressKey(meta.ip ?? "unknown") };
-  const verdict = await lockout.checkAttempt(db, lockoutPolicy, subject, row?.id ?? null);
+  const verdict = await lockout.checkAttempt(db, lockoutPolicy, subject, owner?.id ?? null);
   if (!verdict.allowed) throw new AttemptsExceededError(verdict.retryAfterSeconds);
+  // A registration with this (taken) address opened a shadow account, which signs in with its own
+  // password like any new account; the owner's password is checked first, both side by side so the
+  // answer takes as long as one check (docs/decisions.md "Registration answers the same for a known
+  // address").
+  const shadow = owner ? await repo.findNewestShadow(db, input.email) : undefined;
+  const [ownerMatches, shadowMatches] = await Promise.all([
+    verifyPassword(owner?.password_hash ?? (await dummyPasswordHash()), input.password),
+    shadow ? verifyPassword(shadow.password_hash, input.password) : false,
+  ]);
+  const row = owner && ownerMatches ? owner : shadowMatches ? shadow : undefined;
   if (!row) {
-    await verifyPassword(await dummyPasswordHash(), input.password);
     await lockout.recordFailure(db, lockoutPolicy, subject);
-    throw invalidCredentials();
-  }
-  if (!(await verifyPassword(row.password_hash, input.password))) {
-    await lockout.recordFailure(db, lockoutPolicy, subject);
-    await repo.insertAccountEvent(db, { user_id: row.id, event: "login_failed", ...eventMeta(meta) });
+    if (owner) {
+      await repo.insertAccountEvent(db, { user_id: owner.id, event: "login_failed", ...eventMeta(meta) });
+    }
     throw invalidCredentials();
   }
   // Told only to whoever knows the password: staff locked the account (staff-tools.service.ts).
