@@ -9,6 +9,7 @@ import {
   isValidCreditorReference,
 } from "@festgeld/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES_LATER_FROM_ENTRIES } from "../src/modules/deposits/statement-import.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
@@ -407,6 +408,51 @@ describe("camt.053 statement import", () => {
       expect(listed.json().filter((x: { id: string }) => x.id === result.id)).toHaveLength(1);
     });
   }
+
+  it("tells a large statement's savers through the job queue once it committed, a small one's at once", async () => {
+    const inbox = async (headers: { authorization: string }) =>
+      ((await t.app.inject({ url: "/api/notifications", headers })).json() as Array<{ title: string }>)
+        .length;
+    const postbox = async (headers: { authorization: string }) =>
+      ((await t.app.inject({ url: "/api/documents", headers })).json() as unknown[]).length;
+    const s = await saver();
+    const small = await approvedApplication(t.app, s, admin, { amount: 6_000 });
+    const large = await approvedApplication(t.app, s, admin, { amount: 8_000 });
+    await t.app.jobs.runDue();
+    const [inboxBefore, postboxBefore] = [await inbox(s.headers), await postbox(s.headers)];
+    const one = await importStatement(
+      camt053("08", {
+        messageId: `MSG-SMALL-${randomUUID()}`,
+        credits: [{ amount: "6000.00", reference: small.deposit.reference }],
+      }),
+    );
+    expect(one.json().matched).toHaveLength(1);
+    // told in the import's own transaction: the message and its document are there at once
+    expect(await inbox(s.headers)).toBe(inboxBefore + 1);
+    expect(await postbox(s.headers)).toBeGreaterThan(postboxBefore);
+    const [inboxMid, postboxMid] = [await inbox(s.headers), await postbox(s.headers)];
+    // MESSAGES_LATER_FROM_ENTRIES entries or more: the funding is booked, its message queued
+    const noise = Array.from({ length: MESSAGES_LATER_FROM_ENTRIES }, (_, i) => ({
+      amount: `${i + 1}.00`,
+      unstructured: `Unrelated transfer ${i}`,
+    }));
+    const many = await importStatement(
+      camt053("08", {
+        messageId: `MSG-LARGE-${randomUUID()}`,
+        credits: [{ amount: "8000.00", reference: large.deposit.reference }, ...noise],
+      }),
+    );
+    expect(many.statusCode, many.body).toBe(200);
+    expect((many.json() as BankStatementResult).matched.map((m) => m.deposit_id)).toEqual([large.deposit.id]);
+    expect((await mine(s.headers, large.id)).deposit?.status).toBe("active");
+    expect(await inbox(s.headers)).toBe(inboxMid);
+    await t.app.jobs.runDue();
+    expect(await inbox(s.headers)).toBe(inboxMid + 1);
+    expect(await postbox(s.headers)).toBe(postboxMid + (postboxMid - postboxBefore));
+    // told once: the queue's key is the message's
+    await t.app.jobs.runDue();
+    expect(await inbox(s.headers)).toBe(inboxMid + 1);
+  });
 
   it("refuses what is not a camt.053 statement (400 statement_invalid)", async () => {
     for (const xml of [

@@ -34,6 +34,24 @@ interface Subscription {
   many?: BatchSubscriber<EventChannel> | undefined;
 }
 
+/**
+ * Transactions that settle a large batch (a statement of many entries): what subscribers do for the
+ * saver and that can wait (inbox message, postbox PDF, e-mail) goes through the job queue instead of
+ * into the transaction, due at the batch's time (docs/decisions.md "Statement import at scale"). Keyed by
+ * the transaction object, so it ends with it and no two apps share an entry.
+ */
+const batches = new WeakMap<object, Date>();
+
+/** Marks `trx` as a batch settled at `at`. */
+export function markBatch(trx: Kysely<DB> | Transaction<DB>, at: Date): void {
+  batches.set(trx, at);
+}
+
+/** The batch time of `trx` when it was marked as a batch, else null. */
+export function batchTime(trx: Kysely<DB> | Transaction<DB>): Date | null {
+  return batches.get(trx) ?? null;
+}
+
 /** This app's subscribers: built with the app and gone with it, never shared between two apps. */
 export class EventBus {
   private readonly subscribers = new Map<EventChannel, Subscription[]>();

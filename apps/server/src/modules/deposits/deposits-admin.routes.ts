@@ -48,9 +48,17 @@ export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { bodyLimit: STATEMENT_BODY_LIMIT },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
-      return importStatement(app.db, currentUser(request), request.body, app.clock.now(), app.events, {
-        fallbackIban: app.depositSettings.defaultBank.iban,
-      });
+      const result = await importStatement(
+        app.db,
+        currentUser(request),
+        request.body,
+        app.clock.now(),
+        app.events,
+        { fallbackIban: app.depositSettings.defaultBank.iban },
+      );
+      // A large statement's messages were queued as jobs: they run now, not at the next poll.
+      app.jobs.wake();
+      return result;
     },
   );
 

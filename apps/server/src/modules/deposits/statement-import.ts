@@ -12,7 +12,7 @@ import {
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, conflict } from "../../lib/errors.ts";
-import type { EventBus } from "../../plugins/events.ts";
+import { type EventBus, markBatch } from "../../plugins/events.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { findPartnerAccountByIban } from "../banks/banks.service.ts";
 import {
@@ -48,6 +48,13 @@ type Stored = Pick<
   BankStatementResult,
   "matched" | "unmatched" | "entries" | "opening_balance" | "closing_balance"
 >;
+
+/**
+ * From this many entries on, the savers' messages of an import (funding confirmations, payouts paid
+ * or returned) follow through the job queue after it commits (docs/decisions.md "Statement import at
+ * scale"); a smaller statement tells them in its own transaction, at once.
+ */
+export const MESSAGES_LATER_FROM_ENTRIES = 50;
 
 /** The books are in euro: an entry in another currency is never a journal line. */
 const BOOK_CURRENCY = "EUR";
@@ -633,6 +640,8 @@ export async function importStatement(
       statementId = inserted.id;
     }
 
+    // A busy account's statement tells its savers through the job queue (the import renders no PDF).
+    if (statement.entries.length >= MESSAGES_LATER_FROM_ENTRIES) markBatch(trx, now);
     const run: ImportRun = {
       trx,
       admin,

@@ -6,6 +6,7 @@ import { mayMailUnconfirmed } from "../../db/mail-limits.ts";
 import type { DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/errors.ts";
 import { loadQrCode, once } from "../../lib/lazy.ts";
+import { batchTime } from "../../plugins/events.ts";
 import type { DocumentStorage } from "../../storage/document-store.ts";
 import {
   NEWSLETTER_CONFIRM_TEMPLATE,
@@ -136,11 +137,30 @@ export interface MessengerDeps {
   qrModules?: (payload: string) => Promise<boolean[][] | null>;
 }
 
+/** Messages told later, through the job queue (NOTIFY_JOB), due at `runAt`. */
+async function queueNotifications(db: Kysely<DB>, inputs: readonly NotifyInput[], runAt: Date) {
+  await repo.queueNotifyJobs(
+    db,
+    inputs.map((input) => ({
+      name: NOTIFY_JOB,
+      key: `${NOTIFY_JOB}:${input.userId}:${input.key ?? input.event}`,
+      payload: JSON.stringify(input),
+      run_at: runAt,
+    })),
+  );
+}
+
 export function createMessenger(deps: MessengerDeps): Messenger {
   let pending = false;
   return {
     async notify(db, input) {
       const none = { notified: false, notificationId: null, documentId: null, emailsQueued: 0 };
+      // A large batch's messages follow through the job queue: it waits for no PDF and no e-mail.
+      const batchAt = batchTime(db);
+      if (batchAt) {
+        await queueNotifications(db, [input], batchAt);
+        return { ...none, notified: true };
+      }
       const recipient = await repo.findRecipient(db, input.userId);
       if (!recipient) return none;
       const key = input.key ?? input.event;
@@ -186,17 +206,7 @@ export function createMessenger(deps: MessengerDeps): Messenger {
       }
       return { notified: true, notificationId, documentId, emailsQueued };
     },
-    async notifyLater(db, inputs, runAt) {
-      await repo.queueNotifyJobs(
-        db,
-        inputs.map((input) => ({
-          name: NOTIFY_JOB,
-          key: `${NOTIFY_JOB}:${input.userId}:${input.key ?? input.event}`,
-          payload: JSON.stringify(input),
-          run_at: runAt,
-        })),
-      );
-    },
+    notifyLater: queueNotifications,
     async notifyAddress(db, input) {
       if (!deps.email) return 0;
       // The address has not shown it is the sender's: a few e-mails a day to it, no more.
