@@ -7,6 +7,7 @@ import {
   type Currency,
   CurrencyMismatchError,
   compare,
+  currencyFromDb,
   divideRoundHalfUp,
   eur,
   formatMoney,
@@ -23,6 +24,7 @@ import {
   moneyToDecimalText,
   moneyToJsonCents,
   moneyToJsonNumber,
+  moneyToPlainText,
   multiplyByBasisPoints,
   negate,
   parseCurrency,
@@ -235,6 +237,7 @@ describe("codecs", () => {
     expect(moneyFromDecimalText("1e3", "EUR")).toBeNull();
     expect(moneyFromDecimalText("", "EUR")).toBeNull();
     expect(moneyToDecimalText(eur(5n))).toBe("0.05");
+    expect(moneyToPlainText(eur(100_000n))).toBe("1000.00 EUR");
     expect(moneyToDecimalText(eur(-123_456n))).toBe("-1234.56");
     expect(moneyToDecimalText(money(1234n, "KWD" as Currency))).toBe("1.234");
     expect(moneyToDecimalText(money(1234n, "JPY" as Currency))).toBe("1234");
@@ -259,6 +262,9 @@ describe("codecs", () => {
     expect(moneyFromDb("-9007199254740993", "EUR")).toEqual(eur(-9_007_199_254_740_993n));
     expect(() => moneyFromDb(1.5, "EUR")).toThrow(RangeError);
     expect(() => moneyFromDb("12.00", "EUR")).toThrow(RangeError);
+    expect(currencyFromDb("EUR")).toBe("EUR");
+    expect(currencyFromDb("GBP ")).toBe("GBP");
+    expect(() => currencyFromDb("€")).toThrow(RangeError);
     fc.assert(
       fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (c) => {
         expect(moneyFromDb(moneyToDb(eur(c)), "EUR")).toEqual(eur(c));
@@ -285,5 +291,7 @@ describe("formatting", () => {
     expect(formatPercent(3.5, "en-GB")).toBe("3.50%");
     expect(formatPercent(3.5, "de-DE")).toBe("3,50\u00a0%");
     expect(formatPercent(0.07, "fr-FR")).toBe("0,07\u00a0%");
+    expect(formatPercent(5, "en-GB", { short: true })).toBe("5%");
+    expect(formatPercent(3.99, "de-DE", { short: true })).toBe("3,99\u00a0%");
   });
 });

@@ -312,6 +312,11 @@ export function moneyToDecimalText(amount: Money): string {
   return writeScaledDecimal(amount.cents, minorDigits(amount.currency));
 }
 
+/** Money in an error's English `detail` or a log line, where no reader's locale applies: "1000.00 EUR". */
+export function moneyToPlainText(amount: Money): string {
+  return `${moneyToDecimalText(amount)} ${amount.currency}`;
+}
+
 /**
  * Database edge, in: an int8 column of minor units (a bigint, or the JS number or text a driver gives) to
  * Money. Throws on anything else: a fraction or an unsafe number in a money column is a defect, not input.
@@ -321,6 +326,13 @@ export function moneyFromDb(value: bigint | number | string, currency: Currency)
   if (typeof value === "number" && Number.isSafeInteger(value)) return money(BigInt(value), currency);
   if (typeof value === "string" && /^-?\d+$/.test(value)) return money(BigInt(value), currency);
   throw new RangeError(`not an integer amount of minor units: ${String(value)}`);
+}
+
+/** Database edge, in: a currency column (char(3), padded or not); throws on anything but an ISO 4217 code. */
+export function currencyFromDb(value: string): Currency {
+  const currency = parseCurrency(value.trim());
+  if (currency === null) throw new RangeError(`not a currency code: ${value}`);
+  return currency;
 }
 
 /** Database edge, out: Money to the int8 value of a money column (the currency has its own column or is the books'). */
@@ -373,14 +385,20 @@ export function formatMoney(amount: Money, locale: string, opts: MoneyFormat = {
 }
 
 /**
- * A rate in percent (3.5) for a reader ("3.50 %" in en-GB as Intl writes it, "3,50 %" in de), by `Intl`'s
- * percent style from the exact fraction's decimal text (3.5 % is "0.035"), never a binary division.
+ * A rate in percent (3.5) for a reader ("3.50%" in en-GB, "3,50 %" in de), by `Intl`'s percent style from
+ * the exact fraction's decimal text (3.5 % is "3.5e-2"), never a binary division. `short` writes only the
+ * decimals the rate has (3.99 -> "3.99%", 5 -> "5%"), for marketing text.
  */
-export function formatPercent(ratePercent: number, locale: string): string {
+export function formatPercent(ratePercent: number, locale: string, opts: { short?: boolean } = {}): string {
   const text = numberToPlainString(ratePercent) ?? "0";
+  const min = opts.short ? 0 : 2;
   return formatterOf(
-    `${locale}:percent`,
+    `${locale}:percent:${min}`,
     () =>
-      new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+      new Intl.NumberFormat(locale, {
+        style: "percent",
+        minimumFractionDigits: min,
+        maximumFractionDigits: 2,
+      }),
   ).format(`${text}e-2` as Intl.StringNumericLiteral);
 }
