@@ -17,7 +17,7 @@ async function focused(page: Page) {
     if (!el || el === document.body) return { tag: "body", text: "", label: "", ring: false, id: "" };
     const style = getComputedStyle(el);
     const box = el.getBoundingClientRect();
-    const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 1;
+    const outline = style.outlineStyle !== "none" && Number(style.outlineWidth.replace(/px$/, "")) >= 1;
     return {
       tag: el.tagName.toLowerCase(),
       text: (el.textContent ?? "").trim(),

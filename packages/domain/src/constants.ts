@@ -16,8 +16,9 @@ export const STORAGE_KEYS = {
   language: "user_language",
 } as const;
 
+/** The currencies a package may be offered in (the money module's `Currency` is any ISO 4217 code). */
 export const CURRENCIES = ["EUR", "USD", "GBP"] as const;
-export type Currency = (typeof CURRENCIES)[number];
+export type ProductCurrency = (typeof CURRENCIES)[number];
 
 /** Terms the calculator offers. */
 export const DURATIONS_MONTHS = [3, 6, 12, 24, 36] as const;

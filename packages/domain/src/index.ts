@@ -31,6 +31,7 @@ export * from "./identity/tax-id.ts";
 export * from "./money/early-closure.ts";
 export * from "./money/interest.ts";
 export * from "./money/ladder.ts";
+export * from "./money/money.ts";
 export * from "./money/net-return.ts";
 export * from "./money/renewal.ts";
 export * from "./money/term.ts";

@@ -1,5 +1,6 @@
 import { brand } from "@brand";
 import type { Language } from "@festgeld/domain/constants";
+import { formatPercent } from "@festgeld/domain/money";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Localized, PostalAddress, SupportHours } from "../content/brand/brand-types.ts";
@@ -70,15 +71,7 @@ export function formatCompact(value: number, language: string, currency?: string
 
 /** A rate with as many decimals as it has (3.99 -> "3.99%", 5 -> "5%"), for marketing text. */
 function formatShortRate(rate: number, language: string) {
-  return cached(
-    `short-rate:${language}`,
-    () =>
-      new Intl.NumberFormat(localeFor(language), {
-        style: "percent",
-        minimumFractionDigits: 0,
-        maximumFractionDigits: 2,
-      }),
-  ).format(rate / 100);
+  return formatPercent(rate, localeFor(language), { short: true });
 }
 
 function formatScore(score: number, language: string) {

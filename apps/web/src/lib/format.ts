@@ -1,5 +1,14 @@
 import { BUSINESS_TIME_ZONE, type Language } from "@festgeld/domain/constants";
-import { centsToNumber } from "@festgeld/domain/money";
+import {
+  formatMoney as formatMoneyIn,
+  formatPercent,
+  type Money,
+  type MoneyFormat,
+  money,
+  moneyFromJsonCents,
+  moneyFromJsonNumber,
+} from "@festgeld/domain/money";
+import { currencyOf } from "./money.ts";
 
 /** Locales used for numbers, money and dates per interface language. */
 const LOCALES: Record<Language, string> = { en: "en-GB", de: "de-DE", fr: "fr-FR" };
@@ -26,43 +35,46 @@ export function cached<T extends IntlFormatter>(key: string, make: () => T): T {
 }
 
 /**
- * 10000 EUR in de -> "10.000,00 €"; `whole` drops the cents for round marketing figures; `narrow` shows
- * the bare symbol ("$" rather than "US$" in en-GB) where the currency is chosen right beside it.
+ * Money in the reader's language by the money module's one formatter: 10000 EUR in de -> "10.000,00 €";
+ * `whole` drops the cents for round marketing figures; `narrow` shows the bare symbol ("$" rather than "US$"
+ * in en-GB) where the currency is chosen right beside it.
  */
-export function formatMoney(
-  amount: number,
-  currency: string,
-  language: string,
-  opts: { whole?: boolean; narrow?: boolean } = {},
-) {
-  const digits = opts.whole ? 0 : 2;
-  const display = opts.narrow ? "narrowSymbol" : "symbol";
+export function formatAmount(amount: Money, language: string, opts: MoneyFormat = {}) {
+  return formatMoneyIn(amount, localeFor(language), opts);
+}
+
+/**
+ * An amount the API gives as a JSON number in major units (`amount`, `min_amount`), read by the contract's
+ * codec. A number that is no amount of whole cents (no API answer is) is rounded to the cent by Intl.
+ */
+export function formatMoney(amount: number, currency: string, language: string, opts: MoneyFormat = {}) {
+  const value = moneyFromJsonNumber(amount, currencyOf(currency));
+  if (value) return formatAmount(value, language, opts);
   return cached(
-    `money:${language}:${currency}:${digits}:${display}`,
+    `money:${language}:${currency}:${opts.whole ? 0 : 2}:${opts.narrow ? "narrow" : ""}`,
     () =>
       new Intl.NumberFormat(localeFor(language), {
         style: "currency",
         currency,
-        currencyDisplay: display,
-        // A zero, or an amount that rounds to zero, carries no sign: never "-0,00 €".
+        currencyDisplay: opts.narrow ? "narrowSymbol" : "symbol",
         signDisplay: "negative",
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
+        maximumFractionDigits: opts.whole ? 0 : 2,
       }),
   ).format(amount);
 }
 
-/**
- * An amount the API gives in integer cents (`coverage_cents`, `held_cents`), formatted like `formatMoney`:
- * converted by the domain's `centsToNumber`, the one function from cents to the contract's euros.
- */
+/** An amount the API gives in integer cents (`coverage_cents`, `held_cents`), read by the contract's codec. */
 export function formatCents(
   cents: number | bigint,
   currency: string,
   language: string,
-  opts: { whole?: boolean; narrow?: boolean } = {},
+  opts: MoneyFormat = {},
 ) {
-  return formatMoney(centsToNumber(cents), currency, language, opts);
+  const value =
+    typeof cents === "bigint"
+      ? money(cents, currencyOf(currency))
+      : moneyFromJsonCents(cents, currencyOf(currency));
+  return value ? formatAmount(value, language, opts) : "";
 }
 
 /** The symbol of a currency as the locale writes it ("€", "$", "£"). */
@@ -84,15 +96,7 @@ export function currencySymbol(currency: string, language: string) {
 
 /** 3.5 -> "3.50 %" (en) / "3,50 %" (de). Rates are percent values. */
 export function formatRate(ratePercent: number, language: string) {
-  return cached(
-    `rate:${language}`,
-    () =>
-      new Intl.NumberFormat(localeFor(language), {
-        style: "percent",
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      }),
-  ).format(ratePercent / 100);
+  return formatPercent(ratePercent, localeFor(language));
 }
 
 export function formatNumber(value: number, language: string) {

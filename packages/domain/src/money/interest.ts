@@ -5,11 +5,13 @@
  * all as BigInt so that no product can overflow and no binary floating point enters the calculation.
  */
 
+import { divideRoundHalfUp, readScaledDecimal, writeScaledDecimal } from "./money.ts";
+
 /** Divides two non-negative integers and rounds half-up (half away from zero for positives). */
 export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
   if (denominator <= 0n) throw new RangeError("denominator must be positive");
   if (numerator < 0n) throw new RangeError("numerator must not be negative");
-  return (numerator * 2n + denominator) / (denominator * 2n);
+  return divideRoundHalfUp(numerator, denominator);
 }
 
 export interface InterestInput {
@@ -41,38 +43,13 @@ export function simpleInterest({ principalCents, rateBasisPoints, months }: Inte
 }
 
 /**
- * Parses a decimal number with at most `scale` fractional digits into an integer of that scale,
- * reading its shortest decimal representation (so 1.005 is 1.005, never 1.00499...).
- * Returns null when the value has more fractional digits, is negative, or is not finite.
+ * Parses a non-negative decimal number with at most `scale` fractional digits into an integer of that scale,
+ * by the money module's one reader (`readScaledDecimal`). Null when it has more fractional digits, is
+ * negative, or is not finite.
  */
 export function decimalToScaledInt(value: number | string, scale: number): bigint | null {
-  // Whole numbers (most amounts) need no text: the same result without a string round trip.
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
-    return BigInt(value) * 10n ** BigInt(scale);
-  }
-  const text = typeof value === "number" ? numberToPlainString(value) : value.trim();
-  if (text === null) return null;
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return null;
-  const whole = match[1] ?? "0";
-  const fraction = (match[2] ?? "").replace(/0+$/, "");
-  if (fraction.length > scale) return null;
-  return BigInt(whole + fraction.padEnd(scale, "0"));
-}
-
-function numberToPlainString(value: number): string | null {
-  if (!Number.isFinite(value) || value < 0) return null;
-  const text = String(value);
-  if (!/e/i.test(text)) return text;
-  // Exponent notation only appears for very large or very small numbers; expand it exactly.
-  const [mantissa = "", exponentText = "0"] = text.toLowerCase().split("e");
-  const exponent = Number(exponentText);
-  const [intPart = "", fracPart = ""] = mantissa.split(".");
-  const digits = intPart + fracPart;
-  const point = intPart.length + exponent;
-  if (point <= 0) return `0.${"0".repeat(-point)}${digits}`;
-  if (point >= digits.length) return digits + "0".repeat(point - digits.length);
-  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+  const scaled = readScaledDecimal(value, scale);
+  return scaled === null || scaled < 0n ? null : scaled;
 }
 
 /**
@@ -96,11 +73,7 @@ export function toBasisPoints(ratePercent: number | string): bigint | null {
  * `Intl` formatters and the amounts of a SEPA file), never to carry money between functions.
  */
 export function centsToDecimalString(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const whole = abs / 100n;
-  const fraction = (abs % 100n).toString().padStart(2, "0");
-  return `${negative ? "-" : ""}${whole}.${fraction}`;
+  return writeScaledDecimal(cents, 2);
 }
 
 /**

@@ -19,13 +19,17 @@
  * Lines are separated by a line feed; the whole payload is at most 331 bytes.
  */
 
+import { compare, eur, type Money, moneyFromJsonCents, moneyToDecimalText } from "../money/money.ts";
+
 export const EPC_QR_MAX_BYTES = 331;
 
 export interface EpcTransfer {
   bic?: string | undefined;
   name: string;
   iban: string;
-  /** Euro cents, 1 to 99,999,999,999. */
+  /** In euro, 0.01 to 999,999,999.99. */
+  amount?: Money | undefined;
+  /** The same in euro cents, for callers not yet holding Money (docs/decisions.md "One money type"). */
   amountCents?: bigint | number | undefined;
   purpose?: string | undefined;
   /** An ISO 11649 creditor reference (field 10). */
@@ -38,13 +42,21 @@ export interface EpcTransfer {
 
 export class EpcPayloadError extends RangeError {}
 
-function amountField(cents: bigint | number | undefined): string {
-  if (cents === undefined) return "";
-  const value = BigInt(cents);
-  if (value < 1n || value > 99_999_999_999n) throw new EpcPayloadError("amount out of range");
-  const euros = value / 100n;
-  const rest = value % 100n;
-  return `EUR${euros}.${String(rest).padStart(2, "0")}`;
+function amountOf(transfer: EpcTransfer): Money | undefined {
+  const cents = transfer.amountCents;
+  if (transfer.amount !== undefined || cents === undefined) return transfer.amount;
+  const amount = typeof cents === "bigint" ? eur(cents) : moneyFromJsonCents(cents, "EUR");
+  if (amount === null) throw new EpcPayloadError("amount: whole cents");
+  return amount;
+}
+
+function amountField(amount: Money | undefined): string {
+  if (amount === undefined) return "";
+  if (amount.currency !== "EUR") throw new EpcPayloadError("amount: euro only");
+  if (compare(amount, eur(1n)) < 0 || compare(amount, eur(99_999_999_999n)) > 0) {
+    throw new EpcPayloadError("amount out of range");
+  }
+  return `EUR${moneyToDecimalText(amount)}`;
 }
 
 function utf8Length(text: string): number {
@@ -81,7 +93,7 @@ export function epcQrPayload(transfer: EpcTransfer): string {
     bic,
     name,
     iban,
-    amountField(transfer.amountCents),
+    amountField(amountOf(transfer)),
     purpose,
     reference,
     text,

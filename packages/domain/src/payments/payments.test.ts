@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isValidIban } from "../iban.ts";
+import { eur, money } from "../money/money.ts";
 import {
   creditorReference,
   depositReference,
@@ -117,6 +118,13 @@ describe("EPC069-12 QR payload", () => {
 
   it("refuses what the guideline does not allow", () => {
     expect(() => epcQrPayload({ ...transfer, amountCents: 0 })).toThrow(EpcPayloadError);
+    expect(() => epcQrPayload({ ...transfer, amountCents: 1.5 })).toThrow(EpcPayloadError);
+    expect(() => epcQrPayload({ ...transfer, amountCents: undefined, amount: money(100n, "GBP") })).toThrow(
+      EpcPayloadError,
+    );
+    expect(epcQrPayload({ ...transfer, amountCents: undefined, amount: eur(123_456n) }).split("\n")[7]).toBe(
+      "EUR1234.56",
+    );
     expect(() => epcQrPayload({ ...transfer, amountCents: 100_000_000_000n })).toThrow(EpcPayloadError);
     expect(() => epcQrPayload({ ...transfer, name: "x".repeat(71) })).toThrow(EpcPayloadError);
     expect(() => epcQrPayload({ ...transfer, bic: "DEMO" })).toThrow(EpcPayloadError);

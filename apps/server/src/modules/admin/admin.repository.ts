@@ -117,21 +117,14 @@ export async function customerCounts(db: Kysely<DB>) {
   return { total: Number(row?.total ?? 0), pendingKyc: Number(row?.pending_kyc ?? 0) };
 }
 
-/**
- * Applications and principal per status, from the running totals the database keeps
- * (migration 0045), the principal in cents.
- */
+/** Applications per status, from the running totals the database keeps (migration 0045). */
 export async function applicationTotals(db: Kysely<DB>) {
-  const result = await sql<{ status: string; count: number; amount_cents: string | null }>`
-    select status, sum(applications) as count, sum(amount_cents) as amount_cents
+  const result = await sql<{ status: string; count: number }>`
+    select status, sum(applications) as count
     from application_status_totals
     group by status
   `.execute(db);
-  return result.rows.map((row) => ({
-    status: row.status,
-    count: Number(row.count),
-    amountCents: Number(row.amount_cents ?? 0),
-  }));
+  return result.rows.map((row) => ({ status: row.status, count: Number(row.count) }));
 }
 
 /**

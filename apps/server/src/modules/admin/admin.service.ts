@@ -2,8 +2,10 @@ import {
   ADMIN_SEARCH_COUNT_BOUND,
   type AdminUsersFilter,
   type Analytics,
+  BOOKS_CURRENCY,
   BUSINESS_TIME_ZONE,
-  centsToNumber,
+  moneyFromDb,
+  moneyToJsonNumber,
   type User,
 } from "@festgeld/domain";
 import type { Kysely } from "kysely";
@@ -54,7 +56,7 @@ export async function analytics(db: Kysely<DB>): Promise<Analytics> {
     overview: {
       totalUsers: customers.total,
       activeInvestors: invested.investors,
-      totalInvestmentAmount: centsToNumber(BigInt(invested.principalCents)),
+      totalInvestmentAmount: moneyToJsonNumber(moneyFromDb(invested.principalCents, BOOKS_CURRENCY)),
       pendingKYC: customers.pendingKyc,
       pendingApplications: byStatus("pending")?.count ?? 0,
       approvedApplications: byStatus("approved")?.count ?? 0,

@@ -5,7 +5,14 @@ import type {
   KycStatus,
   User,
 } from "@festgeld/domain";
-import { BUSINESS_TIME_ZONE, centsToNumber, LIMITS, withdrawalDeadline } from "@festgeld/domain";
+import {
+  BUSINESS_TIME_ZONE,
+  currencyFromDb,
+  LIMITS,
+  moneyFromDb,
+  moneyToJsonNumber,
+  withdrawalDeadline,
+} from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
@@ -160,7 +167,7 @@ export async function decideApplication(
         decision: input.decision,
         admin_notes: notes,
         rejection_reason: row.rejection_reason,
-        amount: centsToNumber(row.amount_cents),
+        amount: moneyToJsonNumber(moneyFromDb(row.amount_cents, currencyFromDb(row.currency))),
         currency: row.currency.trim(),
         applicant_email: row.email,
       },

@@ -3,11 +3,18 @@ import {
   type ApplicationCreateRequest,
   type ApplicationDetailsRequest,
   BUSINESS_TIME_ZONE,
-  centsToDecimalString,
+  compare,
+  currencyFromDb,
   type Language,
   LIMITS,
+  type Money,
+  moneyFromDb,
+  moneyFromJsonNumber,
+  moneyToDb,
+  moneyToDecimalText,
+  moneyToJsonCents,
+  moneyToPlainText,
   type PaginationQuery,
-  toCents,
   type User,
   withdrawalDeadline,
 } from "@festgeld/domain";
@@ -59,15 +66,15 @@ export async function createApplication(
       { path: "body.package_id", message: "Package no longer offered", code: "package_inactive" },
     ]);
   }
-  const amountCents = toCents(input.amount);
-  const minCents = BigInt(pkg.min_amount_cents);
-  const maxCents = BigInt(pkg.max_amount_cents);
-  if (amountCents === null) {
+  const currency = currencyFromDb(pkg.currency);
+  const principal = moneyFromJsonNumber(input.amount, currency);
+  const min = moneyFromDb(pkg.min_amount_cents, currency);
+  const max = moneyFromDb(pkg.max_amount_cents, currency);
+  if (principal === null) {
     throw badRequest("validation_failed", "The amount takes at most two decimal places");
   }
-  if (amountCents < minCents || amountCents > maxCents) {
-    const currency = pkg.currency.trim();
-    const range = `${centsToDecimalString(minCents)} to ${centsToDecimalString(maxCents)} ${currency}`;
+  if (compare(principal, min) < 0 || compare(principal, max) > 0) {
+    const range = `${moneyToDecimalText(min)} to ${moneyToPlainText(max)}`;
     throw badRequest("package_amount_out_of_range", `The amount for this package must be ${range}`, [
       { path: "body.amount", message: `Must be ${range}`, code: "package_amount_out_of_range" },
     ]);
@@ -75,7 +82,7 @@ export async function createApplication(
   const now = context.now ?? new Date();
   const row = await db
     .transaction()
-    .execute((trx) => recordApplication(trx, pkg, { ...input, amountCents }, { ...context, now }));
+    .execute((trx) => recordApplication(trx, pkg, { ...input, principal }, { ...context, now }));
   return toApplication(row, undefined, {
     id: pkg.bank_id,
     slug: pkg.bank_slug,
@@ -115,7 +122,7 @@ export interface LadderLink {
 export async function recordApplication(
   trx: Transaction<DB>,
   pkg: NonNullable<Awaited<ReturnType<typeof findPackage>>>,
-  input: Omit<CreateInput, "amount" | "package_id"> & { amountCents: bigint },
+  input: Omit<CreateInput, "amount" | "package_id"> & { principal: Money },
   context: {
     user: User | null;
     language: Language;
@@ -125,7 +132,7 @@ export async function recordApplication(
   },
 ) {
   const { now } = context;
-  const { amountCents } = input;
+  const { principal } = input;
   // Every payout names a person a SEPA transfer can write (docs/decisions.md "Held payment orders").
   if (!nameSurvivesSepa(input.full_name)) {
     throw badRequest("application_name_not_sepa", "A bank transfer cannot carry this name", [
@@ -145,8 +152,8 @@ export async function recordApplication(
     full_name: input.full_name,
     email: input.email,
     phone: input.phone,
-    amount_cents: amountCents,
-    currency: pkg.currency.trim(),
+    amount_cents: moneyToDb(principal),
+    currency: principal.currency,
     interest_rate: pkg.interest_rate,
     duration_months: pkg.duration_months,
     message,
@@ -165,7 +172,7 @@ export async function recordApplication(
   });
   const facts = {
     application_id: row.id,
-    amount_cents: Number(amountCents),
+    amount_cents: moneyToJsonCents(principal),
     currency: row.currency.trim(),
     rate: row.interest_rate,
     term_months: row.duration_months,

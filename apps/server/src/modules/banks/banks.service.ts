@@ -1,12 +1,20 @@
-import type {
-  AdminBank,
-  BankCreateBody,
-  BankUpdateBody,
-  DepositGuaranteeBank,
-  Language,
-  PackageBank,
-  PublicBank,
-  User,
+import {
+  type AdminBank,
+  type BankCreateBody,
+  type BankUpdateBody,
+  BOOKS_CURRENCY,
+  type DepositGuaranteeBank,
+  isNegative,
+  isZero,
+  type Language,
+  type Money,
+  moneyFromDb,
+  moneyToJsonCents,
+  type PackageBank,
+  type PublicBank,
+  subtract,
+  type User,
+  zero,
 } from "@festgeld/domain";
 import type { Kysely, Selectable, Updateable } from "kysely";
 import type { DB } from "../../db/schema.ts";
@@ -44,7 +52,7 @@ const rating = (row: BankRow) =>
 
 const scheme = (row: BankRow) => ({
   name: row.scheme_name,
-  coverage_cents: Number(row.scheme_coverage_cents),
+  coverage_cents: moneyToJsonCents(moneyFromDb(row.scheme_coverage_cents, BOOKS_CURRENCY)),
   website: row.scheme_website,
   contact: row.scheme_contact,
   repayment_days: row.scheme_repayment_days,
@@ -173,23 +181,39 @@ export async function seedMissingAccounts(db: Db, account: ReceivingAccount) {
  * not yet funded), and what is left under that bank scheme's coverage. Banks where the saver holds and
  * awaits nothing are left out.
  */
-export async function guaranteeByBank(db: Db, userId: string): Promise<DepositGuaranteeBank[]> {
-  const rows = (await repo.guaranteeTotalsByBank(db, userId)).filter(
-    (row) => Number(row.held_cents) !== 0 || Number(row.pending_cents) !== 0,
-  );
-  return rows.map((row) => {
-    const held = Number(row.held_cents);
-    const pending = Number(row.pending_cents);
-    const limit = Number(row.scheme_coverage_cents);
-    return {
+export async function guaranteeByBank(db: Db, userId: string): Promise<GuaranteeAtBank[]> {
+  // A deposit guarantee scheme protects euros, and the journal's balances are in the books' currency.
+  const cents = (value: number | bigint | string) => moneyFromDb(value, BOOKS_CURRENCY);
+  return (await repo.guaranteeTotalsByBank(db, userId))
+    .map((row) => ({
       bank: toPackageBank(row),
-      limit_cents: limit,
-      held_cents: held,
-      pending_cents: pending,
-      left_cents: Math.max(0, limit - held - pending),
-    };
-  });
+      limit: cents(row.scheme_coverage_cents),
+      held: cents(row.held_cents),
+      pending: cents(row.pending_cents),
+    }))
+    .filter(({ held, pending }) => !isZero(held) || !isZero(pending))
+    .map((bank) => {
+      const left = subtract(subtract(bank.limit, bank.held), bank.pending);
+      return { ...bank, left: isNegative(left) ? zero(BOOKS_CURRENCY) : left };
+    });
 }
+
+/** What the saver holds, awaits and may still place at one bank under its scheme's coverage. */
+export interface GuaranteeAtBank {
+  bank: PackageBank;
+  limit: Money;
+  held: Money;
+  pending: Money;
+  left: Money;
+}
+
+export const toDepositGuaranteeBank = (g: GuaranteeAtBank): DepositGuaranteeBank => ({
+  bank: g.bank,
+  limit_cents: moneyToJsonCents(g.limit),
+  held_cents: moneyToJsonCents(g.held),
+  pending_cents: moneyToJsonCents(g.pending),
+  left_cents: moneyToJsonCents(g.left),
+});
 
 /* ---------------------------------------------------------- back office */
 
@@ -199,8 +223,8 @@ export async function listAdminBanks(db: Db): Promise<AdminBank[]> {
     exposures.map((e) => [
       e.id,
       {
-        held_cents: Number(e.held_cents),
-        pending_cents: Number(e.pending_cents),
+        held_cents: moneyToJsonCents(moneyFromDb(e.held_cents, BOOKS_CURRENCY)),
+        pending_cents: moneyToJsonCents(moneyFromDb(e.pending_cents, BOOKS_CURRENCY)),
         savers: Number(e.savers),
       },
     ]),

@@ -1,12 +1,21 @@
 import type { Readable } from "node:stream";
-import { centsToDecimalString, DEPOSIT_GUARANTEE_LIMIT_CENTS, type User } from "@festgeld/domain";
+import {
+  BOOKS_CURRENCY,
+  currencyFromDb,
+  DEPOSIT_GUARANTEE_LIMIT_CENTS,
+  moneyFromDb,
+  moneyToDecimalText,
+  moneyToJsonCents,
+  sum,
+  type User,
+} from "@festgeld/domain";
 import { zipSync } from "fflate";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import type { DocumentStorage } from "../../storage/document-store.ts";
 import { verifyPassword } from "../auth/password.ts";
-import { guaranteeByBank } from "../banks/banks.service.ts";
+import { guaranteeByBank, toDepositGuaranteeBank } from "../banks/banks.service.ts";
 import { lockUser } from "../kyc/kyc.service.ts";
 import * as repo from "./data-rights.repository.ts";
 import * as identityRepo from "./identity.repository.ts";
@@ -40,10 +49,11 @@ const HIDDEN_COLUMN =
 function clean(row: Record<string, unknown>) {
   const visible = Object.entries(row).filter(([key]) => !HIDDEN_COLUMN.test(key));
   const readable: Array<[string, unknown]> = [];
+  const currency = typeof row.currency === "string" ? currencyFromDb(row.currency) : BOOKS_CURRENCY;
   for (const [key, value] of visible) {
     const name = key.endsWith("_cents") ? key.slice(0, -"_cents".length) : null;
     if (name && !(name in row) && (typeof value === "number" || typeof value === "bigint")) {
-      readable.push([name, centsToDecimalString(BigInt(value))]);
+      readable.push([name, moneyToDecimalText(moneyFromDb(value, currency))]);
     }
   }
   return Object.fromEntries([...visible, ...readable]);
@@ -203,7 +213,12 @@ export async function depositGuarantee(db: Db, user: User) {
   const banks = await guaranteeByBank(db, user.id);
   return {
     limit_cents: DEPOSIT_GUARANTEE_LIMIT_CENTS,
-    total_cents: banks.reduce((sum, b) => sum + b.held_cents + b.pending_cents, 0),
-    banks,
+    total_cents: moneyToJsonCents(
+      sum(
+        BOOKS_CURRENCY,
+        banks.flatMap((b) => [b.held, b.pending]),
+      ),
+    ),
+    banks: banks.map(toDepositGuaranteeBank),
   };
 }

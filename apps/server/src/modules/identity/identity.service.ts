@@ -1,11 +1,13 @@
 import {
   ageOn,
-  centsToNumber,
+  currencyFromDb,
   type Dossier,
   type KycProfile,
   type KycProfileRequest,
   kycProfileRequestSchema,
   MINIMUM_AGE,
+  moneyFromDb,
+  moneyToJsonNumber,
   normalizeTaxId,
   type ProfileDecisionRequest,
   profileDecisionRequestSchema,
@@ -367,7 +369,7 @@ export async function dossier(db: Db, userId: string, listAge: sanctions.ListAge
     applications: applications.map((a) => ({
       id: a.id,
       status: a.status,
-      amount: centsToNumber(a.amount_cents),
+      amount: moneyToJsonNumber(moneyFromDb(a.amount_cents, currencyFromDb(a.currency))),
       currency: a.currency.trim(),
       duration_months: a.duration_months,
       interest_rate: Number(a.interest_rate),

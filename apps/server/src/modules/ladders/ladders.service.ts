@@ -1,15 +1,19 @@
 import {
   type Application,
-  centsToDecimalString,
-  centsToNumber,
+  type Currency,
   type FieldError,
   type Ladder,
   type LadderCreateRequest,
   type LadderProblem,
   type Language,
   ladderProblems,
+  money,
+  moneyFromDb,
+  moneyFromJsonNumber,
+  moneyToDb,
+  moneyToJsonNumber,
+  moneyToPlainText,
   splitLadder,
-  toCents,
   type User,
 } from "@festgeld/domain";
 import type { Kysely } from "kysely";
@@ -21,14 +25,14 @@ import { bestActivePackage } from "../packages/packages.service.ts";
 import * as repo from "./ladders.repository.ts";
 
 /** Ladders are in euro, the only currency on offer. */
-const CURRENCY = "EUR";
+const CURRENCY: Currency = "EUR";
 
 type Input = Omit<LadderCreateRequest, "info_sheet_acknowledged" | "terms"> & {
   terms: number[];
   info_sheet_acknowledged: boolean;
 };
 
-const eur = (cents: bigint) => `${centsToDecimalString(cents)} ${CURRENCY}`;
+const eur = (cents: bigint) => moneyToPlainText(money(cents, CURRENCY));
 
 function problemText(problem: LadderProblem): string {
   const rung = `The ${problem.termMonths}-month rung`;
@@ -53,10 +57,9 @@ export async function createLadder(
   input: Input,
   context: { language: Language; now: Date; messages?: Messenger },
 ): Promise<Ladder> {
-  const totalCents = toCents(input.total_amount);
-  if (totalCents === null)
-    throw badRequest("validation_failed", "The amount takes at most two decimal places");
-  const rungs = splitLadder({ totalCents, terms: input.terms });
+  const total = moneyFromJsonNumber(input.total_amount, CURRENCY);
+  if (total === null) throw badRequest("validation_failed", "The amount takes at most two decimal places");
+  const rungs = splitLadder({ totalCents: total.cents, terms: input.terms });
   const packages = new Map(
     await Promise.all(
       input.terms.map(
@@ -68,7 +71,10 @@ export async function createLadder(
   const problems = ladderProblems(rungs, input.terms, (term) => {
     const pkg = packages.get(term);
     return pkg
-      ? { minCents: BigInt(pkg.min_amount_cents), maxCents: BigInt(pkg.max_amount_cents) }
+      ? {
+          minCents: moneyFromDb(pkg.min_amount_cents, CURRENCY).cents,
+          maxCents: moneyFromDb(pkg.max_amount_cents, CURRENCY).cents,
+        }
       : undefined;
   });
   const [first] = problems;
@@ -84,7 +90,7 @@ export async function createLadder(
   const created = await db.transaction().execute(async (trx) => {
     const ladder = await repo.insertLadder(trx, {
       user_id: user.id,
-      total_cents: totalCents,
+      total_cents: moneyToDb(total),
       currency: CURRENCY,
       longest_term_months: longest,
       created_at: context.now,
@@ -104,7 +110,7 @@ export async function createLadder(
           maturity_instruction: input.maturity_instruction ?? "renew_all",
           renew_min_rate: input.renew_min_rate,
           info_sheet_acknowledged: input.info_sheet_acknowledged,
-          amountCents: rung.amountCents,
+          principal: money(rung.amountCents, CURRENCY),
         },
         {
           user,
@@ -140,7 +146,7 @@ async function assemble(db: Kysely<DB>, user: User, ladders: repo.LadderRow[]): 
   }
   return ladders.map((ladder) => ({
     id: ladder.id,
-    total_amount: centsToNumber(BigInt(ladder.total_cents)),
+    total_amount: moneyToJsonNumber(moneyFromDb(ladder.total_cents, CURRENCY)),
     currency: "EUR",
     longest_term: ladder.longest_term_months,
     created_at: ladder.created_at.toISOString(),

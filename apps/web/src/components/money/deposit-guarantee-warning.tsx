@@ -1,9 +1,10 @@
 import type { PackageBank } from "@festgeld/domain";
-import { toCents } from "@festgeld/domain/money";
+import { moneyToJsonCents } from "@festgeld/domain/money";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api-client.ts";
 import { formatCents } from "../../lib/format.ts";
+import { amountOf } from "../../lib/money.ts";
 import { operations } from "../../lib/operations.ts";
 import { useSession } from "../../lib/session.tsx";
 
@@ -31,7 +32,7 @@ export function DepositGuaranteeWarning({
   });
   if (!user || !guarantee.data) return null;
   // The amount being typed, once it is a valid amount of money (at most two decimals).
-  const added = addEuros > 0 ? Number(toCents(addEuros) ?? 0n) : 0;
+  const added = addEuros > 0 ? moneyToJsonCents(amountOf(addEuros, "EUR")) : 0;
   const money = (cents: number) => formatCents(cents, "EUR", i18n.language);
   const whole = (cents: number) => formatCents(cents, "EUR", i18n.language, { whole: true });
   const box = (title: string, text: string) => (

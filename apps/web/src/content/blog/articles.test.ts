@@ -1,5 +1,11 @@
 import { LANGUAGES, type Language } from "@festgeld/domain/constants";
-import { divideHalfUp, simpleInterest } from "@festgeld/domain/money";
+import {
+  divideHalfUp,
+  eur,
+  moneyFromJsonNumber,
+  moneyToDecimalText,
+  simpleInterest,
+} from "@festgeld/domain/money";
 import { describe, expect, it } from "vitest";
 import de from "../../locales/de/blog.json";
 import en from "../../locales/en/blog.json";
@@ -62,14 +68,14 @@ async function body(id: string, language: Language): Promise<string> {
 function money(cents: bigint, language: Language): string {
   const locale = { en: "en-GB", de: "de-DE", fr: "fr-FR" }[language];
   const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    Number(cents) / 100,
+    moneyToDecimalText(eur(cents)) as Intl.StringNumericLiteral,
   );
   return text.replace(/[\u00a0\u202f]/g, " ");
 }
 
 const interest = (euros: number, basisPoints: number, months: number) =>
   simpleInterest({
-    principalCents: BigInt(euros) * 100n,
+    principalCents: (moneyFromJsonNumber(euros, "EUR") ?? eur(0n)).cents,
     rateBasisPoints: BigInt(basisPoints),
     months,
   }).interestCents;

@@ -1,10 +1,16 @@
 import type { AdminDeposit } from "@festgeld/domain";
-import { centsToNumber, toCents } from "@festgeld/domain/money";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPaging, ListState } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { businessToday, formatCalendarDate, formatMoney, formatNumber } from "../../lib/format.ts";
+import {
+  businessToday,
+  formatAmount,
+  formatCalendarDate,
+  formatMoney,
+  formatNumber,
+} from "../../lib/format.ts";
+import { totalOf } from "../../lib/money.ts";
 import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { addCalendarDays } from "./lib/dates.ts";
@@ -73,7 +79,10 @@ export default function CalendarTab() {
       >
         <ol className="space-y-4" data-testid="maturity-calendar">
           {[...byDay].map(([day, deposits]) => {
-            const total = centsToNumber(deposits.reduce((sum, d) => sum + (toCents(d.amount) ?? 0n), 0n));
+            const total = totalOf(
+              deposits.map((d) => d.amount),
+              deposits[0]?.currency ?? "EUR",
+            );
             return (
               <li key={day} className="card" data-testid="maturity-day" data-date={day}>
                 <h3 className="flex flex-wrap justify-between gap-2 font-semibold text-slate-900 dark:text-white">
@@ -82,7 +91,7 @@ export default function CalendarTab() {
                     {t("admin.calendar.dayTotal", {
                       count: deposits.length,
                       number: formatNumber(deposits.length, language),
-                      amount: formatMoney(total, deposits[0]?.currency ?? "EUR", language),
+                      amount: formatAmount(total, language),
                     })}
                   </span>
                 </h3>

@@ -1,5 +1,5 @@
 import type { AdminBank, FieldError as ApiFieldError, BankCreateRequest } from "@festgeld/domain";
-import { centsToNumber, toCents } from "@festgeld/domain/money";
+import { centsToNumber, isPositive, moneyFromDecimalText, moneyToJsonCents } from "@festgeld/domain/money";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
@@ -66,8 +66,7 @@ function startValues(bank: AdminBank | null): Values {
 
 /** The request body; the server checks every rule (IBAN, BIC, slug...) and names the field it refuses. */
 function toRequest(v: Values): BankCreateRequest {
-  const coverageEuro = Number(v["scheme.coverage"].replace(/[\s.,](?=\d{3}\b)/g, ""));
-  const coverageCents = coverageEuro > 0 ? toCents(coverageEuro) : null;
+  const coverage = moneyFromDecimalText(v["scheme.coverage"].replace(/[\s.,](?=\d{3}\b)/g, ""), "EUR");
   const rating = v["country_rating.rating"].trim();
   return {
     name: v.name,
@@ -83,7 +82,7 @@ function toRequest(v: Values): BankCreateRequest {
       name: v["scheme.name"],
       website: v["scheme.website"].trim() || null,
       contact: v["scheme.contact"].trim() || null,
-      ...(coverageCents === null ? {} : { coverage_cents: Number(coverageCents) }),
+      ...(coverage === null || !isPositive(coverage) ? {} : { coverage_cents: moneyToJsonCents(coverage) }),
     },
     info_sheet: { en: v["info_sheet.en"], de: v["info_sheet.de"], fr: v["info_sheet.fr"] },
     country_rating: rating

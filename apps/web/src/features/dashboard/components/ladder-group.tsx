@@ -1,7 +1,7 @@
 import type { Application } from "@festgeld/domain";
-import { centsToNumber, toCents } from "@festgeld/domain/money";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../lib/format.ts";
+import { formatAmount } from "../../../lib/format.ts";
+import { totalOf } from "../../../lib/money.ts";
 import { ApplicationCard } from "./application-card.tsx";
 
 /** The dashboard's list: single applications, and the rungs of each deposit ladder together. */
@@ -33,7 +33,10 @@ export function groupLadders(applications: Application[]): DashboardEntry[] {
 /** One deposit ladder: its total and terms, then each rung's card. */
 export function LadderGroup({ id, rungs }: { id: string; rungs: Application[] }) {
   const { t, i18n } = useTranslation(["tools", "invest"]);
-  const total = centsToNumber(rungs.reduce((sum, r) => sum + (toCents(r.amount) ?? 0n), 0n));
+  const total = totalOf(
+    rungs.map((r) => r.amount),
+    "EUR",
+  );
   const longest = Math.max(...rungs.map((r) => r.term));
   const headingId = `ladder-${id}`;
   return (
@@ -43,7 +46,7 @@ export function LadderGroup({ id, rungs }: { id: string; rungs: Application[] })
       data-testid="ladder-group"
     >
       <h3 id={headingId} className="text-lg font-bold text-slate-900 dark:text-white">
-        {t("ladder.group", { amount: formatMoney(total, "EUR", i18n.language) })}
+        {t("ladder.group", { amount: formatAmount(total, i18n.language) })}
       </h3>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {t("ladder.groupTerms", {

@@ -1,21 +1,23 @@
 import type { Application } from "@festgeld/domain";
-import { centsToNumber, toCents } from "@festgeld/domain/money";
+import { add, type Money, zero } from "@festgeld/domain/money";
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatNumber } from "../../../lib/format.ts";
+import { formatAmount, formatNumber } from "../../../lib/format.ts";
+import { amountOf } from "../../../lib/money.ts";
 
 /**
  * Total invested = money received and not yet paid out: the ledger balance of each application's
  * current deposit, exact, per currency. An approval alone counts nothing.
  */
-function investedByCurrency(applications: Application[]): Array<[string, number]> {
-  const sums = new Map<string, bigint>();
+function investedByCurrency(applications: Application[]): Money[] {
+  const sums = new Map<string, Money>();
   for (const a of applications) {
     const deposit = a.deposit;
     if (!deposit) continue;
-    sums.set(deposit.currency, (sums.get(deposit.currency) ?? 0n) + (toCents(deposit.ledger.balance) ?? 0n));
+    const balance = amountOf(deposit.ledger.balance, deposit.currency);
+    sums.set(deposit.currency, add(sums.get(deposit.currency) ?? zero(balance.currency), balance));
   }
-  if (sums.size === 0) sums.set("EUR", 0n);
-  return [...sums].map(([currency, cents]) => [currency, centsToNumber(cents)]);
+  if (sums.size === 0) return [zero("EUR")];
+  return [...sums.values()];
 }
 
 export function StatCards({ applications }: { applications: Application[] }) {
@@ -34,7 +36,7 @@ export function StatCards({ applications }: { applications: Application[] }) {
       key: "invested",
       label: t("dashboard.stats.invested"),
       value: investedByCurrency(applications)
-        .map(([currency, amount]) => formatMoney(amount, currency, language))
+        .map((amount) => formatAmount(amount, language))
         .join(" + "),
     },
   ];
