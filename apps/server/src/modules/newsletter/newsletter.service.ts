@@ -19,7 +19,7 @@ import {
   NEWSLETTER_CONFIRM_TEMPLATE,
   NEWSLETTER_TEMPLATE,
   type NewsletterConfirmFacts,
-  ONLY_IN,
+  onlyIn,
 } from "./newsletter-mail.ts";
 
 /** Unconfirmed requests are deleted this many days after they were asked for. */
@@ -120,7 +120,7 @@ export function textsPerLanguage(texts: LocalizedMessage) {
     result[language] = {
       title: text.title,
       message: text.message,
-      note: own ? null : ONLY_IN[language][first],
+      note: own ? null : onlyIn(language, first),
     };
   }
   return result;
