@@ -22,6 +22,11 @@ export const LANGUAGE_OPTIONS: ReadonlyArray<{ code: Language; name: string }> =
   name: LANGUAGE_DETAILS[code].name,
 }));
 
+/** A value for every language, e.g. counts starting at zero: `perLanguage(() => 0)`. */
+export function perLanguage<T>(value: (language: Language) => T): Record<Language, T> {
+  return Object.fromEntries(LANGUAGES.map((language) => [language, value(language)])) as Record<Language, T>;
+}
+
 /** Whether a value (a stored setting, a query parameter) is one of the languages. */
 export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.includes(value as Language);

@@ -1,8 +1,8 @@
 import {
   addDays,
   centsToNumber,
-  LANGUAGES,
   type Language,
+  perLanguage,
   type Reconciliation,
   type ReconciliationRun,
 } from "@festgeld/domain";
@@ -179,9 +179,7 @@ export async function runDailyReconciliation(db: Db, date: string, now: Date): P
     if (fresh && result.status === "difference") withDifference.push(iban);
   }
   if (withDifference.length > 0) {
-    const translations = Object.fromEntries(
-      LANGUAGES.map((l) => [l, { ...alert(l, date, withDifference), note: null }]),
-    ) as Record<Language, { title: string; message: string; note: null }>;
+    const translations = perLanguage((l) => ({ ...alert(l, date, withDifference), note: null }));
     await repo.notifyAdmins(db, { ...translations.en, translations, at: now });
   }
   return withDifference;
