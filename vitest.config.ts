@@ -14,6 +14,7 @@ export const DATABASE_INDEPENDENT = [
   "apps/server/test/live-pages.test.ts",
   "apps/server/test/render-samples.test.ts",
   "apps/server/test/sanctions-matcher.test.ts",
+  "apps/server/test/server-catalogues.test.ts",
 ];
 
 const serverTest = {

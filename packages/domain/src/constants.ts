@@ -1,13 +1,36 @@
-/** Languages offered by the interface; the first one is the default and the fallback. */
+/**
+ * Languages offered by the interface and the server's texts; the first one is the default and the
+ * fallback. The one list both apps read: adding a language is an entry here and in LANGUAGE_DETAILS,
+ * plus its catalogues (docs/decisions.md "One list of languages").
+ */
 export const LANGUAGES = ["en", "de", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 
-export const LANGUAGE_OPTIONS: ReadonlyArray<{ code: Language; name: string }> = [
-  { code: "en", name: "English" },
-  { code: "de", name: "Deutsch" },
-  { code: "fr", name: "Français" },
-];
+/**
+ * What each language needs besides its catalogues: its own name (the language menu), the locale that
+ * numbers, amounts and dates are formatted in, and the country whose flag stands beside its name.
+ */
+export const LANGUAGE_DETAILS: Readonly<Record<Language, { name: string; locale: string; flag: string }>> = {
+  en: { name: "English", locale: "en-GB", flag: "GB" },
+  de: { name: "Deutsch", locale: "de-DE", flag: "DE" },
+  fr: { name: "Français", locale: "fr-FR", flag: "FR" },
+};
+
+export const LANGUAGE_OPTIONS: ReadonlyArray<{ code: Language; name: string }> = LANGUAGES.map((code) => ({
+  code,
+  name: LANGUAGE_DETAILS[code].name,
+}));
+
+/** A value for every language, e.g. counts starting at zero: `perLanguage(() => 0)`. */
+export function perLanguage<T>(value: (language: Language) => T): Record<Language, T> {
+  return Object.fromEntries(LANGUAGES.map((language) => [language, value(language)])) as Record<Language, T>;
+}
+
+/** Whether a value (a stored setting, a query parameter) is one of the languages. */
+export function isLanguage(value: unknown): value is Language {
+  return LANGUAGES.includes(value as Language);
+}
 
 /** Local-storage keys named by the specification. */
 export const STORAGE_KEYS = {

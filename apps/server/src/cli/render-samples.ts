@@ -28,7 +28,7 @@ import { renderPdf } from "../modules/messages/postbox-pdf.ts";
 import {
   NEWSLETTER_CONFIRM_TEMPLATE,
   NEWSLETTER_TEMPLATE,
-  ONLY_IN,
+  onlyIn,
 } from "../modules/newsletter/newsletter-mail.ts";
 
 const APPLICATION = "3f2b9c1e-7a4d-4e2b-9c1e-7a4d4e2b9c1e";
@@ -303,7 +303,7 @@ async function main() {
             title: "Rates in spring",
             message: "Our 12-month rate rises to 3.60 % from Monday.\n\nRead more on the packages page.",
             // A reader of German or French sees the note of a text written only in English.
-            note: language === "en" ? null : ONLY_IN[language].en,
+            note: language === "en" ? null : onlyIn(language, "en"),
             unsubscribe_path: "/newsletter/unsubscribe#token=SAMPLE",
           },
           language,

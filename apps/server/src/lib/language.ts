@@ -1,7 +1,5 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@festgeld/domain";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@festgeld/domain";
 import type { FastifyRequest } from "fastify";
-
-const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
 /**
  * The language of each Accept-Language header seen lately: browsers send a handful of distinct

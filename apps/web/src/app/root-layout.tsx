@@ -1,3 +1,4 @@
+import { isLanguage } from "@festgeld/domain/constants";
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
@@ -7,7 +8,6 @@ import { Footer } from "../components/layout/footer.tsx";
 import { Header } from "../components/layout/header.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
-import { isLanguage } from "../lib/i18n.ts";
 import { languageOfPath, withLanguage } from "../lib/language-path.ts";
 import { preloadable } from "../lib/preloadable.ts";
 

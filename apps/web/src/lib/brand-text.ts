@@ -1,5 +1,5 @@
 import { brand } from "@brand";
-import type { Language } from "@festgeld/domain/constants";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@festgeld/domain/constants";
 import { formatPercent } from "@festgeld/domain/money";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ import { cached, formatMoney, formatNumber, localeFor } from "./format.ts";
  */
 
 export function asLanguage(language: string): Language {
-  return language === "de" || language === "fr" ? language : "en";
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
 /** The operator's own wording in the current language (English when a language is missing). */

@@ -1,4 +1,9 @@
-import { BUSINESS_TIME_ZONE, type Language } from "@festgeld/domain/constants";
+import {
+  BUSINESS_TIME_ZONE,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_DETAILS,
+} from "@festgeld/domain/constants";
 import {
   formatMoney as formatMoneyIn,
   formatPercent,
@@ -10,11 +15,9 @@ import {
 } from "@festgeld/domain/money";
 import { currencyOf } from "./money.ts";
 
-/** Locales used for numbers, money and dates per interface language. */
-const LOCALES: Record<Language, string> = { en: "en-GB", de: "de-DE", fr: "fr-FR" };
-
+/** The locale numbers, money and dates are formatted in for an interface language. */
 export function localeFor(language: string): string {
-  return LOCALES[(language as Language) in LOCALES ? (language as Language) : "en"];
+  return LANGUAGE_DETAILS[isLanguage(language) ? language : DEFAULT_LANGUAGE].locale;
 }
 
 type IntlFormatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames | Intl.ListFormat;

@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, STORAGE_KEYS } from "@festgeld/domain/constants";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  STORAGE_KEYS,
+} from "@festgeld/domain/constants";
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
@@ -27,10 +33,6 @@ export const NAMESPACES = [
 ] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
-
-export function isLanguage(value: unknown): value is Language {
-  return LANGUAGES.includes(value as Language);
-}
 
 /**
  * The stored language (user_language), else the browser's (navigator.languages), else the first

@@ -1,4 +1,13 @@
 import { ERROR_CODES } from "@festgeld/domain";
+import {
+  baseKey,
+  flatten,
+  keyDifferences,
+  missingPluralForms,
+  placeholderDifferences,
+  requiredPluralForms,
+  signature,
+} from "@festgeld/domain/catalogue-shape";
 import { LANGUAGES } from "@festgeld/domain/constants";
 import { describe, expect, it } from "vitest";
 import { NAMESPACES } from "../lib/i18n.ts";
@@ -17,44 +26,6 @@ const files = import.meta.glob<Catalogue>("./*/*.json", { eager: true, import: "
 
 function catalogue(language: string, namespace: string): Catalogue | undefined {
   return files[`./${language}/${namespace}.json`];
-}
-
-/** Flattens nested objects and arrays into dotted paths ("terms.sections.0.title") -> leaf value. */
-function flatten(value: unknown, prefix = "", out = new Map<string, unknown>()) {
-  if (value !== null && typeof value === "object") {
-    const entries = Array.isArray(value)
-      ? value.map((v, i) => [String(i), v] as const)
-      : Object.entries(value);
-    if (entries.length === 0) {
-      if (prefix) out.set(prefix, value);
-      return out;
-    }
-    for (const [key, child] of entries) flatten(child, prefix ? `${prefix}.${key}` : key, out);
-  } else {
-    out.set(prefix, value);
-  }
-  return out;
-}
-
-const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
-
-/** "months_other" -> "months"; other keys unchanged. */
-function baseKey(key: string) {
-  return key.replace(PLURAL_SUFFIX, "");
-}
-
-/** The interpolation names and component tags of a text: "{{count}} <link>x</link>" -> count, <link>. */
-function signature(text: string, ignoreCount = false): string[] {
-  const names = [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => `{{${m[1]}}}`);
-  const tags = [...text.matchAll(/<\/?([\w-]+)\s*\/?>/g)].map((m) => `<${m[1]}>`);
-  const nested = [...text.matchAll(/\$t\(([^),]+)/g)].map((m) => `$t(${m[1]})`);
-  return [...new Set([...names, ...tags, ...nested])]
-    .filter((s) => !(ignoreCount && s === "{{count}}"))
-    .sort();
-}
-
-function requiredPluralForms(language: string): string[] {
-  return new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];
 }
 
 const [reference, ...others] = LANGUAGES;
@@ -88,43 +59,23 @@ describe("translation catalogues", () => {
 
       for (const language of others) {
         it(`${language} has exactly the keys of ${reference}`, () => {
-          const own = flat[language] as Map<string, unknown>;
-          const enBases = new Set([...en.keys()].map(baseKey));
-          const ownBases = new Set([...own.keys()].map(baseKey));
-          const missing = [...enBases].filter((k) => !ownBases.has(k));
-          const extra = [...ownBases].filter((k) => !enBases.has(k));
+          const { missing, extra } = keyDifferences(en, flat[language] as Map<string, unknown>);
           expect(missing, `missing in ${language}/${namespace}`).toEqual([]);
           expect(extra, `only in ${language}/${namespace}`).toEqual([]);
         });
 
         it(`${language} uses the same placeholders and tags as ${reference}`, () => {
           const own = flat[language] as Map<string, unknown>;
-          const problems: string[] = [];
-          for (const [key, value] of own) {
-            if (typeof value !== "string") continue;
-            const plural = PLURAL_SUFFIX.test(key);
-            const counterpart = en.get(key) ?? (plural ? en.get(`${baseKey(key)}_other`) : undefined);
-            if (typeof counterpart !== "string") continue;
-            const a = signature(counterpart, plural).join(" ");
-            const b = signature(value, plural).join(" ");
-            if (a !== b) problems.push(`${key}: ${reference} [${a}] vs ${language} [${b}]`);
-          }
-          expect(problems).toEqual([]);
+          expect(placeholderDifferences(en, own, { reference, own: language })).toEqual([]);
         });
       }
 
       it("gives every plural key each form its language needs", () => {
-        const problems: string[] = [];
-        for (const language of LANGUAGES) {
-          const keys = [...(flat[language] as Map<string, unknown>).keys()];
-          const bases = new Set(keys.filter((k) => PLURAL_SUFFIX.test(k)).map(baseKey));
-          for (const base of bases) {
-            for (const form of requiredPluralForms(language)) {
-              if (!keys.includes(`${base}_${form}`))
-                problems.push(`${language}/${namespace}: ${base}_${form}`);
-            }
-          }
-        }
+        const problems = LANGUAGES.flatMap((language) =>
+          missingPluralForms(flat[language] as Map<string, unknown>, language).map(
+            (key) => `${language}/${namespace}: ${key}`,
+          ),
+        );
         expect(problems).toEqual([]);
       });
     });

@@ -3,6 +3,7 @@ import type { Language, PostboxDocument, User } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest } from "../../lib/errors.ts";
+import { fill, textsFor } from "../../locales/catalogues.ts";
 import { formatterFor } from "../messages/message-format.ts";
 import type { EventText } from "../messages/message-texts.ts";
 import type { Messenger } from "../messages/messages.service.ts";
@@ -60,63 +61,22 @@ export async function holdingsAt(db: Kysely<DB>, userId: string, date: string): 
     .filter((h) => h.balanceCents !== 0n || h.inTransitCents !== 0n);
 }
 
-const TEXT: Record<
-  Language,
-  {
-    subject: (date: string) => string;
-    intro: string;
-    none: string;
-    deposit: (h: Holding, rate: string) => string;
-    term: (from: string, to: string) => string;
-    inTransit: (reference: string) => string;
-    total: string;
-  }
-> = {
-  en: {
-    subject: (d) => `Your holdings at the end of ${d}`,
-    intro:
-      "This statement lists each of your fixed-term deposits with the balance our books show at the end of the day, including interest credited up to that day.",
-    none: "On that day you held no deposits with money in them.",
-    deposit: (h, rate) => `${h.reference} (${h.months} months, ${rate})`,
-    term: (from, to) => `Term ${from} to ${to}`,
-    inTransit: (reference) => `${reference}: payout ordered, not yet booked by the bank`,
-    total: "Total",
-  },
-  de: {
-    subject: (d) => `Ihr Bestand zum Ende des ${d}`,
-    intro:
-      "Diese Aufstellung nennt jede Ihrer Festgeldanlagen mit dem Saldo, den unsere Bücher zum Ende des Tages ausweisen, einschließlich der bis dahin gutgeschriebenen Zinsen.",
-    none: "An diesem Tag hatten Sie keine Anlage mit Guthaben.",
-    deposit: (h, rate) => `${h.reference} (${h.months} Monate, ${rate})`,
-    term: (from, to) => `Laufzeit ${from} bis ${to}`,
-    inTransit: (reference) => `${reference}: Auszahlung beauftragt, von der Bank noch nicht gebucht`,
-    total: "Gesamt",
-  },
-  fr: {
-    subject: (d) => `Vos avoirs à la fin du ${d}`,
-    intro:
-      "Ce relevé indique chacun de vos dépôts à terme avec le solde que nos livres présentent à la fin de la journée, intérêts crédités jusqu'à ce jour compris.",
-    none: "Ce jour-là, vous ne déteniez aucun dépôt avec un solde.",
-    deposit: (h, rate) => `${h.reference} (${h.months} mois, ${rate})`,
-    term: (from, to) => `Durée du ${from} au ${to}`,
-    inTransit: (reference) => `${reference} : versement ordonné, pas encore comptabilisé par la banque`,
-    total: "Total",
-  },
-};
-
 /** The statement's text in a language: one row per deposit with its balance, and the total. */
 export function holdingsText(date: string, holdings: readonly Holding[], language: Language): EventText {
-  const t = TEXT[language];
+  const t = textsFor(language).documents.holdings;
   const f = formatterFor(language);
   const money = (cents: bigint, currency: string) => f.money(cents, currency);
   const rows: Array<[string, string]> = [];
   for (const h of holdings) {
+    const deposit = fill(t.deposit, { reference: h.reference, months: h.months, rate: f.percent(h.rate) });
     const label =
       h.valueDate && h.maturityDate
-        ? `${t.deposit(h, f.percent(h.rate))}\n${t.term(f.date(h.valueDate), f.date(h.maturityDate))}`
-        : t.deposit(h, f.percent(h.rate));
+        ? `${deposit}\n${fill(t.term, { from: f.date(h.valueDate), to: f.date(h.maturityDate) })}`
+        : deposit;
     if (h.balanceCents !== 0n) rows.push([label, money(h.balanceCents, h.currency)]);
-    if (h.inTransitCents !== 0n) rows.push([t.inTransit(h.reference), money(h.inTransitCents, h.currency)]);
+    if (h.inTransitCents !== 0n) {
+      rows.push([fill(t.in_transit, { reference: h.reference }), money(h.inTransitCents, h.currency)]);
+    }
   }
   const currencies = [...new Set(holdings.map((h) => h.currency))];
   for (const currency of currencies.length > 0 ? currencies : ["EUR"]) {
@@ -126,7 +86,7 @@ export function holdingsText(date: string, holdings: readonly Holding[], languag
     rows.push([t.total, money(total, currency)]);
   }
   return {
-    subject: t.subject(f.date(date)),
+    subject: fill(t.subject, { date: f.date(date) }),
     paragraphs: [t.intro, ...(holdings.length === 0 ? [t.none] : [])],
     rows,
     action: null,

@@ -1,8 +1,8 @@
 import {
   addDays,
   centsToNumber,
-  LANGUAGES,
   type Language,
+  perLanguage,
   type Reconciliation,
   type ReconciliationRun,
 } from "@festgeld/domain";
@@ -10,6 +10,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { JobHandler } from "../../db/job-queue.ts";
 import type { DB } from "../../db/schema.ts";
 import type { ReconciliationStatus } from "../../db/tables/ledger.ts";
+import { fill, textsFor } from "../../locales/catalogues.ts";
 import { openExceptionsOf } from "../payments/bank-exceptions.service.ts";
 import * as repo from "./ledger.repository.ts";
 import { businessDate } from "./ledger.service.ts";
@@ -149,20 +150,14 @@ export function scheduleReconciliation(db: Db, date: string) {
   });
 }
 
-const ALERT: Record<Language, (date: string, accounts: string[]) => { title: string; message: string }> = {
-  en: (date, accounts) => ({
-    title: `Reconciliation ${date}: books and bank differ`,
-    message: `The daily reconciliation of ${date} found differences between the books and the bank statement for ${accounts.join(", ")}. See Back office > Books > Reconciliation.`,
-  }),
-  de: (date, accounts) => ({
-    title: `Abstimmung ${date}: Buchhaltung und Bank weichen ab`,
-    message: `Die tägliche Abstimmung vom ${date} hat Abweichungen zwischen Buchhaltung und Kontoauszug gefunden für ${accounts.join(", ")}. Siehe Backoffice > Buchhaltung > Abstimmung.`,
-  }),
-  fr: (date, accounts) => ({
-    title: `Rapprochement du ${date} : comptabilité et banque divergent`,
-    message: `Le rapprochement quotidien du ${date} a trouvé des écarts entre la comptabilité et le relevé bancaire pour ${accounts.join(", ")}. Voir Back-office > Comptabilité > Rapprochement.`,
-  }),
-};
+/** The back-office notice of a day whose books and bank differ, in one language. */
+function alert(language: Language, date: string, accounts: string[]) {
+  const t = textsFor(language)["back-office"].reconciliation_alert;
+  return {
+    title: fill(t.title, { date }),
+    message: fill(t.message, { date, accounts: accounts.join(", ") }),
+  };
+}
 
 /**
  * Reconciles every partner bank account for a day, records each result once, and tells the admins
@@ -184,9 +179,7 @@ export async function runDailyReconciliation(db: Db, date: string, now: Date): P
     if (fresh && result.status === "difference") withDifference.push(iban);
   }
   if (withDifference.length > 0) {
-    const translations = Object.fromEntries(
-      LANGUAGES.map((l) => [l, { ...ALERT[l](date, withDifference), note: null }]),
-    ) as Record<Language, { title: string; message: string; note: null }>;
+    const translations = perLanguage((l) => ({ ...alert(l, date, withDifference), note: null }));
     await repo.notifyAdmins(db, { ...translations.en, translations, at: now });
   }
   return withDifference;

@@ -12,7 +12,7 @@ import { render } from "@react-email/render";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { Operator } from "../../config/operator.ts";
-import { type EmailContent, FOOTER, legalLines, type RenderedEmail } from "./email-text.ts";
+import { type EmailContent, footerText, legalLines, type RenderedEmail } from "./email-text.ts";
 
 /*
  * The brand's e-mail layout (React Email). Each component is imported from its own package: the
@@ -24,7 +24,7 @@ const font = "Helvetica, Arial, sans-serif";
 
 function EmailLayout(props: { content: EmailContent; operator: Operator; language: Language }) {
   const { content, operator, language } = props;
-  const t = FOOTER[language];
+  const t = footerText(language, operator.shortName);
   const accent = operator.accentColor;
   return (
     <Html lang={language}>
@@ -101,9 +101,7 @@ function EmailLayout(props: { content: EmailContent; operator: Operator; languag
           ) : null}
           <Hr style={{ borderColor: "#e5e7eb", margin: "24px 0 16px" }} />
           <Text style={{ color: "#6b7280", fontSize: "12px", lineHeight: "18px" }}>
-            {content.kind.type === "newsletter"
-              ? t.newsletter(operator.shortName)
-              : t.service(operator.shortName)}
+            {content.kind.type === "newsletter" ? t.newsletter : t.service}
             {content.kind.type === "newsletter" ? (
               <>
                 {" "}

@@ -1,5 +1,6 @@
 import type { Language } from "@festgeld/domain";
 import type { Operator } from "../../config/operator.ts";
+import { fill, textsFor } from "../../locales/catalogues.ts";
 
 /*
  * What every e-mail says around its content: the types, the footer's words and the operator's legal
@@ -29,57 +30,19 @@ export interface RenderedEmail {
   headers?: Record<string, string>;
 }
 
-export const FOOTER: Record<
-  Language,
-  {
-    service: (name: string) => string;
-    newsletter: (name: string) => string;
-    unsubscribe: string;
-    directors: string;
-    register: string;
-    vat: string;
-    supervisor: string;
-    demo: string;
-  }
-> = {
-  en: {
-    service: (name) => `You receive this service e-mail because you have an account with ${name}.`,
-    newsletter: (name) =>
-      `You receive the ${name} newsletter because you subscribed and confirmed your address.`,
-    unsubscribe: "Unsubscribe",
-    directors: "Managing directors",
-    register: "Trade register",
-    vat: "VAT ID",
-    supervisor: "Supervisory authority",
-    demo: "Demonstration: this is not a real offer and no real company.",
-  },
-  de: {
-    service: (name) => `Sie erhalten diese Service-E-Mail, weil Sie ein Konto bei ${name} haben.`,
-    newsletter: (name) =>
-      `Sie erhalten den Newsletter von ${name}, weil Sie ihn abonniert und Ihre Adresse bestätigt haben.`,
-    unsubscribe: "Abmelden",
-    directors: "Geschäftsführung",
-    register: "Handelsregister",
-    vat: "USt-IdNr.",
-    supervisor: "Aufsichtsbehörde",
-    demo: "Demonstration: kein echtes Angebot und kein echtes Unternehmen.",
-  },
-  fr: {
-    service: (name) => `Vous recevez cet e-mail de service parce que vous avez un compte chez ${name}.`,
-    newsletter: (name) =>
-      `Vous recevez la newsletter de ${name} parce que vous y êtes abonné(e) et avez confirmé votre adresse.`,
-    unsubscribe: "Se désabonner",
-    directors: "Gérants",
-    register: "Registre du commerce",
-    vat: "N° de TVA",
-    supervisor: "Autorité de surveillance",
-    demo: "Démonstration : ceci n'est pas une offre réelle ni une entreprise réelle.",
-  },
-};
+/** What the footer says above the legal lines: why the reader gets the e-mail, and the unsubscribe link. */
+export function footerText(language: Language, brand: string) {
+  const t = textsFor(language).mail.footer;
+  return {
+    service: fill(t.service, { name: brand }),
+    newsletter: fill(t.newsletter, { name: brand }),
+    unsubscribe: t.unsubscribe,
+  };
+}
 
 /** The operator's legal details, one line each (also used by the PDF documents). */
 export function legalLines(operator: Operator, language: Language): string[] {
-  const t = FOOTER[language];
+  const t = textsFor(language).mail.footer;
   const a = operator.address;
   return [
     `${operator.name}, ${a.street}, ${a.postalCode} ${a.city}, ${a.country}`,

@@ -1,7 +1,4 @@
-import { BUSINESS_TIME_ZONE, centsToDecimalString, type Language } from "@festgeld/domain";
-
-/** The formatting locale of each language (docs/decisions.md, "Locales for formatting"). */
-export const LOCALE_OF: Record<Language, string> = { en: "en-GB", de: "de-DE", fr: "fr-FR" };
+import { BUSINESS_TIME_ZONE, centsToDecimalString, LANGUAGE_DETAILS, type Language } from "@festgeld/domain";
 
 /**
  * Intl formatters are costly to build (about a millisecond each) and hold no state, so each is built
@@ -19,7 +16,8 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 
 /** Amounts, rates and dates as the saver reads them, in their language. Amounts are integer cents. */
 export function formatterFor(language: Language) {
-  const locale = LOCALE_OF[language];
+  // The formatting locale of the language (docs/decisions.md, "Locales for formatting").
+  const locale = LANGUAGE_DETAILS[language].locale;
   return {
     /**
      * 1000000 (cents), "EUR" -> "€10,000.00" / "10.000,00 €" / "10 000,00 €". Exact: Intl reads the cents'

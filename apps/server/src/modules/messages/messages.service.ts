@@ -6,6 +6,7 @@ import { mayMailUnconfirmed } from "../../db/mail-limits.ts";
 import type { DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/errors.ts";
 import { loadQrCode, once } from "../../lib/lazy.ts";
+import { fill, textsFor } from "../../locales/catalogues.ts";
 import { batchTime } from "../../plugins/events.ts";
 import type { DocumentStorage } from "../../storage/document-store.ts";
 import {
@@ -21,7 +22,7 @@ import type { EmailContent, RenderedEmail } from "./email-text.ts";
 import { type EventFacts, type EventType, type MessageEvent, storedFactsInCents } from "./message-events.ts";
 import { type EventText, eventText, inboxMessage } from "./message-texts.ts";
 import * as repo from "./messages.repository.ts";
-import { DOCUMENT_TITLE, type DocumentKind, renderPdf } from "./postbox-pdf.ts";
+import { type DocumentKind, documentTitle, renderPdf } from "./postbox-pdf.ts";
 
 export type { EventFacts, EventType, MessageEvent, TransferFacts } from "./message-events.ts";
 
@@ -75,11 +76,9 @@ export const DOCUMENT_OF: Partial<Record<EventType, DocumentKind>> = {
   tax_statement_issued: "tax_statement",
 };
 
-const NEW_DOCUMENT: Record<Language, (title: string) => string> = {
-  en: (title) => `A new document is in your postbox: ${title}.`,
-  de: (title) => `In Ihrem Postfach liegt ein neues Dokument: ${title}.`,
-  fr: (title) => `Un nouveau document se trouve dans votre espace documents : ${title}.`,
-};
+/** The sentence an e-mail adds when its event put a document into the postbox. */
+const newDocument = (language: Language, kind: DocumentKind) =>
+  fill(textsFor(language).mail.new_document, { title: documentTitle(language, kind) });
 
 /**
  * Tells savers about events: the inbox message and the e-mail(s) of one event are written in the
@@ -184,7 +183,7 @@ export function createMessenger(deps: MessengerDeps): Messenger {
           text,
           event: input,
         });
-        text.paragraphs.push(NEW_DOCUMENT[language](DOCUMENT_TITLE[language][kind]));
+        text.paragraphs.push(newDocument(language, kind));
       }
       const notificationId = await repo.insertInboxMessage(db, {
         user_id: recipient.id,
@@ -256,7 +255,7 @@ export function createMessenger(deps: MessengerDeps): Messenger {
       return {
         ...rendered,
         kind: input.kind,
-        title: DOCUMENT_TITLE[language][input.kind],
+        title: documentTitle(language, input.kind),
         language,
         read: false,
         existing: false,
@@ -335,7 +334,7 @@ async function storeDocument(
     id,
     user_id: input.userId,
     kind: input.kind,
-    title: DOCUMENT_TITLE[input.language][input.kind],
+    title: documentTitle(input.language, input.kind),
     language: input.language,
     event_key: input.key,
     storage_key: storageKey,
@@ -391,9 +390,7 @@ export async function renderTemplateEmail(
       const kind = DOCUMENT_OF[type];
       content = {
         subject: text.subject,
-        paragraphs: kind
-          ? [...text.paragraphs, NEW_DOCUMENT[language](DOCUMENT_TITLE[language][kind])]
-          : text.paragraphs,
+        paragraphs: kind ? [...text.paragraphs, newDocument(language, kind)] : text.paragraphs,
         rows: text.rows,
         action: text.action
           ? { url: `${context.publicUrl}${text.action.path}`, label: text.action.label }
@@ -459,7 +456,7 @@ export async function renderNotificationEmail(
       subject: notification.title,
       paragraphs: notification.message.split(/\n{2,}/),
       rows: [],
-      action: { url: `${context.publicUrl}/dashboard`, label: OPEN_INBOX[language] },
+      action: { url: `${context.publicUrl}/dashboard`, label: textsFor(language).mail.open_account },
       kind: { type: "service" },
       note: notification.note ?? null,
     },
@@ -467,12 +464,6 @@ export async function renderNotificationEmail(
     language,
   );
 }
-
-const OPEN_INBOX: Record<Language, string> = {
-  en: "Open your account",
-  de: "Zu Ihrem Konto",
-  fr: "Ouvrir votre compte",
-};
 
 /** The e-mail of a claimed outbox row: a rendered template, or a notification in the brand's layout. */
 export function renderOutboxEmail(email: ClaimedEmail, context: RenderContext): Promise<RenderedEmail> {

@@ -1,6 +1,7 @@
 import { type Language, toCents } from "@festgeld/domain";
 import type { Operator } from "../../config/operator.ts";
 import { loadPdfKit } from "../../lib/lazy.ts";
+import { fill, textsFor } from "../../locales/catalogues.ts";
 import { legalLines } from "./email-text.ts";
 import type { EventFacts } from "./message-events.ts";
 import { formatterFor } from "./message-format.ts";
@@ -19,112 +20,10 @@ export const DOCUMENT_KINDS = [
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-export const DOCUMENT_TITLE: Record<Language, Record<DocumentKind, string>> = {
-  en: {
-    application_confirmation: "Confirmation of your application",
-    approval: "Approval and transfer instructions",
-    withdrawal_receipt: "Receipt of your withdrawal",
-    funding_confirmation: "Funding confirmation",
-    maturity_statement: "Maturity statement",
-    closure_statement: "Statement of early closure",
-    holdings_statement: "Statement of holdings",
-    tax_statement: "Yearly interest statement",
-  },
-  de: {
-    application_confirmation: "Bestätigung Ihres Antrags",
-    approval: "Genehmigung und Überweisungsdaten",
-    withdrawal_receipt: "Eingangsbestätigung Ihres Widerrufs",
-    funding_confirmation: "Bestätigung des Geldeingangs",
-    maturity_statement: "Abrechnung bei Fälligkeit",
-    closure_statement: "Abrechnung der vorzeitigen Auflösung",
-    holdings_statement: "Vermögensaufstellung",
-    tax_statement: "Jährliche Zinsbescheinigung",
-  },
-  fr: {
-    application_confirmation: "Confirmation de votre demande",
-    approval: "Acceptation et coordonnées du virement",
-    withdrawal_receipt: "Accusé de réception de votre rétractation",
-    funding_confirmation: "Confirmation de réception des fonds",
-    maturity_statement: "Relevé d'échéance",
-    closure_statement: "Relevé de clôture anticipée",
-    holdings_statement: "Relevé de situation des avoirs",
-    tax_statement: "Relevé annuel des intérêts",
-  },
-};
-
-const SHEET: Record<
-  Language,
-  {
-    title: (version: string) => string;
-    acknowledged: (at: string) => string;
-    notAcknowledged: string;
-    protectedBy: string;
-    limit: string;
-    limitValue: (coverage: string) => string;
-    period: string;
-    periodValue: (days: number) => string;
-    currency: string;
-    currencyValue: string;
-    contact: string;
-    more: string;
-    bank: string;
-  }
-> = {
-  en: {
-    title: (v) => `Depositor information sheet (version ${v})`,
-    acknowledged: (at) => `You confirmed receipt of this sheet on ${at}.`,
-    notAcknowledged:
-      "Please confirm receipt of this sheet on your dashboard; until then the application cannot be approved.",
-    protectedBy: "Deposits are protected by",
-    limit: "Limit of protection",
-    limitValue: (c) => `${c} per depositor per credit institution`,
-    period: "Reimbursement period in case of the credit institution's failure",
-    periodValue: (d) => `${d} working days`,
-    currency: "Currency of reimbursement",
-    currencyValue: "Euro",
-    contact: "Contact",
-    more: "More information",
-    bank: "Credit institution",
-  },
-  de: {
-    title: (v) => `Informationsbogen für den Einleger (Version ${v})`,
-    acknowledged: (at) => `Sie haben den Erhalt dieses Bogens am ${at} bestätigt.`,
-    notAcknowledged:
-      "Bitte bestätigen Sie den Erhalt dieses Bogens in Ihrer Übersicht; bis dahin kann der Antrag nicht genehmigt werden.",
-    protectedBy: "Einlagen sind geschützt durch",
-    limit: "Sicherungsobergrenze",
-    limitValue: (c) => `${c} pro Einleger pro Kreditinstitut`,
-    period: "Erstattungsfrist bei Ausfall eines Kreditinstituts",
-    periodValue: (d) => `${d} Arbeitstage`,
-    currency: "Währung der Erstattung",
-    currencyValue: "Euro",
-    contact: "Kontaktdaten",
-    more: "Weitere Informationen",
-    bank: "Kreditinstitut",
-  },
-  fr: {
-    title: (v) => `Fiche d'information du déposant (version ${v})`,
-    acknowledged: (at) => `Vous avez confirmé la réception de cette fiche le ${at}.`,
-    notAcknowledged:
-      "Veuillez confirmer la réception de cette fiche dans votre tableau de bord ; d'ici là, la demande ne peut pas être acceptée.",
-    protectedBy: "Les dépôts sont protégés par",
-    limit: "Plafond de la protection",
-    limitValue: (c) => `${c} par déposant et par établissement de crédit`,
-    period: "Délai de remboursement en cas de défaillance de l'établissement de crédit",
-    periodValue: (d) => `${d} jours ouvrables`,
-    currency: "Monnaie du remboursement",
-    currencyValue: "Euro",
-    contact: "Contact",
-    more: "Pour en savoir plus",
-    bank: "Établissement de crédit",
-  },
-};
-
-const ISSUED: Record<Language, (date: string) => string> = {
-  en: (d) => `Issued on ${d}`,
-  de: (d) => `Ausgestellt am ${d}`,
-  fr: (d) => `Émis le ${d}`,
-};
+/** The title of a postbox document in a language. */
+export function documentTitle(language: Language, kind: DocumentKind): string {
+  return textsFor(language).documents.title[kind];
+}
 
 export interface PdfInput {
   kind: DocumentKind;
@@ -152,7 +51,8 @@ export async function renderPdf(input: PdfInput): Promise<Buffer> {
   const PDFDocument = await loadPdfKit();
   const { language, operator, text } = input;
   const f = formatterFor(language);
-  const title = DOCUMENT_TITLE[language][input.kind];
+  const t = textsFor(language).documents;
+  const title = t.title[input.kind];
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: 56, bottom: 56, left: 56, right: 56 },
@@ -186,7 +86,7 @@ export async function renderPdf(input: PdfInput): Promise<Buffer> {
   doc
     .fontSize(9)
     .fillColor("#555555")
-    .text(ISSUED[language](f.date(input.issuedAt.toISOString())));
+    .text(fill(t.issued, { date: f.date(input.issuedAt.toISOString()) }));
   doc.moveDown(1.5);
   doc.font("Helvetica-Bold").fontSize(15).fillColor("#000000").text(title);
   doc.moveDown(0.5);
@@ -205,7 +105,7 @@ export async function renderPdf(input: PdfInput): Promise<Buffer> {
     drawQr(doc, input.qrModules, 110);
   }
   if (input.infoSheet) {
-    const s = SHEET[language];
+    const s = t.info_sheet;
     // The bank's own scheme when the confirmation names the bank, else the operator's configured one.
     const bank = input.infoSheet.bank;
     const dgs = bank
@@ -221,16 +121,19 @@ export async function renderPdf(input: PdfInput): Promise<Buffer> {
           coverageCents: Number(toCents(operator.depositGuarantee.coverageEur)),
         };
     doc.moveDown(1.5);
-    doc.font("Helvetica-Bold").fontSize(13).text(s.title(input.infoSheet.info_sheet_version), { width });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(13)
+      .text(fill(s.title, { version: input.infoSheet.info_sheet_version }), { width });
     doc.moveDown(0.5);
     table(
       doc,
       [
         [s.bank, bank?.name ?? operator.partnerBank],
-        [s.protectedBy, dgs.name],
-        [s.limit, s.limitValue(f.money(dgs.coverageCents, "EUR"))],
-        [s.period, s.periodValue(dgs.reimbursementWorkingDays)],
-        [s.currency, s.currencyValue],
+        [s.protected_by, dgs.name],
+        [s.limit, fill(s.limit_value, { coverage: f.money(dgs.coverageCents, "EUR") })],
+        [s.period, fill(s.period_value, { days: dgs.reimbursementWorkingDays })],
+        [s.currency, s.currency_value],
         [s.contact, dgs.contact],
         [s.more, dgs.website],
       ],
@@ -242,8 +145,8 @@ export async function renderPdf(input: PdfInput): Promise<Buffer> {
       .fontSize(10)
       .text(
         input.infoSheet.info_sheet_acknowledged_at
-          ? s.acknowledged(f.dateTime(input.infoSheet.info_sheet_acknowledged_at))
-          : s.notAcknowledged,
+          ? fill(s.acknowledged, { at: f.dateTime(input.infoSheet.info_sheet_acknowledged_at) })
+          : s.not_acknowledged,
         { width },
       );
   }

@@ -1,4 +1,5 @@
-import type { Language } from "@festgeld/domain";
+import { LANGUAGE_DETAILS, type Language } from "@festgeld/domain";
+import { fill, textsFor } from "../../locales/catalogues.ts";
 
 /** The confirmation e-mail of a newsletter sign-up (template `newsletter_confirm`, facts erased once sent). */
 export const NEWSLETTER_CONFIRM_TEMPLATE = "newsletter_confirm";
@@ -21,53 +22,19 @@ export interface NewsletterIssueFacts {
 }
 
 export function newsletterConfirmText(facts: NewsletterConfirmFacts, language: Language) {
-  const texts: Record<Language, { subject: string; paragraphs: string[]; label: string }> = {
-    en: {
-      subject: "Confirm your newsletter subscription",
-      paragraphs: [
-        "Someone, hopefully you, asked to receive our newsletter at this address.",
-        `Please confirm with the button below; the link works once. Without confirmation nothing is sent and the address is deleted after ${facts.days} days.`,
-        "You can unsubscribe at any time with the link in every newsletter.",
-      ],
-      label: "Confirm my subscription",
-    },
-    de: {
-      subject: "Bestätigen Sie Ihr Newsletter-Abonnement",
-      paragraphs: [
-        "Jemand, hoffentlich Sie, hat unseren Newsletter für diese Adresse bestellt.",
-        `Bitte bestätigen Sie mit der Schaltfläche unten; der Link gilt einmal. Ohne Bestätigung senden wir nichts und löschen die Adresse nach ${facts.days} Tagen.`,
-        "Sie können sich jederzeit über den Link in jedem Newsletter abmelden.",
-      ],
-      label: "Abonnement bestätigen",
-    },
-    fr: {
-      subject: "Confirmez votre abonnement à la newsletter",
-      paragraphs: [
-        "Quelqu'un, vous sans doute, a demandé à recevoir notre newsletter à cette adresse.",
-        `Veuillez confirmer avec le bouton ci-dessous ; le lien ne fonctionne qu'une fois. Sans confirmation, nous n'envoyons rien et l'adresse est supprimée après ${facts.days} jours.`,
-        "Vous pouvez vous désabonner à tout moment grâce au lien présent dans chaque newsletter.",
-      ],
-      label: "Confirmer mon abonnement",
-    },
+  const t = textsFor(language).mail.newsletter_confirm;
+  return {
+    subject: t.subject,
+    paragraphs: [t.asked, fill(t.confirm, { days: facts.days }), t.unsubscribe],
+    label: t.action,
   };
-  return texts[language];
 }
 
-/** The note of a text shown in another language than the reader's. */
-export const ONLY_IN: Record<Language, Record<Language, string>> = {
-  en: {
-    en: "This message is only available in English.",
-    de: "This message is only available in German.",
-    fr: "This message is only available in French.",
-  },
-  de: {
-    en: "Diese Nachricht gibt es nur auf Englisch.",
-    de: "Diese Nachricht gibt es nur auf Deutsch.",
-    fr: "Diese Nachricht gibt es nur auf Französisch.",
-  },
-  fr: {
-    en: "Ce message n'existe qu'en anglais.",
-    de: "Ce message n'existe qu'en allemand.",
-    fr: "Ce message n'existe qu'en français.",
-  },
-};
+/**
+ * The note of a text shown in another language than the reader's: "This message is only available
+ * in German.", the language named in the reader's own (Intl).
+ */
+export function onlyIn(reader: Language, written: Language): string {
+  const name = new Intl.DisplayNames([LANGUAGE_DETAILS[reader].locale], { type: "language" }).of(written);
+  return fill(textsFor(reader).mail.only_in, { language: name ?? written });
+}

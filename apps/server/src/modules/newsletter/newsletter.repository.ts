@@ -1,4 +1,4 @@
-import type { Language } from "@festgeld/domain";
+import { type Language, perLanguage } from "@festgeld/domain";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
@@ -69,7 +69,7 @@ export async function confirmedByLanguage(db: Db): Promise<Record<Language, numb
     .where("confirmed_at", "is not", null)
     .groupBy("language")
     .execute();
-  const counts: Record<Language, number> = { en: 0, de: 0, fr: 0 };
+  const counts = perLanguage(() => 0);
   for (const row of rows) counts[row.language] = Number(row.n);
   return counts;
 }

@@ -19,7 +19,7 @@ import {
   NEWSLETTER_CONFIRM_TEMPLATE,
   NEWSLETTER_TEMPLATE,
   type NewsletterConfirmFacts,
-  ONLY_IN,
+  onlyIn,
 } from "./newsletter-mail.ts";
 
 /** Unconfirmed requests are deleted this many days after they were asked for. */
@@ -120,7 +120,7 @@ export function textsPerLanguage(texts: LocalizedMessage) {
     result[language] = {
       title: text.title,
       message: text.message,
-      note: own ? null : ONLY_IN[language][first],
+      note: own ? null : onlyIn(language, first),
     };
   }
   return result;
@@ -138,7 +138,7 @@ export async function sendIssue(
 ): Promise<AudienceCount> {
   const result = await db.transaction().execute(async (trx) => {
     const byLanguage = await repo.confirmedByLanguage(trx);
-    const recipients = byLanguage.en + byLanguage.de + byLanguage.fr;
+    const recipients = LANGUAGES.reduce((sum, l) => sum + byLanguage[l], 0);
     if (!input.confirm) return { recipients, by_language: byLanguage, sent: false, emails_queued: 0 };
     const emailsQueued = context.email
       ? await repo.queueIssue(trx, {
@@ -155,7 +155,7 @@ export async function sendIssue(
         recipients,
         emails_queued: emailsQueued,
         languages: LANGUAGES.filter((l) => input.texts[l]),
-        title: (input.texts.en ?? input.texts.de ?? input.texts.fr)?.title ?? null,
+        title: LANGUAGES.map((l) => input.texts[l]).find(Boolean)?.title ?? null,
       },
     });
     return { recipients, by_language: byLanguage, sent: true, emails_queued: emailsQueued };

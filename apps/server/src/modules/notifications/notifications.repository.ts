@@ -1,4 +1,4 @@
-import { INBOX_KIND_OF_EVENT, type InboxKind } from "@festgeld/domain";
+import { INBOX_KIND_OF_EVENT, type InboxKind, isLanguage, perLanguage } from "@festgeld/domain";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
@@ -30,8 +30,8 @@ export async function usersByLanguage(db: Kysely<DB>, ids: string[] | null) {
   let query = db.selectFrom("users").select(["language", (eb) => eb.fn.countAll<string>().as("n")]);
   if (ids) query = query.where("id", "in", ids.length > 0 ? ids : ["00000000-0000-0000-0000-000000000000"]);
   const rows = await query.groupBy("language").execute();
-  const counts = { en: 0, de: 0, fr: 0 };
-  for (const row of rows) counts[row.language as keyof typeof counts] = Number(row.n);
+  const counts = perLanguage(() => 0);
+  for (const row of rows) if (isLanguage(row.language)) counts[row.language] = Number(row.n);
   return counts;
 }
 

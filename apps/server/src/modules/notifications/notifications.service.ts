@@ -1,11 +1,12 @@
-import type {
-  AudienceCount,
-  InboxKind,
-  InboxNotification,
-  NotificationSendData,
-  NotificationSendResponse,
-  UnreadCount,
-  User,
+import {
+  type AudienceCount,
+  type InboxKind,
+  type InboxNotification,
+  LANGUAGES,
+  type NotificationSendData,
+  type NotificationSendResponse,
+  type UnreadCount,
+  type User,
 } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
@@ -35,7 +36,7 @@ export async function sendNotification(
   options: SendOptions,
 ): Promise<NotificationSendResponse> {
   const translations = input.texts ? textsPerLanguage(input.texts) : null;
-  const first = input.texts ? (input.texts.en ?? input.texts.de ?? input.texts.fr) : undefined;
+  const first = input.texts ? LANGUAGES.map((l) => input.texts?.[l]).find(Boolean) : undefined;
   const title = first?.title ?? input.title;
   const message = first?.message ?? input.message;
   if (!title || !message) {
@@ -120,7 +121,7 @@ export async function audience(
 ): Promise<AudienceCount> {
   const byLanguage = await repo.usersByLanguage(db, targetsOf(input.user_ids));
   return {
-    recipients: byLanguage.en + byLanguage.de + byLanguage.fr,
+    recipients: LANGUAGES.reduce((sum, l) => sum + byLanguage[l], 0),
     by_language: byLanguage,
     sent: false,
     emails_queued: 0,

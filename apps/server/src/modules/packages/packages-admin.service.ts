@@ -3,6 +3,7 @@ import {
   centsToNumber,
   type PackageCreateRequest,
   type PackageUpdateRequest,
+  perLanguage,
   toCents,
   type User,
 } from "@festgeld/domain";
@@ -41,11 +42,7 @@ export function toAdminPackage(row: PackageRow): AdminPackage {
     min_amount: centsToNumber(row.min_amount_cents),
     max_amount: centsToNumber(row.max_amount_cents),
     currency: "EUR",
-    features: {
-      en: row.features?.en ?? [],
-      de: row.features?.de ?? [],
-      fr: row.features?.fr ?? [],
-    },
+    features: perLanguage((language) => row.features?.[language] ?? []),
     is_active: row.is_active,
     bank: {
       id: row.bank_id,

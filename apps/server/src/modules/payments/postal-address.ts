@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, isCountryCode } from "@festgeld/domain";
+import { COUNTRY_CODES, isCountryCode, LANGUAGES } from "@festgeld/domain";
 import type { PostalAddress } from "./pain001.ts";
 
 /**
@@ -19,7 +19,7 @@ export function splitStreet(street: string): { streetName: string; buildingNumbe
 const NAMES = new Map<string, string>();
 function countryNames() {
   if (NAMES.size > 0) return NAMES;
-  for (const language of ["en", "de", "fr"]) {
+  for (const language of LANGUAGES) {
     const names = new Intl.DisplayNames([language], { type: "region" });
     for (const code of COUNTRY_CODES) {
       const name = names.of(code);
@@ -29,7 +29,7 @@ function countryNames() {
   return NAMES;
 }
 
-/** An ISO 3166 code from a code or a country's name in English, German or French; else the fallback. */
+/** An ISO 3166 code from a code or a country's name in one of the languages; else the fallback. */
 export function countryCodeOf(country: string, fallback: string): string {
   const upper = country.trim().toUpperCase();
   if (upper.length === 2 && isCountryCode(upper)) return upper;

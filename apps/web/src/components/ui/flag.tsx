@@ -1,4 +1,4 @@
-import type { Language } from "@festgeld/domain/constants";
+import { LANGUAGE_DETAILS, type Language } from "@festgeld/domain/constants";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { countryName } from "../../lib/brand-text.ts";
@@ -89,11 +89,9 @@ function Drawing({ code, className }: Omit<Labelled, "label">) {
   );
 }
 
-const LANGUAGE_FLAG: Record<Language, string> = { en: "GB", de: "DE", fr: "FR" };
-
 /** The flag of a language. Decorative: the language's name is the accessible text next to it. */
 export function Flag({ language, className = "h-3.5 w-5" }: { language: Language; className?: string }) {
-  return <Drawn code={LANGUAGE_FLAG[language]} className={className} />;
+  return <Drawn code={LANGUAGE_DETAILS[language].flag} className={className} />;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Language } from "@festgeld/domain/constants";
+import { isLanguage } from "@festgeld/domain/constants";
 import { useTranslation } from "react-i18next";
-import { isLanguage } from "../../../lib/i18n.ts";
 
 /** The interface language as one of ours (English while i18next reports anything else). */
 export function useContentLanguage(): Language {
