@@ -17,6 +17,15 @@ export const DATABASE_INDEPENDENT = [
   "apps/server/test/server-catalogues.test.ts",
 ];
 
+/**
+ * Server test files that replace a module of the app (`vi.mock`): they run in a module registry of their
+ * own. Every other server file shares its worker's modules with the files before it (`isolate: false`):
+ * importing the whole app once per worker instead of once per file halves the server passes
+ * (docs/decisions.md "CI runs independent steps side by side"). Each file still builds its own app on its
+ * own database; nothing a test relies on lives in a module's state.
+ */
+export const ISOLATED = ["apps/server/test/auth.test.ts"];
+
 const serverTest = {
   setupFiles: [
     "apps/server/test/helpers/no-checkout-data.setup.ts",
@@ -44,14 +53,19 @@ export default defineConfig({
           ...serverTest,
           name: "server",
           include: ["apps/server/test/**/*.test.ts"],
-          exclude: DATABASE_INDEPENDENT,
+          exclude: [...DATABASE_INDEPENDENT, ...ISOLATED],
+          isolate: false,
         },
+      },
+      {
+        test: { ...serverTest, name: "server-isolated", include: ISOLATED },
       },
       {
         test: {
           ...serverTest,
           name: "server-no-database",
           include: DATABASE_INDEPENDENT,
+          isolate: false,
           setupFiles: [...serverTest.setupFiles, "apps/server/test/helpers/no-database.setup.ts"],
           globalSetup: ["apps/server/test/helpers/statuses.global.ts"],
         },
