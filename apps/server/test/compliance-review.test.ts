@@ -261,6 +261,44 @@ describe("postbox documents of a closed account", () => {
   });
 });
 
+describe("the retention job on the job queue", () => {
+  it("erases what is due when the queue runs it, and schedules the next run an hour later", async () => {
+    const { RETENTION_JOB, scheduleRetention } = await import("../src/modules/identity/retention.job.ts");
+    const saver = await createUser(t.app);
+    const closed = await t.app.inject({
+      method: "POST",
+      url: "/api/me/close",
+      headers: saver.headers,
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    // its retention ended a moment ago
+    const now = t.app.clock.now();
+    await t.app.db
+      .updateTable("users")
+      .set({ erase_after: new Date(now.getTime() - 1000) })
+      .where("id", "=", saver.user.id)
+      .execute();
+    await scheduleRetention(t.app.db, now);
+    await scheduleRetention(t.app.db, now); // the same hour again: one run
+    expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.db.selectFrom("users").select("id").where("id", "=", saver.user.id).execute()).toEqual(
+      [],
+    );
+    const jobs = await t.app.db
+      .selectFrom("jobs")
+      .select(["key", "run_at", "state"])
+      .where("name", "=", RETENTION_JOB)
+      .orderBy("run_at")
+      .execute();
+    expect(jobs.map((j) => j.state)).toEqual(["done", "pending"]);
+    const [done, next] = jobs;
+    expect(next && done && next.run_at.getTime() - done.run_at.getTime()).toBeGreaterThanOrEqual(
+      3_600_000 - 1000,
+    );
+  });
+});
+
 describe("registration with a known address", () => {
   let m: TestApp;
   beforeAll(async () => {

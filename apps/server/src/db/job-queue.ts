@@ -45,6 +45,18 @@ export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
   concurrency: 1,
 };
 
+/** A job to run at `runAt`, once per key: scheduling a key again keeps the first (every module's way in). */
+export function scheduleJob(
+  db: Kysely<DB> | Transaction<DB>,
+  job: { name: string; key: string; runAt: Date; payload?: object },
+) {
+  return db
+    .insertInto("jobs")
+    .values({ name: job.name, key: job.key, run_at: job.runAt, payload: JSON.stringify(job.payload ?? {}) })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+}
+
 /** Backoff after a failed attempt: 1, 2, 4 ... minutes, at most a day. */
 export const backoffMs = (attempts: number) => Math.min(2 ** Math.max(0, attempts - 1) * 60_000, 86_400_000);
 

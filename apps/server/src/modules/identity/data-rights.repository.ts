@@ -36,9 +36,22 @@ export async function rowsOf(db: Db, table: string, column: string, value: strin
   return rows;
 }
 
+/**
+ * Deletes a user's rows of a table. Inside a transaction (the retention job's) the delete runs under a
+ * savepoint, so a row another table still needs fails this delete alone, not the transaction.
+ */
 export async function deleteRows(db: Db, table: string, column: string, value: string) {
-  const result = await sql`delete from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+  const remove = sql`delete from ${sql.table(table)} where ${sql.ref(column)} = ${value}`;
+  if (!db.isTransaction) return Number((await remove.execute(db)).numAffectedRows ?? 0);
+  await sql`savepoint delete_rows`.execute(db);
+  try {
+    const result = await remove.execute(db);
+    await sql`release savepoint delete_rows`.execute(db);
+    return Number(result.numAffectedRows ?? 0);
+  } catch (error) {
+    await sql`rollback to savepoint delete_rows`.execute(db);
+    throw error;
+  }
 }
 
 export function kycReviewsOfUser(db: Db, userId: string) {

@@ -1,11 +1,12 @@
 import type { AppModule } from "../../lib/module.ts";
 import { identityRoutes } from "./identity.routes.ts";
-import { scheduleRetention } from "./retention.job.ts";
+import { retentionJobHandlers, scheduleRetention } from "./retention.job.ts";
 import { sanctionsJobHandlers, screenUser } from "./sanctions.service.ts";
 
 /**
- * Personal data, ident providers, sanctions screening (its batches are jobs) and data rights; with background work on, the
- * retention job deletes the records of closed accounts once their retention period has ended.
+ * Personal data, ident providers, sanctions screening (its batches are jobs) and data rights; the
+ * retention job (on the job queue, started with background work) deletes the records of closed accounts
+ * once their retention period has ended.
  */
 export const identityModule: AppModule = async (app, { config, backgroundJobs }) => {
   await app.register(identityRoutes, {
@@ -19,5 +20,12 @@ export const identityModule: AppModule = async (app, { config, backgroundJobs })
   app.events.subscribe("account", async (event, trx) => {
     if (event.kind === "renamed") await screenUser(trx, event.userId, "name_change");
   });
-  if (backgroundJobs) scheduleRetention(app);
+  // The retention job runs on the job queue like every other job: the first run at start (a run missed
+  // while no server ran happens now), each run scheduling the next.
+  app.jobs.handle(retentionJobHandlers(app));
+  if (backgroundJobs) {
+    app.addHook("onReady", async () => {
+      await scheduleRetention(app.db, app.clock.now());
+    });
+  }
 };

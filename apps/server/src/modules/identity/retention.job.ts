@@ -1,30 +1,33 @@
 import type { FastifyInstance } from "fastify";
+import type { Kysely, Transaction } from "kysely";
+import { type JobHandler, scheduleJob } from "../../db/job-queue.ts";
+import type { DB } from "../../db/schema.ts";
 import { runRetention } from "./data-rights.service.ts";
 
 /** How often the retention job looks for records whose retention period has ended. */
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
-/**
- * Runs the retention job at start (so a run missed while the server was down happens now) and
- * then every hour. The job is idempotent, so several processes running it at once only repeat
- * deletions that already happened.
- */
-export function scheduleRetention(app: FastifyInstance, intervalMs = RETENTION_INTERVAL_MS) {
-  const run = () =>
-    runRetention(app.db, app.documentStorage, new Date()).then(
-      (erased) => {
-        if (erased.length > 0)
-          app.log.info({ erased: erased.length }, "retention job erased closed accounts");
-      },
-      (error: unknown) => app.log.error({ err: error }, "retention job failed"),
-    );
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    void run();
-    timer = setInterval(run, intervalMs);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => {
-    if (timer) clearInterval(timer);
+/** The retention job of the job queue, one per hour (its key), each scheduling the next. */
+export const RETENTION_JOB = "identity.retention";
+
+/** Schedules the run of the hour `at` falls in, due at `at`; a second call for that hour changes nothing. */
+export function scheduleRetention(db: Kysely<DB> | Transaction<DB>, at: Date) {
+  return scheduleJob(db, {
+    name: RETENTION_JOB,
+    key: `${RETENTION_JOB}:${at.toISOString().slice(0, 13)}`,
+    runAt: at,
   });
 }
+
+/**
+ * The retention job (docs/decisions.md "Jobs"): erases what is due at the queue's time, in the job's
+ * transaction, then schedules the next run an hour later. A deletion that fails on a row another table
+ * still needs fails alone (a savepoint) and is retried on the next run; the job is idempotent.
+ */
+export const retentionJobHandlers = (app: FastifyInstance): Readonly<Record<string, JobHandler>> => ({
+  [RETENTION_JOB]: async (trx, _job, now) => {
+    const erased = await runRetention(trx, app.documentStorage, now);
+    if (erased.length > 0) app.log.info({ erased: erased.length }, "retention job erased closed accounts");
+    await scheduleRetention(trx, new Date(now.getTime() + RETENTION_INTERVAL_MS));
+  },
+});

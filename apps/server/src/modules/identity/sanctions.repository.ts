@@ -200,14 +200,8 @@ export function latestRuns(db: Db) {
     .execute();
 }
 
-/** Schedules a job once per key (the job queue's table). */
-export function scheduleJob(db: Db, job: { name: string; key: string; runAt: Date; payload: object }) {
-  return db
-    .insertInto("jobs")
-    .values({ name: job.name, key: job.key, run_at: job.runAt, payload: JSON.stringify(job.payload) })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .execute();
-}
+/** Schedules a job once per key (the job queue's own insert). */
+export { scheduleJob } from "../../db/job-queue.ts";
 
 export function listEntries(db: Db, listId: string) {
   return db.selectFrom("sanctions_entries").selectAll().where("list_id", "=", listId).execute();

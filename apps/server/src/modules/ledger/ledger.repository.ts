@@ -483,11 +483,5 @@ export async function notifyAdmins(
   return Number(result.numAffectedRows ?? 0n);
 }
 
-/** Schedules a job once per key. */
-export function scheduleJob(db: Db, job: { name: string; key: string; runAt: Date; payload: object }) {
-  return db
-    .insertInto("jobs")
-    .values({ name: job.name, key: job.key, run_at: job.runAt, payload: JSON.stringify(job.payload) })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .execute();
-}
+/** Schedules a job once per key (the job queue's own insert). */
+export { scheduleJob } from "../../db/job-queue.ts";

@@ -57,11 +57,5 @@ export async function taxResidences(db: Db, userIds: readonly string[]): Promise
   return new Map(rows.map((r) => [r.user_id, r.tax_residency.toUpperCase()]));
 }
 
-/** Schedules a job once per key (scheduling again keeps the first). */
-export function scheduleJobOnce(db: Db, job: { name: string; key: string; runAt: Date; payload: object }) {
-  return db
-    .insertInto("jobs")
-    .values({ name: job.name, key: job.key, run_at: job.runAt, payload: JSON.stringify(job.payload) })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .execute();
-}
+/** Schedules a job once per key (the job queue's own insert). */
+export { scheduleJob as scheduleJobOnce } from "../../db/job-queue.ts";
