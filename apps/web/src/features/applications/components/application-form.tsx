@@ -1,6 +1,6 @@
 import type { Application, Package } from "@festgeld/domain";
 import { LIMITS } from "@festgeld/domain/constants";
-import { calculateReturn } from "@festgeld/domain/money";
+import { calculateReturn } from "@festgeld/domain/plan";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useMemo } from "react";
 import { useWatch } from "react-hook-form";

@@ -1,5 +1,5 @@
 import type { Package } from "@festgeld/domain";
-import { calculateReturn } from "@festgeld/domain/money";
+import { calculateReturn } from "@festgeld/domain/plan";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
