@@ -112,18 +112,21 @@ const PURPOSE: Record<Language, Record<EventFacts["deposit_payout_ordered"]["pur
   en: {
     maturity_payout: "payout of deposit",
     renewal_interest: "interest of deposit",
+    monthly_interest: "monthly interest of deposit",
     withdrawal_refund: "refund of deposit",
     early_closure: "early closure of deposit",
   },
   de: {
     maturity_payout: "Auszahlung der Anlage",
     renewal_interest: "Zinsen der Anlage",
+    monthly_interest: "Monatszinsen der Anlage",
     withdrawal_refund: "Rückzahlung der Anlage",
     early_closure: "vorzeitige Auflösung der Anlage",
   },
   fr: {
     maturity_payout: "versement du dépôt",
     renewal_interest: "intérêts du dépôt",
+    monthly_interest: "intérêts mensuels du dépôt",
     withdrawal_refund: "remboursement du dépôt",
     early_closure: "clôture anticipée du dépôt",
   },
@@ -479,6 +482,21 @@ function texts(language: Language): Texts {
         rows: appRows(f, x),
         action: dashboard,
       }),
+      deposit_interest_paid: (x, f) => ({
+        subject: `Zinszahlung ${x.month} von ${x.months}: Anlage ${applicationReference(x.application_id)}`,
+        paragraphs: [
+          `Die Bank hat die Zinsen für den ${x.month}. Monat Ihrer Festgeldanlage, ${f.money(x.interest_cents, x.currency)}, am ${f.date(x.booked_on)} auf Ihr Referenzkonto${x.reference_iban ? ` ${x.reference_iban}` : ""} überwiesen.`,
+          `Bisher ausgezahlte Zinsen: ${f.money(x.paid_to_date_cents, x.currency)} von ${f.money(x.total_interest_cents, x.currency)} für die gesamte Laufzeit. Ihr Anlagebetrag bleibt bis zur Fälligkeit angelegt.`,
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Zinsen dieses Monats", f.money(x.interest_cents, x.currency)],
+          ["Fällig am", f.date(x.due_date)],
+          ["Von der Bank gebucht am", f.date(x.booked_on)],
+          ["Bisher ausgezahlte Zinsen", f.money(x.paid_to_date_cents, x.currency)],
+        ],
+        action: dashboard,
+      }),
       deposit_payment_booked: (x, f) => ({
         subject: `Zahlung gebucht: ${PURPOSE.de[x.purpose]} ${applicationReference(x.application_id)}`,
         paragraphs: [
@@ -745,6 +763,21 @@ function texts(language: Language): Texts {
         rows: appRows(f, x),
         action: dashboard,
       }),
+      deposit_interest_paid: (x, f) => ({
+        subject: `Versement d'intérêts ${x.month} sur ${x.months} : dépôt ${applicationReference(x.application_id)}`,
+        paragraphs: [
+          `La banque a viré les intérêts du ${x.month}e mois de votre dépôt à terme, ${f.money(x.interest_cents, x.currency)}, le ${f.date(x.booked_on)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}.`,
+          `Intérêts versés jusqu'ici : ${f.money(x.paid_to_date_cents, x.currency)} sur ${f.money(x.total_interest_cents, x.currency)} pour toute la durée. Votre capital reste placé jusqu'à l'échéance.`,
+        ],
+        rows: [
+          [L.reference, applicationReference(x.application_id)],
+          ["Intérêts de ce mois", f.money(x.interest_cents, x.currency)],
+          ["Échéance du versement", f.date(x.due_date)],
+          ["Comptabilisé par la banque le", f.date(x.booked_on)],
+          ["Intérêts versés jusqu'ici", f.money(x.paid_to_date_cents, x.currency)],
+        ],
+        action: dashboard,
+      }),
       deposit_payment_booked: (x, f) => ({
         subject: `Paiement comptabilisé : ${PURPOSE.fr[x.purpose]} ${applicationReference(x.application_id)}`,
         paragraphs: [
@@ -1008,6 +1041,21 @@ function texts(language: Language): Texts {
         `No money arrived by ${f.date(x.deadline)}, so the application has lapsed. You can apply again at any time.`,
       ],
       rows: appRows(f, x),
+      action: dashboard,
+    }),
+    deposit_interest_paid: (x, f) => ({
+      subject: `Interest payment ${x.month} of ${x.months}: deposit ${applicationReference(x.application_id)}`,
+      paragraphs: [
+        `The bank transferred the interest for month ${x.month} of your fixed-term deposit, ${f.money(x.interest_cents, x.currency)}, to your reference account${x.reference_iban ? ` ${x.reference_iban}` : ""} on ${f.date(x.booked_on)}.`,
+        `Interest paid so far: ${f.money(x.paid_to_date_cents, x.currency)} of ${f.money(x.total_interest_cents, x.currency)} for the whole term. Your principal stays invested until maturity.`,
+      ],
+      rows: [
+        [L.reference, applicationReference(x.application_id)],
+        ["Interest this month", f.money(x.interest_cents, x.currency)],
+        ["Due on", f.date(x.due_date)],
+        ["Booked by the bank on", f.date(x.booked_on)],
+        ["Interest paid so far", f.money(x.paid_to_date_cents, x.currency)],
+      ],
       action: dashboard,
     }),
     deposit_payment_booked: (x, f) => ({
