@@ -56,7 +56,9 @@ export function depositPlan(input: PlanInput): DepositPlan {
     let paid = 0n;
     for (let month = 1; month <= months; month++) {
       const left = totalInterestCents - paid;
-      const amountCents = month === months ? left : monthlyInterestCents < left ? monthlyInterestCents : left;
+      // The last month, or one where a month's share would pass the total, pays what is left.
+      const lastOrShort = month === months || left < monthlyInterestCents;
+      const amountCents = lastOrShort ? left : monthlyInterestCents;
       payments.push({ kind: "interest", date: addMonths(startDate, month), month, amountCents });
       paid += amountCents;
     }

@@ -1,5 +1,4 @@
 import {
-  addMonths,
   decideRenewal,
   depositPlan,
   depositReference,
