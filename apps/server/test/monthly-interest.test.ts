@@ -182,7 +182,9 @@ describe("a deposit paying interest monthly", () => {
       });
       // Filed in a pain.001 and booked from the camt.053 the same day.
       const booked = await settlePayments(t.app, admin, due);
-      expect(booked.filter((o) => o.source === "monthly_interest")).toHaveLength(1);
+      expect(
+        booked.filter((o) => o.deposit_id === deposit.id && o.source === "monthly_interest"),
+      ).toHaveLength(1);
     }
 
     // At maturity only the principal left, as a maturity payout; every month paid exactly once.
