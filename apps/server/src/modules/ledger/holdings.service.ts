@@ -141,8 +141,8 @@ const TEXT: Record<
     deposit: (h, rate) => `${h.reference} (${h.months} mois, ${rate})`,
     term: (from, to) => `Durée du ${from} au ${to}`,
     inTransit: (reference) => `${reference} : versement ordonné, pas encore comptabilisé par la banque`,
-    interestPaid: (reference) => `${reference} : intérêts mensuels versés jusqu'ici`,
-    interestAccrued: (reference) => `${reference} : intérêts acquis jusqu'ici (mois entiers)`,
+    interestPaid: (reference) => `${reference} : intérêts mensuels versés jusqu'ici`,
+    interestAccrued: (reference) => `${reference} : intérêts acquis jusqu'ici (mois entiers)`,
     total: "Total",
   },
 };

@@ -764,10 +764,10 @@ function texts(language: Language): Texts {
         action: dashboard,
       }),
       deposit_interest_paid: (x, f) => ({
-        subject: `Versement d'intérêts ${x.month} sur ${x.months} : dépôt ${applicationReference(x.application_id)}`,
+        subject: `Versement d'intérêts ${x.month} sur ${x.months} : dépôt ${applicationReference(x.application_id)}`,
         paragraphs: [
           `La banque a viré les intérêts du ${x.month}e mois de votre dépôt à terme, ${f.money(x.interest_cents, x.currency)}, le ${f.date(x.booked_on)} sur votre compte de référence${x.reference_iban ? ` ${x.reference_iban}` : ""}.`,
-          `Intérêts versés jusqu'ici : ${f.money(x.paid_to_date_cents, x.currency)} sur ${f.money(x.total_interest_cents, x.currency)} pour toute la durée. Votre capital reste placé jusqu'à l'échéance.`,
+          `Intérêts versés jusqu'ici : ${f.money(x.paid_to_date_cents, x.currency)} sur ${f.money(x.total_interest_cents, x.currency)} pour toute la durée. Votre capital reste placé jusqu'à l'échéance.`,
         ],
         rows: [
           [L.reference, applicationReference(x.application_id)],
