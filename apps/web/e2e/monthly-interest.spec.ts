@@ -104,7 +104,9 @@ for (const language of ["en", "de"] as const) {
 
     // A verified saver applies for 12,000 EUR and is funded today.
     const email = `monthly-${randomBytes(5).toString("hex")}@e2e.example.test`;
+    // Registered in the journey's language: the saver's messages are written in it.
     const registered = await request.post("/api/auth/register", {
+      headers: { "accept-language": language },
       data: { email, password: PASSWORD, full_name: "Moritz Monat" },
     });
     expect(registered.status(), await registered.text()).toBe(201);
@@ -163,6 +165,8 @@ for (const language of ["en", "de"] as const) {
       const statement = bankStatement({
         messageId: `E2E-MONTHLY-${randomBytes(4).toString("hex")}`,
         bookingDate: due,
+        // The account of the package's bank, which the order is paid from.
+        account: order?.debtor_iban ?? "",
         entries: [
           {
             kind: "debit",
