@@ -21,7 +21,7 @@ import { createClockApp } from "./helpers/clock-app.ts";
 import { fundedByStaff } from "./helpers/deposits.ts";
 import { createUser } from "./helpers/factories.ts";
 import { depositLedgerBalance, journalOwed, moveTo } from "./helpers/ledger.ts";
-import { listOrders, settlePayments } from "./helpers/payments.ts";
+import { debitStatement, listOrders, settlePayments } from "./helpers/payments.ts";
 
 /**
  * Packages that pay interest monthly (docs/decisions.md "A deposit's plan", "Monthly interest"): staff set
@@ -292,6 +292,50 @@ describe("a deposit paying interest monthly", () => {
       .filter((o) => o.source === "monthly_interest")
       .reduce((sum, o) => sum + Math.round(o.amount * 100), 0);
     expect(BigInt(interestCents)).toBe(expected.totalInterestCents);
+    await setPayout(3, "at_maturity");
+  });
+
+  it("a returned interest payment is told like a returned payout, and the plan shows it returned", async () => {
+    await setPayout(3, "monthly");
+    clock.reset();
+    const start = today();
+    const { saver, deposit } = await fundedByStaff(t.app, admin, start, { months: 3, amount: 5_000 });
+    await moveTo(t.app, clock, addMonths(start, 1));
+    const [order] = (await ordersOf(deposit.id)).filter((o) => o.source === "monthly_interest");
+    expect(order?.status).toBe("ordered");
+    const files = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/payment-files",
+      headers: admin.headers,
+      payload: {},
+    });
+    expect(files.statusCode, files.body).toBe(201);
+    const xml = debitStatement({
+      bookingDate: today(),
+      debits: [{ endToEndId: order?.end_to_end_id ?? "", amount: (order?.amount ?? 0).toFixed(2) }],
+      returns: [{ originalEndToEndId: order?.end_to_end_id ?? "", amount: (order?.amount ?? 0).toFixed(2) }],
+    });
+    const imported = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/bank-statements",
+      headers: admin.headers,
+      payload: { xml },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const returned = (await ordersOf(deposit.id)).find((o) => o.id === order?.id);
+    expect(returned?.status).toBe("returned");
+    const inbox = (
+      await t.app.inject({ url: "/api/notifications?limit=100", headers: saver.headers })
+    ).json();
+    const items = (Array.isArray(inbox) ? inbox : inbox.items) as Array<{ title: string }>;
+    expect(items.filter((m) => /^Payment returned: monthly interest of deposit/.test(m.title))).toHaveLength(
+      1,
+    );
+    const read = await detail(saver.headers, deposit.id);
+    expect(read.plan?.payments.find((p) => p.kind === "interest" && p.month === 1)?.status).toBe("returned");
+    // The money is back on the deposit: its balance is the principal and the returned month.
+    expect(read.ledger.balance).toBe(5_000 + (order?.amount ?? 0));
+    expect(read.status).toBe("active");
     await setPayout(3, "at_maturity");
   });
 
