@@ -152,6 +152,7 @@ for (const language of ["en", "de"] as const) {
         source: string;
         end_to_end_id: string;
         amount: number;
+        debtor_iban: string;
       }>;
       const order = ordered.find((o) => o.deposit_id === depositId && o.source === "monthly_interest");
       expect(order?.amount).toBe(text.monthlyCents / 100);
