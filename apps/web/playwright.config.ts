@@ -12,14 +12,21 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "festgeld-e2e-")
 // every other spec's sessions: it gets a server of its own, not in production mode, with CLOCK_CONTROL.
 process.env.E2E_CLOCK_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_CLOCK_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "festgeld-e2e-clock-"));
+// The monthly interest journey moves a clock too: a third server of its own, so that it runs beside the
+// specs without a clock (the "chromium" project) instead of lengthening the chain of clock journeys.
+// E2E_PORT + 2 is the mail server's.
+process.env.E2E_MONTHLY_PORT ??= String(Number(process.env.E2E_PORT) + 3);
+process.env.E2E_MONTHLY_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "festgeld-e2e-monthly-"));
 const port = Number(process.env.E2E_PORT);
 const clockPort = Number(process.env.E2E_CLOCK_PORT);
+const monthlyPort = Number(process.env.E2E_MONTHLY_PORT);
 // The journeys move the clock server's clock: they run one after the other (the payments journey in a
 // project that depends on the lifecycle one, the returned payout's on the payments one), never side
 // by side.
 const LIFECYCLE_SPEC = /deposit-lifecycle\.spec\.ts/;
 const PAYMENTS_SPEC = /payments\.spec\.ts/;
 const PAYOUT_RETURNED_SPEC = /payout-returned\.spec\.ts/;
+const MONTHLY_INTEREST_SPEC = /monthly-interest\.spec\.ts/;
 // A local SMTP server for the run, which both servers send to (started once, here in the main
 // process; workers inherit the variables and read the messages from E2E_MAIL_DIR, see e2e/mailbox.ts).
 if (!process.env.E2E_SMTP_PORT) {
@@ -73,7 +80,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: [LIFECYCLE_SPEC, PAYMENTS_SPEC, PAYOUT_RETURNED_SPEC],
+      testIgnore: [LIFECYCLE_SPEC, PAYMENTS_SPEC, PAYOUT_RETURNED_SPEC, MONTHLY_INTEREST_SPEC],
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
@@ -86,6 +93,12 @@ export default defineConfig({
       testMatch: PAYMENTS_SPEC,
       dependencies: ["lifecycle"],
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://127.0.0.1:${clockPort}` },
+    },
+    {
+      // Its own clock server: no dependency, so a worker runs it while the other works through the rest.
+      name: "monthly-interest",
+      testMatch: MONTHLY_INTEREST_SPEC,
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://127.0.0.1:${monthlyPort}` },
     },
     {
       name: "lifecycle-payout-returned",
@@ -128,6 +141,24 @@ export default defineConfig({
         NODE_ENV: "test",
         CLOCK_CONTROL: "true",
         PUBLIC_URL: `http://127.0.0.1:${clockPort}`,
+      },
+    },
+    {
+      // The monthly interest journey's clock server (same settings, its own data directory).
+      command: "node apps/server/dist/server.js",
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${monthlyPort}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...serverEnv,
+        PORT: String(monthlyPort),
+        DATA_DIR: process.env.E2E_MONTHLY_DATA_DIR,
+        NODE_ENV: "test",
+        CLOCK_CONTROL: "true",
+        PUBLIC_URL: `http://127.0.0.1:${monthlyPort}`,
       },
     },
   ],

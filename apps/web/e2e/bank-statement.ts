@@ -51,8 +51,10 @@ export function bankStatement(statement: {
   bookingDate: string;
   entries: StatementEntry[];
   openingCents?: number;
+  /** The partner account the statement is of (the configured one by default). */
+  account?: string;
 }) {
-  const { messageId, bookingDate, entries, openingCents } = statement;
+  const { messageId, bookingDate, entries, openingCents, account = PARTNER_IBAN } = statement;
   const closingCents =
     openingCents === undefined
       ? undefined
@@ -69,7 +71,7 @@ export function bankStatement(statement: {
     <Stmt>
       <Id>${messageId}-1</Id>
       <CreDtTm>${bookingDate}T18:00:00</CreDtTm>
-      <Acct><Id><IBAN>${PARTNER_IBAN}</IBAN></Id><Ccy>EUR</Ccy></Acct>
+      <Acct><Id><IBAN>${account}</IBAN></Id><Ccy>EUR</Ccy></Acct>
       ${balances}
       ${entries.map((e, i) => entryXml(e, bookingDate, `${messageId}-${e.kind === "debit" ? "D" : "R"}${i + 1}`)).join("\n      ")}
     </Stmt>

@@ -37,4 +37,5 @@ async function enrol(port: number) {
 export default async function globalSetup() {
   await enrol(Number(process.env.E2E_PORT));
   await enrol(Number(process.env.E2E_CLOCK_PORT));
+  await enrol(Number(process.env.E2E_MONTHLY_PORT));
 }

@@ -115,6 +115,13 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const EARLY_CLOSURE_RULES = ["not_allowed", "no_interest", "pro_rata"] as const;
 export type EarlyClosureRule = (typeof EARLY_CLOSURE_RULES)[number];
 
+/**
+ * When a package pays its interest: all of it at maturity with the principal, or one payment a month to the
+ * saver's reference account (docs/decisions.md "A deposit's plan").
+ */
+export const INTEREST_PAYOUTS = ["at_maturity", "monthly"] as const;
+export type InterestPayout = (typeof INTEREST_PAYOUTS)[number];
+
 /** The package highlighted as most popular. */
 export const MOST_POPULAR_DURATION = 12;
 

@@ -33,6 +33,7 @@ export * from "./money/interest.ts";
 export * from "./money/ladder.ts";
 export * from "./money/money.ts";
 export * from "./money/net-return.ts";
+export * from "./money/plan.ts";
 export * from "./money/renewal.ts";
 export * from "./money/term.ts";
 export * from "./payments/creditor-reference.ts";

@@ -172,6 +172,17 @@ const FACTS: { [K in EventType]: EventFacts[K] } = {
     booked_on: "2026-12-03",
     reference_iban: "DE89 **** **** **** **** 3000",
   },
+  deposit_interest_paid: {
+    ...deposit,
+    month: 2,
+    months: 12,
+    interest_cents: 2_917,
+    due_date: "2027-02-01",
+    booked_on: "2027-02-02",
+    paid_to_date_cents: 5_834,
+    total_interest_cents: 35_000,
+    reference_iban: "DE89 **** **** **** **** 3000",
+  },
   deposit_payout_returned: {
     ...deposit,
     purpose: "maturity_payout",

@@ -1,4 +1,4 @@
-import type { Language } from "@festgeld/domain";
+import type { InterestPayout, Language } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
 import type { Cents, NullableTimestamp, Numeric, Timestamp } from "./columns.ts";
 import type { AccountTables } from "./tables/accounts.ts";
@@ -81,6 +81,8 @@ export interface PackagesTable {
   >;
   /** The partner bank that takes this package's deposits (migration 0180). */
   bank_id: string;
+  /** When it pays interest (migration 0300). */
+  interest_payout: ColumnType<InterestPayout, InterestPayout | undefined, InterestPayout>;
 }
 
 export interface SchemaMigrationsTable {

@@ -3,6 +3,7 @@ import {
   APPLICATION_STATUSES,
   AUDIT_ACTIONS,
   DURATIONS_MONTHS,
+  INTEREST_PAYOUTS,
   KYC_STATUSES,
   LANGUAGES,
   type Language,
@@ -134,6 +135,7 @@ export const adminPackageSchema = z
     currency: z.literal("EUR"),
     features: z.object({ en: z.array(z.string()), de: z.array(z.string()), fr: z.array(z.string()) }),
     is_active: z.boolean(),
+    interest_payout: z.enum(INTEREST_PAYOUTS),
     bank: packageBankSchema.extend({ status: z.enum(BANK_STATUSES) }),
     created_at: z.string(),
     updated_at: z.string(),
@@ -151,6 +153,10 @@ export const packageCreateRequestSchema = z
     max_amount: amountSchema,
     features: packageFeaturesSchema,
     is_active: z.boolean().optional(),
+    interest_payout: z
+      .enum(INTEREST_PAYOUTS)
+      .optional()
+      .describe("When the interest is paid: at_maturity (the default) or monthly"),
     bank_id: z.string().uuid().optional().describe("The partner bank; without it, the first bank created"),
   })
   .refine((p) => p.max_amount >= p.min_amount, {
@@ -168,6 +174,10 @@ export const packageUpdateRequestSchema = z
     max_amount: amountSchema.optional(),
     features: packageFeaturesSchema.optional(),
     is_active: z.boolean().optional(),
+    interest_payout: z
+      .enum(INTEREST_PAYOUTS)
+      .optional()
+      .describe("Applies to deposits made from now on; running deposits keep their own"),
     bank_id: z.string().uuid().optional().describe("Only while no application was made for the package"),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), { message: "nothing to change" })

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   APPLICATION_STATUSES,
   CURRENCIES,
+  INTEREST_PAYOUTS,
   LIMITS,
   MATURITY_INSTRUCTIONS,
   PHONE_LIMITS,
@@ -137,6 +138,7 @@ export const applicationSchema = z
     package: z.object({
       duration_months: z.number().int(),
       interest_rate: z.number().describe("Percent per year, fixed when the application was sent"),
+      interest_payout: z.enum(INTEREST_PAYOUTS).describe("When the package pays interest"),
       bank: packageBankSchema.describe("The partner bank of the package (it holds the money)"),
     }),
     message: z.string().nullable(),

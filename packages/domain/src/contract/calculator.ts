@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENCIES, DURATIONS_MONTHS, LIMITS } from "../constants.ts";
+import { CURRENCIES, DURATIONS_MONTHS, INTEREST_PAYOUTS, LIMITS } from "../constants.ts";
 import { toBasisPoints, toCents } from "../money/interest.ts";
 
 /** An amount of money as a JSON number: at most two decimals, so it converts to cents exactly. */
@@ -29,6 +29,10 @@ export const calculateRequestSchema = z
     duration_months: durationMonthsSchema,
     interest_rate: interestRateSchema,
     currency: z.enum(CURRENCIES),
+    interest_payout: z
+      .enum(INTEREST_PAYOUTS)
+      .optional()
+      .describe("at_maturity (the default) or monthly: monthly adds the payment of each month"),
   })
   .meta({ id: "CalculateRequest" });
 export type CalculateRequest = z.input<typeof calculateRequestSchema>;
@@ -43,6 +47,13 @@ export const calculateResponseSchema = z
     duration_months: z.number().int(),
     interest_rate: z.number(),
     currency: z.enum(CURRENCIES),
+    interest_payout: z.enum(INTEREST_PAYOUTS).optional().describe("As asked; absent when not asked"),
+    interest_payments: z
+      .array(z.object({ month: z.number().int(), amount: z.number() }))
+      .optional()
+      .describe(
+        "Monthly payout only: each month's payment (the month's interest half-up, the last takes the remainder)",
+      ),
   })
   .meta({ id: "CalculateResponse" });
 export type CalculateResponse = z.infer<typeof calculateResponseSchema>;

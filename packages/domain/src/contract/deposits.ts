@@ -3,6 +3,7 @@ import {
   CURRENCIES,
   DEPOSIT_STATUSES,
   EARLY_CLOSURE_RULES,
+  INTEREST_PAYOUTS,
   LEDGER_KINDS,
   LIMITS,
   MATURITY_INSTRUCTIONS,
@@ -56,6 +57,9 @@ export const depositSchema = z
       .nullable()
       .describe("The threshold of renew_if_rate_at_least, percent per year; null for other instructions"),
     early_closure: z.enum(EARLY_CLOSURE_RULES),
+    interest_payout: z
+      .enum(INTEREST_PAYOUTS)
+      .describe("Copied from the package when the deposit was made: at maturity, or monthly"),
     approved_at: timestamp,
     funding_deadline: timestamp.nullable(),
     funded_at: timestamp.nullable(),
@@ -100,11 +104,30 @@ export const ledgerEntrySchema = z.object({
   booked_at: timestamp,
 });
 
-/** One deposit with its timeline and ledger entries. */
+/** One payment of a deposit's plan (docs/decisions.md "A deposit's plan"), with how far it has got. */
+export const planPaymentSchema = z.object({
+  kind: z.enum(["interest", "principal"]),
+  month: z.number().int().describe("The month of the term the payment closes"),
+  date: z.string().describe("ISO date the payment is due"),
+  amount: z.number(),
+  status: z
+    .enum(["upcoming", "ordered", "paid", "returned"])
+    .describe("upcoming: not due yet; ordered: with the bank; paid: booked by the bank; returned: sent back"),
+});
+
+/** One deposit with its timeline, ledger entries and plan. */
 export const depositDetailSchema = depositSchema
   .extend({
     events: z.array(depositEventSchema),
     entries: z.array(ledgerEntrySchema),
+    plan: z
+      .object({
+        total_interest: z.number().describe("The closed formula: principal x rate x months / 12, half-up"),
+        interest_paid: z.number().describe("Interest the bank has booked to the reference account so far"),
+        payments: z.array(planPaymentSchema),
+      })
+      .nullable()
+      .describe("The dated payments; null until the money arrived (the term starts on the value date)"),
   })
   .meta({ id: "DepositDetail" });
 export type DepositDetail = z.infer<typeof depositDetailSchema>;

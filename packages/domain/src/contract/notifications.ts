@@ -68,6 +68,7 @@ export const INBOX_KIND_OF_EVENT: Readonly<Record<string, Exclude<InboxKind, "an
   deposit_closed_early: "deposit",
   deposit_lapsed: "deposit",
   deposit_payment_booked: "deposit",
+  deposit_interest_paid: "deposit",
   deposit_payout_returned: "deposit",
   deposit_payout_redirected: "deposit",
   rate_alert_reached: "deposit",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENCIES } from "../constants.ts";
+import { CURRENCIES, INTEREST_PAYOUTS } from "../constants.ts";
 import { packageBankSchema } from "./banks.ts";
 import { languageSchema } from "./common.ts";
 
@@ -12,6 +12,9 @@ export const packageSchema = z
     max_amount: z.number(),
     currency: z.enum(CURRENCIES),
     features: z.array(z.string()),
+    interest_payout: z
+      .enum(INTEREST_PAYOUTS)
+      .describe("Interest paid all at maturity, or month by month to the reference account"),
     bank: packageBankSchema.describe("The partner bank that takes this package's deposits"),
   })
   .meta({ id: "Package" });

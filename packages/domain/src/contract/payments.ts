@@ -4,13 +4,14 @@ import { paginationQuerySchema, text } from "./common.ts";
 
 /**
  * Why money leaves a partner bank account (docs/decisions.md "Payment orders"): principal and interest
- * at maturity; the interest of a principal-only renewal; the principal returned after a withdrawal
+ * at maturity; the interest of a principal-only renewal; a monthly interest payment; the principal returned after a withdrawal
  * under the 14-day right; what an early closure pays; a credit that could not be matched (or was
  * refused), sent back to its payer.
  */
 export const PAYMENT_ORDER_SOURCES = [
   "maturity_payout",
   "renewal_interest",
+  "monthly_interest",
   "withdrawal_refund",
   "early_closure",
   "credit_return",

@@ -1,19 +1,8 @@
-import type { EarlyClosureRule } from "../constants.ts";
-import { simpleInterest } from "./interest.ts";
-import { addMonths } from "./term.ts";
+import type { EarlyClosureRule, InterestPayout } from "../constants.ts";
+import { accruedInterest, depositPlan } from "./plan.ts";
+import { wholeMonthsBetween } from "./term.ts";
 
-/**
- * Whole calendar months from `from` to `to` (ISO dates): the largest n with from + n months <= to,
- * counted with the same month arithmetic as the term (addMonths).
- */
-export function wholeMonthsBetween(from: string, to: string): number {
-  if (to < from) return 0;
-  const [fy, fm] = from.split("-").map(Number) as [number, number];
-  const [ty, tm] = to.split("-").map(Number) as [number, number];
-  let months = (ty - fy) * 12 + (tm - fm);
-  while (months > 0 && addMonths(from, months) > to) months--;
-  return months;
-}
+export { wholeMonthsBetween };
 
 export interface EarlyClosureInput {
   principalCents: bigint;
@@ -23,28 +12,45 @@ export interface EarlyClosureInput {
   valueDate: string;
   /** The day the deposit is closed. */
   closeDate: string;
+  /** The deposit's term and interest payout (its plan); absent: a deposit paying interest at maturity. */
+  months?: number;
+  interestPayout?: InterestPayout;
+  /** Interest the deposit has already paid out (a monthly deposit's payments so far). */
+  interestPaidCents?: bigint;
 }
 
 export interface EarlyClosureFigures {
   monthsHeld: number;
+  /**
+   * The interest the closure credits: what the rule grants for the months held less what was paid already.
+   * Negative when more was paid than the rule grants (a monthly deposit under `no_interest`): that much is
+   * taken back from the principal.
+   */
   interestCents: bigint;
   payoutCents: bigint;
 }
 
 /**
  * What a deposit closed before maturity pays: `no_interest` gives the principal back without
- * interest; `pro_rata` adds simple interest at the deposit's rate for the whole months held (a month
- * begun earns nothing), computed like the interest at maturity.
+ * interest; `pro_rata` adds the interest its plan accrued for the whole months held (a month begun earns
+ * nothing: plan.ts `accruedInterest`). Interest already paid (monthly payments) is deducted, so the saver is
+ * never paid the same interest twice and never more than the rule grants.
  */
 export function earlyClosureFigures(input: EarlyClosureInput): EarlyClosureFigures {
-  const monthsHeld = wholeMonthsBetween(input.valueDate, input.closeDate);
-  const interestCents =
-    input.rule === "pro_rata" && monthsHeld > 0
-      ? simpleInterest({
-          principalCents: input.principalCents,
-          rateBasisPoints: input.rateBasisPoints,
-          months: monthsHeld,
-        }).interestCents
-      : 0n;
-  return { monthsHeld, interestCents, payoutCents: input.principalCents + interestCents };
+  const months = input.months ?? Math.max(1, wholeMonthsBetween(input.valueDate, input.closeDate));
+  const plan = depositPlan({
+    principalCents: input.principalCents,
+    rateBasisPoints: input.rateBasisPoints,
+    months,
+    startDate: input.valueDate,
+    interestPayout: input.interestPayout ?? "at_maturity",
+  });
+  const accrued = accruedInterest(plan, input.closeDate);
+  const granted = input.rule === "pro_rata" ? accrued.interestCents : 0n;
+  const interestCents = granted - (input.interestPaidCents ?? 0n);
+  return {
+    monthsHeld: wholeMonthsBetween(input.valueDate, input.closeDate),
+    interestCents,
+    payoutCents: input.principalCents + interestCents,
+  };
 }

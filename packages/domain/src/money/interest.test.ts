@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  calculateReturn,
   centsToDecimalString,
   centsToNumber,
   divideHalfUp,
@@ -9,6 +8,7 @@ import {
   toBasisPoints,
   toCents,
 } from "./interest.ts";
+import { calculateReturn } from "./plan.ts";
 
 describe("simple interest, worked examples", () => {
   // 10,000 EUR for 12 months at 3.5 %: 10,000 x 0.035 = 350.00; 350 / 12 = 29.1666... -> 29.17.

@@ -89,23 +89,3 @@ export function centsToNumber(cents: bigint | number): number {
 export function basisPointsToPercent(bp: bigint): number {
   return Number(centsToDecimalString(bp));
 }
-
-/** Convenience for callers holding plain numbers from the API. Returns null on invalid input. */
-export function calculateReturn(input: { amount: number; ratePercent: number; months: number }): {
-  principal: number;
-  total_interest: number;
-  monthly_interest: number;
-  total_amount: number;
-} | null {
-  const principalCents = toCents(input.amount);
-  const rateBasisPoints = toBasisPoints(input.ratePercent);
-  if (principalCents === null || rateBasisPoints === null) return null;
-  if (!Number.isInteger(input.months) || input.months <= 0) return null;
-  const r = simpleInterest({ principalCents, rateBasisPoints, months: input.months });
-  return {
-    principal: centsToNumber(r.principalCents),
-    total_interest: centsToNumber(r.interestCents),
-    monthly_interest: centsToNumber(r.monthlyInterestCents),
-    total_amount: centsToNumber(r.totalCents),
-  };
-}

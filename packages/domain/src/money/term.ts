@@ -103,3 +103,16 @@ export function withdrawalDeadline(concludedAt: Date, days: number, timeZone: st
 export function maturityDate(startAt: Date, months: number, timeZone: string): string {
   return addMonths(dateInZone(startAt, timeZone), months);
 }
+
+/**
+ * Whole calendar months from `from` to `to` (ISO dates): the largest n with from + n months <= to,
+ * counted with the same month arithmetic as the term (addMonths).
+ */
+export function wholeMonthsBetween(from: string, to: string): number {
+  if (to < from) return 0;
+  const [fy, fm] = from.split("-").map(Number) as [number, number];
+  const [ty, tm] = to.split("-").map(Number) as [number, number];
+  let months = (ty - fy) * 12 + (tm - fm);
+  while (months > 0 && addMonths(from, months) > to) months--;
+  return months;
+}

@@ -1,5 +1,5 @@
 // Table types of the deposits area; its migrations are numbered 0060-0069.
-import type { DepositStatus, EarlyClosureRule, MaturityInstruction } from "@festgeld/domain";
+import type { DepositStatus, EarlyClosureRule, InterestPayout, MaturityInstruction } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
 import type { Cents, NullableTimestamp, Timestamp } from "../columns.ts";
 
@@ -29,6 +29,8 @@ export interface DepositsTable {
   bank_bic: string;
   bank_name: string | null;
   early_closure: ColumnType<EarlyClosureRule, EarlyClosureRule | undefined, EarlyClosureRule>;
+  /** Copied from the package at creation (migration 0300). */
+  interest_payout: ColumnType<InterestPayout, InterestPayout | undefined, InterestPayout>;
   approved_at: Timestamp;
   funding_deadline: NullableTimestamp;
   funded_at: NullableTimestamp;
@@ -89,8 +91,19 @@ export interface JobsTable {
   finished_at: NullableTimestamp;
 }
 
+/** One monthly interest payment of a deposit, once per month of its term (migration 0300). */
+export interface DepositInterestPaymentsTable {
+  deposit_id: string;
+  month: number;
+  due_date: DateColumn;
+  amount_cents: Cents;
+  payment_order_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface DepositTables {
   deposits: DepositsTable;
+  deposit_interest_payments: DepositInterestPaymentsTable;
   deposit_events: DepositEventsTable;
   bank_statements: BankStatementsTable;
   jobs: JobsTable;

@@ -92,7 +92,7 @@ export interface DepositLedgerView {
   kind: ColumnType<LedgerKind, never, never>;
   amount_cents: ColumnType<number, never, never>;
   value_date: ColumnType<string, never, never>;
-  /** manual | statement | renewal | maturity | early_closure | withdrawal */
+  /** manual | statement | renewal | maturity | monthly_interest | early_closure | withdrawal */
   source: ColumnType<string, never, never>;
   bank_statement_id: ColumnType<string | null, never, never>;
   booked_at: ColumnType<Date, never, never>;

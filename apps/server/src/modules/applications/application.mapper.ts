@@ -4,10 +4,11 @@ import {
   BUSINESS_TIME_ZONE,
   centsToNumber,
   type Deposit,
+  depositPlan,
+  type InterestPayout,
   LIMITS,
   maskIban,
   type PackageBank,
-  simpleInterest,
   toBasisPoints,
   withdrawalDeadline,
 } from "@festgeld/domain";
@@ -33,18 +34,28 @@ export function missingDetails(
 export function toApplication(
   row: ApplicationRow,
   deposits: { current: Deposit | null; previous: Deposit[] } | undefined,
-  bank: PackageBank | undefined,
+  packageBank: (PackageBank & { interest_payout: InterestPayout }) | undefined,
 ): Application {
   const { current, previous } = deposits ?? { current: null, previous: [] };
   // Every package has a bank (packages.bank_id is not null); a miss means a broken read.
-  if (!bank) throw new Error(`application ${row.id}: the bank of package ${row.package_id} is unknown`);
+  if (!packageBank)
+    throw new Error(`application ${row.id}: the bank of package ${row.package_id} is unknown`);
   const principalCents = BigInt(row.amount_cents);
   const rateBasisPoints = toBasisPoints(row.interest_rate);
   // A numeric(5,2) column always converts; a failure means a corrupted row.
   if (rateBasisPoints === null) {
     throw new Error(`application ${row.id}: the rate is not a decimal with two places`);
   }
-  const result = simpleInterest({ principalCents, rateBasisPoints, months: row.duration_months });
+  const { interest_payout: packagePayout, ...bank } = packageBank;
+  // A deposit keeps the payout it was made with; before approval the package's applies.
+  const interestPayout = current?.interest_payout ?? packagePayout;
+  const { totalInterestCents } = depositPlan({
+    principalCents,
+    rateBasisPoints,
+    months: row.duration_months,
+    startDate: (current?.value_date ?? row.created_at.toISOString()).slice(0, 10),
+    interestPayout,
+  });
   const approvedAt = row.status === "approved" ? row.decided_at : null;
   return {
     id: row.id,
@@ -58,15 +69,20 @@ export function toApplication(
     status: row.status,
     created_at: row.created_at.toISOString(),
     package_id: row.package_id,
-    package: { duration_months: row.duration_months, interest_rate: Number(row.interest_rate), bank },
+    package: {
+      duration_months: row.duration_months,
+      interest_rate: Number(row.interest_rate),
+      interest_payout: interestPayout,
+      bank,
+    },
     message: row.message,
     reference_iban: row.reference_iban ? maskIban(row.reference_iban) : null,
     maturity_instruction: row.maturity_instruction,
     renew_min_rate: row.renew_min_rate === null ? null : Number(row.renew_min_rate),
     ladder_id: row.ladder_id,
     missing_details: row.status === "pending" ? missingDetails(row) : [],
-    expected_interest: centsToNumber(result.interestCents),
-    maturity_amount: centsToNumber(result.totalCents),
+    expected_interest: centsToNumber(totalInterestCents),
+    maturity_amount: centsToNumber(principalCents + totalInterestCents),
     maturity_date: current?.maturity_date ?? null,
     withdrawal_deadline: approvedAt
       ? withdrawalDeadline(approvedAt, LIMITS.withdrawalDays, BUSINESS_TIME_ZONE).toISOString()

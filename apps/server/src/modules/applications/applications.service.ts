@@ -88,6 +88,7 @@ export async function createApplication(
     slug: pkg.bank_slug,
     name: pkg.bank_name,
     country: pkg.bank_country.trim(),
+    interest_payout: pkg.interest_payout,
   });
 }
 

@@ -37,6 +37,11 @@ export interface DepositEventDetails {
     renew_min_rate?: string | null;
   };
   matured: { interest_cents: Cents; maturity_date: string };
+  /**
+   * A month's interest of a deposit paying monthly is due (its plan's payment): credited to the deposit on
+   * the due date and ordered to the reference account (docs/decisions.md "Monthly interest").
+   */
+  monthly_interest: { month: number; months: number; due_date: string; interest_cents: Cents };
   /** A payment order was created for money leaving this deposit (docs/decisions.md "Payment orders"). */
   payout_ordered: {
     order_id: string;
@@ -53,7 +58,15 @@ export interface DepositEventDetails {
     renewal_rate_below_threshold?: string;
   };
   /** The bank booked the payment; `payout_booked` for one that does not end the deposit's state. */
-  payout_booked: { order_id: string; source: PaymentOrderSource; amount_cents: Cents; booking_date: string };
+  payout_booked: {
+    order_id: string;
+    source: PaymentOrderSource;
+    amount_cents: Cents;
+    booking_date: string;
+    /** A monthly interest payment: the month it pays and its due date. */
+    month?: number;
+    due_date?: string;
+  };
   /** The bank sent the payment back: the money is on the deposit's balance again; staff re-order it. */
   payout_returned: {
     order_id: string;
@@ -129,6 +142,7 @@ export type DepositFacts = Pick<
   | "payer_iban"
   | "funding_deadline"
   | "approved_at"
+  | "interest_payout"
 >;
 
 /** One deposit event: its type decides its details. */

@@ -1,7 +1,9 @@
 import {
-  addMonths,
   decideRenewal,
+  depositPlan,
   depositReference,
+  maturitySettlement,
+  renewalCarry,
   renewalTermMonths,
   toBasisPoints,
 } from "@festgeld/domain";
@@ -10,6 +12,7 @@ import type { EventBus } from "../../plugins/events.ts";
 import { packageInForce } from "../packages/packages.service.ts";
 import { depositFigures } from "./deposit.mapper.ts";
 import { onDepositEvent, onDepositEvents } from "./deposit-events.ts";
+import { monthlyInterestJob, payDueInterest } from "./deposit-interest.ts";
 import { orderPayouts } from "./deposit-payouts.ts";
 import * as repo from "./deposits.repository.ts";
 import { businessDate, JOB_NAMES, maturityJobs } from "./deposits.service.ts";
@@ -141,8 +144,12 @@ const maturities =
     };
     const settled = [];
     for (const row of rows) {
-      const { principalCents, interestCents } = depositFigures(row);
-      settled.push({ row, principalCents, interestCents, ...(await renewal(row, inForce)) });
+      // A monthly deposit's months not paid yet (the last falls on this day) are paid first, each once.
+      await payDueInterest(trx, events, row, now);
+      // What the maturity date settles, per the plan: the principal, and the interest no month carried.
+      const { plan } = depositFigures(row);
+      const { principalCents, interestCents } = maturitySettlement(plan);
+      settled.push({ row, plan, principalCents, interestCents, ...(await renewal(row, inForce)) });
     }
 
     await onDepositEvents(
@@ -176,14 +183,22 @@ const maturities =
     const references = await repo.nextReferenceNumbers(trx, renewals.length);
     const planned = renewals.map((s, i) => {
       const valueDate = s.row.maturity_date as string;
-      const renewAll = s.decision.carry === "all";
-      const newAmount = renewAll ? s.principalCents + s.interestCents : s.principalCents;
+      const { carriedCents, paidNowCents } = renewalCarry(s.plan, s.decision.carry);
+      // The new deposit's plan: the carried amount at the renewal rate and term, paying interest as before.
+      const nextPlan = depositPlan({
+        principalCents: carriedCents,
+        rateBasisPoints: toBasisPoints(s.pkg.interest_rate) ?? 0n,
+        months: s.decision.termMonths,
+        startDate: valueDate,
+        interestPayout: s.row.interest_payout,
+      });
       return {
         ...s,
         valueDate,
-        newAmount,
-        paidNow: renewAll ? 0n : s.interestCents,
-        maturityDate: addMonths(valueDate, s.decision.termMonths),
+        newAmount: carriedCents,
+        paidNow: paidNowCents,
+        nextPlan,
+        maturityDate: nextPlan.maturityDate,
         reference: depositReference(references[i] as number),
       };
     });
@@ -209,6 +224,8 @@ const maturities =
         bank_bic: p.row.bank_bic,
         bank_name: p.row.bank_name,
         early_closure: p.pkg.early_closure,
+        // A renewal keeps the deposit's interest payout: a monthly deposit goes on paying monthly.
+        interest_payout: p.row.interest_payout,
         approved_at: now,
         funding_deadline: null,
         funded_at: now,
@@ -221,7 +238,7 @@ const maturities =
     const renewed = planned.map((p) => ({ ...p, next: created.get(p.row.id) as repo.DepositRow }));
     await repo.scheduleJobs(
       trx,
-      renewed.flatMap((r) => maturityJobs(r.next.id, r.maturityDate)),
+      renewed.flatMap((r) => maturityJobs(r.next.id, r.maturityDate, r.nextPlan)),
     );
     await repo.updateDeposits(
       trx,
@@ -241,13 +258,7 @@ const maturities =
           new_amount_cents: String(r.newAmount),
           new_rate: r.pkg.interest_rate,
           new_maturity_date: r.maturityDate,
-          new_expected_interest_cents: String(
-            depositFigures({
-              amount_cents: Number(r.newAmount),
-              interest_rate: r.pkg.interest_rate,
-              duration_months: r.decision.termMonths,
-            }).interestCents,
-          ),
+          new_expected_interest_cents: String(r.nextPlan.totalInterestCents),
         },
       })),
     );
@@ -309,6 +320,7 @@ const maturities =
 export const depositJobHandlers = (events: EventBus): Readonly<Record<string, JobHandler>> => ({
   [JOB_NAMES.lapse]: lapse(events),
   [JOB_NAMES.reminder]: reminder(events),
+  [JOB_NAMES.monthlyInterest]: monthlyInterestJob(events),
 });
 
 /** The deposit jobs that run in batches: maturity (set-based settlement). */

@@ -1,4 +1,4 @@
-import { addDays, LIMITS, maskIban } from "@festgeld/domain";
+import { addDays, interestPaidBy, LIMITS, maskIban, maturitySettlement } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { Messenger, NotifyInput } from "../messages/messages.service.ts";
@@ -54,8 +54,9 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
       };
     case "payout_ordered": {
       const { source } = event.details;
-      // A returned credit is no deposit's; every other order tells the saver when to expect the money.
-      if (source === "credit_return") return null;
+      // A returned credit is no deposit's; a monthly interest payment is told once, when the bank booked
+      // it (deposit_interest_paid); every other order tells the saver when to expect the money.
+      if (source === "credit_return" || source === "monthly_interest") return null;
       return {
         userId,
         event: "deposit_payout_ordered",
@@ -88,6 +89,27 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
     case "payout_booked": {
       // The maturity payout is told by paid_out; every other booked payment here.
       const { source } = event.details;
+      if (source === "monthly_interest") {
+        const { month, due_date: dueDate } = event.details;
+        if (month === undefined || dueDate === undefined) return null;
+        const { plan } = depositFigures(row);
+        return {
+          userId,
+          event: "deposit_interest_paid",
+          key: `deposit_interest_paid:${event.details.order_id}`,
+          facts: {
+            ...base,
+            month,
+            months: plan.months,
+            interest_cents: Number(event.details.amount_cents),
+            due_date: dueDate,
+            booked_on: event.details.booking_date,
+            paid_to_date_cents: Number(interestPaidBy(plan, dueDate)),
+            total_interest_cents: Number(plan.totalInterestCents),
+            reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
+          },
+        };
+      }
       if (source !== "renewal_interest" && source !== "withdrawal_refund" && source !== "early_closure") {
         return null;
       }
@@ -139,7 +161,8 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
     }
     case "renewed": {
       if (!row.maturity_date) return null;
-      const { principalCents, interestCents } = depositFigures(row);
+      // What the maturity settled: a monthly deposit's interest was paid month by month.
+      const { principalCents, interestCents } = maturitySettlement(depositFigures(row).plan);
       return {
         userId,
         event: "deposit_renewed",

@@ -27,6 +27,7 @@ type DepositPaymentSource = Exclude<PaymentOrderSource, "credit_return">;
 const PURPOSE: Record<DepositPaymentSource, string> = {
   maturity_payout: "Payout at maturity",
   renewal_interest: "Interest paid out at renewal",
+  monthly_interest: "Monthly interest",
   withdrawal_refund: "Refund after withdrawal",
   early_closure: "Payout of early closure",
 };
@@ -217,6 +218,9 @@ export function depositPaymentEvents(events: EventBus) {
         source === "early_closure" || source === "withdrawal_refund"
           ? await repo.updateDepositReturning(trx, row.id, { paid_out_at: paidOutAt, updated_at: event.at })
           : row;
+      // A monthly interest payment names the month it pays (the saver's message reads the plan by it).
+      const interest =
+        source === "monthly_interest" ? await repo.interestPaymentOfOrder(trx, order.id) : undefined;
       await onDepositEvent(trx, events, {
         ...base,
         type: "payout_booked",
@@ -226,6 +230,7 @@ export function depositPaymentEvents(events: EventBus) {
           source,
           amount_cents: String(order.amountCents),
           booking_date: event.bookingDate,
+          ...(interest ? { month: interest.month, due_date: interest.due_date } : {}),
         },
       });
       return;

@@ -1,24 +1,43 @@
 import {
   addDays,
+  BUSINESS_TIME_ZONE,
   centsToNumber,
   type Deposit,
+  dateInZone,
+  depositPlan,
   epcQrPayload,
   formatCreditorReference,
   LIMITS,
-  simpleInterest,
   toBasisPoints,
 } from "@festgeld/domain";
 import type { DepositRow, LedgerSums } from "./deposits.repository.ts";
 import { EMPTY_SUMS } from "./deposits.repository.ts";
 
-/** Rate in basis points and principal in cents of a deposit row (always convertible: checked columns). */
-export function depositFigures(row: Pick<DepositRow, "amount_cents" | "interest_rate" | "duration_months">) {
+/** The columns a deposit's plan is made from. */
+export type PlanColumns = Pick<
+  DepositRow,
+  "amount_cents" | "interest_rate" | "duration_months" | "interest_payout" | "value_date" | "approved_at"
+>;
+
+/**
+ * A deposit row's plan (docs/decisions.md "A deposit's plan"): principal in cents, rate in basis points
+ * (always convertible: checked columns), and every payment it makes, dated from the value date (from the
+ * approval day while the money has not arrived: only the amounts mean anything then). `interestCents` is
+ * the plan's total interest.
+ */
+export function depositFigures(row: PlanColumns) {
   const rateBasisPoints = toBasisPoints(row.interest_rate);
   if (rateBasisPoints === null)
     throw new Error(`deposit rate ${row.interest_rate} is not a two-decimal number`);
   const principalCents = BigInt(row.amount_cents);
-  const { interestCents } = simpleInterest({ principalCents, rateBasisPoints, months: row.duration_months });
-  return { principalCents, rateBasisPoints, interestCents };
+  const plan = depositPlan({
+    principalCents,
+    rateBasisPoints,
+    months: row.duration_months,
+    startDate: row.value_date ?? dateInZone(row.approved_at, BUSINESS_TIME_ZONE),
+    interestPayout: row.interest_payout,
+  });
+  return { principalCents, rateBasisPoints, interestCents: plan.totalInterestCents, plan };
 }
 
 /** The EPC QR payload of a deposit awaiting funds. */
@@ -52,6 +71,7 @@ export function toDeposit(row: DepositRow, sums: LedgerSums = EMPTY_SUMS): Depos
     maturity_instruction: row.maturity_instruction,
     renew_min_rate: row.renew_min_rate === null ? null : Number(row.renew_min_rate),
     early_closure: row.early_closure,
+    interest_payout: row.interest_payout,
     approved_at: row.approved_at.toISOString(),
     funding_deadline: iso(row.funding_deadline),
     funded_at: iso(row.funded_at),

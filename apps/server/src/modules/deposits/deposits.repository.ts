@@ -472,3 +472,79 @@ export async function hasDepositsOnAccount(db: Db, iban: string): Promise<boolea
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Records monthly interest payments of a deposit (migration 0300): a month already recorded is left alone
+ * (the primary key), so the answer names only the months this call recorded: the ones to pay now.
+ */
+export async function insertInterestPayments(
+  db: Db,
+  depositId: string,
+  payments: ReadonlyArray<{ month: number; dueDate: string; amountCents: bigint }>,
+  now: Date,
+): Promise<number[]> {
+  if (payments.length === 0) return [];
+  const rows = await db
+    .insertInto("deposit_interest_payments")
+    .values(
+      payments.map((p) => ({
+        deposit_id: depositId,
+        month: p.month,
+        due_date: p.dueDate,
+        amount_cents: p.amountCents,
+        created_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(["deposit_id", "month"]).doNothing())
+    .returning("month")
+    .execute();
+  return rows.map((r) => r.month).sort((a, b) => a - b);
+}
+
+export function setInterestPaymentOrder(db: Db, depositId: string, month: number, orderId: string) {
+  return db
+    .updateTable("deposit_interest_payments")
+    .set({ payment_order_id: orderId })
+    .where("deposit_id", "=", depositId)
+    .where("month", "=", month)
+    .execute();
+}
+
+/**
+ * A deposit's monthly interest payments so far, with the state of the order that pays each: the re-order
+ * staff made after a return, where there is one, else the first order.
+ */
+export function interestPaymentsOf(db: Db, depositId: string) {
+  return db
+    .selectFrom("deposit_interest_payments as p")
+    .leftJoin("payment_orders as o", "o.id", "p.payment_order_id")
+    .leftJoin("payment_orders as r", "r.replaces_order_id", "o.id")
+    .select((eb) => [
+      "p.month",
+      "p.due_date",
+      "p.amount_cents",
+      "p.payment_order_id",
+      eb.fn.coalesce("r.status", "o.status").as("order_status"),
+    ])
+    .where("p.deposit_id", "=", depositId)
+    .orderBy("p.month")
+    .execute();
+}
+
+/** The monthly interest payment an order (or the re-order of one after a return) pays, if it pays one. */
+export function interestPaymentOfOrder(db: Db, orderId: string) {
+  return db
+    .selectFrom("deposit_interest_payments as p")
+    .select(["p.deposit_id", "p.month", "p.due_date", "p.amount_cents"])
+    .where((eb) =>
+      eb.or([
+        eb("p.payment_order_id", "=", orderId),
+        eb(
+          "p.payment_order_id",
+          "=",
+          eb.selectFrom("payment_orders").select("replaces_order_id").where("id", "=", orderId),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+}

@@ -6,10 +6,12 @@ import {
   centsToNumber,
   type Deposit,
   type DepositDetail,
+  type DepositPlan,
   dateInZone,
   depositReference,
   LIMITS,
   maskIban,
+  monthlyPaymentsDue,
   startOfDayInZone,
   type User,
   withdrawalDeadline,
@@ -24,7 +26,7 @@ import type { EventBus } from "../../plugins/events.ts";
 import { receivingAccountOfPackage } from "../banks/banks.service.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
 import { findPackage } from "../packages/packages.service.ts";
-import { toDeposit, transferPayload } from "./deposit.mapper.ts";
+import { depositFigures, toDeposit, transferPayload } from "./deposit.mapper.ts";
 import { onDepositEvent } from "./deposit-events.ts";
 import { orderPayout } from "./deposit-payouts.ts";
 import type { DepositRow } from "./deposits.repository.ts";
@@ -41,6 +43,7 @@ export const JOB_NAMES = {
   lapse: "deposit.lapse",
   maturity: "deposit.maturity",
   reminder: "deposit.maturity_reminder",
+  monthlyInterest: "deposit.monthly_interest",
 } as const;
 
 /** The instant a calendar day starts for the business (maturity and reminders run then). */
@@ -87,6 +90,8 @@ export async function createDepositOnApproval(
     bank_bic: bank.bic,
     bank_name: bank.name,
     early_closure: pkg.early_closure,
+    // The deposit keeps the package's interest payout as it is today (a later change alters no deposit).
+    interest_payout: pkg.interest_payout,
     approved_at: context.now,
     funding_deadline: deadline,
     created_at: context.now,
@@ -149,13 +154,15 @@ export async function depositsByApplication(
   return result;
 }
 
-async function detailOf(db: Db, row: repo.DepositRow) {
-  const [sums, events, entries] = await Promise.all([
+async function detailOf(db: Db, row: repo.DepositRow): Promise<DepositDetail> {
+  const [sums, events, entries, interestPayments] = await Promise.all([
     repo.ledgerSums(db, [row.id]),
     repo.depositEvents(db, row.id),
     repo.ledgerEntries(db, row.id),
+    repo.interestPaymentsOf(db, row.id),
   ]);
   return {
+    plan: planView(row, interestPayments),
     ...toDeposit(row, sums.get(row.id)),
     events: events.map((e) => ({ type: e.type, at: e.at.toISOString(), details: e.details })),
     entries: entries.map((e) => ({
@@ -164,6 +171,59 @@ async function detailOf(db: Db, row: repo.DepositRow) {
       value_date: e.value_date,
       source: e.source,
       booked_at: e.booked_at.toISOString(),
+    })),
+  };
+}
+
+type PlanStatus = NonNullable<DepositDetail["plan"]>["payments"][number]["status"];
+
+/**
+ * The deposit's plan as the saver sees it (docs/decisions.md "A deposit's plan"): each payment with how
+ * far it got. A monthly payment is as far as its order (recorded payments), or upcoming; the payments at
+ * maturity follow the deposit's state. None before the money arrived, or for a deposit that never ran.
+ */
+function planView(
+  row: repo.DepositRow,
+  recorded: Awaited<ReturnType<typeof repo.interestPaymentsOf>>,
+): DepositDetail["plan"] {
+  if (!row.value_date || ["awaiting_funds", "lapsed", "withdrawn"].includes(row.status)) return null;
+  const { plan } = depositFigures(row);
+  const byMonth = new Map(recorded.map((r) => [r.month, r]));
+  const settled: PlanStatus =
+    row.status === "paid_out" || row.status === "renewed"
+      ? "paid"
+      : row.status === "payout_pending"
+        ? "ordered"
+        : "upcoming";
+  const payments = plan.payments.flatMap((p) => {
+    let status: PlanStatus = settled;
+    if (p.kind === "interest" && plan.interestPayout === "monthly") {
+      const paid = byMonth.get(p.month);
+      const order = paid?.order_status;
+      status = !paid
+        ? "upcoming"
+        : order === "booked" || !paid.payment_order_id
+          ? "paid"
+          : order === "returned"
+            ? "returned"
+            : "ordered";
+    }
+    // A deposit closed early makes no payment its plan had not reached.
+    if (row.status === "closed_early" && status === "upcoming") return [];
+    return [{ ...p, status }];
+  });
+  const interestPaid = payments
+    .filter((p) => p.kind === "interest" && p.status === "paid")
+    .reduce((sum, p) => sum + p.amountCents, 0n);
+  return {
+    total_interest: centsToNumber(plan.totalInterestCents),
+    interest_paid: centsToNumber(interestPaid),
+    payments: payments.map((p) => ({
+      kind: p.kind,
+      month: p.month,
+      date: p.date,
+      amount: centsToNumber(p.amountCents),
+      status: p.status,
     })),
   };
 }
@@ -268,7 +328,7 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
     maturity_date: maturity,
     updated_at: input.now,
   });
-  await scheduleMaturity(trx, row.id, maturity);
+  await scheduleMaturity(trx, row.id, maturity, depositFigures(updated).plan);
   await repo.cancelJob(trx, `${JOB_NAMES.lapse}:${row.id}`, input.now);
   await onDepositEvent(
     trx,
@@ -295,9 +355,20 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
   return updated;
 }
 
-/** The maturity job and the reminder 14 days before it. */
-export function maturityJobs(depositId: string, maturityDate: string) {
+/**
+ * The maturity job and the reminder 14 days before it; for a deposit paying interest monthly, a job on
+ * each due date of its plan (docs/decisions.md "Monthly interest"). Each monthly job pays whatever is due
+ * and unpaid, so the ones that find nothing left do nothing.
+ */
+export function maturityJobs(depositId: string, maturityDate: string, plan?: DepositPlan) {
+  const monthly = plan ? monthlyPaymentsDue(plan, maturityDate) : [];
   return [
+    ...monthly.map((p) => ({
+      name: JOB_NAMES.monthlyInterest,
+      key: `${JOB_NAMES.monthlyInterest}:${depositId}:${p.month}`,
+      runAt: dayStart(p.date),
+      payload: { deposit_id: depositId },
+    })),
     {
       name: JOB_NAMES.maturity,
       key: `${JOB_NAMES.maturity}:${depositId}`,
@@ -313,8 +384,8 @@ export function maturityJobs(depositId: string, maturityDate: string) {
   ];
 }
 
-export async function scheduleMaturity(db: Db, depositId: string, maturityDate: string) {
-  for (const job of maturityJobs(depositId, maturityDate)) await repo.scheduleJob(db, job);
+export async function scheduleMaturity(db: Db, depositId: string, maturityDate: string, plan?: DepositPlan) {
+  await repo.scheduleJobs(db, maturityJobs(depositId, maturityDate, plan));
 }
 
 /**

@@ -26,6 +26,7 @@ import { businessDate, getOwnDeposit, JOB_NAMES, ownDeposit } from "./deposits.s
 function quoteOf(
   row: DepositRow,
   today: string,
+  interestPaidCents: bigint,
 ): EarlyClosureQuote & { cents: ReturnType<typeof earlyClosureFigures> } {
   if (row.status !== "active" || !row.value_date || !row.maturity_date) {
     throw conflict(
@@ -43,12 +44,16 @@ function quoteOf(
     );
   }
   const { principalCents, rateBasisPoints, interestCents } = depositFigures(row);
+  // The plan's accrual under the rule, less the monthly interest already paid (never paid twice).
   const cents = earlyClosureFigures({
     principalCents,
     rateBasisPoints,
     rule: row.early_closure,
     valueDate: row.value_date,
     closeDate: today,
+    months: row.duration_months,
+    interestPayout: row.interest_payout,
+    interestPaidCents,
   });
   return {
     rule: row.early_closure,
@@ -71,8 +76,14 @@ export async function earlyClosureQuote(
   now: Date,
 ): Promise<EarlyClosureQuote> {
   const row = await ownDeposit(db, user, id);
-  const { cents: _, ...quote } = quoteOf(row, businessDate(now));
+  const { cents: _, ...quote } = quoteOf(row, businessDate(now), await interestPaidOf(db, row.id));
   return quote;
+}
+
+/** The monthly interest a deposit has paid (or ordered) so far. */
+async function interestPaidOf(db: Kysely<DB> | Transaction<DB>, depositId: string): Promise<bigint> {
+  const payments = await repo.interestPaymentsOf(db, depositId);
+  return payments.reduce((sum, p) => sum + BigInt(p.amount_cents), 0n);
 }
 
 /**
@@ -94,7 +105,7 @@ export async function closeEarly(
     const row = await repo.lockDeposit(trx, id);
     if (!row) throw notFound("deposit_not_found", "This deposit does not exist");
     const today = businessDate(now);
-    const quote = quoteOf(row, today);
+    const quote = quoteOf(row, today, await interestPaidOf(trx, row.id));
     if (toCents(expectedPayout) !== quote.cents.payoutCents) {
       throw conflict(
         "early_closure_quote_changed",
@@ -131,11 +142,13 @@ export async function closeEarly(
       },
       user.id,
     );
+    // Interest taken back (a monthly deposit under no_interest) comes off the principal paid back.
+    const interestPaid = quote.cents.interestCents > 0n ? quote.cents.interestCents : 0n;
     await orderPayout(trx, events, closed, {
       source: "early_closure",
       amountCents: quote.cents.payoutCents,
-      principalCents: BigInt(row.amount_cents),
-      interestCents: quote.cents.interestCents,
+      principalCents: quote.cents.payoutCents - interestPaid,
+      interestCents: interestPaid,
       now,
       actor: user,
     });

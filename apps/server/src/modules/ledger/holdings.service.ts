@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import type { Language, PostboxDocument, User } from "@festgeld/domain";
+import {
+  accruedInterest,
+  depositPlan,
+  type Language,
+  type PostboxDocument,
+  toBasisPoints,
+  type User,
+} from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest } from "../../lib/errors.ts";
@@ -23,6 +30,11 @@ export interface Holding {
   balanceCents: bigint;
   /** Ordered to the saver's reference account and not yet booked by the bank (payments in transit). */
   inTransitCents: bigint;
+  /**
+   * A deposit paying interest monthly (docs/decisions.md "Monthly interest"): the interest paid out to the
+   * day (the journal's credits) against what its plan accrued by then. Absent for interest at maturity.
+   */
+  monthlyInterest?: { paidCents: bigint; accruedCents: bigint };
 }
 
 /**
@@ -33,7 +45,8 @@ export interface Holding {
  */
 export async function holdingsAt(db: Kysely<DB>, userId: string, date: string): Promise<Holding[]> {
   const deposits = await repo.depositAccountsOfUser(db, userId);
-  const [balances, inTransit] = await Promise.all([
+  const monthly = deposits.filter((d) => d.interest_payout === "monthly" && d.value_date);
+  const [balances, inTransit, credited] = await Promise.all([
     repo.balancesOf(
       db,
       deposits.map((d) => d.address),
@@ -44,7 +57,28 @@ export async function holdingsAt(db: Kysely<DB>, userId: string, date: string): 
       deposits.map((d) => d.id),
       date,
     ),
+    repo.interestCreditedOf(
+      db,
+      monthly.map((d) => d.address),
+      date,
+    ),
   ]);
+  const monthlyInterest = (d: (typeof deposits)[number]) => {
+    if (d.interest_payout !== "monthly" || !d.value_date) return {};
+    const plan = depositPlan({
+      principalCents: BigInt(d.amount_cents),
+      rateBasisPoints: toBasisPoints(d.interest_rate) ?? 0n,
+      months: d.duration_months,
+      startDate: d.value_date,
+      interestPayout: "monthly",
+    });
+    return {
+      monthlyInterest: {
+        paidCents: -(credited.get(d.address) ?? 0n),
+        accruedCents: accruedInterest(plan, date).interestCents,
+      },
+    };
+  };
   return deposits
     .map((d) => ({
       depositId: d.id,
@@ -57,6 +91,7 @@ export async function holdingsAt(db: Kysely<DB>, userId: string, date: string): 
       bank: d.bank_name,
       balanceCents: -(balances.get(d.address) ?? 0n),
       inTransitCents: -(inTransit.get(d.id) ?? 0n),
+      ...monthlyInterest(d),
     }))
     .filter((h) => h.balanceCents !== 0n || h.inTransitCents !== 0n);
 }
@@ -84,6 +119,18 @@ export function holdingsText(date: string, holdings: readonly Holding[], languag
       .filter((h) => h.currency === currency)
       .reduce((sum, h) => sum + h.balanceCents + h.inTransitCents, 0n);
     rows.push([t.total, money(total, currency)]);
+  }
+  // Information beside the balances after the totals (paid out already, so not in them): a monthly deposit's interest.
+  for (const h of holdings) {
+    if (!h.monthlyInterest) continue;
+    rows.push([
+      fill(t.interest_paid, { reference: h.reference }),
+      money(h.monthlyInterest.paidCents, h.currency),
+    ]);
+    rows.push([
+      fill(t.interest_accrued, { reference: h.reference }),
+      money(h.monthlyInterest.accruedCents, h.currency),
+    ]);
   }
   return {
     subject: fill(t.subject, { date: f.date(date) }),

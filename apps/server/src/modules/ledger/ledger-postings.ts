@@ -44,9 +44,20 @@ const carryOver = (input: { from: string; to: string; cents: bigint; date: strin
 /** Who booked an entry (staff recording a receipt, a saver closing early): kept in the entry's details. */
 const bookedBy = (event: DepositEvent) => (event.actorId ? { booked_by: event.actorId } : {});
 
-const interestCredited = (event: DepositEvent, iban: string, cents: bigint, date: string): Posting => ({
+/**
+ * Interest credited to a deposit: the bank's interest expense owes it to the saver. A monthly payment's
+ * reference names its month (one entry per month); a negative amount takes interest back (an early closure
+ * of a monthly deposit that paid more than its rule grants: docs/decisions.md "Monthly interest").
+ */
+const interestCredited = (
+  event: DepositEvent,
+  iban: string,
+  cents: bigint,
+  date: string,
+  reference = `deposit:${event.depositId}:${event.type}:interest`,
+): Posting => ({
   kind: "interest_credited",
-  reference: `deposit:${event.depositId}:${event.type}:interest`,
+  reference,
   effective_date: date,
   created_at: event.at,
   deposit_id: event.depositId,
@@ -98,6 +109,17 @@ function depositPosting(event: DepositEvent, iban: string): { deposits: string[]
           event.details.maturity_date,
         ),
       };
+    case "monthly_interest":
+      return {
+        deposits: [event.depositId],
+        posting: interestCredited(
+          event,
+          iban,
+          BigInt(event.details.interest_cents),
+          event.details.due_date,
+          `deposit:${event.depositId}:monthly_interest:${event.details.month}:interest`,
+        ),
+      };
     case "closed_early":
       return {
         deposits: [event.depositId],
@@ -143,6 +165,7 @@ function depositPosting(event: DepositEvent, iban: string): { deposits: string[]
 const MONEY_EVENTS = new Set<DepositEvent["type"]>([
   "funds_received",
   "matured",
+  "monthly_interest",
   "closed_early",
   "renewed",
   "renewal_created",

@@ -220,6 +220,8 @@ export function depositAccountsOfUser(db: Db, userId: string) {
       "d.maturity_date",
       "d.bank_name",
       "d.bank_iban",
+      "d.amount_cents",
+      "d.interest_payout",
     ])
     .where("d.user_id", "=", userId)
     .orderBy("d.created_at")
@@ -235,6 +237,24 @@ export async function balancesOf(db: Db, accounts: readonly string[], date: stri
     .innerJoin("ledger_entries as e", "e.id", "l.entry_id")
     .select(["l.account", (eb) => eb.fn.sum<string>("l.amount_cents").as("cents")])
     .where("l.account", "in", accounts)
+    .where("e.effective_date", "<=", date)
+    .groupBy("l.account")
+    .execute();
+  return new Map(rows.map((r) => [r.account, BigInt(r.cents)]));
+}
+
+/**
+ * The interest credited to each of some deposit accounts up to the end of a day (credit, negative): the
+ * lines of `interest_credited` entries on the accounts (a monthly deposit's payments so far).
+ */
+export async function interestCreditedOf(db: Db, accounts: readonly string[], date: string) {
+  if (accounts.length === 0) return new Map<string, bigint>();
+  const rows = await db
+    .selectFrom("ledger_lines as l")
+    .innerJoin("ledger_entries as e", "e.id", "l.entry_id")
+    .select(["l.account", (eb) => eb.fn.sum<string>("l.amount_cents").as("cents")])
+    .where("l.account", "in", accounts)
+    .where("e.kind", "=", "interest_credited")
     .where("e.effective_date", "<=", date)
     .groupBy("l.account")
     .execute();

@@ -33,6 +33,7 @@ export const depositTexts: EventTexts<
   | "deposit_renewed"
   | "deposit_closed_early"
   | "deposit_lapsed"
+  | "deposit_interest_paid"
   | "deposit_payment_booked"
   | "deposit_payout_returned"
   | "deposit_payout_redirected"
@@ -145,6 +146,29 @@ export const depositTexts: EventTexts<
       subject: t("subject", { reference: reference(x) }),
       paragraphs: [t("lapsed", { date: c.f.date(x.deadline) })],
       rows: applicationRows(c, x),
+      action: actions.dashboard(c),
+    };
+  },
+  deposit_interest_paid: (x, c) => {
+    const t = eventTexts(c, "deposit_interest_paid");
+    const [booked, thisMonth, paid] = [
+      c.f.date(x.booked_on),
+      c.f.money(x.interest_cents, x.currency),
+      c.f.money(x.paid_to_date_cents, x.currency),
+    ];
+    return {
+      subject: t("subject", { month: x.month, months: x.months, reference: reference(x) }),
+      paragraphs: [
+        t("paid", { month: x.month, amount: thisMonth, iban: ibanSuffix(x.reference_iban), date: booked }),
+        t("so_far", { paid, total: c.f.money(x.total_interest_cents, x.currency) }),
+      ],
+      rows: [
+        [c.t.label.reference, reference(x)],
+        [t("row_interest"), thisMonth],
+        [t("row_due"), c.f.date(x.due_date)],
+        [t("row_booked"), booked],
+        [t("row_paid"), paid],
+      ],
       action: actions.dashboard(c),
     };
   },

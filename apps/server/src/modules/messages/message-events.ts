@@ -120,7 +120,12 @@ export interface EventFacts {
     DepositReference & {
       application_id: string;
       /** What is paid: principal and interest at maturity, interest, refund, early closure. */
-      purpose: "maturity_payout" | "renewal_interest" | "withdrawal_refund" | "early_closure";
+      purpose:
+        | "maturity_payout"
+        | "renewal_interest"
+        | "monthly_interest"
+        | "withdrawal_refund"
+        | "early_closure";
       payout_cents: number;
       expected_date: string;
       reference_iban: string | null;
@@ -170,6 +175,22 @@ export interface EventFacts {
       purpose: "renewal_interest" | "withdrawal_refund" | "early_closure";
       payout_cents: number;
       booked_on: string;
+      reference_iban: string | null;
+    };
+  /**
+   * The bank booked a monthly interest payment (docs/decisions.md "Monthly interest"): which month of how
+   * many, and, from the deposit's plan, the interest paid up to it and the term's total.
+   */
+  deposit_interest_paid: Money &
+    DepositReference & {
+      application_id: string;
+      month: number;
+      months: number;
+      interest_cents: number;
+      due_date: string;
+      booked_on: string;
+      paid_to_date_cents: number;
+      total_interest_cents: number;
       reference_iban: string | null;
     };
   /** The payee's bank sent a payment back: what happened and what the saver should do. */
@@ -240,6 +261,7 @@ export const EVENT_TYPES = [
   "deposit_closed_early",
   "deposit_lapsed",
   "deposit_payment_booked",
+  "deposit_interest_paid",
   "deposit_payout_returned",
   "deposit_payout_redirected",
   "rate_alert_reached",

@@ -44,6 +44,7 @@ export function toAdminPackage(row: PackageRow): AdminPackage {
     currency: "EUR",
     features: perLanguage((language) => row.features?.[language] ?? []),
     is_active: row.is_active,
+    interest_payout: row.interest_payout,
     bank: {
       id: row.bank_id,
       slug: row.bank_slug,
@@ -64,6 +65,7 @@ const auditView = (p: AdminPackage) => ({
   max_amount: p.max_amount,
   features: p.features,
   is_active: p.is_active,
+  interest_payout: p.interest_payout,
   bank_id: p.bank.id,
 });
 
@@ -95,6 +97,7 @@ export async function createPackage(
       currency: "EUR",
       features: JSON.stringify(input.features),
       is_active: input.is_active ?? true,
+      interest_payout: input.interest_payout ?? "at_maturity",
     });
     const pkg = toAdminPackage(row);
     await recordAudit(trx, admin, {
@@ -151,6 +154,8 @@ export async function updatePackage(
     if (input.max_amount !== undefined) changes.max_amount_cents = maxCents;
     if (input.features !== undefined) changes.features = JSON.stringify(input.features);
     if (input.is_active !== undefined) changes.is_active = input.is_active;
+    // Running deposits keep the payout they copied when they were made (deposits.interest_payout).
+    if (input.interest_payout !== undefined) changes.interest_payout = input.interest_payout;
     if (input.bank_id !== undefined && input.bank_id !== current.bank_id) {
       if (!(await repo.findBankId(trx, input.bank_id))) throw unknownBank();
       // Applications and deposits count against their bank's guarantee and pay into its account.

@@ -74,7 +74,14 @@ export function listBanksOfPackages(db: Kysely<DB>, packageIds: readonly string[
   return db
     .selectFrom("packages")
     .innerJoin("banks", "banks.id", "packages.bank_id")
-    .select(["packages.id as package_id", "banks.id", "banks.slug", "banks.name", "banks.country"])
+    .select([
+      "packages.id as package_id",
+      "packages.interest_payout",
+      "banks.id",
+      "banks.slug",
+      "banks.name",
+      "banks.country",
+    ])
     .where("packages.id", "in", packageIds)
     .execute();
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import {
   centsToNumber,
+  type InterestPayout,
   type Language,
   type Package,
   type PackageBank,
@@ -21,16 +22,28 @@ export function findPackage(db: Kysely<DB>, id: string): Promise<PackageRow | un
   return repo.findPackageById(db, id);
 }
 
+/** A package's bank, and when the package pays interest (what an application shows of its package). */
+export type PackageBankAndPayout = PackageBank & { interest_payout: InterestPayout };
+
 /** The bank of each of the given packages, by package id (applications name their package's bank). */
 export async function banksOfPackages(
   db: Kysely<DB>,
   packageIds: readonly string[],
-): Promise<Map<string, PackageBank>> {
+): Promise<Map<string, PackageBankAndPayout>> {
   const ids = [...new Set(packageIds)];
   if (ids.length === 0) return new Map();
   const rows = await repo.listBanksOfPackages(db, ids);
   return new Map(
-    rows.map((r) => [r.package_id, { id: r.id, slug: r.slug, name: r.name, country: r.country.trim() }]),
+    rows.map((r) => [
+      r.package_id,
+      {
+        id: r.id,
+        slug: r.slug,
+        name: r.name,
+        country: r.country.trim(),
+        interest_payout: r.interest_payout,
+      },
+    ]),
   );
 }
 
@@ -65,6 +78,7 @@ export function toPackage(row: PackageRow, language: Language): Package {
     max_amount: centsToNumber(row.max_amount_cents),
     currency: row.currency.trim() as Package["currency"],
     features,
+    interest_payout: row.interest_payout,
     bank: { id: row.bank_id, slug: row.bank_slug, name: row.bank_name, country: row.bank_country.trim() },
   };
 }

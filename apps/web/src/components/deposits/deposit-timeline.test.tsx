@@ -18,6 +18,7 @@ const base: Deposit = {
   maturity_instruction: "renew_principal",
   renew_min_rate: null,
   early_closure: "not_allowed",
+  interest_payout: "at_maturity",
   approved_at: "2026-01-15T10:00:00.000Z",
   funding_deadline: "2026-01-29T22:59:59.999Z",
   funded_at: null,

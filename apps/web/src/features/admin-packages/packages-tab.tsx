@@ -23,7 +23,7 @@ type Editing = { mode: "create" } | { mode: "edit"; pkg: AdminPackage } | null;
  * applications keep the terms they were made with.
  */
 export default function PackagesTab() {
-  const { t, i18n } = useTranslation(["admin", "banks"]);
+  const { t, i18n } = useTranslation(["admin", "banks", "invest"]);
   const language = i18n.language;
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
@@ -102,6 +102,13 @@ export default function PackagesTab() {
           {pkg.bank.name}
           {pkg.bank.status === "paused" ? ` (${t("banks:admin.statusPaused")})` : ""}
         </span>
+      ),
+    },
+    {
+      id: "payout",
+      header: t("packages.columns.payout"),
+      cell: (pkg) => (
+        <span data-testid="package-payout-cell">{t(`invest:interestPayout.${pkg.interest_payout}`)}</span>
       ),
     },
     {

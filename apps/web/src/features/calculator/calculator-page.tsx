@@ -1,5 +1,5 @@
 import { type CalculateRequest, type CalculateResponse, calculateRequestSchema } from "@festgeld/domain";
-import { CURRENCIES, DURATIONS_MONTHS, LIMITS } from "@festgeld/domain/constants";
+import { CURRENCIES, DURATIONS_MONTHS, INTEREST_PAYOUTS, LIMITS } from "@festgeld/domain/constants";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -38,6 +38,7 @@ function calculatorSchema(language: string, limits?: { min: number; max: number 
       duration_months: z.string(),
       interest_rate: z.string(),
       currency: z.enum(CURRENCIES),
+      interest_payout: z.enum(INTEREST_PAYOUTS),
     })
     .superRefine((values, ctx) =>
       addMessages(ctx, {
@@ -55,6 +56,8 @@ function calculatorSchema(language: string, limits?: { min: number; max: number 
         duration_months: Number(values.duration_months) as CalculateRequest["duration_months"],
         interest_rate: decimalValue(values.interest_rate, language),
         currency: values.currency,
+        // Asked only for monthly payout: the answer then lists each month's payment.
+        ...(values.interest_payout === "monthly" ? { interest_payout: "monthly" as const } : {}),
       }),
     )
     .pipe(calculateRequestSchema);
@@ -81,12 +84,13 @@ export default function CalculatorPage() {
       duration_months: "12",
       interest_rate: decimalInputText(3.5, language),
       currency: "EUR",
+      interest_payout: "at_maturity",
     },
     fallback: t("calculator.error"),
   });
-  const [amount, duration, rate, currency] = useWatch({
+  const [amount, duration, rate, currency, payout] = useWatch({
     control: form.control,
-    name: ["amount", "duration_months", "interest_rate", "currency"],
+    name: ["amount", "duration_months", "interest_rate", "currency", "interest_payout"],
   });
   const [calculating, setCalculating] = useState(false);
   const [result, setResult] = useState<CalculateResponse | null>(null);
@@ -137,7 +141,13 @@ export default function CalculatorPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the inputs; run reads the latest
   useEffect(() => {
     if (!started) return;
-    const checked = schema.safeParse({ amount, duration_months: duration, interest_rate: rate, currency });
+    const checked = schema.safeParse({
+      amount,
+      duration_months: duration,
+      interest_rate: rate,
+      currency,
+      interest_payout: payout,
+    });
     if (!checked.success) {
       latest.current++;
       setResult(null);
@@ -146,7 +156,7 @@ export default function CalculatorPage() {
     }
     const timer = setTimeout(() => void run(checked.data), RECALCULATE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [started, schema, amount, duration, rate, currency]);
+  }, [started, schema, amount, duration, rate, currency, payout]);
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
@@ -205,6 +215,7 @@ export default function CalculatorPage() {
                           form.setValue("interest_rate", decimalInputText(pkg.interest_rate, language), {
                             shouldValidate: form.formState.isSubmitted,
                           });
+                          form.setValue("interest_payout", pkg.interest_payout);
                         }}
                         className={`rounded-full border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 ${
                           active
@@ -278,6 +289,19 @@ export default function CalculatorPage() {
               label={t("calculator.rate")}
               hint={t("calculator.rateHint", { min: LIMITS.minRate, max: LIMITS.maxRate })}
             />
+
+            <SelectField
+              form={form}
+              name="interest_payout"
+              id={`${id}-payout`}
+              label={t("interestPayout.label")}
+            >
+              {INTEREST_PAYOUTS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`interestPayout.${value}`)}
+                </option>
+              ))}
+            </SelectField>
 
             <FormErrorAlert message={formError} />
             <SubmitButton

@@ -4,7 +4,7 @@ import type {
   FieldError as ApiFieldError,
   PackageCreateRequest,
 } from "@festgeld/domain";
-import { DURATIONS_MONTHS, LANGUAGES, LIMITS } from "@festgeld/domain/constants";
+import { DURATIONS_MONTHS, INTEREST_PAYOUTS, LANGUAGES, LIMITS } from "@festgeld/domain/constants";
 import { useEffect, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -44,6 +44,7 @@ function packageSchema(language: string) {
       features,
       is_active: z.boolean(),
       bank_id: z.string(),
+      interest_payout: z.enum(INTEREST_PAYOUTS),
     })
     .transform((values, ctx): PackageFormValues => {
       const problem = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message });
@@ -89,6 +90,7 @@ function packageSchema(language: string) {
         max_amount: max,
         features: lists,
         is_active: values.is_active,
+        interest_payout: values.interest_payout,
         ...(values.bank_id ? { bank_id: values.bank_id } : {}),
       };
     });
@@ -116,7 +118,7 @@ export function PackageForm({
   serverError: string | null;
   serverFields: ApiFieldError[];
 }) {
-  const { t, i18n: i18next } = useTranslation(["admin", "banks"]);
+  const { t, i18n: i18next } = useTranslation(["admin", "banks", "invest"]);
   const schema = useMemo(() => packageSchema(i18next.language), [i18next.language]);
   const { form, submit } = useApiForm({
     schema,
@@ -132,6 +134,7 @@ export function PackageForm({
       },
       is_active: initial?.is_active ?? true,
       bank_id: initial?.bank.id ?? banks[0]?.id ?? "",
+      interest_payout: initial?.interest_payout ?? "at_maturity",
     },
     fallback: t("packages.form.invalid"),
   });
@@ -188,6 +191,25 @@ export function PackageForm({
           </option>
         ))}
       </SelectField>
+      <div>
+        <SelectField
+          form={form}
+          name="interest_payout"
+          id={id("interest_payout")}
+          label={t("packages.form.interest_payout")}
+        >
+          {INTEREST_PAYOUTS.map((payout) => (
+            <option key={payout} value={payout}>
+              {t(`invest:interestPayout.${payout}`)}
+            </option>
+          ))}
+        </SelectField>
+        {initial && (
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {t("packages.form.interest_payout_hint")}
+          </p>
+        )}
+      </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("packages.form.featuresHint")}</p>
       <div className="grid gap-4 md:grid-cols-3">
         {LANGUAGES.map((language) => (

@@ -1,6 +1,6 @@
 import type { Application, Package } from "@festgeld/domain";
 import { LIMITS } from "@festgeld/domain/constants";
-import { calculateReturn } from "@festgeld/domain/money";
+import { calculateReturn } from "@festgeld/domain/plan";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useMemo } from "react";
 import { useWatch } from "react-hook-form";
@@ -89,6 +89,7 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
           amount,
           ratePercent: selected.interest_rate,
           months: selected.duration_months,
+          interestPayout: selected.interest_payout,
         })
       : null;
 
@@ -176,6 +177,7 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
                   max: money(pkg.max_amount, pkg.currency),
                 })}
                 {` · ${pkg.bank.name}`}
+                {pkg.interest_payout === "monthly" ? ` · ${t("interestPayout.monthly")}` : ""}
               </option>
             ))}
           </SelectField>
@@ -185,6 +187,13 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
                 bank: selected.bank.name,
                 country: countryName(selected.bank.country, language),
               })}
+            </p>
+          )}
+          {selected?.interest_payout === "monthly" && (
+            <p className="-mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="apply-payout">
+              {t("interestPayout.monthlyNote")}
+              {expected?.interest_payments?.[0] &&
+                ` ${t("interestPayout.monthlyPaymentIs", { amount: formatMoney(expected.interest_payments[0].amount, selected.currency, language) })}.`}
             </p>
           )}
 

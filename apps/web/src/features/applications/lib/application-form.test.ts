@@ -18,6 +18,7 @@ const twelveMonths: Package = {
   max_amount: 250_000,
   currency: "EUR",
   features: [],
+  interest_payout: "at_maturity",
   bank: {
     id: "0b1a2c3d-0000-4000-8000-000000000001",
     slug: "demo-partnerbank",

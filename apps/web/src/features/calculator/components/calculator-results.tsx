@@ -11,7 +11,23 @@ export function CalculatorResults({ result }: { result: CalculateResponse }) {
   const rows = [
     { key: "principal", label: t("calculator.principal"), value: result.principal },
     { key: "total-interest", label: t("calculator.totalInterest"), value: result.total_interest },
-    { key: "monthly-interest", label: t("calculator.monthlyInterest"), value: result.monthly_interest },
+    ...(result.interest_payments && result.interest_payments.length > 0
+      ? [
+          // Paid monthly: the plan's payment each month, and the last, which takes the remainder.
+          {
+            key: "monthly-payment",
+            label: t("interestPayout.monthlyPayment"),
+            value: result.interest_payments[0]?.amount ?? 0,
+          },
+          {
+            key: "last-payment",
+            label: t("interestPayout.lastPayment"),
+            value: result.interest_payments.at(-1)?.amount ?? 0,
+          },
+        ]
+      : [
+          { key: "monthly-interest", label: t("calculator.monthlyInterest"), value: result.monthly_interest },
+        ]),
   ];
   const summary = t("calculator.resultsFor", {
     amount: money(result.principal),

@@ -15,6 +15,7 @@ const pkg = (
   max_amount,
   currency: "EUR",
   features: [],
+  interest_payout: "at_maturity",
   bank: { id: "demo-partnerbank", slug: "demo-partnerbank", name: "Demo Partnerbank AG", country: "DE" },
 });
 

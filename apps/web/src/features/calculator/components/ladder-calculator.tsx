@@ -3,8 +3,8 @@ import {
   BUSINESS_TIME_ZONE,
   centsToNumber,
   dateInZone,
+  depositPlan,
   type Package,
-  simpleInterest,
   splitLadder,
   toBasisPoints,
   toCents,
@@ -41,7 +41,7 @@ function bestPerTerm(packages: Package[]) {
 
 /**
  * A ladder's figures from the packages on offer: the split (domain's splitLadder, as the server splits),
- * simple interest per rung at its package's rate, and the day each rung's money becomes available when
+ * each rung's interest from its plan at its package's rate, and the day each rung's money becomes available when
  * the money arrives today. The server checks all of it again when the saver applies.
  */
 export function ladderFigures(
@@ -55,10 +55,15 @@ export function ladderFigures(
     const pkg = best.get(rung.termMonths);
     const bp = pkg ? toBasisPoints(pkg.interest_rate) : null;
     const interest =
-      bp === null
+      bp === null || !pkg
         ? 0n
-        : simpleInterest({ principalCents: rung.amountCents, rateBasisPoints: bp, months: rung.termMonths })
-            .interestCents;
+        : depositPlan({
+            principalCents: rung.amountCents,
+            rateBasisPoints: bp,
+            months: rung.termMonths,
+            startDate: today,
+            interestPayout: pkg.interest_payout,
+          }).totalInterestCents;
     const below = pkg ? rung.amountCents < (toCents(pkg.min_amount) ?? 0n) : false;
     const above = pkg ? rung.amountCents > (toCents(pkg.max_amount) ?? 0n) : false;
     const problem = !pkg ? "notOffered" : below || above ? "outOfRange" : null;

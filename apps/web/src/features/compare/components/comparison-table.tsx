@@ -1,5 +1,5 @@
 import type { Package } from "@festgeld/domain";
-import { calculateReturn } from "@festgeld/domain/money";
+import { calculateReturn } from "@festgeld/domain/plan";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -17,7 +17,12 @@ export function ComparisonTable({ packages, amount }: { packages: Package[]; amo
   const whole = (value: number, currency: string) => formatMoney(value, currency, language, { whole: true });
   const figures = packages.map((pkg) => ({
     pkg,
-    result: calculateReturn({ amount, ratePercent: pkg.interest_rate, months: pkg.duration_months }),
+    result: calculateReturn({
+      amount,
+      ratePercent: pkg.interest_rate,
+      months: pkg.duration_months,
+      interestPayout: pkg.interest_payout,
+    }),
     outside: amount < pkg.min_amount || amount > pkg.max_amount,
   }));
 
@@ -68,6 +73,22 @@ export function ComparisonTable({ packages, amount }: { packages: Package[]; amo
           ))}
           {row(t("compare.rows.term"), ({ pkg }) => t("packages.months", { count: pkg.duration_months }))}
           {row(t("banks:filter.bank"), ({ pkg }) => pkg.bank.name, "compare-bank-row")}
+          {row(
+            t("interestPayout.label"),
+            ({ pkg, result }) => (
+              <>
+                {t(`interestPayout.${pkg.interest_payout}`)}
+                {result?.interest_payments?.[0] && (
+                  <span className="block text-sm text-slate-600 dark:text-slate-300">
+                    {t("interestPayout.monthlyPaymentIs", {
+                      amount: money(result.interest_payments[0].amount, pkg.currency),
+                    })}
+                  </span>
+                )}
+              </>
+            ),
+            "compare-payout",
+          )}
           {row(
             t("compare.rows.interest"),
             ({ pkg, result }) => (

@@ -3,6 +3,7 @@ import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
 import { useTranslation } from "react-i18next";
 import { DepositTimeline } from "../../../components/deposits/deposit-timeline.tsx";
 import { formatCalendarDate, formatDate, formatMoney, formatRate } from "../../../lib/format.ts";
+import { InterestPlan } from "./interest-plan.tsx";
 import { MaturityInstructionForm } from "./maturity-instruction.tsx";
 import { TransferCard } from "./transfer-card.tsx";
 
@@ -77,7 +78,11 @@ export function DepositPanel({ application }: { application: Application }) {
             </div>
           )}
           <div>
-            <dt className="text-slate-600 dark:text-slate-300">{t("panel.expectedInterest")}</dt>
+            <dt className="text-slate-600 dark:text-slate-300">
+              {deposit.interest_payout === "monthly"
+                ? t("panel.expectedInterestMonthly")
+                : t("panel.expectedInterest")}
+            </dt>
             <dd
               className="font-semibold text-slate-900 dark:text-white"
               data-testid="deposit-expected-interest"
@@ -93,6 +98,7 @@ export function DepositPanel({ application }: { application: Application }) {
           </div>
         </dl>
         <DepositTimeline deposit={deposit} appliedAt={application.created_at} />
+        <InterestPlan deposit={deposit} />
         {deposit.transfer && <TransferCard depositId={deposit.id} transfer={deposit.transfer} />}
         {deposit.status === "lapsed" && (
           <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{t("panel.lapsedNote")}</p>

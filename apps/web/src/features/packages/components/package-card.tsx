@@ -46,6 +46,12 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
       </p>
       <dl className="mt-4 space-y-1 text-sm">
         <div className="flex justify-between gap-2">
+          <dt className="text-slate-600 dark:text-slate-300">{t("interestPayout.label")}</dt>
+          <dd className="font-semibold" data-testid="interest-payout" data-payout={pkg.interest_payout}>
+            {t(`interestPayout.${pkg.interest_payout}`)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2">
           <dt className="text-slate-600 dark:text-slate-300">{t("packages.minAmount")}</dt>
           <dd className="font-semibold" data-testid="min-amount">
             {formatMoney(pkg.min_amount, pkg.currency, i18n.language, { whole: true })}
