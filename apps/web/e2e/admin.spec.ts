@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
 import { adminToken, openArea } from "./admin-session.ts";
-import { seriousViolations } from "./axe.ts";
+import { seriousViolations, setTheme } from "./axe.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 const PASSWORD = "e2e back office passphrase";
@@ -321,10 +321,7 @@ test.describe("back office", () => {
 async function inBothThemes(page: Page, label: string): Promise<string[]> {
   const found: string[] = [];
   for (const dark of [false, true]) {
-    const isDark = (await page.locator("html").getAttribute("class"))?.includes("dark") ?? false;
-    if (isDark !== dark) await page.getByTestId("theme-toggle").click();
-    if (dark) await expect(page.locator("html")).toHaveClass(/dark/);
-    else await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await setTheme(page, dark ? "dark" : "light");
     // Let the new colours settle (one frame) before axe reads computed styles.
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),

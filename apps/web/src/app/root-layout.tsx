@@ -10,6 +10,7 @@ import { Toaster } from "../components/ui/toaster.tsx";
 import { isLanguage } from "../lib/i18n.ts";
 import { languageOfPath, withLanguage } from "../lib/language-path.ts";
 import { preloadable } from "../lib/preloadable.ts";
+import { useFollowSystemTheme } from "../lib/theme.ts";
 
 // The back office's own frame loads with the back office, not with the public pages.
 const adminShell = preloadable(() => import("../components/admin/admin-shell.tsx"));
@@ -37,6 +38,7 @@ export function RootLayout() {
 
   const shownPath = useRef(pathname);
   const language = i18n.language;
+  useFollowSystemTheme();
 
   useEffect(() => {
     // React has taken over the page (hydrated the prerendered HTML, or rendered it): until then a click on

@@ -3,7 +3,7 @@ import { KYC_DOCUMENT_TYPES, type KycDocumentType } from "@festgeld/domain/const
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { LanguageSwitcher } from "../../components/layout/language-switcher.tsx";
-import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
+import { ThemeMenu } from "../../components/layout/theme-menu.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
@@ -77,7 +77,7 @@ function KycContent() {
               {t("actions.help")}
             </Link>
             <LanguageSwitcher />
-            <ThemeToggle />
+            <ThemeMenu />
           </div>
         </div>
       </header>
