@@ -26,8 +26,9 @@ export function preloadFrame(pathname: string): Promise<unknown> {
 }
 
 /**
- * Shared header, footer and contact widget around every page; /kyc shows none of them, and the back
- * office has its own header and sidebar instead (components/admin/admin-shell.tsx).
+ * Shared header, toasts, footer and contact widget around every page; /kyc shows none of them (its own
+ * compact bar and toasts), and the back office has its own header and sidebar instead
+ * (components/admin/admin-shell.tsx).
  */
 export function RootLayout() {
   const { pathname, search, hash } = useLocation();
@@ -98,6 +99,7 @@ export function RootLayout() {
           <Suspense fallback={<div className="h-14 border-b border-slate-200 dark:border-slate-800" />}>
             <AdminHeader />
           </Suspense>
+          <Toaster stickBelow="top-14" />
           <div className="flex min-w-0 flex-1">
             <Suspense fallback={null}>
               <AdminSidebar />
@@ -108,12 +110,12 @@ export function RootLayout() {
       ) : (
         <>
           {!bare && <Header />}
+          {!bare && <Toaster stickBelow="top-16" />}
           {main}
           {!bare && <ContactWidget />}
           {!bare && <Footer />}
         </>
       )}
-      <Toaster />
     </div>
   );
 }

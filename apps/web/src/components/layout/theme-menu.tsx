@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { THEME_CHOICES, type ThemeChoice } from "../../lib/theme-choice.ts";
 import { useThemeChoice } from "../../lib/theme.ts";
+import { THEME_CHOICES, type ThemeChoice } from "../../lib/theme-choice.ts";
 import { MonitorIcon, MoonIcon, SunIcon } from "../ui/icons.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
 
