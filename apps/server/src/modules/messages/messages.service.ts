@@ -176,7 +176,7 @@ export function createMessenger(deps: MessengerDeps): Messenger {
       }
       const inbox = (each: Language) => ({
         title: texts[each].subject.slice(0, 200),
-        message: inboxMessage(texts[each]),
+        message: inboxMessage(texts[each], each),
       });
       const notificationId = await repo.insertInboxMessage(db, {
         user_id: recipient.id,

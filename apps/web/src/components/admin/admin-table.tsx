@@ -92,7 +92,7 @@ const STICKY_CELL =
 const CELL = "px-3 py-1.5";
 // Below 768 px a row is a card: each cell a line "column name | value", the actions line full width.
 // The table's roles are stated so that a table drawn as blocks stays a table for screen readers.
-const CARD_CELL = "grid grid-cols-[minmax(6rem,38%)_minmax(0,1fr)] gap-x-3 md:table-cell";
+const CARD_CELL = "grid grid-cols-[minmax(6rem,38%)_minmax(0,1fr)] gap-x-3 max-md:text-left md:table-cell";
 const CARD_LABEL = "font-medium text-slate-600 md:hidden dark:text-slate-400";
 
 /**
