@@ -6,10 +6,15 @@
 //   node tools/build.mjs --force    build both
 //   node tools/build.mjs --check    exit 1 when something is out of date, build nothing
 //   node tools/build.mjs --only server   (or web) just that one, when out of date
+//
+// `npm start` builds with a log file (`buildStale({ log })`): the console gets one line per target
+// and the tools' own output (about a thousand lines for the web app) goes to the file, whose last
+// lines are printed when a build fails.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const at = (...parts) => path.join(root, ...parts);
@@ -70,13 +75,18 @@ export const targets = {
     // The brand is compiled into the web app and the sitemap's links use PUBLIC_URL: either changed
     // needs another build.
     key: () => ({ brandFile, publicUrl: process.env.PUBLIC_URL ?? "" }),
-    build: () => {
-      const result = spawnSync("npm", ["run", "build", "--workspace", "@festgeld/web"], {
-        cwd: root,
-        stdio: "inherit",
-        env: process.env,
-      });
-      if (result.status !== 0) throw new Error("web build failed");
+    build: (log) => {
+      const output = log ? fs.openSync(log, "a") : undefined;
+      try {
+        const result = spawnSync("npm", ["run", "build", "--workspace", "@festgeld/web"], {
+          cwd: root,
+          stdio: output === undefined ? "inherit" : ["ignore", output, output],
+          env: process.env,
+        });
+        if (result.status !== 0) throw new Error("web build failed");
+      } finally {
+        if (output !== undefined) fs.closeSync(output);
+      }
     },
   },
   server: {
@@ -136,7 +146,7 @@ const KEEP_EXTERNAL = [
   "ioredis",
 ];
 
-async function buildServer() {
+async function buildServer(log) {
   const { build } = await import("esbuild");
   const serverDir = at("apps/server");
   const outdir = path.join(serverDir, "dist");
@@ -162,9 +172,20 @@ async function buildServer() {
     banner: {
       js: "import { createRequire as __festgeldRequire } from 'node:module'; const require = __festgeldRequire(import.meta.url);",
     },
-    logLevel: "warning",
+    // With a log file, esbuild's warnings go there; its errors come back in the thrown error.
+    logLevel: log ? "silent" : "warning",
     legalComments: "none",
-  });
+  }).then(
+    async (result) => {
+      if (log && result.warnings.length > 0)
+        fs.appendFileSync(log, await esbuildText(result.warnings, "warning"));
+    },
+    async (error) => {
+      if (log && Array.isArray(error?.errors))
+        fs.appendFileSync(log, await esbuildText(error.errors, "error"));
+      throw error;
+    },
+  );
   // Files the server reads at run time, next to the code that reads them.
   fs.cpSync(path.join(serverDir, "src/db/migrations"), path.join(outdir, "migrations"), { recursive: true });
   fs.copyFileSync(
@@ -173,8 +194,30 @@ async function buildServer() {
   );
 }
 
-/** Builds every out-of-date target (or all with `force`); returns the names built. */
-export async function buildStale({ force = false, quiet = false, only = undefined } = {}) {
+async function esbuildText(messages, kind) {
+  const { formatMessages } = await import("esbuild");
+  return (await formatMessages(messages, { kind, color: false })).join("");
+}
+
+/** The last `count` lines of `file`, without ANSI colours: where a failed tool says why. */
+export function lastLines(file, count = 40) {
+  let text;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+  const lines = stripVTControlCharacters(text).trimEnd().split("\n");
+  return lines.slice(-count).join("\n");
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Builds every out-of-date target (or all with `force`); returns the names built. With `log` (a file
+ * path) the tools' output goes to that file, started afresh, and a failure prints its last lines.
+ */
+export async function buildStale({ force = false, quiet = false, only = undefined, log = undefined } = {}) {
   const built = [];
   for (const name of only ? [only] : Object.keys(targets)) {
     if (!targets[name]) throw new Error(`unknown build target ${name}`);
@@ -183,13 +226,27 @@ export async function buildStale({ force = false, quiet = false, only = undefine
       if (!quiet) console.log(`${name}: up to date`);
       continue;
     }
-    console.log(`${name}: building (${reason})`);
+    if (log && built.length === 0) {
+      fs.mkdirSync(path.dirname(log), { recursive: true });
+      fs.writeFileSync(log, "");
+    }
+    console.log(
+      `${name}: building (${reason})${log ? `, details in ${path.relative(process.cwd(), log) || log}` : ""}`,
+    );
     const startedFrom = Date.now();
     const started = performance.now();
-    await targets[name].build();
+    try {
+      await targets[name].build(log);
+    } catch (error) {
+      if (log) {
+        const tail = lastLines(log);
+        if (tail) console.error(`${tail}\n(last lines of ${log})`);
+      }
+      throw error;
+    }
     // Sources saved during the build count as newer than it: the next run builds again.
     writeStamp(name, startedFrom);
-    console.log(`${name}: built in ${Math.round(performance.now() - started)} ms`);
+    console.log(`${name}: built in ${seconds(performance.now() - started)}`);
     built.push(name);
   }
   return built;

@@ -21,7 +21,8 @@ const canBuild =
 if (canBuild) {
   const { buildStale } = await import("./build.mjs");
   try {
-    await buildStale({ quiet: true });
+    // One line per target here; the tools' own output goes to build.log (README "Commands").
+    await buildStale({ quiet: true, log: path.join(root, "build.log") });
   } catch (error) {
     console.error(`Build failed: ${error instanceof Error ? error.message : error}`);
     process.exit(1);

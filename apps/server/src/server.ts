@@ -45,6 +45,11 @@ async function main() {
   const firstAdmin = await ensureFirstAdmin(database.db, config);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   const app = await buildApp({ config, database, redis, backgroundJobs: true });
+  if (firstAdmin === "not_configured") {
+    app.log.info(
+      "no admin yet: restart with ADMIN_EMAIL and ADMIN_PASSWORD set (or in .env), or stop the server and run npm run admin:create -- --email <address>",
+    );
+  }
   if (firstAdmin === "created") {
     app.log.info({ email: config.ADMIN_EMAIL }, "first admin created");
     // Redirected and re-ordered payouts are released by a second staff member (docs/decisions.md

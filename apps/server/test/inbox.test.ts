@@ -2,6 +2,7 @@ import { INBOX_KIND_OF_EVENT, type InboxNotification } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "../src/modules/messages/message-events.ts";
+import { eventText } from "../src/modules/messages/message-texts.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { approvedApplication } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
@@ -146,5 +147,71 @@ describe("the inbox: kinds, links and the kind filter", () => {
     expect((await list(t.app, other.headers)).unread).toBe(before.unread);
     const anonymous = await t.app.inject({ method: "POST", url: "/api/notifications/read-all" });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("the inbox reads in the page's language (docs/decisions.md)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("shows an event's message in the language the page asks for, else in the account's", async () => {
+    const saver = await createUser(t.app);
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/me/message-preferences",
+      headers: saver.headers,
+      payload: { language: "de" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const facts = { signed_in_at: "2026-03-02T08:15:00.000Z", browser: "Firefox", os: "Linux", ip: null };
+    await t.app.messages.notify(t.app.db, {
+      userId: saver.user.id,
+      event: "new_sign_in",
+      key: "new_sign_in:page-language",
+      facts,
+    });
+    const titleIn = async (acceptLanguage: string | null) => {
+      const headers = acceptLanguage
+        ? { ...saver.headers, "accept-language": acceptLanguage }
+        : saver.headers;
+      const { items } = await list(t.app, headers as Headers);
+      expect(items).toHaveLength(1);
+      return items[0];
+    };
+    const expected = (language: "en" | "de" | "fr") => eventText("new_sign_in", facts, language);
+    // No language asked for (an API client): the account's.
+    expect((await titleIn(null))?.title).toBe(expected("de").subject);
+    for (const language of ["en", "de", "fr"] as const) {
+      const item = await titleIn(`${language};q=0.9, xx;q=0.1`);
+      expect(item?.title).toBe(expected(language).subject);
+      expect(item?.message).toContain(expected(language).paragraphs[0]);
+    }
+    // A language the platform does not offer: the account's.
+    expect((await titleIn("es-ES"))?.title).toBe(expected("de").subject);
+  });
+
+  it("shows a staff message written per language in the page's language too", async () => {
+    const admin = await createAdmin(t.app);
+    const saver = await createUser(t.app);
+    const sent = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/notifications/send",
+      headers: admin.headers,
+      payload: {
+        user_ids: [saver.user.id],
+        texts: {
+          en: { title: "Branch closed", message: "On Friday." },
+          fr: { title: "Agence fermée", message: "Vendredi." },
+        },
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const fr = await list(t.app, { ...saver.headers, "accept-language": "fr" } as Headers);
+    expect(fr.items[0]?.title).toBe("Agence fermée");
+    const en = await list(t.app, saver.headers);
+    expect(en.items[0]?.title).toBe("Branch closed");
   });
 });

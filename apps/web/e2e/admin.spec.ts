@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
 import { adminToken, openArea } from "./admin-session.ts";
-import { seriousViolations } from "./axe.ts";
+import { seriousViolations, setTheme } from "./axe.ts";
+import { cellsOutsideTheList, expectApart, expectUncovered } from "./layout-checks.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 const PASSWORD = "e2e back office passphrase";
@@ -90,6 +91,11 @@ test.describe("back office", () => {
       await expect(row).toHaveCount(1);
       await expect(row).toContainText("€10,000.00");
       await expect(row).toContainText("12 months");
+      // At 390 px the row is a card: every cell in view, the amount not under the actions.
+      await admin.page.setViewportSize({ width: 390, height: 800 });
+      expect(await cellsOutsideTheList(row)).toEqual([]);
+      await expectUncovered(row.getByText("€10,000.00"));
+      await admin.page.setViewportSize({ width: 1280, height: 720 });
       await row
         .getByRole("button", { name: /^Approve the application of Sabine Sparer for €10,000\.00/ })
         .click();
@@ -98,9 +104,13 @@ test.describe("back office", () => {
         "Approve €10,000.00 for Sabine Sparer?",
       );
       await row.getByRole("button", { name: "Yes, approve" }).click();
-      await expect(
-        admin.page.getByRole("status").filter({ hasText: "Application approved successfully!" }),
-      ).toBeVisible();
+      const approved = admin.page
+        .getByRole("status")
+        .filter({ hasText: "Application approved successfully!" });
+      await expect(approved).toBeVisible();
+      // The toast moves the page down; it never lies over the filter.
+      await expectApart(approved, admin.page.getByTestId("applications-status-filter"));
+      await expectUncovered(admin.page.getByTestId("applications-status-filter"));
       // The list reloads: with the pending filter the decided application leaves it.
       await expect(
         admin.page.getByTestId("applications-row").filter({ hasText: applicant.email }),
@@ -321,10 +331,7 @@ test.describe("back office", () => {
 async function inBothThemes(page: Page, label: string): Promise<string[]> {
   const found: string[] = [];
   for (const dark of [false, true]) {
-    const isDark = (await page.locator("html").getAttribute("class"))?.includes("dark") ?? false;
-    if (isDark !== dark) await page.getByTestId("theme-toggle").click();
-    if (dark) await expect(page.locator("html")).toHaveClass(/dark/);
-    else await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await setTheme(page, dark ? "dark" : "light");
     // Let the new colours settle (one frame) before axe reads computed styles.
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),

@@ -42,12 +42,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** Switches the theme with the header's toggle, as a user would; the page stays as it is. */
-export async function setTheme(page: Page, theme: (typeof THEMES)[number]) {
-  const dark = (await page.locator("html").getAttribute("class"))?.includes("dark") ?? false;
-  if (dark !== (theme === "dark")) await page.getByTestId("theme-toggle").click();
+/** Chooses the theme in the header's theme menu, as a user would; the page stays as it is. */
+export async function setTheme(page: Page, theme: (typeof THEMES)[number] | "system") {
+  await page.getByTestId("theme-toggle").click();
+  await page.getByTestId(`theme-${theme}`).click();
+  await expect(page.getByTestId("theme-menu")).toBeHidden();
   if (theme === "dark") await expect(page.locator("html")).toHaveClass(/dark/);
-  else await expect(page.locator("html")).not.toHaveClass(/dark/);
+  else if (theme === "light") await expect(page.locator("html")).not.toHaveClass(/dark/);
 }
 
 /** axe in each theme on the page as it is now; violations are labelled with their theme. */

@@ -21,12 +21,10 @@ async function expectFocusKept(page: Page) {
   expect(await page.evaluate(() => document.activeElement?.tagName ?? "BODY")).not.toBe("BODY");
 }
 
-test("a saver finds the inbox from the bell, filters it, marks all read and opens a message's document", async ({
-  page,
-}) => {
-  // One saver with two messages: the confirmation of an application (with its document) and an
-  // announcement from staff.
+/** A new saver (account in English) who has applied for a package: one message in the inbox. */
+async function saverWithApplication(page: Page) {
   const register = await page.request.post("/api/auth/register", {
+    headers: { "Accept-Language": "en" },
     data: {
       email: `inbox-${randomBytes(5).toString("hex")}@e2e.example.test`,
       password: PASSWORD,
@@ -53,6 +51,15 @@ test("a saver finds the inbox from the bell, filters it, marks all read and open
     },
   });
   expect(applied.status()).toBe(201);
+  return { token, user };
+}
+
+test("a saver finds the inbox from the bell, filters it, marks all read and opens a message's document", async ({
+  page,
+}) => {
+  // One saver with two messages: the confirmation of an application (with its document) and an
+  // announcement from staff.
+  const { token, user } = await saverWithApplication(page);
   const sent = await page.request.post("/api/admin/notifications/send", {
     headers: { Authorization: `Bearer ${await adminToken(page.request)}` },
     data: { title: "Desk hours change", message: "From Monday we answer until 8 pm.", user_ids: [user.id] },
@@ -106,4 +113,28 @@ test("a saver finds the inbox from the bell, filters it, marks all read and open
     const target = new URL(page.url()).hash;
     await expect(page.locator(target)).toBeVisible();
   });
+});
+
+test("the inbox speaks the page's language, and switching it sets the account's", async ({ page }) => {
+  const { token } = await saverWithApplication(page);
+  await signIn(page, token);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/inbox");
+  const item = page.getByTestId("inbox-item");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("We have received your application");
+
+  await page.getByTestId("language-button").click();
+  await page.getByRole("button", { name: "Français" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Inbox");
+  await expect(item).toContainText(/Votre demande/);
+  await expect(item).not.toContainText("We have received");
+  await expect
+    .poll(async () => {
+      const res = await page.request.get("/api/me/message-preferences", {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return ((await res.json()) as { language: string }).language;
+    })
+    .toBe("fr");
 });

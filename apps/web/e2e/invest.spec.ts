@@ -99,6 +99,20 @@ test.describe("investing journey", () => {
     await expect(page.getByRole("button", { name: "Antrag absenden" })).toBeEnabled();
   });
 
+  test("at 390 px compare says which packages are in view and steps to the others", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/fr/compare");
+    const hint = page.getByTestId("compare-scroll-hint");
+    await expect(hint).toContainText("Offres affichées\u202f: 1 sur 3.");
+    await expect(page.getByTestId("compare-scroll")).toHaveAttribute("tabindex", "0");
+    await hint.getByRole("button", { name: "Offre suivante" }).click();
+    await expect(hint).not.toContainText(": 1 sur 3.");
+    await expect(hint.getByRole("button", { name: "Offre précédente" })).toBeEnabled();
+    // Wide enough for every package: no hint.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(hint).toBeHidden();
+  });
+
   test("compare preselects three packages and disables the rest at four", async ({ page }) => {
     await page.goto("/compare");
     const toggles = page.getByTestId("compare-toggles").getByRole("button");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { adminToken, openArea } from "./admin-session.ts";
 import { JPEG, PNG, pdf } from "./kyc-files.ts";
+import { expectApart } from "./layout-checks.ts";
 
 const PASSWORD = "e2e kyc journey passphrase";
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}@e2e.example.test`;
@@ -138,9 +139,14 @@ test.describe("identity verification", () => {
     await page.addInitScript(() => localStorage.setItem("user_language", "de"));
     await signInWithToken(page, access_token);
 
+    await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/kyc");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Identitätsprüfung");
     await expect(page.getByTestId("kyc-overall-status")).toHaveAttribute("data-status", "not_started");
+    // The page's own bar at 390 px: one row (the brand does not wrap), the way back to the dashboard.
+    expect((await page.getByRole("banner").boundingBox())?.height).toBeLessThanOrEqual(65);
+    await expect(page.getByTestId("kyc-dashboard")).toHaveText(/Übersicht/);
+    await expect(page.getByTestId("kyc-dashboard")).toHaveAttribute("href", "/dashboard");
 
     // Browser-side checks with the product's error texts; nothing is sent.
     await page.getByTestId("kyc-upload-id_card").setInputFiles({
@@ -182,7 +188,11 @@ test.describe("identity verification", () => {
       mimeType: "application/pdf",
       buffer: pdf(),
     });
-    await expect(page.getByText("Dokument erfolgreich hochgeladen!")).toBeVisible();
+    const uploaded = page.getByText("Dokument erfolgreich hochgeladen!");
+    await expect(uploaded).toBeVisible();
+    // The toast moves the page down under the bar; it never lies over a field.
+    await expectApart(uploaded, page.locator('input[name="address.postcode"]'));
+    await page.setViewportSize({ width: 1280, height: 720 });
     await expect(card(page, "utility_bill")).toHaveAttribute("data-status", "pending");
     await expect(card(page, "utility_bill").locator('input[type="file"]')).toHaveCount(0);
     // Pending, but the identity document, the selfie and the personal data are still missing.

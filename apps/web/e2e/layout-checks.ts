@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * Layout at the widths savers and staff use: no page scrolls sideways, the header is one row from
@@ -83,4 +83,42 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     for (const problem of await page.evaluate(measure)) problems.push(`at ${width} px: ${problem}`);
   }
   return problems;
+}
+
+/** Nothing lies over `target`: scrolled into view, the point at its centre is its own. */
+export async function expectUncovered(target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const own = await target.evaluate((element) => {
+    const r = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && (element === hit || element.contains(hit));
+  });
+  expect(own, "another element lies over it").toBe(true);
+}
+
+/** The two boxes do not overlap (measured as they are now). */
+export async function expectApart(a: Locator, b: Locator) {
+  const [one, two] = [await a.boundingBox(), await b.boundingBox()];
+  expect(one && two, "both are shown").toBeTruthy();
+  if (!one || !two) return;
+  const overlapX = Math.min(one.x + one.width, two.x + two.width) - Math.max(one.x, two.x);
+  const overlapY = Math.min(one.y + one.height, two.y + two.height) - Math.max(one.y, two.y);
+  expect(overlapX > 0 && overlapY > 0, "they overlap").toBe(false);
+}
+
+/** A back-office row's cells that are not wholly inside its list's box (a card shows them all). */
+export function cellsOutsideTheList(row: Locator): Promise<string[]> {
+  return row.evaluate((tr) => {
+    const box = tr.closest(".overflow-x-auto");
+    if (!box) return ["no list box"];
+    const b = box.getBoundingClientRect();
+    const outside = [...tr.querySelectorAll("td")]
+      .filter((td) => {
+        const r = td.getBoundingClientRect();
+        return r.width === 0 || r.left < b.left - 1 || r.right > b.right + 1;
+      })
+      .map((td) => td.textContent?.trim() ?? "");
+    if (box.scrollWidth > box.clientWidth + 1) outside.push("the list scrolls sideways");
+    return outside;
+  });
 }

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { gotoReady } from "./app-ready.ts";
+import { setTheme } from "./axe.ts";
 
 test.describe("packages page", () => {
   for (const [lang, min, heading] of [
@@ -44,14 +45,42 @@ test.describe("shell", () => {
     await page.getByTestId("language-button").click();
     await page.getByRole("button", { name: "Deutsch" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
-    await page.getByTestId("theme-toggle").click();
-    await expect(page.locator("html")).toHaveClass(/dark/);
+    await setTheme(page, "dark");
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.locator("html")).toHaveClass(/dark/);
     expect(
       await page.evaluate(() => [localStorage.getItem("user_language"), localStorage.getItem("darkMode")]),
     ).toEqual(["de", "true"]);
+  });
+
+  test("the theme follows the system's setting live until the reader chooses one", async ({ page }) => {
+    const html = page.locator("html");
+    // Set before the app's code runs (theme-init.ts): a dark system never sees the light page first.
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => {
+        (window as unknown as { darkAtLoad: boolean }).darkAtLoad =
+          document.documentElement.classList.contains("dark");
+      }),
+    );
+    await page.emulateMedia({ colorScheme: "dark" });
+    await gotoReady(page, "/fr");
+    expect(await page.evaluate(() => (window as unknown as { darkAtLoad: boolean }).darkAtLoad)).toBe(true);
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect(html).not.toHaveClass(/dark/);
+
+    await page.getByTestId("theme-toggle").click();
+    await expect(page.getByTestId("theme-menu")).toContainText("Réglage du système");
+    await expect(page.getByTestId("theme-system")).toHaveAttribute("aria-current", "true");
+    await page.getByTestId("theme-dark").click();
+    await expect(html).toHaveClass(/dark/);
+    await page.reload();
+    await expect(html).toHaveClass(/dark/);
+    await setTheme(page, "system");
+    await expect(html).not.toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem("darkMode"))).toBeNull();
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(html).toHaveClass(/dark/);
   });
 
   test("language dropdown closes on an outside click", async ({ page }) => {
@@ -81,7 +110,7 @@ test.describe("shell", () => {
     expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
     await expect(page.getByTestId("package-card")).toHaveCount(5);
     await gotoReady(page, "/");
-    await page.getByTestId("theme-toggle").click();
+    await setTheme(page, "dark");
     // A prerendered page runs the language script inline, allowed by its hash: at the root address a
     // stored language other than the page's moves the reader without a violation.
     await page.evaluate(() => localStorage.setItem("user_language", "fr"));

@@ -1,9 +1,11 @@
+// Runs before the app renders so that the page starts in the chosen theme (light, dark or the
+// system's) and never flashes the other one. Kept as a module file (not an inline script) so the strict
+// Content-Security-Policy allows it.
 import { isLanguage, STORAGE_KEYS } from "@festgeld/domain/constants";
+import { applyThemeChoice } from "./lib/theme-choice.ts";
 
-// Runs before the app renders so a dark-mode user never sees a flash of the light theme.
-// Kept as a module file (not an inline script) so the strict Content-Security-Policy allows it.
 try {
-  if (localStorage.getItem("darkMode") === "true") document.documentElement.classList.add("dark");
+  applyThemeChoice();
   const lang = localStorage.getItem(STORAGE_KEYS.language);
   if (isLanguage(lang)) document.documentElement.lang = lang;
 } catch {

@@ -6,15 +6,20 @@ import type { FastifyRequest } from "fastify";
  * headers, and parsing one allocates a few arrays and objects on every request of a hot route
  * (packages, the root page). Bounded: emptied when full.
  */
-const byHeader = new Map<string, Language>();
+const byHeader = new Map<string, Language | null>();
 const BY_HEADER_MAX = 1000;
 
 /** The request's language: `?lang=`, else the best Accept-Language match, else English. */
 export function requestLanguage(request: FastifyRequest): Language {
+  return requestedLanguage(request) ?? DEFAULT_LANGUAGE;
+}
+
+/** The language the request names (`?lang=`, else the best Accept-Language match), or null when none of ours. */
+export function requestedLanguage(request: FastifyRequest): Language | null {
   const query = (request.query as { lang?: unknown } | undefined)?.lang;
   if (isLanguage(query)) return query;
   const header = request.headers["accept-language"];
-  if (typeof header !== "string" || header.length > 500) return DEFAULT_LANGUAGE;
+  if (typeof header !== "string" || header.length > 500) return null;
   let language = byHeader.get(header);
   if (language === undefined) {
     language = headerLanguage(header);
@@ -24,8 +29,8 @@ export function requestLanguage(request: FastifyRequest): Language {
   return language;
 }
 
-/** The best match of an Accept-Language header among our languages, else English. */
-function headerLanguage(header: string): Language {
+/** The best match of an Accept-Language header among our languages, or null. */
+function headerLanguage(header: string): Language | null {
   const ranked = header
     .split(",")
     .map((part) => {
@@ -39,5 +44,5 @@ function headerLanguage(header: string): Language {
     })
     .filter((entry) => entry.weight > 0)
     .sort((a, b) => b.weight - a.weight);
-  return ranked.map((entry) => entry.primary).find(isLanguage) ?? DEFAULT_LANGUAGE;
+  return ranked.map((entry) => entry.primary).find(isLanguage) ?? null;
 }

@@ -10,6 +10,7 @@ import { Spinner } from "../components/ui/spinner.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
 import { languageOfPath, withLanguage } from "../lib/language-path.ts";
 import { preloadable } from "../lib/preloadable.ts";
+import { useFollowSystemTheme } from "../lib/theme.ts";
 
 // The back office's own frame loads with the back office, not with the public pages.
 const adminShell = preloadable(() => import("../components/admin/admin-shell.tsx"));
@@ -25,8 +26,9 @@ export function preloadFrame(pathname: string): Promise<unknown> {
 }
 
 /**
- * Shared header, footer and contact widget around every page; /kyc shows none of them, and the back
- * office has its own header and sidebar instead (components/admin/admin-shell.tsx).
+ * Shared header, toasts, footer and contact widget around every page; /kyc shows none of them (its own
+ * compact bar and toasts), and the back office has its own header and sidebar instead
+ * (components/admin/admin-shell.tsx).
  */
 export function RootLayout() {
   const { pathname, search, hash } = useLocation();
@@ -37,6 +39,7 @@ export function RootLayout() {
 
   const shownPath = useRef(pathname);
   const language = i18n.language;
+  useFollowSystemTheme();
 
   useEffect(() => {
     // React has taken over the page (hydrated the prerendered HTML, or rendered it): until then a click on
@@ -96,6 +99,7 @@ export function RootLayout() {
           <Suspense fallback={<div className="h-14 border-b border-slate-200 dark:border-slate-800" />}>
             <AdminHeader />
           </Suspense>
+          <Toaster stickBelow="top-14" />
           <div className="flex min-w-0 flex-1">
             <Suspense fallback={null}>
               <AdminSidebar />
@@ -106,12 +110,12 @@ export function RootLayout() {
       ) : (
         <>
           {!bare && <Header />}
+          {!bare && <Toaster stickBelow="top-16" />}
           {main}
           {!bare && <ContactWidget />}
           {!bare && <Footer />}
         </>
       )}
-      <Toaster />
     </div>
   );
 }

@@ -364,14 +364,15 @@ export function firstAdminConfigProblems(config: {
 
 /**
  * The first admin: when ADMIN_EMAIL and ADMIN_PASSWORD are set and no admin exists yet,
- * creates one. There is no built-in default: without the variables no admin is created.
+ * creates one. There is no built-in default: without the variables no admin is created
+ * ("not_configured": there is no admin and nothing to make one from, which the start says).
  */
 export async function ensureFirstAdmin(
   db: Kysely<DB>,
   config: { ADMIN_EMAIL?: string | undefined; ADMIN_PASSWORD?: string | undefined },
 ): Promise<"created" | "admin_exists" | "not_configured"> {
-  if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return "not_configured";
   if (await repo.adminExists(db)) return "admin_exists";
+  if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return "not_configured";
   try {
     await createAdmin(
       db,

@@ -48,7 +48,9 @@ export function eventText<K extends EventType>(type: K, facts: EventFacts[K], la
 }
 
 /** The inbox message: the paragraphs and the figures as plain text. */
-export function inboxMessage(text: EventText): string {
-  const rows = text.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+export function inboxMessage(text: EventText, language: Language): string {
+  // French sets a narrow no-break space before the colon.
+  const colon = language === "fr" ? "\u202f:" : ":";
+  const rows = text.rows.map(([label, value]) => `${label}${colon} ${value}`).join("\n");
   return [...text.paragraphs, ...(rows ? [rows] : [])].join("\n\n").slice(0, 5000);
 }

@@ -28,7 +28,14 @@ export async function claimEvent(
 /** The event's inbox message: a notification addressed to the one account. */
 export async function insertInboxMessage(
   db: Kysely<DB>,
-  values: { user_id: string; event_key: string; title: string; message: string },
+  values: {
+    user_id: string;
+    event_key: string;
+    title: string;
+    message: string;
+    /** The title and message in every language, read in the reader's (notifications.repository.ts). */
+    translations: Record<string, { title: string; message: string; note: null }>;
+  },
 ): Promise<string> {
   const notification = await db
     .insertInto("notifications")
@@ -37,6 +44,7 @@ export async function insertInboxMessage(
     .values({
       title: values.title,
       message: values.message,
+      translations: JSON.stringify(values.translations),
       broadcast: false,
       created_by: null,
       created_at: sql<Date>`clock_timestamp()`,

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { Language } from "@festgeld/domain";
+import { LANGUAGES, type Language } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { Operator } from "../../config/operator.ts";
 import { mayMailUnconfirmed } from "../../db/mail-limits.ts";
@@ -170,7 +170,13 @@ export function createMessenger(deps: MessengerDeps): Messenger {
       });
       if (!fresh) return none;
       const language = recipient.language;
-      const text = eventText(input.event, input.facts, language);
+      // The inbox shows the page's language, whichever the saver reads it in: the texts are kept in every
+      // language (docs/decisions.md "The inbox reads in the page's language"); the e-mail and the
+      // document are in the account's.
+      const texts = Object.fromEntries(
+        LANGUAGES.map((each) => [each, eventText(input.event, input.facts, each)]),
+      ) as Record<Language, EventText>;
+      const text = texts[language];
       const kind = DOCUMENT_OF[input.event];
       let documentId: string | null = null;
       if (kind) {
@@ -183,13 +189,17 @@ export function createMessenger(deps: MessengerDeps): Messenger {
           text,
           event: input,
         });
-        text.paragraphs.push(newDocument(language, kind));
+        for (const each of LANGUAGES) texts[each].paragraphs.push(newDocument(each, kind));
       }
+      const inbox = (each: Language) => ({
+        title: texts[each].subject.slice(0, 200),
+        message: inboxMessage(texts[each], each),
+      });
       const notificationId = await repo.insertInboxMessage(db, {
         user_id: recipient.id,
         event_key: key,
-        title: text.subject.slice(0, 200),
-        message: inboxMessage(text),
+        ...inbox(language),
+        translations: Object.fromEntries(LANGUAGES.map((each) => [each, { ...inbox(each), note: null }])),
       });
       let emailsQueued = 0;
       if (deps.email) {

@@ -1,4 +1,10 @@
-import { INBOX_KIND_OF_EVENT, type InboxKind, isLanguage, perLanguage } from "@festgeld/domain";
+import {
+  INBOX_KIND_OF_EVENT,
+  type InboxKind,
+  isLanguage,
+  type Language,
+  perLanguage,
+} from "@festgeld/domain";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
@@ -56,6 +62,8 @@ export async function insertRecipients(db: Kysely<DB>, notificationId: string, u
 export interface InboxOwner {
   id: string;
   created_at: string;
+  /** The language to read the texts in; null or absent: the account's. */
+  language?: Language | null;
 }
 
 /**
@@ -63,24 +71,26 @@ export interface InboxOwner {
  * to the user. Nothing else, so no user ever reads another's targeted notification.
  */
 const visibleTo = (owner: InboxOwner) => sql`
-  select n.id, ${localized("title")} as title, ${localized("message")} as message, n.created_at
+  select n.id, ${localized("title", owner)} as title, ${localized("message", owner)} as message, n.created_at
   from notifications n, users me
   where me.id = ${owner.id}::uuid and n.broadcast and n.created_at >= ${owner.created_at}::timestamptz
   union all
-  select n.id, ${localized("title")} as title, ${localized("message")} as message, n.created_at
+  select n.id, ${localized("title", owner)} as title, ${localized("message", owner)} as message, n.created_at
   from notification_recipients r join notifications n on n.id = r.notification_id, users me
   where me.id = ${owner.id}::uuid and r.user_id = ${owner.id}::uuid
 `;
 
 /**
- * The title or message in the reader's language (`me`): its translation when staff wrote per language
- * (the message led by the note when it is another language's text), else the one text.
+ * The title or message in the reader's language (the page's, else the account's `me.language`): its
+ * translation when there is one (staff wrote per language, or an event's texts in every language; the
+ * message led by the note when it is another language's text), else the one text.
  */
-function localized(column: "title" | "message") {
-  const text = sql`coalesce(n.translations -> me.language ->> ${column}, n.${sql.ref(column)})`;
+function localized(column: "title" | "message", owner: InboxOwner) {
+  const language = owner.language ? sql`${owner.language}::text` : sql`me.language`;
+  const text = sql`coalesce(n.translations -> ${language} ->> ${column}, n.${sql.ref(column)})`;
   if (column === "title") return text;
-  return sql`case when n.translations -> me.language ->> 'note' is not null
-    then (n.translations -> me.language ->> 'note') || E'\n\n' || ${text} else ${text} end`;
+  return sql`case when n.translations -> ${language} ->> 'note' is not null
+    then (n.translations -> ${language} ->> 'note') || E'\n\n' || ${text} else ${text} end`;
 }
 
 /** The kind of a message from the event that produced it (none: staff wrote it). */

@@ -1,5 +1,6 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requestedLanguage } from "../../lib/language.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as service from "./notifications.service.ts";
@@ -19,7 +20,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, operations.notificationsList, async (request, reply) => {
-    const { items, total, unread } = await service.listInbox(app.db, currentUser(request), request.query);
+    // In the language the page asks for (Accept-Language), else the account's (docs/decisions.md
+    // "The inbox reads in the page's language").
+    const { items, total, unread } = await service.listInbox(app.db, currentUser(request), {
+      ...request.query,
+      language: requestedLanguage(request),
+    });
     reply.header("X-Total-Count", String(total));
     reply.header("X-Unread-Count", String(unread));
     reply.header("Cache-Control", "no-store");

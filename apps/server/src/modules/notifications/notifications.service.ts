@@ -3,6 +3,7 @@ import {
   type InboxKind,
   type InboxNotification,
   LANGUAGES,
+  type Language,
   type NotificationSendData,
   type NotificationSendResponse,
   type UnreadCount,
@@ -134,9 +135,16 @@ const ownerOf = (user: User): repo.InboxOwner => ({ id: user.id, created_at: use
 export async function listInbox(
   db: Kysely<DB>,
   user: User,
-  query: { limit: number; offset: number; unread: boolean; kind?: InboxKind | undefined },
+  query: {
+    limit: number;
+    offset: number;
+    unread: boolean;
+    kind?: InboxKind | undefined;
+    /** The page's language; null: the account's. */
+    language?: Language | null;
+  },
 ): Promise<{ items: InboxNotification[]; total: number; unread: number }> {
-  const owner = ownerOf(user);
+  const owner = { ...ownerOf(user), language: query.language ?? null };
   const filter = { unreadOnly: query.unread, kind: query.kind };
   // X-Unread-Count is the whole inbox's (what the bell shows), whatever the filter.
   const [rows, total, unread] = await Promise.all([

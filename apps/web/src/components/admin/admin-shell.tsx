@@ -6,7 +6,7 @@ import { useSession } from "../../lib/session.tsx";
 import { AccountMenu } from "../layout/account-menu.tsx";
 import { LanguageSwitcher } from "../layout/language-switcher.tsx";
 import { NotificationBell } from "../layout/notification-bell.tsx";
-import { ThemeToggle } from "../layout/theme-toggle.tsx";
+import { ThemeMenu } from "../layout/theme-menu.tsx";
 import { useDisclosure } from "../layout/use-disclosure.ts";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { ADMIN_GROUPS, adminAreaPath, useAdminArea } from "./admin-areas.ts";
@@ -102,7 +102,7 @@ export function AdminHeader() {
           >
             {t("shell.backToSite")}
           </Link>
-          <ThemeToggle />
+          <ThemeMenu />
           <LanguageSwitcher />
           {user && <NotificationBell />}
           {user && (

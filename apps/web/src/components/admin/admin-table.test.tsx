@@ -141,12 +141,14 @@ describe("AdminTable", () => {
       detail: (row) => (row.id === "a" ? { id: "tools-a", content: "Ada's tools" } : null),
     });
     const rows = within(screen.getByRole("table")).getAllByRole("row");
+    // Each cell starts with its column's name, shown on a phone's card, hidden from screen readers.
     expect(rows.map((r) => r.textContent)).toEqual([
       "NameActions",
-      "AdaOpen Ada",
+      "NameAdaOpen Ada",
       "Ada's tools",
-      "BenOpen Ben",
+      "NameBenOpen Ben",
     ]);
+    expect(rows[1]?.querySelector("td span")?.getAttribute("aria-hidden")).toBe("true");
     expect(rows[2]?.id).toBe("tools-a");
     expect(rows[2]?.querySelector("td")?.getAttribute("colspan")).toBe("2");
   });

@@ -77,20 +77,30 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Extra classes for this column's cells ("whitespace-nowrap", "text-right", "break-all"). */
   className?: string;
-  /** The column sticks to the right edge while the table scrolls sideways (the row's actions). */
+  /**
+   * The column sticks to the right edge while the table scrolls sideways (the row's actions); from
+   * 768 px, where the rows are rows (below they are cards and nothing sticks).
+   */
   sticky?: boolean;
 }
 
-const STICKY_HEAD = "sticky right-0 bg-slate-50 shadow-[-1px_0_0_var(--color-slate-200)] dark:bg-slate-900";
-const STICKY_CELL = "sticky right-0 bg-white shadow-[-1px_0_0_var(--color-slate-200)] dark:bg-slate-950";
+const STICKY_HEAD =
+  "md:sticky md:right-0 md:bg-slate-50 md:shadow-[-1px_0_0_var(--color-slate-200)] md:dark:bg-slate-900";
+const STICKY_CELL =
+  "md:sticky md:right-0 md:bg-white md:shadow-[-1px_0_0_var(--color-slate-200)] md:dark:bg-slate-950";
 
 const CELL = "px-3 py-1.5";
+// Below 768 px a row is a card: each cell a line "column name | value", the actions line full width.
+// The table's roles are stated so that a table drawn as blocks stays a table for screen readers.
+const CARD_CELL = "grid grid-cols-[minmax(6rem,38%)_minmax(0,1fr)] gap-x-3 max-md:text-left md:table-cell";
+const CARD_LABEL = "font-medium text-slate-600 md:hidden dark:text-slate-400";
 
 /**
  * The back office's list table: the columns are described once (header and cell), the rows are dense,
  * the caption names the table for screen readers, and the table scrolls inside its own box so that a
  * 360 px page never scrolls sideways (docs/decisions.md "One-row header, a docked contact button and no
- * sideways scrolling"). Loading, error and empty states and the shared pagination come with it.
+ * sideways scrolling"). Below 768 px each row is a card of labelled lines, so no column is hidden
+ * behind another (docs/decisions.md "Back-office lists are cards on a phone"). Loading, error and empty states and the shared pagination come with it.
  */
 export function AdminTable<Row>({
   caption,
@@ -123,17 +133,22 @@ export function AdminTable<Row>({
       <ListState query={query} empty={items.length === 0} texts={texts}>
         <div className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
           <table
-            className="w-full text-left text-sm"
+            // biome-ignore lint/a11y/noRedundantRoles: drawn as blocks below 768 px, the table keeps its role only when stated
+            role="table"
+            className="block w-full text-left text-sm md:table"
             data-testid={testId}
             aria-busy={query.isFetching ? true : undefined}
           >
             <caption className="sr-only">{caption}</caption>
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
+            <thead className="sr-only bg-slate-50 text-slate-700 md:not-sr-only md:table-header-group dark:bg-slate-900 dark:text-slate-300">
+              {/* biome-ignore lint/a11y/noRedundantRoles: see the table's role */}
+              <tr role="row">
                 {columns.map((column) => (
                   <th
                     key={column.id}
                     scope="col"
+                    // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                    role="columnheader"
                     className={`${CELL} font-semibold ${column.sticky ? STICKY_HEAD : ""}`}
                   >
                     {column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header}
@@ -141,24 +156,47 @@ export function AdminTable<Row>({
                 ))}
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200 align-top dark:divide-slate-800">
+            <tbody
+              // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+              role="rowgroup"
+              className="block divide-y divide-slate-200 align-top md:table-row-group dark:divide-slate-800"
+            >
               {items.map((row) => {
                 const extra = detail?.(row) ?? null;
                 return (
                   <Fragment key={rowKey(row)}>
-                    <tr {...rowProps?.(row)}>
+                    {/* biome-ignore lint/a11y/noRedundantRoles: see the table's role */}
+                    <tr role="row" className="block py-2 md:table-row md:py-0" {...rowProps?.(row)}>
                       {columns.map((column) => (
                         <td
                           key={column.id}
-                          className={`${CELL} text-slate-800 dark:text-slate-200 ${column.sticky ? STICKY_CELL : ""} ${column.className ?? ""}`}
+                          // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                          role="cell"
+                          className={`${CELL} ${column.headerHidden ? "block md:table-cell" : CARD_CELL} text-slate-800 dark:text-slate-200 ${column.sticky ? STICKY_CELL : ""} ${column.className ?? ""}`}
                         >
-                          {column.cell(row)}
+                          {column.headerHidden ? (
+                            column.cell(row)
+                          ) : (
+                            <>
+                              {/* The header says it to screen readers already. */}
+                              <span aria-hidden="true" className={CARD_LABEL}>
+                                {column.header}
+                              </span>
+                              <div className="min-w-0">{column.cell(row)}</div>
+                            </>
+                          )}
                         </td>
                       ))}
                     </tr>
                     {extra && (
-                      <tr id={extra.id}>
-                        <td colSpan={columns.length} className="bg-slate-50 px-3 py-3 dark:bg-slate-900">
+                      // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                      <tr role="row" id={extra.id} className="block md:table-row">
+                        <td
+                          // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                          role="cell"
+                          colSpan={columns.length}
+                          className="block bg-slate-50 px-3 py-3 md:table-cell dark:bg-slate-900"
+                        >
                           {extra.content}
                         </td>
                       </tr>

@@ -7,7 +7,7 @@ import { ChevronDownIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { AccountMenu, accountLinks } from "./account-menu.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { HEADER_LINKS } from "./nav-links.ts";
-import { ThemeToggle } from "./theme-toggle.tsx";
+import { ThemeMenu } from "./theme-menu.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
 
 // Only a signed-in reader has a bell: its code (the inbox panel, polling, announcements) loads with the
@@ -95,7 +95,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <ThemeToggle />
+          <ThemeMenu />
           <LanguageSwitcher />
           {user && (
             <Suspense fallback={<span aria-hidden="true" className="block size-10" />}>

@@ -1,10 +1,17 @@
 import { LANGUAGE_OPTIONS, type Language } from "@festgeld/domain/constants";
+import { useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { api } from "../../lib/api-client.ts";
 import { changeLanguage } from "../../lib/i18n.ts";
+import { operations } from "../../lib/operations.ts";
+import { useSession } from "../../lib/session.tsx";
 import { Flag } from "../ui/flag.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
+
+/** The profile's cache of the account's message language (features/profile, message-language-form.tsx). */
+const MESSAGE_PREFERENCES_KEY = ["me", "message-preferences"];
 
 /**
  * Language dropdown with flags (SVG, see flag.tsx); closes on an outside click and on Escape (focus
@@ -12,6 +19,8 @@ import { useDisclosure } from "./use-disclosure.ts";
  */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
   const { open, setOpen, rootRef, buttonRef, toggle } = useDisclosure();
   const menuId = useId();
   const current = LANGUAGE_OPTIONS.find((o) => o.code === i18n.language) ?? LANGUAGE_OPTIONS[0];
@@ -21,6 +30,16 @@ export function LanguageSwitcher() {
     setOpen(false);
     buttonRef.current?.focus();
     void changeLanguage(code);
+    // Signed in, the language chosen here is the account's too: e-mails and documents follow it
+    // (docs/decisions.md "The inbox reads in the page's language").
+    if (user && code !== i18n.language) {
+      api
+        .call(operations.messagePreferencesUpdate, { body: { language: code } })
+        .then((saved) => queryClient.setQueryData(MESSAGE_PREFERENCES_KEY, saved))
+        .catch(() => {
+          // Not saved (offline, signed out meanwhile): the profile's language form still sets it.
+        });
+    }
   };
 
   return (

@@ -23,6 +23,12 @@ export const MoonIcon = ({ className }: IconProps) => (
     <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
   </svg>
 );
+export const MonitorIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <rect x="3" y="4" width="18" height="12" rx="2" />
+    <path d="M8 20h8M12 16v4" />
+  </svg>
+);
 export const MenuIcon = ({ className }: IconProps) => (
   <svg {...base(className)}>
     <path d="M3 6h18M3 12h18M3 18h18" />

@@ -235,7 +235,7 @@ export default function ApplicationsTab() {
         return (
           <>
             {application.status === "pending" ? (
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
                 <button
                   type="button"
                   id={`approve-${application.id}`}

@@ -3,9 +3,10 @@ import { KYC_DOCUMENT_TYPES, type KycDocumentType } from "@festgeld/domain/const
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { LanguageSwitcher } from "../../components/layout/language-switcher.tsx";
-import { ThemeToggle } from "../../components/layout/theme-toggle.tsx";
+import { ThemeMenu } from "../../components/layout/theme-menu.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { Toaster } from "../../components/ui/toaster.tsx";
 import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -16,6 +17,9 @@ import { DocumentCard } from "./components/document-card.tsx";
 import { PersonalDataForm } from "./components/personal-data-form.tsx";
 import { RequiredDocuments } from "./components/required-documents.tsx";
 import { StatusBanner } from "./components/status-banner.tsx";
+
+const BAR_LINK =
+  "block whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300 dark:focus-visible:outline-brand-300";
 
 type KycStatusData = NonNullable<ReturnType<typeof useKycStatus>["data"]>;
 
@@ -33,8 +37,8 @@ function notNeeded(type: KycDocumentType, data: KycStatusData): boolean {
 }
 
 /**
- * /kyc: shown without the shared header and footer, so it carries its own small
- * bar (home link, language, theme). Overall status, what is required, one card per document type,
+ * /kyc: shown without the shared header and footer, so it carries its own small sticky
+ * bar (home link, back to the dashboard, help, language, theme) and the toasts under it. Overall status, what is required, one card per document type,
  * then packages, refresh and logout.
  */
 function KycContent() {
@@ -57,30 +61,39 @@ function KycContent() {
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
           <Link
             to="/"
-            className="flex items-center gap-2 rounded-md font-bold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:text-white"
+            className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md font-bold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:text-white"
             aria-label={t("actions.home", { name: brand.shortName })}
           >
             <img src="/favicon.svg" alt="" width="32" height="32" />
-            <span>{brand.shortName}</span>
+            <span className="hidden sm:inline">{brand.shortName}</span>
           </Link>
-          <div className="flex items-center gap-1">
-            {/* Help is one click away here too: the page has no shared header or footer. */}
-            <Link
-              to="/faq"
-              className="rounded-md px-2 py-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300 dark:focus-visible:outline-brand-300"
-              data-testid="kyc-help"
-            >
-              {t("actions.help")}
-            </Link>
+          {/* The way back to the account, and help, are one click away: the page has no shared header. */}
+          <nav aria-label={t("common:nav.main")} className="min-w-0">
+            <ul className="flex items-center gap-1">
+              <li>
+                <Link to="/dashboard" className={BAR_LINK} data-testid="kyc-dashboard">
+                  <span aria-hidden="true">← </span>
+                  {t("common:nav.dashboard")}
+                </Link>
+              </li>
+              <li>
+                <Link to="/faq" className={BAR_LINK} data-testid="kyc-help">
+                  {t("actions.help")}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <div className="ml-auto flex shrink-0 items-center gap-1">
             <LanguageSwitcher />
-            <ThemeToggle />
+            <ThemeMenu />
           </div>
         </div>
       </header>
+      <Toaster stickBelow="top-16" />
 
       <main
         id="main"

@@ -10,7 +10,7 @@ const DARK = { pending: "#fbbf24", approved: "#4ade80", rejected: "#f87171", wit
 /** 'Application Status': pending, approved and rejected applications (and withdrawn ones, if any). */
 export function StatusChart({ overview }: { overview: Analytics["overview"] }) {
   const { t, i18n } = useTranslation("admin");
-  const [dark] = useDarkMode();
+  const dark = useDarkMode();
   const language = i18n.language;
   const colors = dark ? DARK : LIGHT;
   const slices = (

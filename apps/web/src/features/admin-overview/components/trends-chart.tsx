@@ -20,7 +20,7 @@ function monthLabel(month: string, language: string) {
  */
 export function TrendsChart({ data }: { data: Analytics["monthlyTrends"] }) {
   const { t, i18n } = useTranslation("admin");
-  const [dark] = useDarkMode();
+  const dark = useDarkMode();
   const language = i18n.language;
   const rows = data.map((m) => ({ ...m, label: monthLabel(m.month, language) }));
   const axis = dark ? "#cbd5e1" : "#334155";

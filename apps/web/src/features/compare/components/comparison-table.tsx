@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CheckIcon } from "../../../components/ui/icons.tsx";
+import { SideScroll } from "../../../components/ui/side-scroll.tsx";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
 
 /**
@@ -40,7 +41,16 @@ export function ComparisonTable({ packages, amount }: { packages: Package[]; amo
   );
 
   return (
-    <div className="mt-10 relative overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-700">
+    // A phone shows one package at a time: the box says which and how to see the others.
+    <SideScroll
+      className="mt-10"
+      label={t("compare.tableRegion")}
+      itemSelector="thead th:not(:first-child)"
+      hint={(shown, count) => t("compare.scrollHint", { shown, count })}
+      previous={t("compare.scrollPrevious")}
+      next={t("compare.scrollNext")}
+      testId="compare-scroll"
+    >
       <table
         className="w-full min-w-[40rem] border-collapse bg-white dark:bg-slate-900"
         data-testid="compare-table"
@@ -143,6 +153,6 @@ export function ComparisonTable({ packages, amount }: { packages: Package[]; amo
           </tr>
         </tbody>
       </table>
-    </div>
+    </SideScroll>
   );
 }

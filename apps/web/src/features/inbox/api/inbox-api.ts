@@ -1,5 +1,6 @@
 import type { InboxKind, UnreadCount } from "@festgeld/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api-client.ts";
 import { operations } from "../../../lib/operations.ts";
 import { usePagedListState } from "../../../lib/paged-list.ts";
@@ -14,10 +15,14 @@ const INBOX_KEY = ["notifications", "inbox"] as const;
 
 export const INBOX_PAGE_SIZE = 20;
 
-/** One page of the inbox (GET /notifications), optionally of one kind, with the paging it needs. */
+/**
+ * One page of the inbox (GET /notifications), optionally of one kind, with the paging it needs. The
+ * server answers in the page's language (the client's Accept-Language): another language, another list.
+ */
 export function useInbox(kind: InboxKind | "all", pagesLabel: string) {
+  const { i18n } = useTranslation();
   return usePagedListState(
-    INBOX_KEY,
+    [...INBOX_KEY, i18n.language],
     operations.notificationsList,
     kind === "all" ? {} : { kind },
     INBOX_PAGE_SIZE,
