@@ -82,7 +82,7 @@ describe("the seeded partner banks (migration 0180)", () => {
       [36, "beispiel-sparbank"],
     ]);
     expect(list[0]?.bank).toMatchObject({ name: "Demo Partnerbank AG", country: "DE" });
-    // The package fields every client reads are unchanged beside the new one.
+    // The package fields every client reads are unchanged beside the new ones (bank, interest payout).
     expect(Object.keys(list[0] ?? {}).sort()).toEqual(
       [
         "bank",
@@ -90,6 +90,7 @@ describe("the seeded partner banks (migration 0180)", () => {
         "duration_months",
         "features",
         "id",
+        "interest_payout",
         "interest_rate",
         "max_amount",
         "min_amount",

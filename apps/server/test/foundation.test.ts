@@ -21,7 +21,7 @@ describe("GET /api/packages", () => {
     const body = res.json();
     expect(body.map((p: { duration_months: number }) => p.duration_months)).toEqual([3, 6, 12, 24, 36]);
     expect(body.map((p: { interest_rate: number }) => p.interest_rate)).toEqual([2.5, 3, 3.5, 3.75, 3.99]);
-    // The original package fields, plus the partner bank the package belongs to.
+    // The original package fields, plus the partner bank the package belongs to and how it pays interest.
     expect(Object.keys(body[0]).sort()).toEqual(
       [
         "bank",
@@ -29,6 +29,7 @@ describe("GET /api/packages", () => {
         "duration_months",
         "features",
         "id",
+        "interest_payout",
         "interest_rate",
         "max_amount",
         "min_amount",
