@@ -125,12 +125,14 @@ export function SideScroll({
         </div>
       )}
       <div className="relative">
+        {/* Positioned, so what is absolutely placed inside (screen-reader-only text in the cells) scrolls
+            with the box instead of widening the page. */}
         <section
           ref={boxRef}
           aria-label={label}
           aria-describedby={view.overflows ? hintId : undefined}
           tabIndex={view.overflows ? 0 : undefined}
-          className="overflow-x-auto rounded-2xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:focus-visible:outline-brand-300"
+          className="relative overflow-x-auto rounded-2xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700 dark:focus-visible:outline-brand-300"
           data-testid={testId}
         >
           {children}
