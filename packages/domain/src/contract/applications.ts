@@ -8,11 +8,11 @@ import {
   PHONE_LIMITS,
   PHONE_PATTERN,
 } from "../constants.ts";
-import { IBAN_MAX_LENGTH, type IbanProblem, ibanProblem, normalizeIban } from "../iban.ts";
+import type { IbanProblem } from "../iban.ts";
 import { fullNameSchema } from "./auth.ts";
 import { packageBankSchema } from "./banks.ts";
 import { moneyAmountSchema } from "./calculator.ts";
-import { emailSchema } from "./common.ts";
+import { emailSchema, ibanSchema } from "./common.ts";
 import { checkRenewMinRate, depositSchema, renewMinRateSchema } from "./deposits.ts";
 
 /**
@@ -30,21 +30,9 @@ const IBAN_DETAIL: Record<IbanProblem, string> = {
 };
 
 /** The saver's SEPA reference account: any spacing and case in, the electronic format out. */
-export const referenceIbanSchema = z
-  .string()
-  .max(IBAN_MAX_LENGTH * 2)
-  .transform(normalizeIban)
-  .superRefine((iban, ctx) => {
-    const problem = ibanProblem(iban);
-    if (problem) {
-      ctx.addIssue({
-        code: "custom",
-        message: IBAN_DETAIL[problem],
-        params: { code: "invalid_iban", problem },
-      });
-    }
-  })
-  .describe("IBAN of the saver's SEPA reference account (ISO 13616); spaces allowed, stored without");
+export const referenceIbanSchema = ibanSchema((problem) => IBAN_DETAIL[problem]).describe(
+  "IBAN of the saver's SEPA reference account (ISO 13616); spaces allowed, stored without",
+);
 
 /** A telephone number as people type it (PHONE_PATTERN), with 6 to 20 digits. */
 export const phoneSchema = z

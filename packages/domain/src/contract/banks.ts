@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES, type Language } from "../constants.ts";
-import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
-import { calendarDateSchema, languageSchema, text } from "./common.ts";
+import { calendarDateSchema, ibanSchema, languageSchema, text } from "./common.ts";
 
 /**
  * Partner banks (docs/decisions.md "Partner banks as data"): the credit institutions that take the
@@ -32,20 +31,6 @@ const bicSchema = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "must be a BIC (8 or 11 characters)");
-
-const accountIbanSchema = z
-  .string()
-  .max(IBAN_MAX_LENGTH * 2)
-  .transform(normalizeIban)
-  .superRefine((iban, ctx) => {
-    const problem = ibanProblem(iban);
-    if (problem)
-      ctx.addIssue({
-        code: "custom",
-        message: `not a valid IBAN (${problem})`,
-        params: { code: "invalid_iban" },
-      });
-  });
 
 /** One value per language of LANGUAGES, each required. */
 const perLanguage = <T extends z.ZodType>(value: T) =>
@@ -166,7 +151,7 @@ const ratingInputSchema = z.strictObject({
 
 const accountInputSchema = z.strictObject({
   holder: text(70),
-  iban: accountIbanSchema,
+  iban: ibanSchema((problem) => `not a valid IBAN (${problem})`),
   bic: bicSchema,
 });
 

@@ -8,19 +8,8 @@ import {
   LIMITS,
   MATURITY_INSTRUCTIONS,
 } from "../constants.ts";
-import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
 import { interestRateSchema, moneyAmountSchema } from "./calculator.ts";
-import { calendarDateSchema, paginationQuerySchema } from "./common.ts";
-
-/** An IBAN as staff type it, electronic format out (the same rules as the saver's reference IBAN). */
-const ibanSchema = z
-  .string()
-  .max(IBAN_MAX_LENGTH * 2)
-  .transform(normalizeIban)
-  .refine((iban) => ibanProblem(iban) === null, {
-    message: "Not a valid IBAN",
-    params: { code: "invalid_iban" },
-  });
+import { calendarDateSchema, ibanSchema, paginationQuerySchema } from "./common.ts";
 
 const timestamp = z.string().describe("ISO 8601 timestamp");
 
@@ -180,7 +169,7 @@ export const fundingRequestSchema = z
   .strictObject({
     amount: moneyAmountSchema(0.01, LIMITS.maxAmount),
     value_date: calendarDateSchema.describe("The date the bank credited the money"),
-    payer_iban: ibanSchema.describe("The account the money came from"),
+    payer_iban: ibanSchema().describe("The account the money came from"),
   })
   .meta({ id: "FundingRequest" });
 export type FundingRequest = z.input<typeof fundingRequestSchema>;

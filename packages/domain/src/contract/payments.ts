@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
-import { paginationQuerySchema, text } from "./common.ts";
+import { ibanSchema, paginationQuerySchema, text } from "./common.ts";
 
 /**
  * Why money leaves a partner bank account (docs/decisions.md "Payment orders"): principal and interest
@@ -36,15 +35,6 @@ export const PAYMENT_ORDER_STATUSES = [
 export type PaymentOrderStatusCode = (typeof PAYMENT_ORDER_STATUSES)[number];
 
 const timestamp = z.string().describe("ISO 8601 timestamp");
-
-const ibanSchema = z
-  .string()
-  .max(IBAN_MAX_LENGTH * 2)
-  .transform(normalizeIban)
-  .refine((iban) => ibanProblem(iban) === null, {
-    message: "Not a valid IBAN",
-    params: { code: "invalid_iban" },
-  });
 
 export const paymentOrderSchema = z
   .object({
@@ -92,7 +82,7 @@ export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 
 export const adminPaymentsQuerySchema = paginationQuerySchema.extend({
   status: z.enum(PAYMENT_ORDER_STATUSES).optional(),
-  account: ibanSchema.optional().describe("Only orders from this partner bank account"),
+  account: ibanSchema().optional().describe("Only orders from this partner bank account"),
   older_than_days: z.coerce.number().int().min(0).max(3660).optional(),
 });
 
@@ -102,21 +92,21 @@ export const paymentCancelSchema = z
 
 export const paymentReorderSchema = z
   .strictObject({
-    creditor_iban: ibanSchema.optional().describe("A corrected IBAN; by default the returned order's"),
+    creditor_iban: ibanSchema().optional().describe("A corrected IBAN; by default the returned order's"),
     creditor_name: text(70).optional(),
   })
   .meta({ id: "PaymentReorderRequest" });
 
 export const paymentReleaseSchema = z
   .strictObject({
-    creditor_iban: ibanSchema.optional().describe("For a held order: the corrected IBAN"),
+    creditor_iban: ibanSchema().optional().describe("For a held order: the corrected IBAN"),
     creditor_name: text(70).optional().describe("For a held order: the corrected name"),
   })
   .meta({ id: "PaymentReleaseRequest" });
 
 export const paymentFileCreateSchema = z
   .strictObject({
-    account: ibanSchema.optional().describe("Only the open orders of this debtor account"),
+    account: ibanSchema().optional().describe("Only the open orders of this debtor account"),
   })
   .meta({ id: "PaymentFileCreateRequest" });
 
@@ -144,7 +134,7 @@ export const paymentFilesCreatedSchema = z
   .meta({ id: "PaymentFilesCreated" });
 
 export const paymentFilesQuerySchema = paginationQuerySchema.extend({
-  account: ibanSchema.optional(),
+  account: ibanSchema().optional(),
 });
 
 /** open; returned (a return order exists); assigned to a deposit or written off from the exception queue. */

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { LIMITS } from "../constants.ts";
-import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
 import {
   applicationSchema,
   maturityInstructionSchema,
@@ -9,7 +8,7 @@ import {
 } from "./applications.ts";
 import { fullNameSchema } from "./auth.ts";
 import { durationMonthsSchema, interestRateSchema, moneyAmountSchema } from "./calculator.ts";
-import { emailSchema } from "./common.ts";
+import { emailSchema, ibanSchema } from "./common.ts";
 import { checkRenewMinRate, renewMinRateSchema } from "./deposits.ts";
 
 /**
@@ -141,20 +140,9 @@ export type TaxStatementRun = z.infer<typeof taxStatementRunSchema>;
 /* ------------------------------------------------------------------ check of transfer details */
 
 export const verifyTransferQuerySchema = z.object({
-  iban: z
-    .string()
-    .max(IBAN_MAX_LENGTH * 2)
-    .transform(normalizeIban)
-    .superRefine((iban, ctx) => {
-      if (ibanProblem(iban)) {
-        ctx.addIssue({
-          code: "custom",
-          message: "This is not a valid IBAN",
-          params: { code: "invalid_iban" },
-        });
-      }
-    })
-    .describe("The IBAN someone gave you for a deposit; spaces allowed"),
+  iban: ibanSchema(() => "This is not a valid IBAN").describe(
+    "The IBAN someone gave you for a deposit; spaces allowed",
+  ),
 });
 
 export const verifyTransferSchema = z
