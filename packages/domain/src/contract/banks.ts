@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LANGUAGES, type Language } from "../constants.ts";
+import { perLanguage } from "../constants.ts";
 import { calendarDateSchema, ibanSchema, languageSchema, text } from "./common.ts";
 
 /**
@@ -32,12 +32,8 @@ const bicSchema = z
   .toUpperCase()
   .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "must be a BIC (8 or 11 characters)");
 
-/** One value per language of LANGUAGES, each required. */
-const perLanguage = <T extends z.ZodType>(value: T) =>
-  Object.fromEntries(LANGUAGES.map((language) => [language, value])) as Record<Language, T>;
-
 /** Staff input: a text in every language, none longer than `max`. */
-const localizedText = (max: number) => z.strictObject(perLanguage(z.string().trim().max(max)));
+const localizedText = (max: number) => z.strictObject(perLanguage(() => z.string().trim().max(max)));
 
 const countrySchema = z
   .string()
@@ -101,9 +97,9 @@ export const banksQuerySchema = z.object({ lang: languageSchema.optional() });
 export const adminBankSchema = z
   .object({
     ...bankProfileFields,
-    description: z.object(perLanguage(z.string())),
+    description: z.object(perLanguage(() => z.string())),
     scheme: schemeSchema,
-    info_sheet: z.object(perLanguage(z.string())),
+    info_sheet: z.object(perLanguage(() => z.string())),
     country_rating: ratingSchema,
     account: z
       .object({ holder: z.string(), iban: z.string(), bic: z.string() })

@@ -18,8 +18,9 @@ export const interestRateSchema = z
   .refine((value) => toBasisPoints(value) !== null, { message: "Use at most two decimal places" })
   .describe("Percent per year, e.g. 3.5");
 
+/** A term the platform sells: an enum in the published document, as the server checks it. */
 export const durationMonthsSchema = z
-  .literal(DURATIONS_MONTHS)
+  .literal(DURATIONS_MONTHS, { message: `must be one of ${DURATIONS_MONTHS.join(", ")}` })
   .describe(`Term in months: ${DURATIONS_MONTHS.join(", ")}`);
 
 /** POST /calculate. */
