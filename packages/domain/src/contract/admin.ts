@@ -11,7 +11,7 @@ import {
 import { applicationSchema } from "./applications.ts";
 import { BANK_STATUSES, packageBankSchema } from "./banks.ts";
 import { durationMonthsSchema, interestRateSchema, moneyAmountSchema } from "./calculator.ts";
-import { paginationQuerySchema } from "./common.ts";
+import { paginationQuerySchema, timestampSchema } from "./common.ts";
 import { packageSchema } from "./packages.ts";
 
 /** An optional filter that treats "" (the "All" choice of a select) as no filter. */
@@ -185,7 +185,7 @@ export const auditLogEntrySchema = z
       .describe(
         "The saver the entry concerns: the user itself, or the owner of the application, document, deposit or sanctions hit",
       ),
-    created_at: z.string().describe("ISO 8601 timestamp"),
+    created_at: timestampSchema,
   })
   .meta({ id: "AuditLogEntry" });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;

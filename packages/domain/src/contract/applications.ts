@@ -12,7 +12,7 @@ import type { IbanProblem } from "../iban.ts";
 import { fullNameSchema } from "./auth.ts";
 import { packageBankSchema } from "./banks.ts";
 import { moneyAmountSchema } from "./calculator.ts";
-import { emailSchema, ibanSchema } from "./common.ts";
+import { emailSchema, ibanSchema, timestampSchema } from "./common.ts";
 import { checkRenewMinRate, depositSchema, renewMinRateSchema } from "./deposits.ts";
 
 /**
@@ -121,7 +121,7 @@ export const applicationSchema = z
     currency: z.enum(CURRENCIES),
     term: z.number().int().describe("Term in months"),
     status: z.enum(APPLICATION_STATUSES),
-    created_at: z.string().describe("ISO 8601 timestamp"),
+    created_at: timestampSchema,
     package_id: z.string().uuid(),
     package: z.object({
       duration_months: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { KYC_STATUSES, LIMITS, ROLES } from "../constants.ts";
-import { emailSchema } from "./common.ts";
+import { emailSchema, timestampSchema } from "./common.ts";
 
 /** The user as every client sees it. Nothing else leaves the server. */
 export const userSchema = z
@@ -10,7 +10,7 @@ export const userSchema = z
     full_name: z.string(),
     role: z.enum(ROLES),
     kycStatus: z.enum(KYC_STATUSES),
-    created_at: z.string().describe("ISO 8601 timestamp"),
+    created_at: timestampSchema,
   })
   .meta({ id: "User" });
 export type User = z.infer<typeof userSchema>;

@@ -16,6 +16,15 @@ export const idParamSchema = z.object({ id: z.string().uuid() });
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
+/** An instant in an answer, as ISO 8601 text. */
+export const timestampSchema = z.string().describe("ISO 8601 timestamp");
+
+/** The staff member (or user) who did something, as the back office names them. */
+export const personRefSchema = z.object({ id: z.string().uuid(), full_name: z.string() });
+
+/** The staff member who did something, by e-mail address (the payment screens). */
+export const staffEmailRefSchema = z.object({ id: z.string().uuid(), email: z.string() });
+
 /** A trimmed, non-empty, bounded piece of text. */
 export const text = (max: number) => z.string().trim().min(1).max(max);
 

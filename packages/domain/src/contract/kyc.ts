@@ -6,7 +6,7 @@ import {
   KYC_NEW_UPLOAD_REASONS,
   KYC_STATUSES,
 } from "../constants.ts";
-import { paginationQuerySchema, text } from "./common.ts";
+import { paginationQuerySchema, personRefSchema, text, timestampSchema } from "./common.ts";
 
 export const kycDocumentTypeSchema = z.enum(KYC_DOCUMENT_TYPES);
 export const kycDocumentStatusSchema = z.enum(KYC_DOCUMENT_STATUSES);
@@ -27,7 +27,7 @@ export const kycDocumentSchema = z
     content_type: z.enum(KYC_CONTENT_TYPES).describe("Decided by the server from the file's content"),
     size_bytes: z.number().int(),
     file_name: z.string().nullable().describe("The uploaded name, cleaned; for display only"),
-    uploaded_at: z.string().describe("ISO 8601 timestamp"),
+    uploaded_at: timestampSchema,
     reviewed_at: z.string().nullable().describe("ISO 8601 timestamp"),
     rejection_reason: z
       .string()
@@ -84,7 +84,7 @@ export const kycAdminDocumentSchema = kycDocumentSchema
     user_email: z.string(),
     user_full_name: z.string(),
     user_kyc_status: z.enum(KYC_STATUSES),
-    reviewed_by: z.object({ id: z.string().uuid(), full_name: z.string() }).nullable(),
+    reviewed_by: personRefSchema.nullable(),
   })
   .meta({ id: "KycAdminDocument" });
 export type KycAdminDocument = z.infer<typeof kycAdminDocumentSchema>;
@@ -121,10 +121,10 @@ export const kycReviewEntrySchema = z
   .object({
     id: z.string().uuid(),
     action: z.enum(KYC_REVIEW_ACTIONS),
-    actor: z.object({ id: z.string().uuid(), full_name: z.string() }),
+    actor: personRefSchema,
     reason_code: kycNewUploadReasonSchema.nullable(),
     reason: z.string().nullable(),
-    created_at: z.string().describe("ISO 8601 timestamp"),
+    created_at: timestampSchema,
   })
   .meta({ id: "KycReviewEntry" });
 export type KycReviewEntry = z.infer<typeof kycReviewEntrySchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ibanSchema, paginationQuerySchema, text } from "./common.ts";
+import { ibanSchema, paginationQuerySchema, staffEmailRefSchema, text, timestampSchema } from "./common.ts";
+import { STATEMENT_ENTRY_KINDS, statementEntryFields } from "./deposits.ts";
 
 /**
  * Why money leaves a partner bank account (docs/decisions.md "Payment orders"): principal and interest
@@ -33,8 +34,6 @@ export const PAYMENT_ORDER_STATUSES = [
   "cancelled",
 ] as const;
 export type PaymentOrderStatusCode = (typeof PAYMENT_ORDER_STATUSES)[number];
-
-const timestamp = z.string().describe("ISO 8601 timestamp");
 
 export const paymentOrderSchema = z
   .object({
@@ -72,9 +71,9 @@ export const paymentOrderSchema = z
       .nullable()
       .describe("Who asked for the release (awaiting_release); someone else must release it"),
     released_by: z.string().uuid().nullable(),
-    released_at: timestamp.nullable(),
-    created_at: timestamp,
-    updated_at: timestamp,
+    released_at: timestampSchema.nullable(),
+    created_at: timestampSchema,
+    updated_at: timestampSchema,
     age_days: z.number().int().describe("Whole days since the order was created"),
   })
   .meta({ id: "PaymentOrder" });
@@ -118,8 +117,8 @@ export const paymentFileSchema = z
     requested_date: z.string(),
     order_count: z.number().int(),
     control_sum: z.number(),
-    created_at: timestamp,
-    created_by: z.object({ id: z.string().uuid(), email: z.string() }).nullable(),
+    created_at: timestampSchema,
+    created_by: staffEmailRefSchema.nullable(),
   })
   .meta({ id: "PaymentFile" });
 export type PaymentFile = z.infer<typeof paymentFileSchema>;
@@ -157,7 +156,7 @@ export const unmatchedCreditSchema = z
     deposit_id: z.string().uuid().nullable(),
     status: z.enum(UNMATCHED_CREDIT_STATUSES),
     return_order_id: z.string().uuid().nullable(),
-    created_at: timestamp,
+    created_at: timestampSchema,
   })
   .meta({ id: "UnmatchedCredit" });
 export type UnmatchedCredit = z.infer<typeof unmatchedCreditSchema>;
@@ -172,7 +171,7 @@ export const unmatchedCreditsQuerySchema = paginationQuerySchema.extend({
  * The staff work queue of statement entries the import could not settle by itself (docs/decisions.md
  * "Bank exceptions"): what the entry is, why it waits, and what staff did.
  */
-export const BANK_EXCEPTION_KINDS = ["credit", "debit", "return", "reversal", "refused"] as const;
+export const BANK_EXCEPTION_KINDS = STATEMENT_ENTRY_KINDS;
 export const BANK_EXCEPTION_STATUSES = ["open", "pending_release", "resolved"] as const;
 export const BANK_EXCEPTION_ACTIONS = [
   "return_to_payer",
@@ -185,40 +184,27 @@ export type BankExceptionActionCode = (typeof BANK_EXCEPTION_ACTIONS)[number];
 /** Actions one staff member requests and a second releases. */
 export const FOUR_EYES_ACTIONS: readonly BankExceptionActionCode[] = ["return_to_payer", "write_off"];
 
-const staffRef = z.object({ id: z.string().uuid(), email: z.string() }).nullable();
-
 export const bankExceptionSchema = z
   .object({
     id: z.string().uuid(),
     bank_statement_id: z.string().uuid(),
     entry_key: z.string(),
     account_iban: z.string(),
-    kind: z.enum(BANK_EXCEPTION_KINDS),
-    direction: z.enum(["credit", "debit"]).nullable(),
+    ...statementEntryFields,
     reason: z.string().describe("Why the import left it to staff"),
     amount: z.number().nullable().describe("Null when the bank's amount cannot be read"),
-    amount_text: z.string().nullable(),
-    currency: z.string().nullable(),
-    booking_date: z.string().nullable(),
-    value_date: z.string().nullable(),
-    counterparty_name: z.string().nullable(),
-    counterparty_iban: z.string().nullable().describe("Masked"),
     remittance: z.string().nullable(),
-    end_to_end_id: z.string().nullable(),
-    deposit_id: z.string().uuid().nullable(),
-    payment_order_id: z.string().uuid().nullable(),
-    unmatched_credit_id: z.string().uuid().nullable(),
     status: z.enum(BANK_EXCEPTION_STATUSES),
     actions: z.array(z.enum(BANK_EXCEPTION_ACTIONS)).describe("What staff may do with it now"),
     action: z.enum(BANK_EXCEPTION_ACTIONS).nullable(),
     action_reason: z.string().nullable(),
     action_deposit_id: z.string().uuid().nullable(),
-    action_by: staffRef,
-    action_at: timestamp.nullable(),
-    released_by: staffRef,
-    released_at: timestamp.nullable(),
+    action_by: staffEmailRefSchema.nullable(),
+    action_at: timestampSchema.nullable(),
+    released_by: staffEmailRefSchema.nullable(),
+    released_at: timestampSchema.nullable(),
     return_order_id: z.string().uuid().nullable(),
-    created_at: timestamp,
+    created_at: timestampSchema,
   })
   .meta({ id: "BankException" });
 export type BankException = z.infer<typeof bankExceptionSchema>;

@@ -8,7 +8,7 @@ import {
 } from "./applications.ts";
 import { fullNameSchema } from "./auth.ts";
 import { durationMonthsSchema, interestRateSchema, moneyAmountSchema } from "./calculator.ts";
-import { emailSchema, ibanSchema } from "./common.ts";
+import { emailSchema, ibanSchema, timestampSchema } from "./common.ts";
 import { checkRenewMinRate, renewMinRateSchema } from "./deposits.ts";
 
 /**
@@ -76,7 +76,7 @@ export const ladderSchema = z
       .number()
       .int()
       .describe("The term every rung renews into unless its instruction says otherwise"),
-    created_at: z.string().describe("ISO 8601 timestamp"),
+    created_at: timestampSchema,
     rungs: z.array(ladderRungSchema).describe("Shortest term first"),
   })
   .meta({ id: "Ladder" });
