@@ -54,7 +54,8 @@ export const maturityInstructionSchema = z
     "payout: principal and interest to the reference account; renew_principal: renew the principal, pay out the interest; renew_all: renew principal and interest; renew_if_rate_at_least: renew principal and interest if the term's rate then is at least renew_min_rate, else pay out",
   );
 
-const infoSheetAcknowledgedSchema = z
+/** The saver confirms receiving the depositor information sheet (an application, a ladder). */
+export const infoSheetAcknowledgedSchema = z
   .boolean()
   .refine((value) => value === true, {
     message: "Please confirm that you have received the depositor information sheet",

@@ -17,6 +17,11 @@ export type User = z.infer<typeof userSchema>;
 export const userListSchema = z.array(userSchema);
 
 export const passwordSchema = z.string().min(LIMITS.passwordMinLength).max(LIMITS.passwordMaxLength);
+/**
+ * A password the account already has: the sign-in's, and the current one that changes which could hand the
+ * account to someone else require. Only bounded: the length rules are for new passwords.
+ */
+export const currentPasswordSchema = z.string().min(1).max(LIMITS.passwordMaxLength);
 export const fullNameSchema = z.string().trim().min(1).max(200);
 
 export const registerRequestSchema = z.strictObject({
@@ -28,7 +33,7 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1).max(LIMITS.passwordMaxLength),
+  password: currentPasswordSchema,
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -43,12 +48,12 @@ export const profileUpdateRequestSchema = z.strictObject({
   full_name: fullNameSchema,
   email: emailSchema,
   /** Required when the e-mail changes (the account's way back in goes to the new address). */
-  current_password: z.string().min(1).max(LIMITS.passwordMaxLength).optional(),
+  current_password: currentPasswordSchema.optional(),
 });
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 
 export const passwordChangeRequestSchema = z.strictObject({
-  current_password: z.string().min(1).max(LIMITS.passwordMaxLength),
+  current_password: currentPasswordSchema,
   new_password: passwordSchema,
 });
 export type PasswordChangeRequest = z.input<typeof passwordChangeRequestSchema>;

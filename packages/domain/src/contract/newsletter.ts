@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES, perLanguage } from "../constants.ts";
 import { emailSchema, languageSchema } from "./common.ts";
+import { emailTokenSchema } from "./security.ts";
 
 /**
  * Newsletter sign-up from the blog sidebar.
@@ -40,7 +41,7 @@ export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema
 export const newsletterSubscriptionListSchema = z.array(newsletterSubscriptionSchema);
 
 /** A token from a newsletter link (confirmation or unsubscribe). */
-export const newsletterTokenRequestSchema = z.strictObject({ token: z.string().trim().min(20).max(200) });
+export const newsletterTokenRequestSchema = z.strictObject({ token: emailTokenSchema });
 
 export const newsletterConfirmResponseSchema = z
   .object({ confirmed: z.literal(true) })

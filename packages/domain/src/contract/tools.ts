@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "../constants.ts";
 import {
   applicationSchema,
+  infoSheetAcknowledgedSchema,
   maturityInstructionSchema,
   phoneSchema,
   referenceIbanSchema,
@@ -49,13 +50,7 @@ export const ladderCreateRequestSchema = z
       .optional()
       .describe("For every rung; default renew_all (a rung renews into the ladder's longest term)"),
     renew_min_rate: renewMinRateSchema.optional(),
-    info_sheet_acknowledged: z
-      .boolean()
-      .refine((value) => value === true, {
-        message: "Please confirm that you have received the depositor information sheet",
-        params: { code: "info_sheet_not_acknowledged" },
-      })
-      .meta({ const: true, description: "Must be true: the depositor information sheet was received" }),
+    info_sheet_acknowledged: infoSheetAcknowledgedSchema,
   })
   .superRefine(checkRenewMinRate)
   .meta({ id: "LadderCreateRequest" });
