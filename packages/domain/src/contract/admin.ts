@@ -11,15 +11,8 @@ import {
 import { applicationSchema } from "./applications.ts";
 import { BANK_STATUSES, packageBankSchema } from "./banks.ts";
 import { durationMonthsSchema, interestRateSchema, moneyAmountSchema } from "./calculator.ts";
-import { paginationQuerySchema, timestampSchema } from "./common.ts";
+import { optionalFilter, paginationQuerySchema, timestampSchema } from "./common.ts";
 import { packageSchema } from "./packages.ts";
-
-/** An optional filter that treats "" (the "All" choice of a select) as no filter. */
-const optionalFilter = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .union([z.enum(values), z.literal("")])
-    .optional()
-    .transform((v) => (v ? (v as T[number]) : undefined));
 
 /* ---------------------------------------------------------------- analytics */
 

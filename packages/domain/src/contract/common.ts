@@ -10,6 +10,19 @@ export const paginationQuerySchema = z.object({
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
+type Values = readonly [string, ...string[]];
+
+/** A paged list with an optional filter on its status. */
+export const statusListQuerySchema = <T extends Values>(statuses: T) =>
+  paginationQuerySchema.extend({ status: z.enum(statuses).optional() });
+
+/** An optional list filter that treats "" (the "All" choice of a select) as no filter. */
+export const optionalFilter = <T extends Values>(values: T) =>
+  z
+    .union([z.enum(values), z.literal("")])
+    .optional()
+    .transform((v) => (v ? (v as T[number]) : undefined));
+
 export const languageSchema = z.enum(LANGUAGES);
 
 export const idParamSchema = z.object({ id: z.string().uuid() });

@@ -9,7 +9,7 @@ import {
   MATURITY_INSTRUCTIONS,
 } from "../constants.ts";
 import { interestRateSchema, moneyAmountSchema } from "./calculator.ts";
-import { calendarDateSchema, ibanSchema, paginationQuerySchema, timestampSchema } from "./common.ts";
+import { calendarDateSchema, ibanSchema, statusListQuerySchema, timestampSchema } from "./common.ts";
 
 /** Where and how the saver sends the money while the deposit awaits funds. */
 export const transferInstructionsSchema = z
@@ -182,8 +182,7 @@ export const adminDepositSchema = depositSchema
   .meta({ id: "AdminDeposit" });
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 
-export const adminDepositsQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(DEPOSIT_STATUSES).optional(),
+export const adminDepositsQuerySchema = statusListQuerySchema(DEPOSIT_STATUSES).extend({
   maturity_from: calendarDateSchema.optional(),
   maturity_to: calendarDateSchema.optional(),
 });

@@ -13,7 +13,8 @@ export const kycDocumentStatusSchema = z.enum(KYC_DOCUMENT_STATUSES);
 export const kycNewUploadReasonSchema = z.enum(KYC_NEW_UPLOAD_REASONS);
 
 /** A stored document's own status: a document that exists is never not_uploaded. */
-export const kycStoredDocumentStatusSchema = z.enum(["pending", "approved", "rejected"]);
+export const KYC_STORED_DOCUMENT_STATUSES = ["pending", "approved", "rejected"] as const;
+export const kycStoredDocumentStatusSchema = z.enum(KYC_STORED_DOCUMENT_STATUSES);
 
 /**
  * One uploaded document as its owner sees it (per type a document object with
@@ -73,7 +74,7 @@ export type KycUploadResponse = z.infer<typeof kycUploadResponseSchema>;
 // ---- staff review ----
 
 export const kycReviewQueueQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(["pending", "approved", "rejected", "all"]).default("pending"),
+  status: z.enum([...KYC_STORED_DOCUMENT_STATUSES, "all"]).default("pending"),
   user_id: z.string().uuid().optional(),
 });
 export type KycReviewQueueQuery = z.input<typeof kycReviewQueueQuerySchema>;

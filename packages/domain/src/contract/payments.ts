@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { ibanSchema, paginationQuerySchema, staffEmailRefSchema, text, timestampSchema } from "./common.ts";
+import {
+  ibanSchema,
+  paginationQuerySchema,
+  staffEmailRefSchema,
+  statusListQuerySchema,
+  text,
+  timestampSchema,
+} from "./common.ts";
 import { STATEMENT_ENTRY_KINDS, statementEntryFields } from "./deposits.ts";
 
 /**
@@ -79,8 +86,7 @@ export const paymentOrderSchema = z
   .meta({ id: "PaymentOrder" });
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 
-export const adminPaymentsQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(PAYMENT_ORDER_STATUSES).optional(),
+export const adminPaymentsQuerySchema = statusListQuerySchema(PAYMENT_ORDER_STATUSES).extend({
   account: ibanSchema().optional().describe("Only orders from this partner bank account"),
   older_than_days: z.coerce.number().int().min(0).max(3660).optional(),
 });
@@ -161,9 +167,7 @@ export const unmatchedCreditSchema = z
   .meta({ id: "UnmatchedCredit" });
 export type UnmatchedCredit = z.infer<typeof unmatchedCreditSchema>;
 
-export const unmatchedCreditsQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(UNMATCHED_CREDIT_STATUSES).optional(),
-});
+export const unmatchedCreditsQuerySchema = statusListQuerySchema(UNMATCHED_CREDIT_STATUSES);
 
 /* ------------------------------------------------------------------ bank exceptions */
 
@@ -209,9 +213,7 @@ export const bankExceptionSchema = z
   .meta({ id: "BankException" });
 export type BankException = z.infer<typeof bankExceptionSchema>;
 
-export const bankExceptionsQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(BANK_EXCEPTION_STATUSES).optional(),
-});
+export const bankExceptionsQuerySchema = statusListQuerySchema(BANK_EXCEPTION_STATUSES);
 
 export const bankExceptionActionSchema = z
   .object({
