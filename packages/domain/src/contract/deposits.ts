@@ -275,16 +275,21 @@ export const statementCreditSchema = z.object({
   bank_reference: z.string().nullable(),
 });
 
+/** What identifies an imported statement and how many credits it held: the import's answer and the list show it. */
+const bankStatementFields = {
+  format: z.string(),
+  message_id: z.string(),
+  statement_id: z.string(),
+  account_iban: z.string().nullable(),
+  credits: z.number().int(),
+};
+
 export const bankStatementResultSchema = z
   .object({
     id: z.string().uuid().nullable().describe("The stored import (null for a dry run)"),
     already_imported: z.boolean().describe("The same statement was imported before; nothing changed"),
     dry_run: z.boolean(),
-    format: z.string(),
-    message_id: z.string(),
-    statement_id: z.string(),
-    account_iban: z.string().nullable(),
-    credits: z.number().int(),
+    ...bankStatementFields,
     matched: z.array(statementCreditSchema.extend({ deposit_id: z.string().uuid() })),
     unmatched: z.array(
       statementCreditSchema.extend({
@@ -301,11 +306,7 @@ export type BankStatementResult = z.infer<typeof bankStatementResultSchema>;
 
 export const bankStatementSummarySchema = z.object({
   id: z.string().uuid(),
-  format: z.string(),
-  message_id: z.string(),
-  statement_id: z.string(),
-  account_iban: z.string().nullable(),
-  credits: z.number().int(),
+  ...bankStatementFields,
   matched: z.number().int(),
   imported_at: timestampSchema,
 });

@@ -145,12 +145,17 @@ export const paymentFilesQuerySchema = paginationQuerySchema.extend({
 /** open; returned (a return order exists); assigned to a deposit or written off from the exception queue. */
 export const UNMATCHED_CREDIT_STATUSES = ["open", "returned", "assigned", "written_off"] as const;
 
+/** Where a statement entry the import left over came from: the imported statement, the entry, the account. */
+const statementEntryOriginFields = {
+  id: z.string().uuid(),
+  bank_statement_id: z.string().uuid(),
+  entry_key: z.string(),
+  account_iban: z.string(),
+};
+
 export const unmatchedCreditSchema = z
   .object({
-    id: z.string().uuid(),
-    bank_statement_id: z.string().uuid(),
-    entry_key: z.string(),
-    account_iban: z.string(),
+    ...statementEntryOriginFields,
     amount: z.number(),
     currency: z.string(),
     booking_date: z.string(),
@@ -190,10 +195,7 @@ export const FOUR_EYES_ACTIONS: readonly BankExceptionActionCode[] = ["return_to
 
 export const bankExceptionSchema = z
   .object({
-    id: z.string().uuid(),
-    bank_statement_id: z.string().uuid(),
-    entry_key: z.string(),
-    account_iban: z.string(),
+    ...statementEntryOriginFields,
     ...statementEntryFields,
     reason: z.string().describe("Why the import left it to staff"),
     amount: z.number().nullable().describe("Null when the bank's amount cannot be read"),
