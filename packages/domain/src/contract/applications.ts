@@ -71,6 +71,14 @@ export const APPLICATION_DETAILS = [
 ] as const;
 export type ApplicationDetail = (typeof APPLICATION_DETAILS)[number];
 
+/** Who applies and how to reach them, with their note: an application's and a ladder's first fields. */
+export const applicantFields = {
+  full_name: fullNameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  message: z.string().trim().max(2000).nullish(),
+};
+
 /**
  * POST /applications: the original fields plus what a real deposit application needs. The three
  * details may be left out (clients of the original contract send none): the application is then
@@ -79,12 +87,9 @@ export type ApplicationDetail = (typeof APPLICATION_DETAILS)[number];
  */
 export const applicationCreateRequestSchema = z
   .strictObject({
-    full_name: fullNameSchema,
-    email: emailSchema,
-    phone: phoneSchema,
+    ...applicantFields,
     amount: moneyAmountSchema(LIMITS.minAmount, LIMITS.maxAmount),
     package_id: z.string().uuid(),
-    message: z.string().trim().max(2000).nullish(),
     reference_iban: referenceIbanSchema.optional(),
     maturity_instruction: maturityInstructionSchema.optional(),
     renew_min_rate: renewMinRateSchema.optional(),

@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { LIMITS } from "../constants.ts";
 import {
+  applicantFields,
   applicationSchema,
   infoSheetAcknowledgedSchema,
   maturityInstructionSchema,
-  phoneSchema,
   referenceIbanSchema,
 } from "./applications.ts";
-import { fullNameSchema } from "./auth.ts";
 import { durationMonthsSchema, interestRateSchema, moneyAmountSchema } from "./calculator.ts";
-import { emailSchema, ibanSchema, timestampSchema } from "./common.ts";
+import { ibanSchema, timestampSchema } from "./common.ts";
 import { checkRenewMinRate, renewMinRateSchema } from "./deposits.ts";
 
 /**
@@ -41,10 +40,7 @@ export const ladderCreateRequestSchema = z
         params: { code: "ladder_terms_not_distinct" },
       })
       .describe("The terms of the rungs in months, each once"),
-    full_name: fullNameSchema,
-    email: emailSchema,
-    phone: phoneSchema,
-    message: z.string().trim().max(2000).nullish(),
+    ...applicantFields,
     reference_iban: referenceIbanSchema,
     maturity_instruction: maturityInstructionSchema
       .optional()
