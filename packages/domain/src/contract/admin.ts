@@ -10,8 +10,14 @@ import {
 } from "../constants.ts";
 import { applicationSchema } from "./applications.ts";
 import { BANK_STATUSES, packageBankSchema } from "./banks.ts";
-import { durationMonthsSchema, interestRateSchema, moneyAmountSchema } from "./calculator.ts";
-import { optionalFilter, paginationQuerySchema, timestampSchema } from "./common.ts";
+import {
+  durationMonthsSchema,
+  interestRateSchema,
+  moneyAmountSchema,
+  optionalFilter,
+  paginationQuerySchema,
+  timestampSchema,
+} from "./common.ts";
 import { packageSchema } from "./packages.ts";
 
 /* ---------------------------------------------------------------- analytics */

@@ -11,8 +11,7 @@ import {
 import type { IbanProblem } from "../iban.ts";
 import { fullNameSchema } from "./auth.ts";
 import { packageBankSchema } from "./banks.ts";
-import { moneyAmountSchema } from "./calculator.ts";
-import { emailSchema, ibanSchema, timestampSchema } from "./common.ts";
+import { emailSchema, ibanSchema, moneyAmountSchema, timestampSchema } from "./common.ts";
 import { checkRenewMinRate, depositSchema, renewMinRateSchema } from "./deposits.ts";
 
 /**

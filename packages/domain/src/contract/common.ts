@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { LANGUAGES, LIMITS } from "../constants.ts";
+import { DURATIONS_MONTHS, LANGUAGES, LIMITS } from "../constants.ts";
 import { IBAN_MAX_LENGTH, type IbanProblem, ibanProblem, normalizeIban } from "../iban.ts";
 import { isCalendarDate } from "../identity/age.ts";
+import { toBasisPoints, toCents } from "../money/interest.ts";
 
 /** ?limit=&offset= for every list that can grow; total in X-Total-Count. */
 export const paginationQuerySchema = z.object({
@@ -88,3 +89,26 @@ export const ibanSchema = (message: (problem: IbanProblem) => string = () => "No
       ctx.addIssue({ code: "custom", message: message(problem), params: { code: "invalid_iban", problem } });
     }
   });
+
+/* The money fields of requests: the calculator, packages, applications, ladders, rate alerts and funding share them. */
+
+/** An amount of money as a JSON number: at most two decimals, so it converts to cents exactly. */
+export const moneyAmountSchema = (min: number, max: number) =>
+  z
+    .number()
+    .min(min)
+    .max(max)
+    .refine((value) => toCents(value) !== null, { message: "Use at most two decimal places" });
+
+/** An interest rate in percent with at most two decimals (3.99), within the calculator's limits. */
+export const interestRateSchema = z
+  .number()
+  .min(LIMITS.minRate)
+  .max(LIMITS.maxRate)
+  .refine((value) => toBasisPoints(value) !== null, { message: "Use at most two decimal places" })
+  .describe("Percent per year, e.g. 3.5");
+
+/** A term the platform sells: an enum in the published document, as the server checks it. */
+export const durationMonthsSchema = z
+  .literal(DURATIONS_MONTHS, { message: `must be one of ${DURATIONS_MONTHS.join(", ")}` })
+  .describe(`Term in months: ${DURATIONS_MONTHS.join(", ")}`);

@@ -8,8 +8,14 @@ import {
   LIMITS,
   MATURITY_INSTRUCTIONS,
 } from "../constants.ts";
-import { interestRateSchema, moneyAmountSchema } from "./calculator.ts";
-import { calendarDateSchema, ibanSchema, statusListQuerySchema, timestampSchema } from "./common.ts";
+import {
+  calendarDateSchema,
+  ibanSchema,
+  interestRateSchema,
+  moneyAmountSchema,
+  statusListQuerySchema,
+  timestampSchema,
+} from "./common.ts";
 
 /** Where and how the saver sends the money while the deposit awaits funds. */
 export const transferInstructionsSchema = z

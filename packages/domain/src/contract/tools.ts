@@ -7,8 +7,13 @@ import {
   maturityInstructionSchema,
   referenceIbanSchema,
 } from "./applications.ts";
-import { durationMonthsSchema, interestRateSchema, moneyAmountSchema } from "./calculator.ts";
-import { ibanSchema, timestampSchema } from "./common.ts";
+import {
+  durationMonthsSchema,
+  ibanSchema,
+  interestRateSchema,
+  moneyAmountSchema,
+  timestampSchema,
+} from "./common.ts";
 import { checkRenewMinRate, renewMinRateSchema } from "./deposits.ts";
 
 /**
