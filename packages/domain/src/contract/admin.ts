@@ -2,25 +2,23 @@ import { z } from "zod";
 import {
   APPLICATION_STATUSES,
   AUDIT_ACTIONS,
-  DURATIONS_MONTHS,
   INTEREST_PAYOUTS,
   KYC_STATUSES,
-  LANGUAGES,
-  type Language,
   LIMITS,
+  perLanguage,
   ROLES,
 } from "../constants.ts";
-import { toBasisPoints, toCents } from "../money/interest.ts";
 import { applicationSchema } from "./applications.ts";
 import { BANK_STATUSES, packageBankSchema } from "./banks.ts";
-import { paginationQuerySchema } from "./common.ts";
-
-/** An optional filter that treats "" (the "All" choice of a select) as no filter. */
-const optionalFilter = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .union([z.enum(values), z.literal("")])
-    .optional()
-    .transform((v) => (v ? (v as T[number]) : undefined));
+import {
+  durationMonthsSchema,
+  interestRateSchema,
+  moneyAmountSchema,
+  optionalFilter,
+  paginationQuerySchema,
+  timestampSchema,
+} from "./common.ts";
+import { packageSchema } from "./packages.ts";
 
 /* ---------------------------------------------------------------- analytics */
 
@@ -102,40 +100,20 @@ const featureListSchema = z
   .max(PACKAGE_LIMITS.featuresMax);
 
 /** Features in every interface language, so no customer reads a package in another language. */
-export const packageFeaturesSchema = z.strictObject(
-  Object.fromEntries(LANGUAGES.map((language) => [language, featureListSchema])) as Record<
-    Language,
-    typeof featureListSchema
-  >,
-);
+export const packageFeaturesSchema = z.strictObject(perLanguage(() => featureListSchema));
 
-/** A term the platform sells: an enum in the published document, as the server checks it. */
-const durationSchema = z
-  .literal(DURATIONS_MONTHS, { message: `must be one of ${DURATIONS_MONTHS.join(", ")}` })
-  .describe(`Term in months: ${DURATIONS_MONTHS.join(", ")}`);
-const rateSchema = z
-  .number()
-  .min(LIMITS.minRate)
-  .max(LIMITS.maxRate)
-  .refine((value) => toBasisPoints(value) !== null, { message: "must have at most two decimals" });
-const amountSchema = z
-  .number()
-  .min(LIMITS.minAmount)
-  .max(LIMITS.maxAmount)
-  .refine((value) => toCents(value) !== null, { message: "must have at most two decimals" });
+/** A package's limits: amounts in euro with at most two decimals, within the calculator's range. */
+const amountSchema = moneyAmountSchema(LIMITS.minAmount, LIMITS.maxAmount);
 
-/** A package as the back office sees it: every language, active or not. */
-export const adminPackageSchema = z
-  .object({
-    id: z.string().uuid(),
-    duration_months: z.number().int(),
-    interest_rate: z.number().describe("Percent per year, e.g. 3.5"),
-    min_amount: z.number(),
-    max_amount: z.number(),
+/**
+ * A package as the back office sees it: the package as savers read it (`packageSchema`), with the
+ * features in every language, whether it is on sale, its bank's status and its timestamps.
+ */
+export const adminPackageSchema = packageSchema
+  .extend({
     currency: z.literal("EUR"),
-    features: z.object({ en: z.array(z.string()), de: z.array(z.string()), fr: z.array(z.string()) }),
+    features: z.object(perLanguage(() => z.array(z.string()))),
     is_active: z.boolean(),
-    interest_payout: z.enum(INTEREST_PAYOUTS),
     bank: packageBankSchema.extend({ status: z.enum(BANK_STATUSES) }),
     created_at: z.string(),
     updated_at: z.string(),
@@ -147,8 +125,8 @@ export const adminPackageListSchema = z.array(adminPackageSchema);
 /** POST /admin/packages. Amounts in euro; the maximum may not be below the minimum. */
 export const packageCreateRequestSchema = z
   .strictObject({
-    duration_months: durationSchema,
-    interest_rate: rateSchema,
+    duration_months: durationMonthsSchema,
+    interest_rate: interestRateSchema,
     min_amount: amountSchema,
     max_amount: amountSchema,
     features: packageFeaturesSchema,
@@ -168,8 +146,8 @@ export type PackageCreateRequest = z.input<typeof packageCreateRequestSchema>;
 /** PATCH /admin/packages/{id}: any subset; `is_active: false` withdraws the package from sale. */
 export const packageUpdateRequestSchema = z
   .strictObject({
-    duration_months: durationSchema.optional(),
-    interest_rate: rateSchema.optional(),
+    duration_months: durationMonthsSchema.optional(),
+    interest_rate: interestRateSchema.optional(),
     min_amount: amountSchema.optional(),
     max_amount: amountSchema.optional(),
     features: packageFeaturesSchema.optional(),
@@ -206,7 +184,7 @@ export const auditLogEntrySchema = z
       .describe(
         "The saver the entry concerns: the user itself, or the owner of the application, document, deposit or sanctions hit",
       ),
-    created_at: z.string().describe("ISO 8601 timestamp"),
+    created_at: timestampSchema,
   })
   .meta({ id: "AuditLogEntry" });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;

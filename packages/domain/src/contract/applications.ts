@@ -8,11 +8,10 @@ import {
   PHONE_LIMITS,
   PHONE_PATTERN,
 } from "../constants.ts";
-import { IBAN_MAX_LENGTH, type IbanProblem, ibanProblem, normalizeIban } from "../iban.ts";
+import type { IbanProblem } from "../iban.ts";
 import { fullNameSchema } from "./auth.ts";
 import { packageBankSchema } from "./banks.ts";
-import { moneyAmountSchema } from "./calculator.ts";
-import { emailSchema } from "./common.ts";
+import { emailSchema, ibanSchema, moneyAmountSchema, timestampSchema } from "./common.ts";
 import { checkRenewMinRate, depositSchema, renewMinRateSchema } from "./deposits.ts";
 
 /**
@@ -30,21 +29,9 @@ const IBAN_DETAIL: Record<IbanProblem, string> = {
 };
 
 /** The saver's SEPA reference account: any spacing and case in, the electronic format out. */
-export const referenceIbanSchema = z
-  .string()
-  .max(IBAN_MAX_LENGTH * 2)
-  .transform(normalizeIban)
-  .superRefine((iban, ctx) => {
-    const problem = ibanProblem(iban);
-    if (problem) {
-      ctx.addIssue({
-        code: "custom",
-        message: IBAN_DETAIL[problem],
-        params: { code: "invalid_iban", problem },
-      });
-    }
-  })
-  .describe("IBAN of the saver's SEPA reference account (ISO 13616); spaces allowed, stored without");
+export const referenceIbanSchema = ibanSchema((problem) => IBAN_DETAIL[problem]).describe(
+  "IBAN of the saver's SEPA reference account (ISO 13616); spaces allowed, stored without",
+);
 
 /** A telephone number as people type it (PHONE_PATTERN), with 6 to 20 digits. */
 export const phoneSchema = z
@@ -66,7 +53,8 @@ export const maturityInstructionSchema = z
     "payout: principal and interest to the reference account; renew_principal: renew the principal, pay out the interest; renew_all: renew principal and interest; renew_if_rate_at_least: renew principal and interest if the term's rate then is at least renew_min_rate, else pay out",
   );
 
-const infoSheetAcknowledgedSchema = z
+/** The saver confirms receiving the depositor information sheet (an application, a ladder). */
+export const infoSheetAcknowledgedSchema = z
   .boolean()
   .refine((value) => value === true, {
     message: "Please confirm that you have received the depositor information sheet",
@@ -82,6 +70,14 @@ export const APPLICATION_DETAILS = [
 ] as const;
 export type ApplicationDetail = (typeof APPLICATION_DETAILS)[number];
 
+/** Who applies and how to reach them, with their note: an application's and a ladder's first fields. */
+export const applicantFields = {
+  full_name: fullNameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  message: z.string().trim().max(2000).nullish(),
+};
+
 /**
  * POST /applications: the original fields plus what a real deposit application needs. The three
  * details may be left out (clients of the original contract send none): the application is then
@@ -90,12 +86,9 @@ export type ApplicationDetail = (typeof APPLICATION_DETAILS)[number];
  */
 export const applicationCreateRequestSchema = z
   .strictObject({
-    full_name: fullNameSchema,
-    email: emailSchema,
-    phone: phoneSchema,
+    ...applicantFields,
     amount: moneyAmountSchema(LIMITS.minAmount, LIMITS.maxAmount),
     package_id: z.string().uuid(),
-    message: z.string().trim().max(2000).nullish(),
     reference_iban: referenceIbanSchema.optional(),
     maturity_instruction: maturityInstructionSchema.optional(),
     renew_min_rate: renewMinRateSchema.optional(),
@@ -133,7 +126,7 @@ export const applicationSchema = z
     currency: z.enum(CURRENCIES),
     term: z.number().int().describe("Term in months"),
     status: z.enum(APPLICATION_STATUSES),
-    created_at: z.string().describe("ISO 8601 timestamp"),
+    created_at: timestampSchema,
     package_id: z.string().uuid(),
     package: z.object({
       duration_months: z.number().int(),

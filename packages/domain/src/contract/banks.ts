@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { LANGUAGES, type Language } from "../constants.ts";
-import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
-import { calendarDateSchema, languageSchema, text } from "./common.ts";
+import { perLanguage } from "../constants.ts";
+import { calendarDateSchema, ibanSchema, languageSchema, text } from "./common.ts";
 
 /**
  * Partner banks (docs/decisions.md "Partner banks as data"): the credit institutions that take the
@@ -33,26 +32,8 @@ const bicSchema = z
   .toUpperCase()
   .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "must be a BIC (8 or 11 characters)");
 
-const accountIbanSchema = z
-  .string()
-  .max(IBAN_MAX_LENGTH * 2)
-  .transform(normalizeIban)
-  .superRefine((iban, ctx) => {
-    const problem = ibanProblem(iban);
-    if (problem)
-      ctx.addIssue({
-        code: "custom",
-        message: `not a valid IBAN (${problem})`,
-        params: { code: "invalid_iban" },
-      });
-  });
-
-/** One value per language of LANGUAGES, each required. */
-const perLanguage = <T extends z.ZodType>(value: T) =>
-  Object.fromEntries(LANGUAGES.map((language) => [language, value])) as Record<Language, T>;
-
 /** Staff input: a text in every language, none longer than `max`. */
-const localizedText = (max: number) => z.strictObject(perLanguage(z.string().trim().max(max)));
+const localizedText = (max: number) => z.strictObject(perLanguage(() => z.string().trim().max(max)));
 
 const countrySchema = z
   .string()
@@ -116,9 +97,9 @@ export const banksQuerySchema = z.object({ lang: languageSchema.optional() });
 export const adminBankSchema = z
   .object({
     ...bankProfileFields,
-    description: z.object(perLanguage(z.string())),
+    description: z.object(perLanguage(() => z.string())),
     scheme: schemeSchema,
-    info_sheet: z.object(perLanguage(z.string())),
+    info_sheet: z.object(perLanguage(() => z.string())),
     country_rating: ratingSchema,
     account: z
       .object({ holder: z.string(), iban: z.string(), bic: z.string() })
@@ -166,7 +147,7 @@ const ratingInputSchema = z.strictObject({
 
 const accountInputSchema = z.strictObject({
   holder: text(70),
-  iban: accountIbanSchema,
+  iban: ibanSchema((problem) => `not a valid IBAN (${problem})`),
   bic: bicSchema,
 });
 

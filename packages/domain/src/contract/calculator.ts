@@ -1,26 +1,6 @@
 import { z } from "zod";
-import { CURRENCIES, DURATIONS_MONTHS, INTEREST_PAYOUTS, LIMITS } from "../constants.ts";
-import { toBasisPoints, toCents } from "../money/interest.ts";
-
-/** An amount of money as a JSON number: at most two decimals, so it converts to cents exactly. */
-export const moneyAmountSchema = (min: number, max: number) =>
-  z
-    .number()
-    .min(min)
-    .max(max)
-    .refine((value) => toCents(value) !== null, { message: "Use at most two decimal places" });
-
-/** An interest rate in percent with at most two decimals (3.99), within the calculator's limits. */
-export const interestRateSchema = z
-  .number()
-  .min(LIMITS.minRate)
-  .max(LIMITS.maxRate)
-  .refine((value) => toBasisPoints(value) !== null, { message: "Use at most two decimal places" })
-  .describe("Percent per year, e.g. 3.5");
-
-export const durationMonthsSchema = z
-  .literal(DURATIONS_MONTHS)
-  .describe(`Term in months: ${DURATIONS_MONTHS.join(", ")}`);
+import { CURRENCIES, INTEREST_PAYOUTS, LIMITS } from "../constants.ts";
+import { durationMonthsSchema, interestRateSchema, moneyAmountSchema } from "./common.ts";
 
 /** POST /calculate. */
 export const calculateRequestSchema = z

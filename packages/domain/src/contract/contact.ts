@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTACT_LIMITS, LANGUAGES } from "../constants.ts";
-import { emailSchema } from "./common.ts";
+import { emailSchema, timestampSchema } from "./common.ts";
 
 // Name and subject are single lines: no control characters (they may end up in an e-mail header).
 const singleLine = (max: number) =>
@@ -34,7 +34,7 @@ export type ContactMessageData = z.output<typeof contactMessageRequestSchema>;
 export const contactMessageCreatedSchema = z
   .object({
     id: z.string().uuid(),
-    created_at: z.string().describe("ISO 8601 timestamp"),
+    created_at: timestampSchema,
   })
   .meta({ id: "ContactMessageCreated" });
 export type ContactMessageCreated = z.infer<typeof contactMessageCreatedSchema>;
@@ -48,7 +48,7 @@ export const contactMessageSchema = z
     subject: z.string(),
     message: z.string(),
     language: z.enum(LANGUAGES).describe("Interface language of the sender, for the reply"),
-    created_at: z.string().describe("ISO 8601 timestamp"),
+    created_at: timestampSchema,
   })
   .meta({ id: "ContactMessage" });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;

@@ -8,21 +8,14 @@ import {
   LIMITS,
   MATURITY_INSTRUCTIONS,
 } from "../constants.ts";
-import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
-import { interestRateSchema, moneyAmountSchema } from "./calculator.ts";
-import { calendarDateSchema, paginationQuerySchema } from "./common.ts";
-
-/** An IBAN as staff type it, electronic format out (the same rules as the saver's reference IBAN). */
-const ibanSchema = z
-  .string()
-  .max(IBAN_MAX_LENGTH * 2)
-  .transform(normalizeIban)
-  .refine((iban) => ibanProblem(iban) === null, {
-    message: "Not a valid IBAN",
-    params: { code: "invalid_iban" },
-  });
-
-const timestamp = z.string().describe("ISO 8601 timestamp");
+import {
+  calendarDateSchema,
+  ibanSchema,
+  interestRateSchema,
+  moneyAmountSchema,
+  statusListQuerySchema,
+  timestampSchema,
+} from "./common.ts";
 
 /** Where and how the saver sends the money while the deposit awaits funds. */
 export const transferInstructionsSchema = z
@@ -35,7 +28,7 @@ export const transferInstructionsSchema = z
     currency: z.enum(CURRENCIES),
     reference: z.string().describe("ISO 11649 creditor reference, electronic format (RF..)"),
     reference_formatted: z.string().describe("The reference in groups of four, as printed"),
-    deadline: timestamp.describe("The money must arrive by then, or the deposit lapses"),
+    deadline: timestampSchema.describe("The money must arrive by then, or the deposit lapses"),
     epc_qr_payload: z.string().describe("EPC069-12 (GiroCode) payload; the QR image is its encoding"),
   })
   .meta({ id: "TransferInstructions" });
@@ -60,21 +53,21 @@ export const depositSchema = z
     interest_payout: z
       .enum(INTEREST_PAYOUTS)
       .describe("Copied from the package when the deposit was made: at maturity, or monthly"),
-    approved_at: timestamp,
-    funding_deadline: timestamp.nullable(),
-    funded_at: timestamp.nullable(),
+    approved_at: timestampSchema,
+    funding_deadline: timestampSchema.nullable(),
+    funded_at: timestampSchema.nullable(),
     value_date: z.string().nullable().describe("ISO date the money was credited; the term starts on it"),
     maturity_date: z.string().nullable().describe("ISO date: value date + term"),
     instruction_cutoff: z
       .string()
       .nullable()
       .describe("ISO date: last day the maturity instruction may be changed"),
-    matured_at: timestamp.nullable(),
-    paid_out_at: timestamp.nullable(),
-    renewed_at: timestamp.nullable(),
-    lapsed_at: timestamp.nullable(),
-    withdrawn_at: timestamp.nullable(),
-    closed_at: timestamp.nullable(),
+    matured_at: timestampSchema.nullable(),
+    paid_out_at: timestampSchema.nullable(),
+    renewed_at: timestampSchema.nullable(),
+    lapsed_at: timestampSchema.nullable(),
+    withdrawn_at: timestampSchema.nullable(),
+    closed_at: timestampSchema.nullable(),
     expected_interest: z.number().describe("Interest at maturity on the principal, at this deposit's rate"),
     ledger: z
       .object({
@@ -92,7 +85,7 @@ export type Deposit = z.infer<typeof depositSchema>;
 
 export const depositEventSchema = z.object({
   type: z.string(),
-  at: timestamp,
+  at: timestampSchema,
   details: z.record(z.string(), z.unknown()),
 });
 
@@ -101,7 +94,7 @@ export const ledgerEntrySchema = z.object({
   amount: z.number(),
   value_date: z.string(),
   source: z.string(),
-  booked_at: timestamp,
+  booked_at: timestampSchema,
 });
 
 /** One payment of a deposit's plan (docs/decisions.md "A deposit's plan"), with how far it has got. */
@@ -180,7 +173,7 @@ export const fundingRequestSchema = z
   .strictObject({
     amount: moneyAmountSchema(0.01, LIMITS.maxAmount),
     value_date: calendarDateSchema.describe("The date the bank credited the money"),
-    payer_iban: ibanSchema.describe("The account the money came from"),
+    payer_iban: ibanSchema().describe("The account the money came from"),
   })
   .meta({ id: "FundingRequest" });
 export type FundingRequest = z.input<typeof fundingRequestSchema>;
@@ -195,8 +188,7 @@ export const adminDepositSchema = depositSchema
   .meta({ id: "AdminDeposit" });
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 
-export const adminDepositsQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(DEPOSIT_STATUSES).optional(),
+export const adminDepositsQuerySchema = statusListQuerySchema(DEPOSIT_STATUSES).extend({
   maturity_from: calendarDateSchema.optional(),
   maturity_to: calendarDateSchema.optional(),
 });
@@ -244,26 +236,37 @@ export const STATEMENT_ENTRY_OUTCOMES = [
   "ignored",
 ] as const;
 
+/** What a statement entry is: a credit or debit, or a reversal, return or refusal of one of ours. */
+export const STATEMENT_ENTRY_KINDS = ["credit", "debit", "reversal", "return", "refused"] as const;
+
+/**
+ * The fields of a statement entry as the bank wrote it and what it was linked to: the import's answer
+ * (`statementEntrySchema`) and the exception queue (`bankExceptionSchema`) show them alike.
+ */
+export const statementEntryFields = {
+  kind: z.enum(STATEMENT_ENTRY_KINDS),
+  direction: z.enum(["credit", "debit"]).nullable(),
+  amount_text: z.string().nullable(),
+  currency: z.string().nullable(),
+  booking_date: z.string().nullable(),
+  value_date: z.string().nullable(),
+  end_to_end_id: z.string().nullable(),
+  counterparty_name: z.string().nullable(),
+  counterparty_iban: z.string().nullable().describe("Masked"),
+  deposit_id: z.string().uuid().nullable(),
+  payment_order_id: z.string().uuid().nullable(),
+  unmatched_credit_id: z.string().uuid().nullable(),
+};
+
 export const statementEntrySchema = z
   .object({
+    ...statementEntryFields,
     key: z.string().describe("The bank's entry reference, else the position (#statement.entry.transaction)"),
-    kind: z.enum(["credit", "debit", "reversal", "return", "refused"]),
-    direction: z.enum(["credit", "debit"]).nullable(),
     amount: z.number().nullable().describe("Null when the amount cannot be read (see amount_text)"),
-    amount_text: z.string().nullable(),
-    currency: z.string().nullable(),
-    booking_date: z.string().nullable(),
-    value_date: z.string().nullable(),
-    end_to_end_id: z.string().nullable(),
-    counterparty_name: z.string().nullable(),
-    counterparty_iban: z.string().nullable().describe("Masked"),
     remittance: z.string().nullable().describe("What the payer wrote"),
     reference: z.string().nullable(),
     outcome: z.enum(STATEMENT_ENTRY_OUTCOMES),
     reason: z.string().nullable().describe("Why it was not booked, or what it is (reversal, return code)"),
-    deposit_id: z.string().uuid().nullable(),
-    payment_order_id: z.string().uuid().nullable(),
-    unmatched_credit_id: z.string().uuid().nullable(),
   })
   .meta({ id: "StatementEntry" });
 export type StatementEntryView = z.infer<typeof statementEntrySchema>;
@@ -278,16 +281,21 @@ export const statementCreditSchema = z.object({
   bank_reference: z.string().nullable(),
 });
 
+/** What identifies an imported statement and how many credits it held: the import's answer and the list show it. */
+const bankStatementFields = {
+  format: z.string(),
+  message_id: z.string(),
+  statement_id: z.string(),
+  account_iban: z.string().nullable(),
+  credits: z.number().int(),
+};
+
 export const bankStatementResultSchema = z
   .object({
     id: z.string().uuid().nullable().describe("The stored import (null for a dry run)"),
     already_imported: z.boolean().describe("The same statement was imported before; nothing changed"),
     dry_run: z.boolean(),
-    format: z.string(),
-    message_id: z.string(),
-    statement_id: z.string(),
-    account_iban: z.string().nullable(),
-    credits: z.number().int(),
+    ...bankStatementFields,
     matched: z.array(statementCreditSchema.extend({ deposit_id: z.string().uuid() })),
     unmatched: z.array(
       statementCreditSchema.extend({
@@ -304,13 +312,9 @@ export type BankStatementResult = z.infer<typeof bankStatementResultSchema>;
 
 export const bankStatementSummarySchema = z.object({
   id: z.string().uuid(),
-  format: z.string(),
-  message_id: z.string(),
-  statement_id: z.string(),
-  account_iban: z.string().nullable(),
-  credits: z.number().int(),
+  ...bankStatementFields,
   matched: z.number().int(),
-  imported_at: timestamp,
+  imported_at: timestampSchema,
 });
 
 /** GET /admin/deposits/summary: money figures from the ledger. */
@@ -341,7 +345,7 @@ export const clockRequestSchema = z
   .meta({ id: "ClockRequest" });
 
 export const clockResponseSchema = z
-  .object({ now: timestamp, jobs_run: z.number().int().describe("Jobs that fell due and ran") })
+  .object({ now: timestampSchema, jobs_run: z.number().int().describe("Jobs that fell due and ran") })
   .meta({ id: "Clock" });
 
 export const jobSummarySchema = z.object({
@@ -349,7 +353,7 @@ export const jobSummarySchema = z.object({
   name: z.string(),
   key: z.string(),
   state: z.string(),
-  run_at: timestamp,
+  run_at: timestampSchema,
   attempts: z.number().int(),
   last_error: z.string().nullable(),
 });

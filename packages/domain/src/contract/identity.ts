@@ -4,7 +4,7 @@ import { isCountryCode } from "../identity/countries.ts";
 import { isValidPostcode } from "../identity/postcode.ts";
 import { checkTaxId } from "../identity/tax-id.ts";
 import { packageBankSchema } from "./banks.ts";
-import { calendarDateSchema, paginationQuerySchema, text } from "./common.ts";
+import { calendarDateSchema, paginationQuerySchema, personRefSchema, text } from "./common.ts";
 import { kycDocumentSchema, kycReviewEntrySchema } from "./kyc.ts";
 
 // ---- personal data ----
@@ -124,7 +124,7 @@ export const staffNoteSchema = z
   .object({
     id: z.string().uuid(),
     text: z.string(),
-    author: z.object({ id: z.string().uuid(), full_name: z.string() }),
+    author: personRefSchema,
     created_at: z.string(),
   })
   .meta({ id: "StaffNote" });
@@ -155,7 +155,7 @@ export const sanctionsHitSchema = z
     score: z.number().describe("Name similarity, 0..1"),
     date_of_birth_match: z.boolean().nullable().describe("null when either side has no date of birth"),
     status: z.enum(SANCTIONS_HIT_STATUSES),
-    decided_by: z.object({ id: z.string().uuid(), full_name: z.string() }).nullable(),
+    decided_by: personRefSchema.nullable(),
     decided_at: z.string().nullable(),
     reason: z.string().nullable(),
     created_at: z.string(),
@@ -212,7 +212,7 @@ export const sanctionsListSchema = z
     names: z.number().int(),
     loaded_at: z.string(),
     checked_at: z.string().describe("When the list was last loaded (the same file again renews it)"),
-    loaded_by: z.object({ id: z.string().uuid(), full_name: z.string() }),
+    loaded_by: personRefSchema,
     screened_users: z.number().int().describe("Savers screened by the latest run so far"),
     new_hits: z.number().int(),
     screening: sanctionsScreeningRunSchema.nullable().describe("The latest screening run against this list"),

@@ -6,14 +6,15 @@ import {
   KYC_NEW_UPLOAD_REASONS,
   KYC_STATUSES,
 } from "../constants.ts";
-import { paginationQuerySchema, text } from "./common.ts";
+import { paginationQuerySchema, personRefSchema, text, timestampSchema } from "./common.ts";
 
 export const kycDocumentTypeSchema = z.enum(KYC_DOCUMENT_TYPES);
 export const kycDocumentStatusSchema = z.enum(KYC_DOCUMENT_STATUSES);
 export const kycNewUploadReasonSchema = z.enum(KYC_NEW_UPLOAD_REASONS);
 
 /** A stored document's own status: a document that exists is never not_uploaded. */
-export const kycStoredDocumentStatusSchema = z.enum(["pending", "approved", "rejected"]);
+export const KYC_STORED_DOCUMENT_STATUSES = ["pending", "approved", "rejected"] as const;
+export const kycStoredDocumentStatusSchema = z.enum(KYC_STORED_DOCUMENT_STATUSES);
 
 /**
  * One uploaded document as its owner sees it (per type a document object with
@@ -27,7 +28,7 @@ export const kycDocumentSchema = z
     content_type: z.enum(KYC_CONTENT_TYPES).describe("Decided by the server from the file's content"),
     size_bytes: z.number().int(),
     file_name: z.string().nullable().describe("The uploaded name, cleaned; for display only"),
-    uploaded_at: z.string().describe("ISO 8601 timestamp"),
+    uploaded_at: timestampSchema,
     reviewed_at: z.string().nullable().describe("ISO 8601 timestamp"),
     rejection_reason: z
       .string()
@@ -73,7 +74,7 @@ export type KycUploadResponse = z.infer<typeof kycUploadResponseSchema>;
 // ---- staff review ----
 
 export const kycReviewQueueQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(["pending", "approved", "rejected", "all"]).default("pending"),
+  status: z.enum([...KYC_STORED_DOCUMENT_STATUSES, "all"]).default("pending"),
   user_id: z.string().uuid().optional(),
 });
 export type KycReviewQueueQuery = z.input<typeof kycReviewQueueQuerySchema>;
@@ -84,7 +85,7 @@ export const kycAdminDocumentSchema = kycDocumentSchema
     user_email: z.string(),
     user_full_name: z.string(),
     user_kyc_status: z.enum(KYC_STATUSES),
-    reviewed_by: z.object({ id: z.string().uuid(), full_name: z.string() }).nullable(),
+    reviewed_by: personRefSchema.nullable(),
   })
   .meta({ id: "KycAdminDocument" });
 export type KycAdminDocument = z.infer<typeof kycAdminDocumentSchema>;
@@ -121,10 +122,10 @@ export const kycReviewEntrySchema = z
   .object({
     id: z.string().uuid(),
     action: z.enum(KYC_REVIEW_ACTIONS),
-    actor: z.object({ id: z.string().uuid(), full_name: z.string() }),
+    actor: personRefSchema,
     reason_code: kycNewUploadReasonSchema.nullable(),
     reason: z.string().nullable(),
-    created_at: z.string().describe("ISO 8601 timestamp"),
+    created_at: timestampSchema,
   })
   .meta({ id: "KycReviewEntry" });
 export type KycReviewEntry = z.infer<typeof kycReviewEntrySchema>;

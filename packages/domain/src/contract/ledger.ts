@@ -1,16 +1,11 @@
 import { z } from "zod";
-import { IBAN_MAX_LENGTH, normalizeIban } from "../iban.ts";
-import { calendarDateSchema, paginationQuerySchema } from "./common.ts";
+import { calendarDateSchema, ibanTextSchema, paginationQuerySchema } from "./common.ts";
 
-/** A partner bank account as staff name it (spaces allowed), electronic format out. */
-const bankAccountSchema = z
-  .string()
-  .max(IBAN_MAX_LENGTH * 2)
-  .transform(normalizeIban)
-  .refine((iban) => /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban), {
-    message: "Not an IBAN",
-    params: { code: "invalid_iban" },
-  });
+/** A partner bank account as staff name it (spaces allowed), electronic format out; only its shape is checked. */
+const bankAccountSchema = ibanTextSchema.refine((iban) => /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban), {
+  message: "Not an IBAN",
+  params: { code: "invalid_iban" },
+});
 
 export const LEDGER_ACCOUNT_TYPES = [
   "cash",

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { LANGUAGES, perLanguage } from "../constants.ts";
 import { emailSchema, languageSchema } from "./common.ts";
+import { emailTokenSchema } from "./security.ts";
 
 /**
  * Newsletter sign-up from the blog sidebar.
@@ -39,7 +41,7 @@ export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema
 export const newsletterSubscriptionListSchema = z.array(newsletterSubscriptionSchema);
 
 /** A token from a newsletter link (confirmation or unsubscribe). */
-export const newsletterTokenRequestSchema = z.strictObject({ token: z.string().trim().min(20).max(200) });
+export const newsletterTokenRequestSchema = z.strictObject({ token: emailTokenSchema });
 
 export const newsletterConfirmResponseSchema = z
   .object({ confirmed: z.literal(true) })
@@ -64,14 +66,10 @@ const localizedTextSchema = z.strictObject({
  * given language (English, German, French in that order) with a note saying so.
  */
 export const localizedMessageSchema = z
-  .strictObject({
-    en: localizedTextSchema.optional(),
-    de: localizedTextSchema.optional(),
-    fr: localizedTextSchema.optional(),
-  })
-  .refine((m) => Boolean(m.en || m.de || m.fr), {
+  .strictObject(perLanguage(() => localizedTextSchema.optional()))
+  .refine((m) => LANGUAGES.some((language) => m[language]), {
     message: "Write the title and message in at least one language",
-    path: ["en"],
+    path: [LANGUAGES[0]],
   });
 export type LocalizedMessage = z.output<typeof localizedMessageSchema>;
 
@@ -87,7 +85,7 @@ export type NewsletterSendRequest = z.input<typeof newsletterSendRequestSchema>;
 export const audienceCountSchema = z
   .object({
     recipients: z.number().int(),
-    by_language: z.object({ en: z.number().int(), de: z.number().int(), fr: z.number().int() }),
+    by_language: z.object(perLanguage(() => z.number().int())),
     sent: z.boolean().describe("false for the count of the confirmation step"),
     emails_queued: z.number().int(),
   })

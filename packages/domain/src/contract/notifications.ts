@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuerySchema } from "./common.ts";
+import { paginationQuerySchema, timestampSchema } from "./common.ts";
 import { localizedMessageSchema } from "./newsletter.ts";
 
 /** Limits of an admin notification; the back-office form uses the same numbers. */
@@ -37,7 +37,7 @@ export const notificationSendResponseSchema = z
     audience: z.enum(["all", "selected"]),
     recipients: z.number().int().describe("Accounts that see it in their inbox"),
     emails_queued: z.number().int().describe("E-mails queued for delivery (0 when SMTP is not configured)"),
-    created_at: z.string().describe("ISO 8601 timestamp"),
+    created_at: timestampSchema,
   })
   .meta({ id: "NotificationSendResponse" });
 export type NotificationSendResponse = z.infer<typeof notificationSendResponseSchema>;
@@ -90,7 +90,7 @@ export const inboxNotificationSchema = z
     id: z.string().uuid(),
     title: z.string(),
     message: z.string(),
-    created_at: z.string().describe("ISO 8601 timestamp"),
+    created_at: timestampSchema,
     read: z.boolean(),
     kind: inboxKindSchema,
     application_id: z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currentPasswordSchema } from "./security.ts";
+import { currentPasswordSchema } from "./auth.ts";
 
 /**
  * Passkeys (WebAuthn): the JSON forms of the ceremonies as SimpleWebAuthn exchanges them between
@@ -62,11 +62,18 @@ export const passkeyRequestOptionsSchema = z
   .meta({ id: "PasskeyRequestOptions" });
 export type PasskeyRequestOptions = z.infer<typeof passkeyRequestOptionsSchema>;
 
-/** The authenticator's answer to a registration (RegistrationResponseJSON). */
-export const passkeyRegistrationResponseSchema = z.object({
+/** What both of the authenticator's answers carry besides their `response`. */
+const credentialFields = {
   id: base64url(1400).min(1),
   rawId: base64url(1400).min(1),
   type: z.literal("public-key"),
+  authenticatorAttachment: z.string().max(40).optional(),
+  clientExtensionResults: extensionsSchema,
+};
+
+/** The authenticator's answer to a registration (RegistrationResponseJSON). */
+export const passkeyRegistrationResponseSchema = z.object({
+  ...credentialFields,
   response: z.object({
     clientDataJSON: base64url(8192).min(1),
     attestationObject: base64url(65_536).min(1),
@@ -75,23 +82,17 @@ export const passkeyRegistrationResponseSchema = z.object({
     publicKeyAlgorithm: z.number().int().optional(),
     publicKey: base64url(8192).optional(),
   }),
-  authenticatorAttachment: z.string().max(40).optional(),
-  clientExtensionResults: extensionsSchema,
 });
 
 /** The authenticator's answer to a sign-in (AuthenticationResponseJSON). */
 export const passkeyAuthenticationResponseSchema = z.object({
-  id: base64url(1400).min(1),
-  rawId: base64url(1400).min(1),
-  type: z.literal("public-key"),
+  ...credentialFields,
   response: z.object({
     clientDataJSON: base64url(8192).min(1),
     authenticatorData: base64url(65_536).min(1),
     signature: base64url(8192).min(1),
     userHandle: base64url(1400).optional(),
   }),
-  authenticatorAttachment: z.string().max(40).optional(),
-  clientExtensionResults: extensionsSchema,
 });
 
 export const passkeyNameSchema = z.string().trim().min(1).max(PASSKEY_NAME_MAX);

@@ -1,6 +1,13 @@
 import { z } from "zod";
-import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
-import { paginationQuerySchema, text } from "./common.ts";
+import {
+  ibanSchema,
+  paginationQuerySchema,
+  staffEmailRefSchema,
+  statusListQuerySchema,
+  text,
+  timestampSchema,
+} from "./common.ts";
+import { STATEMENT_ENTRY_KINDS, statementEntryFields } from "./deposits.ts";
 
 /**
  * Why money leaves a partner bank account (docs/decisions.md "Payment orders"): principal and interest
@@ -34,17 +41,6 @@ export const PAYMENT_ORDER_STATUSES = [
   "cancelled",
 ] as const;
 export type PaymentOrderStatusCode = (typeof PAYMENT_ORDER_STATUSES)[number];
-
-const timestamp = z.string().describe("ISO 8601 timestamp");
-
-const ibanSchema = z
-  .string()
-  .max(IBAN_MAX_LENGTH * 2)
-  .transform(normalizeIban)
-  .refine((iban) => ibanProblem(iban) === null, {
-    message: "Not a valid IBAN",
-    params: { code: "invalid_iban" },
-  });
 
 export const paymentOrderSchema = z
   .object({
@@ -82,17 +78,16 @@ export const paymentOrderSchema = z
       .nullable()
       .describe("Who asked for the release (awaiting_release); someone else must release it"),
     released_by: z.string().uuid().nullable(),
-    released_at: timestamp.nullable(),
-    created_at: timestamp,
-    updated_at: timestamp,
+    released_at: timestampSchema.nullable(),
+    created_at: timestampSchema,
+    updated_at: timestampSchema,
     age_days: z.number().int().describe("Whole days since the order was created"),
   })
   .meta({ id: "PaymentOrder" });
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 
-export const adminPaymentsQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(PAYMENT_ORDER_STATUSES).optional(),
-  account: ibanSchema.optional().describe("Only orders from this partner bank account"),
+export const adminPaymentsQuerySchema = statusListQuerySchema(PAYMENT_ORDER_STATUSES).extend({
+  account: ibanSchema().optional().describe("Only orders from this partner bank account"),
   older_than_days: z.coerce.number().int().min(0).max(3660).optional(),
 });
 
@@ -102,21 +97,21 @@ export const paymentCancelSchema = z
 
 export const paymentReorderSchema = z
   .strictObject({
-    creditor_iban: ibanSchema.optional().describe("A corrected IBAN; by default the returned order's"),
+    creditor_iban: ibanSchema().optional().describe("A corrected IBAN; by default the returned order's"),
     creditor_name: text(70).optional(),
   })
   .meta({ id: "PaymentReorderRequest" });
 
 export const paymentReleaseSchema = z
   .strictObject({
-    creditor_iban: ibanSchema.optional().describe("For a held order: the corrected IBAN"),
+    creditor_iban: ibanSchema().optional().describe("For a held order: the corrected IBAN"),
     creditor_name: text(70).optional().describe("For a held order: the corrected name"),
   })
   .meta({ id: "PaymentReleaseRequest" });
 
 export const paymentFileCreateSchema = z
   .strictObject({
-    account: ibanSchema.optional().describe("Only the open orders of this debtor account"),
+    account: ibanSchema().optional().describe("Only the open orders of this debtor account"),
   })
   .meta({ id: "PaymentFileCreateRequest" });
 
@@ -128,8 +123,8 @@ export const paymentFileSchema = z
     requested_date: z.string(),
     order_count: z.number().int(),
     control_sum: z.number(),
-    created_at: timestamp,
-    created_by: z.object({ id: z.string().uuid(), email: z.string() }).nullable(),
+    created_at: timestampSchema,
+    created_by: staffEmailRefSchema.nullable(),
   })
   .meta({ id: "PaymentFile" });
 export type PaymentFile = z.infer<typeof paymentFileSchema>;
@@ -144,18 +139,23 @@ export const paymentFilesCreatedSchema = z
   .meta({ id: "PaymentFilesCreated" });
 
 export const paymentFilesQuerySchema = paginationQuerySchema.extend({
-  account: ibanSchema.optional(),
+  account: ibanSchema().optional(),
 });
 
 /** open; returned (a return order exists); assigned to a deposit or written off from the exception queue. */
 export const UNMATCHED_CREDIT_STATUSES = ["open", "returned", "assigned", "written_off"] as const;
 
+/** Where a statement entry the import left over came from: the imported statement, the entry, the account. */
+const statementEntryOriginFields = {
+  id: z.string().uuid(),
+  bank_statement_id: z.string().uuid(),
+  entry_key: z.string(),
+  account_iban: z.string(),
+};
+
 export const unmatchedCreditSchema = z
   .object({
-    id: z.string().uuid(),
-    bank_statement_id: z.string().uuid(),
-    entry_key: z.string(),
-    account_iban: z.string(),
+    ...statementEntryOriginFields,
     amount: z.number(),
     currency: z.string(),
     booking_date: z.string(),
@@ -167,14 +167,12 @@ export const unmatchedCreditSchema = z
     deposit_id: z.string().uuid().nullable(),
     status: z.enum(UNMATCHED_CREDIT_STATUSES),
     return_order_id: z.string().uuid().nullable(),
-    created_at: timestamp,
+    created_at: timestampSchema,
   })
   .meta({ id: "UnmatchedCredit" });
 export type UnmatchedCredit = z.infer<typeof unmatchedCreditSchema>;
 
-export const unmatchedCreditsQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(UNMATCHED_CREDIT_STATUSES).optional(),
-});
+export const unmatchedCreditsQuerySchema = statusListQuerySchema(UNMATCHED_CREDIT_STATUSES);
 
 /* ------------------------------------------------------------------ bank exceptions */
 
@@ -182,7 +180,7 @@ export const unmatchedCreditsQuerySchema = paginationQuerySchema.extend({
  * The staff work queue of statement entries the import could not settle by itself (docs/decisions.md
  * "Bank exceptions"): what the entry is, why it waits, and what staff did.
  */
-export const BANK_EXCEPTION_KINDS = ["credit", "debit", "return", "reversal", "refused"] as const;
+export const BANK_EXCEPTION_KINDS = STATEMENT_ENTRY_KINDS;
 export const BANK_EXCEPTION_STATUSES = ["open", "pending_release", "resolved"] as const;
 export const BANK_EXCEPTION_ACTIONS = [
   "return_to_payer",
@@ -195,47 +193,29 @@ export type BankExceptionActionCode = (typeof BANK_EXCEPTION_ACTIONS)[number];
 /** Actions one staff member requests and a second releases. */
 export const FOUR_EYES_ACTIONS: readonly BankExceptionActionCode[] = ["return_to_payer", "write_off"];
 
-const staffRef = z.object({ id: z.string().uuid(), email: z.string() }).nullable();
-
 export const bankExceptionSchema = z
   .object({
-    id: z.string().uuid(),
-    bank_statement_id: z.string().uuid(),
-    entry_key: z.string(),
-    account_iban: z.string(),
-    kind: z.enum(BANK_EXCEPTION_KINDS),
-    direction: z.enum(["credit", "debit"]).nullable(),
+    ...statementEntryOriginFields,
+    ...statementEntryFields,
     reason: z.string().describe("Why the import left it to staff"),
     amount: z.number().nullable().describe("Null when the bank's amount cannot be read"),
-    amount_text: z.string().nullable(),
-    currency: z.string().nullable(),
-    booking_date: z.string().nullable(),
-    value_date: z.string().nullable(),
-    counterparty_name: z.string().nullable(),
-    counterparty_iban: z.string().nullable().describe("Masked"),
     remittance: z.string().nullable(),
-    end_to_end_id: z.string().nullable(),
-    deposit_id: z.string().uuid().nullable(),
-    payment_order_id: z.string().uuid().nullable(),
-    unmatched_credit_id: z.string().uuid().nullable(),
     status: z.enum(BANK_EXCEPTION_STATUSES),
     actions: z.array(z.enum(BANK_EXCEPTION_ACTIONS)).describe("What staff may do with it now"),
     action: z.enum(BANK_EXCEPTION_ACTIONS).nullable(),
     action_reason: z.string().nullable(),
     action_deposit_id: z.string().uuid().nullable(),
-    action_by: staffRef,
-    action_at: timestamp.nullable(),
-    released_by: staffRef,
-    released_at: timestamp.nullable(),
+    action_by: staffEmailRefSchema.nullable(),
+    action_at: timestampSchema.nullable(),
+    released_by: staffEmailRefSchema.nullable(),
+    released_at: timestampSchema.nullable(),
     return_order_id: z.string().uuid().nullable(),
-    created_at: timestamp,
+    created_at: timestampSchema,
   })
   .meta({ id: "BankException" });
 export type BankException = z.infer<typeof bankExceptionSchema>;
 
-export const bankExceptionsQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(BANK_EXCEPTION_STATUSES).optional(),
-});
+export const bankExceptionsQuerySchema = statusListQuerySchema(BANK_EXCEPTION_STATUSES);
 
 export const bankExceptionActionSchema = z
   .object({

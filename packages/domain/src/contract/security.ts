@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "../constants.ts";
-import { passwordSchema } from "./auth.ts";
+import { currentPasswordSchema, passwordSchema } from "./auth.ts";
 import { emailSchema } from "./common.ts";
 
 /** A token from an e-mailed link (256 random bits, base64url). */
@@ -27,9 +26,6 @@ export const securityOverviewSchema = z.object({
   recovery_codes_left: z.number().int().min(0),
 });
 export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
-
-/** The current password, required with changes that could hand the account to someone else. */
-export const currentPasswordSchema = z.string().min(1).max(LIMITS.passwordMaxLength);
 
 /** A six-digit code of an authenticator app (RFC 6238, SHA-1, 30 seconds). */
 export const totpCodeSchema = z

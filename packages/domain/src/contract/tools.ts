@@ -1,15 +1,19 @@
 import { z } from "zod";
 import { LIMITS } from "../constants.ts";
-import { IBAN_MAX_LENGTH, ibanProblem, normalizeIban } from "../iban.ts";
 import {
+  applicantFields,
   applicationSchema,
+  infoSheetAcknowledgedSchema,
   maturityInstructionSchema,
-  phoneSchema,
   referenceIbanSchema,
 } from "./applications.ts";
-import { fullNameSchema } from "./auth.ts";
-import { durationMonthsSchema, interestRateSchema, moneyAmountSchema } from "./calculator.ts";
-import { emailSchema } from "./common.ts";
+import {
+  durationMonthsSchema,
+  ibanSchema,
+  interestRateSchema,
+  moneyAmountSchema,
+  timestampSchema,
+} from "./common.ts";
 import { checkRenewMinRate, renewMinRateSchema } from "./deposits.ts";
 
 /**
@@ -41,22 +45,13 @@ export const ladderCreateRequestSchema = z
         params: { code: "ladder_terms_not_distinct" },
       })
       .describe("The terms of the rungs in months, each once"),
-    full_name: fullNameSchema,
-    email: emailSchema,
-    phone: phoneSchema,
-    message: z.string().trim().max(2000).nullish(),
+    ...applicantFields,
     reference_iban: referenceIbanSchema,
     maturity_instruction: maturityInstructionSchema
       .optional()
       .describe("For every rung; default renew_all (a rung renews into the ladder's longest term)"),
     renew_min_rate: renewMinRateSchema.optional(),
-    info_sheet_acknowledged: z
-      .boolean()
-      .refine((value) => value === true, {
-        message: "Please confirm that you have received the depositor information sheet",
-        params: { code: "info_sheet_not_acknowledged" },
-      })
-      .meta({ const: true, description: "Must be true: the depositor information sheet was received" }),
+    info_sheet_acknowledged: infoSheetAcknowledgedSchema,
   })
   .superRefine(checkRenewMinRate)
   .meta({ id: "LadderCreateRequest" });
@@ -77,7 +72,7 @@ export const ladderSchema = z
       .number()
       .int()
       .describe("The term every rung renews into unless its instruction says otherwise"),
-    created_at: z.string().describe("ISO 8601 timestamp"),
+    created_at: timestampSchema,
     rungs: z.array(ladderRungSchema).describe("Shortest term first"),
   })
   .meta({ id: "Ladder" });
@@ -141,20 +136,9 @@ export type TaxStatementRun = z.infer<typeof taxStatementRunSchema>;
 /* ------------------------------------------------------------------ check of transfer details */
 
 export const verifyTransferQuerySchema = z.object({
-  iban: z
-    .string()
-    .max(IBAN_MAX_LENGTH * 2)
-    .transform(normalizeIban)
-    .superRefine((iban, ctx) => {
-      if (ibanProblem(iban)) {
-        ctx.addIssue({
-          code: "custom",
-          message: "This is not a valid IBAN",
-          params: { code: "invalid_iban" },
-        });
-      }
-    })
-    .describe("The IBAN someone gave you for a deposit; spaces allowed"),
+  iban: ibanSchema(() => "This is not a valid IBAN").describe(
+    "The IBAN someone gave you for a deposit; spaces allowed",
+  ),
 });
 
 export const verifyTransferSchema = z
