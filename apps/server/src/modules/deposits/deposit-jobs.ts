@@ -13,7 +13,7 @@ import type { DB } from "../../db/schema.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { packageInForce } from "../packages/packages.service.ts";
 import { depositFigures } from "./deposit.mapper.ts";
-import { onDepositEvent, onDepositEvents } from "./deposit-events.ts";
+import { aboutDeposit, onDepositEvent, onDepositEvents } from "./deposit-events.ts";
 import { monthlyInterestJob, payDueInterest } from "./deposit-interest.ts";
 import { orderPayouts } from "./deposit-payouts.ts";
 import * as repo from "./deposits.repository.ts";
@@ -25,13 +25,6 @@ const depositIdOf = (job: ClaimedJob) => {
   return id;
 };
 
-const eventBase = (row: repo.DepositRow) => ({
-  depositId: row.id,
-  applicationId: row.application_id,
-  userId: row.user_id,
-  deposit: row,
-});
-
 /** No money 14 days after approval: the deposit lapses (stated on the terms page). */
 const lapse =
   (events: EventBus): JobHandler =>
@@ -40,7 +33,7 @@ const lapse =
     if (row?.status !== "awaiting_funds") return;
     await repo.updateDeposit(trx, row.id, { status: "lapsed", lapsed_at: now, updated_at: now });
     await onDepositEvent(trx, events, {
-      ...eventBase(row),
+      ...aboutDeposit(row),
       type: "lapsed",
       at: now,
       details: { deadline: row.funding_deadline?.toISOString() ?? null },
@@ -57,7 +50,7 @@ const reminder =
     const rule = row.maturity_instruction === "renew_if_rate_at_least";
     const today = rule ? await renewalPackage(row, (terms) => packageInForce(trx, terms)) : undefined;
     await onDepositEvent(trx, events, {
-      ...eventBase(row),
+      ...aboutDeposit(row),
       type: "maturity_reminder",
       at: now,
       details: {
@@ -137,7 +130,7 @@ const maturities =
       trx,
       events,
       settled.map((s) => ({
-        ...eventBase(s.row),
+        ...aboutDeposit(s.row),
         type: "matured" as const,
         at: now,
         details: { interest_cents: String(s.interestCents), maturity_date: s.row.maturity_date as string },
@@ -160,12 +153,9 @@ const maturities =
       trx,
       events,
       renewed.map((r) => ({
-        depositId: r.next.id,
-        applicationId: r.row.application_id,
-        userId: r.row.user_id,
+        ...aboutDeposit(r.next),
         type: "renewal_created" as const,
         at: now,
-        deposit: r.next,
         details: { previous_deposit_id: r.row.id, value_date: r.valueDate, maturity_date: r.maturityDate },
       })),
     );
@@ -288,7 +278,7 @@ async function renew(trx: Transaction<DB>, events: EventBus, planned: PlannedRen
     trx,
     events,
     renewed.map((r) => ({
-      ...eventBase(r.row),
+      ...aboutDeposit(r.row),
       type: "renewed" as const,
       at: now,
       details: {
