@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES_LATER_FROM_ENTRIES } from "../src/modules/deposits/statement-import.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
+import { applicationPayload, approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { postStatement, settlePayments } from "./helpers/payments.ts";
 
@@ -56,16 +56,7 @@ describe("approval", () => {
       url: "/api/applications",
       headers: s.headers,
       remoteAddress: "10.1.1.1",
-      payload: {
-        full_name: "Erika Mustermann",
-        email: "erika@example.test",
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: pkg.id,
-        reference_iban: SAVER_IBAN,
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
+      payload: applicationPayload("Erika Mustermann", pkg.id),
     });
     const id = sent.json().id;
     for (const kyc of ["not_started", "pending", "rejected"] as const) {

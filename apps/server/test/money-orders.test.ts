@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { TestApp } from "./helpers/app.ts";
 import { createClockApp, moveClockTo } from "./helpers/clock-app.ts";
-import { approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
+import { applicationPayload, approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { markVerified } from "./helpers/identity.ts";
 import {
@@ -111,16 +111,7 @@ describe("one bad order never blocks the rest", () => {
         method: "POST",
         url: "/api/applications",
         headers: saver.headers,
-        payload: {
-          full_name: fullName,
-          email: "erika@example.test",
-          phone: "+49 30 1234567",
-          amount: 10_000,
-          package_id: pkg.id,
-          reference_iban: SAVER_IBAN,
-          maturity_instruction: "payout",
-          info_sheet_acknowledged: true,
-        },
+        payload: applicationPayload(fullName, pkg.id),
       });
     const refused = await apply("😀😀😀");
     expect(refused.statusCode).toBe(400);
@@ -264,16 +255,7 @@ describe("the payee is the verified person", () => {
       method: "POST",
       url: "/api/applications",
       headers: saver.headers,
-      payload: {
-        full_name: "Viktor Sanktionov",
-        email: "erika@example.test",
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: pkg.id,
-        reference_iban: SAVER_IBAN,
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
+      payload: applicationPayload("Viktor Sanktionov", pkg.id),
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const decided = await t.app.inject({
