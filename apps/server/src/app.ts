@@ -1,4 +1,3 @@
-import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Config, trustProxySetting } from "./config/env.ts";
@@ -10,8 +9,7 @@ import { adminModule } from "./modules/admin/admin.module.ts";
 import { applicationsModule } from "./modules/applications/applications.module.ts";
 import { auditModule } from "./modules/audit/audit.module.ts";
 import { authModule } from "./modules/auth/auth.module.ts";
-import { sessionResolver } from "./modules/auth/session.service.ts";
-import { totpSecretsPlugin } from "./modules/auth/totp-secret.ts";
+import sessionsPlugin from "./modules/auth/sessions.plugin.ts";
 import { banksModule } from "./modules/banks/banks.module.ts";
 import { calculatorModule } from "./modules/calculator/calculator.module.ts";
 import { contactModule } from "./modules/contact/contact.module.ts";
@@ -24,28 +22,21 @@ import { kycModule } from "./modules/kyc/kyc.module.ts";
 import { laddersModule } from "./modules/ladders/ladders.module.ts";
 import { ledgerModule } from "./modules/ledger/ledger.module.ts";
 import { messagesModule } from "./modules/messages/messages.module.ts";
-import { createMessenger, qrModules, renderOutboxEmail } from "./modules/messages/messages.service.ts";
+import messagingPlugin, { type MessagingOptions } from "./modules/messages/messaging.plugin.ts";
 import { newsletterModule } from "./modules/newsletter/newsletter.module.ts";
-import {
-  DEFAULT_EMAIL_WORKER_OPTIONS,
-  EmailOutboxWorker,
-  type EmailWorkerOptions,
-} from "./modules/notifications/email-outbox.worker.ts";
 import { notificationsModule } from "./modules/notifications/notifications.module.ts";
+import liveDataPlugin from "./modules/packages/live-data.plugin.ts";
 import { packagesModule } from "./modules/packages/packages.module.ts";
-import { listActiveJson } from "./modules/packages/packages.service.ts";
 import { paymentsModule } from "./modules/payments/payments.module.ts";
 import { rateAlertsModule } from "./modules/rate-alerts/rate-alerts.module.ts";
 import { taxStatementsModule } from "./modules/tax-statements/tax-statements.module.ts";
 import { verifyModule } from "./modules/verify/verify.module.ts";
-import authPlugin from "./plugins/auth.ts";
 import dbPlugin from "./plugins/db.ts";
 import depositSettingsPlugin from "./plugins/deposit-settings.ts";
 import documentStoragePlugin from "./plugins/document-storage.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import eventsPlugin from "./plugins/events.ts";
 import jobsPlugin from "./plugins/jobs.ts";
-import mailerPlugin from "./plugins/mailer.ts";
 import metricsPlugin from "./plugins/metrics.ts";
 import openApiPlugin from "./plugins/openapi.ts";
 import rateLimitPlugin from "./plugins/rate-limit.ts";
@@ -73,7 +64,7 @@ export interface BuildAppOptions {
    * Run the background jobs of this process (the e-mail outbox worker, scheduled jobs). The
    * server does; tests leave them off unless they test them, and may shorten their timings.
    */
-  backgroundJobs?: boolean | { emailWorker?: Partial<EmailWorkerOptions> };
+  backgroundJobs?: MessagingOptions["backgroundJobs"];
   /** Another document storage than the configured one (tests). */
   documentStorage?: DocumentStorage;
   /** The clock deadlines, lapse and maturity are reckoned by (tests pass their own). */
@@ -169,18 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(rateLimitPlugin, { redis: options.redis });
   await app.register(sessionCachePlugin);
-  await app.register(authPlugin, {
-    policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
-    resolveSession: sessionResolver(app.sessionCache),
-    attempts: {
-      perIp: config.AUTH_RATE_LIMIT_PER_IP,
-      perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
-      windowMs: 15 * 60_000,
-      backoffAfter: config.AUTH_ACCOUNT_BACKOFF_AFTER,
-    },
-    publicUrl: config.publicUrl,
-    issuer: config.operator.shortName,
-  });
+  await app.register(sessionsPlugin, { config });
   await app.register(documentStoragePlugin, {
     dataDir: config.dataDir,
     configuredKey: config.DOCUMENT_KEY,
@@ -188,48 +168,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     s3: config.s3,
     storage: options.documentStorage,
   });
-  await app.register(totpSecretsPlugin, {
-    dataDir: config.dataDir,
-    ...(config.TOTP_KEY ? { configuredKey: config.TOTP_KEY } : {}),
-    ...(config.DOCUMENT_KEY ? { documentKey: config.DOCUMENT_KEY } : {}),
-    previousDocumentKeys: config.DOCUMENT_KEY_PREVIOUS,
-  });
   await app.register(openApiPlugin, { explorer: config.apiDocs });
   const jobs = options.backgroundJobs ?? false;
-  const renderContext = { operator: config.operator, publicUrl: config.publicUrl };
-  await app.register(mailerPlugin, {
-    smtpUrl: config.SMTP_URL,
-    from: config.SMTP_FROM,
-    folder: { dir: path.join(config.dataDir, "mail"), logLinks: config.NODE_ENV !== "production" },
-    worker:
-      jobs === false
-        ? false
-        : ({ db, mailer, log }) =>
-            new EmailOutboxWorker(
-              db,
-              mailer,
-              log,
-              { ...DEFAULT_EMAIL_WORKER_OPTIONS, ...(jobs === true ? {} : (jobs.emailWorker ?? {})) },
-              (email) => renderOutboxEmail(email, renderContext),
-            ),
-  });
-  // Events reach the saver through one messenger; e-mails it queued go out once the response is sent
-  // (the handler's transaction has committed by then).
-  app.decorate(
-    "messages",
-    createMessenger({
-      email: app.email.enabled,
-      wake: app.email.wake,
-      storage: app.documentStorage,
-      operator: config.operator,
-      qrModules,
-    }),
-  );
-  // Callback-style hooks on every request: no promise per request on the hot paths.
-  app.addHook("onResponse", (_request, _reply, done) => {
-    app.messages.flush();
-    done();
-  });
+  // Mailer, outbox worker and the messenger (`app.messages`), for every module.
+  await app.register(messagingPlugin, { config, backgroundJobs: jobs });
   // This app's event subscribers (each module subscribes to what it needs when registered).
   await app.register(eventsPlugin);
   // Scheduled jobs (docs/decisions.md "Jobs"); each module adds the handlers of its own jobs.
@@ -248,9 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: "/api" },
   );
 
-  await app.register(webAppPlugin, {
-    distDir: config.webDistDir,
-    liveData: { packages: (language) => listActiveJson(app.db, language) },
-  });
+  await app.register(liveDataPlugin);
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;
 }

@@ -3,7 +3,7 @@ import { type Operation, type OperationId, operationList, operations } from "@fe
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/modules/auth/session.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { approvedApplication } from "./helpers/deposits.ts";
+import { activePackage, approvedApplication } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 
 /**
@@ -53,11 +53,7 @@ const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
   applicationsWithdraw: () => ownApplication(),
   documentsDownload: async () => {
     // An application issues its confirmation into the applicant's postbox.
-    const pkg = await t.app.db
-      .selectFrom("packages")
-      .select("id")
-      .where("is_active", "=", true)
-      .executeTakeFirstOrThrow();
+    const pkg = await activePackage(t.app);
     const res = await t.app.inject({
       method: "POST",
       url: "/api/applications",
@@ -127,11 +123,7 @@ async function ownPasskey() {
 /** An approved application of the user (identity verified), answering its deposit's id. */
 /** An application of the user, pending. */
 async function ownApplication() {
-  const pkg = await t.app.db
-    .selectFrom("packages")
-    .select("id")
-    .where("is_active", "=", true)
-    .executeTakeFirstOrThrow();
+  const pkg = await activePackage(t.app);
   const res = await t.app.inject({
     method: "POST",
     url: "/api/applications",

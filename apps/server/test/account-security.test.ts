@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertEmailVerified } from "../src/modules/auth/account-security.service.ts";
+import { activePackage } from "./helpers/deposits.ts";
 import { createAdmin, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
 import { createVerifiedUser } from "./helpers/identity.ts";
 import { appWithSmtp, linkToken, outboxDrained, startSmtp, waitFor } from "./helpers/smtp.ts";
@@ -332,11 +333,7 @@ describe("e-mail verification", () => {
     const email = uniqueEmail("unconfirmed");
     const saver = await createVerifiedUser(t.app, { email, verified: false });
     const admin = await createAdmin(t.app);
-    const pkg = await t.app.db
-      .selectFrom("packages")
-      .select("id")
-      .where("is_active", "=", true)
-      .executeTakeFirstOrThrow();
+    const pkg = await activePackage(t.app);
     const applied = await t.app.inject({
       method: "POST",
       url: "/api/applications",

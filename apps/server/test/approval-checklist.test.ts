@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { activePackage } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { ensureCurrentSanctionsList, VALID_PROFILE } from "./helpers/identity.ts";
 import { jpegBytes, multipartBody, pdfBytes } from "./helpers/kyc-files.ts";
@@ -65,11 +66,7 @@ describe("the saver's approval checklist", () => {
   it("lists what is missing, turns 'in review' only once everything is in, and is done when staff may approve", async () => {
     const saver = await createUser(t.app, { verified: false });
     const headers = saver.headers;
-    const pkg = await t.app.db
-      .selectFrom("packages")
-      .select("id")
-      .where("is_active", "=", true)
-      .executeTakeFirstOrThrow();
+    const pkg = await activePackage(t.app);
     // An application with only the original fields: its details are missing.
     const applied = await t.app.inject({
       method: "POST",

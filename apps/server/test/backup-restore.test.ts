@@ -12,6 +12,7 @@ import { loadConfig } from "../src/config/env.ts";
 import { openPGlite } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { createBackup, restoreBackup } from "../src/ops/backup.ts";
+import { activePackage } from "./helpers/deposits.ts";
 import { createAdmin, createUser, TEST_PASSWORD } from "./helpers/factories.ts";
 import { jpegBytes, multipartBody } from "./helpers/kyc-files.ts";
 
@@ -106,11 +107,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run backup / npm ru
     const app = await openServer();
     const saver = await createUser(app);
     const admin = await createAdmin(app);
-    const pkg = await app.db
-      .selectFrom("packages")
-      .select("id")
-      .where("is_active", "=", true)
-      .executeTakeFirstOrThrow();
+    const pkg = await activePackage(app);
     const applied = await app.inject({
       method: "POST",
       url: "/api/applications",

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { activePackage } from "./helpers/deposits.ts";
 import { createAdmin, createUser, TEST_PASSWORD, totpCode } from "./helpers/factories.ts";
 
 /**
@@ -51,11 +52,7 @@ describe("closing an account", () => {
 
 /** A complete application of the saver's, signed in (so its confirmation goes to the postbox). */
 async function applyAs(saver: Awaited<ReturnType<typeof createUser>>) {
-  const pkg = await t.app.db
-    .selectFrom("packages")
-    .select("id")
-    .where("is_active", "=", true)
-    .executeTakeFirstOrThrow();
+  const pkg = await activePackage(t.app);
   const sent = await post(
     "/api/applications",
     {
@@ -476,11 +473,7 @@ describe("branded mail to addresses that have not confirmed they are theirs", ()
   it("quotes nothing typed into an application sent signed out, and sends a few per address", async () => {
     const victim = "victim-application@example.test";
     const phishing = "URGENT: your account is blocked, log in at evil.example to unblock it";
-    const pkg = await m.app.db
-      .selectFrom("packages")
-      .select("id")
-      .where("is_active", "=", true)
-      .executeTakeFirstOrThrow();
+    const pkg = await activePackage(m.app);
     for (let i = 0; i < 6; i++) {
       const res = await m.app.inject({
         method: "POST",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { activePackage } from "./helpers/deposits.ts";
 import { createAdmin } from "./helpers/factories.ts";
 import { createVerifiedUser } from "./helpers/identity.ts";
 
@@ -22,11 +23,7 @@ afterAll(async () => {
 
 async function pendingApplication(t: TestApp) {
   const saver = await createVerifiedUser(t.app, { full_name: "Erika Erstlauf", sanctionsList: false });
-  const pkg = await t.app.db
-    .selectFrom("packages")
-    .select("id")
-    .where("is_active", "=", true)
-    .executeTakeFirstOrThrow();
+  const pkg = await activePackage(t.app);
   const sent = await t.app.inject({
     method: "POST",
     url: "/api/applications",

@@ -11,7 +11,7 @@ import { buildApp } from "../src/app.ts";
 import { openPostgres } from "../src/db/database.ts";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { createClockApp, moveClockTo } from "./helpers/clock-app.ts";
 import { approvedApplication, fundedByStaff, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { settlePayments } from "./helpers/payments.ts";
@@ -27,10 +27,7 @@ afterAll(() => t.close());
 
 const berlinToday = () => dateInZone(clock.now(), BUSINESS_TIME_ZONE);
 /** Moves the clock to a calendar day (noon in Berlin) and runs what fell due. */
-async function moveTo(date: string) {
-  clock.set(new Date(startOfDayInZone(date, BUSINESS_TIME_ZONE).getTime() + 12 * 3_600_000));
-  return t.app.jobs.runDue();
-}
+const moveTo = (date: string) => moveClockTo(t.app, clock, date);
 
 function funded(instruction: "payout" | "renew_principal" | "renew_all", amount = 10_000) {
   clock.reset();

@@ -10,13 +10,13 @@ import {
   formatCreditorReference,
   formatIban,
   simpleInterest,
-  startOfDayInZone,
 } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
+import { moveClockTo } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
 import { settlePayments } from "./helpers/payments.ts";
@@ -150,10 +150,7 @@ async function documentPdf(headers: Headers, id: string) {
 }
 
 /** Moves the clock to noon (Berlin) of a calendar day and runs the jobs that fell due. */
-async function moveTo(date: string) {
-  clock.set(new Date(startOfDayInZone(date, BUSINESS_TIME_ZONE).getTime() + 12 * 3_600_000));
-  return app.jobs.runDue();
-}
+const moveTo = (date: string) => moveClockTo(app, clock, date);
 
 /** Exactly one e-mail and one inbox message of the event, both saying every expected figure. */
 async function expectToldOnce(

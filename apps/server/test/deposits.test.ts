@@ -11,9 +11,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES_LATER_FROM_ENTRIES } from "../src/modules/deposits/statement-import.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
+import { applicationPayload, approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
-import { settlePayments } from "./helpers/payments.ts";
+import { postStatement, settlePayments } from "./helpers/payments.ts";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -34,14 +34,7 @@ function fund(id: string, payload: object, headers = admin.headers) {
   return t.app.inject({ method: "POST", url: `/api/admin/deposits/${id}/funding`, headers, payload });
 }
 
-function importStatement(xml: string, dryRun = false) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/admin/bank-statements",
-    headers: admin.headers,
-    payload: { xml, dry_run: dryRun },
-  });
-}
+const importStatement = (xml: string, dryRun = false) => postStatement(t.app, admin, xml, dryRun);
 
 async function mine(headers: { authorization: string }, id: string): Promise<Application> {
   const list = (await t.app.inject({ url: "/api/applications/me", headers })).json() as Application[];
@@ -63,16 +56,7 @@ describe("approval", () => {
       url: "/api/applications",
       headers: s.headers,
       remoteAddress: "10.1.1.1",
-      payload: {
-        full_name: "Erika Mustermann",
-        email: "erika@example.test",
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: pkg.id,
-        reference_iban: SAVER_IBAN,
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
+      payload: applicationPayload("Erika Mustermann", pkg.id),
     });
     const id = sent.json().id;
     for (const kyc of ["not_started", "pending", "rejected"] as const) {

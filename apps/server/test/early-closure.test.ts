@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { createClockApp, moveClockTo } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { settlePayments } from "./helpers/payments.ts";
@@ -26,10 +26,7 @@ afterAll(() => t.close());
 type Headers = { authorization: string };
 const today = () => dateInZone(clock.now(), BUSINESS_TIME_ZONE);
 /** Noon in Berlin of a calendar day; runs what fell due. */
-async function moveTo(date: string) {
-  clock.set(new Date(startOfDayInZone(date, BUSINESS_TIME_ZONE).getTime() + 12 * 3_600_000));
-  return t.app.jobs.runDue();
-}
+const moveTo = (date: string) => moveClockTo(t.app, clock, date);
 
 async function funded(months: 3 | 6 | 12, amount = 10_000) {
   clock.reset();

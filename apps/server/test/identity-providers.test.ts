@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keptUntil, runRetention } from "../src/modules/identity/data-rights.service.ts";
 import { signIdentPayload } from "../src/modules/identity/ident.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { approvedApplication } from "./helpers/deposits.ts";
+import { activePackage, approvedApplication } from "./helpers/deposits.ts";
 import { createAdmin, createUser, TEST_PASSWORD } from "./helpers/factories.ts";
 import { VALID_PROFILE } from "./helpers/identity.ts";
 import { jpegBytes, multipartBody, pdfBytes, pngBytes } from "./helpers/kyc-files.ts";
@@ -230,11 +230,7 @@ describe("account closure, erasure and retention", () => {
       headers: { ...u.headers, ...doc.headers },
       payload: doc.payload,
     });
-    const pkg = await t.app.db
-      .selectFrom("packages")
-      .select("id")
-      .where("is_active", "=", true)
-      .executeTakeFirstOrThrow();
+    const pkg = await activePackage(t.app);
     const applied = await t.app.inject({
       method: "POST",
       url: "/api/applications",

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertMayBeApproved } from "../src/modules/identity/identity.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { activePackage } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import {
   createVerifiedUser,
@@ -347,11 +348,7 @@ describe("sanctions screening", () => {
       code: "sanctions_hit_confirmed",
     });
     // the back office's approval of an application answers the same
-    const pkg = await t.app.db
-      .selectFrom("packages")
-      .select("id")
-      .where("is_active", "=", true)
-      .executeTakeFirstOrThrow();
+    const pkg = await activePackage(t.app);
     const applied = await t.app.inject({
       method: "POST",
       url: "/api/applications",

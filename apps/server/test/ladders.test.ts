@@ -6,12 +6,11 @@ import {
   type DepositDetail,
   dateInZone,
   type Ladder,
-  startOfDayInZone,
 } from "@festgeld/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { createClockApp, moveClockTo } from "./helpers/clock-app.ts";
 import { SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { markVerified } from "./helpers/identity.ts";
@@ -176,10 +175,7 @@ describe("POST /api/ladders: the split", () => {
 
 describe("a ladder at maturity", () => {
   const berlinToday = () => dateInZone(clock.now(), BUSINESS_TIME_ZONE);
-  async function moveTo(date: string) {
-    clock.set(new Date(startOfDayInZone(date, BUSINESS_TIME_ZONE).getTime() + 12 * 3_600_000));
-    return t.app.jobs.runDue();
-  }
+  const moveTo = (date: string) => moveClockTo(t.app, clock, date);
 
   /** Builds a ladder as a verified saver, approves and funds every rung today. */
   async function fundedLadder(terms: number[], total: number) {

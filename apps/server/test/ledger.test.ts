@@ -20,7 +20,7 @@ import {
   publishPayment,
   today,
 } from "./helpers/ledger.ts";
-import { debitStatement, listOrders, settlePayments } from "./helpers/payments.ts";
+import { debitStatement, importStatementOk, listOrders, settlePayments } from "./helpers/payments.ts";
 
 let t: TestApp;
 let clock: AdjustableClock;
@@ -86,16 +86,7 @@ async function ordersOf(depositId: string): Promise<PaymentOrder[]> {
 }
 
 /** Imports a camt.053 statement as staff do. */
-async function importStatement(xml: string) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/admin/bank-statements",
-    headers: admin.headers,
-    payload: { xml },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const importStatement = (xml: string) => importStatementOk(t.app, admin, xml);
 
 async function trialBalance(date: string) {
   const res = await t.app.inject({

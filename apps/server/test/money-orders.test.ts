@@ -1,23 +1,18 @@
-import {
-  BUSINESS_TIME_ZONE,
-  type DepositDetail,
-  dateInZone,
-  type PaymentOrder,
-  startOfDayInZone,
-} from "@festgeld/domain";
+import { BUSINESS_TIME_ZONE, type DepositDetail, dateInZone, type PaymentOrder } from "@festgeld/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
-import { approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
+import { createClockApp, moveClockTo } from "./helpers/clock-app.ts";
+import { applicationPayload, approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { markVerified } from "./helpers/identity.ts";
 import {
   actOnException,
-  debitStatement,
   listExceptions,
   listOrders,
   PARTNER_IBAN,
+  postStatement,
+  returnsStatement,
   settlePayments,
 } from "./helpers/payments.ts";
 import { PAIN001_XSD, validateAgainstXsd } from "./helpers/xsd.ts";
@@ -42,10 +37,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const today = () => dateInZone(clock.now(), BUSINESS_TIME_ZONE);
-async function moveTo(date: string) {
-  clock.set(new Date(startOfDayInZone(date, BUSINESS_TIME_ZONE).getTime() + 12 * 3_600_000));
-  return t.app.jobs.runDue();
-}
+const moveTo = (date: string) => moveClockTo(t.app, clock, date);
 
 async function fund(depositId: string, amount: number) {
   const res = await t.app.inject({
@@ -119,16 +111,7 @@ describe("one bad order never blocks the rest", () => {
         method: "POST",
         url: "/api/applications",
         headers: saver.headers,
-        payload: {
-          full_name: fullName,
-          email: "erika@example.test",
-          phone: "+49 30 1234567",
-          amount: 10_000,
-          package_id: pkg.id,
-          reference_iban: SAVER_IBAN,
-          maturity_instruction: "payout",
-          info_sheet_acknowledged: true,
-        },
+        payload: applicationPayload(fullName, pkg.id),
       });
     const refused = await apply("😀😀😀");
     expect(refused.statusCode).toBe(400);
@@ -228,20 +211,7 @@ describe("one bad order never blocks the rest", () => {
     await moveTo(made.deposit.maturity_date ?? "");
     expect((await createFiles()).statusCode).toBe(201);
     const order = await orderOf(made.deposit.id, "submitted");
-    await t.app.inject({
-      method: "POST",
-      url: "/api/admin/bank-statements",
-      headers: admin.headers,
-      payload: {
-        xml: debitStatement({
-          bookingDate: today(),
-          debits: [],
-          returns: [
-            { originalEndToEndId: order.end_to_end_id, amount: order.amount.toFixed(2), reasonCode: "AC04" },
-          ],
-        }),
-      },
-    });
+    await postStatement(t.app, admin, returnsStatement(today(), [order]));
     const reorder = await t.app.inject({
       method: "POST",
       url: `/api/admin/payments/${order.id}/reorder`,
@@ -251,17 +221,14 @@ describe("one bad order never blocks the rest", () => {
     expect(reorder.statusCode).toBe(400);
     expect(reorder.json().code).toBe("payment_order_invalid");
 
-    const imported = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/bank-statements",
-      headers: admin.headers,
-      payload: {
-        xml: camt053("08", {
-          messageId: `NON-SEPA-${Date.now()}`,
-          credits: [{ amount: "40.00", unstructured: "Hallo", iban: BRAZIL_IBAN, name: "Joao Silva" }],
-        }),
-      },
-    });
+    const imported = await postStatement(
+      t.app,
+      admin,
+      camt053("08", {
+        messageId: `NON-SEPA-${Date.now()}`,
+        credits: [{ amount: "40.00", unstructured: "Hallo", iban: BRAZIL_IBAN, name: "Joao Silva" }],
+      }),
+    );
     expect(imported.statusCode, imported.body).toBe(200);
     const credit = imported.json().entries.find((e: { kind: string }) => e.kind === "credit");
     const exception = (await listExceptions(t.app, admin)).find(
@@ -288,16 +255,7 @@ describe("the payee is the verified person", () => {
       method: "POST",
       url: "/api/applications",
       headers: saver.headers,
-      payload: {
-        full_name: "Viktor Sanktionov",
-        email: "erika@example.test",
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: pkg.id,
-        reference_iban: SAVER_IBAN,
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
+      payload: applicationPayload("Viktor Sanktionov", pkg.id),
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const decided = await t.app.inject({
@@ -375,24 +333,8 @@ describe("every booked order is told; the guarantee counts what the bank holds n
     expect(balance.balance).toBe(0);
     expect(await guarantee()).toMatchObject({ total_cents: 0, banks: [] });
     // The bank sends the payout back: the money is at the bank again, and the saver is told.
-    await t.app.inject({
-      method: "POST",
-      url: "/api/admin/bank-statements",
-      headers: admin.headers,
-      payload: {
-        xml: debitStatement({
-          bookingDate: today(),
-          debits: [],
-          returns: [
-            {
-              originalEndToEndId: paid?.end_to_end_id ?? "",
-              amount: paid?.amount.toFixed(2) ?? "",
-              reasonCode: "AC04",
-            },
-          ],
-        }),
-      },
-    });
+    if (!paid) throw new Error("no paid order");
+    await postStatement(t.app, admin, returnsStatement(today(), [paid]));
     const after = await guarantee();
     expect(after.banks[0].held_cents).toBe(Math.round((paid?.amount ?? 0) * 100));
     expect((await inbox(made.saver.headers))[0]?.title).toMatch(/^Payment returned: payout of deposit /);

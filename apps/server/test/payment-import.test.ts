@@ -16,7 +16,7 @@ import type { TestApp } from "./helpers/app.ts";
 import { createClockApp } from "./helpers/clock-app.ts";
 import { approvedApplication, camt053 } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
-import { debitStatement, listOrders, PARTNER_IBAN } from "./helpers/payments.ts";
+import { debitStatement, listOrders, PARTNER_IBAN, postStatement } from "./helpers/payments.ts";
 
 let t: TestApp;
 let clock: AdjustableClock;
@@ -53,12 +53,7 @@ async function awaiting(options: { amount: number; approvedOn: string; account?:
 }
 
 const importXml = async (xml: string, dryRun = false) => {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/admin/bank-statements",
-    headers: admin.headers,
-    payload: { xml, dry_run: dryRun },
-  });
+  const res = await postStatement(t.app, admin, xml, dryRun);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as BankStatementResult;
 };

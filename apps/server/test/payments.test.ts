@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { PaymentEvent } from "../src/modules/payments/payment-events.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { createClockApp, moveClockTo } from "./helpers/clock-app.ts";
 import { approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import {
@@ -23,6 +23,7 @@ import {
   listExceptions,
   listOrders,
   PARTNER_IBAN,
+  postStatement,
   releaseException,
   returnUnmatchedCredit,
 } from "./helpers/payments.ts";
@@ -47,10 +48,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const today = () => dateInZone(clock.now(), BUSINESS_TIME_ZONE);
-async function moveTo(date: string) {
-  clock.set(new Date(startOfDayInZone(date, BUSINESS_TIME_ZONE).getTime() + 12 * 3_600_000));
-  return t.app.jobs.runDue();
-}
+const moveTo = (date: string) => moveClockTo(t.app, clock, date);
 
 /** A funded 12-month deposit of `amount` (payout instruction), optionally held on another account. */
 async function funded(amount = 10_000, account?: typeof SECOND_ACCOUNT) {
@@ -88,13 +86,7 @@ const deposit = async (headers: { authorization: string }, id: string) =>
 const createFiles = (payload: object = {}) =>
   t.app.inject({ method: "POST", url: "/api/admin/payment-files", headers: admin.headers, payload });
 
-const importXml = (xml: string, dryRun = false) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/admin/bank-statements",
-    headers: admin.headers,
-    payload: { xml, dry_run: dryRun },
-  });
+const importXml = (xml: string, dryRun = false) => postStatement(t.app, admin, xml, dryRun);
 
 /** The saver's inbox, newest first. */
 const inbox = async (headers: { authorization: string }) =>

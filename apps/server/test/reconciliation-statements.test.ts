@@ -6,7 +6,7 @@ import { createClockApp } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { BANK_IBAN, moveTo, today } from "./helpers/ledger.ts";
-import { listOrders } from "./helpers/payments.ts";
+import { importStatementOk, listOrders } from "./helpers/payments.ts";
 
 /**
  * The books against real camt.053 statements of the partner account, through the import: a deposit
@@ -99,16 +99,7 @@ function statement(s: { id: string; date: string; openingCents: number; entries:
   return { xml, closingCents };
 }
 
-async function importStatement(xml: string) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/admin/bank-statements",
-    headers: admin.headers,
-    payload: { xml },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { matched: unknown[]; entries: { outcome: string }[] };
-}
+const importStatement = (xml: string) => importStatementOk(t.app, admin, xml);
 
 async function trialBalance(date: string) {
   const res = await t.app.inject({

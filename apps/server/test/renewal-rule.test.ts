@@ -1,15 +1,8 @@
-import {
-  addDays,
-  BUSINESS_TIME_ZONE,
-  type DepositDetail,
-  dateInZone,
-  LIMITS,
-  startOfDayInZone,
-} from "@festgeld/domain";
+import { addDays, BUSINESS_TIME_ZONE, type DepositDetail, dateInZone, LIMITS } from "@festgeld/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { createClockApp, moveClockTo } from "./helpers/clock-app.ts";
 import { SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { markVerified } from "./helpers/identity.ts";
@@ -32,10 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const berlinToday = () => dateInZone(clock.now(), BUSINESS_TIME_ZONE);
-async function moveTo(date: string) {
-  clock.set(new Date(startOfDayInZone(date, BUSINESS_TIME_ZONE).getTime() + 12 * 3_600_000));
-  return t.app.jobs.runDue();
-}
+const moveTo = (date: string) => moveClockTo(t.app, clock, date);
 async function setRate(rate: number) {
   const res = await t.app.inject({
     method: "PATCH",

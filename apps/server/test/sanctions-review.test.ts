@@ -5,6 +5,7 @@ import { JobQueue } from "../src/db/job-queue.ts";
 import { signIdentPayload } from "../src/modules/identity/ident.service.ts";
 import { sanctionsJobHandlers } from "../src/modules/identity/sanctions.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { activePackage } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { createVerifiedUser, markVerified, sanctionsFixture, VALID_PROFILE } from "./helpers/identity.ts";
 import { multipartBody } from "./helpers/kyc-files.ts";
@@ -53,11 +54,7 @@ async function saverWithApplication(fullName: string, dateOfBirth = "1980-05-17"
     .set({ date_of_birth: dateOfBirth })
     .where("user_id", "=", saver.user.id)
     .execute();
-  const pkg = await t.app.db
-    .selectFrom("packages")
-    .select("id")
-    .where("is_active", "=", true)
-    .executeTakeFirstOrThrow();
+  const pkg = await activePackage(t.app);
   const sent = await t.app.inject({
     method: "POST",
     url: "/api/applications",

@@ -23,6 +23,7 @@ import {
   listExceptions,
   listOrders,
   PARTNER_IBAN,
+  postStatement,
   releaseException,
 } from "./helpers/payments.ts";
 
@@ -60,13 +61,7 @@ const fixture = (name: string) =>
 const onPartnerAccount = (xml: string, iban: string) =>
   xml.replace(`<IBAN>${iban}</IBAN>`, `<IBAN>${PARTNER_IBAN}</IBAN>`);
 
-const importRaw = (xml: string, dryRun = false) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/admin/bank-statements",
-    headers: admin.headers,
-    payload: { xml, dry_run: dryRun },
-  });
+const importRaw = (xml: string, dryRun = false) => postStatement(t.app, admin, xml, dryRun);
 
 async function importXml(xml: string) {
   const res = await importRaw(xml);

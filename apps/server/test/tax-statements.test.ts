@@ -1,10 +1,10 @@
-import { BUSINESS_TIME_ZONE, type DepositDetail, startOfDayInZone } from "@festgeld/domain";
+import type { DepositDetail } from "@festgeld/domain";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { scheduleYearlyRun } from "../src/modules/tax-statements/tax-statements.service.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { createClockApp, moveClockTo } from "./helpers/clock-app.ts";
 import { SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { markVerified } from "./helpers/identity.ts";
@@ -19,10 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Noon of a calendar day in Berlin (or another hour), then what fell due runs. */
-async function moveTo(date: string, hour = 12) {
-  clock.set(new Date(startOfDayInZone(date, BUSINESS_TIME_ZONE).getTime() + hour * 3_600_000));
-  return t.app.jobs.runDue();
-}
+const moveTo = (date: string, hour = 12) => moveClockTo(t.app, clock, date, hour);
 
 /** A 3-month deposit funded on a day, renewing principal and interest at each maturity. */
 async function renewingDeposit(saver: Awaited<ReturnType<typeof createUser>>, fundedOn: string) {

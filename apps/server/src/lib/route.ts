@@ -3,6 +3,7 @@ import type {
   FastifyBaseLogger,
   FastifyContextConfig,
   FastifyInstance,
+  FastifyReply,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -84,4 +85,16 @@ export function route<O extends Operation>(
     schema: routeSchema(operation),
     handler: handler as never,
   });
+}
+
+/** An answer no browser or proxy may keep a copy of (the auth plugin sets it too on every non-public route). */
+export function noStore(reply: FastifyReply): void {
+  reply.header("Cache-Control", "no-store");
+}
+
+/** One page of a list: its items answered, the total of the list in X-Total-Count, never cached. */
+export function page<T>(reply: FastifyReply, { items, total }: { items: T[]; total: number }): T[] {
+  reply.header("X-Total-Count", String(total));
+  noStore(reply);
+  return items;
 }

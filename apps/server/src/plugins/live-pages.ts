@@ -17,6 +17,13 @@ export interface LiveData {
   packages(language: Language): Promise<{ body: Buffer; etag: string }>;
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The live pages' data, when a module provides it (modules/packages/live-data.plugin.ts). */
+    liveData?: LiveData;
+  }
+}
+
 interface SsrEntry {
   render(
     url: string,

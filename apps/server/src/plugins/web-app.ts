@@ -8,7 +8,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@festgeld/domain/con
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { requestLanguage } from "../lib/language.ts";
-import { type HtmlVariants, htmlEtag, type LiveData, livePages } from "./live-pages.ts";
+import { type HtmlVariants, htmlEtag, livePages } from "./live-pages.ts";
 
 /**
  * The route patterns the build wrote to routes.json ("/blog/:id"): a matcher, and the routes written
@@ -175,19 +175,18 @@ const PLAIN_ADDRESS = /^\/[A-Za-z0-9/_.-]*$/;
  * Serves the built web app. Hashed assets are cached for a year; pages are revalidated.
  * A language-prefixed address gets its prerendered page (docs/decisions.md "Prerendered public pages");
  * an address of a client-side route (routes.json) gets index.html and the client router decides; any
- * other address gets the not-found page with 404, and an unknown /api path a JSON 404.
+ * other address gets the not-found page with 404, and an unknown /api path a JSON 404. Pages with live
+ * data are rendered from `app.liveData` when a module has decorated it (registered before this plugin).
  */
 export default fp(
-  async function webAppPlugin(app: FastifyInstance, opts: { distDir: string; liveData?: LiveData }) {
+  async function webAppPlugin(app: FastifyInstance, opts: { distDir: string }) {
     const indexFile = path.join(opts.distDir, "index.html");
     const hasWeb = fs.existsSync(indexFile);
     const routes = hasWeb ? loadRoutes(opts.distDir) : null;
     const prerendered = hasWeb ? loadPrerendered(opts.distDir) : new Set<string>();
     const hasNotFoundPage = fs.existsSync(path.join(opts.distDir, "404.html"));
     const live =
-      hasWeb && opts.liveData
-        ? livePages({ distDir: opts.distDir, data: opts.liveData, log: app.log })
-        : null;
+      hasWeb && app.liveData ? livePages({ distDir: opts.distDir, data: app.liveData, log: app.log }) : null;
     if (hasWeb) {
       // Hashed assets: one wildcard route. Registering a route per file (wildcard: false) put some
       // thousand routes into the router at every start, a good part of a restart's time

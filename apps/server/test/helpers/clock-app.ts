@@ -1,3 +1,5 @@
+import { BUSINESS_TIME_ZONE, startOfDayInZone } from "@festgeld/domain";
+import type { FastifyInstance } from "fastify";
 import type { AdjustableClock } from "../../src/lib/clock.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { createAdmin } from "./factories.ts";
@@ -15,4 +17,10 @@ export async function createClockApp(): Promise<{
   const clock = t.app.depositSettings.adjustableClock;
   if (!clock) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
   return { t, clock, admin: await createAdmin(t.app) };
+}
+
+/** Moves the clock to a calendar day (noon in Berlin, or another hour) and runs the jobs that fell due. */
+export function moveClockTo(app: FastifyInstance, clock: AdjustableClock, date: string, hour = 12) {
+  clock.set(new Date(startOfDayInZone(date, BUSINESS_TIME_ZONE).getTime() + hour * 3_600_000));
+  return app.jobs.runDue();
 }

@@ -14,6 +14,34 @@ type Headers = { authorization: string };
 
 export const SAVER_IBAN = "DE89370400440532013000";
 
+/** An active package (of a term, when given): what an application is sent for. */
+export function activePackage(app: FastifyInstance, months?: number) {
+  return app.db
+    .selectFrom("packages")
+    .select("id")
+    .$if(months !== undefined, (qb) => qb.where("duration_months", "=", months as number))
+    .where("is_active", "=", true)
+    .executeTakeFirstOrThrow();
+}
+
+/** The application form as a saver sends it: 10,000 to the package, paid out at maturity. */
+export function applicationPayload(
+  fullName: string,
+  packageId: string,
+  options: { amount?: number; instruction?: "payout" | "renew_principal" | "renew_all" } = {},
+) {
+  return {
+    full_name: fullName,
+    email: "erika@example.test",
+    phone: "+49 30 1234567",
+    amount: options.amount ?? 10_000,
+    package_id: packageId,
+    reference_iban: SAVER_IBAN,
+    maturity_instruction: options.instruction ?? "payout",
+    info_sheet_acknowledged: true,
+  };
+}
+
 /**
  * Sends an application as the user under the account's name, verifies the user's identity and approves
  * it as the admin.
@@ -28,12 +56,7 @@ export async function approvedApplication(
     instruction?: "payout" | "renew_principal" | "renew_all";
   } = {},
 ): Promise<Application & { deposit: NonNullable<Application["deposit"]> }> {
-  const pkg = await app.db
-    .selectFrom("packages")
-    .select("id")
-    .where("duration_months", "=", options.months ?? 12)
-    .where("is_active", "=", true)
-    .executeTakeFirstOrThrow();
+  const pkg = await activePackage(app, options.months ?? 12);
   // Applied under the account's name: approval refuses another name than the verified holder's.
   const account = await app.db
     .selectFrom("users")
@@ -45,16 +68,7 @@ export async function approvedApplication(
     url: "/api/applications",
     headers: saver.headers,
     remoteAddress: `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    payload: {
-      full_name: account.full_name,
-      email: "erika@example.test",
-      phone: "+49 30 1234567",
-      amount: options.amount ?? 10_000,
-      package_id: pkg.id,
-      reference_iban: SAVER_IBAN,
-      maturity_instruction: options.instruction ?? "payout",
-      info_sheet_acknowledged: true,
-    },
+    payload: applicationPayload(account.full_name, pkg.id, options),
   });
   if (sent.statusCode !== 201) throw new Error(`application: ${sent.statusCode} ${sent.body}`);
   await markVerified(app, saver.user.id);

@@ -1,4 +1,4 @@
-import type { BankException, PaymentOrder } from "@festgeld/domain";
+import type { BankException, BankStatementResult, PaymentOrder } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
 
 type Headers = { authorization: string };
@@ -94,6 +94,49 @@ export async function listOrders(app: FastifyInstance, admin: { headers: Headers
   return res.json() as PaymentOrder[];
 }
 
+/** Imports a camt.053 statement as staff do; answers the response (a dry run books nothing). */
+export function postStatement(
+  app: FastifyInstance,
+  admin: { headers: Headers },
+  xml: string,
+  dryRun = false,
+) {
+  return app.inject({
+    method: "POST",
+    url: "/api/admin/bank-statements",
+    headers: admin.headers,
+    payload: { xml, dry_run: dryRun },
+  });
+}
+
+/** Imports a statement that must be taken; answers the import's result. */
+export async function importStatementOk(
+  app: FastifyInstance,
+  admin: { headers: Headers },
+  xml: string,
+): Promise<BankStatementResult> {
+  const res = await postStatement(app, admin, xml);
+  if (res.statusCode !== 200) throw new Error(`statement: ${res.statusCode} ${res.body}`);
+  return res.json() as BankStatementResult;
+}
+
+/** A statement of the bank sending payments of ours back, each for its full amount, with a reason code. */
+export function returnsStatement(
+  bookingDate: string,
+  orders: ReadonlyArray<Pick<PaymentOrder, "end_to_end_id" | "amount">>,
+  reasonCode = "AC04",
+): string {
+  return debitStatement({
+    bookingDate,
+    debits: [],
+    returns: orders.map((o) => ({
+      originalEndToEndId: o.end_to_end_id,
+      amount: o.amount.toFixed(2),
+      reasonCode,
+    })),
+  });
+}
+
 /**
  * What the bank does with the open orders: staff create the payment files, and the next statement
  * books each order's debit on the booking date. Answers the orders booked.
@@ -116,13 +159,7 @@ export async function settlePayments(
     bookingDate,
     debits: open.map((o) => ({ endToEndId: o.end_to_end_id, amount: o.amount.toFixed(2) })),
   });
-  const imported = await app.inject({
-    method: "POST",
-    url: "/api/admin/bank-statements",
-    headers: admin.headers,
-    payload: { xml },
-  });
-  if (imported.statusCode !== 200) throw new Error(`statement: ${imported.statusCode} ${imported.body}`);
+  await importStatementOk(app, admin, xml);
   return open;
 }
 

@@ -1,16 +1,13 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { route } from "../../lib/route.ts";
+import { page, route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as service from "./applications-admin.service.ts";
 
 /** The back office's side of applications: list all, decide pending ones. */
 export const applicationsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, operations.adminApplicationsList, async (request, reply) => {
-    const { items, total } = await service.listApplications(app.db, request.query);
-    reply.header("X-Total-Count", String(total));
-    reply.header("Cache-Control", "no-store");
-    return items;
+    return page(reply, await service.listApplications(app.db, request.query));
   });
 
   route(app, operations.adminApplicationsDecide, async (request) =>

@@ -1,7 +1,7 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requestLanguage } from "../../lib/language.ts";
-import { route } from "../../lib/route.ts";
+import { page, route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as service from "./applications.service.ts";
 import { approvalChecklist } from "./approval-checklist.service.ts";
@@ -35,10 +35,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, operations.applicationsListOwn, async (request, reply) => {
-    const { items, total } = await service.listOwnApplications(app.db, currentUser(request), request.query);
-    reply.header("X-Total-Count", String(total));
-    reply.header("Cache-Control", "no-store");
-    return items;
+    return page(reply, await service.listOwnApplications(app.db, currentUser(request), request.query));
   });
 
   route(app, operations.applicationsCompleteDetails, async (request, reply) => {

@@ -26,42 +26,34 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
-/**
- * The one way an admin action is recorded. Call it with the transaction that makes the change, so
- * the change and its audit entry are committed together or not at all.
- */
-export async function recordAudit(
-  db: Kysely<DB>,
-  actor: Pick<User, "id" | "email"> | { id: null; email: string },
-  event: AuditEvent,
-) {
-  await repo.insertAuditEntry(db, {
+type AuditActor = Pick<User, "id" | "email"> | { id: null; email: string };
+
+/** The audit log's row of one event: who did it, and what to which thing. */
+function auditRow(actor: AuditActor, event: AuditEvent) {
+  return {
     actor_id: actor.id,
     actor_email: actor.email,
     action: event.action,
     target_type: event.targetType,
     target_id: event.targetId,
     details: JSON.stringify(event.details ?? {}),
-  });
+  };
+}
+
+/**
+ * The one way an admin action is recorded. Call it with the transaction that makes the change, so
+ * the change and its audit entry are committed together or not at all.
+ */
+export async function recordAudit(db: Kysely<DB>, actor: AuditActor, event: AuditEvent) {
+  await repo.insertAuditEntry(db, auditRow(actor, event));
 }
 
 /** Records several actions of one actor in one statement (a batch of payment orders). */
-export async function recordAudits(
-  db: Kysely<DB>,
-  actor: Pick<User, "id" | "email"> | { id: null; email: string },
-  events: readonly AuditEvent[],
-) {
+export async function recordAudits(db: Kysely<DB>, actor: AuditActor, events: readonly AuditEvent[]) {
   if (events.length === 0) return;
   await repo.insertAuditEntries(
     db,
-    events.map((event) => ({
-      actor_id: actor.id,
-      actor_email: actor.email,
-      action: event.action,
-      target_type: event.targetType,
-      target_id: event.targetId,
-      details: JSON.stringify(event.details ?? {}),
-    })),
+    events.map((event) => auditRow(actor, event)),
   );
 }
 

@@ -5,7 +5,7 @@ import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as security from "./account-security.service.ts";
 import * as sessions from "./account-sessions.service.ts";
-import { accountKey, addressKey, allOf, attemptLimit, passwordCheckLimit } from "./auth.rate-limit.ts";
+import { accountKey, allOf, attemptLimit, passwordCheckLimit, perAddressLimit } from "./auth.rate-limit.ts";
 import { AUTH_BODY_LIMIT, authContext, meta } from "./auth.routes.ts";
 import * as twoFactor from "./two-factor.service.ts";
 
@@ -24,13 +24,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     await Promise.allSettled([...pending]);
   });
 
-  const perAddress = (name: string) =>
-    attemptLimit(app, {
-      name,
-      max: attempts.perIp,
-      windowMs: attempts.windowMs,
-      key: (request) => addressKey(request.ip),
-    });
+  const perAddress = (name: string) => perAddressLimit(app, name);
 
   route(
     app,

@@ -42,6 +42,27 @@ const eventMeta = (meta: { ip?: string | undefined; userAgent?: string | undefin
 
 const newToken = () => randomBytes(32).toString("base64url");
 
+/** Stores a new one-time link token of an account (only its hash is kept) and answers the token. */
+async function storeNewToken(
+  trx: Kysely<DB>,
+  userId: string,
+  purpose: repo.TokenPurpose,
+  email: string,
+  expiresAt: Date,
+): Promise<string> {
+  const token = newToken();
+  await repo.insertToken(trx, {
+    user_id: userId,
+    purpose,
+    token_hash: hashToken(token),
+    email,
+    expires_at: expiresAt,
+  });
+  return token;
+}
+
+const verifyTokenExpiry = (now: Date) => new Date(now.getTime() + VERIFY_TOKEN_HOURS * 3_600_000);
+
 const tokenInvalid = () =>
   badRequest("token_invalid", "This link is not valid or was already used. Please ask for a new one.");
 const tokenExpired = () => badRequest("token_expired", "This link has expired. Please ask for a new one.");
@@ -102,17 +123,16 @@ export async function requestPasswordReset(
     return;
   }
   const now = new Date();
-  const token = newToken();
   await db.transaction().execute(async (trx) => {
     // Only the newest link works.
     await repo.retireTokens(trx, user.id, "password_reset", now);
-    await repo.insertToken(trx, {
-      user_id: user.id,
-      purpose: "password_reset",
-      token_hash: hashToken(token),
-      email: user.email,
-      expires_at: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
-    });
+    const token = await storeNewToken(
+      trx,
+      user.id,
+      "password_reset",
+      user.email,
+      new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+    );
     await queueMail(
       trx,
       { userId: user.id },
@@ -196,15 +216,8 @@ export async function sendVerification(
 ): Promise<boolean> {
   if (!mail.enabled) return false;
   const now = new Date();
-  const token = newToken();
   await repo.retireTokens(trx, userId, "email_verification", now);
-  await repo.insertToken(trx, {
-    user_id: userId,
-    purpose: "email_verification",
-    token_hash: hashToken(token),
-    email,
-    expires_at: new Date(now.getTime() + VERIFY_TOKEN_HOURS * 3_600_000),
-  });
+  const token = await storeNewToken(trx, userId, "email_verification", email, verifyTokenExpiry(now));
   await queueMail(
     trx,
     { userId, to: email },
@@ -264,14 +277,7 @@ export async function requestEmailChange(trx: Kysely<DB>, userId: string, email:
   const now = new Date();
   await repo.retireTokens(trx, userId, "email_change", now);
   if (await authRepo.emailInUse(trx, email, userId)) return;
-  const token = newToken();
-  await repo.insertToken(trx, {
-    user_id: userId,
-    purpose: "email_change",
-    token_hash: hashToken(token),
-    email,
-    expires_at: new Date(now.getTime() + VERIFY_TOKEN_HOURS * 3_600_000),
-  });
+  const token = await storeNewToken(trx, userId, "email_change", email, verifyTokenExpiry(now));
   await queueMail(
     trx,
     { userId, to: email },

@@ -77,6 +77,16 @@ export function passwordCheckLimit(app: FastifyInstance): AttemptLimitHook {
   });
 }
 
+/** A counter per client address (`addressKey`) of AUTH_RATE_LIMIT_PER_IP attempts per window. */
+export function perAddressLimit(app: FastifyInstance, name: string): AttemptLimitHook {
+  return attemptLimit(app, {
+    name,
+    max: app.authSettings.attempts.perIp,
+    windowMs: app.authSettings.attempts.windowMs,
+    key: (request) => addressKey(request.ip),
+  });
+}
+
 /** Runs the hooks one after the other (a route's preHandler takes one). */
 export function allOf(...hooks: AttemptLimitHook[]): AttemptLimitHook {
   return async (request, reply) => {

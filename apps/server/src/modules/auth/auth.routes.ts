@@ -6,7 +6,7 @@ import { compiledSuccess } from "../../lib/compiled-serializer.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { accountKey, addressKey, attemptLimit, passwordCheckLimit } from "./auth.rate-limit.ts";
+import { accountKey, attemptLimit, passwordCheckLimit, perAddressLimit } from "./auth.rate-limit.ts";
 import * as service from "./auth.service.ts";
 import { DEFAULT_LOCKOUT, lockedOut } from "./login-lockout.ts";
 import { dummyPasswordHash } from "./password.ts";
@@ -62,13 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     done();
   });
 
-  const perAddress = (name: string) =>
-    attemptLimit(app, {
-      name,
-      max: attempts.perIp,
-      windowMs: attempts.windowMs,
-      key: (request) => addressKey(request.ip),
-    });
+  const perAddress = (name: string) => perAddressLimit(app, name);
   // Runs as a preHandler, after validation, when the normalised e-mail of the body is known.
   const perAccount = (name: string) =>
     attemptLimit(app, {

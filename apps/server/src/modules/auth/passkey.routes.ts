@@ -2,7 +2,7 @@ import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
-import { addressKey, attemptLimit, passwordCheckLimit } from "./auth.rate-limit.ts";
+import { attemptLimit, passwordCheckLimit, perAddressLimit } from "./auth.rate-limit.ts";
 import { meta } from "./auth.routes.ts";
 import * as passkeys from "./passkey.service.ts";
 
@@ -24,13 +24,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     done();
   });
 
-  const perAddress = (name: string) =>
-    attemptLimit(app, {
-      name,
-      max: attempts.perIp,
-      windowMs: attempts.windowMs,
-      key: (request) => addressKey(request.ip),
-    });
+  const perAddress = (name: string) => perAddressLimit(app, name);
   // The registration options check the current password: a session holder gets few guesses at it.
   const perUser = attemptLimit(app, {
     name: "passkey-user",

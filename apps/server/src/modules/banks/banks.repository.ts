@@ -104,6 +104,36 @@ export function fillMissingAccounts(db: Db, account: { holder: string; iban: str
   );
 }
 
+/** One saver's rows (by the column naming the saver), or everyone's (null). */
+const ofSaver = (column: "a.user_id" | "d.user_id", userId: string | null) =>
+  userId === null ? sql`` : sql`${sql.ref(column)} = ${userId} and `;
+
+/**
+ * What a bank holds in euro cents (`banks` is the outer row): the balance of the deposits' ledger there,
+ * money received and interest credited less what left; of one saver or of all.
+ */
+const heldCents = (userId: string | null) =>
+  sql<string>`coalesce((
+        select sum(case when l.kind in ('principal_received', 'interest_credited') then l.amount_cents
+                        else -l.amount_cents end)
+        from deposit_ledger l
+        join deposits d on d.id = l.deposit_id
+        join applications a on a.id = d.application_id
+        join packages p on p.id = a.package_id
+        where ${ofSaver("d.user_id", userId)}d.currency = 'EUR' and p.bank_id = banks.id
+      ), 0)`.as("held_cents");
+
+/** What a bank awaits in euro cents: applications not decided yet and approved ones awaiting their money. */
+const pendingCents = (userId: string | null) =>
+  sql<string>`coalesce((
+        select sum(a.amount_cents)
+        from applications a
+        join packages p on p.id = a.package_id
+        where ${ofSaver("a.user_id", userId)}a.currency = 'EUR' and p.bank_id = banks.id
+          and (a.status = 'pending' or (a.status = 'approved' and exists (
+            select 1 from deposits d where d.application_id = a.id and d.status = 'awaiting_funds')))
+      ), 0)`.as("pending_cents");
+
 /**
  * What a saver has at each bank, in euro cents (EUR only: the guarantee is in euro). Held: what the
  * saver's deposits there hold now, the balance of the per-deposit ledger (a view over the journal:
@@ -120,23 +150,8 @@ export function guaranteeTotalsByBank(db: Db, userId: string) {
       "banks.name",
       "banks.country",
       "banks.scheme_coverage_cents",
-      sql<string>`coalesce((
-        select sum(case when l.kind in ('principal_received', 'interest_credited') then l.amount_cents
-                        else -l.amount_cents end)
-        from deposit_ledger l
-        join deposits d on d.id = l.deposit_id
-        join applications a on a.id = d.application_id
-        join packages p on p.id = a.package_id
-        where d.user_id = ${userId} and d.currency = 'EUR' and p.bank_id = banks.id
-      ), 0)`.as("held_cents"),
-      sql<string>`coalesce((
-        select sum(a.amount_cents)
-        from applications a
-        join packages p on p.id = a.package_id
-        where a.user_id = ${userId} and a.currency = 'EUR' and p.bank_id = banks.id
-          and (a.status = 'pending' or (a.status = 'approved' and exists (
-            select 1 from deposits d where d.application_id = a.id and d.status = 'awaiting_funds')))
-      ), 0)`.as("pending_cents"),
+      heldCents(userId),
+      pendingCents(userId),
     ])
     .where((eb) =>
       eb.exists(
@@ -171,23 +186,8 @@ export function exposureByBank(db: Db) {
       "banks.country",
       "banks.status",
       "banks.scheme_coverage_cents",
-      sql<string>`coalesce((
-        select sum(case when l.kind in ('principal_received', 'interest_credited') then l.amount_cents
-                        else -l.amount_cents end)
-        from deposit_ledger l
-        join deposits d on d.id = l.deposit_id
-        join applications a on a.id = d.application_id
-        join packages p on p.id = a.package_id
-        where d.currency = 'EUR' and p.bank_id = banks.id
-      ), 0)`.as("held_cents"),
-      sql<string>`coalesce((
-        select sum(a.amount_cents)
-        from applications a
-        join packages p on p.id = a.package_id
-        where a.currency = 'EUR' and p.bank_id = banks.id
-          and (a.status = 'pending' or (a.status = 'approved' and exists (
-            select 1 from deposits d where d.application_id = a.id and d.status = 'awaiting_funds')))
-      ), 0)`.as("pending_cents"),
+      heldCents(null),
+      pendingCents(null),
       sql<string>`(
         select count(distinct a.user_id)
         from applications a

@@ -1,14 +1,11 @@
 import multipart from "@fastify/multipart";
 import { BANK_LOGO_MAX_BYTES, operations } from "@festgeld/domain";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requestLanguage } from "../../lib/language.ts";
-import { route } from "../../lib/route.ts";
+import { noStore, route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { type LogoUpload, openLogo, storeLogo } from "./bank-logo.ts";
 import * as service from "./banks.service.ts";
-
-const noStore = (reply: FastifyReply) => reply.header("Cache-Control", "no-store");
 
 /** The partner banks: public profiles, and their upkeep in the back office. */
 export const banksRoutes: FastifyPluginAsyncZod = async (app) => {

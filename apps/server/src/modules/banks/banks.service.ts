@@ -65,7 +65,8 @@ export const toPackageBank = (row: Pick<BankRow, "id" | "slug" | "name" | "count
   country: row.country.trim(),
 });
 
-export function toPublicBank(row: BankRow, language: Language): PublicBank {
+/** What the saver and the staff both see of a bank (its texts differ: one language, or all). */
+function bankProfile(row: BankRow) {
   return {
     ...toPackageBank(row),
     city: row.city,
@@ -73,12 +74,18 @@ export function toPublicBank(row: BankRow, language: Language): PublicBank {
     lei: row.lei,
     supervisor: row.supervisor,
     register_entry: row.register_entry,
-    description: inLanguage(row.description, language),
     scheme: scheme(row),
-    info_sheet: inLanguage(row.info_sheet, language),
     country_rating: rating(row),
     logo_url: logoUrl(row),
     partner_since: row.partner_since,
+  };
+}
+
+export function toPublicBank(row: BankRow, language: Language): PublicBank {
+  return {
+    ...bankProfile(row),
+    description: inLanguage(row.description, language),
+    info_sheet: inLanguage(row.info_sheet, language),
     accepting_deposits: row.status === "active",
   };
 }
@@ -88,22 +95,13 @@ const NO_EXPOSURE: Exposure = { held_cents: 0, pending_cents: 0, savers: 0 };
 
 function toAdminBank(row: BankRow, packageCount: number, exposure: Exposure): AdminBank {
   return {
-    ...toPackageBank(row),
-    city: row.city,
-    bic: row.bic,
-    lei: row.lei,
-    supervisor: row.supervisor,
-    register_entry: row.register_entry,
+    ...bankProfile(row),
     description: { ...EMPTY_TEXT, ...row.description },
-    scheme: scheme(row),
     info_sheet: { ...EMPTY_TEXT, ...row.info_sheet },
-    country_rating: rating(row),
     account:
       row.account_holder && row.account_iban && row.account_bic
         ? { holder: row.account_holder, iban: row.account_iban, bic: row.account_bic }
         : null,
-    logo_url: logoUrl(row),
-    partner_since: row.partner_since,
     status: row.status,
     package_count: packageCount,
     exposure,

@@ -1,7 +1,7 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requestLanguage } from "../../lib/language.ts";
-import { route } from "../../lib/route.ts";
+import { page, route } from "../../lib/route.ts";
 import * as service from "./contact.service.ts";
 
 /** Contact form submissions per IP address: enough for a person, too few for a spam run. */
@@ -19,8 +19,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, operations.adminContactMessagesList, async (request, reply) => {
-    const { items, total } = await service.listMessages(app.db, request.query);
-    reply.header("X-Total-Count", String(total));
-    return items;
+    return page(reply, await service.listMessages(app.db, request.query));
   });
 };

@@ -167,6 +167,11 @@ declare module "../../plugins/events.ts" {
   }
 }
 
+/** Whom an event of a deposit is about, with the deposit as the change left it. */
+export function aboutDeposit(deposit: DepositRow) {
+  return { depositId: deposit.id, applicationId: deposit.application_id, userId: deposit.user_id, deposit };
+}
+
 /**
  * Records a deposit event in its timeline and hands it to the app's subscribers (messages to the
  * saver), inside the transaction that made the change: a message written to the outbox commits or

@@ -4,7 +4,7 @@ import type { JobHandler } from "../../db/job-queue.ts";
 import type { DB } from "../../db/schema.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { depositFigures } from "./deposit.mapper.ts";
-import { onDepositEvent } from "./deposit-events.ts";
+import { aboutDeposit, onDepositEvent } from "./deposit-events.ts";
 import { orderPayout } from "./deposit-payouts.ts";
 import * as repo from "./deposits.repository.ts";
 import { businessDate } from "./deposits.service.ts";
@@ -33,12 +33,9 @@ export async function payDueInterest(trx: Db, events: EventBus, row: repo.Deposi
   );
   for (const payment of due.filter((p) => recorded.has(p.month))) {
     await onDepositEvent(trx, events, {
-      depositId: row.id,
-      applicationId: row.application_id,
-      userId: row.user_id,
+      ...aboutDeposit(row),
       type: "monthly_interest",
       at: now,
-      deposit: row,
       details: {
         month: payment.month,
         months: plan.months,

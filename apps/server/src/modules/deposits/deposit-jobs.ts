@@ -7,11 +7,13 @@ import {
   renewalTermMonths,
   toBasisPoints,
 } from "@festgeld/domain";
+import type { Transaction } from "kysely";
 import type { BatchJobHandler, ClaimedJob, JobHandler } from "../../db/job-queue.ts";
+import type { DB } from "../../db/schema.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { packageInForce } from "../packages/packages.service.ts";
 import { depositFigures } from "./deposit.mapper.ts";
-import { onDepositEvent, onDepositEvents } from "./deposit-events.ts";
+import { aboutDeposit, onDepositEvent, onDepositEvents } from "./deposit-events.ts";
 import { monthlyInterestJob, payDueInterest } from "./deposit-interest.ts";
 import { orderPayouts } from "./deposit-payouts.ts";
 import * as repo from "./deposits.repository.ts";
@@ -23,13 +25,6 @@ const depositIdOf = (job: ClaimedJob) => {
   return id;
 };
 
-const eventBase = (row: repo.DepositRow) => ({
-  depositId: row.id,
-  applicationId: row.application_id,
-  userId: row.user_id,
-  deposit: row,
-});
-
 /** No money 14 days after approval: the deposit lapses (stated on the terms page). */
 const lapse =
   (events: EventBus): JobHandler =>
@@ -38,7 +33,7 @@ const lapse =
     if (row?.status !== "awaiting_funds") return;
     await repo.updateDeposit(trx, row.id, { status: "lapsed", lapsed_at: now, updated_at: now });
     await onDepositEvent(trx, events, {
-      ...eventBase(row),
+      ...aboutDeposit(row),
       type: "lapsed",
       at: now,
       details: { deadline: row.funding_deadline?.toISOString() ?? null },
@@ -55,7 +50,7 @@ const reminder =
     const rule = row.maturity_instruction === "renew_if_rate_at_least";
     const today = rule ? await renewalPackage(row, (terms) => packageInForce(trx, terms)) : undefined;
     await onDepositEvent(trx, events, {
-      ...eventBase(row),
+      ...aboutDeposit(row),
       type: "maturity_reminder",
       at: now,
       details: {
@@ -130,44 +125,18 @@ const maturities =
     const locked = await repo.lockDeposits(trx, jobs.map(depositIdOf));
     const rows = locked.filter((row) => row.status === "active" && row.maturity_date);
     if (rows.length === 0) return;
-
-    // Today's offer per renewal term, read once per (term, currency, preferred package) in the batch.
-    const offers = new Map<string, Promise<PackageRow | undefined>>();
-    const inForce = (terms: { durationMonths: number; currency: string; preferredId: string }) => {
-      const key = `${terms.durationMonths}|${terms.currency}|${terms.preferredId}`;
-      let offer = offers.get(key);
-      if (!offer) {
-        offer = packageInForce(trx, terms);
-        offers.set(key, offer);
-      }
-      return offer;
-    };
-    const settled = [];
-    for (const row of rows) {
-      // A monthly deposit's months not paid yet (the last falls on this day) are paid first, each once.
-      await payDueInterest(trx, events, row, now);
-      // What the maturity date settles, per the plan: the principal, and the interest no month carried.
-      const { plan } = depositFigures(row);
-      const { principalCents, interestCents } = maturitySettlement(plan);
-      settled.push({ row, plan, principalCents, interestCents, ...(await renewal(row, inForce)) });
-    }
-
+    const settled = await settleFigures(trx, events, rows, now);
     await onDepositEvents(
       trx,
       events,
       settled.map((s) => ({
-        ...eventBase(s.row),
+        ...aboutDeposit(s.row),
         type: "matured" as const,
         at: now,
         details: { interest_cents: String(s.interestCents), maturity_date: s.row.maturity_date as string },
       })),
     );
-
-    const payouts = settled.filter((s) => !s.pkg || s.decision.action === "payout");
-    const renewals = settled.flatMap((s) =>
-      s.pkg && s.decision.action === "renew" ? [{ ...s, pkg: s.pkg, decision: s.decision }] : [],
-    );
-
+    const { payouts, renewals } = byOutcome(settled);
     // Payouts: the deposit waits as payout_pending until the bank books the order.
     const pending = new Map(
       (
@@ -178,143 +147,207 @@ const maturities =
         )
       ).map((row) => [row.id, row]),
     );
-
-    // Renewals: a new deposit each, its jobs; the old one renewed (the carry-over is the journal's).
-    const references = await repo.nextReferenceNumbers(trx, renewals.length);
-    const planned = renewals.map((s, i) => {
-      const valueDate = s.row.maturity_date as string;
-      const { carriedCents, paidNowCents } = renewalCarry(s.plan, s.decision.carry);
-      // The new deposit's plan: the carried amount at the renewal rate and term, paying interest as before.
-      const nextPlan = depositPlan({
-        principalCents: carriedCents,
-        rateBasisPoints: toBasisPoints(s.pkg.interest_rate) ?? 0n,
-        months: s.decision.termMonths,
-        startDate: valueDate,
-        interestPayout: s.row.interest_payout,
-      });
-      return {
-        ...s,
-        valueDate,
-        newAmount: carriedCents,
-        paidNow: paidNowCents,
-        nextPlan,
-        maturityDate: nextPlan.maturityDate,
-        reference: depositReference(references[i] as number),
-      };
-    });
-    const created = await repo.insertDeposits(
-      trx,
-      planned.map((p) => ({
-        application_id: p.row.application_id,
-        user_id: p.row.user_id,
-        package_id: p.pkg.id,
-        previous_deposit_id: p.row.id,
-        reference: p.reference,
-        status: "active",
-        amount_cents: String(p.newAmount),
-        currency: p.row.currency.trim(),
-        interest_rate: p.pkg.interest_rate,
-        duration_months: p.decision.termMonths,
-        maturity_instruction: p.row.maturity_instruction,
-        renew_min_rate: p.row.renew_min_rate,
-        ladder_term_months: p.row.ladder_term_months,
-        payer_iban: p.row.payer_iban,
-        bank_holder: p.row.bank_holder,
-        bank_iban: p.row.bank_iban,
-        bank_bic: p.row.bank_bic,
-        bank_name: p.row.bank_name,
-        early_closure: p.pkg.early_closure,
-        // A renewal keeps the deposit's interest payout: a monthly deposit goes on paying monthly.
-        interest_payout: p.row.interest_payout,
-        approved_at: now,
-        funding_deadline: null,
-        funded_at: now,
-        value_date: p.valueDate,
-        maturity_date: p.maturityDate,
-        created_at: now,
-        updated_at: now,
-      })),
-    );
-    const renewed = planned.map((p) => ({ ...p, next: created.get(p.row.id) as repo.DepositRow }));
-    await repo.scheduleJobs(
-      trx,
-      renewed.flatMap((r) => maturityJobs(r.next.id, r.maturityDate, r.nextPlan)),
-    );
-    await repo.updateDeposits(
-      trx,
-      renewed.map((r) => r.row.id),
-      { status: "renewed", matured_at: now, renewed_at: now, updated_at: now },
-    );
+    const renewed = await renew(trx, events, await planRenewals(trx, renewals), now);
+    await orderMaturityPayouts(trx, events, payouts, pending, renewed, now);
     await onDepositEvents(
       trx,
       events,
       renewed.map((r) => ({
-        ...eventBase(r.row),
-        type: "renewed" as const,
-        at: now,
-        details: {
-          next_deposit_id: r.next.id,
-          payout_cents: String(r.paidNow),
-          new_amount_cents: String(r.newAmount),
-          new_rate: r.pkg.interest_rate,
-          new_maturity_date: r.maturityDate,
-          new_expected_interest_cents: String(r.nextPlan.totalInterestCents),
-        },
-      })),
-    );
-
-    // The money that leaves: a payout order per paid-out deposit, the interest of a principal-only
-    // renewal (booked when the bank does).
-    await orderPayouts(
-      trx,
-      events,
-      [
-        ...payouts.map((s) => ({
-          row: pending.get(s.row.id) as repo.DepositRow,
-          input: {
-            source: "maturity_payout" as const,
-            amountCents: s.principalCents + s.interestCents,
-            principalCents: s.principalCents,
-            interestCents: s.interestCents,
-            now,
-            // Why a deposit that was to renew is paid out: the saver is told with the order.
-            renewal:
-              s.decision.action === "payout" && s.decision.reason === "below_threshold" && s.pkg
-                ? { rateBelowThreshold: s.pkg.interest_rate }
-                : s.decision.action === "payout" && s.decision.reason === "not_offered"
-                  ? ({ notOffered: true } as const)
-                  : undefined,
-          },
-        })),
-        ...renewed
-          .filter((r) => r.paidNow > 0n)
-          .map((r) => ({
-            row: { ...r.row, status: "renewed" as const },
-            input: {
-              source: "renewal_interest" as const,
-              amountCents: r.paidNow,
-              principalCents: 0n,
-              interestCents: r.paidNow,
-              now,
-            },
-          })),
-      ],
-      now,
-    );
-    await onDepositEvents(
-      trx,
-      events,
-      renewed.map((r) => ({
-        depositId: r.next.id,
-        applicationId: r.row.application_id,
-        userId: r.row.user_id,
+        ...aboutDeposit(r.next),
         type: "renewal_created" as const,
         at: now,
-        deposit: r.next,
         details: { previous_deposit_id: r.row.id, value_date: r.valueDate, maturity_date: r.maturityDate },
       })),
     );
   };
+
+/** Today's offer per renewal term, read once per (term, currency, preferred package) in a batch. */
+function batchInForce(trx: Transaction<DB>): InForce {
+  const offers = new Map<string, Promise<PackageRow | undefined>>();
+  return (terms) => {
+    const key = `${terms.durationMonths}|${terms.currency}|${terms.preferredId}`;
+    let offer = offers.get(key);
+    if (!offer) {
+      offer = packageInForce(trx, terms);
+      offers.set(key, offer);
+    }
+    return offer;
+  };
+}
+
+/** Per deposit: the months still due paid, what the maturity date settles, and the renewal decision. */
+async function settleFigures(trx: Transaction<DB>, events: EventBus, rows: repo.DepositRow[], now: Date) {
+  const inForce = batchInForce(trx);
+  const settled = [];
+  for (const row of rows) {
+    // A monthly deposit's months not paid yet (the last falls on this day) are paid first, each once.
+    await payDueInterest(trx, events, row, now);
+    // What the maturity date settles, per the plan: the principal, and the interest no month carried.
+    const { plan } = depositFigures(row);
+    const { principalCents, interestCents } = maturitySettlement(plan);
+    settled.push({ row, plan, principalCents, interestCents, ...(await renewal(row, inForce)) });
+  }
+  return settled;
+}
+
+type Settled = Awaited<ReturnType<typeof settleFigures>>[number];
+
+function byOutcome(settled: Settled[]) {
+  return {
+    payouts: settled.filter((s) => !s.pkg || s.decision.action === "payout"),
+    renewals: settled.flatMap((s) =>
+      s.pkg && s.decision.action === "renew" ? [{ ...s, pkg: s.pkg, decision: s.decision }] : [],
+    ),
+  };
+}
+
+/** Each renewal's new plan: the carried amount at the renewal rate and term, and its reference. */
+async function planRenewals(trx: Transaction<DB>, renewals: ReturnType<typeof byOutcome>["renewals"]) {
+  const references = await repo.nextReferenceNumbers(trx, renewals.length);
+  return renewals.map((s, i) => {
+    const valueDate = s.row.maturity_date as string;
+    const { carriedCents, paidNowCents } = renewalCarry(s.plan, s.decision.carry);
+    // The new deposit's plan: the carried amount at the renewal rate and term, paying interest as before.
+    const nextPlan = depositPlan({
+      principalCents: carriedCents,
+      rateBasisPoints: toBasisPoints(s.pkg.interest_rate) ?? 0n,
+      months: s.decision.termMonths,
+      startDate: valueDate,
+      interestPayout: s.row.interest_payout,
+    });
+    return {
+      ...s,
+      valueDate,
+      newAmount: carriedCents,
+      paidNow: paidNowCents,
+      nextPlan,
+      maturityDate: nextPlan.maturityDate,
+      reference: depositReference(references[i] as number),
+    };
+  });
+}
+
+type PlannedRenewal = Awaited<ReturnType<typeof planRenewals>>[number];
+
+/** Renewals: a new deposit each, its jobs; the old one renewed (the carry-over is the journal's). */
+async function renew(trx: Transaction<DB>, events: EventBus, planned: PlannedRenewal[], now: Date) {
+  const created = await repo.insertDeposits(
+    trx,
+    planned.map((p) => ({
+      application_id: p.row.application_id,
+      user_id: p.row.user_id,
+      package_id: p.pkg.id,
+      previous_deposit_id: p.row.id,
+      reference: p.reference,
+      status: "active",
+      amount_cents: String(p.newAmount),
+      currency: p.row.currency.trim(),
+      interest_rate: p.pkg.interest_rate,
+      duration_months: p.decision.termMonths,
+      maturity_instruction: p.row.maturity_instruction,
+      renew_min_rate: p.row.renew_min_rate,
+      ladder_term_months: p.row.ladder_term_months,
+      payer_iban: p.row.payer_iban,
+      bank_holder: p.row.bank_holder,
+      bank_iban: p.row.bank_iban,
+      bank_bic: p.row.bank_bic,
+      bank_name: p.row.bank_name,
+      early_closure: p.pkg.early_closure,
+      // A renewal keeps the deposit's interest payout: a monthly deposit goes on paying monthly.
+      interest_payout: p.row.interest_payout,
+      approved_at: now,
+      funding_deadline: null,
+      funded_at: now,
+      value_date: p.valueDate,
+      maturity_date: p.maturityDate,
+      created_at: now,
+      updated_at: now,
+    })),
+  );
+  const renewed = planned.map((p) => ({ ...p, next: created.get(p.row.id) as repo.DepositRow }));
+  await repo.scheduleJobs(
+    trx,
+    renewed.flatMap((r) => maturityJobs(r.next.id, r.maturityDate, r.nextPlan)),
+  );
+  await repo.updateDeposits(
+    trx,
+    renewed.map((r) => r.row.id),
+    { status: "renewed", matured_at: now, renewed_at: now, updated_at: now },
+  );
+  await onDepositEvents(
+    trx,
+    events,
+    renewed.map((r) => ({
+      ...aboutDeposit(r.row),
+      type: "renewed" as const,
+      at: now,
+      details: {
+        next_deposit_id: r.next.id,
+        payout_cents: String(r.paidNow),
+        new_amount_cents: String(r.newAmount),
+        new_rate: r.pkg.interest_rate,
+        new_maturity_date: r.maturityDate,
+        new_expected_interest_cents: String(r.nextPlan.totalInterestCents),
+      },
+    })),
+  );
+  return renewed;
+}
+
+/** Why a deposit that was to renew is paid out: the saver is told with the order. */
+function payoutReason(s: Settled) {
+  if (s.decision.action === "payout" && s.decision.reason === "below_threshold" && s.pkg) {
+    return { rateBelowThreshold: s.pkg.interest_rate };
+  }
+  if (s.decision.action === "payout" && s.decision.reason === "not_offered") {
+    return { notOffered: true } as const;
+  }
+  return undefined;
+}
+
+/**
+ * The money that leaves: a payout order per paid-out deposit, the interest of a principal-only renewal
+ * (booked when the bank does).
+ */
+async function orderMaturityPayouts(
+  trx: Transaction<DB>,
+  events: EventBus,
+  payouts: Settled[],
+  pending: ReadonlyMap<string, repo.DepositRow>,
+  renewed: Awaited<ReturnType<typeof renew>>,
+  now: Date,
+) {
+  await orderPayouts(
+    trx,
+    events,
+    [
+      ...payouts.map((s) => ({
+        row: pending.get(s.row.id) as repo.DepositRow,
+        input: {
+          source: "maturity_payout" as const,
+          amountCents: s.principalCents + s.interestCents,
+          principalCents: s.principalCents,
+          interestCents: s.interestCents,
+          now,
+          renewal: payoutReason(s),
+        },
+      })),
+      ...renewed
+        .filter((r) => r.paidNow > 0n)
+        .map((r) => ({
+          row: { ...r.row, status: "renewed" as const },
+          input: {
+            source: "renewal_interest" as const,
+            amountCents: r.paidNow,
+            principalCents: 0n,
+            interestCents: r.paidNow,
+            now,
+          },
+        })),
+    ],
+    now,
+  );
+}
 
 /** The deposit jobs, publishing their events to this app's subscribers. */
 export const depositJobHandlers = (events: EventBus): Readonly<Record<string, JobHandler>> => ({

@@ -12,6 +12,7 @@ import {
   SYSTEM_ACTOR,
 } from "../payments/payments.service.ts";
 import {
+  aboutDeposit,
   type DepositEvent,
   type DepositEventDetails,
   onDepositEvent,
@@ -138,12 +139,9 @@ function payoutOrdered(row: DepositRow, input: PayoutInput, order: PaymentOrderF
       : {}),
   };
   return {
-    depositId: row.id,
-    applicationId: row.application_id,
-    userId: row.user_id,
+    ...aboutDeposit(row),
     type: "payout_ordered",
     at: input.now,
-    deposit: row,
     details,
   };
 }

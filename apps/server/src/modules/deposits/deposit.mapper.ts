@@ -10,6 +10,7 @@ import {
   LIMITS,
   toBasisPoints,
 } from "@festgeld/domain";
+import type * as repo from "./deposits.repository.ts";
 import type { DepositRow, LedgerSums } from "./deposits.repository.ts";
 import { EMPTY_SUMS } from "./deposits.repository.ts";
 
@@ -107,5 +108,22 @@ export function toDeposit(row: DepositRow, sums: LedgerSums = EMPTY_SUMS): Depos
             epc_qr_payload: transferPayload(row),
           }
         : null,
+  };
+}
+
+/** A deposit's timeline and its ledger entries as both the saver's and the staff's detail show them. */
+export function historyView(
+  events: Awaited<ReturnType<typeof repo.depositEvents>>,
+  entries: Awaited<ReturnType<typeof repo.ledgerEntries>>,
+) {
+  return {
+    events: events.map((e) => ({ type: e.type, at: e.at.toISOString(), details: e.details })),
+    entries: entries.map((e) => ({
+      kind: e.kind,
+      amount: centsToNumber(BigInt(e.amount_cents)),
+      value_date: e.value_date,
+      source: e.source,
+      booked_at: e.booked_at.toISOString(),
+    })),
   };
 }

@@ -1,7 +1,7 @@
 import { operations, STATEMENT_XML_MAX_CHARS } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors.ts";
-import { route } from "../../lib/route.ts";
+import { page, route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as exceptions from "../payments/bank-exceptions.service.ts";
 import * as service from "./deposits-admin.service.ts";
@@ -13,10 +13,7 @@ const STATEMENT_BODY_LIMIT = Math.ceil(STATEMENT_XML_MAX_CHARS * 1.25);
 /** The back office's side of deposits: funding queue, funding, statements, maturity calendar. */
 export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, operations.adminDepositsList, async (request, reply) => {
-    const { items, total } = await service.listDeposits(app.db, request.query, app.clock.now());
-    reply.header("X-Total-Count", String(total));
-    reply.header("Cache-Control", "no-store");
-    return items;
+    return page(reply, await service.listDeposits(app.db, request.query, app.clock.now()));
   });
 
   route(app, operations.adminDepositsSummary, async (_request, reply) => {
@@ -64,10 +61,7 @@ export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The exception queue lives in the payments module; assigning a credit funds a deposit (here).
   route(app, operations.adminBankExceptionsList, async (request, reply) => {
-    const { items, total } = await exceptions.listExceptions(app.db, request.query);
-    reply.header("X-Total-Count", String(total));
-    reply.header("Cache-Control", "no-store");
-    return items;
+    return page(reply, await exceptions.listExceptions(app.db, request.query));
   });
 
   route(app, operations.adminBankExceptionsAct, async (request, reply) => {
@@ -116,9 +110,6 @@ export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, operations.adminBankStatementsList, async (request, reply) => {
-    const { items, total } = await service.listStatements(app.db, request.query);
-    reply.header("X-Total-Count", String(total));
-    reply.header("Cache-Control", "no-store");
-    return items;
+    return page(reply, await service.listStatements(app.db, request.query));
   });
 };

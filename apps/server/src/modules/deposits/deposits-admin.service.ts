@@ -12,7 +12,7 @@ import type { DB } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { recordAudit } from "../audit/audit.service.ts";
-import { toDeposit } from "./deposit.mapper.ts";
+import { historyView, toDeposit } from "./deposit.mapper.ts";
 import * as repo from "./deposits.repository.ts";
 import { businessDate, fundDeposit } from "./deposits.service.ts";
 
@@ -64,14 +64,7 @@ export async function getDeposit(db: Kysely<DB>, id: string, now: Date) {
   ]);
   return {
     ...toAdminDeposit(row, sums.get(id), now),
-    events: events.map((e) => ({ type: e.type, at: e.at.toISOString(), details: e.details })),
-    entries: entries.map((e) => ({
-      kind: e.kind,
-      amount: centsToNumber(BigInt(e.amount_cents)),
-      value_date: e.value_date,
-      source: e.source,
-      booked_at: e.booked_at.toISOString(),
-    })),
+    ...historyView(events, entries),
   };
 }
 

@@ -26,8 +26,8 @@ import type { EventBus } from "../../plugins/events.ts";
 import { receivingAccountOfPackage } from "../banks/banks.service.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
 import { findPackage } from "../packages/packages.service.ts";
-import { depositFigures, toDeposit, transferPayload } from "./deposit.mapper.ts";
-import { onDepositEvent } from "./deposit-events.ts";
+import { depositFigures, historyView, toDeposit, transferPayload } from "./deposit.mapper.ts";
+import { aboutDeposit, onDepositEvent } from "./deposit-events.ts";
 import { orderPayout } from "./deposit-payouts.ts";
 import type { DepositRow } from "./deposits.repository.ts";
 import * as repo from "./deposits.repository.ts";
@@ -164,14 +164,7 @@ async function detailOf(db: Db, row: repo.DepositRow): Promise<DepositDetail> {
   return {
     plan: planView(row, interestPayments),
     ...toDeposit(row, sums.get(row.id)),
-    events: events.map((e) => ({ type: e.type, at: e.at.toISOString(), details: e.details })),
-    entries: entries.map((e) => ({
-      kind: e.kind,
-      amount: centsToNumber(BigInt(e.amount_cents)),
-      value_date: e.value_date,
-      source: e.source,
-      booked_at: e.booked_at.toISOString(),
-    })),
+    ...historyView(events, entries),
   };
 }
 
@@ -334,12 +327,9 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
     trx,
     input.events,
     {
-      depositId: row.id,
-      applicationId: row.application_id,
-      userId: row.user_id,
+      ...aboutDeposit(updated),
       type: "funds_received",
       at: input.now,
-      deposit: updated,
       details: {
         amount_cents: String(input.amountCents),
         value_date: input.valueDate,
@@ -423,12 +413,9 @@ export async function withdrawDepositsOfApplication(
       now,
     );
     await onDepositEvent(trx, events, {
-      depositId: row.id,
-      applicationId: row.application_id,
-      userId: row.user_id,
+      ...aboutDeposit(row),
       type: "withdrawn",
       at: now,
-      deposit: row,
       details: { returned_cents: String(sums?.principal_received ?? 0) },
     });
   }
@@ -480,12 +467,9 @@ export async function changeInstruction(
       trx,
       events,
       {
-        depositId: row.id,
-        applicationId: row.application_id,
-        userId: row.user_id,
+        ...aboutDeposit({ ...row, maturity_instruction: instruction, renew_min_rate: minRate }),
         type: "instruction_changed",
         at: now,
-        deposit: { ...row, maturity_instruction: instruction, renew_min_rate: minRate },
         details: {
           from: row.maturity_instruction,
           to: instruction,

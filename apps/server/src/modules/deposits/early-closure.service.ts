@@ -12,7 +12,7 @@ import type { DB } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { depositFigures } from "./deposit.mapper.ts";
-import { onDepositEvent } from "./deposit-events.ts";
+import { aboutDeposit, onDepositEvent } from "./deposit-events.ts";
 import { orderPayout } from "./deposit-payouts.ts";
 import type { DepositRow } from "./deposits.repository.ts";
 import * as repo from "./deposits.repository.ts";
@@ -125,12 +125,9 @@ export async function closeEarly(
       trx,
       events,
       {
-        depositId: row.id,
-        applicationId: row.application_id,
-        userId: row.user_id,
+        ...aboutDeposit(row),
         type: "closed_early",
         at: now,
-        deposit: row,
         details: {
           close_date: today,
           rule: row.early_closure,

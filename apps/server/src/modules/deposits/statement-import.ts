@@ -568,78 +568,17 @@ export async function importStatement(
   events: EventBus,
   settings: { fallbackIban: string },
 ): Promise<BankStatementResult> {
-  const statement = read(input.xml);
-  const hash = createHash("sha256").update(input.xml).digest("hex");
-  const first = statement.statements[0] ?? null;
-  const base = {
-    format: statement.format,
-    message_id: statement.messageId,
-    statement_id: statement.statementId,
-    account_iban: statement.accountIban ? maskIban(statement.accountIban) : null,
-    credits: statement.credits.length,
-    opening_balance: euros(signed(first?.openingBalance ?? null)),
-    closing_balance: euros(signed(first?.closingBalance ?? null)),
-  };
-
-  const previous = await repo.findImportedStatement(db, {
-    hash,
-    fingerprint: statement.fingerprint,
-    messageId: statement.messageId,
-    statementId: statement.statementId,
-  });
-  if (previous) {
-    if (previous.content_sha256 !== hash && previous.fingerprint !== statement.fingerprint) {
-      throw conflict(
-        "statement_id_reused",
-        `Message ${statement.messageId.slice(0, 40)} with statement ${statement.statementId.slice(0, 40)} was imported before with other content; nothing was imported`,
-      );
-    }
-    const stored = previous.result as Partial<Stored>;
-    return {
-      ...base,
-      id: previous.id,
-      already_imported: true,
-      dry_run: input.dry_run,
-      matched: stored.matched ?? [],
-      unmatched: stored.unmatched ?? [],
-      entries: stored.entries ?? [],
-    };
-  }
-  await checkAccounts(db, statement, settings.fallbackIban);
-  checkBalances(statement);
+  const recognised = recognise(input.xml);
+  const earlier = await earlierImport(db, recognised, input.dry_run);
+  if (earlier) return earlier;
+  await checkAccounts(db, recognised.statement, settings.fallbackIban);
+  checkBalances(recognised.statement);
 
   return db.transaction().execute(async (trx) => {
-    let statementId: string | null = null;
-    if (!input.dry_run) {
-      const inserted = await repo.insertStatement(trx, {
-        message_id: statement.messageId,
-        statement_id: statement.statementId,
-        content_sha256: hash,
-        fingerprint: statement.fingerprint,
-        format: statement.format,
-        account_iban: statement.accountIban,
-        credits: statement.credits.length,
-        entries: statement.entries.length,
-        matched: 0,
-        result: "{}",
-        imported_at: now,
-        imported_by: admin.id,
-      });
-      // A concurrent import of the same statement won the race: it books, this one changes nothing.
-      if (!inserted) {
-        return {
-          ...base,
-          id: null,
-          already_imported: true,
-          dry_run: false,
-          matched: [],
-          unmatched: [],
-          entries: [],
-        };
-      }
-      statementId = inserted.id;
-    }
-
+    const statementId = input.dry_run ? null : await storeStatement(trx, recognised, admin, now);
+    // A concurrent import of the same statement won the race: it books, this one changes nothing.
+    if (statementId === RACED) return alreadyImported(recognised.base, null, false, {});
+    const { statement } = recognised;
     // A busy account's statement tells its savers through the job queue (the import renders no PDF).
     if (statement.entries.length >= MESSAGES_LATER_FROM_ENTRIES) markBatch(trx, now);
     const run: ImportRun = {
@@ -656,48 +595,171 @@ export async function importStatement(
       deposits: await knownDeposits(trx, statement.entries),
       orders: await payments.knownOrders(trx, endToEndIdsOf(statement.entries), input.dry_run),
     };
-    const keys = entryKeys(statement.entries);
-    const contexts: EntryContext[] = [];
-    for (const [i, entry] of statement.entries.entries()) {
-      const key = keys[i] ?? `#${i + 1}`;
-      const context: EntryContext = {
-        entry,
-        key,
-        view: entryView(entry, key),
-        // Checked above: every account statement names a partner bank's IBAN.
-        accountIban: statement.statements[entry.position.statement - 1]?.accountIban ?? "",
-        bookingDate: entry.bookingDate ?? entry.valueDate ?? run.today,
-      };
-      await settleEntry(run, context);
-      contexts.push(context);
-    }
-
+    const contexts = await settleEntries(run, statement);
     const result: Stored = {
       matched: run.matched,
       unmatched: run.unmatched,
       entries: contexts.map((c) => c.view),
-      opening_balance: base.opening_balance,
-      closing_balance: base.closing_balance,
+      opening_balance: recognised.base.opening_balance,
+      closing_balance: recognised.base.closing_balance,
     };
-    if (statementId) {
-      await repo.setStatementResult(trx, statementId, run.matched.length, JSON.stringify(result));
-      // The books reconcile in euro: an entry in another currency is no part of the euro balance (it
-      // waits in the exception queue, which the reconciliation lists).
-      const euro = contexts.filter((c) => c.entry.kind === "refused" || c.entry.currency === BOOK_CURRENCY);
-      await publishStatements(run, statementId, statement.statements, euro.map(factOf));
-      await recordAudit(trx, admin, {
-        action: "bank_statement.imported",
-        targetType: "bank_statement",
-        targetId: statementId,
-        details: {
-          message_id: statement.messageId,
-          entries: statement.entries.length,
-          credits: statement.credits.length,
-          matched: run.matched.length,
-        },
-      });
-    }
-    return { ...base, id: statementId, already_imported: false, dry_run: input.dry_run, ...result };
+    if (statementId) await publishImport(run, statementId, statement, contexts, result);
+    return {
+      ...recognised.base,
+      id: statementId,
+      already_imported: false,
+      dry_run: input.dry_run,
+      ...result,
+    };
+  });
+}
+
+/** A statement read, its bytes' hash, and the parts of the answer the statement alone gives. */
+interface Recognised {
+  statement: ParsedStatement;
+  hash: string;
+  base: Pick<
+    BankStatementResult,
+    | "format"
+    | "message_id"
+    | "statement_id"
+    | "account_iban"
+    | "credits"
+    | "opening_balance"
+    | "closing_balance"
+  >;
+}
+
+function recognise(xml: string): Recognised {
+  const statement = read(xml);
+  const first = statement.statements[0] ?? null;
+  return {
+    statement,
+    hash: createHash("sha256").update(xml).digest("hex"),
+    base: {
+      format: statement.format,
+      message_id: statement.messageId,
+      statement_id: statement.statementId,
+      account_iban: statement.accountIban ? maskIban(statement.accountIban) : null,
+      credits: statement.credits.length,
+      opening_balance: euros(signed(first?.openingBalance ?? null)),
+      closing_balance: euros(signed(first?.closingBalance ?? null)),
+    },
+  };
+}
+
+function alreadyImported(
+  base: Recognised["base"],
+  id: string | null,
+  dryRun: boolean,
+  stored: Partial<Stored>,
+): BankStatementResult {
+  return {
+    ...base,
+    id,
+    already_imported: true,
+    dry_run: dryRun,
+    matched: stored.matched ?? [],
+    unmatched: stored.unmatched ?? [],
+    entries: stored.entries ?? [],
+  };
+}
+
+/**
+ * The first import's answer when this statement was imported before (by its bytes or its content);
+ * 409 statement_id_reused when its ids were imported with other content; null when it is new.
+ */
+async function earlierImport(
+  db: Kysely<DB>,
+  { statement, hash, base }: Recognised,
+  dryRun: boolean,
+): Promise<BankStatementResult | null> {
+  const previous = await repo.findImportedStatement(db, {
+    hash,
+    fingerprint: statement.fingerprint,
+    messageId: statement.messageId,
+    statementId: statement.statementId,
+  });
+  if (!previous) return null;
+  if (previous.content_sha256 !== hash && previous.fingerprint !== statement.fingerprint) {
+    throw conflict(
+      "statement_id_reused",
+      `Message ${statement.messageId.slice(0, 40)} with statement ${statement.statementId.slice(0, 40)} was imported before with other content; nothing was imported`,
+    );
+  }
+  return alreadyImported(base, previous.id, dryRun, previous.result as Partial<Stored>);
+}
+
+/** What `storeStatement` answers when a concurrent import of the same statement stored it first. */
+const RACED = Symbol("raced");
+
+/** Stores the statement (its result is written once its entries are settled); answers its id. */
+async function storeStatement(
+  trx: Transaction<DB>,
+  { statement, hash }: Recognised,
+  admin: User,
+  now: Date,
+): Promise<string | typeof RACED> {
+  const inserted = await repo.insertStatement(trx, {
+    message_id: statement.messageId,
+    statement_id: statement.statementId,
+    content_sha256: hash,
+    fingerprint: statement.fingerprint,
+    format: statement.format,
+    account_iban: statement.accountIban,
+    credits: statement.credits.length,
+    entries: statement.entries.length,
+    matched: 0,
+    result: "{}",
+    imported_at: now,
+    imported_by: admin.id,
+  });
+  return inserted ? inserted.id : RACED;
+}
+
+/** Settles each entry in the statement's order; answers each with its context and view. */
+async function settleEntries(run: ImportRun, statement: ParsedStatement): Promise<EntryContext[]> {
+  const keys = entryKeys(statement.entries);
+  const contexts: EntryContext[] = [];
+  for (const [i, entry] of statement.entries.entries()) {
+    const key = keys[i] ?? `#${i + 1}`;
+    const context: EntryContext = {
+      entry,
+      key,
+      view: entryView(entry, key),
+      // Checked before: every account statement names a partner bank's IBAN.
+      accountIban: statement.statements[entry.position.statement - 1]?.accountIban ?? "",
+      bookingDate: entry.bookingDate ?? entry.valueDate ?? run.today,
+    };
+    await settleEntry(run, context);
+    contexts.push(context);
+  }
+  return contexts;
+}
+
+/** Writes the stored statement's result, publishes it for the books and audits the import. */
+async function publishImport(
+  run: ImportRun,
+  statementId: string,
+  statement: ParsedStatement,
+  contexts: readonly EntryContext[],
+  result: Stored,
+) {
+  await repo.setStatementResult(run.trx, statementId, run.matched.length, JSON.stringify(result));
+  // The books reconcile in euro: an entry in another currency is no part of the euro balance (it
+  // waits in the exception queue, which the reconciliation lists).
+  const euro = contexts.filter((c) => c.entry.kind === "refused" || c.entry.currency === BOOK_CURRENCY);
+  await publishStatements(run, statementId, statement.statements, euro.map(factOf));
+  await recordAudit(run.trx, run.admin, {
+    action: "bank_statement.imported",
+    targetType: "bank_statement",
+    targetId: statementId,
+    details: {
+      message_id: statement.messageId,
+      entries: statement.entries.length,
+      credits: statement.credits.length,
+      matched: run.matched.length,
+    },
   });
 }
 

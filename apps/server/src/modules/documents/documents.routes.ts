@@ -1,16 +1,13 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { route } from "../../lib/route.ts";
+import { page, route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as service from "./documents.service.ts";
 
 /** The saver's postbox: PDFs issued by the messages module when events happen. */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, operations.documentsList, async (request, reply) => {
-    const { items, total } = await service.list(app.db, currentUser(request), request.query);
-    reply.header("X-Total-Count", String(total));
-    reply.header("Cache-Control", "no-store");
-    return items;
+    return page(reply, await service.list(app.db, currentUser(request), request.query));
   });
 
   route(app, operations.documentsDownload, async (request, reply) => {

@@ -1,9 +1,9 @@
 import multipart from "@fastify/multipart";
 import { operations } from "@festgeld/domain";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/errors.ts";
-import { route } from "../../lib/route.ts";
+import { noStore, page, route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { passwordCheckLimit } from "../auth/auth.rate-limit.ts";
 import * as dataRights from "./data-rights.service.ts";
@@ -13,10 +13,6 @@ import * as sanctions from "./sanctions.service.ts";
 
 /** The official EU list is some tens of megabytes; leave room for growth. */
 const SANCTIONS_LIST_MAX_BYTES = 64 * 1024 * 1024;
-
-function noStore(reply: FastifyReply) {
-  reply.header("Cache-Control", "no-store");
-}
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -127,10 +123,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   });
 
   route(app, operations.adminSanctionsHitsList, async (request, reply) => {
-    noStore(reply);
-    const { items, total } = await sanctions.listHits(app.db, request.query);
-    reply.header("X-Total-Count", String(total));
-    return items;
+    return page(reply, await sanctions.listHits(app.db, request.query));
   });
 
   route(app, operations.adminSanctionsHitDecide, async (request, reply) => {

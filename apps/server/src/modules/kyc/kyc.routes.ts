@@ -2,14 +2,9 @@ import multipart from "@fastify/multipart";
 import { LIMITS, operations } from "@festgeld/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { route } from "../../lib/route.ts";
+import { noStore, page, route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as service from "./kyc.service.ts";
-
-/** Personal data: never kept by a browser or proxy cache. */
-function noStore(reply: FastifyReply) {
-  reply.header("Cache-Control", "no-store");
-}
 
 /**
  * An upload refused before its body was read: let the rest of the body drain (discarded, never
@@ -89,10 +84,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, operations.adminKycDocumentsList, async (request, reply) => {
-    noStore(reply);
-    const { items, total } = await service.listQueue(app.db, request.query);
-    reply.header("X-Total-Count", String(total));
-    return items;
+    return page(reply, await service.listQueue(app.db, request.query));
   });
 
   route(app, operations.adminKycDocumentFile, async (request, reply) => {

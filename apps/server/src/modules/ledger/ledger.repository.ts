@@ -230,13 +230,19 @@ export function depositAccountsOfUser(db: Db, userId: string) {
 }
 
 /** The balance per account of a set of accounts at the end of a day. */
-export async function balancesOf(db: Db, accounts: readonly string[], date: string) {
+export function balancesOf(db: Db, accounts: readonly string[], date: string) {
+  return sumPerAccount(db, accounts, date, null);
+}
+
+/** The sum of the lines per account up to the end of a day, of the entries of one kind or of all. */
+async function sumPerAccount(db: Db, accounts: readonly string[], date: string, kind: string | null) {
   if (accounts.length === 0) return new Map<string, bigint>();
   const rows = await db
     .selectFrom("ledger_lines as l")
     .innerJoin("ledger_entries as e", "e.id", "l.entry_id")
     .select(["l.account", (eb) => eb.fn.sum<string>("l.amount_cents").as("cents")])
     .where("l.account", "in", accounts)
+    .$if(kind !== null, (qb) => qb.where("e.kind", "=", kind as string))
     .where("e.effective_date", "<=", date)
     .groupBy("l.account")
     .execute();
@@ -247,18 +253,8 @@ export async function balancesOf(db: Db, accounts: readonly string[], date: stri
  * The interest credited to each of some deposit accounts up to the end of a day (credit, negative): the
  * lines of `interest_credited` entries on the accounts (a monthly deposit's payments so far).
  */
-export async function interestCreditedOf(db: Db, accounts: readonly string[], date: string) {
-  if (accounts.length === 0) return new Map<string, bigint>();
-  const rows = await db
-    .selectFrom("ledger_lines as l")
-    .innerJoin("ledger_entries as e", "e.id", "l.entry_id")
-    .select(["l.account", (eb) => eb.fn.sum<string>("l.amount_cents").as("cents")])
-    .where("l.account", "in", accounts)
-    .where("e.kind", "=", "interest_credited")
-    .where("e.effective_date", "<=", date)
-    .groupBy("l.account")
-    .execute();
-  return new Map(rows.map((r) => [r.account, BigInt(r.cents)]));
+export function interestCreditedOf(db: Db, accounts: readonly string[], date: string) {
+  return sumPerAccount(db, accounts, date, "interest_credited");
 }
 
 /**

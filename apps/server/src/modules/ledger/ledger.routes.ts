@@ -1,7 +1,7 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { route } from "../../lib/route.ts";
+import { page, route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { issueHoldingsStatement } from "./holdings.service.ts";
 import * as service from "./ledger.service.ts";
@@ -30,10 +30,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, operations.ledgerReconciliationRuns, async (request, reply) => {
-    const { items, total } = await reconciliation.listRuns(app.db, request.query);
-    reply.header("X-Total-Count", String(total));
-    reply.header("Cache-Control", "no-store");
-    return items;
+    return page(reply, await reconciliation.listRuns(app.db, request.query));
   });
 
   route(

@@ -1,7 +1,7 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requestLanguage } from "../../lib/language.ts";
-import { route } from "../../lib/route.ts";
+import { page, route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as service from "./newsletter.service.ts";
 
@@ -53,9 +53,6 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, operations.adminNewsletterSubscriptionsList, async (request, reply) => {
-    const { items, total } = await service.listSubscriptions(app.db, request.query);
-    reply.header("X-Total-Count", String(total));
-    reply.header("Cache-Control", "no-store");
-    return items;
+    return page(reply, await service.listSubscriptions(app.db, request.query));
   });
 };

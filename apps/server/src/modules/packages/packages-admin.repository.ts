@@ -1,21 +1,7 @@
 import type { Insertable, Kysely, Updateable } from "kysely";
 import type { DB, PackagesTable } from "../../db/schema.ts";
+import { withBank } from "./packages.repository.ts";
 
-/** Packages with the bank each belongs to. */
-function withBank(db: Kysely<DB>) {
-  return db
-    .selectFrom("packages")
-    .innerJoin("banks", "banks.id", "packages.bank_id")
-    .selectAll("packages")
-    .select([
-      "banks.slug as bank_slug",
-      "banks.name as bank_name",
-      "banks.country as bank_country",
-      "banks.status as bank_status",
-    ]);
-}
-
-/** Every package, active ones first, then by term and rate. */
 export function listAllPackages(db: Kysely<DB>) {
   return withBank(db)
     .orderBy("packages.is_active", "desc")

@@ -1,8 +1,8 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { DB } from "../../db/schema.ts";
 
-/** Packages with the bank each belongs to (every package list names it). */
-function withBank(db: Kysely<DB>) {
+/** Packages with the bank each belongs to (every package list names it, the staff's too). */
+export function withBank(db: Kysely<DB>) {
   return db
     .selectFrom("packages")
     .innerJoin("banks", "banks.id", "packages.bank_id")

@@ -1,6 +1,6 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { route } from "../../lib/route.ts";
+import { page, route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import type { PaymentFileSettings } from "./payments.service.ts";
 import * as service from "./payments.service.ts";
@@ -11,10 +11,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ fileSettings: PaymentFileSe
   options,
 ) => {
   route(app, operations.adminPaymentsList, async (request, reply) => {
-    const { items, total } = await service.listOrders(app.db, request.query, app.clock.now());
-    reply.header("X-Total-Count", String(total));
-    reply.header("Cache-Control", "no-store");
-    return items;
+    return page(reply, await service.listOrders(app.db, request.query, app.clock.now()));
   });
 
   route(app, operations.adminPaymentsCancel, async (request, reply) => {
@@ -66,10 +63,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ fileSettings: PaymentFileSe
   });
 
   route(app, operations.adminPaymentFilesList, async (request, reply) => {
-    const { items, total } = await service.listFiles(app.db, request.query);
-    reply.header("X-Total-Count", String(total));
-    reply.header("Cache-Control", "no-store");
-    return items;
+    return page(reply, await service.listFiles(app.db, request.query));
   });
 
   route(app, operations.adminPaymentFilesGet, async (request, reply) => {
@@ -84,9 +78,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ fileSettings: PaymentFileSe
   });
 
   route(app, operations.adminUnmatchedCreditsList, async (request, reply) => {
-    const { items, total } = await service.listUnmatchedCredits(app.db, request.query);
-    reply.header("X-Total-Count", String(total));
-    reply.header("Cache-Control", "no-store");
-    return items;
+    return page(reply, await service.listUnmatchedCredits(app.db, request.query));
   });
 };

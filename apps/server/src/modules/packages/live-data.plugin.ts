@@ -1,0 +1,14 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { listActiveJson } from "./packages.service.ts";
+
+/**
+ * The data the live pages are rendered from (`app.liveData`, plugins/live-pages.ts): the active
+ * packages as the API answers them. Registered at the root, before the web-app plugin that reads it.
+ */
+export default fp(
+  async function liveDataPlugin(app: FastifyInstance) {
+    app.decorate("liveData", { packages: (language) => listActiveJson(app.db, language) });
+  },
+  { name: "live-data", dependencies: ["db"] },
+);
