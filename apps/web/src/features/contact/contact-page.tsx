@@ -4,7 +4,7 @@ import { CONTACT_LIMITS, TIMINGS_MS } from "@festgeld/domain/constants";
 import { useEffect, useId, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { FormField, TextAreaField } from "../../components/ui/form-field.tsx";
+import { FormField, fieldsOf, TextAreaField } from "../../components/ui/form-field.tsx";
 import { ChatIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/ui/icons.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { formatAddress, useBrandValues } from "../../lib/brand-text.ts";
@@ -32,6 +32,7 @@ export default function ContactPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
   const id = useId();
+  const field = fieldsOf(form, id);
 
   useEffect(
     () => () => {
@@ -169,9 +170,7 @@ export default function ContactPage() {
             <fieldset disabled={pending || sent} className="space-y-5">
               <div className="grid gap-5 sm:grid-cols-2">
                 <FormField
-                  form={form}
-                  name="name"
-                  id={`${id}-name`}
+                  {...field("name")}
                   label={t("contact.form.name")}
                   className={fieldClass}
                   autoComplete="name"
@@ -179,9 +178,7 @@ export default function ContactPage() {
                   maxLength={CONTACT_LIMITS.nameMax}
                 />
                 <FormField
-                  form={form}
-                  name="email"
-                  id={`${id}-email`}
+                  {...field("email")}
                   label={t("contact.form.email")}
                   type="email"
                   className={fieldClass}
@@ -191,18 +188,14 @@ export default function ContactPage() {
                 />
               </div>
               <FormField
-                form={form}
-                name="subject"
-                id={`${id}-subject`}
+                {...field("subject")}
                 label={t("contact.form.subject")}
                 className={fieldClass}
                 required
                 maxLength={CONTACT_LIMITS.subjectMax}
               />
               <TextAreaField
-                form={form}
-                name="message"
-                id={`${id}-message`}
+                {...field("message")}
                 label={t("contact.form.message")}
                 className={`${fieldClass} min-h-40`}
                 rows={6}

@@ -9,7 +9,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
-import { FormField, PasswordField } from "../../../components/ui/form-field.tsx";
+import { FormField, fieldsOf, PasswordField } from "../../../components/ui/form-field.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -35,6 +35,7 @@ function AddPasskey({ onAdded }: { onAdded: (passkey: Passkey) => void }) {
     defaultValues: { current_password: "", name: "" },
     fallback: passkeyErrorMessage,
   });
+  const field = fieldsOf(form, id);
 
   if (!open) {
     return (
@@ -57,19 +58,12 @@ function AddPasskey({ onAdded }: { onAdded: (passkey: Passkey) => void }) {
     >
       <FormErrorAlert message={formError} testId="passkey-error" />
       <FormField
-        form={form}
-        name="name"
-        id={`${id}-name`}
+        {...field("name")}
         label={t("passkeys.name")}
         maxLength={NAME_MAX}
         placeholder={t("passkeys.namePlaceholder")}
       />
-      <PasswordField
-        form={form}
-        name="current_password"
-        id={`${id}-password`}
-        label={t("passkeys.password")}
-      />
+      <PasswordField {...field("current_password", "password")} label={t("passkeys.password")} />
       <div className="flex flex-wrap gap-3">
         <SubmitButton
           pending={pending}
