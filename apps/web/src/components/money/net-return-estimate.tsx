@@ -11,6 +11,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { decimalText } from "../../lib/decimal.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { Section } from "../ui/section.tsx";
 
 const DEFAULT_ALLOWANCE_EUR = "1000";
 
@@ -45,14 +46,14 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
   });
 
   return (
-    <section
+    <Section
+      id={`${ids.residence}-title`}
+      title={t("netReturn.title")}
+      headingClassName="font-semibold text-slate-900 dark:text-white"
+      level={3}
       className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
-      aria-labelledby={`${ids.residence}-title`}
       data-testid="net-return"
     >
-      <h3 id={`${ids.residence}-title`} className="font-semibold text-slate-900 dark:text-white">
-        {t("netReturn.title")}
-      </h3>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor={ids.residence} className="label">
@@ -145,6 +146,6 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
       <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
         {residence === "other" ? t("netReturn.otherNote") : t(`netReturn.note.${residence}`)}
       </p>
-    </section>
+    </Section>
   );
 }

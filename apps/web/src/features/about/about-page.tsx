@@ -1,6 +1,7 @@
 import { brand } from "@brand";
 import { useTranslation } from "react-i18next";
 import { FileIcon, ShieldIcon, UsersIcon } from "../../components/ui/icons.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { localized, useBrandValues } from "../../lib/brand-text.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 
@@ -63,16 +64,18 @@ export default function AboutPage() {
         </dl>
       </section>
 
-      <section aria-labelledby="about-story" className="mx-auto max-w-3xl px-4 py-16">
-        <h2 id="about-story" className="text-3xl font-bold text-slate-900 dark:text-white">
-          {t("about.story.title")}
-        </h2>
+      <Section
+        id="about-story"
+        title={t("about.story.title")}
+        heading="page"
+        className="mx-auto max-w-3xl px-4 py-16"
+      >
         <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-700 dark:text-slate-200">
           {paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
-      </section>
+      </Section>
 
       <section aria-labelledby="about-team" className="bg-slate-50 py-16 dark:bg-slate-900">
         <div className="mx-auto max-w-7xl px-4">
@@ -106,10 +109,12 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="about-values" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="about-values" className="text-center text-3xl font-bold text-slate-900 dark:text-white">
-          {t("about.values.title")}
-        </h2>
+      <Section
+        id="about-values"
+        title={t("about.values.title")}
+        headingClassName="text-center text-3xl font-bold text-slate-900 dark:text-white"
+        className="mx-auto max-w-7xl px-4 py-16"
+      >
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {ourValues.map(({ key, icon }) => (
             <li key={key} className="card">
@@ -123,7 +128,7 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </>
   );
 }

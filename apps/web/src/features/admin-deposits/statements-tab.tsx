@@ -2,6 +2,7 @@ import type { BankStatementResult, StatementEntryView } from "@festgeld/domain";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column, ListState } from "../../components/admin/admin-table.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
@@ -80,14 +81,14 @@ export default function StatementsTab() {
       </div>
 
       {shown && (
-        <section
+        <Section
+          id={`${fileId}-result`}
+          title={shown.dry_run ? t("admin.statements.previewTitle") : t("admin.statements.bookedTitle")}
+          heading="box"
+          level={3}
           className="card space-y-4"
-          aria-labelledby={`${fileId}-result`}
           data-testid="statement-result"
         >
-          <h3 id={`${fileId}-result`} className="text-lg font-semibold text-slate-900 dark:text-white">
-            {shown.dry_run ? t("admin.statements.previewTitle") : t("admin.statements.bookedTitle")}
-          </h3>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {t("admin.statements.summary", {
               count: shown.credits,
@@ -131,13 +132,10 @@ export default function StatementsTab() {
               </button>
             </div>
           )}
-        </section>
+        </Section>
       )}
 
-      <section aria-labelledby={`${fileId}-history`}>
-        <h3 id={`${fileId}-history`} className="text-lg font-semibold text-slate-900 dark:text-white">
-          {t("admin.statements.history")}
-        </h3>
+      <Section id={`${fileId}-history`} title={t("admin.statements.history")} heading="box" level={3}>
         <ListState
           query={history}
           empty={history.data?.items.length === 0}
@@ -165,7 +163,7 @@ export default function StatementsTab() {
             ))}
           </ul>
         </ListState>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { formatIban } from "@festgeld/domain/iban";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import {
   businessToday,
   formatCalendarDate,
@@ -223,10 +224,13 @@ export default function ReconciliationTab() {
         </p>
       )}
 
-      <section className="space-y-3" aria-labelledby={`${id}-runs`}>
-        <h3 id={`${id}-runs`} className="text-lg font-semibold text-slate-900 dark:text-white">
-          {t("reconciliation.runs.title")}
-        </h3>
+      <Section
+        id={`${id}-runs`}
+        title={t("reconciliation.runs.title")}
+        heading="box"
+        level={3}
+        className="space-y-3"
+      >
         <AdminTable
           caption={t("reconciliation.runs.title")}
           columns={runColumns}
@@ -237,7 +241,7 @@ export default function ReconciliationTab() {
           paging={paging}
           testId="reconciliation-runs"
         />
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column, ListPaging, ListState } from "../../components/admin/admin-table.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { operations } from "../../lib/operations.ts";
@@ -18,10 +19,12 @@ function ContactMessages() {
     t("messages.contact.pages"),
   );
   return (
-    <section aria-labelledby="admin-contact-heading" className="space-y-4">
-      <h2 id="admin-contact-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-        {t("messages.contact.title")}
-      </h2>
+    <Section
+      id="admin-contact-heading"
+      title={t("messages.contact.title")}
+      heading="panel"
+      className="space-y-4"
+    >
       <ListState
         query={messages}
         empty={messages.data?.items.length === 0}
@@ -61,7 +64,7 @@ function ContactMessages() {
         </ul>
       </ListState>
       <ListPaging paging={paging} rows={messages.data?.items.length} />
-    </section>
+    </Section>
   );
 }
 
@@ -100,10 +103,12 @@ function NewsletterSubscriptions() {
     },
   ];
   return (
-    <section aria-labelledby="admin-newsletter-heading" className="space-y-4">
-      <h2 id="admin-newsletter-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-        {t("messages.newsletter.title")}
-      </h2>
+    <Section
+      id="admin-newsletter-heading"
+      title={t("messages.newsletter.title")}
+      heading="panel"
+      className="space-y-4"
+    >
       <AdminTable
         caption={t("messages.newsletter.title")}
         columns={columns}
@@ -118,7 +123,7 @@ function NewsletterSubscriptions() {
         paging={paging}
         testId="newsletter-table"
       />
-    </section>
+    </Section>
   );
 }
 

@@ -7,6 +7,7 @@ import {
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatCalendarDate, formatMoney } from "../../lib/format.ts";
@@ -165,10 +166,13 @@ export function BankExceptions() {
 
   const current = open ? list.data?.items.find((e) => e.id === open.id) : undefined;
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4" data-testid="bank-exceptions">
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900 dark:text-white">
-        {t("exceptions.title")}
-      </h2>
+    <Section
+      id={`${id}-title`}
+      title={t("exceptions.title")}
+      heading="panel"
+      className="space-y-4"
+      data-testid="bank-exceptions"
+    >
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("exceptions.subtitle")}</p>
       <div>
         <label htmlFor={`${id}-status`} className="label">
@@ -213,7 +217,7 @@ export function BankExceptions() {
           onDone={() => setOpen(null)}
         />
       )}
-    </section>
+    </Section>
   );
 }
 

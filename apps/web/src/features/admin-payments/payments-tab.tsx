@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
 import { ReasonForm } from "../../components/ui/reason-form.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
@@ -506,10 +507,7 @@ function Files() {
     },
   ];
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4">
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900 dark:text-white">
-        {t("files.title")}
-      </h2>
+    <Section id={`${id}-title`} title={t("files.title")} heading="panel" className="space-y-4">
       {failed && (
         <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
           {failed}
@@ -526,6 +524,6 @@ function Files() {
         testId="payment-files-table"
         rowProps={(f) => ({ "data-testid": "payment-file-row", "data-file-id": f.id })}
       />
-    </section>
+    </Section>
   );
 }

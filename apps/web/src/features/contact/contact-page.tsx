@@ -6,6 +6,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormField, fieldsOf, TextAreaField } from "../../components/ui/form-field.tsx";
 import { ChatIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/ui/icons.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { formatAddress, useBrandValues } from "../../lib/brand-text.ts";
 import { useApiForm } from "../../lib/forms.ts";
@@ -73,10 +74,12 @@ export default function ContactPage() {
       <p className="mt-4 max-w-3xl text-lg text-slate-600 dark:text-slate-300">{t("contact.intro")}</p>
 
       <div className="mt-12 grid gap-10 lg:grid-cols-5">
-        <section aria-labelledby={`${id}-details`} className="lg:col-span-2">
-          <h2 id={`${id}-details`} className="text-2xl font-bold text-slate-900 dark:text-white">
-            {t("contact.details.title")}
-          </h2>
+        <Section
+          id={`${id}-details`}
+          title={t("contact.details.title")}
+          heading="section"
+          className="lg:col-span-2"
+        >
           <dl className="mt-6 space-y-6 text-slate-700 dark:text-slate-200" data-testid="contact-details">
             <div>
               <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
@@ -159,12 +162,14 @@ export default function ContactPage() {
               </dd>
             </div>
           </dl>
-        </section>
+        </Section>
 
-        <section aria-labelledby={`${id}-form`} className="card lg:col-span-3">
-          <h2 id={`${id}-form`} className="text-2xl font-bold text-slate-900 dark:text-white">
-            {t("contact.form.title")}
-          </h2>
+        <Section
+          id={`${id}-form`}
+          title={t("contact.form.title")}
+          heading="section"
+          className="card lg:col-span-3"
+        >
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("contact.form.required")}</p>
           <form onSubmit={send} noValidate className="mt-6" data-testid="contact-form">
             <fieldset disabled={pending || sent} className="space-y-5">
@@ -241,7 +246,7 @@ export default function ContactPage() {
               </p>
             )}
           </form>
-        </section>
+        </Section>
       </div>
     </div>
   );

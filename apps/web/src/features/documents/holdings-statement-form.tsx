@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { businessToday, formatCalendarDate } from "../../lib/format.ts";
 import { useIssueHoldingsStatement } from "./api/holdings-api.ts";
@@ -28,10 +29,13 @@ export function HoldingsStatementForm() {
   };
 
   return (
-    <section className="card mt-6" aria-labelledby={`${id}-title`} data-testid="holdings-statement">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">
-        {t("holdings.title")}
-      </h2>
+    <Section
+      id={`${id}-title`}
+      title={t("holdings.title")}
+      heading="box"
+      className="card mt-6"
+      data-testid="holdings-statement"
+    >
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("holdings.intro")}</p>
       <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
         <div>
@@ -69,6 +73,6 @@ export function HoldingsStatementForm() {
           </FormAlert>
         )}
       </div>
-    </section>
+    </Section>
   );
 }

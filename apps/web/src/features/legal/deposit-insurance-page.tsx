@@ -1,6 +1,7 @@
 import { brand } from "@brand";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Section } from "../../components/ui/section.tsx";
 import { countryName, useBanks } from "../../lib/banks.ts";
 import { useBrandValues } from "../../lib/brand-text.ts";
 import { formatCents } from "../../lib/format.ts";
@@ -62,10 +63,7 @@ export default function DepositInsurancePage() {
 
   return (
     <LegalLayout title={t("depositInsurance.title")} intro={t("depositInsurance.intro", values)}>
-      <section aria-labelledby="di-figures">
-        <h2 id="di-figures" className="text-2xl font-bold text-slate-900 dark:text-white">
-          {t("depositInsurance.figures.title")}
-        </h2>
+      <Section id="di-figures" title={t("depositInsurance.figures.title")} heading="section">
         <dl className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="coverage-figures">
           {figures.map((figure) => (
             <div key={figure.label} className="card flex flex-col">
@@ -76,18 +74,16 @@ export default function DepositInsurancePage() {
             </div>
           ))}
         </dl>
-      </section>
+      </Section>
 
       <LegalSection id="di-how" section={section("how")} />
 
       <div className="grid gap-8 md:grid-cols-2">
-        <section
-          aria-labelledby="di-covered"
+        <Section
+          id="di-covered"
+          title={t("depositInsurance.covered.title")}
           className="rounded-xl border border-green-300 p-5 dark:border-green-800"
         >
-          <h2 id="di-covered" className="text-xl font-bold text-slate-900 dark:text-white">
-            {t("depositInsurance.covered.title")}
-          </h2>
           <ul
             className="mt-3 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-200"
             data-testid="covered-list"
@@ -96,14 +92,12 @@ export default function DepositInsurancePage() {
               <li key={item}>{item}</li>
             ))}
           </ul>
-        </section>
-        <section
-          aria-labelledby="di-not-covered"
+        </Section>
+        <Section
+          id="di-not-covered"
+          title={t("depositInsurance.notCovered.title")}
           className="rounded-xl border border-red-300 p-5 dark:border-red-800"
         >
-          <h2 id="di-not-covered" className="text-xl font-bold text-slate-900 dark:text-white">
-            {t("depositInsurance.notCovered.title")}
-          </h2>
           <ul
             className="mt-3 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-200"
             data-testid="not-covered-list"
@@ -112,7 +106,7 @@ export default function DepositInsurancePage() {
               <li key={item}>{item}</li>
             ))}
           </ul>
-        </section>
+        </Section>
       </div>
 
       <LegalSection id="di-high-balances" section={section("highBalances")} />
@@ -120,15 +114,15 @@ export default function DepositInsurancePage() {
       <LegalBlock id="di-sheet" title={t("depositInsurance.sheet.title")}>
         <p>{t("depositInsurance.sheet.intro")}</p>
         {banks.map((bank, index) => (
-          <section
+          <Section
+            id={`di-sheet-${index}`}
+            title={t("depositInsurance.sheet.bankTitle", { bank: bank.name })}
+            headingClassName="text-lg font-bold text-slate-900 dark:text-white"
+            level={3}
             key={bank.id}
-            aria-labelledby={`di-sheet-${index}`}
             className="rounded-xl border border-slate-300 p-5 dark:border-slate-600"
             data-testid="information-sheet"
           >
-            <h3 id={`di-sheet-${index}`} className="text-lg font-bold text-slate-900 dark:text-white">
-              {t("depositInsurance.sheet.bankTitle", { bank: bank.name })}
-            </h3>
             <table className="mt-4 w-full border-collapse text-left text-sm [overflow-wrap:anywhere]">
               <caption className="pb-2 text-left font-semibold text-slate-900 dark:text-white">
                 {t("depositInsurance.sheet.basicTitle")}
@@ -156,7 +150,7 @@ export default function DepositInsurancePage() {
               {t("depositInsurance.sheet.otherTitle")}
             </h4>
             <p className="mt-2 text-sm">{t("depositInsurance.sheet.other")}</p>
-          </section>
+          </Section>
         ))}
       </LegalBlock>
 
@@ -215,15 +209,17 @@ export default function DepositInsurancePage() {
         </address>
       </LegalBlock>
 
-      <section aria-labelledby="di-cta" className="card text-center">
-        <h2 id="di-cta" className="text-2xl font-bold text-slate-900 dark:text-white">
-          {t("depositInsurance.cta.title")}
-        </h2>
+      <Section
+        id="di-cta"
+        title={t("depositInsurance.cta.title")}
+        heading="section"
+        className="card text-center"
+      >
         <p className="mt-2">{t("depositInsurance.cta.text")}</p>
         <Link to="/packages" className="btn-primary mt-6" data-testid="deposit-insurance-packages">
           {t("depositInsurance.cta.button")}
         </Link>
-      </section>
+      </Section>
     </LegalLayout>
   );
 }

@@ -23,6 +23,7 @@ import {
   SelectField,
   TextAreaField,
 } from "../../../components/ui/form-field.tsx";
+import { Section } from "../../../components/ui/section.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { countryName } from "../../../lib/banks.ts";
@@ -116,12 +117,9 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
   );
 
   const section = (key: string, title: string, children: ReactNode) => (
-    <section className="card space-y-5" aria-labelledby={id(`section-${key}`)}>
-      <h2 id={id(`section-${key}`)} className="text-xl font-bold text-slate-900 dark:text-white">
-        {title}
-      </h2>
+    <Section id={id(`section-${key}`)} title={title} className="card space-y-5">
       {children}
-    </section>
+    </Section>
   );
 
   return (

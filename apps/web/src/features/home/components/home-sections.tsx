@@ -18,6 +18,7 @@ import {
   TrendingUpIcon,
   UsersIcon,
 } from "../../../components/ui/icons.tsx";
+import { Section } from "../../../components/ui/section.tsx";
 import { type BrandValues, localized } from "../../../lib/brand-text.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
@@ -228,10 +229,12 @@ export function ValuesAndBadgesSection({ values }: Props) {
           </ul>
         </div>
       </section>
-      <section aria-labelledby="home-badges" className="mx-auto max-w-7xl px-4 py-12">
-        <h2 id="home-badges" className="text-center text-xl font-semibold text-slate-900 dark:text-white">
-          {t("home.badges.title")}
-        </h2>
+      <Section
+        id="home-badges"
+        title={t("home.badges.title")}
+        headingClassName="text-center text-xl font-semibold text-slate-900 dark:text-white"
+        className="mx-auto max-w-7xl px-4 py-12"
+      >
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {badges.map(({ key, icon }) => (
             <li
@@ -245,7 +248,7 @@ export function ValuesAndBadgesSection({ values }: Props) {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </>
   );
 }
@@ -424,15 +427,17 @@ export function TestimonialsSection() {
 export function CtaSection() {
   const { t } = useTranslation("marketing");
   return (
-    <section aria-labelledby="home-cta" className="mx-auto max-w-4xl px-4 pt-8 pb-16 text-center">
-      <h2 id="home-cta" className="text-3xl font-bold text-slate-900 dark:text-white">
-        {t("home.cta.title")}
-      </h2>
+    <Section
+      id="home-cta"
+      title={t("home.cta.title")}
+      heading="page"
+      className="mx-auto max-w-4xl px-4 pt-8 pb-16 text-center"
+    >
       <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("home.cta.text")}</p>
       <Link to="/apply" className="btn-primary mt-8 px-8 py-3 text-base" data-testid="cta-apply">
         {t("home.cta.button")}
         <ArrowRightIcon className="h-4 w-4" />
       </Link>
-    </section>
+    </Section>
   );
 }
