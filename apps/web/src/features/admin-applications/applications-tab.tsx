@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { FilterSelect } from "../../components/admin/filter-select.tsx";
 import { DepositTimeline } from "../../components/deposits/deposit-timeline.tsx";
 import { ReasonForm } from "../../components/ui/reason-form.tsx";
@@ -80,7 +80,7 @@ export default function ApplicationsTab() {
   }, [focusTarget]);
   const [status, setStatus] = useState<StatusFilter>("");
 
-  const { list: applications, paging } = usePagedListState(
+  const { table } = usePagedListState(
     ADMIN_KEYS.applications,
     operations.adminApplicationsList,
     {
@@ -369,15 +369,9 @@ export default function ApplicationsTab() {
       <AdminTable
         caption={t("applications.caption")}
         columns={columns}
-        rows={applications.data?.items}
+        {...table}
         rowKey={(application) => application.id}
-        query={applications}
-        texts={{
-          loading: t("applications.loading"),
-          error: t("applications.loadFailed"),
-          empty: t("applications.empty"),
-        }}
-        paging={paging}
+        texts={listTexts(t, "applications.empty", "applications.")}
         rowProps={(application) => ({ "data-testid": "applications-row", "data-status": application.status })}
         testId="applications-table"
       />

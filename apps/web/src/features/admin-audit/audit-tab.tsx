@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS } from "@festgeld/domain/constants";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { FilterSelect } from "../../components/admin/filter-select.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatCalendarDate, formatDateTime } from "../../lib/format.ts";
@@ -20,7 +20,7 @@ export default function AuditTab() {
   const { t, i18n } = useTranslation("admin");
   const [action, setAction] = useState<ActionFilter>("");
 
-  const { list: log, paging } = usePagedListState(
+  const { table } = usePagedListState(
     ADMIN_KEYS.audit,
     operations.adminAuditLogList,
     {
@@ -95,11 +95,9 @@ export default function AuditTab() {
       <AdminTable
         caption={t("audit.title")}
         columns={columns}
-        rows={log.data?.items}
+        {...table}
         rowKey={(entry) => entry.id}
-        query={log}
-        texts={{ loading: t("audit.loading"), error: t("audit.loadFailed"), empty: t("audit.empty") }}
-        paging={paging}
+        texts={listTexts(t, "audit.empty", "audit.")}
         testId="audit-table"
       />
     </div>

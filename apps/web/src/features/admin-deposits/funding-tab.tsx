@@ -3,7 +3,7 @@ import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ListPaging, ListState } from "../../components/admin/admin-table.tsx";
+import { ListPaging, ListState, listTexts } from "../../components/admin/admin-table.tsx";
 import { decimalValue } from "../../components/money/amount-rules.ts";
 import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
 import { FormField, fieldsOf } from "../../components/ui/form-field.tsx";
@@ -45,7 +45,7 @@ export default function FundingTab() {
       <ListState
         query={queue}
         empty={queue.data?.items.length === 0}
-        texts={{ loading: t("admin.loading"), error: t("admin.loadFailed"), empty: t("admin.queue.empty") }}
+        texts={listTexts(t, "admin.queue.empty", "admin.")}
       >
         <ul className="space-y-3" data-testid="funding-queue">
           {queue.data?.items.map((deposit) => (

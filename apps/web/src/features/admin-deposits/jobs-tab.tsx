@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column, ListState } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, ListState, listTexts } from "../../components/admin/admin-table.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useJobsOverview } from "./api/deposits-admin-api.ts";
@@ -82,11 +82,7 @@ export default function JobsTab() {
                 rows={section.items}
                 rowKey={(job) => job.id}
                 query={jobs}
-                texts={{
-                  loading: t("admin.loading"),
-                  error: t("admin.loadFailed"),
-                  empty: t("admin.jobs.none"),
-                }}
+                texts={listTexts(t, "admin.jobs.none", "admin.")}
               />
             </div>
           </Section>

@@ -1,7 +1,8 @@
 import type { BankStatementResult, StatementEntryView } from "@festgeld/domain";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column, ListState } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, ListState, listTexts } from "../../components/admin/admin-table.tsx";
+import { ErrorText } from "../../components/ui/form-alert.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
@@ -73,11 +74,10 @@ export default function StatementsTab() {
           </p>
         )}
         {preview.isPending && <Spinner label={t("admin.statements.reading")} />}
-        {preview.isError && (
-          <p role="alert" className="mt-2 text-sm font-medium text-red-800 dark:text-red-300">
-            {errorMessage(preview.error, t("admin.statements.failed"))}
-          </p>
-        )}
+        <ErrorText
+          message={preview.isError && errorMessage(preview.error, t("admin.statements.failed"))}
+          className="mt-2"
+        />
       </div>
 
       {shown && (
@@ -103,11 +103,7 @@ export default function StatementsTab() {
           <EntryList result={shown} />
           <MatchedList result={shown} />
           <UnmatchedList result={shown} />
-          {booking.isError && (
-            <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-              {errorMessage(booking.error, t("admin.statements.failed"))}
-            </p>
-          )}
+          <ErrorText message={booking.isError && errorMessage(booking.error, t("admin.statements.failed"))} />
           {shown.dry_run && !shown.already_imported && xml && (
             <div className="flex flex-wrap gap-2">
               <button
@@ -139,11 +135,7 @@ export default function StatementsTab() {
         <ListState
           query={history}
           empty={history.data?.items.length === 0}
-          texts={{
-            loading: t("admin.loading"),
-            error: t("admin.loadFailed"),
-            empty: t("admin.statements.none"),
-          }}
+          texts={listTexts(t, "admin.statements.none", "admin.")}
         >
           <ul className="mt-2 space-y-2 text-sm" data-testid="statement-history">
             {history.data?.items.map((s) => (
@@ -356,7 +348,7 @@ function EntryList({ result }: { result: BankStatementResult }) {
         rows={result.entries}
         rowKey={(e) => e.key}
         query={{ isPending: false, isError: false, isFetching: false }}
-        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("entries.title") }}
+        texts={listTexts(t, "entries.title")}
         testId="statement-entries"
         rowProps={(e) => ({ "data-testid": "statement-entry", "data-outcome": e.outcome })}
       />

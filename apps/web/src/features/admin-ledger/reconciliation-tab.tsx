@@ -2,7 +2,7 @@ import type { Reconciliation, ReconciliationRun } from "@festgeld/domain";
 import { formatIban } from "@festgeld/domain/iban";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import {
   businessToday,
@@ -47,7 +47,7 @@ export default function ReconciliationTab() {
   const result = useReconciliation(date, account);
   const money = (amount: number | null) => (amount === null ? "–" : formatMoney(amount, "EUR", language));
 
-  const { list: runs, paging } = usePagedListState(
+  const { table } = usePagedListState(
     LEDGER_KEYS.runs,
     operations.ledgerReconciliationRuns,
     account ? { account } : {},
@@ -209,11 +209,7 @@ export default function ReconciliationTab() {
               `${d.side}:${d.entry_id ?? ""}:${d.statement_id ?? ""}:${d.statement_entry_key ?? ""}`
             }
             query={result}
-            texts={{
-              loading: t("loading"),
-              error: t("loadFailed"),
-              empty: t("reconciliation.noDifferences"),
-            }}
+            texts={listTexts(t, "reconciliation.noDifferences")}
             testId="reconciliation-differences"
           />
         </section>
@@ -234,11 +230,9 @@ export default function ReconciliationTab() {
         <AdminTable
           caption={t("reconciliation.runs.title")}
           columns={runColumns}
-          rows={runs.data?.items}
+          {...table}
           rowKey={(r) => r.id}
-          query={runs}
-          texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("reconciliation.runs.empty") }}
-          paging={paging}
+          texts={listTexts(t, "reconciliation.runs.empty")}
           testId="reconciliation-runs"
         />
       </Section>

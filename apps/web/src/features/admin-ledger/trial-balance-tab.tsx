@@ -1,7 +1,7 @@
 import type { TrialBalance } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { businessToday, formatCalendarDate, formatMoney } from "../../lib/format.ts";
 import { useTrialBalance } from "./api/ledger-api.ts";
 
@@ -71,7 +71,7 @@ export default function TrialBalanceTab() {
         rows={balance.data?.accounts}
         rowKey={(row) => row.account}
         query={balance}
-        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("trialBalance.empty") }}
+        texts={listTexts(t, "trialBalance.empty")}
         testId="trial-balance"
       />
       {balance.data && (

@@ -1,5 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column, ListPaging, ListState } from "../../components/admin/admin-table.tsx";
+import {
+  AdminTable,
+  type Column,
+  ListPaging,
+  ListState,
+  listTexts,
+} from "../../components/admin/admin-table.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDateTime } from "../../lib/format.ts";
@@ -28,11 +34,7 @@ function ContactMessages() {
       <ListState
         query={messages}
         empty={messages.data?.items.length === 0}
-        texts={{
-          loading: t("messages.loading"),
-          error: t("messages.loadFailed"),
-          empty: t("messages.contact.empty"),
-        }}
+        texts={listTexts(t, "messages.contact.empty", "messages.")}
       >
         <ul className="space-y-3" data-testid="contact-messages">
           {messages.data?.items.map((m) => (
@@ -70,7 +72,7 @@ function ContactMessages() {
 
 function NewsletterSubscriptions() {
   const { t, i18n } = useTranslation("admin");
-  const { list: subscriptions, paging } = usePagedListState(
+  const { list: subscriptions, table } = usePagedListState(
     ADMIN_KEYS.newsletter,
     operations.adminNewsletterSubscriptionsList,
     {},
@@ -112,15 +114,9 @@ function NewsletterSubscriptions() {
       <AdminTable
         caption={t("messages.newsletter.title")}
         columns={columns}
-        rows={subscriptions.data?.items}
+        {...table}
         rowKey={(s) => s.id}
-        query={subscriptions}
-        texts={{
-          loading: t("messages.loading"),
-          error: t("messages.loadFailed"),
-          empty: t("messages.newsletter.empty"),
-        }}
-        paging={paging}
+        texts={listTexts(t, "messages.newsletter.empty", "messages.")}
         testId="newsletter-table"
       />
     </Section>

@@ -2,7 +2,7 @@ import type { AdminPackage, FieldError, Language } from "@festgeld/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
 import { formatMoney, formatRate } from "../../lib/format.ts";
@@ -210,11 +210,7 @@ export default function PackagesTab() {
         rows={packages.data}
         rowKey={(pkg) => pkg.id}
         query={packages}
-        texts={{
-          loading: t("packages.loading"),
-          error: t("packages.loadFailed"),
-          empty: t("packages.empty"),
-        }}
+        texts={listTexts(t, "packages.empty", "packages.")}
         rowProps={(pkg) => ({
           "data-testid": "packages-row",
           "data-active": pkg.is_active ? "true" : "false",

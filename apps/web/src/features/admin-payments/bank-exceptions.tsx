@@ -6,7 +6,8 @@ import {
 } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
+import { ErrorText } from "../../components/ui/form-alert.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
@@ -30,7 +31,7 @@ export function BankExceptions() {
   const { t } = useTranslation("payments");
   const id = useId();
   const [status, setStatus] = useState<(typeof BANK_EXCEPTION_STATUSES)[number] | "">("open");
-  const { list, paging } = usePagedListState(
+  const { list, table } = usePagedListState(
     ADMIN_KEYS.bankExceptions,
     operations.adminBankExceptionsList,
     status ? { status } : {},
@@ -192,19 +193,13 @@ export function BankExceptions() {
           ))}
         </select>
       </div>
-      {release.isError && (
-        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-          {errorMessage(release.error, t("failed"))}
-        </p>
-      )}
+      <ErrorText message={release.isError && errorMessage(release.error, t("failed"))} />
       <AdminTable
         caption={t("exceptions.title")}
         columns={columns}
-        rows={list.data?.items}
+        {...table}
         rowKey={(e) => e.id}
-        query={list}
-        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("exceptions.empty") }}
-        paging={paging}
+        texts={listTexts(t, "exceptions.empty")}
         testId="bank-exceptions-table"
         rowProps={(e) => ({ "data-testid": "bank-exception-row", "data-exception-id": e.id })}
       />
@@ -313,11 +308,7 @@ function ActionForm({
           autoFocus={action !== "assign_to_deposit"}
         />
       </div>
-      {(missing || act.isError) && (
-        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-          {missing ?? errorMessage(act.error, t("failed"))}
-        </p>
-      )}
+      <ErrorText message={(missing || act.isError) && (missing ?? errorMessage(act.error, t("failed")))} />
       <div className="flex gap-2">
         <button type="submit" className="btn-primary px-3 py-1 text-sm" disabled={act.isPending}>
           {t("exceptions.confirm")}

@@ -1,7 +1,8 @@
 import { PAYMENT_ORDER_STATUSES, type PaymentFile, type PaymentOrder } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
+import { ErrorText } from "../../components/ui/form-alert.tsx";
 import { ReasonForm } from "../../components/ui/reason-form.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
@@ -63,7 +64,7 @@ function Orders() {
       ? { account: account.replace(/\s+/g, "").toUpperCase() }
       : {}),
   };
-  const { list, paging } = usePagedListState(
+  const { table } = usePagedListState(
     ADMIN_KEYS.payments,
     operations.adminPaymentsList,
     query,
@@ -267,11 +268,9 @@ function Orders() {
       <AdminTable
         caption={t("orders.title")}
         columns={columns}
-        rows={list.data?.items}
+        {...table}
         rowKey={(o) => o.id}
-        query={list}
-        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("orders.empty") }}
-        paging={paging}
+        texts={listTexts(t, "orders.empty")}
         testId="payments-table"
         rowProps={(o) => ({ "data-testid": "payment-row", "data-end-to-end-id": o.end_to_end_id })}
         detail={(o) =>
@@ -370,11 +369,7 @@ function Reorder({ order, correct, onDone }: { order: PaymentOrder; correct?: bo
         placeholder={order.creditor_name}
         onChange={(e) => setName(e.target.value)}
       />
-      {mutation.isError && (
-        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-          {errorMessage(mutation.error, t("failed"))}
-        </p>
-      )}
+      <ErrorText message={mutation.isError && errorMessage(mutation.error, t("failed"))} />
       <div className="flex gap-2">
         <button type="submit" className="btn-primary px-3 py-1 text-sm" disabled={mutation.isPending}>
           {t(correct ? "orders.confirmCorrect" : "orders.confirmReorder")}
@@ -416,11 +411,7 @@ function CreateFiles() {
       >
         {t("files.create")}
       </button>
-      {create.isError && (
-        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-          {errorMessage(create.error, t("failed"))}
-        </p>
-      )}
+      <ErrorText message={create.isError && errorMessage(create.error, t("failed"))} />
       {held.length > 0 && (
         <div role="status" className="text-sm text-amber-900 dark:text-amber-200" data-testid="held-orders">
           <p className="font-medium">{t("files.held", { count: held.length })}</p>
@@ -443,7 +434,7 @@ function Files() {
   const language = i18n.language;
   const id = useId();
   const [failed, setFailed] = useState<string | null>(null);
-  const { list, paging } = usePagedListState(
+  const { table } = usePagedListState(
     ADMIN_KEYS.paymentFiles,
     operations.adminPaymentFilesList,
     {},
@@ -508,19 +499,13 @@ function Files() {
   ];
   return (
     <Section id={`${id}-title`} title={t("files.title")} heading="panel" className="space-y-4">
-      {failed && (
-        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-          {failed}
-        </p>
-      )}
+      <ErrorText message={failed} />
       <AdminTable
         caption={t("files.title")}
         columns={columns}
-        rows={list.data?.items}
+        {...table}
         rowKey={(f) => f.id}
-        query={list}
-        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("files.empty") }}
-        paging={paging}
+        texts={listTexts(t, "files.empty")}
         testId="payment-files-table"
         rowProps={(f) => ({ "data-testid": "payment-file-row", "data-file-id": f.id })}
       />
