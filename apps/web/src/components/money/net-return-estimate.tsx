@@ -11,6 +11,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { decimalText } from "../../lib/decimal.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { LabelledSelect } from "../ui/labelled-select.tsx";
 import { Section } from "../ui/section.tsx";
 
 const DEFAULT_ALLOWANCE_EUR = "1000";
@@ -55,41 +56,24 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
       data-testid="net-return"
     >
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.residence} className="label">
-            {t("netReturn.residence")}
-          </label>
-          <select
-            id={ids.residence}
-            className="input"
-            value={residence}
-            onChange={(e) => setResidence(e.target.value as TaxResidence)}
-          >
-            {TAX_RESIDENCES.map((r) => (
-              <option key={r} value={r}>
-                {t(`netReturn.residences.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          id={ids.residence}
+          label={t("netReturn.residence")}
+          value={residence}
+          options={TAX_RESIDENCES.map((r) => ({ value: r, label: t(`netReturn.residences.${r}`) }))}
+          onChange={setResidence}
+        />
         {residence === "de" && (
-          <div>
-            <label htmlFor={ids.church} className="label">
-              {t("netReturn.churchTax")}
-            </label>
-            <select
-              id={ids.church}
-              className="input"
-              value={church}
-              onChange={(e) => setChurch(Number(e.target.value) as ChurchTaxRate)}
-            >
-              {CHURCH_TAX_RATES.map((rate) => (
-                <option key={rate} value={rate}>
-                  {rate === 0 ? t("netReturn.noChurchTax") : t("netReturn.churchTaxRate", { rate })}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            id={ids.church}
+            label={t("netReturn.churchTax")}
+            value={church}
+            options={CHURCH_TAX_RATES.map((rate) => ({
+              value: rate,
+              label: rate === 0 ? t("netReturn.noChurchTax") : t("netReturn.churchTaxRate", { rate }),
+            }))}
+            onChange={setChurch}
+          />
         )}
         {residence === "de" && (
           <div className="sm:col-span-2">

@@ -5,8 +5,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
-import { FilterSelect } from "../../components/admin/filter-select.tsx";
 import { DepositTimeline } from "../../components/deposits/deposit-timeline.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { ReasonForm } from "../../components/ui/reason-form.tsx";
 import { TruncatedText } from "../../components/ui/truncated-text.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
@@ -352,7 +352,7 @@ export default function ApplicationsTab() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-end gap-4">
-        <FilterSelect
+        <LabelledSelect
           label={t("applications.filter")}
           value={status}
           options={[

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
-import { FilterSelect } from "../../components/admin/filter-select.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatCalendarDate, formatDateTime } from "../../lib/format.ts";
 import { operations } from "../../lib/operations.ts";
@@ -80,7 +80,7 @@ export default function AuditTab() {
         <div>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{t("audit.subtitle")}</p>
         </div>
-        <FilterSelect
+        <LabelledSelect
           label={t("audit.filter")}
           value={action}
           options={[

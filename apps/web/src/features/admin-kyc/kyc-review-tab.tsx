@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
-import { FilterSelect } from "../../components/admin/filter-select.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { TruncatedText } from "../../components/ui/truncated-text.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { PAGE_SIZE, type QueueStatus, useReviewQueue } from "./api/review-api.ts";
@@ -144,7 +144,7 @@ export default function KycReviewTab() {
         <div>
           <p className="text-slate-600 dark:text-slate-400">{t("review.subtitle")}</p>
         </div>
-        <FilterSelect
+        <LabelledSelect
           label={t("review.filter")}
           value={status}
           options={STATUSES.map((value) => ({ value, label: t(`review.filters.${value}`) }))}

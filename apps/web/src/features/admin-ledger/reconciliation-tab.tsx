@@ -3,7 +3,9 @@ import { formatIban } from "@festgeld/domain/iban";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { Section } from "../../components/ui/section.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
 import {
   businessToday,
   formatCalendarDate,
@@ -142,42 +144,30 @@ export default function ReconciliationTab() {
         <p className="mt-1 max-w-3xl text-slate-600 dark:text-slate-400">{t("reconciliation.subtitle")}</p>
       </div>
       <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor={`${id}-date`} className="label">
-            {t("reconciliation.date")}
-          </label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            className={DATE_INPUT}
-            value={date}
-            max={businessToday()}
-            onChange={(event) => {
-              if (event.target.value) setDate(event.target.value);
-            }}
-            data-testid="reconciliation-date"
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-account`} className="label">
-            {t("reconciliation.account")}
-          </label>
-          <select
-            id={`${id}-account`}
-            className="input"
-            value={account}
-            onChange={(event) => setChosen(event.target.value)}
-            disabled={accounts.length === 0}
-            data-testid="reconciliation-account"
-          >
-            {accounts.length === 0 && <option value="">{t("reconciliation.noAccounts")}</option>}
-            {accounts.map((iban) => (
-              <option key={iban} value={iban}>
-                {formatIban(iban)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          id={`${id}-date`}
+          label={t("reconciliation.date")}
+          type="date"
+          className={DATE_INPUT}
+          value={date}
+          max={businessToday()}
+          onChange={(event) => {
+            if (event.target.value) setDate(event.target.value);
+          }}
+          data-testid="reconciliation-date"
+        />
+        <LabelledSelect
+          label={t("reconciliation.account")}
+          value={account}
+          options={
+            accounts.length === 0
+              ? [{ value: "", label: t("reconciliation.noAccounts") }]
+              : accounts.map((iban) => ({ value: iban, label: formatIban(iban) }))
+          }
+          onChange={setChosen}
+          disabled={accounts.length === 0}
+          testId="reconciliation-account"
+        />
       </div>
 
       {data && (

@@ -2,6 +2,7 @@ import type { TrialBalance } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
 import { businessToday, formatCalendarDate, formatMoney } from "../../lib/format.ts";
 import { useTrialBalance } from "./api/ledger-api.ts";
 
@@ -48,22 +49,18 @@ export default function TrialBalanceTab() {
           <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("trialBalance.title")}</h2>
           <p className="mt-1 max-w-3xl text-slate-600 dark:text-slate-400">{t("trialBalance.subtitle")}</p>
         </div>
-        <div>
-          <label htmlFor={`${id}-date`} className="label">
-            {t("trialBalance.date")}
-          </label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            className={DATE_INPUT}
-            value={date}
-            max={businessToday()}
-            onChange={(event) => {
-              if (event.target.value) setDate(event.target.value);
-            }}
-            data-testid="trial-balance-date"
-          />
-        </div>
+        <TextField
+          id={`${id}-date`}
+          label={t("trialBalance.date")}
+          type="date"
+          className={DATE_INPUT}
+          value={date}
+          max={businessToday()}
+          onChange={(event) => {
+            if (event.target.value) setDate(event.target.value);
+          }}
+          data-testid="trial-balance-date"
+        />
       </div>
       <AdminTable
         caption={t("trialBalance.caption", { date: formatCalendarDate(date, language, "long") })}

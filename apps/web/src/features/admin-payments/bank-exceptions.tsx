@@ -8,7 +8,9 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { ErrorText } from "../../components/ui/form-alert.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { Section } from "../../components/ui/section.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatCalendarDate, formatMoney } from "../../lib/format.ts";
@@ -175,24 +177,16 @@ export function BankExceptions() {
       data-testid="bank-exceptions"
     >
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("exceptions.subtitle")}</p>
-      <div>
-        <label htmlFor={`${id}-status`} className="label">
-          {t("exceptions.filter")}
-        </label>
-        <select
-          id={`${id}-status`}
-          className="input mt-1"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as typeof status)}
-        >
-          <option value="">{t("orders.filters.all")}</option>
-          {BANK_EXCEPTION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`exceptions.statuses.${s}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        label={t("exceptions.filter")}
+        value={status}
+        options={[
+          { value: "" as typeof status, label: t("orders.filters.all") },
+          ...BANK_EXCEPTION_STATUSES.map((s) => ({ value: s, label: t(`exceptions.statuses.${s}`) })),
+        ]}
+        onChange={setStatus}
+        selectClassName="input mt-1"
+      />
       <ErrorText message={release.isError && errorMessage(release.error, t("failed"))} />
       <AdminTable
         caption={t("exceptions.title")}
@@ -277,20 +271,16 @@ function ActionForm({
         {FOUR_EYES_ACTIONS.includes(action) && ` ${t("exceptions.fourEyes")}`}
       </p>
       {action === "assign_to_deposit" && (
-        <div>
-          <label htmlFor={`${formId}-deposit`} className="label">
-            {t("exceptions.deposit")}
-          </label>
-          <input
-            id={`${formId}-deposit`}
-            className="input mt-1 w-full font-mono"
-            value={depositId}
-            onChange={(e) => setDepositId(e.target.value)}
-            autoComplete="off"
-            // biome-ignore lint/a11y/noAutofocus: the form opens on the staff member's click
-            autoFocus
-          />
-        </div>
+        <TextField
+          id={`${formId}-deposit`}
+          label={t("exceptions.deposit")}
+          className="input mt-1 w-full font-mono"
+          value={depositId}
+          onChange={(e) => setDepositId(e.target.value)}
+          autoComplete="off"
+          // The form opens on the staff member's click.
+          autoFocus
+        />
       )}
       <div>
         <label htmlFor={`${formId}-reason`} className="label">

@@ -3,8 +3,10 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { ErrorText } from "../../components/ui/form-alert.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { ReasonForm } from "../../components/ui/reason-form.tsx";
 import { Section } from "../../components/ui/section.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
@@ -216,54 +218,35 @@ function Orders() {
         <CreateFiles />
       </div>
       <div className="flex flex-wrap gap-4">
-        <div>
-          <label htmlFor={`${id}-status`} className="label">
-            {t("orders.filters.status")}
-          </label>
-          <select
-            id={`${id}-status`}
-            className="input mt-1"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as typeof status)}
-            data-testid="payments-status-filter"
-          >
-            <option value="">{t("orders.filters.all")}</option>
-            {PAYMENT_ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-age`} className="label">
-            {t("orders.filters.age")}
-          </label>
-          <select
-            id={`${id}-age`}
-            className="input mt-1"
-            value={age}
-            onChange={(e) => setAge(e.target.value as typeof age)}
-          >
-            {AGES.map((a) => (
-              <option key={a} value={a}>
-                {a ? t("orders.filters.olderThan", { count: Number(a) }) : t("orders.filters.anyAge")}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-account`} className="label">
-            {t("orders.filters.account")}
-          </label>
-          <input
-            id={`${id}-account`}
-            className="input mt-1 font-mono"
-            value={account}
-            placeholder="DE.."
-            onChange={(e) => setAccount(e.target.value)}
-          />
-        </div>
+        <LabelledSelect
+          label={t("orders.filters.status")}
+          value={status}
+          options={[
+            { value: "" as typeof status, label: t("orders.filters.all") },
+            ...PAYMENT_ORDER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+          ]}
+          onChange={setStatus}
+          selectClassName="input mt-1"
+          testId="payments-status-filter"
+        />
+        <LabelledSelect
+          label={t("orders.filters.age")}
+          value={age}
+          options={AGES.map((a) => ({
+            value: a,
+            label: a ? t("orders.filters.olderThan", { count: Number(a) }) : t("orders.filters.anyAge"),
+          }))}
+          onChange={setAge}
+          selectClassName="input mt-1"
+        />
+        <TextField
+          id={`${id}-account`}
+          label={t("orders.filters.account")}
+          className="input mt-1 font-mono"
+          value={account}
+          placeholder="DE.."
+          onChange={(e) => setAccount(e.target.value)}
+        />
       </div>
       <AdminTable
         caption={t("orders.title")}

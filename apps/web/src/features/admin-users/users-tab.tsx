@@ -3,7 +3,8 @@ import { KYC_STATUSES, ROLES } from "@festgeld/domain/constants";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
-import { FilterSearch, FilterSelect } from "../../components/admin/filter-select.tsx";
+import { FilterSearch } from "../../components/admin/filter-select.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { TruncatedText } from "../../components/ui/truncated-text.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDate } from "../../lib/format.ts";
@@ -92,7 +93,7 @@ export default function UsersTab() {
   return (
     <div className="space-y-6">
       <search className="grid gap-4 md:grid-cols-3">
-        <FilterSelect
+        <LabelledSelect
           label={t("users.filters.role")}
           value={role}
           options={[
@@ -102,7 +103,7 @@ export default function UsersTab() {
           onChange={setRole}
           testId="users-role-filter"
         />
-        <FilterSelect
+        <LabelledSelect
           label={t("users.filters.kycStatus")}
           value={kycStatus}
           options={[

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { Section } from "../../components/ui/section.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { businessToday, formatCalendarDate } from "../../lib/format.ts";
 import { useIssueHoldingsStatement } from "./api/holdings-api.ts";
@@ -38,22 +39,18 @@ export function HoldingsStatementForm() {
     >
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("holdings.intro")}</p>
       <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
-        <div>
-          <label htmlFor={`${id}-date`} className="label">
-            {t("holdings.date")}
-          </label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            className={DATE_INPUT}
-            required
-            max={today}
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-            aria-describedby={`${id}-hint`}
-            data-testid="holdings-date"
-          />
-        </div>
+        <TextField
+          id={`${id}-date`}
+          label={t("holdings.date")}
+          type="date"
+          className={DATE_INPUT}
+          required
+          max={today}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+          aria-describedby={`${id}-hint`}
+          data-testid="holdings-date"
+        />
         <button type="submit" className="btn-primary" disabled={issue.isPending || date === ""}>
           {issue.isPending ? t("holdings.issuing") : t("holdings.issue")}
         </button>
