@@ -92,6 +92,11 @@ export interface Column<Row> {
   sticky?: boolean;
 }
 
+/** A column of amounts: right-aligned, each on one line. */
+export function amountColumn<Row>(id: string, header: ReactNode, cell: (row: Row) => ReactNode): Column<Row> {
+  return { id, header, cell, className: "whitespace-nowrap text-right" };
+}
+
 const STICKY_HEAD =
   "md:sticky md:right-0 md:bg-slate-50 md:shadow-[-1px_0_0_var(--color-slate-200)] md:dark:bg-slate-900";
 const STICKY_CELL =

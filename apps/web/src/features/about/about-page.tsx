@@ -1,5 +1,6 @@
 import { brand } from "@brand";
 import { useTranslation } from "react-i18next";
+import { FigureList } from "../../components/ui/figure-list.tsx";
 import { FileIcon, ShieldIcon, UsersIcon } from "../../components/ui/icons.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { localized, useBrandValues } from "../../lib/brand-text.ts";
@@ -52,16 +53,13 @@ export default function AboutPage() {
       </section>
 
       <section aria-label={t("about.stats.label")} className="mx-auto max-w-7xl px-4">
-        <dl className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="about-stats">
-          {stats.map((stat) => (
-            <div key={stat.label} className="card flex flex-col text-center">
-              <dt className="mt-1 text-sm text-slate-600 dark:text-slate-300">{stat.label}</dt>
-              <dd className="order-first text-3xl font-extrabold text-brand-700 dark:text-brand-200">
-                {stat.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <FigureList
+          figures={stats}
+          className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+          centered
+          labelClassName="mt-1 text-sm text-slate-600 dark:text-slate-300"
+          testId="about-stats"
+        />
       </section>
 
       <Section

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
+import { AdminTable, amountColumn, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { DepositTimeline } from "../../components/deposits/deposit-timeline.tsx";
 import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { ReasonForm } from "../../components/ui/reason-form.tsx";
@@ -189,12 +189,9 @@ export default function ApplicationsTab() {
         }),
       className: "whitespace-nowrap",
     },
-    {
-      id: "amount",
-      header: t("applications.columns.amount"),
-      cell: (application) => formatMoney(application.amount, application.currency, language),
-      className: "whitespace-nowrap text-right",
-    },
+    amountColumn("amount", t("applications.columns.amount"), (application) =>
+      formatMoney(application.amount, application.currency, language),
+    ),
     {
       id: "status",
       header: t("applications.columns.status"),

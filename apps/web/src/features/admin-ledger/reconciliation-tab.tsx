@@ -2,10 +2,9 @@ import type { Reconciliation, ReconciliationRun } from "@festgeld/domain";
 import { formatIban } from "@festgeld/domain/iban";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
+import { AdminTable, amountColumn, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { Section } from "../../components/ui/section.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
 import {
   businessToday,
   formatCalendarDate,
@@ -16,10 +15,7 @@ import {
 import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { LEDGER_KEYS, useReconciliation, useTrialBalance } from "./api/ledger-api.ts";
-
-/** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
-const DATE_INPUT =
-  "input focus-within:outline-2 focus-within:outline-brand-600 dark:focus-within:outline-brand-300";
+import { BooksDayField } from "./components/books-day-field.tsx";
 
 type Difference = Reconciliation["differences"][number];
 const PAGE_SIZE = 25;
@@ -69,12 +65,7 @@ export default function ReconciliationTab() {
       cell: (d) => <time dateTime={d.date}>{formatCalendarDate(d.date, language)}</time>,
       className: "whitespace-nowrap",
     },
-    {
-      id: "amount",
-      header: t("reconciliation.columns.amount"),
-      cell: (d) => money(d.amount),
-      className: "whitespace-nowrap text-right",
-    },
+    amountColumn("amount", t("reconciliation.columns.amount"), (d) => money(d.amount)),
     {
       id: "what",
       header: t("reconciliation.columns.what"),
@@ -110,18 +101,8 @@ export default function ReconciliationTab() {
       header: t("reconciliation.columns.status"),
       cell: (r) => <span className={STATUS_CLASS[r.status]}>{t(`reconciliation.status.${r.status}`)}</span>,
     },
-    {
-      id: "book",
-      header: t("reconciliation.book"),
-      cell: (r) => money(r.book_balance),
-      className: "whitespace-nowrap text-right",
-    },
-    {
-      id: "bank",
-      header: t("reconciliation.bank"),
-      cell: (r) => money(r.bank_balance),
-      className: "whitespace-nowrap text-right",
-    },
+    amountColumn("book", t("reconciliation.book"), (r) => money(r.book_balance)),
+    amountColumn("bank", t("reconciliation.bank"), (r) => money(r.bank_balance)),
     {
       id: "differences",
       header: t("reconciliation.columns.differences"),
@@ -144,17 +125,12 @@ export default function ReconciliationTab() {
         <p className="mt-1 max-w-3xl text-slate-600 dark:text-slate-400">{t("reconciliation.subtitle")}</p>
       </div>
       <div className="flex flex-wrap items-end gap-4">
-        <TextField
+        <BooksDayField
           id={`${id}-date`}
           label={t("reconciliation.date")}
-          type="date"
-          className={DATE_INPUT}
-          value={date}
-          max={businessToday()}
-          onChange={(event) => {
-            if (event.target.value) setDate(event.target.value);
-          }}
-          data-testid="reconciliation-date"
+          day={date}
+          onDay={setDate}
+          testId="reconciliation-date"
         />
         <LabelledSelect
           label={t("reconciliation.account")}

@@ -1,7 +1,7 @@
 import { PAYMENT_ORDER_STATUSES, type PaymentFile, type PaymentOrder } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
+import { AdminTable, amountColumn, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { ErrorText } from "../../components/ui/form-alert.tsx";
 import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { ReasonForm } from "../../components/ui/reason-form.tsx";
@@ -108,12 +108,7 @@ function Orders() {
         </span>
       ),
     },
-    {
-      id: "amount",
-      header: t("orders.columns.amount"),
-      cell: (o) => formatMoney(o.amount, o.currency, language),
-      className: "whitespace-nowrap text-right",
-    },
+    amountColumn("amount", t("orders.columns.amount"), (o) => formatMoney(o.amount, o.currency, language)),
     {
       id: "creditor",
       header: t("orders.columns.creditor"),
@@ -452,12 +447,7 @@ function Files() {
       cell: (f) => formatNumber(f.order_count, language),
       className: "text-right",
     },
-    {
-      id: "sum",
-      header: t("files.columns.controlSum"),
-      cell: (f) => formatMoney(f.control_sum, "EUR", language),
-      className: "whitespace-nowrap text-right",
-    },
+    amountColumn("sum", t("files.columns.controlSum"), (f) => formatMoney(f.control_sum, "EUR", language)),
     {
       id: "download",
       header: t("files.columns.download"),

@@ -1,15 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DateField } from "../../components/ui/date-field.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { Section } from "../../components/ui/section.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { businessToday, formatCalendarDate } from "../../lib/format.ts";
 import { useIssueHoldingsStatement } from "./api/holdings-api.ts";
-
-/** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
-const DATE_INPUT =
-  "input focus-within:outline-2 focus-within:outline-brand-600 dark:focus-within:outline-brand-300";
 
 /**
  * "Statement of holdings": the saver picks a day (today or earlier) and gets a PDF of their deposits
@@ -39,11 +35,9 @@ export function HoldingsStatementForm() {
     >
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("holdings.intro")}</p>
       <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
-        <TextField
+        <DateField
           id={`${id}-date`}
           label={t("holdings.date")}
-          type="date"
-          className={DATE_INPUT}
           required
           max={today}
           value={date}

@@ -1,6 +1,7 @@
 import { brand } from "@brand";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FigureList } from "../../components/ui/figure-list.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { countryName, useBanks } from "../../lib/banks.ts";
 import { useBrandValues } from "../../lib/brand-text.ts";
@@ -64,16 +65,7 @@ export default function DepositInsurancePage() {
   return (
     <LegalLayout title={t("depositInsurance.title")} intro={t("depositInsurance.intro", values)}>
       <Section id="di-figures" title={t("depositInsurance.figures.title")} heading="section">
-        <dl className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="coverage-figures">
-          {figures.map((figure) => (
-            <div key={figure.label} className="card flex flex-col">
-              <dt className="text-sm text-slate-600 dark:text-slate-300">{figure.label}</dt>
-              <dd className="order-first text-3xl font-extrabold text-brand-700 dark:text-brand-200">
-                {figure.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <FigureList figures={figures} className="mt-4 grid gap-4 sm:grid-cols-2" testId="coverage-figures" />
       </Section>
 
       <LegalSection id="di-how" section={section("how")} />

@@ -2,6 +2,7 @@ import { brand } from "@brand";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FigureList } from "../../../components/ui/figure-list.tsx";
 import {
   ArrowRightIcon,
   AwardIcon,
@@ -356,16 +357,7 @@ export function TrustSection({ values }: Props) {
     <section aria-labelledby="home-trust" className="bg-slate-50 py-16 dark:bg-slate-900">
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="home-trust" title={t("home.trust.title")} />
-        <dl className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {stats.map((stat) => (
-            <div key={stat.label} className="card flex flex-col text-center">
-              <dt className="text-sm text-slate-600 dark:text-slate-300">{stat.label}</dt>
-              <dd className="order-first text-3xl font-extrabold text-brand-700 dark:text-brand-200">
-                {stat.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <FigureList figures={stats} className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" centered />
         <p className="mt-8 flex items-center justify-center gap-2 text-slate-700 dark:text-slate-200">
           <StarIcon className="h-5 w-5 fill-current text-amber-600 dark:text-accent-400" />
           {t("home.trust.rating", {
