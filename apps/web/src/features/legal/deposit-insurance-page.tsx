@@ -21,6 +21,22 @@ const SHEET_ROWS = [
   ["acknowledgement", "acknowledgementValue"],
 ] as const;
 
+/** What the guarantee covers and what it does not, side by side: each list's section of the page. */
+const COVERAGE = [
+  {
+    key: "covered",
+    id: "di-covered",
+    border: "border-green-300 dark:border-green-800",
+    testId: "covered-list",
+  },
+  {
+    key: "notCovered",
+    id: "di-not-covered",
+    border: "border-red-300 dark:border-red-800",
+    testId: "not-covered-list",
+  },
+] as const;
+
 /**
  * Deposit insurance: coverage figures, covered and not-covered lists, temporary
  * high balances, the EU depositor information sheet per partner bank (filled from the bank's data:
@@ -71,34 +87,23 @@ export default function DepositInsurancePage() {
       <LegalSection id="di-how" section={section("how")} />
 
       <div className="grid gap-8 md:grid-cols-2">
-        <Section
-          id="di-covered"
-          title={t("depositInsurance.covered.title")}
-          className="rounded-xl border border-green-300 p-5 dark:border-green-800"
-        >
-          <ul
-            className="mt-3 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-200"
-            data-testid="covered-list"
+        {COVERAGE.map(({ key, id, border, testId }) => (
+          <Section
+            key={key}
+            id={id}
+            title={t(`depositInsurance.${key}.title`)}
+            className={`rounded-xl border p-5 ${border}`}
           >
-            {section("covered").items?.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </Section>
-        <Section
-          id="di-not-covered"
-          title={t("depositInsurance.notCovered.title")}
-          className="rounded-xl border border-red-300 p-5 dark:border-red-800"
-        >
-          <ul
-            className="mt-3 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-200"
-            data-testid="not-covered-list"
-          >
-            {section("notCovered").items?.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </Section>
+            <ul
+              className="mt-3 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-200"
+              data-testid={testId}
+            >
+              {section(key).items?.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </Section>
+        ))}
       </div>
 
       <LegalSection id="di-high-balances" section={section("highBalances")} />
