@@ -2,6 +2,7 @@ import type { BankStatementResult, StatementEntryView } from "@festgeld/domain";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column, ListState, listTexts } from "../../components/admin/admin-table.tsx";
+import { FileField } from "../../components/ui/file-field.tsx";
 import { ErrorText } from "../../components/ui/form-alert.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -56,15 +57,11 @@ export default function StatementsTab() {
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("admin.statements.subtitle")}</p>
       </div>
       <div className="card">
-        <label htmlFor={fileId} className="label">
-          {t("admin.statements.file")}
-        </label>
-        <input
+        <FileField
           id={fileId}
+          label={t("admin.statements.file")}
           ref={fileInput}
-          type="file"
           accept=".xml,application/xml,text/xml"
-          className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-slate-800 hover:file:bg-slate-100 dark:file:border-slate-600 dark:file:bg-slate-900 dark:file:text-slate-100 dark:hover:file:bg-slate-800 dark:text-slate-200"
           onChange={(event) => void choose(event.target.files?.[0])}
           data-testid="statement-file"
         />
