@@ -5,7 +5,6 @@ import { openArea, adminToken as signInAdmin } from "./admin-session.ts";
 import { bankStatement, PARTNER_IBAN } from "./bank-statement.ts";
 import {
   bearer,
-  berlinDate,
   longDate as longDateIn,
   openAs as openIn,
   plain,
@@ -15,7 +14,7 @@ import {
   serverClock,
   signIn,
 } from "./clock-journey.ts";
-import { verifyIdentity } from "./verify-identity.ts";
+import { fundedSaver } from "./funded-deposit.ts";
 
 /*
  * Money that really leaves, in the browser: a funded deposit matures (the server's clock moves, never
@@ -81,44 +80,12 @@ for (const language of ["en", "fr"] as const) {
     let adminToken = await signInAdmin(request, CLOCK_PORT);
 
     // A verified saver's 10,000 EUR deposit over 12 months, paid out at maturity, funded today.
-    const email = `payments-${randomBytes(5).toString("hex")}@e2e.example.test`;
-    const registered = await request.post("/api/auth/register", {
-      data: { email, password: PASSWORD, full_name: "Paula Zahlung" },
+    const { email, depositId, valueDate } = await fundedSaver(request, adminToken, {
+      emailPrefix: "payments",
+      password: PASSWORD,
+      fullName: "Paula Zahlung",
+      iban: SAVER_IBAN,
     });
-    expect(registered.status(), await registered.text()).toBe(201);
-    const saverToken = ((await registered.json()) as { access_token: string }).access_token;
-    const now = new Date((await serverClock(request, adminToken)).now);
-    await verifyIdentity(request, saverToken, adminToken, now);
-    const packages = (await (await request.get("/api/packages")).json()) as Array<{
-      id: string;
-      duration_months: number;
-    }>;
-    const applied = await request.post("/api/applications", {
-      headers: bearer(saverToken),
-      data: {
-        full_name: "Paula Zahlung",
-        email,
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: packages.find((p) => p.duration_months === 12)?.id,
-        reference_iban: SAVER_IBAN,
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
-    });
-    expect(applied.status(), await applied.text()).toBe(201);
-    const decided = await request.patch(`/api/admin/applications/${(await applied.json()).id}/decision`, {
-      headers: bearer(adminToken),
-      data: { decision: "approved" },
-    });
-    expect(decided.status(), await decided.text()).toBe(200);
-    const depositId = ((await decided.json()) as { deposit: { id: string } }).deposit.id;
-    const valueDate = berlinDate(now.toISOString());
-    const funded = await request.post(`/api/admin/deposits/${depositId}/funding`, {
-      headers: bearer(adminToken),
-      data: { amount: 10_000, value_date: valueDate, payer_iban: SAVER_IBAN },
-    });
-    expect(funded.status(), await funded.text()).toBe(200);
 
     // The clock moves to the maturity day: the payout is ordered, not yet paid.
     const maturity = plusMonths(valueDate, 12);

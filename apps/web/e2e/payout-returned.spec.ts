@@ -6,7 +6,6 @@ import { openArea, adminToken as signInAdmin } from "./admin-session.ts";
 import { bankStatement, type StatementEntry } from "./bank-statement.ts";
 import {
   bearer,
-  berlinDate,
   longDate,
   openAs,
   plain,
@@ -16,7 +15,7 @@ import {
   serverClock,
   signIn,
 } from "./clock-journey.ts";
-import { verifyIdentity } from "./verify-identity.ts";
+import { fundedSaver } from "./funded-deposit.ts";
 
 /*
  * A payout that comes back, in the browser, in German and in French: the maturity payout is put into a
@@ -184,48 +183,15 @@ for (const language of ["de", "fr"] as const) {
   }) => {
     test.setTimeout(360_000);
     let adminToken = await signInAdmin(request, CLOCK_PORT);
-    const headers = { "accept-language": language };
 
     // A verified saver's 10,000 EUR deposit over 12 months, paid out at maturity, funded today.
-    const email = `returned-${randomBytes(5).toString("hex")}@e2e.example.test`;
-    const registered = await request.post("/api/auth/register", {
-      headers,
-      data: { email, password: PASSWORD, full_name: "Rita Rückläufer" },
+    const { email, depositId, valueDate } = await fundedSaver(request, adminToken, {
+      emailPrefix: "returned",
+      password: PASSWORD,
+      fullName: "Rita Rückläufer",
+      iban: OLD_IBAN,
+      headers: { "accept-language": language },
     });
-    expect(registered.status(), await registered.text()).toBe(201);
-    const saverToken = ((await registered.json()) as { access_token: string }).access_token;
-    const now = new Date((await serverClock(request, adminToken)).now);
-    await verifyIdentity(request, saverToken, adminToken, now);
-    const packages = (await (await request.get("/api/packages")).json()) as Array<{
-      id: string;
-      duration_months: number;
-    }>;
-    const applied = await request.post("/api/applications", {
-      headers: { ...headers, ...bearer(saverToken) },
-      data: {
-        full_name: "Rita Rückläufer",
-        email,
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: packages.find((p) => p.duration_months === 12)?.id,
-        reference_iban: OLD_IBAN,
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
-    });
-    expect(applied.status(), await applied.text()).toBe(201);
-    const decided = await request.patch(`/api/admin/applications/${(await applied.json()).id}/decision`, {
-      headers: bearer(adminToken),
-      data: { decision: "approved" },
-    });
-    expect(decided.status(), await decided.text()).toBe(200);
-    const depositId = ((await decided.json()) as { deposit: { id: string } }).deposit.id;
-    const valueDate = berlinDate(now.toISOString());
-    const funded = await request.post(`/api/admin/deposits/${depositId}/funding`, {
-      headers: bearer(adminToken),
-      data: { amount: 10_000, value_date: valueDate, payer_iban: OLD_IBAN },
-    });
-    expect(funded.status(), await funded.text()).toBe(200);
 
     // Maturity: the payout is ordered; staff put it into a payment file.
     const maturity = plusMonths(valueDate, 12);

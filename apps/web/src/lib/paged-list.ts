@@ -49,5 +49,7 @@ export function usePagedListState<O extends PagedOperation>(
     onChange,
     label,
   };
-  return { list, paging };
+  // What AdminTable takes of it, spread as they are: the rows of the page, the query's state, the paging.
+  const table = { rows: list.data?.items, query: list, paging };
+  return { list, paging, table };
 }

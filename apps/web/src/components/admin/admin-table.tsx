@@ -16,6 +16,14 @@ export interface ListTexts {
   empty: string;
 }
 
+/**
+ * A list's texts from its namespace: `loading` and `loadFailed` under `prefix` ("users." for
+ * "users.loading"), and the key of its empty state.
+ */
+export function listTexts(t: (key: string) => string, empty: string, prefix = ""): ListTexts {
+  return { loading: t(`${prefix}loading`), error: t(`${prefix}loadFailed`), empty: t(empty) };
+}
+
 /** One server-paged list's place: offset and page size, the total, and where to go (Pagination). */
 export interface Paging {
   offset: number;
@@ -82,6 +90,11 @@ export interface Column<Row> {
    * 768 px, where the rows are rows (below they are cards and nothing sticks).
    */
   sticky?: boolean;
+}
+
+/** A column of amounts: right-aligned, each on one line. */
+export function amountColumn<Row>(id: string, header: ReactNode, cell: (row: Row) => ReactNode): Column<Row> {
+  return { id, header, cell, className: "whitespace-nowrap text-right" };
 }
 
 const STICKY_HEAD =

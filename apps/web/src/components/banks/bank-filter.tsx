@@ -1,8 +1,8 @@
 import type { Package } from "@festgeld/domain";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { countryName } from "../../lib/banks.ts";
+import { LabelledSelect } from "../ui/labelled-select.tsx";
 
 /** The bank and country a package list is filtered by, kept in the address (?bank=&country=). */
 export function usePackageFilter() {
@@ -39,7 +39,6 @@ export function BankFilter({
   filter: ReturnType<typeof usePackageFilter>;
 }) {
   const { t, i18n } = useTranslation("banks");
-  const id = useId();
   const banks = [...new Map(packages.map((p) => [p.bank.slug, p.bank])).values()].sort((a, b) =>
     a.name.localeCompare(b.name, i18n.language),
   );
@@ -47,42 +46,26 @@ export function BankFilter({
   return (
     <fieldset className="mx-auto mt-8 flex max-w-3xl flex-col gap-3 sm:flex-row" data-testid="bank-filter">
       <legend className="sr-only">{t("filter.label")}</legend>
-      <div className="flex-1">
-        <label htmlFor={`${id}-bank`} className="label">
-          {t("filter.bank")}
-        </label>
-        <select
-          id={`${id}-bank`}
-          className="input"
-          value={filter.bank}
-          onChange={(e) => filter.setBank(e.target.value)}
-        >
-          <option value="">{t("filter.allBanks")}</option>
-          {banks.map((bank) => (
-            <option key={bank.slug} value={bank.slug}>
-              {bank.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex-1">
-        <label htmlFor={`${id}-country`} className="label">
-          {t("filter.country")}
-        </label>
-        <select
-          id={`${id}-country`}
-          className="input"
-          value={filter.country}
-          onChange={(e) => filter.setCountry(e.target.value)}
-        >
-          <option value="">{t("filter.allCountries")}</option>
-          {countries.map((country) => (
-            <option key={country} value={country}>
-              {countryName(country, i18n.language)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        className="flex-1"
+        label={t("filter.bank")}
+        value={filter.bank}
+        options={[
+          { value: "", label: t("filter.allBanks") },
+          ...banks.map((bank) => ({ value: bank.slug, label: bank.name })),
+        ]}
+        onChange={filter.setBank}
+      />
+      <LabelledSelect
+        className="flex-1"
+        label={t("filter.country")}
+        value={filter.country}
+        options={[
+          { value: "", label: t("filter.allCountries") },
+          ...countries.map((country) => ({ value: country, label: countryName(country, i18n.language) })),
+        ]}
+        onChange={filter.setCountry}
+      />
     </fieldset>
   );
 }

@@ -1,8 +1,9 @@
 import { brand } from "@brand";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBrandValues } from "../../lib/brand-text.ts";
 import { ChatIcon, CloseIcon, PhoneIcon } from "../ui/icons.tsx";
+import { useEscapeClose } from "./use-disclosure.ts";
 
 /**
  * Contact widget: WhatsApp with a greeting in the current language, a call button and the desk hours.
@@ -21,16 +22,7 @@ export function ContactWidget() {
   const titleId = useId();
   const whatsapp = `https://wa.me/${brand.whatsappNumber}?text=${encodeURIComponent(t("widget.greeting"))}`;
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  useEscapeClose(open, setOpen, buttonRef);
 
   return (
     <div

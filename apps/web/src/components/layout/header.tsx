@@ -8,7 +8,7 @@ import { AccountMenu, accountLinks } from "./account-menu.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { HEADER_LINKS } from "./nav-links.ts";
 import { ThemeMenu } from "./theme-menu.tsx";
-import { useDisclosure } from "./use-disclosure.ts";
+import { useDisclosure, useEscapeClose } from "./use-disclosure.ts";
 
 // Only a signed-in reader has a bell: its code (the inbox panel, polling, announcements) loads with the
 // first signed-in page rather than with every public page's first load (docs/decisions.md "The bell
@@ -44,16 +44,7 @@ export function Header() {
   }, [i18n]);
 
   // Escape closes the mobile menu and gives focus back to its button.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setMenuOpen(false);
-      menuButtonRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+  useEscapeClose(menuOpen, setMenuOpen, menuButtonRef);
 
   // The account's own pages (verification, back office) are in the account menu, not in this row.
   const links = HEADER_LINKS;

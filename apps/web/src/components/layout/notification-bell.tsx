@@ -14,6 +14,7 @@ import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { operations } from "../../lib/operations.ts";
 import { toast } from "../../lib/toast.ts";
 import { BellIcon } from "../ui/icons.tsx";
+import { useEscapeClose } from "./use-disclosure.ts";
 
 const UNREAD_KEY = ["notifications", "unread"] as const;
 const LIST_KEY = ["notifications", "list"] as const;
@@ -123,19 +124,10 @@ export function NotificationBell() {
     const onPointer = (event: MouseEvent) => {
       if (wrapperRef.current && !wrapperRef.current.contains(event.target as Node)) setOpen(false);
     };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
     document.addEventListener("mousedown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
+    return () => document.removeEventListener("mousedown", onPointer);
   }, [open]);
+  useEscapeClose(open, setOpen, buttonRef);
 
   const toggle = () => {
     if (open) return close(false);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
 /**
@@ -14,6 +14,28 @@ export function useDisclosure() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
   useEffect(() => setOpen(false), [pathname]);
 
+  useEscapeClose(open, setOpen, buttonRef);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, [open]);
+
+  return { open, setOpen, rootRef, buttonRef, toggle: () => setOpen((v) => !v) };
+}
+
+/**
+ * While something is open (a menu, a panel), Escape closes it and gives focus back to the button
+ * that opened it, so the keyboard user is where they were.
+ */
+export function useEscapeClose(
+  open: boolean,
+  setOpen: (open: boolean) => void,
+  buttonRef: RefObject<HTMLElement | null>,
+) {
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
@@ -21,16 +43,7 @@ export function useDisclosure() {
       setOpen(false);
       buttonRef.current?.focus();
     };
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
     document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
-
-  return { open, setOpen, rootRef, buttonRef, toggle: () => setOpen((v) => !v) };
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, setOpen, buttonRef]);
 }

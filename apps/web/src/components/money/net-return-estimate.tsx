@@ -11,6 +11,8 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { decimalText } from "../../lib/decimal.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { LabelledSelect } from "../ui/labelled-select.tsx";
+import { Section } from "../ui/section.tsx";
 
 const DEFAULT_ALLOWANCE_EUR = "1000";
 
@@ -45,50 +47,33 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
   });
 
   return (
-    <section
+    <Section
+      id={`${ids.residence}-title`}
+      title={t("netReturn.title")}
+      headingClassName="font-semibold text-slate-900 dark:text-white"
+      level={3}
       className="mt-6 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
-      aria-labelledby={`${ids.residence}-title`}
       data-testid="net-return"
     >
-      <h3 id={`${ids.residence}-title`} className="font-semibold text-slate-900 dark:text-white">
-        {t("netReturn.title")}
-      </h3>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.residence} className="label">
-            {t("netReturn.residence")}
-          </label>
-          <select
-            id={ids.residence}
-            className="input"
-            value={residence}
-            onChange={(e) => setResidence(e.target.value as TaxResidence)}
-          >
-            {TAX_RESIDENCES.map((r) => (
-              <option key={r} value={r}>
-                {t(`netReturn.residences.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          id={ids.residence}
+          label={t("netReturn.residence")}
+          value={residence}
+          options={TAX_RESIDENCES.map((r) => ({ value: r, label: t(`netReturn.residences.${r}`) }))}
+          onChange={setResidence}
+        />
         {residence === "de" && (
-          <div>
-            <label htmlFor={ids.church} className="label">
-              {t("netReturn.churchTax")}
-            </label>
-            <select
-              id={ids.church}
-              className="input"
-              value={church}
-              onChange={(e) => setChurch(Number(e.target.value) as ChurchTaxRate)}
-            >
-              {CHURCH_TAX_RATES.map((rate) => (
-                <option key={rate} value={rate}>
-                  {rate === 0 ? t("netReturn.noChurchTax") : t("netReturn.churchTaxRate", { rate })}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            id={ids.church}
+            label={t("netReturn.churchTax")}
+            value={church}
+            options={CHURCH_TAX_RATES.map((rate) => ({
+              value: rate,
+              label: rate === 0 ? t("netReturn.noChurchTax") : t("netReturn.churchTaxRate", { rate }),
+            }))}
+            onChange={setChurch}
+          />
         )}
         {residence === "de" && (
           <div className="sm:col-span-2">
@@ -145,6 +130,6 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
       <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
         {residence === "other" ? t("netReturn.otherNote") : t(`netReturn.note.${residence}`)}
       </p>
-    </section>
+    </Section>
   );
 }

@@ -48,3 +48,22 @@ export function FormErrorAlert({
     </FormAlert>
   );
 }
+
+/**
+ * A short error line (role alert) beside the control that failed: an action in a list or a card
+ * whose request was refused. `className` places it (a top margin). Nothing when there is no message.
+ */
+export function ErrorText({
+  message,
+  className = "",
+}: {
+  message: string | false | null | undefined;
+  className?: string;
+}) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={`${className} text-sm font-medium text-red-800 dark:text-red-300`.trim()}>
+      {message}
+    </p>
+  );
+}

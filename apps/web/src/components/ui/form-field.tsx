@@ -242,3 +242,16 @@ export function TextAreaField<T extends FieldValues>({
     </FieldShell>
   );
 }
+
+/**
+ * The binding of one form's controls: `field("amount")` is what a control needs to edit the field
+ * `amount` of `form` (BoundProps) and its id, the form's id prefix and a suffix (the field's name unless
+ * given), so that a form names each field once.
+ */
+export function fieldsOf<T extends FieldValues>(form: AnyForm<T>, prefix: string) {
+  return <N extends FieldPath<T>>(name: N, suffix: string = name) => ({
+    form,
+    name,
+    id: `${prefix}-${suffix}`,
+  });
+}

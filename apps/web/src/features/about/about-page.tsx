@@ -1,6 +1,8 @@
 import { brand } from "@brand";
 import { useTranslation } from "react-i18next";
+import { FigureList } from "../../components/ui/figure-list.tsx";
 import { FileIcon, ShieldIcon, UsersIcon } from "../../components/ui/icons.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { localized, useBrandValues } from "../../lib/brand-text.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 
@@ -51,28 +53,27 @@ export default function AboutPage() {
       </section>
 
       <section aria-label={t("about.stats.label")} className="mx-auto max-w-7xl px-4">
-        <dl className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="about-stats">
-          {stats.map((stat) => (
-            <div key={stat.label} className="card flex flex-col text-center">
-              <dt className="mt-1 text-sm text-slate-600 dark:text-slate-300">{stat.label}</dt>
-              <dd className="order-first text-3xl font-extrabold text-brand-700 dark:text-brand-200">
-                {stat.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <FigureList
+          figures={stats}
+          className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+          centered
+          labelClassName="mt-1 text-sm text-slate-600 dark:text-slate-300"
+          testId="about-stats"
+        />
       </section>
 
-      <section aria-labelledby="about-story" className="mx-auto max-w-3xl px-4 py-16">
-        <h2 id="about-story" className="text-3xl font-bold text-slate-900 dark:text-white">
-          {t("about.story.title")}
-        </h2>
+      <Section
+        id="about-story"
+        title={t("about.story.title")}
+        heading="page"
+        className="mx-auto max-w-3xl px-4 py-16"
+      >
         <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-700 dark:text-slate-200">
           {paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
-      </section>
+      </Section>
 
       <section aria-labelledby="about-team" className="bg-slate-50 py-16 dark:bg-slate-900">
         <div className="mx-auto max-w-7xl px-4">
@@ -106,10 +107,12 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="about-values" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="about-values" className="text-center text-3xl font-bold text-slate-900 dark:text-white">
-          {t("about.values.title")}
-        </h2>
+      <Section
+        id="about-values"
+        title={t("about.values.title")}
+        headingClassName="text-center text-3xl font-bold text-slate-900 dark:text-white"
+        className="mx-auto max-w-7xl px-4 py-16"
+      >
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {ourValues.map(({ key, icon }) => (
             <li key={key} className="card">
@@ -123,7 +126,7 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </>
   );
 }

@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
-import { FilterSelect } from "../../components/admin/filter-select.tsx";
+import { AdminTable, amountColumn, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { DepositTimeline } from "../../components/deposits/deposit-timeline.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { ReasonForm } from "../../components/ui/reason-form.tsx";
 import { TruncatedText } from "../../components/ui/truncated-text.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
@@ -80,7 +80,7 @@ export default function ApplicationsTab() {
   }, [focusTarget]);
   const [status, setStatus] = useState<StatusFilter>("");
 
-  const { list: applications, paging } = usePagedListState(
+  const { table } = usePagedListState(
     ADMIN_KEYS.applications,
     operations.adminApplicationsList,
     {
@@ -189,12 +189,9 @@ export default function ApplicationsTab() {
         }),
       className: "whitespace-nowrap",
     },
-    {
-      id: "amount",
-      header: t("applications.columns.amount"),
-      cell: (application) => formatMoney(application.amount, application.currency, language),
-      className: "whitespace-nowrap text-right",
-    },
+    amountColumn("amount", t("applications.columns.amount"), (application) =>
+      formatMoney(application.amount, application.currency, language),
+    ),
     {
       id: "status",
       header: t("applications.columns.status"),
@@ -352,7 +349,7 @@ export default function ApplicationsTab() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-end gap-4">
-        <FilterSelect
+        <LabelledSelect
           label={t("applications.filter")}
           value={status}
           options={[
@@ -369,15 +366,9 @@ export default function ApplicationsTab() {
       <AdminTable
         caption={t("applications.caption")}
         columns={columns}
-        rows={applications.data?.items}
+        {...table}
         rowKey={(application) => application.id}
-        query={applications}
-        texts={{
-          loading: t("applications.loading"),
-          error: t("applications.loadFailed"),
-          empty: t("applications.empty"),
-        }}
-        paging={paging}
+        texts={listTexts(t, "applications.empty", "applications.")}
         rowProps={(application) => ({ "data-testid": "applications-row", "data-status": application.status })}
         testId="applications-table"
       />

@@ -3,8 +3,8 @@ import { AUDIT_ACTIONS } from "@festgeld/domain/constants";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
-import { FilterSelect } from "../../components/admin/filter-select.tsx";
+import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatCalendarDate, formatDateTime } from "../../lib/format.ts";
 import { operations } from "../../lib/operations.ts";
@@ -20,7 +20,7 @@ export default function AuditTab() {
   const { t, i18n } = useTranslation("admin");
   const [action, setAction] = useState<ActionFilter>("");
 
-  const { list: log, paging } = usePagedListState(
+  const { table } = usePagedListState(
     ADMIN_KEYS.audit,
     operations.adminAuditLogList,
     {
@@ -80,7 +80,7 @@ export default function AuditTab() {
         <div>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{t("audit.subtitle")}</p>
         </div>
-        <FilterSelect
+        <LabelledSelect
           label={t("audit.filter")}
           value={action}
           options={[
@@ -95,11 +95,9 @@ export default function AuditTab() {
       <AdminTable
         caption={t("audit.title")}
         columns={columns}
-        rows={log.data?.items}
+        {...table}
         rowKey={(entry) => entry.id}
-        query={log}
-        texts={{ loading: t("audit.loading"), error: t("audit.loadFailed"), empty: t("audit.empty") }}
-        paging={paging}
+        texts={listTexts(t, "audit.empty", "audit.")}
         testId="audit-table"
       />
     </div>

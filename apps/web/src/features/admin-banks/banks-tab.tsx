@@ -2,7 +2,7 @@ import type { AdminBank, BankCreateRequest, FieldError } from "@festgeld/domain"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { CountryFlag } from "../../components/ui/flag.tsx";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
 import { formatCents, formatNumber } from "../../lib/format.ts";
@@ -176,7 +176,7 @@ export default function BanksTab() {
         rows={banks.data}
         rowKey={(bank) => bank.id}
         query={banks}
-        texts={{ loading: t("admin.loading"), error: t("admin.loadFailed"), empty: t("list.empty") }}
+        texts={listTexts(t, "list.empty", "admin.")}
         rowProps={(bank) => ({ "data-testid": "banks-row", "data-slug": bank.slug })}
         testId="banks-table"
       />

@@ -3,10 +3,10 @@ import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ListPaging, ListState } from "../../components/admin/admin-table.tsx";
+import { ListPaging, ListState, listTexts } from "../../components/admin/admin-table.tsx";
 import { decimalValue } from "../../components/money/amount-rules.ts";
 import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
-import { FormField } from "../../components/ui/form-field.tsx";
+import { FormField, fieldsOf } from "../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { businessToday, formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
@@ -45,7 +45,7 @@ export default function FundingTab() {
       <ListState
         query={queue}
         empty={queue.data?.items.length === 0}
-        texts={{ loading: t("admin.loading"), error: t("admin.loadFailed"), empty: t("admin.queue.empty") }}
+        texts={listTexts(t, "admin.queue.empty", "admin.")}
       >
         <ul className="space-y-3" data-testid="funding-queue">
           {queue.data?.items.map((deposit) => (
@@ -140,6 +140,7 @@ function FundingForm({ deposit, onClose }: { deposit: AdminDeposit; onClose: () 
     defaultValues: { amount: deposit.amount.toFixed(2), value_date: businessToday(), payer_iban: "" },
     fallback: t("admin.queue.failed"),
   });
+  const field = fieldsOf(form, id);
 
   return (
     <form
@@ -153,25 +154,19 @@ function FundingForm({ deposit, onClose }: { deposit: AdminDeposit; onClose: () 
       data-testid="funding-form"
     >
       <FormField
-        form={form}
-        name="amount"
-        id={`${id}-amount`}
+        {...field("amount")}
         label={t("admin.queue.amount")}
         className="input w-full"
         inputMode="decimal"
       />
       <FormField
-        form={form}
-        name="value_date"
-        id={`${id}-date`}
+        {...field("value_date", "date")}
         label={t("admin.queue.valueDate")}
         type="date"
         className="input w-full"
       />
       <FormField
-        form={form}
-        name="payer_iban"
-        id={`${id}-iban`}
+        {...field("payer_iban", "iban")}
         label={t("admin.queue.payerIban")}
         hint={t("admin.queue.payerHint", { iban: deposit.payer_iban })}
         className="input w-full font-mono"

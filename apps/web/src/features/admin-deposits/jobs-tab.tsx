@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column, ListState } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, ListState, listTexts } from "../../components/admin/admin-table.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useJobsOverview } from "./api/deposits-admin-api.ts";
 
@@ -65,15 +66,15 @@ export default function JobsTab() {
         texts={{ loading: t("admin.loading"), error: t("admin.loadFailed"), empty: "" }}
       >
         {sections.map((section) => (
-          <section
+          <Section
+            id={`jobs-${section.key}`}
+            title={t(`admin.jobs.${section.key}`, { count: section.items?.length ?? 0 })}
+            heading="box"
+            level={3}
             key={section.key}
             className="card"
-            aria-labelledby={`jobs-${section.key}`}
             data-testid={`jobs-${section.key}`}
           >
-            <h3 id={`jobs-${section.key}`} className="text-lg font-semibold text-slate-900 dark:text-white">
-              {t(`admin.jobs.${section.key}`, { count: section.items?.length ?? 0 })}
-            </h3>
             <div className="mt-2">
               <AdminTable
                 caption={t(`admin.jobs.${section.key}`, { count: section.items?.length ?? 0 })}
@@ -81,14 +82,10 @@ export default function JobsTab() {
                 rows={section.items}
                 rowKey={(job) => job.id}
                 query={jobs}
-                texts={{
-                  loading: t("admin.loading"),
-                  error: t("admin.loadFailed"),
-                  empty: t("admin.jobs.none"),
-                }}
+                texts={listTexts(t, "admin.jobs.none", "admin.")}
               />
             </div>
-          </section>
+          </Section>
         ))}
       </ListState>
     </div>

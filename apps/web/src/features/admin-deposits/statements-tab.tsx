@@ -1,7 +1,10 @@
 import type { BankStatementResult, StatementEntryView } from "@festgeld/domain";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column, ListState } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, ListState, listTexts } from "../../components/admin/admin-table.tsx";
+import { FileField } from "../../components/ui/file-field.tsx";
+import { ErrorText } from "../../components/ui/form-alert.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
@@ -54,15 +57,11 @@ export default function StatementsTab() {
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("admin.statements.subtitle")}</p>
       </div>
       <div className="card">
-        <label htmlFor={fileId} className="label">
-          {t("admin.statements.file")}
-        </label>
-        <input
+        <FileField
           id={fileId}
+          label={t("admin.statements.file")}
           ref={fileInput}
-          type="file"
           accept=".xml,application/xml,text/xml"
-          className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-slate-800 hover:file:bg-slate-100 dark:file:border-slate-600 dark:file:bg-slate-900 dark:file:text-slate-100 dark:hover:file:bg-slate-800 dark:text-slate-200"
           onChange={(event) => void choose(event.target.files?.[0])}
           data-testid="statement-file"
         />
@@ -72,22 +71,21 @@ export default function StatementsTab() {
           </p>
         )}
         {preview.isPending && <Spinner label={t("admin.statements.reading")} />}
-        {preview.isError && (
-          <p role="alert" className="mt-2 text-sm font-medium text-red-800 dark:text-red-300">
-            {errorMessage(preview.error, t("admin.statements.failed"))}
-          </p>
-        )}
+        <ErrorText
+          message={preview.isError && errorMessage(preview.error, t("admin.statements.failed"))}
+          className="mt-2"
+        />
       </div>
 
       {shown && (
-        <section
+        <Section
+          id={`${fileId}-result`}
+          title={shown.dry_run ? t("admin.statements.previewTitle") : t("admin.statements.bookedTitle")}
+          heading="box"
+          level={3}
           className="card space-y-4"
-          aria-labelledby={`${fileId}-result`}
           data-testid="statement-result"
         >
-          <h3 id={`${fileId}-result`} className="text-lg font-semibold text-slate-900 dark:text-white">
-            {shown.dry_run ? t("admin.statements.previewTitle") : t("admin.statements.bookedTitle")}
-          </h3>
           <p className="text-sm text-slate-700 dark:text-slate-300">
             {t("admin.statements.summary", {
               count: shown.credits,
@@ -102,11 +100,7 @@ export default function StatementsTab() {
           <EntryList result={shown} />
           <MatchedList result={shown} />
           <UnmatchedList result={shown} />
-          {booking.isError && (
-            <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-              {errorMessage(booking.error, t("admin.statements.failed"))}
-            </p>
-          )}
+          <ErrorText message={booking.isError && errorMessage(booking.error, t("admin.statements.failed"))} />
           {shown.dry_run && !shown.already_imported && xml && (
             <div className="flex flex-wrap gap-2">
               <button
@@ -131,21 +125,14 @@ export default function StatementsTab() {
               </button>
             </div>
           )}
-        </section>
+        </Section>
       )}
 
-      <section aria-labelledby={`${fileId}-history`}>
-        <h3 id={`${fileId}-history`} className="text-lg font-semibold text-slate-900 dark:text-white">
-          {t("admin.statements.history")}
-        </h3>
+      <Section id={`${fileId}-history`} title={t("admin.statements.history")} heading="box" level={3}>
         <ListState
           query={history}
           empty={history.data?.items.length === 0}
-          texts={{
-            loading: t("admin.loading"),
-            error: t("admin.loadFailed"),
-            empty: t("admin.statements.none"),
-          }}
+          texts={listTexts(t, "admin.statements.none", "admin.")}
         >
           <ul className="mt-2 space-y-2 text-sm" data-testid="statement-history">
             {history.data?.items.map((s) => (
@@ -165,7 +152,7 @@ export default function StatementsTab() {
             ))}
           </ul>
         </ListState>
-      </section>
+      </Section>
     </div>
   );
 }
@@ -358,7 +345,7 @@ function EntryList({ result }: { result: BankStatementResult }) {
         rows={result.entries}
         rowKey={(e) => e.key}
         query={{ isPending: false, isError: false, isFetching: false }}
-        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("entries.title") }}
+        texts={listTexts(t, "entries.title")}
         testId="statement-entries"
         rowProps={(e) => ({ "data-testid": "statement-entry", "data-outcome": e.outcome })}
       />

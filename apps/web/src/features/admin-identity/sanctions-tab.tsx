@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
 import { ListState } from "../../components/admin/admin-table.tsx";
+import { FILE_INPUT } from "../../components/ui/file-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
@@ -123,7 +124,7 @@ function LoadList() {
         id={`${id}-file`}
         type="file"
         accept=".xml,application/xml,text/xml"
-        className="block w-full text-sm text-slate-800 file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-slate-800 hover:file:bg-slate-100 dark:file:border-slate-600 dark:file:bg-slate-900 dark:file:text-slate-100 dark:hover:file:bg-slate-800 dark:text-slate-200"
+        className={FILE_INPUT}
         {...form.register("file")}
       />
       <SubmitButton

@@ -12,6 +12,7 @@ import { useHeadingFocus } from "../../components/admin/use-heading-focus.ts";
 import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
 import { RadioChoices, TextAreaField } from "../../components/ui/form-field.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
@@ -26,15 +27,20 @@ import { DecisionForm } from "./components/decision-form.tsx";
 import { EmailConfirmation } from "./components/email-confirmation.tsx";
 import { FileViewer } from "./components/file-viewer.tsx";
 
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+function DossierSection({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="card space-y-3" data-testid={testId}>
-      <h2 id={id} className="text-lg font-semibold text-slate-900 dark:text-white">
-        {title}
-      </h2>
+    <Section id={id} title={title} heading="box" className="card space-y-3" data-testid={testId}>
       {children}
-    </section>
+    </Section>
   );
 }
 
@@ -198,7 +204,7 @@ function DossierView({ dossier }: { dossier: Dossier }) {
         </p>
       </header>
 
-      <Section title={t("dossier.personal")} testId="dossier-personal">
+      <DossierSection title={t("dossier.personal")} testId="dossier-personal">
         {profile ? (
           <>
             <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm md:grid-cols-2">
@@ -234,9 +240,9 @@ function DossierView({ dossier }: { dossier: Dossier }) {
         ) : (
           <p className="text-slate-600 dark:text-slate-400">{t("dossier.noProfile")}</p>
         )}
-      </Section>
+      </DossierSection>
 
-      <Section title={t("dossier.documents")} testId="dossier-documents">
+      <DossierSection title={t("dossier.documents")} testId="dossier-documents">
         {docs.length === 0 ? (
           <p className="text-slate-600 dark:text-slate-400">{t("dossier.noDocuments")}</p>
         ) : (
@@ -259,9 +265,9 @@ function DossierView({ dossier }: { dossier: Dossier }) {
             ))}
           </div>
         )}
-      </Section>
+      </DossierSection>
 
-      <Section title={t("dossier.history")}>
+      <DossierSection title={t("dossier.history")}>
         {dossier.decisions.filter((d) => d.action !== "view_file").length === 0 ? (
           <p className="text-slate-600 dark:text-slate-400">{t("dossier.noHistory")}</p>
         ) : (
@@ -280,9 +286,9 @@ function DossierView({ dossier }: { dossier: Dossier }) {
               })}
           </ul>
         )}
-      </Section>
+      </DossierSection>
 
-      <Section title={t("dossier.idents")}>
+      <DossierSection title={t("dossier.idents")}>
         {dossier.ident_verifications.length === 0 ? (
           <p className="text-slate-600 dark:text-slate-400">{t("dossier.noIdents")}</p>
         ) : (
@@ -303,9 +309,9 @@ function DossierView({ dossier }: { dossier: Dossier }) {
             ))}
           </ul>
         )}
-      </Section>
+      </DossierSection>
 
-      <Section title={t("dossier.screenings")} testId="dossier-screenings">
+      <DossierSection title={t("dossier.screenings")} testId="dossier-screenings">
         {dossier.screenings.length === 0 ? (
           <p className="text-slate-600 dark:text-slate-400">{t("dossier.noScreenings")}</p>
         ) : (
@@ -328,9 +334,9 @@ function DossierView({ dossier }: { dossier: Dossier }) {
             {h.reason ? `, ${h.reason}` : ""}
           </p>
         ))}
-      </Section>
+      </DossierSection>
 
-      <Section title={t("dossier.applications")}>
+      <DossierSection title={t("dossier.applications")}>
         {dossier.applications.length === 0 ? (
           <p className="text-slate-600 dark:text-slate-400">{t("dossier.noApplications")}</p>
         ) : (
@@ -343,11 +349,11 @@ function DossierView({ dossier }: { dossier: Dossier }) {
             ))}
           </ul>
         )}
-      </Section>
+      </DossierSection>
 
-      <Section title={t("dossier.notes")}>
+      <DossierSection title={t("dossier.notes")}>
         <Notes dossier={dossier} />
-      </Section>
+      </DossierSection>
     </div>
   );
 }

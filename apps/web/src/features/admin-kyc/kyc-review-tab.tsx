@@ -2,8 +2,8 @@ import type { KycAdminDocument } from "@festgeld/domain";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
-import { FilterSelect } from "../../components/admin/filter-select.tsx";
+import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { TruncatedText } from "../../components/ui/truncated-text.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { PAGE_SIZE, type QueueStatus, useReviewQueue } from "./api/review-api.ts";
@@ -144,7 +144,7 @@ export default function KycReviewTab() {
         <div>
           <p className="text-slate-600 dark:text-slate-400">{t("review.subtitle")}</p>
         </div>
-        <FilterSelect
+        <LabelledSelect
           label={t("review.filter")}
           value={status}
           options={STATUSES.map((value) => ({ value, label: t(`review.filters.${value}`) }))}
@@ -165,7 +165,7 @@ export default function KycReviewTab() {
             rows={queue.data?.items}
             rowKey={(doc) => doc.id}
             query={queue}
-            texts={{ loading: t("review.loading"), error: t("review.loadFailed"), empty: t("review.empty") }}
+            texts={listTexts(t, "review.empty", "review.")}
             paging={{ offset, limit: PAGE_SIZE, total, onChange: setOffset, label: t("review.pagination") }}
             rowProps={(doc) => ({
               "data-testid": "kyc-queue-row",

@@ -2,7 +2,9 @@ import type { Reconciliation, ReconciliationRun } from "@festgeld/domain";
 import { formatIban } from "@festgeld/domain/iban";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { AdminTable, amountColumn, type Column, listTexts } from "../../components/admin/admin-table.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import {
   businessToday,
   formatCalendarDate,
@@ -13,10 +15,7 @@ import {
 import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { LEDGER_KEYS, useReconciliation, useTrialBalance } from "./api/ledger-api.ts";
-
-/** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
-const DATE_INPUT =
-  "input focus-within:outline-2 focus-within:outline-brand-600 dark:focus-within:outline-brand-300";
+import { BooksDayField } from "./components/books-day-field.tsx";
 
 type Difference = Reconciliation["differences"][number];
 const PAGE_SIZE = 25;
@@ -46,7 +45,7 @@ export default function ReconciliationTab() {
   const result = useReconciliation(date, account);
   const money = (amount: number | null) => (amount === null ? "–" : formatMoney(amount, "EUR", language));
 
-  const { list: runs, paging } = usePagedListState(
+  const { table } = usePagedListState(
     LEDGER_KEYS.runs,
     operations.ledgerReconciliationRuns,
     account ? { account } : {},
@@ -66,12 +65,7 @@ export default function ReconciliationTab() {
       cell: (d) => <time dateTime={d.date}>{formatCalendarDate(d.date, language)}</time>,
       className: "whitespace-nowrap",
     },
-    {
-      id: "amount",
-      header: t("reconciliation.columns.amount"),
-      cell: (d) => money(d.amount),
-      className: "whitespace-nowrap text-right",
-    },
+    amountColumn("amount", t("reconciliation.columns.amount"), (d) => money(d.amount)),
     {
       id: "what",
       header: t("reconciliation.columns.what"),
@@ -107,18 +101,8 @@ export default function ReconciliationTab() {
       header: t("reconciliation.columns.status"),
       cell: (r) => <span className={STATUS_CLASS[r.status]}>{t(`reconciliation.status.${r.status}`)}</span>,
     },
-    {
-      id: "book",
-      header: t("reconciliation.book"),
-      cell: (r) => money(r.book_balance),
-      className: "whitespace-nowrap text-right",
-    },
-    {
-      id: "bank",
-      header: t("reconciliation.bank"),
-      cell: (r) => money(r.bank_balance),
-      className: "whitespace-nowrap text-right",
-    },
+    amountColumn("book", t("reconciliation.book"), (r) => money(r.book_balance)),
+    amountColumn("bank", t("reconciliation.bank"), (r) => money(r.bank_balance)),
     {
       id: "differences",
       header: t("reconciliation.columns.differences"),
@@ -141,42 +125,25 @@ export default function ReconciliationTab() {
         <p className="mt-1 max-w-3xl text-slate-600 dark:text-slate-400">{t("reconciliation.subtitle")}</p>
       </div>
       <div className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor={`${id}-date`} className="label">
-            {t("reconciliation.date")}
-          </label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            className={DATE_INPUT}
-            value={date}
-            max={businessToday()}
-            onChange={(event) => {
-              if (event.target.value) setDate(event.target.value);
-            }}
-            data-testid="reconciliation-date"
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-account`} className="label">
-            {t("reconciliation.account")}
-          </label>
-          <select
-            id={`${id}-account`}
-            className="input"
-            value={account}
-            onChange={(event) => setChosen(event.target.value)}
-            disabled={accounts.length === 0}
-            data-testid="reconciliation-account"
-          >
-            {accounts.length === 0 && <option value="">{t("reconciliation.noAccounts")}</option>}
-            {accounts.map((iban) => (
-              <option key={iban} value={iban}>
-                {formatIban(iban)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BooksDayField
+          id={`${id}-date`}
+          label={t("reconciliation.date")}
+          day={date}
+          onDay={setDate}
+          testId="reconciliation-date"
+        />
+        <LabelledSelect
+          label={t("reconciliation.account")}
+          value={account}
+          options={
+            accounts.length === 0
+              ? [{ value: "", label: t("reconciliation.noAccounts") }]
+              : accounts.map((iban) => ({ value: iban, label: formatIban(iban) }))
+          }
+          onChange={setChosen}
+          disabled={accounts.length === 0}
+          testId="reconciliation-account"
+        />
       </div>
 
       {data && (
@@ -208,11 +175,7 @@ export default function ReconciliationTab() {
               `${d.side}:${d.entry_id ?? ""}:${d.statement_id ?? ""}:${d.statement_entry_key ?? ""}`
             }
             query={result}
-            texts={{
-              loading: t("loading"),
-              error: t("loadFailed"),
-              empty: t("reconciliation.noDifferences"),
-            }}
+            texts={listTexts(t, "reconciliation.noDifferences")}
             testId="reconciliation-differences"
           />
         </section>
@@ -223,21 +186,22 @@ export default function ReconciliationTab() {
         </p>
       )}
 
-      <section className="space-y-3" aria-labelledby={`${id}-runs`}>
-        <h3 id={`${id}-runs`} className="text-lg font-semibold text-slate-900 dark:text-white">
-          {t("reconciliation.runs.title")}
-        </h3>
+      <Section
+        id={`${id}-runs`}
+        title={t("reconciliation.runs.title")}
+        heading="box"
+        level={3}
+        className="space-y-3"
+      >
         <AdminTable
           caption={t("reconciliation.runs.title")}
           columns={runColumns}
-          rows={runs.data?.items}
+          {...table}
           rowKey={(r) => r.id}
-          query={runs}
-          texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("reconciliation.runs.empty") }}
-          paging={paging}
+          texts={listTexts(t, "reconciliation.runs.empty")}
           testId="reconciliation-runs"
         />
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,13 +1,10 @@
 import type { TrialBalance } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { AdminTable, amountColumn, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { businessToday, formatCalendarDate, formatMoney } from "../../lib/format.ts";
 import { useTrialBalance } from "./api/ledger-api.ts";
-
-/** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
-const DATE_INPUT =
-  "input focus-within:outline-2 focus-within:outline-brand-600 dark:focus-within:outline-brand-300";
+import { BooksDayField } from "./components/books-day-field.tsx";
 
 type Row = TrialBalance["accounts"][number];
 
@@ -27,18 +24,12 @@ export default function TrialBalanceTab() {
       cell: (row) => <code className="break-all text-xs">{row.account}</code>,
     },
     { id: "type", header: t("trialBalance.columns.type"), cell: (row) => t(`accountTypes.${row.type}`) },
-    {
-      id: "debit",
-      header: t("trialBalance.columns.debit"),
-      cell: (row) => (row.balance > 0 ? money(row.balance) : ""),
-      className: "whitespace-nowrap text-right",
-    },
-    {
-      id: "credit",
-      header: t("trialBalance.columns.credit"),
-      cell: (row) => (row.balance < 0 ? money(-row.balance) : ""),
-      className: "whitespace-nowrap text-right",
-    },
+    amountColumn("debit", t("trialBalance.columns.debit"), (row) =>
+      row.balance > 0 ? money(row.balance) : "",
+    ),
+    amountColumn("credit", t("trialBalance.columns.credit"), (row) =>
+      row.balance < 0 ? money(-row.balance) : "",
+    ),
   ];
 
   return (
@@ -48,22 +39,13 @@ export default function TrialBalanceTab() {
           <h2 className="text-2xl font-semibold text-slate-900 dark:text-white">{t("trialBalance.title")}</h2>
           <p className="mt-1 max-w-3xl text-slate-600 dark:text-slate-400">{t("trialBalance.subtitle")}</p>
         </div>
-        <div>
-          <label htmlFor={`${id}-date`} className="label">
-            {t("trialBalance.date")}
-          </label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            className={DATE_INPUT}
-            value={date}
-            max={businessToday()}
-            onChange={(event) => {
-              if (event.target.value) setDate(event.target.value);
-            }}
-            data-testid="trial-balance-date"
-          />
-        </div>
+        <BooksDayField
+          id={`${id}-date`}
+          label={t("trialBalance.date")}
+          day={date}
+          onDay={setDate}
+          testId="trial-balance-date"
+        />
       </div>
       <AdminTable
         caption={t("trialBalance.caption", { date: formatCalendarDate(date, language, "long") })}
@@ -71,7 +53,7 @@ export default function TrialBalanceTab() {
         rows={balance.data?.accounts}
         rowKey={(row) => row.account}
         query={balance}
-        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("trialBalance.empty") }}
+        texts={listTexts(t, "trialBalance.empty")}
         testId="trial-balance"
       />
       {balance.data && (

@@ -1,5 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column, ListPaging, ListState } from "../../components/admin/admin-table.tsx";
+import {
+  AdminTable,
+  type Column,
+  ListPaging,
+  ListState,
+  listTexts,
+} from "../../components/admin/admin-table.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { operations } from "../../lib/operations.ts";
@@ -18,18 +25,16 @@ function ContactMessages() {
     t("messages.contact.pages"),
   );
   return (
-    <section aria-labelledby="admin-contact-heading" className="space-y-4">
-      <h2 id="admin-contact-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-        {t("messages.contact.title")}
-      </h2>
+    <Section
+      id="admin-contact-heading"
+      title={t("messages.contact.title")}
+      heading="panel"
+      className="space-y-4"
+    >
       <ListState
         query={messages}
         empty={messages.data?.items.length === 0}
-        texts={{
-          loading: t("messages.loading"),
-          error: t("messages.loadFailed"),
-          empty: t("messages.contact.empty"),
-        }}
+        texts={listTexts(t, "messages.contact.empty", "messages.")}
       >
         <ul className="space-y-3" data-testid="contact-messages">
           {messages.data?.items.map((m) => (
@@ -61,13 +66,13 @@ function ContactMessages() {
         </ul>
       </ListState>
       <ListPaging paging={paging} rows={messages.data?.items.length} />
-    </section>
+    </Section>
   );
 }
 
 function NewsletterSubscriptions() {
   const { t, i18n } = useTranslation("admin");
-  const { list: subscriptions, paging } = usePagedListState(
+  const { list: subscriptions, table } = usePagedListState(
     ADMIN_KEYS.newsletter,
     operations.adminNewsletterSubscriptionsList,
     {},
@@ -100,25 +105,21 @@ function NewsletterSubscriptions() {
     },
   ];
   return (
-    <section aria-labelledby="admin-newsletter-heading" className="space-y-4">
-      <h2 id="admin-newsletter-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-        {t("messages.newsletter.title")}
-      </h2>
+    <Section
+      id="admin-newsletter-heading"
+      title={t("messages.newsletter.title")}
+      heading="panel"
+      className="space-y-4"
+    >
       <AdminTable
         caption={t("messages.newsletter.title")}
         columns={columns}
-        rows={subscriptions.data?.items}
+        {...table}
         rowKey={(s) => s.id}
-        query={subscriptions}
-        texts={{
-          loading: t("messages.loading"),
-          error: t("messages.loadFailed"),
-          empty: t("messages.newsletter.empty"),
-        }}
-        paging={paging}
+        texts={listTexts(t, "messages.newsletter.empty", "messages.")}
         testId="newsletter-table"
       />
-    </section>
+    </Section>
   );
 }
 

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { BroadcastForm } from "../../components/broadcast/broadcast-form.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { sendNewsletter } from "./api/newsletter-admin-api.ts";
@@ -19,10 +20,7 @@ export function NewsletterSend() {
     t(key, { count, formatted: formatNumber(count, i18n.language) });
 
   return (
-    <section aria-labelledby={`${baseId}-heading`} className="space-y-4">
-      <h2 id={`${baseId}-heading`} className="text-xl font-semibold text-slate-900 dark:text-white">
-        {t("messages.send.title")}
-      </h2>
+    <Section id={`${baseId}-heading`} title={t("messages.send.title")} heading="panel" className="space-y-4">
       <BroadcastForm
         testId="newsletter-send-form"
         reviewTestId="newsletter-review"
@@ -36,6 +34,6 @@ export function NewsletterSend() {
         confirmLabel={t("messages.send.confirm")}
         onSent={() => void queryClient.invalidateQueries({ queryKey: ADMIN_KEYS.audit })}
       />
-    </section>
+    </Section>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { Section } from "../../components/ui/section.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatMoney, formatNumber } from "../../lib/format.ts";
@@ -113,10 +114,12 @@ export default function OverviewTab() {
         ))}
       </ul>
       <div className="grid gap-6 xl:grid-cols-3">
-        <section className="card xl:col-span-2" aria-labelledby="admin-trends-heading">
-          <h2 id="admin-trends-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-            {t("overview.trends.title")}
-          </h2>
+        <Section
+          id="admin-trends-heading"
+          title={t("overview.trends.title")}
+          heading="box"
+          className="card xl:col-span-2"
+        >
           {chartsWanted ? (
             <Suspense fallback={chartSpace}>
               <TrendsChart data={monthlyTrends} />
@@ -124,11 +127,8 @@ export default function OverviewTab() {
           ) : (
             chartSpace
           )}
-        </section>
-        <section className="card" aria-labelledby="admin-status-heading">
-          <h2 id="admin-status-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-            {t("overview.status.title")}
-          </h2>
+        </Section>
+        <Section id="admin-status-heading" title={t("overview.status.title")} heading="box" className="card">
           {chartsWanted ? (
             <Suspense fallback={chartSpace}>
               <StatusChart overview={overview} />
@@ -136,7 +136,7 @@ export default function OverviewTab() {
           ) : (
             chartSpace
           )}
-        </section>
+        </Section>
       </div>
       <BankExposure />
     </div>

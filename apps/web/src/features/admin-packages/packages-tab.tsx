@@ -2,7 +2,7 @@ import type { AdminPackage, FieldError, Language } from "@festgeld/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { AdminTable, amountColumn, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { ApiError, errorMessage } from "../../lib/api-client.ts";
 import { formatMoney, formatRate } from "../../lib/format.ts";
@@ -111,18 +111,12 @@ export default function PackagesTab() {
         <span data-testid="package-payout-cell">{t(`invest:interestPayout.${pkg.interest_payout}`)}</span>
       ),
     },
-    {
-      id: "min",
-      header: t("packages.columns.min"),
-      cell: (pkg) => formatMoney(pkg.min_amount, pkg.currency, language),
-      className: "whitespace-nowrap text-right",
-    },
-    {
-      id: "max",
-      header: t("packages.columns.max"),
-      cell: (pkg) => formatMoney(pkg.max_amount, pkg.currency, language),
-      className: "whitespace-nowrap text-right",
-    },
+    amountColumn("min", t("packages.columns.min"), (pkg) =>
+      formatMoney(pkg.min_amount, pkg.currency, language),
+    ),
+    amountColumn("max", t("packages.columns.max"), (pkg) =>
+      formatMoney(pkg.max_amount, pkg.currency, language),
+    ),
     {
       id: "features",
       header: t("packages.columns.features"),
@@ -210,11 +204,7 @@ export default function PackagesTab() {
         rows={packages.data}
         rowKey={(pkg) => pkg.id}
         query={packages}
-        texts={{
-          loading: t("packages.loading"),
-          error: t("packages.loadFailed"),
-          empty: t("packages.empty"),
-        }}
+        texts={listTexts(t, "packages.empty", "packages.")}
         rowProps={(pkg) => ({
           "data-testid": "packages-row",
           "data-active": pkg.is_active ? "true" : "false",

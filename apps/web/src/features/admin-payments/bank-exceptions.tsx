@@ -6,7 +6,11 @@ import {
 } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
+import { ErrorText } from "../../components/ui/form-alert.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
+import { Section } from "../../components/ui/section.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatCalendarDate, formatMoney } from "../../lib/format.ts";
@@ -29,7 +33,7 @@ export function BankExceptions() {
   const { t } = useTranslation("payments");
   const id = useId();
   const [status, setStatus] = useState<(typeof BANK_EXCEPTION_STATUSES)[number] | "">("open");
-  const { list, paging } = usePagedListState(
+  const { list, table } = usePagedListState(
     ADMIN_KEYS.bankExceptions,
     operations.adminBankExceptionsList,
     status ? { status } : {},
@@ -165,42 +169,31 @@ export function BankExceptions() {
 
   const current = open ? list.data?.items.find((e) => e.id === open.id) : undefined;
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4" data-testid="bank-exceptions">
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900 dark:text-white">
-        {t("exceptions.title")}
-      </h2>
+    <Section
+      id={`${id}-title`}
+      title={t("exceptions.title")}
+      heading="panel"
+      className="space-y-4"
+      data-testid="bank-exceptions"
+    >
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("exceptions.subtitle")}</p>
-      <div>
-        <label htmlFor={`${id}-status`} className="label">
-          {t("exceptions.filter")}
-        </label>
-        <select
-          id={`${id}-status`}
-          className="input mt-1"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as typeof status)}
-        >
-          <option value="">{t("orders.filters.all")}</option>
-          {BANK_EXCEPTION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`exceptions.statuses.${s}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {release.isError && (
-        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-          {errorMessage(release.error, t("failed"))}
-        </p>
-      )}
+      <LabelledSelect
+        label={t("exceptions.filter")}
+        value={status}
+        options={[
+          { value: "" as typeof status, label: t("orders.filters.all") },
+          ...BANK_EXCEPTION_STATUSES.map((s) => ({ value: s, label: t(`exceptions.statuses.${s}`) })),
+        ]}
+        onChange={setStatus}
+        selectClassName="input mt-1"
+      />
+      <ErrorText message={release.isError && errorMessage(release.error, t("failed"))} />
       <AdminTable
         caption={t("exceptions.title")}
         columns={columns}
-        rows={list.data?.items}
+        {...table}
         rowKey={(e) => e.id}
-        query={list}
-        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("exceptions.empty") }}
-        paging={paging}
+        texts={listTexts(t, "exceptions.empty")}
         testId="bank-exceptions-table"
         rowProps={(e) => ({ "data-testid": "bank-exception-row", "data-exception-id": e.id })}
       />
@@ -213,7 +206,7 @@ export function BankExceptions() {
           onDone={() => setOpen(null)}
         />
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -278,20 +271,16 @@ function ActionForm({
         {FOUR_EYES_ACTIONS.includes(action) && ` ${t("exceptions.fourEyes")}`}
       </p>
       {action === "assign_to_deposit" && (
-        <div>
-          <label htmlFor={`${formId}-deposit`} className="label">
-            {t("exceptions.deposit")}
-          </label>
-          <input
-            id={`${formId}-deposit`}
-            className="input mt-1 w-full font-mono"
-            value={depositId}
-            onChange={(e) => setDepositId(e.target.value)}
-            autoComplete="off"
-            // biome-ignore lint/a11y/noAutofocus: the form opens on the staff member's click
-            autoFocus
-          />
-        </div>
+        <TextField
+          id={`${formId}-deposit`}
+          label={t("exceptions.deposit")}
+          className="input mt-1 w-full font-mono"
+          value={depositId}
+          onChange={(e) => setDepositId(e.target.value)}
+          autoComplete="off"
+          // The form opens on the staff member's click.
+          autoFocus
+        />
       )}
       <div>
         <label htmlFor={`${formId}-reason`} className="label">
@@ -309,11 +298,7 @@ function ActionForm({
           autoFocus={action !== "assign_to_deposit"}
         />
       </div>
-      {(missing || act.isError) && (
-        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-          {missing ?? errorMessage(act.error, t("failed"))}
-        </p>
-      )}
+      <ErrorText message={(missing || act.isError) && (missing ?? errorMessage(act.error, t("failed")))} />
       <div className="flex gap-2">
         <button type="submit" className="btn-primary px-3 py-1 text-sm" disabled={act.isPending}>
           {t("exceptions.confirm")}

@@ -1,8 +1,12 @@
 import { PAYMENT_ORDER_STATUSES, type PaymentFile, type PaymentOrder } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
+import { AdminTable, amountColumn, type Column, listTexts } from "../../components/admin/admin-table.tsx";
+import { ErrorText } from "../../components/ui/form-alert.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { ReasonForm } from "../../components/ui/reason-form.tsx";
+import { Section } from "../../components/ui/section.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
@@ -62,7 +66,7 @@ function Orders() {
       ? { account: account.replace(/\s+/g, "").toUpperCase() }
       : {}),
   };
-  const { list, paging } = usePagedListState(
+  const { table } = usePagedListState(
     ADMIN_KEYS.payments,
     operations.adminPaymentsList,
     query,
@@ -104,12 +108,7 @@ function Orders() {
         </span>
       ),
     },
-    {
-      id: "amount",
-      header: t("orders.columns.amount"),
-      cell: (o) => formatMoney(o.amount, o.currency, language),
-      className: "whitespace-nowrap text-right",
-    },
+    amountColumn("amount", t("orders.columns.amount"), (o) => formatMoney(o.amount, o.currency, language)),
     {
       id: "creditor",
       header: t("orders.columns.creditor"),
@@ -214,63 +213,42 @@ function Orders() {
         <CreateFiles />
       </div>
       <div className="flex flex-wrap gap-4">
-        <div>
-          <label htmlFor={`${id}-status`} className="label">
-            {t("orders.filters.status")}
-          </label>
-          <select
-            id={`${id}-status`}
-            className="input mt-1"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as typeof status)}
-            data-testid="payments-status-filter"
-          >
-            <option value="">{t("orders.filters.all")}</option>
-            {PAYMENT_ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-age`} className="label">
-            {t("orders.filters.age")}
-          </label>
-          <select
-            id={`${id}-age`}
-            className="input mt-1"
-            value={age}
-            onChange={(e) => setAge(e.target.value as typeof age)}
-          >
-            {AGES.map((a) => (
-              <option key={a} value={a}>
-                {a ? t("orders.filters.olderThan", { count: Number(a) }) : t("orders.filters.anyAge")}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-account`} className="label">
-            {t("orders.filters.account")}
-          </label>
-          <input
-            id={`${id}-account`}
-            className="input mt-1 font-mono"
-            value={account}
-            placeholder="DE.."
-            onChange={(e) => setAccount(e.target.value)}
-          />
-        </div>
+        <LabelledSelect
+          label={t("orders.filters.status")}
+          value={status}
+          options={[
+            { value: "" as typeof status, label: t("orders.filters.all") },
+            ...PAYMENT_ORDER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+          ]}
+          onChange={setStatus}
+          selectClassName="input mt-1"
+          testId="payments-status-filter"
+        />
+        <LabelledSelect
+          label={t("orders.filters.age")}
+          value={age}
+          options={AGES.map((a) => ({
+            value: a,
+            label: a ? t("orders.filters.olderThan", { count: Number(a) }) : t("orders.filters.anyAge"),
+          }))}
+          onChange={setAge}
+          selectClassName="input mt-1"
+        />
+        <TextField
+          id={`${id}-account`}
+          label={t("orders.filters.account")}
+          className="input mt-1 font-mono"
+          value={account}
+          placeholder="DE.."
+          onChange={(e) => setAccount(e.target.value)}
+        />
       </div>
       <AdminTable
         caption={t("orders.title")}
         columns={columns}
-        rows={list.data?.items}
+        {...table}
         rowKey={(o) => o.id}
-        query={list}
-        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("orders.empty") }}
-        paging={paging}
+        texts={listTexts(t, "orders.empty")}
         testId="payments-table"
         rowProps={(o) => ({ "data-testid": "payment-row", "data-end-to-end-id": o.end_to_end_id })}
         detail={(o) =>
@@ -369,11 +347,7 @@ function Reorder({ order, correct, onDone }: { order: PaymentOrder; correct?: bo
         placeholder={order.creditor_name}
         onChange={(e) => setName(e.target.value)}
       />
-      {mutation.isError && (
-        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-          {errorMessage(mutation.error, t("failed"))}
-        </p>
-      )}
+      <ErrorText message={mutation.isError && errorMessage(mutation.error, t("failed"))} />
       <div className="flex gap-2">
         <button type="submit" className="btn-primary px-3 py-1 text-sm" disabled={mutation.isPending}>
           {t(correct ? "orders.confirmCorrect" : "orders.confirmReorder")}
@@ -415,11 +389,7 @@ function CreateFiles() {
       >
         {t("files.create")}
       </button>
-      {create.isError && (
-        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-          {errorMessage(create.error, t("failed"))}
-        </p>
-      )}
+      <ErrorText message={create.isError && errorMessage(create.error, t("failed"))} />
       {held.length > 0 && (
         <div role="status" className="text-sm text-amber-900 dark:text-amber-200" data-testid="held-orders">
           <p className="font-medium">{t("files.held", { count: held.length })}</p>
@@ -442,7 +412,7 @@ function Files() {
   const language = i18n.language;
   const id = useId();
   const [failed, setFailed] = useState<string | null>(null);
-  const { list, paging } = usePagedListState(
+  const { table } = usePagedListState(
     ADMIN_KEYS.paymentFiles,
     operations.adminPaymentFilesList,
     {},
@@ -477,12 +447,7 @@ function Files() {
       cell: (f) => formatNumber(f.order_count, language),
       className: "text-right",
     },
-    {
-      id: "sum",
-      header: t("files.columns.controlSum"),
-      cell: (f) => formatMoney(f.control_sum, "EUR", language),
-      className: "whitespace-nowrap text-right",
-    },
+    amountColumn("sum", t("files.columns.controlSum"), (f) => formatMoney(f.control_sum, "EUR", language)),
     {
       id: "download",
       header: t("files.columns.download"),
@@ -506,26 +471,17 @@ function Files() {
     },
   ];
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4">
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900 dark:text-white">
-        {t("files.title")}
-      </h2>
-      {failed && (
-        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
-          {failed}
-        </p>
-      )}
+    <Section id={`${id}-title`} title={t("files.title")} heading="panel" className="space-y-4">
+      <ErrorText message={failed} />
       <AdminTable
         caption={t("files.title")}
         columns={columns}
-        rows={list.data?.items}
+        {...table}
         rowKey={(f) => f.id}
-        query={list}
-        texts={{ loading: t("loading"), error: t("loadFailed"), empty: t("files.empty") }}
-        paging={paging}
+        texts={listTexts(t, "files.empty")}
         testId="payment-files-table"
         rowProps={(f) => ({ "data-testid": "payment-file-row", "data-file-id": f.id })}
       />
-    </section>
+    </Section>
   );
 }

@@ -1,9 +1,10 @@
 import type { Role, User } from "@festgeld/domain";
 import { ROLES } from "@festgeld/domain/constants";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert, FormErrorAlert } from "../../components/ui/form-alert.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { api, errorMessage } from "../../lib/api-client.ts";
@@ -18,7 +19,6 @@ import { operations } from "../../lib/operations.ts";
 export function StaffTools({ user, self }: { user: User; self: boolean }) {
   const { t } = useTranslation(["admin", "errors"]);
   const queryClient = useQueryClient();
-  const id = useId();
   const key = [...ADMIN_KEYS.users, "account", user.id];
   const status = useQuery({
     queryKey: key,
@@ -108,24 +108,13 @@ export function StaffTools({ user, self }: { user: User; self: boolean }) {
           () => api.call(operations.adminUserSendReset, params),
           t("users.tools.resetSent"),
         )}
-        <div>
-          <label htmlFor={`${id}-role`} className="label">
-            {t("users.tools.role")}
-          </label>
-          <select
-            id={`${id}-role`}
-            className="input"
-            value={role}
-            disabled={self}
-            onChange={(event) => setRole(event.target.value as Role)}
-          >
-            {ROLES.map((value) => (
-              <option key={value} value={value}>
-                {t(`roles.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          label={t("users.tools.role")}
+          value={role}
+          options={ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
+          onChange={setRole}
+          disabled={self}
+        />
         {tool(
           t("users.tools.changeRole"),
           () => api.call(operations.adminUserChangeRole, { ...params, body: { role } }),

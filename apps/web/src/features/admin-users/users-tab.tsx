@@ -2,8 +2,9 @@ import type { User } from "@festgeld/domain";
 import { KYC_STATUSES, ROLES } from "@festgeld/domain/constants";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminTable, type Column } from "../../components/admin/admin-table.tsx";
-import { FilterSearch, FilterSelect } from "../../components/admin/filter-select.tsx";
+import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
+import { FilterSearch } from "../../components/admin/filter-select.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { TruncatedText } from "../../components/ui/truncated-text.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatDate } from "../../lib/format.ts";
@@ -39,7 +40,7 @@ export default function UsersTab() {
   const [search, setSearch] = useState("");
   const debouncedSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
 
-  const { list: users, paging } = usePagedListState(
+  const { table } = usePagedListState(
     ADMIN_KEYS.users,
     operations.adminUsersList,
     {
@@ -92,7 +93,7 @@ export default function UsersTab() {
   return (
     <div className="space-y-6">
       <search className="grid gap-4 md:grid-cols-3">
-        <FilterSelect
+        <LabelledSelect
           label={t("users.filters.role")}
           value={role}
           options={[
@@ -102,7 +103,7 @@ export default function UsersTab() {
           onChange={setRole}
           testId="users-role-filter"
         />
-        <FilterSelect
+        <LabelledSelect
           label={t("users.filters.kycStatus")}
           value={kycStatus}
           options={[
@@ -124,11 +125,9 @@ export default function UsersTab() {
       <AdminTable
         caption={t("users.caption")}
         columns={columns}
-        rows={users.data?.items}
+        {...table}
         rowKey={(user) => user.id}
-        query={users}
-        texts={{ loading: t("users.loading"), error: t("users.loadFailed"), empty: t("users.empty") }}
-        paging={paging}
+        texts={listTexts(t, "users.empty", "users.")}
         rowProps={() => ({ "data-testid": "users-row" })}
         detail={(user) =>
           open === user.id

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
 import { CountryFlag } from "../../components/ui/flag.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { countryName, useBanks } from "../../lib/banks.ts";
 import { formatCalendarDate, formatCents } from "../../lib/format.ts";
 import { usePackages } from "../../lib/packages.ts";
@@ -81,10 +82,7 @@ export default function BankPage() {
         )}
       </header>
 
-      <section aria-labelledby="bank-facts">
-        <h2 id="bank-facts" className="text-xl font-bold text-slate-900 dark:text-white">
-          {t("profile.facts")}
-        </h2>
+      <Section id="bank-facts" title={t("profile.facts")}>
         <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           {facts
             .filter((fact): fact is [string, string] => Boolean(fact[1]))
@@ -95,23 +93,17 @@ export default function BankPage() {
               </div>
             ))}
         </dl>
-      </section>
+      </Section>
 
-      <section aria-labelledby="bank-offers-title">
-        <h2 id="bank-offers-title" className="text-xl font-bold text-slate-900 dark:text-white">
-          {t("profile.offers", { name: bank.name })}
-        </h2>
+      <Section id="bank-offers-title" title={t("profile.offers", { name: bank.name })}>
         {bank.accepting_deposits ? (
           <BankOffers packages={offers} />
         ) : (
           <p className="mt-2">{t("list.paused")}</p>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="bank-scheme">
-        <h2 id="bank-scheme" className="text-xl font-bold text-slate-900 dark:text-white">
-          {t("profile.scheme")}
-        </h2>
+      <Section id="bank-scheme" title={t("profile.scheme")}>
         <p className="mt-2">
           {t("profile.schemeText", { name: bank.name, scheme: bank.scheme.name, amount: coverage })}
         </p>
@@ -126,7 +118,7 @@ export default function BankPage() {
             </a>
           </p>
         )}
-      </section>
+      </Section>
 
       <InformationSheet bank={bank} />
     </article>

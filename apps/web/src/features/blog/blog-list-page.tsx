@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { Section } from "../../components/ui/section.tsx";
 import {
   ARTICLES,
   BLOG_CATEGORIES,
@@ -115,10 +116,7 @@ export default function BlogListPage() {
             {featured ? (
               <>
                 <FeaturedArticleCard article={featured} />
-                <section aria-labelledby="blog-latest-title" className="mt-12">
-                  <h2 id="blog-latest-title" className="text-2xl font-bold text-slate-900 dark:text-white">
-                    {t("list.latest")}
-                  </h2>
+                <Section id="blog-latest-title" title={t("list.latest")} heading="section" className="mt-12">
                   {rest.length > 0 ? (
                     <div className="mt-6 grid gap-6 md:grid-cols-2" data-testid="article-grid">
                       {rest.map((article) => (
@@ -133,7 +131,7 @@ export default function BlogListPage() {
                       {t("list.oneMatch")}
                     </p>
                   )}
-                </section>
+                </Section>
               </>
             ) : (
               <div

@@ -12,7 +12,7 @@ import {
   rateMessage,
 } from "../../components/money/amount-rules.ts";
 import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
-import { SelectField } from "../../components/ui/form-field.tsx";
+import { fieldsOf, SelectField } from "../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { countryName } from "../../lib/banks.ts";
 import { decimalInputText } from "../../lib/decimal.ts";
@@ -88,6 +88,7 @@ export default function CalculatorPage() {
     },
     fallback: t("calculator.error"),
   });
+  const field = fieldsOf(form, id);
   const [amount, duration, rate, currency, payout] = useWatch({
     control: form.control,
     name: ["amount", "duration_months", "interest_rate", "currency", "interest_payout"],
@@ -244,7 +245,7 @@ export default function CalculatorPage() {
               </p>
             )}
 
-            <SelectField form={form} name="currency" id={`${id}-currency`} label={t("calculator.currency")}>
+            <SelectField {...field("currency")} label={t("calculator.currency")}>
               {CURRENCIES.map((code) => (
                 <option key={code} value={code}>
                   {t(`calculator.currencies.${code}`, { symbol: currencySymbol(code, language) })}
@@ -253,9 +254,7 @@ export default function CalculatorPage() {
             </SelectField>
 
             <AmountField
-              form={form}
-              name="amount"
-              id={`${id}-amount`}
+              {...field("amount")}
               label={t("calculator.amount", { symbol: currencySymbol(currency, language) })}
               placeholder={t("calculator.amountPlaceholder")}
               hint={
@@ -269,12 +268,7 @@ export default function CalculatorPage() {
               }
             />
 
-            <SelectField
-              form={form}
-              name="duration_months"
-              id={`${id}-duration`}
-              label={t("calculator.duration")}
-            >
+            <SelectField {...field("duration_months", "duration")} label={t("calculator.duration")}>
               {DURATIONS_MONTHS.map((months) => (
                 <option key={months} value={months}>
                   {t("packages.months", { count: months })}
@@ -283,19 +277,12 @@ export default function CalculatorPage() {
             </SelectField>
 
             <AmountField
-              form={form}
-              name="interest_rate"
-              id={`${id}-rate`}
+              {...field("interest_rate", "rate")}
               label={t("calculator.rate")}
               hint={t("calculator.rateHint", { min: LIMITS.minRate, max: LIMITS.maxRate })}
             />
 
-            <SelectField
-              form={form}
-              name="interest_payout"
-              id={`${id}-payout`}
-              label={t("interestPayout.label")}
-            >
+            <SelectField {...field("interest_payout", "payout")} label={t("interestPayout.label")}>
               {INTEREST_PAYOUTS.map((value) => (
                 <option key={value} value={value}>
                   {t(`interestPayout.${value}`)}

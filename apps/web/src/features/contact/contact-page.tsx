@@ -4,8 +4,9 @@ import { CONTACT_LIMITS, TIMINGS_MS } from "@festgeld/domain/constants";
 import { useEffect, useId, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { FormField, TextAreaField } from "../../components/ui/form-field.tsx";
+import { FormField, fieldsOf, TextAreaField } from "../../components/ui/form-field.tsx";
 import { ChatIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/ui/icons.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { formatAddress, useBrandValues } from "../../lib/brand-text.ts";
 import { useApiForm } from "../../lib/forms.ts";
@@ -32,6 +33,7 @@ export default function ContactPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
   const id = useId();
+  const field = fieldsOf(form, id);
 
   useEffect(
     () => () => {
@@ -72,10 +74,12 @@ export default function ContactPage() {
       <p className="mt-4 max-w-3xl text-lg text-slate-600 dark:text-slate-300">{t("contact.intro")}</p>
 
       <div className="mt-12 grid gap-10 lg:grid-cols-5">
-        <section aria-labelledby={`${id}-details`} className="lg:col-span-2">
-          <h2 id={`${id}-details`} className="text-2xl font-bold text-slate-900 dark:text-white">
-            {t("contact.details.title")}
-          </h2>
+        <Section
+          id={`${id}-details`}
+          title={t("contact.details.title")}
+          heading="section"
+          className="lg:col-span-2"
+        >
           <dl className="mt-6 space-y-6 text-slate-700 dark:text-slate-200" data-testid="contact-details">
             <div>
               <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
@@ -158,20 +162,20 @@ export default function ContactPage() {
               </dd>
             </div>
           </dl>
-        </section>
+        </Section>
 
-        <section aria-labelledby={`${id}-form`} className="card lg:col-span-3">
-          <h2 id={`${id}-form`} className="text-2xl font-bold text-slate-900 dark:text-white">
-            {t("contact.form.title")}
-          </h2>
+        <Section
+          id={`${id}-form`}
+          title={t("contact.form.title")}
+          heading="section"
+          className="card lg:col-span-3"
+        >
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("contact.form.required")}</p>
           <form onSubmit={send} noValidate className="mt-6" data-testid="contact-form">
             <fieldset disabled={pending || sent} className="space-y-5">
               <div className="grid gap-5 sm:grid-cols-2">
                 <FormField
-                  form={form}
-                  name="name"
-                  id={`${id}-name`}
+                  {...field("name")}
                   label={t("contact.form.name")}
                   className={fieldClass}
                   autoComplete="name"
@@ -179,9 +183,7 @@ export default function ContactPage() {
                   maxLength={CONTACT_LIMITS.nameMax}
                 />
                 <FormField
-                  form={form}
-                  name="email"
-                  id={`${id}-email`}
+                  {...field("email")}
                   label={t("contact.form.email")}
                   type="email"
                   className={fieldClass}
@@ -191,18 +193,14 @@ export default function ContactPage() {
                 />
               </div>
               <FormField
-                form={form}
-                name="subject"
-                id={`${id}-subject`}
+                {...field("subject")}
                 label={t("contact.form.subject")}
                 className={fieldClass}
                 required
                 maxLength={CONTACT_LIMITS.subjectMax}
               />
               <TextAreaField
-                form={form}
-                name="message"
-                id={`${id}-message`}
+                {...field("message")}
                 label={t("contact.form.message")}
                 className={`${fieldClass} min-h-40`}
                 rows={6}
@@ -248,7 +246,7 @@ export default function ContactPage() {
               </p>
             )}
           </form>
-        </section>
+        </Section>
       </div>
     </div>
   );

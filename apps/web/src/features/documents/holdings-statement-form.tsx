@@ -1,13 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DateField } from "../../components/ui/date-field.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { businessToday, formatCalendarDate } from "../../lib/format.ts";
 import { useIssueHoldingsStatement } from "./api/holdings-api.ts";
-
-/** A date field: Chromium focuses the field's parts, not the field, so its ring follows focus-within. */
-const DATE_INPUT =
-  "input focus-within:outline-2 focus-within:outline-brand-600 dark:focus-within:outline-brand-300";
 
 /**
  * "Statement of holdings": the saver picks a day (today or earlier) and gets a PDF of their deposits
@@ -28,28 +26,25 @@ export function HoldingsStatementForm() {
   };
 
   return (
-    <section className="card mt-6" aria-labelledby={`${id}-title`} data-testid="holdings-statement">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">
-        {t("holdings.title")}
-      </h2>
+    <Section
+      id={`${id}-title`}
+      title={t("holdings.title")}
+      heading="box"
+      className="card mt-6"
+      data-testid="holdings-statement"
+    >
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("holdings.intro")}</p>
       <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
-        <div>
-          <label htmlFor={`${id}-date`} className="label">
-            {t("holdings.date")}
-          </label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            className={DATE_INPUT}
-            required
-            max={today}
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-            aria-describedby={`${id}-hint`}
-            data-testid="holdings-date"
-          />
-        </div>
+        <DateField
+          id={`${id}-date`}
+          label={t("holdings.date")}
+          required
+          max={today}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+          aria-describedby={`${id}-hint`}
+          data-testid="holdings-date"
+        />
         <button type="submit" className="btn-primary" disabled={issue.isPending || date === ""}>
           {issue.isPending ? t("holdings.issuing") : t("holdings.issue")}
         </button>
@@ -69,6 +64,6 @@ export function HoldingsStatementForm() {
           </FormAlert>
         )}
       </div>
-    </section>
+    </Section>
   );
 }

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChevronDownIcon } from "../../components/ui/icons.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { listFormat, useBrandValues } from "../../lib/brand-text.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -47,13 +48,13 @@ export default function FaqPage() {
       <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("faq.intro")}</p>
 
       {CATEGORIES.map((category) => (
-        <section key={category.id} aria-labelledby={`${baseId}-${category.id}`} className="mt-10">
-          <h2
-            id={`${baseId}-${category.id}`}
-            className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-200"
-          >
-            {t(`faq.categories.${category.id}`)}
-          </h2>
+        <Section
+          id={`${baseId}-${category.id}`}
+          title={t(`faq.categories.${category.id}`)}
+          headingClassName="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-200"
+          key={category.id}
+          className="mt-10"
+        >
           <div className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
             {category.items.map((item) => {
               const expanded = open === item;
@@ -90,13 +91,10 @@ export default function FaqPage() {
               );
             })}
           </div>
-        </section>
+        </Section>
       ))}
 
-      <section aria-labelledby="faq-more" className="card mt-12 text-center">
-        <h2 id="faq-more" className="text-2xl font-bold text-slate-900 dark:text-white">
-          {t("faq.more.title")}
-        </h2>
+      <Section id="faq-more" title={t("faq.more.title")} heading="section" className="card mt-12 text-center">
         <p className="mt-2 text-slate-600 dark:text-slate-300">{t("faq.more.text", values)}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to="/contact" className="btn-primary">
@@ -106,7 +104,7 @@ export default function FaqPage() {
             {t("faq.more.packages")}
           </Link>
         </div>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { INBOX_KINDS, type InboxKind, type InboxNotification } from "@festgeld/domain";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FilterSelect } from "../../components/admin/filter-select.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -61,7 +61,7 @@ function Inbox() {
         {announcement}
       </p>
       <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
-        <FilterSelect
+        <LabelledSelect
           label={t("inbox.filterLabel")}
           value={kind}
           options={options}

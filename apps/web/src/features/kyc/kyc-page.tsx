@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { LanguageSwitcher } from "../../components/layout/language-switcher.tsx";
 import { ThemeMenu } from "../../components/layout/theme-menu.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Toaster } from "../../components/ui/toaster.tsx";
 import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
@@ -118,22 +119,18 @@ function KycContent() {
           <>
             <StatusBanner status={status.data.overall_status} checklist={checklist.data} />
             <RequiredDocuments />
-            <section aria-labelledby="kyc-personal-heading">
-              <h2
-                id="kyc-personal-heading"
-                className="mb-4 text-xl font-semibold text-slate-900 dark:text-white"
-              >
-                {t("identity:profile.title")}
-              </h2>
+            <Section
+              id="kyc-personal-heading"
+              title={t("identity:profile.title")}
+              headingClassName="mb-4 text-xl font-semibold text-slate-900 dark:text-white"
+            >
               <PersonalDataForm />
-            </section>
-            <section aria-labelledby="kyc-documents-heading">
-              <h2
-                id="kyc-documents-heading"
-                className="mb-4 text-xl font-semibold text-slate-900 dark:text-white"
-              >
-                {t("documentsTitle")}
-              </h2>
+            </Section>
+            <Section
+              id="kyc-documents-heading"
+              title={t("documentsTitle")}
+              headingClassName="mb-4 text-xl font-semibold text-slate-900 dark:text-white"
+            >
               <div className="grid gap-6 md:grid-cols-2">
                 {KYC_DOCUMENT_TYPES.map((type) => (
                   <DocumentCard
@@ -149,7 +146,7 @@ function KycContent() {
                   />
                 ))}
               </div>
-            </section>
+            </Section>
           </>
         )}
 

@@ -12,7 +12,7 @@ import {
 } from "../../components/deposits/details-fields.tsx";
 import { instructionFields } from "../../components/deposits/min-rate.ts";
 import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
-import { EmailField, FormField, FullNameField } from "../../components/ui/form-field.tsx";
+import { EmailField, FormField, FullNameField, fieldsOf } from "../../components/ui/form-field.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { decimalInputText, parseDecimal } from "../../lib/decimal.ts";
@@ -87,6 +87,7 @@ function LadderForm() {
     },
     fallback: t("ladder.failed"),
   });
+  const field = fieldsOf(form, id);
 
   return (
     <form
@@ -100,9 +101,7 @@ function LadderForm() {
       data-testid="ladder-form"
     >
       <FormField
-        form={form}
-        name="total_amount"
-        id={`${id}-total`}
+        {...field("total_amount", "total")}
         label={t("ladder.total")}
         hint={t("ladder.splitNote")}
         inputMode="decimal"
@@ -125,17 +124,10 @@ function LadderForm() {
           ))}
         </div>
       </fieldset>
-      <FullNameField
-        form={form}
-        name="full_name"
-        id={`${id}-name`}
-        label={t("invest:apply.fields.full_name")}
-      />
-      <EmailField form={form} name="email" id={`${id}-email`} label={t("invest:apply.fields.email")} />
+      <FullNameField {...field("full_name", "name")} label={t("invest:apply.fields.full_name")} />
+      <EmailField {...field("email")} label={t("invest:apply.fields.email")} />
       <FormField
-        form={form}
-        name="phone"
-        id={`${id}-phone`}
+        {...field("phone")}
         label={t("invest:apply.fields.phone")}
         type="tel"
         inputMode="tel"
@@ -143,16 +135,14 @@ function LadderForm() {
         required
         maxLength={32}
       />
-      <ReferenceIbanField form={form} name="reference_iban" id={`${id}-iban`} />
+      <ReferenceIbanField {...field("reference_iban", "iban")} />
       <MaturityInstructionField
-        form={form}
-        name="maturity_instruction"
-        id={`${id}-instruction`}
+        {...field("maturity_instruction", "instruction")}
         legend={t("invest:apply.fields.maturity_instruction")}
         describe
         minRateName="renew_min_rate"
       />
-      <InfoSheetAcknowledgementField form={form} name="info_sheet_acknowledged" id={`${id}-ack`} />
+      <InfoSheetAcknowledgementField {...field("info_sheet_acknowledged", "ack")} />
       <FormErrorAlert message={formError} />
       <SubmitButton
         pending={pending}

@@ -1,6 +1,8 @@
 import { brand } from "@brand";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FigureList } from "../../components/ui/figure-list.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { countryName, useBanks } from "../../lib/banks.ts";
 import { useBrandValues } from "../../lib/brand-text.ts";
 import { formatCents } from "../../lib/format.ts";
@@ -17,6 +19,22 @@ const SHEET_ROWS = [
   ["contact", null],
   ["more", null],
   ["acknowledgement", "acknowledgementValue"],
+] as const;
+
+/** What the guarantee covers and what it does not, side by side: each list's section of the page. */
+const COVERAGE = [
+  {
+    key: "covered",
+    id: "di-covered",
+    border: "border-green-300 dark:border-green-800",
+    testId: "covered-list",
+  },
+  {
+    key: "notCovered",
+    id: "di-not-covered",
+    border: "border-red-300 dark:border-red-800",
+    testId: "not-covered-list",
+  },
 ] as const;
 
 /**
@@ -62,57 +80,30 @@ export default function DepositInsurancePage() {
 
   return (
     <LegalLayout title={t("depositInsurance.title")} intro={t("depositInsurance.intro", values)}>
-      <section aria-labelledby="di-figures">
-        <h2 id="di-figures" className="text-2xl font-bold text-slate-900 dark:text-white">
-          {t("depositInsurance.figures.title")}
-        </h2>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="coverage-figures">
-          {figures.map((figure) => (
-            <div key={figure.label} className="card flex flex-col">
-              <dt className="text-sm text-slate-600 dark:text-slate-300">{figure.label}</dt>
-              <dd className="order-first text-3xl font-extrabold text-brand-700 dark:text-brand-200">
-                {figure.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <Section id="di-figures" title={t("depositInsurance.figures.title")} heading="section">
+        <FigureList figures={figures} className="mt-4 grid gap-4 sm:grid-cols-2" testId="coverage-figures" />
+      </Section>
 
       <LegalSection id="di-how" section={section("how")} />
 
       <div className="grid gap-8 md:grid-cols-2">
-        <section
-          aria-labelledby="di-covered"
-          className="rounded-xl border border-green-300 p-5 dark:border-green-800"
-        >
-          <h2 id="di-covered" className="text-xl font-bold text-slate-900 dark:text-white">
-            {t("depositInsurance.covered.title")}
-          </h2>
-          <ul
-            className="mt-3 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-200"
-            data-testid="covered-list"
+        {COVERAGE.map(({ key, id, border, testId }) => (
+          <Section
+            key={key}
+            id={id}
+            title={t(`depositInsurance.${key}.title`)}
+            className={`rounded-xl border p-5 ${border}`}
           >
-            {section("covered").items?.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </section>
-        <section
-          aria-labelledby="di-not-covered"
-          className="rounded-xl border border-red-300 p-5 dark:border-red-800"
-        >
-          <h2 id="di-not-covered" className="text-xl font-bold text-slate-900 dark:text-white">
-            {t("depositInsurance.notCovered.title")}
-          </h2>
-          <ul
-            className="mt-3 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-200"
-            data-testid="not-covered-list"
-          >
-            {section("notCovered").items?.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </section>
+            <ul
+              className="mt-3 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-200"
+              data-testid={testId}
+            >
+              {section(key).items?.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </Section>
+        ))}
       </div>
 
       <LegalSection id="di-high-balances" section={section("highBalances")} />
@@ -120,15 +111,15 @@ export default function DepositInsurancePage() {
       <LegalBlock id="di-sheet" title={t("depositInsurance.sheet.title")}>
         <p>{t("depositInsurance.sheet.intro")}</p>
         {banks.map((bank, index) => (
-          <section
+          <Section
+            id={`di-sheet-${index}`}
+            title={t("depositInsurance.sheet.bankTitle", { bank: bank.name })}
+            headingClassName="text-lg font-bold text-slate-900 dark:text-white"
+            level={3}
             key={bank.id}
-            aria-labelledby={`di-sheet-${index}`}
             className="rounded-xl border border-slate-300 p-5 dark:border-slate-600"
             data-testid="information-sheet"
           >
-            <h3 id={`di-sheet-${index}`} className="text-lg font-bold text-slate-900 dark:text-white">
-              {t("depositInsurance.sheet.bankTitle", { bank: bank.name })}
-            </h3>
             <table className="mt-4 w-full border-collapse text-left text-sm [overflow-wrap:anywhere]">
               <caption className="pb-2 text-left font-semibold text-slate-900 dark:text-white">
                 {t("depositInsurance.sheet.basicTitle")}
@@ -156,7 +147,7 @@ export default function DepositInsurancePage() {
               {t("depositInsurance.sheet.otherTitle")}
             </h4>
             <p className="mt-2 text-sm">{t("depositInsurance.sheet.other")}</p>
-          </section>
+          </Section>
         ))}
       </LegalBlock>
 
@@ -215,15 +206,17 @@ export default function DepositInsurancePage() {
         </address>
       </LegalBlock>
 
-      <section aria-labelledby="di-cta" className="card text-center">
-        <h2 id="di-cta" className="text-2xl font-bold text-slate-900 dark:text-white">
-          {t("depositInsurance.cta.title")}
-        </h2>
+      <Section
+        id="di-cta"
+        title={t("depositInsurance.cta.title")}
+        heading="section"
+        className="card text-center"
+      >
         <p className="mt-2">{t("depositInsurance.cta.text")}</p>
         <Link to="/packages" className="btn-primary mt-6" data-testid="deposit-insurance-packages">
           {t("depositInsurance.cta.button")}
         </Link>
-      </section>
+      </Section>
     </LegalLayout>
   );
 }

@@ -4,6 +4,7 @@ import { toBasisPoints } from "@festgeld/domain/money";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
+import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
@@ -69,23 +70,12 @@ function RateAlerts() {
     <>
       <form className="card mt-6" noValidate onSubmit={submit} data-testid="rate-alert-form">
         <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <div>
-            <label htmlFor={`${base}-term`} className="label">
-              {t("rateAlerts.term")}
-            </label>
-            <select
-              id={`${base}-term`}
-              className="input"
-              value={term}
-              onChange={(event) => setTerm(Number(event.target.value))}
-            >
-              {DURATIONS_MONTHS.map((months) => (
-                <option key={months} value={months}>
-                  {termLabel(months)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            label={t("rateAlerts.term")}
+            value={term}
+            options={DURATIONS_MONTHS.map((months) => ({ value: months, label: termLabel(months) }))}
+            onChange={setTerm}
+          />
           <div>
             <label htmlFor={`${base}-rate`} className="label">
               {t("rateAlerts.rate")}

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { FormAlert, FormErrorAlert } from "../../components/ui/form-alert.tsx";
-import { PasswordField } from "../../components/ui/form-field.tsx";
+import { fieldsOf, PasswordField } from "../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { api } from "../../lib/api-client.ts";
 import { useApiForm, withConfirmation } from "../../lib/forms.ts";
@@ -29,6 +29,7 @@ export default function ResetPasswordPage() {
     defaultValues: { new_password: "", confirm: "" },
     fallback: t("errors:internal_error"),
   });
+  const field = fieldsOf(form, id);
   useDocumentTitle(t("reset.title"), t("reset.description"));
 
   const again = (
@@ -66,22 +67,8 @@ export default function ResetPasswordPage() {
         className="space-y-5"
       >
         <FormErrorAlert message={formError} testId="reset-error" />
-        <PasswordField
-          form={form}
-          name="new_password"
-          id={`${id}-new_password`}
-          label={t("reset.newPassword")}
-          isNew
-          hint={undefined}
-        />
-        <PasswordField
-          form={form}
-          name="confirm"
-          id={`${id}-confirm`}
-          label={t("reset.confirm")}
-          isNew
-          hint={undefined}
-        />
+        <PasswordField {...field("new_password")} label={t("reset.newPassword")} isNew hint={undefined} />
+        <PasswordField {...field("confirm")} label={t("reset.confirm")} isNew hint={undefined} />
         <SubmitButton
           pending={pending}
           className="btn-primary w-full"

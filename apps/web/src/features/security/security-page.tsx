@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { useBrandValues } from "../../lib/brand-text.ts";
@@ -48,10 +49,12 @@ function Security() {
             <SecurityEventsCard />
           </>
         )}
-        <section className="card" aria-labelledby="fake-broker-title" data-testid="fake-broker">
-          <h2 id="fake-broker-title" className="text-xl font-bold text-slate-900 dark:text-white">
-            {t("tools:verify.fraudTitle")}
-          </h2>
+        <Section
+          id="fake-broker-title"
+          title={t("tools:verify.fraudTitle")}
+          className="card"
+          data-testid="fake-broker"
+        >
           <ul className="mt-3 list-disc space-y-2 ps-5 text-sm text-slate-700 dark:text-slate-300">
             {(t("tools:verify.fraud", { ...brandValues, returnObjects: true }) as string[]).map((line) => (
               <li key={line}>{line}</li>
@@ -60,7 +63,7 @@ function Security() {
           <Link to="/verify" className="btn-secondary mt-4">
             {t("tools:verify.title")}
           </Link>
-        </section>
+        </Section>
       </div>
     </section>
   );

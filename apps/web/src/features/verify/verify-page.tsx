@@ -2,6 +2,7 @@ import type { VerifyTransfer } from "@festgeld/domain";
 import { formatIban } from "@festgeld/domain/iban";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Section } from "../../components/ui/section.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { useBrandValues } from "../../lib/brand-text.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -129,16 +130,13 @@ export default function VerifyPage() {
         )}
       </div>
 
-      <section aria-labelledby={`${base}-fraud`} className="mt-12">
-        <h2 id={`${base}-fraud`} className="text-2xl font-bold text-slate-900 dark:text-white">
-          {t("verify.fraudTitle")}
-        </h2>
+      <Section id={`${base}-fraud`} title={t("verify.fraudTitle")} heading="section" className="mt-12">
         <ul className="mt-4 list-disc space-y-3 ps-5 text-slate-700 dark:text-slate-300">
           {fraud.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
-      </section>
+      </Section>
     </div>
   );
 }

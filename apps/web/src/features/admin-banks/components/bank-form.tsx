@@ -2,6 +2,7 @@ import type { AdminBank, FieldError as ApiFieldError, BankCreateRequest } from "
 import { centsToNumber, isPositive, moneyFromDecimalText, moneyToJsonCents } from "@festgeld/domain/money";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FileField } from "../../../components/ui/file-field.tsx";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 
@@ -145,22 +146,16 @@ export function BankForm({
         ))}
       </div>
       {onLogo && (
-        <div>
-          <label htmlFor={`${base}-logo`} className="label">
-            {t("admin.logo")}
-          </label>
-          <input
-            id={`${base}-logo`}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-slate-800 hover:file:bg-slate-100 dark:file:border-slate-600 dark:file:bg-slate-900 dark:file:text-slate-100 dark:hover:file:bg-slate-800 dark:text-slate-200"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) onLogo(file);
-              e.target.value = "";
-            }}
-          />
-        </div>
+        <FileField
+          id={`${base}-logo`}
+          label={t("admin.logo")}
+          accept="image/png,image/jpeg,image/webp"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) onLogo(file);
+            e.target.value = "";
+          }}
+        />
       )}
       <div className="flex gap-3">
         <button type="submit" className="btn-primary" disabled={submitting}>

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { Section } from "../../../components/ui/section.tsx";
+import { TableHead } from "../../../components/ui/table-head.tsx";
 import { formatCents, formatNumber } from "../../../lib/format.ts";
 import { fetchBankExposure } from "../api/analytics-api.ts";
 
@@ -16,31 +18,22 @@ export function BankExposure() {
   if (!banks.data) return null;
   const money = (cents: number) => formatCents(cents, "EUR", i18n.language, { whole: true });
   return (
-    <section
+    <Section
+      id="admin-exposure-heading"
+      title={t("admin.exposureTitle")}
+      heading="box"
       className="card overflow-x-auto"
-      aria-labelledby="admin-exposure-heading"
       data-testid="bank-exposure-overview"
     >
-      <h2 id="admin-exposure-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-        {t("admin.exposureTitle")}
-      </h2>
       <table className="mt-3 w-full text-left text-sm">
-        <thead>
-          <tr>
-            <th scope="col" className="py-2 pr-4">
-              {t("admin.fields.name")}
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right">
-              {t("admin.held")}
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right">
-              {t("admin.pending")}
-            </th>
-            <th scope="col" className="py-2 text-right">
-              {t("admin.savers")}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: t("admin.fields.name"), className: "py-2 pr-4" },
+            { label: t("admin.held"), className: "py-2 pr-4 text-right" },
+            { label: t("admin.pending"), className: "py-2 pr-4 text-right" },
+            { label: t("admin.savers"), className: "py-2 text-right" },
+          ]}
+        />
         <tbody>
           {banks.data.map((bank) => (
             <tr key={bank.id} className="border-t border-slate-200 dark:border-slate-700">
@@ -57,6 +50,6 @@ export function BankExposure() {
           ))}
         </tbody>
       </table>
-    </section>
+    </Section>
   );
 }

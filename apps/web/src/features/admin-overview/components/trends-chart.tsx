@@ -1,6 +1,7 @@
 import type { Analytics } from "@festgeld/domain";
 import { useTranslation } from "react-i18next";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { TableHead } from "../../../components/ui/table-head.tsx";
 import { formatNumber, localeFor } from "../../../lib/format.ts";
 import { useDarkMode } from "../../../lib/theme.ts";
 
@@ -81,13 +82,13 @@ export function TrendsChart({ data }: { data: Analytics["monthlyTrends"] }) {
       <div className="sr-only">
         <table>
           <caption>{t("overview.trends.title")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("overview.trends.month")}</th>
-              <th scope="col">{t("overview.trends.users")}</th>
-              <th scope="col">{t("overview.trends.investments")}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t("overview.trends.month") },
+              { label: t("overview.trends.users") },
+              { label: t("overview.trends.investments") },
+            ]}
+          />
           <tbody>
             {rows.map((row) => (
               <tr key={row.month}>

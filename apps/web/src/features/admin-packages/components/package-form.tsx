@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { decimalValue } from "../../../components/money/amount-rules.ts";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
-import { FormField, SelectField, TextAreaField } from "../../../components/ui/form-field.tsx";
+import { FormField, fieldsOf, SelectField, TextAreaField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { serverFieldName, useApiForm } from "../../../lib/forms.ts";
 import { i18n } from "../../../lib/i18n.ts";
@@ -139,25 +139,20 @@ export function PackageForm({
     fallback: t("packages.form.invalid"),
   });
   const base = useId();
-  const id = (field: string) => `${base}-${field.replace(".", "-")}`;
+  const field = fieldsOf(form, base);
+  const id = (name: string) => `${base}-${name.replace(".", "-")}`;
 
   // Field errors from the server (body.max_amount -> max_amount) when the browser let something through.
   const { setError } = form;
   useEffect(() => {
-    for (const field of serverFields) {
-      const name = serverFieldName(field.path).split(".").slice(0, 2).join(".");
+    for (const issue of serverFields) {
+      const name = serverFieldName(issue.path).split(".").slice(0, 2).join(".");
       if (name) setError(name as never, { type: "server", message: t("packages.form.invalid") });
     }
   }, [serverFields, setError, t]);
 
-  const numberField = (field: "interest_rate" | "min_amount" | "max_amount") => (
-    <FormField
-      form={form}
-      name={field}
-      id={id(field)}
-      label={t(`packages.form.${field}`)}
-      inputMode="decimal"
-    />
+  const numberField = (name: "interest_rate" | "min_amount" | "max_amount") => (
+    <FormField {...field(name)} label={t(`packages.form.${name}`)} inputMode="decimal" />
   );
 
   return (
@@ -167,12 +162,7 @@ export function PackageForm({
       </h2>
       <FormErrorAlert message={serverError} />
       <div className="grid gap-4 md:grid-cols-4">
-        <SelectField
-          form={form}
-          name="duration_months"
-          id={id("duration_months")}
-          label={t("packages.form.duration_months")}
-        >
+        <SelectField {...field("duration_months")} label={t("packages.form.duration_months")}>
           {DURATIONS_MONTHS.map((months) => (
             <option key={months} value={months}>
               {t("applications.months", { count: months })}
@@ -183,7 +173,7 @@ export function PackageForm({
         {numberField("min_amount")}
         {numberField("max_amount")}
       </div>
-      <SelectField form={form} name="bank_id" id={id("bank_id")} label={t("banks:admin.packageBank")}>
+      <SelectField {...field("bank_id")} label={t("banks:admin.packageBank")}>
         {banks.map((bank) => (
           <option key={bank.id} value={bank.id}>
             {bank.name}
@@ -192,12 +182,7 @@ export function PackageForm({
         ))}
       </SelectField>
       <div>
-        <SelectField
-          form={form}
-          name="interest_payout"
-          id={id("interest_payout")}
-          label={t("packages.form.interest_payout")}
-        >
+        <SelectField {...field("interest_payout")} label={t("packages.form.interest_payout")}>
           {INTEREST_PAYOUTS.map((payout) => (
             <option key={payout} value={payout}>
               {t(`invest:interestPayout.${payout}`)}

@@ -19,9 +19,11 @@ import {
   EmailField,
   FormField,
   FullNameField,
+  fieldsOf,
   SelectField,
   TextAreaField,
 } from "../../../components/ui/form-field.tsx";
+import { Section } from "../../../components/ui/section.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { countryName } from "../../../lib/banks.ts";
@@ -64,6 +66,7 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
     defaultValues: startingValues(carried, packages, language),
     fallback: t("apply.error"),
   });
+  const field = fieldsOf(form, idPrefix);
   const { getValues, setValue } = form;
 
   useEffect(() => {
@@ -114,12 +117,9 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
   );
 
   const section = (key: string, title: string, children: ReactNode) => (
-    <section className="card space-y-5" aria-labelledby={id(`section-${key}`)}>
-      <h2 id={id(`section-${key}`)} className="text-xl font-bold text-slate-900 dark:text-white">
-        {title}
-      </h2>
+    <Section id={id(`section-${key}`)} title={title} className="card space-y-5">
       {children}
-    </section>
+    </Section>
   );
 
   return (
@@ -134,17 +134,10 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
         "personal",
         t("apply.sections.personal"),
         <>
-          <FullNameField
-            form={form}
-            name="full_name"
-            id={id("full_name")}
-            label={t("apply.fields.full_name")}
-          />
-          <EmailField form={form} name="email" id={id("email")} label={t("apply.fields.email")} />
+          <FullNameField {...field("full_name")} label={t("apply.fields.full_name")} />
+          <EmailField {...field("email")} label={t("apply.fields.email")} />
           <FormField
-            form={form}
-            name="phone"
-            id={id("phone")}
+            {...field("phone")}
             label={t("apply.fields.phone")}
             type="tel"
             inputMode="tel"
@@ -160,9 +153,7 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
         t("apply.sections.deposit"),
         <>
           <SelectField
-            form={form}
-            name="package_id"
-            id={id("package_id")}
+            {...field("package_id")}
             label={t("apply.fields.package_id")}
             hint={packagesFailed ? t("packages.empty") : undefined}
             required
@@ -198,9 +189,7 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
           )}
 
           <AmountField
-            form={form}
-            name="amount"
-            id={id("amount")}
+            {...field("amount")}
             label={t("apply.fields.amount")}
             hint={
               selected
@@ -219,9 +208,7 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
           </AmountField>
 
           <TextAreaField
-            form={form}
-            name="message"
-            id={id("message")}
+            {...field("message")}
             label={t("apply.fields.message")}
             rows={3}
             maxLength={MESSAGE_MAX}
@@ -233,20 +220,14 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
         "account",
         t("apply.sections.account"),
         <>
-          <ReferenceIbanField form={form} name="reference_iban" id={id("reference_iban")} />
+          <ReferenceIbanField {...field("reference_iban")} />
           <MaturityInstructionField
-            form={form}
-            name="maturity_instruction"
-            id={id("maturity_instruction")}
+            {...field("maturity_instruction")}
             legend={t("apply.fields.maturity_instruction")}
             describe
             minRateName="renew_min_rate"
           />
-          <InfoSheetAcknowledgementField
-            form={form}
-            name="info_sheet_acknowledged"
-            id={id("info_sheet_acknowledged")}
-          />
+          <InfoSheetAcknowledgementField {...field("info_sheet_acknowledged")} />
         </>,
       )}
 

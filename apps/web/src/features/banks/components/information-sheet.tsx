@@ -1,5 +1,6 @@
 import type { PublicBank } from "@festgeld/domain";
 import { useTranslation } from "react-i18next";
+import { Section } from "../../../components/ui/section.tsx";
 import { formatCents } from "../../../lib/format.ts";
 
 /**
@@ -18,14 +19,12 @@ export function InformationSheet({ bank }: { bank: PublicBank }) {
   if (bank.scheme.contact) rows.push([t("sheet.contact"), bank.scheme.contact]);
   if (bank.scheme.website) rows.push([t("sheet.more"), bank.scheme.website]);
   return (
-    <section
-      aria-labelledby={`sheet-${bank.slug}`}
+    <Section
+      id={`sheet-${bank.slug}`}
+      title={t("sheet.title")}
       className="rounded-xl border border-slate-300 p-5 dark:border-slate-600"
       data-testid="bank-information-sheet"
     >
-      <h2 id={`sheet-${bank.slug}`} className="text-xl font-bold text-slate-900 dark:text-white">
-        {t("sheet.title")}
-      </h2>
       <table className="mt-4 w-full border-collapse text-left text-sm [overflow-wrap:anywhere]">
         <caption className="pb-2 text-left font-semibold text-slate-900 dark:text-white">
           {t("sheet.basic")}
@@ -47,6 +46,6 @@ export function InformationSheet({ bank }: { bank: PublicBank }) {
           <p className="mt-2 text-sm whitespace-pre-line">{bank.info_sheet}</p>
         </>
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
+import { Section } from "../../../components/ui/section.tsx";
 
 /** The closing call to action of the blog pages: a heading, a sentence and a link to /packages. */
 export function BlogCta({ title, text, button }: { title: string; text: string; button: string }) {
   return (
-    <section
-      aria-labelledby="blog-cta-title"
+    <Section
+      id="blog-cta-title"
+      title={title}
+      headingClassName="text-2xl font-bold sm:text-3xl"
       className="rounded-2xl bg-linear-to-r from-brand-800 to-brand-700 px-6 py-10 text-center text-white sm:px-12"
     >
-      <h2 id="blog-cta-title" className="text-2xl font-bold sm:text-3xl">
-        {title}
-      </h2>
       <p className="mx-auto mt-3 max-w-2xl text-brand-50">{text}</p>
       <Link
         to="/packages"
@@ -17,6 +17,6 @@ export function BlogCta({ title, text, button }: { title: string; text: string; 
       >
         {button}
       </Link>
-    </section>
+    </Section>
   );
 }

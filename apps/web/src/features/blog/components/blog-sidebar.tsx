@@ -1,6 +1,7 @@
 import { LIMITS } from "@festgeld/domain/constants";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Section } from "../../../components/ui/section.tsx";
 import { ARTICLES, articleDate, BLOG_CATEGORIES, type BlogCategory } from "../../../content/blog/articles.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useContentLanguage } from "../hooks/use-content-language.ts";
@@ -20,10 +21,7 @@ export function BlogSidebar({ activeCategory }: { activeCategory: BlogCategory |
     <aside aria-label={t("sidebar.label")} className="space-y-8">
       <NewsletterForm />
 
-      <section aria-labelledby="blog-categories-title" className="card">
-        <h2 id="blog-categories-title" className="text-xl font-bold text-slate-900 dark:text-white">
-          {t("sidebar.categories")}
-        </h2>
+      <Section id="blog-categories-title" title={t("sidebar.categories")} className="card">
         <ul className="mt-4 space-y-1" data-testid="sidebar-categories">
           {BLOG_CATEGORIES.map((category) => {
             const count = ARTICLES.filter((article) => article.category === category).length;
@@ -49,12 +47,9 @@ export function BlogSidebar({ activeCategory }: { activeCategory: BlogCategory |
             );
           })}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="blog-popular-title" className="card">
-        <h2 id="blog-popular-title" className="text-xl font-bold text-slate-900 dark:text-white">
-          {t("sidebar.popular")}
-        </h2>
+      <Section id="blog-popular-title" title={t("sidebar.popular")} className="card">
         <ul className="mt-4 space-y-4" data-testid="popular-posts">
           {popular.map((article) => (
             <li key={article.id}>
@@ -72,7 +67,7 @@ export function BlogSidebar({ activeCategory }: { activeCategory: BlogCategory |
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </aside>
   );
 }

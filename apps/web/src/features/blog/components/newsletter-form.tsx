@@ -2,6 +2,7 @@ import { newsletterSubscribeRequestSchema } from "@festgeld/domain";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Section } from "../../../components/ui/section.tsx";
 import { fieldError, useApiForm } from "../../../lib/forms.ts";
 import { subscribeNewsletter } from "../api/newsletter-api.ts";
 import { useContentLanguage } from "../hooks/use-content-language.ts";
@@ -29,14 +30,13 @@ export function NewsletterForm() {
   });
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
+    <Section
+      id={`${id}-title`}
+      title={t("newsletter.title")}
+      headingClassName="text-xl font-bold"
       className="rounded-2xl bg-brand-800 p-6 text-white dark:bg-brand-900"
       data-testid="newsletter"
     >
-      <h2 id={`${id}-title`} className="text-xl font-bold">
-        {t("newsletter.title")}
-      </h2>
       <p className="mt-2 text-sm text-brand-50">{t("newsletter.text")}</p>
       <form className="mt-4 space-y-3" onSubmit={onSubmit} noValidate>
         <div>
@@ -79,6 +79,6 @@ export function NewsletterForm() {
           .
         </p>
       </form>
-    </section>
+    </Section>
   );
 }

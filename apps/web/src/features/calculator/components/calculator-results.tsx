@@ -2,6 +2,7 @@ import type { CalculateResponse } from "@festgeld/domain";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { NetReturnEstimate } from "../../../components/money/net-return-estimate.tsx";
+import { Section } from "../../../components/ui/section.tsx";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
 
 /** The figures of one returned calculation, in its own currency, formatted for the reader's locale. */
@@ -35,10 +36,13 @@ export function CalculatorResults({ result }: { result: CalculateResponse }) {
     rate: formatRate(result.interest_rate, i18n.language),
   });
   return (
-    <section className="card" aria-labelledby="calculator-results-title" data-testid="calculator-results">
-      <h2 id="calculator-results-title" className="text-2xl font-bold text-slate-900 dark:text-white">
-        {t("calculator.results")}
-      </h2>
+    <Section
+      id="calculator-results-title"
+      title={t("calculator.results")}
+      heading="section"
+      className="card"
+      data-testid="calculator-results"
+    >
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{summary}</p>
       {/* What a screen reader hears when a calculation returns: the inputs and the two totals. */}
       <p role="status" className="sr-only">
@@ -87,6 +91,6 @@ export function CalculatorResults({ result }: { result: CalculateResponse }) {
           {t("calculator.cta")}
         </Link>
       )}
-    </section>
+    </Section>
   );
 }

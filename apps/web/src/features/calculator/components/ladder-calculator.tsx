@@ -13,6 +13,7 @@ import { DURATIONS_MONTHS } from "@festgeld/domain/constants";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { TableHead } from "../../../components/ui/table-head.tsx";
 import { parseDecimal } from "../../../lib/decimal.ts";
 import { formatCalendarDate, formatMoney, formatRate } from "../../../lib/format.ts";
 
@@ -156,25 +157,16 @@ export function LadderCalculator({ packages }: { packages: Package[] }) {
           <>
             <table className="w-full text-sm" data-testid="ladder-rungs">
               <caption className="sr-only">{t("ladder.ladder")}</caption>
-              <thead>
-                <tr className="text-start">
-                  <th scope="col" className="text-start">
-                    {t("ladder.rung")}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t("ladder.amount")}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t("ladder.rate")}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t("ladder.interest")}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t("ladder.available")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className="text-start"
+                columns={[
+                  { label: t("ladder.rung"), className: "text-start" },
+                  { label: t("ladder.amount"), className: "text-end" },
+                  { label: t("ladder.rate"), className: "text-end" },
+                  { label: t("ladder.interest"), className: "text-end" },
+                  { label: t("ladder.available"), className: "text-end" },
+                ]}
+              />
               <tbody>
                 {rungs.map((rung) => (
                   <tr key={rung.term} className="border-t border-slate-200 dark:border-slate-700">

@@ -1,5 +1,6 @@
 import type { Deposit } from "@festgeld/domain";
 import { useTranslation } from "react-i18next";
+import { TableHead } from "../../../components/ui/table-head.tsx";
 import { formatCalendarDate, formatMoney } from "../../../lib/format.ts";
 import { useDepositPlan } from "../api/deposit-plan.ts";
 
@@ -31,22 +32,15 @@ export function InterestPlan({ deposit }: { deposit: Deposit }) {
       <div className="mt-2 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{t("plan.title")}</caption>
-          <thead>
-            <tr className="text-slate-600 dark:text-slate-300">
-              <th scope="col" className="py-1 pr-4 font-medium">
-                {t("plan.month")}
-              </th>
-              <th scope="col" className="py-1 pr-4 font-medium">
-                {t("plan.date")}
-              </th>
-              <th scope="col" className="py-1 pr-4 text-right font-medium">
-                {t("plan.amount")}
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                {t("plan.status")}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className="text-slate-600 dark:text-slate-300"
+            columns={[
+              { label: t("plan.month"), className: "py-1 pr-4 font-medium" },
+              { label: t("plan.date"), className: "py-1 pr-4 font-medium" },
+              { label: t("plan.amount"), className: "py-1 pr-4 text-right font-medium" },
+              { label: t("plan.status"), className: "py-1 font-medium" },
+            ]}
+          />
           <tbody>
             {interest.map((p) => (
               <tr

@@ -4,6 +4,7 @@ import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { instructionFields } from "../../../components/deposits/min-rate.ts";
+import { ErrorText } from "../../../components/ui/form-alert.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { decimalInputText } from "../../../lib/decimal.ts";
@@ -111,11 +112,7 @@ export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
               </div>
             )}
           </fieldset>
-          {formError && (
-            <p role="alert" className="mt-2 text-sm font-medium text-red-800 dark:text-red-300">
-              {formError}
-            </p>
-          )}
+          <ErrorText message={formError} className="mt-2" />
           <SubmitButton
             pending={pending}
             disabled={choice === deposit.maturity_instruction && (rateText ?? "") === savedRate}

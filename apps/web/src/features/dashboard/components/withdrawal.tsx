@@ -2,6 +2,7 @@ import type { Application } from "@festgeld/domain";
 import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ErrorText } from "../../../components/ui/form-alert.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { formatDate, formatDateTime } from "../../../lib/format.ts";
 import { toast } from "../../../lib/toast.ts";
@@ -87,11 +88,10 @@ export function Withdrawal({
           <p className="mt-2 text-sm text-slate-800 dark:text-slate-200">
             {t("dashboard.withdrawal.confirmText", { iban: application.reference_iban })}
           </p>
-          {withdraw.isError && (
-            <p role="alert" className="mt-2 text-sm font-medium text-red-800 dark:text-red-300">
-              {errorMessage(withdraw.error, t("dashboard.withdrawal.error"))}
-            </p>
-          )}
+          <ErrorText
+            message={withdraw.isError && errorMessage(withdraw.error, t("dashboard.withdrawal.error"))}
+            className="mt-2"
+          />
           <div className="mt-4 flex flex-wrap gap-3">
             <button
               type="button"

@@ -2,6 +2,7 @@ import { brand } from "@brand";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FigureList } from "../../../components/ui/figure-list.tsx";
 import {
   ArrowRightIcon,
   AwardIcon,
@@ -18,6 +19,7 @@ import {
   TrendingUpIcon,
   UsersIcon,
 } from "../../../components/ui/icons.tsx";
+import { Section } from "../../../components/ui/section.tsx";
 import { type BrandValues, localized } from "../../../lib/brand-text.ts";
 import { SectionHeading } from "./section-heading.tsx";
 
@@ -228,10 +230,12 @@ export function ValuesAndBadgesSection({ values }: Props) {
           </ul>
         </div>
       </section>
-      <section aria-labelledby="home-badges" className="mx-auto max-w-7xl px-4 py-12">
-        <h2 id="home-badges" className="text-center text-xl font-semibold text-slate-900 dark:text-white">
-          {t("home.badges.title")}
-        </h2>
+      <Section
+        id="home-badges"
+        title={t("home.badges.title")}
+        headingClassName="text-center text-xl font-semibold text-slate-900 dark:text-white"
+        className="mx-auto max-w-7xl px-4 py-12"
+      >
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {badges.map(({ key, icon }) => (
             <li
@@ -245,7 +249,7 @@ export function ValuesAndBadgesSection({ values }: Props) {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </>
   );
 }
@@ -353,16 +357,7 @@ export function TrustSection({ values }: Props) {
     <section aria-labelledby="home-trust" className="bg-slate-50 py-16 dark:bg-slate-900">
       <div className="mx-auto max-w-7xl px-4">
         <SectionHeading id="home-trust" title={t("home.trust.title")} />
-        <dl className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {stats.map((stat) => (
-            <div key={stat.label} className="card flex flex-col text-center">
-              <dt className="text-sm text-slate-600 dark:text-slate-300">{stat.label}</dt>
-              <dd className="order-first text-3xl font-extrabold text-brand-700 dark:text-brand-200">
-                {stat.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <FigureList figures={stats} className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" centered />
         <p className="mt-8 flex items-center justify-center gap-2 text-slate-700 dark:text-slate-200">
           <StarIcon className="h-5 w-5 fill-current text-amber-600 dark:text-accent-400" />
           {t("home.trust.rating", {
@@ -424,15 +419,17 @@ export function TestimonialsSection() {
 export function CtaSection() {
   const { t } = useTranslation("marketing");
   return (
-    <section aria-labelledby="home-cta" className="mx-auto max-w-4xl px-4 pt-8 pb-16 text-center">
-      <h2 id="home-cta" className="text-3xl font-bold text-slate-900 dark:text-white">
-        {t("home.cta.title")}
-      </h2>
+    <Section
+      id="home-cta"
+      title={t("home.cta.title")}
+      heading="page"
+      className="mx-auto max-w-4xl px-4 pt-8 pb-16 text-center"
+    >
       <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("home.cta.text")}</p>
       <Link to="/apply" className="btn-primary mt-8 px-8 py-3 text-base" data-testid="cta-apply">
         {t("home.cta.button")}
         <ArrowRightIcon className="h-4 w-4" />
       </Link>
-    </section>
+    </Section>
   );
 }

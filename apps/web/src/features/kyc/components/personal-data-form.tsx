@@ -10,7 +10,7 @@ import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
-import { FormField, SelectField } from "../../../components/ui/form-field.tsx";
+import { FormField, fieldsOf, SelectField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useApiForm } from "../../../lib/forms.ts";
@@ -94,6 +94,7 @@ function Form({ profile }: { profile: KycProfile | null }) {
   });
   const isPep = form.watch("is_pep");
   const id = useId();
+  const field = fieldsOf(form, id);
   const language = i18next.language;
 
   const countries = useMemo(() => {
@@ -116,7 +117,7 @@ function Form({ profile }: { profile: KycProfile | null }) {
   });
 
   const country = (name: "nationality" | "address.country" | "tax_residency", label: string) => (
-    <SelectField form={form} name={name} id={`${id}-${name}`} label={label}>
+    <SelectField {...field(name)} label={label}>
       <option value="">{t("identity:profile.chooseCountry")}</option>
       {countries.map((c) => (
         <option key={c.code} value={c.code}>
@@ -142,47 +143,32 @@ function Form({ profile }: { profile: KycProfile | null }) {
       )}
       <div className="grid gap-4 md:grid-cols-2">
         <FormField
-          form={form}
-          name="date_of_birth"
-          id={`${id}-date_of_birth`}
+          {...field("date_of_birth")}
           label={t("identity:profile.dateOfBirth")}
           type="date"
           autoComplete="bday"
         />
-        <FormField
-          form={form}
-          name="place_of_birth"
-          id={`${id}-place_of_birth`}
-          label={t("identity:profile.placeOfBirth")}
-        />
+        <FormField {...field("place_of_birth")} label={t("identity:profile.placeOfBirth")} />
         {country("nationality", t("identity:profile.nationality"))}
         {country("address.country", t("identity:profile.country"))}
         <FormField
-          form={form}
-          name="address.street"
-          id={`${id}-street`}
+          {...field("address.street", "street")}
           label={t("identity:profile.street")}
           autoComplete="street-address"
         />
         <FormField
-          form={form}
-          name="address.postcode"
-          id={`${id}-postcode`}
+          {...field("address.postcode", "postcode")}
           label={t("identity:profile.postcode")}
           autoComplete="postal-code"
         />
         <FormField
-          form={form}
-          name="address.city"
-          id={`${id}-city`}
+          {...field("address.city", "city")}
           label={t("identity:profile.city")}
           autoComplete="address-level2"
         />
         {country("tax_residency", t("identity:profile.taxResidency"))}
         <FormField
-          form={form}
-          name="tax_id"
-          id={`${id}-tax_id`}
+          {...field("tax_id")}
           label={t("identity:profile.taxId")}
           hint={t("identity:profile.taxIdHint")}
         />
@@ -191,14 +177,7 @@ function Form({ profile }: { profile: KycProfile | null }) {
         <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-700" {...form.register("is_pep")} />
         {t("identity:profile.pep")}
       </label>
-      {isPep && (
-        <FormField
-          form={form}
-          name="pep_details"
-          id={`${id}-pep_details`}
-          label={t("identity:profile.pepDetails")}
-        />
-      )}
+      {isPep && <FormField {...field("pep_details")} label={t("identity:profile.pepDetails")} />}
       <FormErrorAlert message={formError} />
       <SubmitButton
         pending={pending}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DemoNotice } from "../../../components/ui/demo-notice.tsx";
+import { Section } from "../../../components/ui/section.tsx";
 import { cached, localeFor } from "../../../lib/format.ts";
 
 /** Frame of every legal page: one h1, the demonstration notice, optional date of the last update. */
@@ -60,10 +61,7 @@ export interface LegalSectionText {
 
 export function LegalSection({ section, id }: { section: LegalSectionText; id: string }) {
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="text-2xl font-bold text-slate-900 dark:text-white">
-        {section.title}
-      </h2>
+    <Section id={id} title={section.title} heading="section">
       <div className="mt-4 space-y-4 leading-relaxed text-slate-700 dark:text-slate-200">
         {section.text && <p>{section.text}</p>}
         {section.paragraphs?.map((paragraph) => (
@@ -80,18 +78,15 @@ export function LegalSection({ section, id }: { section: LegalSectionText; id: s
           <p key={paragraph}>{paragraph}</p>
         ))}
       </div>
-    </section>
+    </Section>
   );
 }
 
 /** A heading-and-body block for pages that lay out their own content. */
 export function LegalBlock({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="text-2xl font-bold text-slate-900 dark:text-white">
-        {title}
-      </h2>
+    <Section id={id} title={title} heading="section">
       <div className="mt-4 space-y-4 leading-relaxed text-slate-700 dark:text-slate-200">{children}</div>
-    </section>
+    </Section>
   );
 }

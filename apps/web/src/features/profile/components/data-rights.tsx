@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
 import { PasswordField } from "../../../components/ui/form-field.tsx";
+import { Section } from "../../../components/ui/section.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/format.ts";
@@ -52,10 +53,13 @@ export function DataRights() {
   });
 
   return (
-    <section aria-labelledby={`${id}-title`} className="card space-y-4" data-testid="data-rights">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900 dark:text-white">
-        {t("rights.title")}
-      </h2>
+    <Section
+      id={`${id}-title`}
+      title={t("rights.title")}
+      heading="box"
+      className="card space-y-4"
+      data-testid="data-rights"
+    >
       <p className="text-slate-600 dark:text-slate-300">{t("rights.intro")}</p>
       <button type="button" className="btn-secondary" disabled={exporting} onClick={() => void exportData()}>
         {exporting ? t("rights.exporting") : t("rights.export")}
@@ -77,6 +81,6 @@ export function DataRights() {
           {t("rights.close")}
         </button>
       )}
-    </section>
+    </Section>
   );
 }

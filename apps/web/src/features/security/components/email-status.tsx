@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { Section } from "../../../components/ui/section.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { resendVerification } from "../api/security-api.ts";
 
@@ -29,10 +30,13 @@ export function EmailStatus({
   };
 
   return (
-    <section className="card space-y-4" aria-labelledby="email-status-heading" data-testid="email-status">
-      <h2 id="email-status-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-        {t("page.email.heading")}
-      </h2>
+    <Section
+      id="email-status-heading"
+      title={t("page.email.heading")}
+      heading="box"
+      className="card space-y-4"
+      data-testid="email-status"
+    >
       <p className="text-slate-700 dark:text-slate-200">
         <span className="font-medium">{email}</span>{" "}
         <span
@@ -75,6 +79,6 @@ export function EmailStatus({
           </button>
         </>
       )}
-    </section>
+    </Section>
   );
 }

@@ -9,7 +9,8 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
-import { FormField, PasswordField } from "../../../components/ui/form-field.tsx";
+import { FormField, fieldsOf, PasswordField } from "../../../components/ui/form-field.tsx";
+import { Section } from "../../../components/ui/section.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -35,6 +36,7 @@ function AddPasskey({ onAdded }: { onAdded: (passkey: Passkey) => void }) {
     defaultValues: { current_password: "", name: "" },
     fallback: passkeyErrorMessage,
   });
+  const field = fieldsOf(form, id);
 
   if (!open) {
     return (
@@ -57,19 +59,12 @@ function AddPasskey({ onAdded }: { onAdded: (passkey: Passkey) => void }) {
     >
       <FormErrorAlert message={formError} testId="passkey-error" />
       <FormField
-        form={form}
-        name="name"
-        id={`${id}-name`}
+        {...field("name")}
         label={t("passkeys.name")}
         maxLength={NAME_MAX}
         placeholder={t("passkeys.namePlaceholder")}
       />
-      <PasswordField
-        form={form}
-        name="current_password"
-        id={`${id}-password`}
-        label={t("passkeys.password")}
-      />
+      <PasswordField {...field("current_password", "password")} label={t("passkeys.password")} />
       <div className="flex flex-wrap gap-3">
         <SubmitButton
           pending={pending}
@@ -216,10 +211,13 @@ export function PasskeysCard() {
   };
 
   return (
-    <section className="card space-y-4" aria-labelledby="passkeys-heading" data-testid="passkeys">
-      <h2 id="passkeys-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-        {t("passkeys.heading")}
-      </h2>
+    <Section
+      id="passkeys-heading"
+      title={t("passkeys.heading")}
+      heading="box"
+      className="card space-y-4"
+      data-testid="passkeys"
+    >
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("passkeys.intro")}</p>
       {error && <FormAlert kind="error">{error}</FormAlert>}
       {done && (
@@ -250,6 +248,6 @@ export function PasskeysCard() {
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("passkeys.unsupported")}</p>
       )}
-    </section>
+    </Section>
   );
 }

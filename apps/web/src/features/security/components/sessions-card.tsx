@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { Section } from "../../../components/ui/section.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { formatDateTime } from "../../../lib/format.ts";
@@ -42,10 +43,13 @@ export function SessionsCard() {
 
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
   return (
-    <section className="card space-y-4" aria-labelledby="sessions-heading" data-testid="sessions">
-      <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-        {t("sessions.heading")}
-      </h2>
+    <Section
+      id="sessions-heading"
+      title={t("sessions.heading")}
+      heading="box"
+      className="card space-y-4"
+      data-testid="sessions"
+    >
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("sessions.intro")}</p>
       {error && <FormAlert kind="error">{error}</FormAlert>}
       {done && (
@@ -103,7 +107,7 @@ export function SessionsCard() {
           {t("sessions.revokeOthers")}
         </button>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -113,10 +117,13 @@ export function SecurityEventsCard() {
   const events = useSecurityEvents();
   const deviceLabel = useDeviceLabel();
   return (
-    <section className="card space-y-4" aria-labelledby="events-heading" data-testid="security-events">
-      <h2 id="events-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-        {t("events.heading")}
-      </h2>
+    <Section
+      id="events-heading"
+      title={t("events.heading")}
+      heading="box"
+      className="card space-y-4"
+      data-testid="security-events"
+    >
       {events.isPending ? (
         <Spinner label={t("events.loading")} />
       ) : events.isError ? (
@@ -141,6 +148,6 @@ export function SecurityEventsCard() {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
