@@ -120,7 +120,7 @@ export default function DepositInsurancePage() {
             className="rounded-xl border border-slate-300 p-5 dark:border-slate-600"
             data-testid="information-sheet"
           >
-            <table className="mt-4 w-full border-collapse text-left text-sm [overflow-wrap:anywhere]">
+            <table className="mt-4 w-full border-collapse text-left text-sm text-slate-700 [overflow-wrap:anywhere] dark:text-slate-200">
               <caption className="pb-2 text-left font-semibold text-slate-900 dark:text-white">
                 {t("depositInsurance.sheet.basicTitle")}
               </caption>
