@@ -18,13 +18,30 @@ export const DATABASE_INDEPENDENT = [
 ];
 
 /**
- * Server test files that replace a module of the app (`vi.mock`): they run in a module registry of their
- * own. Every other server file shares its worker's modules with the files before it (`isolate: false`):
- * importing the whole app once per worker instead of once per file halves the server passes
- * (docs/decisions.md "CI runs independent steps side by side"). Each file still builds its own app on its
- * own database; nothing a test relies on lives in a module's state.
+ * Server test files that run in a module registry and a process of their own: those that replace a module of
+ * the app (`vi.mock`), and those that run the e-mail outbox worker against real SMTP servers (a worker left
+ * running by one file could deliver to another file's server on a reused port). Every other server file
+ * shares its worker's modules with the files before it (`isolate: false`): importing the whole app once per
+ * worker instead of once per file halves the server passes (docs/decisions.md "CI runs independent steps side
+ * by side"). Each file still builds its own app on its own database; nothing a test relies on lives in a
+ * module's state.
  */
-export const ISOLATED = ["apps/server/test/auth.test.ts"];
+export const ISOLATED = [
+  "apps/server/test/auth.test.ts",
+  "apps/server/test/account-security.test.ts",
+  "apps/server/test/account-sessions.test.ts",
+  "apps/server/test/broadcast-languages.test.ts",
+  "apps/server/test/cluster.test.ts",
+  "apps/server/test/deposit-messages.test.ts",
+  "apps/server/test/identity-messages.test.ts",
+  "apps/server/test/login-lockout.test.ts",
+  "apps/server/test/mail-folder.test.ts",
+  "apps/server/test/messages.test.ts",
+  "apps/server/test/new-device.test.ts",
+  "apps/server/test/newsletter-opt-in.test.ts",
+  "apps/server/test/notifications.test.ts",
+  "apps/server/test/passkeys.test.ts",
+];
 
 const serverTest = {
   setupFiles: [
