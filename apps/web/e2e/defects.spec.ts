@@ -97,6 +97,8 @@ async function load(page: Page, route: string, width: number, height = 900) {
   await page.goto(route);
   await expect(page.locator("h1").first()).toBeVisible();
   await page.waitForLoadState("load");
+  // Some checks click (the mobile menu): only once React has taken the page over.
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
 }
 
 async function shoot(page: Page, name: string) {

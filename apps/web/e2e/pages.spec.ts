@@ -82,6 +82,8 @@ async function open(page: Page, route: string, language: string, { data = true }
   await expect(page.locator("html")).toHaveAttribute("lang", language);
   await expect(page.locator("h1").first()).toBeVisible();
   await page.waitForLoadState("load");
+  // The theme menu and the open menus are clicked: only once React has taken the page over.
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
   if (data) await page.waitForLoadState("networkidle");
 }
 

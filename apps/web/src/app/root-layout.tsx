@@ -30,6 +30,18 @@ export function preloadFrame(pathname: string): Promise<unknown> {
  * compact bar and toasts), and the back office has its own header and sidebar instead
  * (components/admin/admin-shell.tsx).
  */
+/**
+ * Marks `<html data-app-ready>` once React has taken over the page: the layout and the page inside its
+ * Suspense boundary, which hydration takes over after the layout (the layout's own effect ran while the
+ * page's prerendered controls still did nothing). Journeys that click at once wait for it (e2e/app-ready.ts).
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = "true";
+  }, []);
+  return null;
+}
+
 export function RootLayout() {
   const { pathname, search, hash } = useLocation();
   const { t, i18n } = useTranslation();
@@ -40,12 +52,6 @@ export function RootLayout() {
   const shownPath = useRef(pathname);
   const language = i18n.language;
   useFollowSystemTheme();
-
-  useEffect(() => {
-    // React has taken over the page (hydrated the prerendered HTML, or rendered it): until then a click on
-    // a prerendered control does nothing. Journeys that click at once wait for this mark (e2e/app-ready.ts).
-    document.documentElement.dataset.appReady = "true";
-  }, []);
 
   useEffect(() => {
     // On a language-prefixed page a change of language moves to the same page in that language.
@@ -70,6 +76,7 @@ export function RootLayout() {
     <ErrorBoundary resetKey={pathname}>
       <Suspense fallback={<Spinner label={t("loading")} />}>
         <Outlet />
+        <PageReady />
       </Suspense>
     </ErrorBoundary>
   );
