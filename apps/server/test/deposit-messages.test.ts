@@ -81,9 +81,9 @@ const SUBJECT: Record<Language, Record<Step, RegExp>> = {
   },
   fr: {
     approved: /^Votre demande \w+ est acceptée$/,
-    funded: /^Fonds reçus : votre dépôt à terme \w+ est actif$/,
+    funded: /^Fonds reçus\s: votre dépôt à terme \w+ est actif$/,
     reminder: /^Votre dépôt à terme \w+ arrive à échéance le /,
-    payoutOrdered: /^Paiement ordonné : versement du dépôt \w+$/,
+    payoutOrdered: /^Paiement ordonné\s: versement du dépôt \w+$/,
     paidOut: /^Votre dépôt à terme \w+ a été versé$/,
     renewed: /^Votre dépôt à terme \w+ a été renouvelé$/,
     lapsed: /^Votre demande \w+ a expiré$/,

@@ -53,6 +53,13 @@ describe("server catalogues", () => {
         }
       });
 
+      it("sets French punctuation with a narrow no-break space (before : ; ! ? and inside « »)", () => {
+        // A plain space would let the mark start the next line; the web's catalogues write it the same way.
+        for (const [key, value] of flat.fr ?? []) {
+          expect(String(value), `fr/${namespace}: ${key}`).not.toMatch(/[ \u00a0][:;!?»]|«[ \u00a0]/);
+        }
+      });
+
       for (const language of others) {
         it(`${language} has exactly the keys of ${reference}`, () => {
           const { missing, extra } = keyDifferences(en, flat[language] as Map<string, unknown>);
