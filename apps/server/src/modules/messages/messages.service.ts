@@ -181,6 +181,34 @@ async function claimFresh(db: Kysely<DB>, inputs: readonly NotifyInput[]) {
   return [...named.entries()].filter(([id]) => fresh.has(id)).map(([, told]) => told);
 }
 
+/** The inbox message of an event: in the account's language, and in every language for the page's. */
+function inboxRow(
+  texts: Record<Language, EventText>,
+  row: { id: string; user_id: string; event_key: string },
+  language: Language,
+): repo.InboxMessage {
+  const inboxIn = (each: Language) => ({
+    title: texts[each].subject.slice(0, 200),
+    message: inboxMessage(texts[each], each),
+  });
+  return {
+    ...row,
+    ...inboxIn(language),
+    translations: Object.fromEntries(LANGUAGES.map((each) => [each, { ...inboxIn(each), note: null }])),
+  };
+}
+
+/** The e-mails of an event: to the account, and the same to each further address (`alsoTo`). */
+function eventEmails(input: NotifyInput, recipient: Recipient) {
+  const facts = { type: input.event, facts: input.facts };
+  const { language } = recipient;
+  const to = new Set((input.alsoTo ?? []).filter((a) => a.toLowerCase() !== recipient.email.toLowerCase()));
+  return [
+    { template: "event", facts, language, user_id: recipient.id },
+    ...[...to].map((address) => ({ template: "event", facts, language, to_address: address })),
+  ];
+}
+
 /**
  * Tells events, set-based (docs/decisions.md "Maturity at scale"): per event the inbox message (its text
  * in every language: the inbox shows the page's language, "The inbox reads in the page's language"),
@@ -220,25 +248,13 @@ async function tell(
       result.documentId = document.id;
       for (const each of LANGUAGES) texts[each].paragraphs.push(newDocument(each, kind));
     }
-    const inboxIn = (each: Language) => ({
-      title: texts[each].subject.slice(0, 200),
-      message: inboxMessage(texts[each], each),
-    });
-    inbox.push({
-      id: result.notificationId,
-      user_id: recipient.id,
-      event_key: key,
-      ...inboxIn(language),
-      translations: Object.fromEntries(LANGUAGES.map((each) => [each, { ...inboxIn(each), note: null }])),
-    });
+    inbox.push(
+      inboxRow(texts, { id: result.notificationId, user_id: recipient.id, event_key: key }, language),
+    );
     if (deps.email) {
-      const facts = { type: input.event, facts: input.facts };
-      const to = new Set(
-        (input.alsoTo ?? []).filter((a) => a.toLowerCase() !== recipient.email.toLowerCase()),
-      );
-      emails.push({ template: "event", facts, language, user_id: recipient.id });
-      for (const address of to) emails.push({ template: "event", facts, language, to_address: address });
-      result.emailsQueued = 1 + to.size;
+      const queued = eventEmails(input, recipient);
+      emails.push(...queued);
+      result.emailsQueued = queued.length;
     }
     results[index] = result;
   }
