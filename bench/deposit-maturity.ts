@@ -352,7 +352,7 @@ async function main() {
         n(v.told.messages) === DEPOSITS + n(v.orders.interest) &&
           n(v.told.documents) === n(v.settled.renewed) &&
           n(v.told.emails) === n(v.told.messages),
-        `${v.told.messages} messages, ${v.told.documents} PDFs, ${v.told.emails} e-mails`,
+        `${v.told.messages} messages, ${v.told.documents} statements, ${v.told.emails} e-mails`,
       ],
       [
         "each statement recorded with its renewal's figures (rendered on first download), each message in the inbox, each e-mail in its saver's language",
