@@ -170,14 +170,31 @@ async function verify(url: string) {
              (select count(*) from postbox_documents where kind = 'maturity_statement') as documents,
              (select count(*) from email_outbox where template = 'event') as emails
     `);
-    return { jobs, settled, ledger, balance, orders, orderChecks, books, figures, renewals, told };
+    // What the saver sees is traceable to what was booked: each statement's stored figures are its
+    // renewal's, each message has its inbox row, each e-mail is in its saver's language.
+    const traced = await one(sql<{
+      statements_differ: string;
+      without_inbox: string;
+      wrong_language: string;
+    }>`
+      select
+        (select count(*) from postbox_documents p
+           join deposits r on p.event_key = 'deposit_renewed:' || r.previous_deposit_id
+          where p.kind = 'maturity_statement' and (p.storage_key is not null
+             or (p.content -> 'facts' ->> 'new_amount_cents')::bigint <> r.amount_cents
+             or p.content -> 'facts' ->> 'new_maturity_date' <> r.maturity_date::text)) as statements_differ,
+        (select count(*) from message_events where notification_id is null) as without_inbox,
+        (select count(*) from email_outbox o join users u on u.id = o.user_id
+          where o.language <> u.language) as wrong_language
+    `);
+    return { jobs, settled, ledger, balance, orders, orderChecks, books, figures, renewals, told, traced };
   } finally {
     await database.close();
   }
 }
 
 async function main() {
-  const { url, drop } = await createPgDatabase("festgeld_bench_maturity");
+  const { url, drop } = await createPgDatabase(process.env.BENCH_DB_PREFIX ?? "festgeld_bench_maturity");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "festgeld-bench-maturity-"));
   try {
     log(
@@ -257,12 +274,14 @@ async function main() {
       log(`  worker ${r.workerId}: ${r.ran.toLocaleString("en")} jobs in ${(r.ms / 1000).toFixed(1)} s`);
     // The same, counted from the moment the first process had started and began to run jobs.
     const firstRun = Math.min(...results.map((r) => r.startedAt));
+    // The last job done: both processes found nothing more to run.
+    const lastDone = Math.max(...results.map((r) => r.startedAt + r.ms));
     const runningSeconds = ((settledAt ?? end) - firstRun) / 1000;
     log(
       `  settlement: ${DEPOSITS.toLocaleString("en")} maturities (journal, payment orders, renewals) in ${settleSeconds.toFixed(1)} s (${Math.round(DEPOSITS / settleSeconds).toLocaleString("en")} per second), start-up of the processes included; ${runningSeconds.toFixed(1)} s (${Math.round(DEPOSITS / runningSeconds).toLocaleString("en")} per second) from the first claim`,
     );
     log(
-      `  messages: inbox, postbox PDFs and queued e-mails drained ${drainSeconds.toFixed(1)} s after settlement (${((end - start) / 1000).toFixed(1)} s in all)`,
+      `  messages: inbox messages, postbox statements and queued e-mails drained ${drainSeconds.toFixed(1)} s after settlement; everything done ${((lastDone - firstRun) / 1000).toFixed(1)} s from the first claim (${((end - start) / 1000).toFixed(1)} s with the start-up)`,
     );
     log(`  load average (1, 5, 15 min): ${load.join(", ")} on ${os.cpus().length} cores`);
 
@@ -333,7 +352,14 @@ async function main() {
         n(v.told.messages) === DEPOSITS + n(v.orders.interest) &&
           n(v.told.documents) === n(v.settled.renewed) &&
           n(v.told.emails) === n(v.told.messages),
-        `${v.told.messages} messages, ${v.told.documents} PDFs, ${v.told.emails} e-mails`,
+        `${v.told.messages} messages, ${v.told.documents} statements, ${v.told.emails} e-mails`,
+      ],
+      [
+        "each statement recorded with its renewal's figures (rendered on first download), each message in the inbox, each e-mail in its saver's language",
+        n(v.traced.statements_differ) === 0 &&
+          n(v.traced.without_inbox) === 0 &&
+          n(v.traced.wrong_language) === 0,
+        `${v.traced.statements_differ} statements differ, ${v.traced.without_inbox} without inbox message, ${v.traced.wrong_language} e-mails in another language`,
       ],
     ];
     let ok = true;

@@ -249,12 +249,14 @@ describe("postbox documents of a closed account", () => {
     expect(closed.statusCode, closed.body).toBe(200);
     // during the retention period: the rows, and the files they point to
     expect((await postbox()).map((d) => d.id).sort()).toEqual(issued.map((d) => d.id).sort());
-    for (const doc of issued) await expect(t.app.documentStorage.get(doc.storage_key)).resolves.toBeDefined();
+    for (const doc of issued)
+      await expect(t.app.documentStorage.get(doc.storage_key ?? "")).resolves.toBeDefined();
     // after it: neither
     const after = new Date(keptUntil(new Date(closed.json().closed_at)).getTime() + 1000);
     expect(await runRetention(t.app.db, t.app.documentStorage, after)).toContain(saver.user.id);
     expect(await postbox()).toEqual([]);
-    for (const doc of issued) await expect(t.app.documentStorage.get(doc.storage_key)).rejects.toThrow();
+    for (const doc of issued)
+      await expect(t.app.documentStorage.get(doc.storage_key ?? "")).rejects.toThrow();
   });
 });
 

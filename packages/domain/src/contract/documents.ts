@@ -19,7 +19,13 @@ export const postboxDocumentSchema = z
     kind: z.enum(POSTBOX_DOCUMENT_KINDS),
     title: z.string().describe("Title in the language the document was issued in"),
     language: languageSchema,
-    size_bytes: z.number().int(),
+    size_bytes: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "Size of the PDF; null until a statement issued with a batch (a day's maturities) is first downloaded, which renders it",
+      ),
     created_at: z.string().describe("ISO 8601 timestamp of issue"),
     read: z.boolean().describe("Downloaded by the saver at least once"),
   })

@@ -1,5 +1,6 @@
 import type { LedgerKind } from "@festgeld/domain";
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import { inChunks } from "../../db/in-chunks.ts";
 import type { DB } from "../../db/schema.ts";
 import type { BankStatementsTable, DepositEventsTable, DepositsTable } from "../../db/tables/deposits.ts";
 
@@ -379,11 +380,6 @@ export async function countStatements(db: Db) {
 }
 
 /* ------------------------------------------------------- a maturity batch, set-based */
-
-/** Inserts rows in statements of at most `size` rows (PostgreSQL takes at most 65,535 parameters). */
-async function inChunks<T>(rows: readonly T[], size: number, write: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
-}
 
 /** The deposits of a batch locked for the rest of the transaction, in id order (no two batches deadlock). */
 export function lockDeposits(db: Db, ids: readonly string[]) {

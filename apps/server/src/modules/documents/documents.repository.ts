@@ -43,3 +43,12 @@ export function markRead(db: Kysely<DB>, id: string) {
     .where("read_at", "is", null)
     .execute();
 }
+
+/** A document's file as recorded now (a statement rendered on its first download). */
+export function findOwnFile(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom("postbox_documents")
+    .select(["id", "storage_key", "size_bytes"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}

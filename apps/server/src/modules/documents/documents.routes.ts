@@ -12,7 +12,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, operations.documentsDownload, async (request, reply) => {
     const file = await service.open(
-      { db: app.db, storage: app.documentStorage },
+      { db: app.db, storage: app.documentStorage, messages: app.messages },
       currentUser(request),
       request.params.id,
     );

@@ -76,8 +76,15 @@ export function documentsOf(db: Db, userId: string) {
   return db.selectFrom("kyc_documents").selectAll().where("user_id", "=", userId).orderBy("seq").execute();
 }
 
-export function postboxDocumentsOf(db: Db, userId: string) {
-  return db.selectFrom("postbox_documents").select("storage_key").where("user_id", "=", userId).execute();
+/** The stored files of an account's postbox (a statement not yet rendered has none). */
+export async function postboxFilesOf(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom("postbox_documents")
+    .select("storage_key")
+    .where("user_id", "=", userId)
+    .where("storage_key", "is not", null)
+    .execute();
+  return rows.flatMap((row) => (row.storage_key === null ? [] : [{ storage_key: row.storage_key }]));
 }
 
 export function closeUser(db: Db, userId: string, closedAt: Date, eraseAfter: Date) {

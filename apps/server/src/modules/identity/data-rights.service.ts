@@ -173,7 +173,7 @@ export async function runRetention(db: Db, storage: DocumentStorage, now: Date) 
   const erased: string[] = [];
   for (const { id } of await repo.dueErasures(db, now)) {
     for (const doc of await repo.documentsOf(db, id)) await storage.delete(doc.storage_key);
-    for (const doc of await repo.postboxDocumentsOf(db, id)) await storage.delete(doc.storage_key);
+    for (const doc of await repo.postboxFilesOf(db, id)) await storage.delete(doc.storage_key);
     await repo.deleteKycReviewsOfUser(db, id);
     await repo.pseudonymiseKeptRecords(db, id);
     let remaining = (await repo.tablesWithUserId(db)).filter((table) => !KEPT_WITH_THE_BOOKS.includes(table));

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { LANGUAGES, type Language } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { Operator } from "../../config/operator.ts";
@@ -6,9 +6,8 @@ import { mayMailUnconfirmed } from "../../db/mail-limits.ts";
 import type { DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../lib/errors.ts";
 import { loadQrCode, once } from "../../lib/lazy.ts";
-import { fill, textsFor } from "../../locales/catalogues.ts";
+import { textsFor } from "../../locales/catalogues.ts";
 import { batchTime } from "../../plugins/events.ts";
-import type { DocumentStorage } from "../../storage/document-store.ts";
 import {
   NEWSLETTER_CONFIRM_TEMPLATE,
   NEWSLETTER_TEMPLATE,
@@ -22,9 +21,18 @@ import type { EmailContent, RenderedEmail } from "./email-text.ts";
 import { type EventFacts, type EventType, type MessageEvent, storedFactsInCents } from "./message-events.ts";
 import { type EventText, eventText, inboxMessage } from "./message-texts.ts";
 import * as repo from "./messages.repository.ts";
+import {
+  DOCUMENT_OF,
+  eventDocument,
+  newDocument,
+  type PostboxDeps,
+  renderIssued,
+  storeFile,
+} from "./postbox-documents.ts";
 import { type DocumentKind, documentTitle, renderPdf } from "./postbox-pdf.ts";
 
 export type { EventFacts, EventType, MessageEvent, TransferFacts } from "./message-events.ts";
+export { DOCUMENT_OF } from "./postbox-documents.ts";
 
 /** The React Email layout, loaded on the first e-mail rendered (lib/lazy.ts). */
 const loadEmailLayout = once(() => import("./email-layout.tsx"));
@@ -64,22 +72,6 @@ export interface NotifyResult {
 /** The job that tells one event queued with `notifyLater`; its payload is the NotifyInput. */
 export const NOTIFY_JOB = "messages.notify";
 
-/** The events that put a document into the postbox, and which. */
-export const DOCUMENT_OF: Partial<Record<EventType, DocumentKind>> = {
-  application_received: "application_confirmation",
-  application_approved: "approval",
-  application_withdrawn: "withdrawal_receipt",
-  deposit_funded: "funding_confirmation",
-  deposit_paid_out: "maturity_statement",
-  deposit_renewed: "maturity_statement",
-  deposit_closed_early: "closure_statement",
-  tax_statement_issued: "tax_statement",
-};
-
-/** The sentence an e-mail adds when its event put a document into the postbox. */
-const newDocument = (language: Language, kind: DocumentKind) =>
-  fill(textsFor(language).mail.new_document, { title: documentTitle(language, kind) });
-
 /**
  * Tells savers about events: the inbox message and the e-mail(s) of one event are written in the
  * caller's transaction (pass it as `db`), so they exist exactly when the event does.
@@ -99,6 +91,14 @@ export interface Messenger {
    * postbox document, e-mail), keyed as `notify` is, so it tells each (account, key) once.
    */
   notifyLater(db: Kysely<DB>, inputs: readonly NotifyInput[], runAt: Date): Promise<void>;
+  /**
+   * Tells queued events (the jobs `notifyLater` queued), set-based: what `notify` does for each, in a
+   * few statements for the whole batch; each postbox document is recorded with its text and figures
+   * and rendered on first download (`renderIssued`).
+   */
+  notifyMany(db: Kysely<DB>, inputs: readonly NotifyInput[]): Promise<NotifyResult[]>;
+  /** The PDF of a document issued with its content, rendered now and kept; null when it has its file. */
+  renderIssued(db: Kysely<DB>, documentId: string): Promise<Buffer | null>;
   /** Wakes the outbox worker; the messages plugin calls it after each response that queued e-mails. */
   flush(): void;
   /**
@@ -119,21 +119,18 @@ export interface IssuedDocument {
   kind: DocumentKind;
   title: string;
   language: Language;
-  sizeBytes: number;
+  /** null for a document issued with its content and not yet rendered (only a batch issues those). */
+  sizeBytes: number | null;
   createdAt: Date;
   read: boolean;
   existing: boolean;
 }
 
-export interface MessengerDeps {
+/** Besides the postbox's storage, operator and QR code (PostboxDeps): */
+export interface MessengerDeps extends PostboxDeps {
   /** Queue e-mails (SMTP_URL is set). */
   email: boolean;
   wake: () => void;
-  /** Where postbox documents are kept (encrypted, like KYC files). */
-  storage: DocumentStorage;
-  operator: Operator;
-  /** The modules of a QR code for a payload (the approval's GiroCode), when a QR library is wired. */
-  qrModules?: (payload: string) => Promise<boolean[][] | null>;
 }
 
 /** Messages told later, through the job queue (NOTIFY_JOB), due at `runAt`. */
@@ -149,83 +146,158 @@ async function queueNotifications(db: Kysely<DB>, inputs: readonly NotifyInput[]
   );
 }
 
+const NOT_TOLD: NotifyResult = { notified: false, notificationId: null, documentId: null, emailsQueued: 0 };
+
+type Recipient = Awaited<ReturnType<typeof repo.findRecipients>>[number];
+
+/**
+ * The inputs that are told now: those whose account exists and whose (account, key) this call claims,
+ * the first of the batch where two name the same. Answers each with its position among `inputs`.
+ */
+async function claimFresh(db: Kysely<DB>, inputs: readonly NotifyInput[]) {
+  const recipients = new Map(
+    (
+      await repo.findRecipients(
+        db,
+        inputs.map((i) => i.userId),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const named = new Map<string, { input: NotifyInput; recipient: Recipient; key: string; index: number }>();
+  inputs.forEach((input, index) => {
+    const recipient = recipients.get(input.userId);
+    const key = input.key ?? input.event;
+    const id = recipient && repo.eventId(recipient.id, key);
+    if (recipient && id && !named.has(id)) named.set(id, { input, recipient, key, index });
+  });
+  const fresh = await repo.claimEvents(
+    db,
+    [...named.values()].map((c) => ({
+      user_id: c.recipient.id,
+      event_key: c.key,
+      event_type: c.input.event,
+    })),
+  );
+  return [...named.entries()].filter(([id]) => fresh.has(id)).map(([, told]) => told);
+}
+
+/** The inbox message of an event: in the account's language, and in every language for the page's. */
+function inboxRow(
+  texts: Record<Language, EventText>,
+  row: { id: string; user_id: string; event_key: string },
+  language: Language,
+): repo.InboxMessage {
+  const inboxIn = (each: Language) => ({
+    title: texts[each].subject.slice(0, 200),
+    message: inboxMessage(texts[each], each),
+  });
+  return {
+    ...row,
+    ...inboxIn(language),
+    translations: Object.fromEntries(LANGUAGES.map((each) => [each, { ...inboxIn(each), note: null }])),
+  };
+}
+
+/** The e-mails of an event: to the account, and the same to each further address (`alsoTo`). */
+function eventEmails(input: NotifyInput, recipient: Recipient) {
+  const facts = { type: input.event, facts: input.facts };
+  const { language } = recipient;
+  const to = new Set((input.alsoTo ?? []).filter((a) => a.toLowerCase() !== recipient.email.toLowerCase()));
+  return [
+    { template: "event", facts, language, user_id: recipient.id },
+    ...[...to].map((address) => ({ template: "event", facts, language, to_address: address })),
+  ];
+}
+
+/**
+ * Tells events, set-based (docs/decisions.md "Maturity at scale"): per event the inbox message (its text
+ * in every language: the inbox shows the page's language, "The inbox reads in the page's language"),
+ * the postbox document and the e-mail(s) in the account's language, once per (account, key); written
+ * for the whole batch in a few multi-row statements. A request tells one event and renders its
+ * document now; a batch records its documents with their content, rendered on first download.
+ */
+async function tell(
+  db: Kysely<DB>,
+  deps: MessengerDeps,
+  inputs: readonly NotifyInput[],
+  rendering: "now" | "later",
+): Promise<NotifyResult[]> {
+  const results = inputs.map(() => ({ ...NOT_TOLD }));
+  const documents: repo.NewDocument[] = [];
+  const inbox: repo.InboxMessage[] = [];
+  const emails: Parameters<typeof repo.queueTemplateEmails>[1][number][] = [];
+  for (const { input, recipient, key, index } of await claimFresh(db, inputs)) {
+    const language = recipient.language;
+    const texts = Object.fromEntries(
+      LANGUAGES.map((each) => [each, eventText(input.event, input.facts, each)]),
+    ) as Record<Language, EventText>;
+    const result = { ...NOT_TOLD, notified: true, notificationId: randomUUID() };
+    const kind = DOCUMENT_OF[input.event];
+    if (kind) {
+      const document = await eventDocument(deps, rendering, {
+        id: randomUUID(),
+        userId: recipient.id,
+        recipient: recipient.full_name,
+        key,
+        kind,
+        language,
+        text: texts[language],
+        told: input,
+      });
+      documents.push(document);
+      result.documentId = document.id;
+      for (const each of LANGUAGES) texts[each].paragraphs.push(newDocument(each, kind));
+    }
+    inbox.push(
+      inboxRow(texts, { id: result.notificationId, user_id: recipient.id, event_key: key }, language),
+    );
+    if (deps.email) {
+      const queued = eventEmails(input, recipient);
+      emails.push(...queued);
+      result.emailsQueued = queued.length;
+    }
+    results[index] = result;
+  }
+  await repo.insertDocuments(db, documents);
+  await repo.insertInboxMessages(db, inbox);
+  await repo.queueTemplateEmails(db, emails);
+  return results;
+}
+
 export function createMessenger(deps: MessengerDeps): Messenger {
   let pending = false;
   return {
     async notify(db, input) {
-      const none = { notified: false, notificationId: null, documentId: null, emailsQueued: 0 };
+      const none = { ...NOT_TOLD };
       // A large batch's messages follow through the job queue: it waits for no PDF and no e-mail.
       const batchAt = batchTime(db);
       if (batchAt) {
         await queueNotifications(db, [input], batchAt);
         return { ...none, notified: true };
       }
-      const recipient = await repo.findRecipient(db, input.userId);
-      if (!recipient) return none;
-      const key = input.key ?? input.event;
-      const fresh = await repo.claimEvent(db, {
-        user_id: recipient.id,
-        event_key: key,
-        event_type: input.event,
-      });
-      if (!fresh) return none;
-      const language = recipient.language;
-      // The inbox shows the page's language, whichever the saver reads it in: the texts are kept in every
-      // language (docs/decisions.md "The inbox reads in the page's language"); the e-mail and the
-      // document are in the account's.
-      const texts = Object.fromEntries(
-        LANGUAGES.map((each) => [each, eventText(input.event, input.facts, each)]),
-      ) as Record<Language, EventText>;
-      const text = texts[language];
-      const kind = DOCUMENT_OF[input.event];
-      let documentId: string | null = null;
-      if (kind) {
-        documentId = await issueDocument(db, deps, {
-          userId: recipient.id,
-          recipient: recipient.full_name,
-          key,
-          kind,
-          language,
-          text,
-          event: input,
-        });
-        for (const each of LANGUAGES) texts[each].paragraphs.push(newDocument(each, kind));
-      }
-      const inbox = (each: Language) => ({
-        title: texts[each].subject.slice(0, 200),
-        message: inboxMessage(texts[each], each),
-      });
-      const notificationId = await repo.insertInboxMessage(db, {
-        user_id: recipient.id,
-        event_key: key,
-        ...inbox(language),
-        translations: Object.fromEntries(LANGUAGES.map((each) => [each, { ...inbox(each), note: null }])),
-      });
-      let emailsQueued = 0;
-      if (deps.email) {
-        const facts = { type: input.event, facts: input.facts };
-        await repo.queueTemplateEmail(db, { template: "event", facts, language, user_id: recipient.id });
-        emailsQueued += 1;
-        for (const address of new Set(input.alsoTo ?? [])) {
-          if (address.toLowerCase() === recipient.email.toLowerCase()) continue;
-          await repo.queueTemplateEmail(db, { template: "event", facts, language, to_address: address });
-          emailsQueued += 1;
-        }
-        pending = true;
-      }
-      return { notified: true, notificationId, documentId, emailsQueued };
+      const [result] = await tell(db, deps, [input], "now");
+      if (result?.emailsQueued) pending = true;
+      return result ?? none;
     },
+    async notifyMany(db, inputs) {
+      const results = await tell(db, deps, inputs, "later");
+      if (results.some((r) => r.emailsQueued > 0)) pending = true;
+      return results;
+    },
+    renderIssued: (db, documentId) => renderIssued(db, deps, documentId),
     notifyLater: queueNotifications,
     async notifyAddress(db, input) {
       if (!deps.email) return 0;
       // The address has not shown it is the sender's: a few e-mails a day to it, no more.
       if (!(await mayMailUnconfirmed(db, input.email, new Date()))) return 0;
-      await repo.queueTemplateEmail(db, {
-        template: "event",
-        facts: { type: input.event, facts: input.facts },
-        language: input.language,
-        to_address: input.email,
-      });
+      await repo.queueTemplateEmails(db, [
+        {
+          template: "event",
+          facts: { type: input.event, facts: input.facts },
+          language: input.language,
+          to_address: input.email,
+        },
+      ]);
       pending = true;
       return 1;
     },
@@ -288,70 +360,27 @@ export async function qrModules(payload: string): Promise<boolean[][]> {
   );
 }
 
-/**
- * Renders the event's PDF, stores it encrypted and records it. The file is written before the row,
- * under a new key; if the caller's transaction rolls back, the file stays unreferenced (never listed).
- */
-async function issueDocument(
-  db: Kysely<DB>,
-  deps: MessengerDeps,
-  input: {
-    userId: string;
-    recipient: string;
-    key: string;
-    kind: DocumentKind;
-    language: Language;
-    text: ReturnType<typeof eventText>;
-    event: NotifyInput;
-  },
-): Promise<string> {
-  const id = randomUUID();
-  const event = input.event;
-  const transfer = event.event === "application_approved" ? event.facts.transfer : null;
-  const pdf = await renderPdf({
-    kind: input.kind,
-    language: input.language,
-    operator: deps.operator,
-    recipient: input.recipient,
-    text: input.text,
-    issuedAt: new Date(),
-    infoSheet: event.event === "application_received" ? event.facts : undefined,
-    qrModules: transfer?.epc_qr_payload ? ((await deps.qrModules?.(transfer.epc_qr_payload)) ?? null) : null,
-  });
-  return (
-    await storeDocument(db, deps, {
-      id,
-      userId: input.userId,
-      key: input.key,
-      kind: input.kind,
-      language: input.language,
-      pdf,
-    })
-  ).id;
-}
-
 /** Stores a rendered document encrypted and records it (file first, then the row). */
 async function storeDocument(
   db: Kysely<DB>,
   deps: MessengerDeps,
-  input: { id?: string; userId: string; key: string; kind: DocumentKind; language: Language; pdf: Buffer },
+  input: { userId: string; key: string; kind: DocumentKind; language: Language; pdf: Buffer },
 ): Promise<{ id: string; sizeBytes: number; createdAt: Date }> {
-  const id = input.id ?? randomUUID();
-  const { pdf } = input;
-  const storageKey = `postbox/${input.userId}/${id}`;
-  await deps.storage.put(storageKey, pdf);
-  const row = await repo.insertDocument(db, {
-    id,
-    user_id: input.userId,
-    kind: input.kind,
-    title: documentTitle(input.language, input.kind),
-    language: input.language,
-    event_key: input.key,
-    storage_key: storageKey,
-    size_bytes: pdf.length,
-    sha256: createHash("sha256").update(pdf).digest("hex"),
-  });
-  return { id, sizeBytes: pdf.length, createdAt: row.created_at };
+  const id = randomUUID();
+  const file = await storeFile(deps, { id, userId: input.userId }, input.pdf);
+  const issued = await repo.insertDocuments(db, [
+    {
+      id,
+      user_id: input.userId,
+      kind: input.kind,
+      title: documentTitle(input.language, input.kind),
+      language: input.language,
+      event_key: input.key,
+      ...file,
+      content: null,
+    },
+  ]);
+  return { id, sizeBytes: input.pdf.length, createdAt: issued.get(id) as Date };
 }
 
 /** A stored postbox row as the issuer answers it. */
@@ -361,7 +390,7 @@ function issuedView(
     kind: DocumentKind;
     title: string;
     language: Language;
-    size_bytes: number;
+    size_bytes: number | null;
     created_at: Date;
     read_at: Date | null;
   },

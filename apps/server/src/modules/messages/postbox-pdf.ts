@@ -56,7 +56,15 @@ export async function renderPdf(input: PdfInput): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: 56, bottom: 56, left: 56, right: 56 },
-    info: { Title: title, Author: operator.name, Subject: text.subject, Creator: operator.shortName },
+    // The creation date is the issue date, so that the same document renders the same bytes (the
+    // file id is derived from this information): a batch's statement is rendered on first download.
+    info: {
+      Title: title,
+      Author: operator.name,
+      Subject: text.subject,
+      Creator: operator.shortName,
+      CreationDate: input.issuedAt,
+    },
     lang: language,
   });
   // The built-in fonts use WinAnsi, which lacks the narrow no-break space French formatting puts in

@@ -82,8 +82,10 @@ function DocumentList() {
                   {t(`documents.kinds.${doc.kind}`)}
                 </p>
                 <p className="text-sm text-slate-600 dark:text-slate-300">
-                  {t("documents.issued", { date: formatDateTime(doc.created_at, i18n.language) })} ·{" "}
-                  {t("documents.size", { size: Math.max(1, Math.round(doc.size_bytes / 1024)) })}
+                  {t("documents.issued", { date: formatDateTime(doc.created_at, i18n.language) })}
+                  {/* A statement issued with a day's maturities has its size once it was first downloaded. */}
+                  {doc.size_bytes !== null &&
+                    ` · ${t("documents.size", { size: Math.max(1, Math.round(doc.size_bytes / 1024)) })}`}
                 </p>
               </div>
               <button
