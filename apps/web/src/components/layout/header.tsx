@@ -25,6 +25,21 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /** The sticky shared header. */
+/** "Sign in" and "Open an account" for a signed-out visitor; `size` fits them to the bar or the menu. */
+function AuthLinks({ size }: { size: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to="/login" className={`btn-secondary ${size}`}>
+        {t("nav.login")}
+      </Link>
+      <Link to="/register" className={`btn-primary ${size}`}>
+        {t("nav.register")}
+      </Link>
+    </>
+  );
+}
+
 export function Header() {
   const { t, i18n } = useTranslation(["common", "messages"]);
   const { user, signOut } = useSession();
@@ -99,12 +114,7 @@ export function Header() {
             </div>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
-              <Link to="/login" className="btn-secondary whitespace-nowrap text-sm">
-                {t("nav.login")}
-              </Link>
-              <Link to="/register" className="btn-primary whitespace-nowrap text-sm">
-                {t("nav.register")}
-              </Link>
+              <AuthLinks size="whitespace-nowrap text-sm" />
             </div>
           )}
           <button
@@ -159,14 +169,7 @@ export function Header() {
                 </button>
               </>
             ) : (
-              <>
-                <Link to="/login" className="btn-secondary flex-1 text-center text-sm">
-                  {t("nav.login")}
-                </Link>
-                <Link to="/register" className="btn-primary flex-1 text-center text-sm">
-                  {t("nav.register")}
-                </Link>
-              </>
+              <AuthLinks size="flex-1 text-center text-sm" />
             )}
           </div>
         </nav>
