@@ -13,7 +13,13 @@ import {
 import { instructionFields } from "../../components/deposits/min-rate.ts";
 import { SaverPage } from "../../components/layout/saver-page.tsx";
 import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
-import { EmailField, FormField, FullNameField, fieldsOf } from "../../components/ui/form-field.tsx";
+import {
+  EmailField,
+  FormField,
+  FullNameField,
+  fieldsOf,
+  PhoneField,
+} from "../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { decimalInputText, parseDecimal } from "../../lib/decimal.ts";
 import { useApiForm } from "../../lib/forms.ts";
@@ -125,15 +131,7 @@ function LadderForm() {
       </fieldset>
       <FullNameField {...field("full_name", "name")} label={t("invest:apply.fields.full_name")} />
       <EmailField {...field("email")} label={t("invest:apply.fields.email")} />
-      <FormField
-        {...field("phone")}
-        label={t("invest:apply.fields.phone")}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        required
-        maxLength={32}
-      />
+      <PhoneField {...field("phone")} label={t("invest:apply.fields.phone")} />
       <ReferenceIbanField {...field("reference_iban", "iban")} />
       <MaturityInstructionField
         {...field("maturity_instruction", "instruction")}
