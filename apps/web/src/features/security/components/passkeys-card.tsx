@@ -12,7 +12,7 @@ import { FormErrorAlert, OutcomeAlerts } from "../../../components/ui/form-alert
 import { FormField, fieldsOf, PasswordField } from "../../../components/ui/form-field.tsx";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { Section } from "../../../components/ui/section.tsx";
-import { SubmitButton } from "../../../components/ui/submit-button.tsx";
+import { SubmitOrCancel } from "../../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useApiForm } from "../../../lib/forms.ts";
@@ -65,17 +65,16 @@ function AddPasskey({ onAdded }: { onAdded: (passkey: Passkey) => void }) {
         placeholder={t("passkeys.namePlaceholder")}
       />
       <PasswordField {...field("current_password", "password")} label={t("passkeys.password")} />
-      <div className="flex flex-wrap gap-3">
-        <SubmitButton
-          pending={pending}
-          testId="passkey-add-submit"
-          label={t("passkeys.create")}
-          pendingLabel={t("passkeys.adding")}
-        />
-        <button type="button" className="btn-secondary" onClick={() => setOpen(false)} disabled={pending}>
-          {t("twoFactor.cancel")}
-        </button>
-      </div>
+      <SubmitOrCancel
+        className="flex flex-wrap gap-3"
+        pending={pending}
+        testId="passkey-add-submit"
+        label={t("passkeys.create")}
+        pendingLabel={t("passkeys.adding")}
+        cancelLabel={t("twoFactor.cancel")}
+        onCancel={() => setOpen(false)}
+        cancelDisabled={pending}
+      />
     </form>
   );
 }
