@@ -25,7 +25,6 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-300"
   }`;
 
-/** The sticky shared header. */
 /** "Sign in" and "Open an account" for a signed-out visitor; `size` fits them to the bar or the menu. */
 function AuthLinks({ size }: { size: string }) {
   const { t } = useTranslation();
@@ -41,6 +40,7 @@ function AuthLinks({ size }: { size: string }) {
   );
 }
 
+/** The sticky shared header. */
 export function Header() {
   const { t, i18n } = useTranslation(["common", "messages"]);
   const { user, signOut } = useSession();

@@ -17,7 +17,6 @@ const EMPTY: ContactMessageRequest = { name: "", email: "", subject: "", message
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-/** Contact: details from the brand and the form, stored via POST /api/contact. */
 /** One kind of contact detail: its icon and name, then the details themselves (each a `dd`). */
 function ContactDetail({
   icon: Icon,
@@ -51,6 +50,7 @@ function PhoneLine({ office, phone }: { office: string; phone: string }) {
   );
 }
 
+/** Contact: details from the brand and the form, stored via POST /api/contact. */
 export default function ContactPage() {
   const { t, i18n } = useTranslation("marketing");
   const common = useTranslation().t;

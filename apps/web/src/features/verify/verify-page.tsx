@@ -8,11 +8,6 @@ import { useBrandValues } from "../../lib/brand-text.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { verifyTransfer } from "./api/verify-api.ts";
 
-/**
- * /verify: anyone checks whether an IBAN is one of the platform's partner bank accounts and under which
- * exact holder name (what the payee check of their bank should show), and reads how fake brokers hand
- * out "the bank details" of a deposit and how to recognise the platform's real domain and accounts.
- */
 /** The verdict's colours: green for a partner bank's account, red for any other. */
 const VERDICT_TONES = {
   partner: {
@@ -49,6 +44,11 @@ function Verdict({
   );
 }
 
+/**
+ * /verify: anyone checks whether an IBAN is one of the platform's partner bank accounts and under which
+ * exact holder name (what the payee check of their bank should show), and reads how fake brokers hand
+ * out "the bank details" of a deposit and how to recognise the platform's real domain and accounts.
+ */
 export default function VerifyPage() {
   const { t } = useTranslation("tools");
   const values = useBrandValues();
