@@ -11,19 +11,18 @@ import path from "node:path";
 import { operations } from "../src/contract/operations/index.ts";
 
 const lines = Object.entries(operations).map(
-  ([id, { method, path }]) =>
-    `  ${id}: { id: ${JSON.stringify(id)}, method: ${JSON.stringify(method)}, path: ${JSON.stringify(path)} },`,
+  ([id, { method, path }]) => `  ${id}: [${JSON.stringify(method)}, ${JSON.stringify(path)}],`,
 );
 const text = `// Generated from the operation table by \`npm run generate:routes\`; routes.test.ts checks it. Do not edit.
-import type { HttpMethod } from "../operation.ts";
+import { routeTable } from "../operation.ts";
 
 /**
  * Each operation's id, method and path, without its schemas: what the web app's client reads at run time,
  * so that a page does not load the whole contract (docs/decisions.md "The web app's operation routes").
  */
-export const operationRoutes = {
+export const operationRoutes = routeTable({
 ${lines.join("\n")}
-} as const satisfies Record<string, { readonly id: string; readonly method: HttpMethod; readonly path: string }>;
+});
 `;
 const target = path.resolve(import.meta.dirname, "../src/contract/operations/routes.ts");
 writeFileSync(target, text);

@@ -1,3 +1,5 @@
+import { useQueryClient } from "@tanstack/react-query";
+
 /**
  * Query keys the back-office tabs share: a tab that changes data refreshes another tab's view
  * without importing it (features do not import each other).
@@ -19,3 +21,13 @@ export const ADMIN_KEYS = {
   unmatchedCredits: ["admin", "unmatched-credits"] as const,
   bankExceptions: ["admin", "bank-exceptions"] as const,
 };
+
+type AdminKey = (typeof ADMIN_KEYS)[keyof typeof ADMIN_KEYS];
+
+/** A function that has the back office read the views under `keys` again (after a change that touches them). */
+export function useRefreshAdminViews(keys: readonly AdminKey[]) {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const key of keys) void queryClient.invalidateQueries({ queryKey: key });
+  };
+}

@@ -40,19 +40,20 @@ describe("brand text", () => {
   });
 
   it("formats the figures of the brand per language, both readings kept", () => {
-    const en = brandValues("en", t);
-    expect(en.coverage).toBe("€100,000");
-    expect(en.customers).toBe("50,000+");
-    expect(en.customersCompact).toBe("50K+");
-    expect(en.assets).toBe("€500M+");
-    expect(en.maxRate).toBe("3.99%");
-    expect(en.headlineMaxRate).toBe("4.05%");
-    expect(en.ratingScore).toBe("5.0");
-    expect(en.ratingSecondaryScore).toBe("4.8");
-    expect(en.ratingCountNumber).toBe("10,000");
-    expect(en.foundedYear).toBe("2018");
-    expect(en.rootsSinceYear).toBe("2009");
-    expect(en.marketingTerms).toBe("3, 6, 12, 24 or 36");
+    expect(brandValues("en", t)).toMatchObject({
+      coverage: "€100,000",
+      customers: "50,000+",
+      customersCompact: "50K+",
+      assets: "€500M+",
+      maxRate: "3.99%",
+      headlineMaxRate: "4.05%",
+      ratingScore: "5.0",
+      ratingSecondaryScore: "4.8",
+      ratingCountNumber: "10,000",
+      foundedYear: "2018",
+      rootsSinceYear: "2009",
+      marketingTerms: "3, 6, 12, 24 or 36",
+    });
     const de = brandValues("de", t);
     expect(plain(de.coverage)).toBe("100.000 €");
     expect(plain(de.maxRate)).toBe("3,99 %");

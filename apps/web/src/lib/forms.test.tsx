@@ -6,12 +6,12 @@ import {
 } from "@festgeld/domain";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { FormErrorAlert } from "../components/ui/form-alert.tsx";
 import { EmailField, PasswordField } from "../components/ui/form-field.tsx";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { renderTranslated } from "../test/render.tsx";
 import { ApiError } from "./api-client.ts";
 import {
   applyApiError,
@@ -52,11 +52,7 @@ function LoginForm({ send }: { send: (values: { email: string; password: string 
 }
 
 function renderForm(send = vi.fn(async () => {})) {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <LoginForm send={send} />
-    </I18nextProvider>,
-  );
+  renderTranslated(<LoginForm send={send} />);
   return send;
 }
 

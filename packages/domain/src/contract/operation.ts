@@ -165,6 +165,26 @@ export type OperationInput<O extends OperationDefinition> = (O extends { params:
   (O extends { query: z.ZodType } ? { query?: Infer<O["query"], "in"> } : { query?: never }) &
   (O extends { body: z.ZodType } ? { body: Infer<O["body"], "in"> } : { body?: never });
 
+/** An operation's id, method and path: what a client needs of it at run time. */
+export interface OperationRoute<
+  Id extends string = string,
+  Method extends HttpMethod = HttpMethod,
+  Path extends string = string,
+> {
+  readonly id: Id;
+  readonly method: Method;
+  readonly path: Path;
+}
+
+/** The routes of a table of `id: [method, path]` entries, each route carrying its id. */
+export function routeTable<const T extends Record<string, readonly [HttpMethod, string]>>(
+  table: T,
+): { readonly [Id in keyof T & string]: OperationRoute<Id, T[Id][0], T[Id][1]> } {
+  return Object.fromEntries(
+    Object.entries(table).map(([id, [method, path]]) => [id, { id, method, path }]),
+  ) as { readonly [Id in keyof T & string]: OperationRoute<Id, T[Id][0], T[Id][1]> };
+}
+
 /** Fills a Fastify-style path (`/a/:id`) with values, URL-encoded. */
 export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
   return path.replace(/:(\w+)/g, (_, name: string) => {

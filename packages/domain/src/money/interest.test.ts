@@ -10,35 +10,73 @@ import {
 } from "./interest.ts";
 import { calculateReturn } from "./plan.ts";
 
+/** Worked examples: the figures by hand, then what calculateReturn must answer. */
+const WORKED_EXAMPLES = [
+  // 10,000 x 0.035 = 350.00; 350 / 12 = 29.1666... -> 29.17.
+  {
+    name: "10,000 EUR, 12 months, 3.5 %",
+    amount: 10_000,
+    ratePercent: 3.5,
+    months: 12,
+    total_interest: 350,
+    monthly_interest: 29.17,
+    total_amount: 10_350,
+  },
+  // 5,000 x 0.025 x 3/12 = 31.25; monthly 10.4166... -> 10.42.
+  {
+    name: "5,000 EUR, 3 months, 2.5 %",
+    amount: 5000,
+    ratePercent: 2.5,
+    months: 3,
+    total_interest: 31.25,
+    monthly_interest: 10.42,
+    total_amount: 5031.25,
+  },
+  // 1,234.56 x 0.03 x 0.5 = 18.5184 -> 18.52; monthly 3.0866... -> 3.09.
+  {
+    name: "odd cents round half-up",
+    amount: 1234.56,
+    ratePercent: 3,
+    months: 6,
+    total_interest: 18.52,
+    monthly_interest: 3.09,
+    total_amount: 1253.08,
+  },
+  // The largest seeded package: 500,000 x 0.0399 x 3 = 59,850.00; monthly 1,662.50.
+  {
+    name: "the largest seeded package",
+    amount: 500_000,
+    ratePercent: 3.99,
+    months: 36,
+    total_interest: 59_850,
+    monthly_interest: 1662.5,
+    total_amount: 559_850,
+  },
+  // 7,777.77 x 0.0375 x 2 = 583.33275 -> 583.33; monthly 24.3054... -> 24.31.
+  {
+    name: "odd cents over two years",
+    amount: 7777.77,
+    ratePercent: 3.75,
+    months: 24,
+    total_interest: 583.33,
+    monthly_interest: 24.31,
+    total_amount: 8361.1,
+  },
+  // The upper bound, 10,000,000 for 36 months at 20 %: 6,000,000.00 interest; monthly 166,666.67.
+  {
+    name: "the largest allowed calculation stays exact",
+    amount: 10_000_000,
+    ratePercent: 20,
+    months: 36,
+    total_interest: 6_000_000,
+    monthly_interest: 166_666.67,
+    total_amount: 16_000_000,
+  },
+];
+
 describe("simple interest, worked examples", () => {
-  // 10,000 EUR for 12 months at 3.5 %: 10,000 x 0.035 = 350.00; 350 / 12 = 29.1666... -> 29.17.
-  it("10,000 EUR, 12 months, 3.5 %", () => {
-    expect(calculateReturn({ amount: 10_000, ratePercent: 3.5, months: 12 })).toEqual({
-      principal: 10_000,
-      total_interest: 350,
-      monthly_interest: 29.17,
-      total_amount: 10_350,
-    });
-  });
-
-  // 5,000 EUR, 3 months, 2.5 %: 5,000 x 0.025 x 3/12 = 31.25; monthly 10.4166... -> 10.42.
-  it("5,000 EUR, 3 months, 2.5 %", () => {
-    expect(calculateReturn({ amount: 5000, ratePercent: 2.5, months: 3 })).toEqual({
-      principal: 5000,
-      total_interest: 31.25,
-      monthly_interest: 10.42,
-      total_amount: 5031.25,
-    });
-  });
-
-  // 1,234.56 EUR, 6 months, 3 %: 1,234.56 x 0.03 x 0.5 = 18.5184 -> 18.52; monthly 3.0866... -> 3.09.
-  it("odd cents round half-up", () => {
-    expect(calculateReturn({ amount: 1234.56, ratePercent: 3, months: 6 })).toEqual({
-      principal: 1234.56,
-      total_interest: 18.52,
-      monthly_interest: 3.09,
-      total_amount: 1253.08,
-    });
+  it.each(WORKED_EXAMPLES)("$name", ({ name: _, amount, ratePercent, months, ...figures }) => {
+    expect(calculateReturn({ amount, ratePercent, months })).toEqual({ principal: amount, ...figures });
   });
 
   // 1,000.10 EUR, 12 months, 0.05 %: 0.50005 -> 0.50; 1,001 EUR at 0.05 % for 12 months: 0.5005 -> 0.50;
@@ -46,26 +84,6 @@ describe("simple interest, worked examples", () => {
   it("an exact half cent rounds up", () => {
     expect(calculateReturn({ amount: 1010, ratePercent: 0.05, months: 12 })?.total_interest).toBe(0.51);
     expect(calculateReturn({ amount: 1001, ratePercent: 0.05, months: 12 })?.total_interest).toBe(0.5);
-  });
-
-  // 500,000 EUR, 36 months, 3.99 %: 500,000 x 0.0399 x 3 = 59,850.00; monthly 1,662.50.
-  it("the largest seeded package", () => {
-    expect(calculateReturn({ amount: 500_000, ratePercent: 3.99, months: 36 })).toEqual({
-      principal: 500_000,
-      total_interest: 59_850,
-      monthly_interest: 1662.5,
-      total_amount: 559_850,
-    });
-  });
-
-  // 7,777.77 EUR, 24 months, 3.75 %: 7,777.77 x 0.0375 x 2 = 583.33275 -> 583.33; monthly 24.3054... -> 24.31.
-  it("odd cents over two years", () => {
-    expect(calculateReturn({ amount: 7777.77, ratePercent: 3.75, months: 24 })).toEqual({
-      principal: 7777.77,
-      total_interest: 583.33,
-      monthly_interest: 24.31,
-      total_amount: 8361.1,
-    });
   });
 
   // 1,000 EUR, 3 months, 0.02 %: 1,000 x 0.0002 x 0.25 = 0.05; monthly 0.01666... -> 0.02 (rounds up).
@@ -77,16 +95,6 @@ describe("simple interest, worked examples", () => {
     });
     expect(calculateReturn({ amount: 1000, ratePercent: 0.01, months: 6 })?.monthly_interest).toBe(0.01);
     expect(calculateReturn({ amount: 1000, ratePercent: 0.01, months: 3 })?.total_interest).toBe(0.03);
-  });
-
-  // 10,000,000 EUR (the upper bound), 36 months, 20 %: 6,000,000.00 interest; monthly 166,666.67.
-  it("the largest allowed calculation stays exact", () => {
-    expect(calculateReturn({ amount: 10_000_000, ratePercent: 20, months: 36 })).toEqual({
-      principal: 10_000_000,
-      total_interest: 6_000_000,
-      monthly_interest: 166_666.67,
-      total_amount: 16_000_000,
-    });
   });
 
   it("zero rate earns nothing", () => {

@@ -12,16 +12,13 @@ import {
 } from "./plan.ts";
 import { addMonths } from "./term.ts";
 
+/** The SPEC's example deposit: 10,000 EUR for 12 months at 3.5 %. */
+const SPEC_EXAMPLE = { principalCents: 1_000_000n, rateBasisPoints: 350n, months: 12 } as const;
+
 describe("depositPlan, worked examples", () => {
   // 10,000 EUR, 12 months, 3.5 %: 10,000 x 0.035 = 350.00 in total (the SPEC's example).
   it("at_maturity: the whole interest and the principal on the maturity date", () => {
-    const plan = depositPlan({
-      principalCents: 1_000_000n,
-      rateBasisPoints: 350n,
-      months: 12,
-      startDate: "2026-01-15",
-      interestPayout: "at_maturity",
-    });
+    const plan = depositPlan({ ...SPEC_EXAMPLE, startDate: "2026-01-15", interestPayout: "at_maturity" });
     expect(plan.maturityDate).toBe("2027-01-15");
     expect(plan.totalInterestCents).toBe(35_000n);
     expect(plan.payments).toEqual([
@@ -33,13 +30,7 @@ describe("depositPlan, worked examples", () => {
 
   // Monthly: 350.00 / 12 = 29.1666... -> 29.17 a month; 11 x 29.17 = 320.87, the last pays 350.00 - 320.87 = 29.13.
   it("monthly: 29.17 for eleven months, the last 29.13, together the closed formula's 350.00", () => {
-    const plan = depositPlan({
-      principalCents: 1_000_000n,
-      rateBasisPoints: 350n,
-      months: 12,
-      startDate: "2026-01-31",
-      interestPayout: "monthly",
-    });
+    const plan = depositPlan({ ...SPEC_EXAMPLE, startDate: "2026-01-31", interestPayout: "monthly" });
     const interest = interestPayments(plan);
     expect(interest).toHaveLength(12);
     expect(interest.slice(0, 11).every((p) => p.amountCents === 2_917n)).toBe(true);

@@ -1,5 +1,5 @@
 import { Fragment, type HTMLAttributes, type ReactNode, useEffect } from "react";
-import { Pagination } from "../ui/pagination.tsx";
+import { Pagination, type Paging } from "../ui/pagination.tsx";
 import { Spinner } from "../ui/spinner.tsx";
 
 /** What a list query reports: TanStack Query's flags, so a query result can be passed as it is. */
@@ -22,18 +22,6 @@ export interface ListTexts {
  */
 export function listTexts(t: (key: string) => string, empty: string, prefix = ""): ListTexts {
   return { loading: t(`${prefix}loading`), error: t(`${prefix}loadFailed`), empty: t(empty) };
-}
-
-/** One server-paged list's place: offset and page size, the total, and where to go (Pagination). */
-export interface Paging {
-  offset: number;
-  limit: number;
-  total: number;
-  /** The list is longer than `total`, which is a lower bound and the end of paging. */
-  capped?: boolean;
-  onChange: (offset: number) => void;
-  /** What is paged, for screen readers ("Users pages"). */
-  label: string;
 }
 
 /**

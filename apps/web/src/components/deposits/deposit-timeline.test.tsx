@@ -1,8 +1,8 @@
 import type { Deposit } from "@festgeld/domain";
-import { cleanup, render, screen } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { changeLanguage, i18n, i18nReady } from "../../lib/i18n.ts";
+import { i18nReady } from "../../lib/i18n.ts";
+import { renderIn } from "../../test/render.tsx";
 import { DepositTimeline } from "./deposit-timeline.tsx";
 
 const base: Deposit = {
@@ -37,12 +37,10 @@ const base: Deposit = {
 };
 
 async function show(language: "en" | "de" | "fr", deposit: Deposit) {
-  await changeLanguage(language);
-  await i18n.loadNamespaces("deposits");
-  render(
-    <I18nextProvider i18n={i18n}>
-      <DepositTimeline deposit={deposit} appliedAt="2026-01-14T09:00:00.000Z" />
-    </I18nextProvider>,
+  await renderIn(
+    language,
+    "deposits",
+    <DepositTimeline deposit={deposit} appliedAt="2026-01-14T09:00:00.000Z" />,
   );
   return screen.getAllByTestId("timeline-step").map((step) => ({
     step: step.dataset.step,

@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../lib/session.tsx";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { AccountMenu, accountLinks } from "./account-menu.tsx";
+import { BrandHomeLink } from "./brand-home-link.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { HEADER_LINKS } from "./nav-links.ts";
 import { ThemeMenu } from "./theme-menu.tsx";
@@ -23,6 +24,21 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       ? "text-brand-700 dark:text-brand-300"
       : "text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-brand-300"
   }`;
+
+/** "Sign in" and "Open an account" for a signed-out visitor; `size` fits them to the bar or the menu. */
+function AuthLinks({ size }: { size: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to="/login" className={`btn-secondary ${size}`}>
+        {t("nav.login")}
+      </Link>
+      <Link to="/register" className={`btn-primary ${size}`}>
+        {t("nav.register")}
+      </Link>
+    </>
+  );
+}
 
 /** The sticky shared header. */
 export function Header() {
@@ -57,14 +73,10 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-4 px-4">
-        <Link
-          to="/"
+        <BrandHomeLink
           className="flex items-center gap-2 font-bold text-brand-800 dark:text-white"
-          aria-label={t("nav.homeAria", { name: brand.shortName })}
-        >
-          <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span className="hidden sm:inline">{brand.shortName}</span>
-        </Link>
+          label={t("nav.homeAria", { name: brand.shortName })}
+        />
         <nav aria-label={t("nav.main")} className="hidden min-w-0 flex-1 xl:block">
           <ul className="flex flex-wrap items-center gap-1">
             {links.map((link) => (
@@ -99,12 +111,7 @@ export function Header() {
             </div>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
-              <Link to="/login" className="btn-secondary whitespace-nowrap text-sm">
-                {t("nav.login")}
-              </Link>
-              <Link to="/register" className="btn-primary whitespace-nowrap text-sm">
-                {t("nav.register")}
-              </Link>
+              <AuthLinks size="whitespace-nowrap text-sm" />
             </div>
           )}
           <button
@@ -159,14 +166,7 @@ export function Header() {
                 </button>
               </>
             ) : (
-              <>
-                <Link to="/login" className="btn-secondary flex-1 text-center text-sm">
-                  {t("nav.login")}
-                </Link>
-                <Link to="/register" className="btn-primary flex-1 text-center text-sm">
-                  {t("nav.register")}
-                </Link>
-              </>
+              <AuthLinks size="flex-1 text-center text-sm" />
             )}
           </div>
         </nav>

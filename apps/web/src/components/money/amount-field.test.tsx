@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { addMessages, useApiForm } from "../../lib/forms.ts";
 import { changeLanguage, i18n, i18nReady } from "../../lib/i18n.ts";
+import { renderTranslated } from "../../test/render.tsx";
 import { AmountField } from "./amount-field.tsx";
 import { amountMessage, decimalValue, rateMessage } from "./amount-rules.ts";
 
@@ -48,11 +48,7 @@ describe("AmountField", () => {
   it("takes German amounts and rates and sends them as numbers", async () => {
     await changeLanguage("de");
     const send = vi.fn();
-    render(
-      <I18nextProvider i18n={i18n}>
-        <Calculation send={send} />
-      </I18nextProvider>,
-    );
+    renderTranslated(<Calculation send={send} />);
     const amount = screen.getByLabelText("Betrag");
     expect(amount.getAttribute("inputmode")).toBe("decimal");
     expect(amount.getAttribute("type")).toBe("text");

@@ -1,18 +1,12 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { changeLanguage, i18n, i18nReady } from "../../lib/i18n.ts";
+import { i18nReady } from "../../lib/i18n.ts";
+import { renderIn } from "../../test/render.tsx";
 import { NetReturnEstimate } from "./net-return-estimate.tsx";
 
 /** The estimate a saver sees under the calculator's result and on the apply form. */
 async function show(language: "en" | "de" | "fr", grossInterest: number) {
-  await changeLanguage(language);
-  await i18n.loadNamespaces("invest");
-  render(
-    <I18nextProvider i18n={i18n}>
-      <NetReturnEstimate grossInterest={grossInterest} currency="EUR" />
-    </I18nextProvider>,
-  );
+  await renderIn(language, "invest", <NetReturnEstimate grossInterest={grossInterest} currency="EUR" />);
 }
 
 const net = () => screen.getByTestId("net-return-net").textContent?.replace(/\s/g, " ");

@@ -67,3 +67,30 @@ export function ErrorText({
     </p>
   );
 }
+
+/**
+ * What came of the last action of a form or card: its error (role alert) and, once it worked, what it
+ * did (role status); each only while there is one.
+ */
+export function OutcomeAlerts({
+  error,
+  done,
+  errorTestId,
+  doneTestId,
+}: {
+  error: string | null | undefined;
+  done: ReactNode;
+  errorTestId?: string;
+  doneTestId?: string;
+}) {
+  return (
+    <>
+      <FormErrorAlert message={error} testId={errorTestId} />
+      {done ? (
+        <FormAlert kind="success" testId={doneTestId}>
+          {done}
+        </FormAlert>
+      ) : null}
+    </>
+  );
+}

@@ -64,6 +64,11 @@ export function FullNameField<T extends FieldValues>(
   return <FormField label={t("fields.fullName")} autoComplete="name" required maxLength={200} {...props} />;
 }
 
+/** A telephone number (the contract's 32 characters). */
+export function PhoneField<T extends FieldValues>(props: BoundProps<T> & { id: string; label: ReactNode }) {
+  return <FormField type="tel" inputMode="tel" autoComplete="tel" required maxLength={32} {...props} />;
+}
+
 /** A six-digit code of the authenticator app. */
 export function OneTimeCodeField<T extends FieldValues>(
   props: BoundProps<T> & { id: string; label: ReactNode },

@@ -1,15 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../lib/format.ts";
 
-/** Previous/next paging for server-paginated lists (limit/offset, total from X-Total-Count). */
-export function Pagination({
-  offset,
-  limit,
-  total,
-  capped = false,
-  onChange,
-  label,
-}: {
+/** One server-paged list's place: offset and page size, the total, and where to go. */
+export interface Paging {
   offset: number;
   limit: number;
   total: number;
@@ -18,7 +11,10 @@ export function Pagination({
   onChange: (offset: number) => void;
   /** What is paged, for screen readers ("Users pages"). */
   label: string;
-}) {
+}
+
+/** Previous/next paging for server-paginated lists (limit/offset, total from X-Total-Count). */
+export function Pagination({ offset, limit, total, capped = false, onChange, label }: Paging) {
   const { t, i18n } = useTranslation();
   if (total === 0) return null;
   const from = Math.min(offset + 1, total);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { useApiForm } from "../../lib/forms.ts";
 import { FormErrorAlert } from "./form-alert.tsx";
 import { TextAreaField } from "./form-field.tsx";
-import { SubmitButton } from "./submit-button.tsx";
+import { SubmitOrCancel } from "./submit-button.tsx";
 
 const reasonSchema = z.object({ reason: z.string().trim().min(1) });
 
@@ -51,17 +51,14 @@ export function ReasonForm({
         maxLength={maxLength}
       />
       <FormErrorAlert message={formError} />
-      <div className="flex gap-2">
-        <SubmitButton
-          pending={pending}
-          className="btn-primary px-3 py-1 text-sm"
-          label={submitLabel}
-          pendingLabel={submitLabel}
-        />
-        <button type="button" className="btn-secondary px-3 py-1 text-sm" onClick={onCancel}>
-          {cancelLabel}
-        </button>
-      </div>
+      <SubmitOrCancel
+        className="flex gap-2"
+        size="px-3 py-1 text-sm"
+        pending={pending}
+        label={submitLabel}
+        cancelLabel={cancelLabel}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

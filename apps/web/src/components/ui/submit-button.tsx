@@ -1,5 +1,15 @@
 import type { ReactNode } from "react";
 
+interface SubmitButtonProps {
+  pending: boolean;
+  label: ReactNode;
+  /** Shown while the request runs; the label itself when not given. */
+  pendingLabel?: ReactNode;
+  className?: string;
+  testId?: string;
+  disabled?: boolean;
+}
+
 /**
  * The submit button, with its pending label while the request runs. While pending it stays focusable
  * (`aria-disabled`, clicks ignored) rather than `disabled`: a disabled button drops the keyboard focus
@@ -8,18 +18,11 @@ import type { ReactNode } from "react";
 export function SubmitButton({
   pending,
   label,
-  pendingLabel,
+  pendingLabel = label,
   className = "btn-primary",
   testId,
   disabled,
-}: {
-  pending: boolean;
-  label: ReactNode;
-  pendingLabel: ReactNode;
-  className?: string;
-  testId?: string;
-  disabled?: boolean;
-}) {
+}: SubmitButtonProps) {
   return (
     <button
       type="submit"
@@ -33,5 +36,34 @@ export function SubmitButton({
     >
       {pending ? pendingLabel : label}
     </button>
+  );
+}
+
+/**
+ * A form's submit button and, beside it, the button that closes the form unsent. `className` lays out
+ * the row; `size` sizes both buttons where they are smaller than the default.
+ */
+export function SubmitOrCancel({
+  className,
+  size,
+  cancelLabel,
+  onCancel,
+  cancelDisabled,
+  ...submit
+}: Omit<SubmitButtonProps, "className" | "disabled"> & {
+  className: string;
+  size?: string;
+  cancelLabel: ReactNode;
+  onCancel: () => void;
+  cancelDisabled?: boolean;
+}) {
+  const sized = (button: string) => (size ? `${button} ${size}` : button);
+  return (
+    <div className={className}>
+      <SubmitButton {...submit} className={sized("btn-primary")} />
+      <button type="button" className={sized("btn-secondary")} onClick={onCancel} disabled={cancelDisabled}>
+        {cancelLabel}
+      </button>
+    </div>
   );
 }

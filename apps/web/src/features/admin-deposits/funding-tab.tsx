@@ -7,7 +7,7 @@ import { ListPaging, ListState, listTexts } from "../../components/admin/admin-t
 import { decimalValue } from "../../components/money/amount-rules.ts";
 import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
 import { FormField, fieldsOf } from "../../components/ui/form-field.tsx";
-import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { SubmitOrCancel } from "../../components/ui/submit-button.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { businessToday, formatDate, formatMoney, formatNumber } from "../../lib/format.ts";
 import { useApiForm } from "../../lib/forms.ts";
@@ -173,16 +173,13 @@ function FundingForm({ deposit, onClose }: { deposit: AdminDeposit; onClose: () 
         autoComplete="off"
       />
       <FormErrorAlert message={formError} className="sm:col-span-3" />
-      <div className="flex flex-wrap gap-2 sm:col-span-3">
-        <SubmitButton
-          pending={pending}
-          label={t("admin.queue.confirm")}
-          pendingLabel={t("admin.queue.confirm")}
-        />
-        <button type="button" className="btn-secondary" onClick={onClose}>
-          {t("admin.cancel")}
-        </button>
-      </div>
+      <SubmitOrCancel
+        className="flex flex-wrap gap-2 sm:col-span-3"
+        pending={pending}
+        label={t("admin.queue.confirm")}
+        cancelLabel={t("admin.cancel")}
+        onCancel={onClose}
+      />
     </form>
   );
 }

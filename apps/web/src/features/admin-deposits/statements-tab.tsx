@@ -1,5 +1,5 @@
 import type { BankStatementResult, StatementEntryView } from "@festgeld/domain";
-import { useId, useRef, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column, ListState, listTexts } from "../../components/admin/admin-table.tsx";
 import { FileField } from "../../components/ui/file-field.tsx";
@@ -186,37 +186,78 @@ function Outcome({ result }: { result: BankStatementResult }) {
   );
 }
 
+/** A heading that counts the credits, then the credits (no list when there are none). */
+function CreditList<Credit>({
+  title,
+  credits,
+  testId,
+  children,
+}: {
+  title: string;
+  credits: readonly Credit[];
+  testId: string;
+  children: (credit: Credit, index: number) => ReactNode;
+}) {
+  return (
+    <div>
+      <h4 className="font-semibold text-slate-900 dark:text-white">{title}</h4>
+      {credits.length > 0 && (
+        <ul className="mt-2 space-y-2 text-sm" data-testid={testId}>
+          {credits.map(children)}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** A credit's mark (decorative), its reference and what the statement says of it. */
+function CreditSummary({
+  mark,
+  reference,
+  details,
+}: {
+  mark: string;
+  reference: string | null;
+  details: string;
+}) {
+  return (
+    <>
+      <span aria-hidden="true">{mark} </span>
+      <span className="font-mono font-semibold text-slate-900 dark:text-white">{reference}</span>{" "}
+      <span className="text-slate-800 dark:text-slate-200">{details}</span>
+    </>
+  );
+}
+
+/** ", payer name (payer IBAN)" where the statement gives them. */
+const payerText = (credit: { payer_name: string | null; payer_iban: string | null }) =>
+  `${credit.payer_name ? `, ${credit.payer_name}` : ""}${credit.payer_iban ? ` (${credit.payer_iban})` : ""}`;
+
 function MatchedList({ result }: { result: BankStatementResult }) {
   const { t, i18n } = useTranslation("deposits");
   const language = i18n.language;
   return (
-    <div>
-      <h4 className="font-semibold text-slate-900 dark:text-white">
-        {t("admin.statements.matched", { count: result.matched.length })}
-      </h4>
-      {result.matched.length > 0 && (
-        <ul className="mt-2 space-y-2 text-sm" data-testid="statement-matched">
-          {result.matched.map((credit) => (
-            <li
-              key={`${credit.deposit_id}-${credit.bank_reference}`}
-              className="rounded-lg border border-green-700 p-3 dark:border-green-400"
-              data-testid="matched-credit"
-            >
-              <span aria-hidden="true">✓ </span>
-              <span className="font-mono font-semibold text-slate-900 dark:text-white">
-                {credit.reference}
-              </span>{" "}
-              <span className="text-slate-800 dark:text-slate-200">
-                {formatMoney(credit.amount, credit.currency, language)}
-                {credit.value_date ? `, ${formatCalendarDate(credit.value_date, language)}` : ""}
-                {credit.payer_name ? `, ${credit.payer_name}` : ""}
-                {credit.payer_iban ? ` (${credit.payer_iban})` : ""}
-              </span>
-            </li>
-          ))}
-        </ul>
+    <CreditList
+      title={t("admin.statements.matched", { count: result.matched.length })}
+      credits={result.matched}
+      testId="statement-matched"
+    >
+      {(credit) => (
+        <li
+          key={`${credit.deposit_id}-${credit.bank_reference}`}
+          className="rounded-lg border border-green-700 p-3 dark:border-green-400"
+          data-testid="matched-credit"
+        >
+          <CreditSummary
+            mark="✓"
+            reference={credit.reference}
+            details={`${formatMoney(credit.amount, credit.currency, language)}${
+              credit.value_date ? `, ${formatCalendarDate(credit.value_date, language)}` : ""
+            }${payerText(credit)}`}
+          />
+        </li>
       )}
-    </div>
+    </CreditList>
   );
 }
 
@@ -224,37 +265,30 @@ function UnmatchedList({ result }: { result: BankStatementResult }) {
   const { t, i18n } = useTranslation("deposits");
   const language = i18n.language;
   return (
-    <div>
-      <h4 className="font-semibold text-slate-900 dark:text-white">
-        {t("admin.statements.unmatched", { count: result.unmatched.length })}
-      </h4>
-      {result.unmatched.length > 0 && (
-        <ul className="mt-2 space-y-2 text-sm" data-testid="statement-unmatched">
-          {result.unmatched.map((credit, index) => (
-            <li
-              // biome-ignore lint/suspicious/noArrayIndexKey: credits without a bank reference have nothing else unique
-              key={`${credit.bank_reference ?? "credit"}-${index}`}
-              className="rounded-lg border border-amber-500 p-3 dark:border-amber-500"
-              data-testid="unmatched-credit"
-              data-reason={credit.reason}
-            >
-              <span aria-hidden="true">! </span>
-              <span className="font-mono font-semibold text-slate-900 dark:text-white">
-                {credit.reference ?? t("admin.statements.noReference")}
-              </span>{" "}
-              <span className="text-slate-800 dark:text-slate-200">
-                {formatMoney(credit.amount, credit.currency, language)}
-                {credit.payer_name ? `, ${credit.payer_name}` : ""}
-                {credit.payer_iban ? ` (${credit.payer_iban})` : ""}
-              </span>
-              <span className="block text-slate-700 dark:text-slate-300">
-                {t(`admin.statements.reasons.${credit.reason}`)}
-              </span>
-            </li>
-          ))}
-        </ul>
+    <CreditList
+      title={t("admin.statements.unmatched", { count: result.unmatched.length })}
+      credits={result.unmatched}
+      testId="statement-unmatched"
+    >
+      {(credit, index) => (
+        <li
+          // Credits without a bank reference have nothing else unique: the index tells them apart.
+          key={`${credit.bank_reference ?? "credit"}-${index}`}
+          className="rounded-lg border border-amber-500 p-3 dark:border-amber-500"
+          data-testid="unmatched-credit"
+          data-reason={credit.reason}
+        >
+          <CreditSummary
+            mark="!"
+            reference={credit.reference ?? t("admin.statements.noReference")}
+            details={`${formatMoney(credit.amount, credit.currency, language)}${payerText(credit)}`}
+          />
+          <span className="block text-slate-700 dark:text-slate-300">
+            {t(`admin.statements.reasons.${credit.reason}`)}
+          </span>
+        </li>
       )}
-    </div>
+    </CreditList>
   );
 }
 

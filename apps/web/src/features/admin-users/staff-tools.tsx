@@ -3,7 +3,7 @@ import { ROLES } from "@festgeld/domain/constants";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert, FormErrorAlert } from "../../components/ui/form-alert.tsx";
+import { FormAlert, OutcomeAlerts } from "../../components/ui/form-alert.tsx";
 import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
@@ -76,8 +76,7 @@ export function StaffTools({ user, self }: { user: User; self: boolean }) {
           {t("users.tools.sessions", { count: s.active_sessions })}
         </li>
       </ul>
-      <FormErrorAlert message={action.error} />
-      {done && <FormAlert kind="success">{done}</FormAlert>}
+      <OutcomeAlerts error={action.error} done={done} />
       <div className="flex flex-wrap items-end gap-2">
         {s.locked
           ? tool(

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { CatalogueHeader } from "../../components/layout/catalogue-header.tsx";
 import { CountryFlag } from "../../components/ui/flag.tsx";
 import { countryName, useBanks } from "../../lib/banks.ts";
 import { formatCalendarDate, formatCents } from "../../lib/format.ts";
@@ -22,12 +23,7 @@ export default function BanksPage() {
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">
-      <header className="mx-auto max-w-3xl text-center">
-        <h1 className="text-3xl font-bold text-balance text-slate-900 sm:text-4xl dark:text-white">
-          {t("list.title")}
-        </h1>
-        <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("list.subtitle")}</p>
-      </header>
+      <CatalogueHeader title={t("list.title")} subtitle={t("list.subtitle")} />
       {list.length === 0 ? (
         <p className="mt-10 text-center">{t("list.empty")}</p>
       ) : (

@@ -1,7 +1,7 @@
 import { brand } from "@brand";
 import { type ContactMessageRequest, contactMessageRequestSchema } from "@festgeld/domain";
 import { CONTACT_LIMITS, TIMINGS_MS } from "@festgeld/domain/constants";
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormField, fieldsOf, TextAreaField } from "../../components/ui/form-field.tsx";
@@ -16,6 +16,39 @@ import { sendContactMessage } from "./api/contact-api.ts";
 const EMPTY: ContactMessageRequest = { name: "", email: "", subject: "", message: "" };
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/** One kind of contact detail: its icon and name, then the details themselves (each a `dd`). */
+function ContactDetail({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: (props: { className?: string }) => ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+        <Icon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
+        {title}
+      </dt>
+      {children}
+    </div>
+  );
+}
+
+/** An office's telephone number, dialled by a tap. */
+function PhoneLine({ office, phone }: { office: string; phone: string }) {
+  return (
+    <dd className="pl-7">
+      {office}:{" "}
+      <a className="text-brand-700 underline dark:text-brand-200" href={telHref(phone)}>
+        {phone}
+      </a>
+    </dd>
+  );
+}
 
 /** Contact: details from the brand and the form, stored via POST /api/contact. */
 export default function ContactPage() {
@@ -81,30 +114,11 @@ export default function ContactPage() {
           className="lg:col-span-2"
         >
           <dl className="mt-6 space-y-6 text-slate-700 dark:text-slate-200" data-testid="contact-details">
-            <div>
-              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
-                <PhoneIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
-                {t("contact.details.phone")}
-              </dt>
-              <dd className="pl-7">
-                {t("contact.details.headOffice")}:{" "}
-                <a className="text-brand-700 underline dark:text-brand-200" href={telHref(brand.phone)}>
-                  {brand.phone}
-                </a>
-              </dd>
-              <dd className="pl-7">
-                {t("contact.details.parisOffice")}:{" "}
-                <a className="text-brand-700 underline dark:text-brand-200" href={telHref(brand.parisPhone)}>
-                  {brand.parisPhone}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
-                <MailIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
-
-                {t("contact.details.emailTitle")}
-              </dt>
+            <ContactDetail icon={PhoneIcon} title={t("contact.details.phone")}>
+              <PhoneLine office={t("contact.details.headOffice")} phone={brand.phone} />
+              <PhoneLine office={t("contact.details.parisOffice")} phone={brand.parisPhone} />
+            </ContactDetail>
+            <ContactDetail icon={MailIcon} title={t("contact.details.emailTitle")}>
               {emails.map((email) => (
                 <dd key={email.key} className="pl-7">
                   {t(`contact.details.${email.key}`)}:{" "}
@@ -116,39 +130,20 @@ export default function ContactPage() {
                   </a>
                 </dd>
               ))}
-            </div>
-            <div>
-              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
-                <MapPinIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
-
-                {t("contact.details.headOffice")}
-              </dt>
+            </ContactDetail>
+            <ContactDetail icon={MapPinIcon} title={t("contact.details.headOffice")}>
               <dd className="pl-7">{brand.name}</dd>
               <dd className="pl-7">{formatAddress(brand.registeredOffice, i18n.language)}</dd>
-            </div>
-            <div>
-              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
-                <MapPinIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
-
-                {t("contact.details.parisOffice")}
-              </dt>
+            </ContactDetail>
+            <ContactDetail icon={MapPinIcon} title={t("contact.details.parisOffice")}>
               <dd className="pl-7">{formatAddress(brand.parisOffice, i18n.language)}</dd>
-            </div>
-            <div>
-              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
-                <ClockIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
-                {t("contact.details.hours")}
-              </dt>
+            </ContactDetail>
+            <ContactDetail icon={ClockIcon} title={t("contact.details.hours")}>
               <dd className="pl-7" data-testid="contact-hours">
                 {values.supportHours}
               </dd>
-            </div>
-            <div>
-              <dt className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
-                <ChatIcon className="h-5 w-5 shrink-0 text-brand-700 dark:text-brand-200" />
-
-                {t("contact.details.whatsapp")}
-              </dt>
+            </ContactDetail>
+            <ContactDetail icon={ChatIcon} title={t("contact.details.whatsapp")}>
               <dd className="pl-7">
                 <a
                   className="text-brand-700 underline dark:text-brand-200"
@@ -160,7 +155,7 @@ export default function ContactPage() {
                   <span className="sr-only"> {common("newTab")}</span>
                 </a>
               </dd>
-            </div>
+            </ContactDetail>
           </dl>
         </Section>
 

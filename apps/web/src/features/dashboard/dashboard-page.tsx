@@ -1,12 +1,11 @@
 import type { User } from "@festgeld/domain";
 import { lazy, Suspense, useDeferredValue, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { RequireUser } from "../../components/ui/require-user.tsx";
+import { SignedInPage } from "../../components/layout/saver-page.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useAfterPaint } from "../../lib/use-after-paint.ts";
-import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useMyApplications } from "./api/use-my-applications.ts";
 
 /**
@@ -21,11 +20,10 @@ const DashboardContent = lazy(loadContent);
 /** /dashboard: signed-out visitors go to /login. The parts' catalogues are asked for together. */
 export default function DashboardPage() {
   const { t } = useTranslation(PAGE_NAMESPACES["/dashboard"]);
-  useDocumentTitle(t("dashboard.title"), t("dashboard.subtitle"));
   return (
-    <RequireUser>
+    <SignedInPage title={t("dashboard.title")} description={t("dashboard.subtitle")}>
       <Dashboard />
-    </RequireUser>
+    </SignedInPage>
   );
 }
 

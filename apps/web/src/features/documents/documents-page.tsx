@@ -2,13 +2,12 @@ import type { PostboxDocument } from "@festgeld/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SaverPage } from "../../components/layout/saver-page.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
-import { RequireUser } from "../../components/ui/require-user.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
-import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useScrollToHash } from "../../lib/use-scroll-to-hash.ts";
 import { DOCUMENTS_KEY, downloadDocument, useDocuments } from "./api/documents-api.ts";
 import { HoldingsStatementForm } from "./holdings-statement-form.tsx";
@@ -108,15 +107,10 @@ function DocumentList() {
 /** /documents: the saver's postbox of PDF documents, with an unread marker; signed-out visitors go to /login. */
 export default function DocumentsPage() {
   const { t } = useTranslation("messages");
-  useDocumentTitle(t("documents.title"), t("documents.subtitle"));
   return (
-    <RequireUser>
-      <section className="mx-auto max-w-4xl px-4 py-12">
-        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("documents.title")}</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">{t("documents.subtitle")}</p>
-        <HoldingsStatementForm />
-        <DocumentList />
-      </section>
-    </RequireUser>
+    <SaverPage title={t("documents.title")} intro={t("documents.subtitle")} width="max-w-4xl">
+      <HoldingsStatementForm />
+      <DocumentList />
+    </SaverPage>
   );
 }

@@ -1,14 +1,13 @@
 import { INBOX_KINDS, type InboxKind, type InboxNotification } from "@festgeld/domain";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SaverPage } from "../../components/layout/saver-page.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
-import { RequireUser } from "../../components/ui/require-user.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { QueryState } from "../../components/ui/query-state.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
-import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useInbox, useMarkAllRead, useMarkRead, useUnreadCount } from "./api/inbox-api.ts";
 import { headingIdOf, InboxItem } from "./components/inbox-item.tsx";
 
@@ -89,34 +88,38 @@ function Inbox() {
           {error}
         </FormAlert>
       )}
-      {list.isPending ? (
-        <Spinner label={t("inbox.loading")} />
-      ) : list.isError ? (
-        <FormAlert kind="error" testId="inbox-load-error">
-          {errorMessage(list.error, t("inbox.loadError"))}
-        </FormAlert>
-      ) : list.data.items.length === 0 ? (
-        <p className="card mt-6 text-slate-600 dark:text-slate-300" data-testid="inbox-empty">
-          {kind === "all" ? t("inbox.empty") : t("inbox.emptyFiltered")}
-        </p>
-      ) : (
-        <>
-          <ul className="mt-6 space-y-3" data-testid="inbox-list">
-            {list.data.items.map((item) => (
-              <InboxItem
-                key={item.id}
-                item={item}
-                busy={markRead.isPending && markRead.variables === item.id}
-                onMarkRead={onMarkRead}
-                onOpen={onOpen}
-              />
-            ))}
-          </ul>
-          <div className="mt-6">
-            <Pagination {...paging} />
-          </div>
-        </>
-      )}
+      <QueryState
+        query={list}
+        loading={t("inbox.loading")}
+        failed={t("inbox.loadError")}
+        errorTestId="inbox-load-error"
+        empty={
+          list.data?.items.length === 0 && (
+            <p className="card mt-6 text-slate-600 dark:text-slate-300" data-testid="inbox-empty">
+              {kind === "all" ? t("inbox.empty") : t("inbox.emptyFiltered")}
+            </p>
+          )
+        }
+      >
+        {(page) => (
+          <>
+            <ul className="mt-6 space-y-3" data-testid="inbox-list">
+              {page.items.map((item) => (
+                <InboxItem
+                  key={item.id}
+                  item={item}
+                  busy={markRead.isPending && markRead.variables === item.id}
+                  onMarkRead={onMarkRead}
+                  onOpen={onOpen}
+                />
+              ))}
+            </ul>
+            <div className="mt-6">
+              <Pagination {...paging} />
+            </div>
+          </>
+        )}
+      </QueryState>
     </>
   );
 }
@@ -124,14 +127,9 @@ function Inbox() {
 /** /inbox: every message to the saver with its read state, by kind; signed-out visitors go to /login. */
 export default function InboxPage() {
   const { t } = useTranslation("messages");
-  useDocumentTitle(t("inbox.title"), t("inbox.subtitle"));
   return (
-    <RequireUser>
-      <section className="mx-auto max-w-4xl px-4 py-12">
-        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("inbox.title")}</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">{t("inbox.subtitle")}</p>
-        <Inbox />
-      </section>
-    </RequireUser>
+    <SaverPage title={t("inbox.title")} intro={t("inbox.subtitle")} width="max-w-4xl">
+      <Inbox />
+    </SaverPage>
   );
 }

@@ -2,6 +2,7 @@ import { brand } from "@brand";
 import { KYC_DOCUMENT_TYPES, type KycDocumentType } from "@festgeld/domain/constants";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { BrandHomeLink } from "../../components/layout/brand-home-link.tsx";
 import { LanguageSwitcher } from "../../components/layout/language-switcher.tsx";
 import { ThemeMenu } from "../../components/layout/theme-menu.tsx";
 import { RequireUser } from "../../components/ui/require-user.tsx";
@@ -64,14 +65,10 @@ function KycContent() {
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-          <Link
-            to="/"
+          <BrandHomeLink
             className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md font-bold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:text-white"
-            aria-label={t("actions.home", { name: brand.shortName })}
-          >
-            <img src="/favicon.svg" alt="" width="32" height="32" />
-            <span className="hidden sm:inline">{brand.shortName}</span>
-          </Link>
+            label={t("actions.home", { name: brand.shortName })}
+          />
           {/* The way back to the account, and help, are one click away: the page has no shared header. */}
           <nav aria-label={t("common:nav.main")} className="min-w-0">
             <ul className="flex items-center gap-1">

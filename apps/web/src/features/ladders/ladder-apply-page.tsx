@@ -11,15 +11,20 @@ import {
   ReferenceIbanField,
 } from "../../components/deposits/details-fields.tsx";
 import { instructionFields } from "../../components/deposits/min-rate.ts";
+import { SaverPage } from "../../components/layout/saver-page.tsx";
 import { FormErrorAlert } from "../../components/ui/form-alert.tsx";
-import { EmailField, FormField, FullNameField, fieldsOf } from "../../components/ui/form-field.tsx";
-import { RequireUser } from "../../components/ui/require-user.tsx";
+import {
+  EmailField,
+  FormField,
+  FullNameField,
+  fieldsOf,
+  PhoneField,
+} from "../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { decimalInputText, parseDecimal } from "../../lib/decimal.ts";
 import { useApiForm } from "../../lib/forms.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
-import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useCreateLadder } from "./api/ladders-api.ts";
 
 /** What the calculator's ladder mode hands on in navigation state. */
@@ -126,15 +131,7 @@ function LadderForm() {
       </fieldset>
       <FullNameField {...field("full_name", "name")} label={t("invest:apply.fields.full_name")} />
       <EmailField {...field("email")} label={t("invest:apply.fields.email")} />
-      <FormField
-        {...field("phone")}
-        label={t("invest:apply.fields.phone")}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        required
-        maxLength={32}
-      />
+      <PhoneField {...field("phone")} label={t("invest:apply.fields.phone")} />
       <ReferenceIbanField {...field("reference_iban", "iban")} />
       <MaturityInstructionField
         {...field("maturity_instruction", "instruction")}
@@ -160,15 +157,10 @@ function LadderForm() {
  */
 export default function LadderApplyPage() {
   const { t } = useTranslation("tools");
-  useDocumentTitle(t("ladder.applyTitle"), t("ladder.applyIntro"));
   return (
-    <RequireUser>
-      <section className="mx-auto max-w-2xl px-4 py-12">
-        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("ladder.applyTitle")}</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">{t("ladder.applyIntro")}</p>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("ladder.explain")}</p>
-        <LadderForm />
-      </section>
-    </RequireUser>
+    <SaverPage title={t("ladder.applyTitle")} intro={t("ladder.applyIntro")} width="max-w-2xl">
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("ladder.explain")}</p>
+      <LadderForm />
+    </SaverPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { BankFilter, usePackageFilter } from "../../components/banks/bank-filter.tsx";
+import { CatalogueHeader } from "../../components/layout/catalogue-header.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { usePackages } from "../../lib/packages.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -17,12 +18,7 @@ export default function PackagesPage() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-12">
-      <header className="mx-auto max-w-3xl text-center">
-        <h1 className="text-3xl font-bold text-balance text-slate-900 sm:text-4xl dark:text-white">
-          {t("invest:packages.title")}
-        </h1>
-        <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("invest:packages.subtitle")}</p>
-      </header>
+      <CatalogueHeader title={t("invest:packages.title")} subtitle={t("invest:packages.subtitle")} />
       {isPending ? (
         <Spinner label={t("invest:packages.loading")} />
       ) : isError ? (

@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { RequireUser } from "../../components/ui/require-user.tsx";
+import { SaverPage } from "../../components/layout/saver-page.tsx";
 import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { useSession } from "../../lib/session.tsx";
-import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { DataRights } from "./components/data-rights.tsx";
 import { MessageLanguageForm } from "./components/message-language-form.tsx";
 import { PasswordForm } from "./components/password-form.tsx";
@@ -20,56 +19,51 @@ function Profile() {
   const { user } = useSession();
   if (!user) return null;
   return (
-    <section className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("profile.title")}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{t("profile.subtitle")}</p>
-      <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <div className="card">
-            <ProfileForm user={user} />
-          </div>
-          <div className="card">
-            <PasswordForm />
-          </div>
-          <div className="card">
-            <MessageLanguageForm />
-          </div>
-          <DataRights />
+    <div className="mt-8 grid gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        <div className="card">
+          <ProfileForm user={user} />
         </div>
-        <nav aria-labelledby="quick-actions-heading" className="card h-fit">
-          <h2 id="quick-actions-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-            {t("profile.quickActions.heading")}
-          </h2>
-          <ul className="mt-4 space-y-3">
-            {QUICK_ACTIONS.map((action) => (
-              <li key={action.to}>
-                <Link
-                  to={action.to}
-                  className="block rounded-lg border border-slate-200 px-4 py-3 hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:border-slate-700 dark:hover:border-brand-400 dark:hover:bg-slate-800"
-                >
-                  <span className="block font-semibold text-brand-700 dark:text-brand-300">
-                    {t(`profile.quickActions.${action.key}.label`)}
-                  </span>
-                  <span className="block text-sm text-slate-600 dark:text-slate-300">
-                    {t(`profile.quickActions.${action.key}.text`)}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="card">
+          <PasswordForm />
+        </div>
+        <div className="card">
+          <MessageLanguageForm />
+        </div>
+        <DataRights />
       </div>
-    </section>
+      <nav aria-labelledby="quick-actions-heading" className="card h-fit">
+        <h2 id="quick-actions-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          {t("profile.quickActions.heading")}
+        </h2>
+        <ul className="mt-4 space-y-3">
+          {QUICK_ACTIONS.map((action) => (
+            <li key={action.to}>
+              <Link
+                to={action.to}
+                className="block rounded-lg border border-slate-200 px-4 py-3 hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:border-slate-700 dark:hover:border-brand-400 dark:hover:bg-slate-800"
+              >
+                <span className="block font-semibold text-brand-700 dark:text-brand-300">
+                  {t(`profile.quickActions.${action.key}.label`)}
+                </span>
+                <span className="block text-sm text-slate-600 dark:text-slate-300">
+                  {t(`profile.quickActions.${action.key}.text`)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
   );
 }
 
 /** /profile: signed-out visitors go to /login. */
 export default function ProfilePage() {
   const { t } = useTranslation("account");
-  useDocumentTitle(t("profile.title"), t("profile.subtitle"));
   return (
-    <RequireUser>
+    <SaverPage title={t("profile.title")} intro={t("profile.subtitle")} width="max-w-5xl">
       <Profile />
-    </RequireUser>
+    </SaverPage>
   );
 }

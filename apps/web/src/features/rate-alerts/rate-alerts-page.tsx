@@ -3,16 +3,15 @@ import { DURATIONS_MONTHS, LIMITS } from "@festgeld/domain/constants";
 import { toBasisPoints } from "@festgeld/domain/money";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SaverPage } from "../../components/layout/saver-page.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
-import { RequireUser } from "../../components/ui/require-user.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
+import { QueryState } from "../../components/ui/query-state.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { parseDecimal } from "../../lib/decimal.ts";
 import { formatNumber, formatRate } from "../../lib/format.ts";
 import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { toast } from "../../lib/toast.ts";
-import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useCreateRateAlert, useDeleteRateAlert, useRateAlerts } from "./api/rate-alerts-api.ts";
 
 function RateAlerts() {
@@ -114,44 +113,49 @@ function RateAlerts() {
       >
         {t("rateAlerts.list")}
       </h2>
-      {alerts.isPending ? (
-        <Spinner label={t("rateAlerts.loading")} />
-      ) : alerts.isError ? (
-        <FormAlert kind="error">{errorMessage(alerts.error, t("rateAlerts.loadError"))}</FormAlert>
-      ) : alerts.data.length === 0 ? (
-        <p className="card mt-4 text-slate-600 dark:text-slate-300">{t("rateAlerts.empty")}</p>
-      ) : (
-        <ul className="mt-4 space-y-3" data-testid="rate-alert-list">
-          {alerts.data.map((alert, index) => {
-            const values = { term: termLabel(alert.term), rate: formatRate(alert.rate, language) };
-            return (
-              <li key={alert.id} className="card flex flex-wrap items-center justify-between gap-3">
-                <div>
-                  <p className="font-semibold text-slate-900 dark:text-white">
-                    {t("rateAlerts.alert", values)}
-                  </p>
-                  <p className="text-sm text-slate-600 dark:text-slate-300">
-                    {alert.best_rate === null
-                      ? t("rateAlerts.noOffer")
-                      : t("rateAlerts.bestToday", { rate: formatRate(alert.best_rate, language) })}
-                    {" · "}
-                    {alert.reached ? t("rateAlerts.reached") : t("rateAlerts.waiting")}
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  className="btn-secondary px-3 py-1 text-sm"
-                  onClick={() => onDelete(alert, index)}
-                  data-rate-alert-delete
-                  aria-label={t("rateAlerts.deleteLabel", values)}
-                >
-                  {t("rateAlerts.delete")}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryState
+        query={alerts}
+        loading={t("rateAlerts.loading")}
+        failed={t("rateAlerts.loadError")}
+        empty={
+          alerts.data?.length === 0 && (
+            <p className="card mt-4 text-slate-600 dark:text-slate-300">{t("rateAlerts.empty")}</p>
+          )
+        }
+      >
+        {(list) => (
+          <ul className="mt-4 space-y-3" data-testid="rate-alert-list">
+            {list.map((alert, index) => {
+              const values = { term: termLabel(alert.term), rate: formatRate(alert.rate, language) };
+              return (
+                <li key={alert.id} className="card flex flex-wrap items-center justify-between gap-3">
+                  <div>
+                    <p className="font-semibold text-slate-900 dark:text-white">
+                      {t("rateAlerts.alert", values)}
+                    </p>
+                    <p className="text-sm text-slate-600 dark:text-slate-300">
+                      {alert.best_rate === null
+                        ? t("rateAlerts.noOffer")
+                        : t("rateAlerts.bestToday", { rate: formatRate(alert.best_rate, language) })}
+                      {" · "}
+                      {alert.reached ? t("rateAlerts.reached") : t("rateAlerts.waiting")}
+                    </p>
+                  </div>
+                  <button
+                    type="button"
+                    className="btn-secondary px-3 py-1 text-sm"
+                    onClick={() => onDelete(alert, index)}
+                    data-rate-alert-delete
+                    aria-label={t("rateAlerts.deleteLabel", values)}
+                  >
+                    {t("rateAlerts.delete")}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
     </>
   );
 }
@@ -159,14 +163,14 @@ function RateAlerts() {
 /** /rate-alerts: the saver's rate alerts; signed-out visitors go to /login. */
 export default function RateAlertsPage() {
   const { t } = useTranslation("tools");
-  useDocumentTitle(t("rateAlerts.title"), t("rateAlerts.description"));
   return (
-    <RequireUser>
-      <section className="mx-auto max-w-3xl px-4 py-12">
-        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("rateAlerts.title")}</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">{t("rateAlerts.intro")}</p>
-        <RateAlerts />
-      </section>
-    </RequireUser>
+    <SaverPage
+      title={t("rateAlerts.title")}
+      intro={t("rateAlerts.intro")}
+      description={t("rateAlerts.description")}
+      width="max-w-3xl"
+    >
+      <RateAlerts />
+    </SaverPage>
   );
 }

@@ -1,12 +1,48 @@
 import type { VerifyTransfer } from "@festgeld/domain";
 import { formatIban } from "@festgeld/domain/iban";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Section } from "../../components/ui/section.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { useBrandValues } from "../../lib/brand-text.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { verifyTransfer } from "./api/verify-api.ts";
+
+/** The verdict's colours: green for a partner bank's account, red for any other. */
+const VERDICT_TONES = {
+  partner: {
+    box: "border-emerald-300 bg-emerald-50 dark:border-emerald-700 dark:bg-emerald-950",
+    text: "text-emerald-900 dark:text-emerald-100",
+  },
+  notPartner: {
+    box: "border-red-300 bg-red-50 dark:border-red-700 dark:bg-red-950",
+    text: "text-red-900 dark:text-red-100",
+  },
+} as const;
+
+/** The answer of the check: a heading and a sentence in the verdict's colours, then any details. */
+function Verdict({
+  tone,
+  title,
+  text,
+  testId,
+  children,
+}: {
+  tone: keyof typeof VERDICT_TONES;
+  title: string;
+  text: string;
+  testId: string;
+  children?: ReactNode;
+}) {
+  const colours = VERDICT_TONES[tone];
+  return (
+    <section className={`mt-6 rounded-lg border p-5 ${colours.box}`} data-testid={testId}>
+      <h2 className={`text-xl font-bold ${colours.text}`}>{title}</h2>
+      <p className={`mt-2 ${colours.text}`}>{text}</p>
+      {children}
+    </section>
+  );
+}
 
 /**
  * /verify: anyone checks whether an IBAN is one of the platform's partner bank accounts and under which
@@ -87,14 +123,12 @@ export default function VerifyPage() {
 
       <div aria-live="polite">
         {answer?.partner_account && (
-          <section
-            className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-5 dark:border-emerald-700 dark:bg-emerald-950"
-            data-testid="verify-partner"
+          <Verdict
+            tone="partner"
+            title={t("verify.partnerTitle")}
+            text={t("verify.partnerText")}
+            testId="verify-partner"
           >
-            <h2 className="text-xl font-bold text-emerald-900 dark:text-emerald-100">
-              {t("verify.partnerTitle")}
-            </h2>
-            <p className="mt-2 text-emerald-900 dark:text-emerald-100">{t("verify.partnerText")}</p>
             <dl className="mt-3 grid gap-2 sm:grid-cols-[max-content_1fr] sm:gap-x-6">
               <dt className="font-semibold">{t("verify.holder")}</dt>
               <dd data-testid="verify-holder" className="text-lg font-bold">
@@ -115,18 +149,15 @@ export default function VerifyPage() {
                 </>
               )}
             </dl>
-          </section>
+          </Verdict>
         )}
         {answer && !answer.partner_account && (
-          <section
-            className="mt-6 rounded-lg border border-red-300 bg-red-50 p-5 dark:border-red-700 dark:bg-red-950"
-            data-testid="verify-not-partner"
-          >
-            <h2 className="text-xl font-bold text-red-900 dark:text-red-100">
-              {t("verify.notPartnerTitle")}
-            </h2>
-            <p className="mt-2 text-red-900 dark:text-red-100">{t("verify.notPartnerText", values)}</p>
-          </section>
+          <Verdict
+            tone="notPartner"
+            title={t("verify.notPartnerTitle")}
+            text={t("verify.notPartnerText", values)}
+            testId="verify-not-partner"
+          />
         )}
       </div>
 

@@ -1,28 +1,23 @@
 import type { FundingRequest } from "@festgeld/domain";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ADMIN_KEYS } from "../../../lib/admin-query-keys.ts";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ADMIN_KEYS, useRefreshAdminViews } from "../../../lib/admin-query-keys.ts";
 import { api } from "../../../lib/api-client.ts";
 import { operations } from "../../../lib/operations.ts";
 
 /** After money is booked every deposit view, the figures and the audit log read again. */
 function useRefreshAfterBooking() {
-  const queryClient = useQueryClient();
-  return () => {
-    for (const key of [
-      ADMIN_KEYS.deposits,
-      ADMIN_KEYS.depositSummary,
-      ADMIN_KEYS.statements,
-      ADMIN_KEYS.applications,
-      ADMIN_KEYS.analytics,
-      ADMIN_KEYS.jobs,
-      ADMIN_KEYS.audit,
-      ADMIN_KEYS.payments,
-      ADMIN_KEYS.unmatchedCredits,
-      ADMIN_KEYS.bankExceptions,
-    ]) {
-      void queryClient.invalidateQueries({ queryKey: key });
-    }
-  };
+  return useRefreshAdminViews([
+    ADMIN_KEYS.deposits,
+    ADMIN_KEYS.depositSummary,
+    ADMIN_KEYS.statements,
+    ADMIN_KEYS.applications,
+    ADMIN_KEYS.analytics,
+    ADMIN_KEYS.jobs,
+    ADMIN_KEYS.audit,
+    ADMIN_KEYS.payments,
+    ADMIN_KEYS.unmatchedCredits,
+    ADMIN_KEYS.bankExceptions,
+  ]);
 }
 
 /** Staff record a receipt for a deposit awaiting funds. */

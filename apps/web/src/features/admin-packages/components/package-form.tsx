@@ -11,7 +11,7 @@ import { z } from "zod";
 import { decimalValue } from "../../../components/money/amount-rules.ts";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
 import { FormField, fieldsOf, SelectField, TextAreaField } from "../../../components/ui/form-field.tsx";
-import { SubmitButton } from "../../../components/ui/submit-button.tsx";
+import { SubmitOrCancel } from "../../../components/ui/submit-button.tsx";
 import { serverFieldName, useApiForm } from "../../../lib/forms.ts";
 import { i18n } from "../../../lib/i18n.ts";
 
@@ -216,16 +216,14 @@ export function PackageForm({
       {initial && (
         <p className="text-sm text-slate-600 dark:text-slate-400">{t("packages.form.existingNote")}</p>
       )}
-      <div className="flex gap-3">
-        <SubmitButton
-          pending={submitting}
-          label={t("packages.form.save")}
-          pendingLabel={t("packages.form.saving")}
-        />
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          {t("packages.form.cancel")}
-        </button>
-      </div>
+      <SubmitOrCancel
+        className="flex gap-3"
+        pending={submitting}
+        label={t("packages.form.save")}
+        pendingLabel={t("packages.form.saving")}
+        cancelLabel={t("packages.form.cancel")}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

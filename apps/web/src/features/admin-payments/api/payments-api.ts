@@ -1,24 +1,19 @@
 import type { BankExceptionActionCode } from "@festgeld/domain";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ADMIN_KEYS } from "../../../lib/admin-query-keys.ts";
+import { useMutation } from "@tanstack/react-query";
+import { ADMIN_KEYS, useRefreshAdminViews } from "../../../lib/admin-query-keys.ts";
 import { api, downloadFile } from "../../../lib/api-client.ts";
 import { operations } from "../../../lib/operations.ts";
 
 /** After an order changes, the payments, files, credits, deposits and the audit log read again. */
 function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => {
-    for (const key of [
-      ADMIN_KEYS.payments,
-      ADMIN_KEYS.paymentFiles,
-      ADMIN_KEYS.unmatchedCredits,
-      ADMIN_KEYS.bankExceptions,
-      ADMIN_KEYS.deposits,
-      ADMIN_KEYS.audit,
-    ]) {
-      void queryClient.invalidateQueries({ queryKey: key });
-    }
-  };
+  return useRefreshAdminViews([
+    ADMIN_KEYS.payments,
+    ADMIN_KEYS.paymentFiles,
+    ADMIN_KEYS.unmatchedCredits,
+    ADMIN_KEYS.bankExceptions,
+    ADMIN_KEYS.deposits,
+    ADMIN_KEYS.audit,
+  ]);
 }
 
 export function useCancelPayment() {

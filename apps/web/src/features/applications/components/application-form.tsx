@@ -17,9 +17,9 @@ import { NetReturnEstimate } from "../../../components/money/net-return-estimate
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
 import {
   EmailField,
-  FormField,
   FullNameField,
   fieldsOf,
+  PhoneField,
   SelectField,
   TextAreaField,
 } from "../../../components/ui/form-field.tsx";
@@ -136,15 +136,7 @@ export function ApplicationForm({ packages, packagesFailed, carried, onSubmitted
         <>
           <FullNameField {...field("full_name")} label={t("apply.fields.full_name")} />
           <EmailField {...field("email")} label={t("apply.fields.email")} />
-          <FormField
-            {...field("phone")}
-            label={t("apply.fields.phone")}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            maxLength={32}
-          />
+          <PhoneField {...field("phone")} label={t("apply.fields.phone")} />
         </>,
       )}
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { BlogArticleMeta } from "../../../content/blog/articles.ts";
@@ -7,6 +8,26 @@ import { ArticleMeta } from "./article-meta.tsx";
 
 const linkClass =
   "rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300";
+const titleLinkClass = `hover:text-brand-700 dark:hover:text-brand-300 ${linkClass}`;
+
+/** A link to the article's page; `label` names it for screen readers where its text alone does not. */
+function ArticleLink({
+  article,
+  className,
+  label,
+  children,
+}: {
+  article: BlogArticleMeta;
+  className: string;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link to={`/blog/${article.id}`} className={className} aria-label={label}>
+      {children}
+    </Link>
+  );
+}
 
 /** The first match of the list: large card with the 'Featured' badge. */
 export function FeaturedArticleCard({ article }: { article: BlogArticleMeta }) {
@@ -28,23 +49,16 @@ export function FeaturedArticleCard({ article }: { article: BlogArticleMeta }) {
         </p>
         <ArticleMeta article={article} className="mt-4" />
         <h2 className="mt-3 text-2xl font-bold text-slate-900 md:text-3xl dark:text-white">
-          <Link
-            to={`/blog/${article.id}`}
-            className={`hover:text-brand-700 dark:hover:text-brand-300 ${linkClass}`}
-          >
+          <ArticleLink article={article} className={titleLinkClass}>
             {title}
-          </Link>
+          </ArticleLink>
         </h2>
         <p className="mt-3 text-slate-700 dark:text-slate-300">{article.excerpt[language]}</p>
         <p className="mt-6">
-          <Link
-            to={`/blog/${article.id}`}
-            className="btn-primary"
-            aria-label={t("list.readMoreAria", { title })}
-          >
+          <ArticleLink article={article} className="btn-primary" label={t("list.readMoreAria", { title })}>
             {t("list.readMore")}
             <span aria-hidden="true">→</span>
-          </Link>
+          </ArticleLink>
         </p>
       </div>
     </article>
@@ -66,22 +80,19 @@ export function ArticleCard({ article }: { article: BlogArticleMeta }) {
       <div className="flex flex-1 flex-col p-6">
         <ArticleMeta article={article} />
         <h3 className="mt-3 text-xl font-bold text-slate-900 dark:text-white">
-          <Link
-            to={`/blog/${article.id}`}
-            className={`hover:text-brand-700 dark:hover:text-brand-300 ${linkClass}`}
-          >
+          <ArticleLink article={article} className={titleLinkClass}>
             {title}
-          </Link>
+          </ArticleLink>
         </h3>
         <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{article.excerpt[language]}</p>
         <p className="mt-4">
-          <Link
-            to={`/blog/${article.id}`}
+          <ArticleLink
+            article={article}
             className={`font-semibold text-brand-700 hover:underline dark:text-brand-300 ${linkClass}`}
-            aria-label={t("list.readMoreAria", { title })}
+            label={t("list.readMoreAria", { title })}
           >
             {t("list.readMore")} <span aria-hidden="true">→</span>
-          </Link>
+          </ArticleLink>
         </p>
       </div>
     </article>

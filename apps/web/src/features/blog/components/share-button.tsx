@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ShareIcon } from "../../../components/ui/icons.tsx";
 import { toast } from "../../../lib/toast.ts";
 
 /**
@@ -30,22 +31,7 @@ export function ShareButton({ title, text }: { title: string; text: string }) {
 
   return (
     <button type="button" className="btn-secondary" onClick={share} data-testid="share-button">
-      <svg
-        className="h-4 w-4"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <circle cx="18" cy="5" r="3" />
-        <circle cx="6" cy="12" r="3" />
-        <circle cx="18" cy="19" r="3" />
-        <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-      </svg>
+      <ShareIcon className="h-4 w-4" />
       {t("article.share")}
     </button>
   );

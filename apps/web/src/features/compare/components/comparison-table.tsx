@@ -3,7 +3,7 @@ import { calculateReturn } from "@festgeld/domain/plan";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { CheckIcon } from "../../../components/ui/icons.tsx";
+import { FeatureList } from "../../../components/packages/feature-list.tsx";
 import { SideScroll } from "../../../components/ui/side-scroll.tsx";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
 
@@ -127,14 +127,7 @@ export function ComparisonTable({ packages, amount }: { packages: Package[]; amo
           {row(t("compare.rows.min"), ({ pkg }) => whole(pkg.min_amount, pkg.currency))}
           {row(t("compare.rows.max"), ({ pkg }) => whole(pkg.max_amount, pkg.currency))}
           {row(t("compare.rows.features"), ({ pkg }) => (
-            <ul className="space-y-1 text-sm">
-              {pkg.features.map((feature) => (
-                <li key={feature} className="flex items-start gap-2">
-                  <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-green-700 dark:text-green-400" />
-                  <span>{feature}</span>
-                </li>
-              ))}
-            </ul>
+            <FeatureList features={pkg.features} className="space-y-1 text-sm" />
           ))}
           <tr className="border-t border-slate-200 dark:border-slate-700">
             <td className="px-4 py-3" />

@@ -1,8 +1,8 @@
 import type { Package } from "@festgeld/domain";
 import { MOST_POPULAR_DURATION } from "@festgeld/domain/constants";
 import { useTranslation } from "react-i18next";
+import { FeatureList } from "../../../components/packages/feature-list.tsx";
 import { CountryFlag } from "../../../components/ui/flag.tsx";
-import { CheckIcon } from "../../../components/ui/icons.tsx";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
 
 export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: Package) => void }) {
@@ -64,14 +64,7 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
           </dd>
         </div>
       </dl>
-      <ul className="mt-4 flex-1 space-y-2 text-sm">
-        {pkg.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-2">
-            <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-green-700 dark:text-green-400" />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <FeatureList features={pkg.features} className="mt-4 flex-1 space-y-2 text-sm" />
       <button
         type="button"
         className={`${popular ? "btn-primary" : "btn-secondary"} mt-6 min-h-11 w-full`}

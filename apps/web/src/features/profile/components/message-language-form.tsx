@@ -3,7 +3,7 @@ import { LANGUAGE_OPTIONS } from "@festgeld/domain/constants";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { OutcomeAlerts } from "../../../components/ui/form-alert.tsx";
 import { SelectField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { api } from "../../../lib/api-client.ts";
@@ -47,12 +47,12 @@ export function MessageLanguageForm() {
         {t("language.heading")}
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("language.text")}</p>
-      <FormErrorAlert message={formError} testId="message-language-error" />
-      {done && (
-        <FormAlert kind="success" testId="message-language-saved">
-          {t("language.saved")}
-        </FormAlert>
-      )}
+      <OutcomeAlerts
+        error={formError}
+        errorTestId="message-language-error"
+        done={done && t("language.saved")}
+        doneTestId="message-language-saved"
+      />
       <SelectField
         form={form}
         name="language"

@@ -1,7 +1,7 @@
 import { passwordChangeRequestSchema } from "@festgeld/domain";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { OutcomeAlerts } from "../../../components/ui/form-alert.tsx";
 import { PasswordField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { api } from "../../../lib/api-client.ts";
@@ -40,12 +40,12 @@ export function PasswordForm() {
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("password.intro")}</p>
       </div>
-      <FormErrorAlert message={formError} testId="password-error" />
-      {done && (
-        <FormAlert kind="success" testId="password-success">
-          {t("password.success")}
-        </FormAlert>
-      )}
+      <OutcomeAlerts
+        error={formError}
+        errorTestId="password-error"
+        done={done && t("password.success")}
+        doneTestId="password-success"
+      />
       <PasswordField form={form} name="current_password" id={`${id}-current`} label={t("password.current")} />
       <PasswordField form={form} name="new_password" id={`${id}-new`} label={t("password.new")} isNew />
       <PasswordField

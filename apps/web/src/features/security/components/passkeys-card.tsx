@@ -8,11 +8,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
+import { FormErrorAlert, OutcomeAlerts } from "../../../components/ui/form-alert.tsx";
 import { FormField, fieldsOf, PasswordField } from "../../../components/ui/form-field.tsx";
+import { QueryState } from "../../../components/ui/query-state.tsx";
 import { Section } from "../../../components/ui/section.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { SubmitButton } from "../../../components/ui/submit-button.tsx";
+import { SubmitOrCancel } from "../../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useApiForm } from "../../../lib/forms.ts";
@@ -65,17 +65,16 @@ function AddPasskey({ onAdded }: { onAdded: (passkey: Passkey) => void }) {
         placeholder={t("passkeys.namePlaceholder")}
       />
       <PasswordField {...field("current_password", "password")} label={t("passkeys.password")} />
-      <div className="flex flex-wrap gap-3">
-        <SubmitButton
-          pending={pending}
-          testId="passkey-add-submit"
-          label={t("passkeys.create")}
-          pendingLabel={t("passkeys.adding")}
-        />
-        <button type="button" className="btn-secondary" onClick={() => setOpen(false)} disabled={pending}>
-          {t("twoFactor.cancel")}
-        </button>
-      </div>
+      <SubmitOrCancel
+        className="flex flex-wrap gap-3"
+        pending={pending}
+        testId="passkey-add-submit"
+        label={t("passkeys.create")}
+        pendingLabel={t("passkeys.adding")}
+        cancelLabel={t("twoFactor.cancel")}
+        onCancel={() => setOpen(false)}
+        cancelDisabled={pending}
+      />
     </form>
   );
 }
@@ -219,25 +218,25 @@ export function PasskeysCard() {
       data-testid="passkeys"
     >
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("passkeys.intro")}</p>
-      {error && <FormAlert kind="error">{error}</FormAlert>}
-      {done && (
-        <FormAlert kind="success" testId="passkeys-done">
-          {done}
-        </FormAlert>
-      )}
-      {passkeys.isPending ? (
-        <Spinner label={t("passkeys.loading")} />
-      ) : passkeys.isError ? (
-        <FormAlert kind="error">{errorMessage(passkeys.error, t("errors:internal_error"))}</FormAlert>
-      ) : passkeys.data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("passkeys.none")}</p>
-      ) : (
-        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-labelledby="passkeys-heading">
-          {passkeys.data.map((passkey) => (
-            <PasskeyItem key={passkey.id} passkey={passkey} onChanged={changed} />
-          ))}
-        </ul>
-      )}
+      <OutcomeAlerts error={error} done={done} doneTestId="passkeys-done" />
+      <QueryState
+        query={passkeys}
+        loading={t("passkeys.loading")}
+        failed={t("errors:internal_error")}
+        empty={
+          passkeys.data?.length === 0 && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("passkeys.none")}</p>
+          )
+        }
+      >
+        {(list) => (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-labelledby="passkeys-heading">
+            {list.map((passkey) => (
+              <PasskeyItem key={passkey.id} passkey={passkey} onChanged={changed} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {supported ? (
         <AddPasskey
           onAdded={(passkey) => {

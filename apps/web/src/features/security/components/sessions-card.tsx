@@ -1,10 +1,10 @@
-import type { Device } from "@festgeld/domain";
+import type { AccountSession, Device } from "@festgeld/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert } from "../../../components/ui/form-alert.tsx";
+import { OutcomeAlerts } from "../../../components/ui/form-alert.tsx";
+import { QueryState } from "../../../components/ui/query-state.tsx";
 import { Section } from "../../../components/ui/section.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { revokeOtherSessions, revokeSession, useSecurityEvents, useSessions } from "../api/security-api.ts";
@@ -20,12 +20,44 @@ export function useDeviceLabel() {
   };
 }
 
+/** One signed-in device: which, when last used and from where; a sign-out unless it is this one. */
+function SessionItem({ session, onRevoke }: { session: AccountSession; onRevoke: () => void }) {
+  const { t, i18n } = useTranslation("security");
+  const deviceLabel = useDeviceLabel();
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-3 py-3"
+      data-testid="session-item"
+      data-current={session.current}
+    >
+      <div>
+        <p className="font-medium text-slate-900 dark:text-white">
+          {deviceLabel(session.device)}
+          {session.current && (
+            <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-900 dark:text-green-100">
+              {t("sessions.current")}
+            </span>
+          )}
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t("sessions.lastUsed", { when: formatDateTime(session.last_used_at, i18n.language) })}
+          {session.ip ? ` · ${session.ip}` : ""}
+        </p>
+      </div>
+      {!session.current && (
+        <button type="button" className="btn-secondary text-sm" onClick={onRevoke}>
+          {t("sessions.revoke")}
+        </button>
+      )}
+    </li>
+  );
+}
+
 /** The account's signed-in devices, each with a sign-out, and "sign out everywhere else". */
 export function SessionsCard() {
-  const { t, i18n } = useTranslation(["security", "errors"]);
+  const { t } = useTranslation(["security", "errors"]);
   const sessions = useSessions();
   const queryClient = useQueryClient();
-  const deviceLabel = useDeviceLabel();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
@@ -51,52 +83,20 @@ export function SessionsCard() {
       data-testid="sessions"
     >
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("sessions.intro")}</p>
-      {error && <FormAlert kind="error">{error}</FormAlert>}
-      {done && (
-        <FormAlert kind="success" testId="sessions-done">
-          {done}
-        </FormAlert>
-      )}
-      {sessions.isPending ? (
-        <Spinner label={t("sessions.loading")} />
-      ) : sessions.isError ? (
-        <FormAlert kind="error">{errorMessage(sessions.error, t("errors:internal_error"))}</FormAlert>
-      ) : (
-        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-          {sessions.data.map((session) => (
-            <li
-              key={session.id}
-              className="flex flex-wrap items-center justify-between gap-3 py-3"
-              data-testid="session-item"
-              data-current={session.current}
-            >
-              <div>
-                <p className="font-medium text-slate-900 dark:text-white">
-                  {deviceLabel(session.device)}
-                  {session.current && (
-                    <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-900 dark:text-green-100">
-                      {t("sessions.current")}
-                    </span>
-                  )}
-                </p>
-                <p className="text-sm text-slate-600 dark:text-slate-300">
-                  {t("sessions.lastUsed", { when: formatDateTime(session.last_used_at, i18n.language) })}
-                  {session.ip ? ` · ${session.ip}` : ""}
-                </p>
-              </div>
-              {!session.current && (
-                <button
-                  type="button"
-                  className="btn-secondary text-sm"
-                  onClick={() => act(() => revokeSession(session.id), t("sessions.revoked"))}
-                >
-                  {t("sessions.revoke")}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <OutcomeAlerts error={error} done={done} doneTestId="sessions-done" />
+      <QueryState query={sessions} loading={t("sessions.loading")} failed={t("errors:internal_error")}>
+        {(list) => (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {list.map((session) => (
+              <SessionItem
+                key={session.id}
+                session={session}
+                onRevoke={() => act(() => revokeSession(session.id), t("sessions.revoked"))}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {others > 0 && (
         <button
           type="button"
@@ -124,30 +124,35 @@ export function SecurityEventsCard() {
       className="card space-y-4"
       data-testid="security-events"
     >
-      {events.isPending ? (
-        <Spinner label={t("events.loading")} />
-      ) : events.isError ? (
-        <FormAlert kind="error">{errorMessage(events.error, t("errors:internal_error"))}</FormAlert>
-      ) : events.data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("events.empty")}</p>
-      ) : (
-        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-          {events.data.map((event) => (
-            <li key={event.id} className="py-2" data-testid="security-event" data-event={event.event}>
-              <p className="font-medium text-slate-900 dark:text-white">
-                {event.event === "profile_updated" && event.email_changed
-                  ? t("events.types.email_changed")
-                  : t(`events.types.${event.event}`)}
-              </p>
-              <p className="text-sm text-slate-600 dark:text-slate-300">
-                {formatDateTime(event.created_at, i18n.language)}
-                {event.device ? ` · ${deviceLabel(event.device)}` : ""}
-                {event.ip ? ` · ${event.ip}` : ""}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={events}
+        loading={t("events.loading")}
+        failed={t("errors:internal_error")}
+        empty={
+          events.data?.length === 0 && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("events.empty")}</p>
+          )
+        }
+      >
+        {(list) => (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {list.map((event) => (
+              <li key={event.id} className="py-2" data-testid="security-event" data-event={event.event}>
+                <p className="font-medium text-slate-900 dark:text-white">
+                  {event.event === "profile_updated" && event.email_changed
+                    ? t("events.types.email_changed")
+                    : t(`events.types.${event.event}`)}
+                </p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  {formatDateTime(event.created_at, i18n.language)}
+                  {event.device ? ` · ${deviceLabel(event.device)}` : ""}
+                  {event.ip ? ` · ${event.ip}` : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </Section>
   );
 }

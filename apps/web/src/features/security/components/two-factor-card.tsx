@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx";
 import { OneTimeCodeField, PasswordField } from "../../../components/ui/form-field.tsx";
-import { SubmitButton } from "../../../components/ui/submit-button.tsx";
+import { SubmitButton, SubmitOrCancel } from "../../../components/ui/submit-button.tsx";
 import { useApiAction, useApiForm } from "../../../lib/forms.ts";
 import {
   disableTwoFactor,
@@ -292,12 +292,13 @@ function PasswordConfirmForm({
       {withCode && (
         <OneTimeCodeField form={form} name="code" id={`${id}-code`} label={t("twoFactor.codeLabel")} />
       )}
-      <div className="flex gap-2">
-        <SubmitButton pending={pending} label={label} pendingLabel={label} />
-        <button type="button" className="btn-secondary" onClick={onClose}>
-          {t("twoFactor.cancel")}
-        </button>
-      </div>
+      <SubmitOrCancel
+        className="flex gap-2"
+        pending={pending}
+        label={label}
+        cancelLabel={t("twoFactor.cancel")}
+        onCancel={onClose}
+      />
     </form>
   );
 }
