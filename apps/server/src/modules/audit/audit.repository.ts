@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql } from "kysely";
+import { type Insertable, type Kysely, type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { AuditLogTable } from "../../db/tables/back-office.ts";
 
@@ -31,6 +31,24 @@ export async function insertAuditEntries(
       )
     `.execute(db);
   }
+}
+
+/**
+ * Inserts one entry of `action` on `targetType` for each row `targets` answers (`target_id`, `details`),
+ * in one statement: for a batch the database already has (a payment file's orders), nothing is sent
+ * to it again.
+ */
+export async function insertAuditEntriesFrom(
+  db: Kysely<DB>,
+  entry: Pick<Insertable<AuditLogTable>, "actor_id" | "actor_email" | "action" | "target_type">,
+  targets: RawBuilder<{ target_id: string; details: unknown }>,
+) {
+  await sql`
+    insert into audit_log (actor_id, actor_email, action, target_type, target_id, details)
+    select ${entry.actor_id ?? null}::uuid, ${entry.actor_email}, ${entry.action}, ${entry.target_type},
+           t.target_id, t.details
+    from (${targets}) t
+  `.execute(db);
 }
 
 /**

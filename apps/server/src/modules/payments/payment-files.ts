@@ -3,9 +3,9 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
-import { recordAudit, recordAudits } from "../audit/audit.service.ts";
+import { recordAudit, recordAudits, recordAuditsFrom } from "../audit/audit.service.ts";
 import { orderProblem } from "./order-checks.ts";
-import { auditEvent, businessDate, orderFacts, toPaymentOrder } from "./order-records.ts";
+import { auditEvent, businessDate, fileOrderAudits, orderFacts, toPaymentOrder } from "./order-records.ts";
 import { buildPain001, newMessageId, PaymentFileError, type PostalAddress } from "./pain001.ts";
 import * as repo from "./payments.repository.ts";
 import { structuredAddress } from "./postal-address.ts";
@@ -183,18 +183,18 @@ async function submitFile(
     throw new Error(
       `Payment file ${stored.id}: ${orders.length - marked.size} of its orders were no longer open`,
     );
-  const submitted = orders.map((o) => ({ ...o, status: "submitted" as const }));
-  await recordAudits(
+  await recordAuditsFrom(
     trx,
     admin,
-    submitted.map((row) => auditEvent("payment.submitted", row, { file_id: stored.id })),
+    { action: "payment.submitted", targetType: "payment_order" },
+    fileOrderAudits(stored.id),
   );
   await events.publishMany(
     "payment",
-    submitted.map((row) => ({
+    orders.map((row) => ({
       kind: "order_submitted" as const,
       at: now,
-      order: orderFacts(row),
+      order: { ...orderFacts(row), status: "submitted" as const },
       fileId: stored.id,
       actorId: admin.id,
     })),
