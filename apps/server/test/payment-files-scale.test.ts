@@ -44,6 +44,8 @@ async function seedOrders(
       creditor_name: creditor.name ?? `Saver ${serial}`,
       creditor_iban: creditor.iban ?? "DE89370400440532013000",
       amount_cents: String(1_000 + serial),
+      principal_cents: "0",
+      interest_cents: "0",
       end_to_end_id: `FGSCALE${String(serial).padStart(8, "0")}`,
       remittance: `Return ${serial}`,
       requested_date: "2026-11-26",
