@@ -6,7 +6,7 @@ import {
   type PaymentOrder,
   type User,
 } from "@festgeld/domain";
-import { type Kysely, type RawBuilder, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { type AuditEvent, recordAudit } from "../audit/audit.service.ts";
 import type { PaymentOrderFacts } from "./payment-events.ts";
@@ -111,19 +111,4 @@ export function auditEvent(
       ...details,
     },
   };
-}
-
-/**
- * `auditEvent`'s entries of a file's orders, written by the database (`recordAuditsFrom`): the same
- * details, read from the orders as they are once submitted, with the file's id. A test holds the two
- * forms to the same details.
- */
-export function fileOrderAudits(fileId: string): RawBuilder<{ target_id: string; details: unknown }> {
-  return sql`
-    select id::text as target_id,
-           jsonb_build_object('source', source, 'status', status, 'deposit_id', deposit_id,
-                              'amount_cents', amount_cents::text, 'end_to_end_id', end_to_end_id,
-                              'file_id', file_id) as details
-    from payment_orders where file_id = ${fileId}::uuid order by created_at, id
-  `;
 }

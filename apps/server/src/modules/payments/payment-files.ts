@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { recordAudit, recordAudits, recordAuditsFrom } from "../audit/audit.service.ts";
 import { orderProblem } from "./order-checks.ts";
-import { auditEvent, businessDate, fileOrderAudits, orderFacts, toPaymentOrder } from "./order-records.ts";
+import { auditEvent, businessDate, orderFacts, toPaymentOrder } from "./order-records.ts";
 import { buildPain001, newMessageId, PaymentFileError, type PostalAddress } from "./pain001.ts";
 import * as repo from "./payments.repository.ts";
 import { structuredAddress } from "./postal-address.ts";
@@ -187,7 +187,7 @@ async function submitFile(
     trx,
     admin,
     { action: "payment.submitted", targetType: "payment_order" },
-    fileOrderAudits(stored.id),
+    repo.fileOrderAudits(stored.id),
   );
   await events.publishMany(
     "payment",

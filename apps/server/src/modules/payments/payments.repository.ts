@@ -1,5 +1,12 @@
 import type { PaymentOrderStatusCode as PaymentOrderStatus } from "@festgeld/domain";
-import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import {
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  sql,
+  type Transaction,
+  type Updateable,
+} from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type {
   PaymentFilesTable,
@@ -210,6 +217,21 @@ export async function markSubmitted(
     for (const row of rows) marked.add(row.id);
   }
   return marked;
+}
+
+/**
+ * The `payment.submitted` entries of a file's orders, for the database to write (`recordAuditsFrom`):
+ * the details `auditEvent` (order-records.ts) writes, read from the orders once submitted, with the
+ * file's id. A test holds the two forms to the same details.
+ */
+export function fileOrderAudits(fileId: string): RawBuilder<{ target_id: string; details: unknown }> {
+  return sql`
+    select id::text as target_id,
+           jsonb_build_object('source', source, 'status', status, 'deposit_id', deposit_id,
+                              'amount_cents', amount_cents::text, 'end_to_end_id', end_to_end_id,
+                              'file_id', file_id) as details
+    from payment_orders where file_id = ${fileId}::uuid order by created_at, id
+  `;
 }
 
 /* ------------------------------------------------------------------ files */
