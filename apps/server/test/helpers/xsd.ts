@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { validateXML } from "xmllint-wasm";
+import { memoryPages, validateXML } from "xmllint-wasm";
 
 /**
  * Validates XML against an XSD with libxml2 (xmllint compiled to WebAssembly, so it needs neither a
@@ -23,6 +23,9 @@ export async function validateAllAgainstXsd(xmls: readonly string[], xsdPath: UR
   const result = await validateXML({
     xml: xmls.map((contents, i) => ({ fileName: `document-${i}.xml`, contents })),
     schema: [{ fileName: "schema.xsd", contents: schemaText(xsdPath) }],
+    // Up to 2 GiB (the default, 16 MiB, is too little for a payment file of some 30,000 orders); the
+    // memory grows only as far as the documents need.
+    maxMemoryPages: 2 * memoryPages.GiB,
   });
   return xmls.map((_, i) =>
     result.errors.filter((e) => e.loc?.fileName === `document-${i}.xml`).map((e) => e.message),

@@ -1,5 +1,5 @@
 import type { AuditAction, AuditLogEntry, User } from "@festgeld/domain";
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, RawBuilder, Selectable } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { AuditLogTable } from "../../db/tables/back-office.ts";
 import * as repo from "./audit.repository.ts";
@@ -54,6 +54,24 @@ export async function recordAudits(db: Kysely<DB>, actor: AuditActor, events: re
   await repo.insertAuditEntries(
     db,
     events.map((event) => auditRow(actor, event)),
+  );
+}
+
+/**
+ * Records one action of one actor for each row a query answers: its target's id and the details, in
+ * the shape `recordAudits` would write them. For batches the database holds (a payment file's 100,000
+ * orders), so that their entries are not built one by one and sent back to it.
+ */
+export async function recordAuditsFrom(
+  db: Kysely<DB>,
+  actor: AuditActor,
+  event: Pick<AuditEvent, "action" | "targetType">,
+  targets: RawBuilder<{ target_id: string; details: unknown }>,
+) {
+  await repo.insertAuditEntriesFrom(
+    db,
+    { actor_id: actor.id, actor_email: actor.email, action: event.action, target_type: event.targetType },
+    targets,
   );
 }
 

@@ -20,7 +20,7 @@ export const SYSTEM_ACTOR: PaymentActor = { id: null, email: "system" };
 
 export const businessDate = (instant: Date) => dateInZone(instant, BUSINESS_TIME_ZONE);
 
-export function orderFacts(row: repo.PaymentOrderRow): PaymentOrderFacts {
+export function orderFacts(row: repo.FileOrderRow): PaymentOrderFacts {
   return {
     id: row.id,
     source: row.source,
@@ -87,7 +87,7 @@ export async function audit(
   trx: Db,
   actor: PaymentActor,
   action: PaymentAuditAction,
-  row: repo.PaymentOrderRow,
+  row: repo.FileOrderRow,
   details: Record<string, unknown> = {},
 ) {
   await recordAudit(trx as Kysely<DB>, actor, auditEvent(action, row, details));
@@ -95,7 +95,7 @@ export async function audit(
 
 export function auditEvent(
   action: PaymentAuditAction,
-  row: repo.PaymentOrderRow,
+  row: repo.FileOrderRow,
   details: Record<string, unknown> = {},
 ): AuditEvent {
   return {

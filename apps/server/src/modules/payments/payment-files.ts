@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
-import { recordAudit, recordAudits } from "../audit/audit.service.ts";
+import { recordAudit, recordAudits, recordAuditsFrom } from "../audit/audit.service.ts";
 import { orderProblem } from "./order-checks.ts";
 import { auditEvent, businessDate, orderFacts, toPaymentOrder } from "./order-records.ts";
 import { buildPain001, newMessageId, PaymentFileError, type PostalAddress } from "./pain001.ts";
@@ -29,7 +29,7 @@ function toPaymentFile(row: Awaited<ReturnType<typeof repo.listFiles>>[number]):
   };
 }
 
-function creditorAddressOf(row: repo.PaymentOrderRow): PostalAddress | null {
+function creditorAddressOf(row: repo.FileOrderRow): PostalAddress | null {
   if (!row.creditor_town || !row.creditor_country) return null;
   return {
     streetName: row.creditor_street,
@@ -87,8 +87,8 @@ export async function createFiles(
 }
 
 /** One pass over the open orders: each is held with its reason or goes into its account's file. */
-function sortCandidates(candidates: readonly repo.PaymentOrderRow[]) {
-  const byAccount = new Map<string, repo.PaymentOrderRow[]>();
+function sortCandidates(candidates: readonly repo.FileOrderRow[]) {
+  const byAccount = new Map<string, repo.FileOrderRow[]>();
   const holds: Array<{ id: string; reason: string }> = [];
   for (const row of candidates) {
     const problem = orderProblem({
@@ -110,7 +110,7 @@ function sortCandidates(candidates: readonly repo.PaymentOrderRow[]) {
 /** The pain.001 file of one debtor account, requested for today (400 payment_file_invalid if it cannot be). */
 function buildFile(
   iban: string,
-  orders: readonly repo.PaymentOrderRow[],
+  orders: readonly repo.FileOrderRow[],
   now: Date,
   settings: PaymentFileSettings,
 ): ReturnType<typeof buildPain001> | null {
@@ -157,7 +157,7 @@ async function submitFile(
   events: EventBus,
   admin: User,
   iban: string,
-  orders: readonly repo.PaymentOrderRow[],
+  orders: readonly repo.FileOrderRow[],
   file: ReturnType<typeof buildPain001>,
   now: Date,
 ): Promise<string> {
@@ -171,23 +171,30 @@ async function submitFile(
     created_at: now,
     created_by: admin.id,
   });
-  const submitted = await repo.markSubmitted(
+  const marked = await repo.markSubmitted(
     trx,
     orders.map((o) => o.id),
     stored.id,
     now,
   );
-  await recordAudits(
+  // The orders are locked since they were read, so each is still open; were one not, the file would
+  // carry a payment the books do not: nothing is kept.
+  if (marked.size !== orders.length)
+    throw new Error(
+      `Payment file ${stored.id}: ${orders.length - marked.size} of its orders were no longer open`,
+    );
+  await recordAuditsFrom(
     trx,
     admin,
-    submitted.map((row) => auditEvent("payment.submitted", row, { file_id: stored.id })),
+    { action: "payment.submitted", targetType: "payment_order" },
+    repo.fileOrderAudits(stored.id),
   );
   await events.publishMany(
     "payment",
-    submitted.map((row) => ({
+    orders.map((row) => ({
       kind: "order_submitted" as const,
       at: now,
-      order: orderFacts(row),
+      order: { ...orderFacts(row), status: "submitted" as const },
       fileId: stored.id,
       actorId: admin.id,
     })),

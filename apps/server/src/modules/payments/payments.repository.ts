@@ -1,5 +1,12 @@
 import type { PaymentOrderStatusCode as PaymentOrderStatus } from "@festgeld/domain";
-import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import {
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  sql,
+  type Transaction,
+  type Updateable,
+} from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type {
   PaymentFilesTable,
@@ -123,9 +130,40 @@ export async function countOrders(db: Db, filter: OrderFilter) {
   return Number(count);
 }
 
-/** The open orders to put into files, locked so that two file runs cannot take the same order. */
-export function lockOpenOrders(db: Db, account: string | undefined) {
-  let query = db.selectFrom("payment_orders").selectAll().where("status", "=", "ordered");
+/** What a payment file, its audit entries and its events need of an order (order-records.ts, payment-files.ts). */
+const FILE_ORDER_COLUMNS = [
+  "id",
+  "source",
+  "status",
+  "deposit_id",
+  "user_id",
+  "debtor_name",
+  "debtor_iban",
+  "debtor_bic",
+  "creditor_name",
+  "creditor_iban",
+  "creditor_street",
+  "creditor_building",
+  "creditor_postcode",
+  "creditor_town",
+  "creditor_country",
+  "amount_cents",
+  "principal_cents",
+  "interest_cents",
+  "end_to_end_id",
+  "remittance",
+  "requested_date",
+  "returns_statement_entry",
+] as const;
+
+export type FileOrderRow = Pick<PaymentOrderRow, (typeof FILE_ORDER_COLUMNS)[number]>;
+
+/**
+ * The open orders to put into files, locked so that two file runs cannot take the same order: one read
+ * of the columns a file needs (a day's 100,000 orders are not read with every column of their history).
+ */
+export function lockOpenOrders(db: Db, account: string | undefined): Promise<FileOrderRow[]> {
+  let query = db.selectFrom("payment_orders").select(FILE_ORDER_COLUMNS).where("status", "=", "ordered");
   if (account) query = query.where("debtor_iban", "=", account);
   return query.orderBy("debtor_iban").orderBy("created_at").orderBy("id").forUpdate().execute();
 }
@@ -152,21 +190,55 @@ export async function holdOrders(db: Db, holds: ReadonlyArray<{ id: string; reas
   return held;
 }
 
-/** Marks a file's orders submitted; the ids travel as one array parameter (a file may hold 100,000). */
-export function markSubmitted(db: Db, ids: readonly string[], fileId: string, at: Date) {
-  return db
-    .updateTable("payment_orders")
-    .set({ status: "submitted", file_id: fileId, updated_at: at })
-    .where(sql<boolean>`id = any(${ids}::uuid[])`)
-    .where("status", "=", "ordered")
-    .returningAll()
-    .execute();
+/** Orders per statement when a file's orders are marked submitted. */
+export const ORDER_WRITE_CHUNK = 10_000;
+
+/**
+ * Marks a file's orders submitted, `chunk` at a time; the ids of each chunk travel as one array
+ * parameter (a file may hold 100,000, past PostgreSQL's 65,535 bind variables as an `in` list). Answers
+ * the ids it changed: an order no longer open is left as it is.
+ */
+export async function markSubmitted(
+  db: Db,
+  ids: readonly string[],
+  fileId: string,
+  at: Date,
+  chunk = ORDER_WRITE_CHUNK,
+): Promise<Set<string>> {
+  const marked = new Set<string>();
+  for (let i = 0; i < ids.length; i += chunk) {
+    const rows = await db
+      .updateTable("payment_orders")
+      .set({ status: "submitted", file_id: fileId, updated_at: at })
+      .where(sql<boolean>`id = any(${ids.slice(i, i + chunk)}::uuid[])`)
+      .where("status", "=", "ordered")
+      .returning("id")
+      .execute();
+    for (const row of rows) marked.add(row.id);
+  }
+  return marked;
+}
+
+/**
+ * The `payment.submitted` entries of a file's orders, for the database to write (`recordAuditsFrom`):
+ * the details `auditEvent` (order-records.ts) writes, read from the orders once submitted, with the
+ * file's id. A test holds the two forms to the same details.
+ */
+export function fileOrderAudits(fileId: string): RawBuilder<{ target_id: string; details: unknown }> {
+  return sql`
+    select id::text as target_id,
+           jsonb_build_object('source', source, 'status', status, 'deposit_id', deposit_id,
+                              'amount_cents', amount_cents::text, 'end_to_end_id', end_to_end_id,
+                              'file_id', file_id) as details
+    from payment_orders where file_id = ${fileId}::uuid order by created_at, id
+  `;
 }
 
 /* ------------------------------------------------------------------ files */
 
+/** Stores a file; answers its id only (its XML, megabytes for a day's orders, is not sent back). */
 export function insertFile(db: Db, values: Insertable<PaymentFilesTable>) {
-  return db.insertInto("payment_files").values(values).returningAll().executeTakeFirstOrThrow();
+  return db.insertInto("payment_files").values(values).returning("id").executeTakeFirstOrThrow();
 }
 
 const fileColumns = [
