@@ -250,7 +250,7 @@ async function statement(db: Kysely<DB>, plan: ReturnType<typeof statementPlan>)
 
 async function main() {
   const plan = statementPlan();
-  const { url, drop } = await createPgDatabase("festgeld_bench_scale");
+  const { url, drop } = await createPgDatabase(process.env.BENCH_DB_PREFIX ?? "festgeld_bench_scale");
   const dataDir = tempDir("festgeld-bench-scale-");
   const database = await openPostgres(url, 8);
   try {

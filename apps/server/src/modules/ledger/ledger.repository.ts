@@ -161,6 +161,22 @@ export function orderEntry(db: Db, orderId: string, kind: string) {
     .executeTakeFirst();
 }
 
+/** Which of some orders have an entry of the kind (a batch's), in one read. */
+export async function ordersWithEntry(
+  db: Db,
+  orderIds: readonly string[],
+  kind: string,
+): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("ledger_entries")
+    .select("payment_order_id")
+    .where(sql<boolean>`payment_order_id = any(${[...orderIds]}::text[])`)
+    .where("kind", "=", kind)
+    .execute();
+  return new Set(rows.map((r) => r.payment_order_id ?? ""));
+}
+
 /* ------------------------------------------------------------------ balances */
 
 /** Each account's balance at the end of a day (effective date on or before it), in cents. */
@@ -390,11 +406,12 @@ export async function insertBankStatement(
     .returning("statement_id")
     .executeTakeFirst();
   if (!inserted) return false;
-  if (entries.length > 0) {
+  // In chunks: one statement holds at most 65,535 parameters (ten a row here).
+  for (let i = 0; i < entries.length; i += 2000) {
     await db
       .insertInto("ledger_bank_statement_entries")
       .values(
-        entries.map((e) => ({
+        entries.slice(i, i + 2000).map((e) => ({
           ...e,
           statement_id: statement.statement_id,
           account_iban: statement.account_iban,
