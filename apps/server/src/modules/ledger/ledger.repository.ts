@@ -46,7 +46,7 @@ export async function depositBankIbans(db: Db, depositIds: readonly string[]): P
   const rows = await db
     .selectFrom("deposits")
     .select(["id", "bank_iban"])
-    .where("id", "in", [...new Set(depositIds)])
+    .where(sql<boolean>`id = any(${[...new Set(depositIds)]}::uuid[])`)
     .execute();
   return new Map(rows.map((r) => [r.id, r.bank_iban]));
 }
