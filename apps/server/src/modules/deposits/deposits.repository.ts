@@ -1,5 +1,6 @@
 import type { LedgerKind } from "@festgeld/domain";
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import { type BulkColumn, insertMany } from "../../db/bulk.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type { BankStatementsTable, DepositEventsTable, DepositsTable } from "../../db/tables/deposits.ts";
 
@@ -482,29 +483,32 @@ export async function nextReferenceNumbers(db: Db, n: number): Promise<number[]>
   return rows.map((r) => Number(r.n));
 }
 
-export function insertDepositEvents(db: Db, values: ReadonlyArray<Insertable<DepositEventsTable>>) {
-  return inChunks(values, 2000, (chunk) => db.insertInto("deposit_events").values(chunk).execute());
+type NewDepositEvent = Insertable<DepositEventsTable>;
+
+const DEPOSIT_EVENT_COLUMNS: ReadonlyArray<BulkColumn<NewDepositEvent>> = [
+  ["deposit_id", "uuid", (e) => e.deposit_id],
+  ["type", "text", (e) => e.type],
+  ["at", "timestamptz", (e) => e.at],
+  ["actor_id", "uuid", (e) => e.actor_id],
+  ["details", "jsonb", (e) => e.details],
+];
+
+export async function insertDepositEvents(db: Db, values: readonly NewDepositEvent[]) {
+  await insertMany(db, "deposit_events", DEPOSIT_EVENT_COLUMNS, values);
 }
 
+type NewJob = { name: string; key: string; runAt: Date; payload?: object };
+
+const JOB_COLUMNS: ReadonlyArray<BulkColumn<NewJob>> = [
+  ["name", "text", (job) => job.name],
+  ["key", "text", (job) => job.key],
+  ["run_at", "timestamptz", (job) => job.runAt],
+  ["payload", "jsonb", (job) => JSON.stringify(job.payload ?? {})],
+];
+
 /** Schedules jobs once per key, in one statement per chunk. */
-export function scheduleJobs(
-  db: Db,
-  jobs: ReadonlyArray<{ name: string; key: string; runAt: Date; payload?: object }>,
-) {
-  return inChunks(jobs, 2000, (chunk) =>
-    db
-      .insertInto("jobs")
-      .values(
-        chunk.map((job) => ({
-          name: job.name,
-          key: job.key,
-          run_at: job.runAt,
-          payload: JSON.stringify(job.payload ?? {}),
-        })),
-      )
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute(),
-  );
+export async function scheduleJobs(db: Db, jobs: readonly NewJob[]) {
+  await insertMany(db, "jobs", JOB_COLUMNS, jobs, { conflict: ["key"] });
 }
 
 /** Whether any deposit received (or awaits) money on a partner bank account. */

@@ -1,5 +1,6 @@
 import type { Language } from "@festgeld/domain";
 import { type Kysely, sql } from "kysely";
+import { type BulkColumn, insertMany } from "../../db/bulk.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type { DocumentKind } from "./postbox-pdf.ts";
 
@@ -128,16 +129,16 @@ export function findDocumentByKey(db: Kysely<DB>, userId: string, key: string) {
     .executeTakeFirst();
 }
 
+type NotifyJob = { name: string; key: string; payload: string; run_at: Date };
+
+const NOTIFY_JOB_COLUMNS: ReadonlyArray<BulkColumn<NotifyJob>> = [
+  ["name", "text", (job) => job.name],
+  ["key", "text", (job) => job.key],
+  ["payload", "jsonb", (job) => job.payload],
+  ["run_at", "timestamptz", (job) => job.run_at],
+];
+
 /** Jobs that tell queued events (messages.service.ts `notifyLater`); a key queued before is kept. */
-export async function queueNotifyJobs(
-  db: Kysely<DB>,
-  jobs: ReadonlyArray<{ name: string; key: string; payload: string; run_at: Date }>,
-) {
-  for (let i = 0; i < jobs.length; i += 1000) {
-    await db
-      .insertInto("jobs")
-      .values(jobs.slice(i, i + 1000))
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute();
-  }
+export async function queueNotifyJobs(db: Kysely<DB>, jobs: readonly NotifyJob[]) {
+  await insertMany(db, "jobs", NOTIFY_JOB_COLUMNS, jobs, { conflict: ["key"] });
 }
