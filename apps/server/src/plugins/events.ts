@@ -94,6 +94,20 @@ export class EventBus {
       else for (const event of events) await subscriber.one(event, trx);
     }
   }
+
+  /**
+   * Events of one change to many things (a statement's entries): in a transaction marked as a batch
+   * (`markBatch`) handed over as one batch (`publishMany`), else one by one as `publish` would, so a
+   * small statement tells its savers at once.
+   */
+  async publishAll<C extends EventChannel>(
+    channel: C,
+    events: ReadonlyArray<AppEvents[C]>,
+    trx: Kysely<DB> | Transaction<DB>,
+  ): Promise<void> {
+    if (batchTime(trx)) return this.publishMany(channel, events, trx);
+    for (const event of events) await this.publish(channel, event, trx);
+  }
 }
 
 declare module "fastify" {

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { isValidCreditorReference, normalizeCreditorReference, toCents } from "@festgeld/domain";
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { readXmlTree, XmlError } from "./xml-tree.ts";
 
 /**
  * Reads an ISO 20022 bank-to-customer statement (camt.053, versions .001.02 to .001.13, bare or inside
  * an envelope such as SWIFT's CBPR+ `Envelope`/`AppHdr`). The elements read here have kept their
  * names and places across those versions; where they moved (the entry status became `Sts/Cd` in
  * .001.07, the parties `Dbtr/Pty` in .001.07) both places are read. A real XML parser reads the
- * document; element names are taken without their namespace prefix.
+ * document (xml-tree.ts, a streaming parser); element names are taken without their namespace prefix.
  *
  * Every entry of every statement comes back in `entries`: a credit, a debit, a reversal, a return,
  * or refused with its reason (an amount that is not a decimal with at most two places, an entry not
@@ -135,17 +135,6 @@ export class StatementFormatError extends Error {}
 type Node = Record<string, unknown>;
 
 const ARRAYS = new Set(["Stmt", "Ntry", "NtryDtls", "TxDtls", "Ustrd", "Strd", "Bal", "AddtlInf"]);
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  isArray: (name) => ARRAYS.has(name),
-});
 
 const asNode = (value: unknown): Node | undefined =>
   value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Node) : undefined;
@@ -352,15 +341,11 @@ function versionOf(xml: string): Camt053Version {
 }
 
 function parseXml(xml: string): Node {
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true)
-    throw new StatementFormatError(`Not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
   try {
-    return parser.parse(xml) as Node;
+    return readXmlTree(xml, ARRAYS);
   } catch (error) {
-    throw new StatementFormatError(
-      `Not readable XML: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    if (error instanceof XmlError) throw new StatementFormatError(`Not well-formed XML (${error.message})`);
+    throw error;
   }
 }
 

@@ -196,13 +196,15 @@ export async function onDepositEvent(
 /**
  * Records the events of a batch (a maturity batch) in their timelines with one statement and hands
  * them to the subscribers as one batch (`publishMany`): the journal books them set-based, the
- * messages are queued to be told afterwards.
+ * messages are queued to be told afterwards. With `handOver` "when_marked" (a statement's events)
+ * they go as one batch only in a batch transaction, else one by one (`EventBus.publishAll`).
  */
 export async function onDepositEvents(
   trx: Kysely<DB> | Transaction<DB>,
   events: EventBus,
   list: readonly DepositEvent[],
   actorId: string | null = null,
+  handOver: "always" | "when_marked" = "always",
 ): Promise<void> {
   if (list.length === 0) return;
   await repo.insertDepositEvents(
@@ -215,5 +217,7 @@ export async function onDepositEvents(
       details: JSON.stringify(event.details),
     })),
   );
-  await events.publishMany("deposit", actorId ? list.map((event) => ({ ...event, actorId })) : list, trx);
+  const published = actorId ? list.map((event) => ({ ...event, actorId })) : list;
+  if (handOver === "always") await events.publishMany("deposit", published, trx);
+  else await events.publishAll("deposit", published, trx);
 }

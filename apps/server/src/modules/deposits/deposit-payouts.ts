@@ -146,118 +146,169 @@ function payoutOrdered(row: DepositRow, input: PayoutInput, order: PaymentOrderF
   };
 }
 
+type Settled = Extract<PaymentEvent, { kind: "order_booked" | "order_returned" }>;
+
+/** A booking or return of a deposit's own order (not a returned credit): the deposit follows it. */
+const ofDeposit = (event: PaymentEvent): event is Settled =>
+  (event.kind === "order_booked" || event.kind === "order_returned") &&
+  event.order.depositId !== null &&
+  event.order.source !== "credit_return";
+
+/**
+ * What the bank's booking or return of a deposit's order does to the deposit: the change (null: none)
+ * and the event its timeline records. Booked: a maturity payout ends the deposit as paid_out
+ * (paid_out_at = the booking date), telling the saver; the ledger's payout row is the journal's
+ * order_booked entry. Returned: the money is on the deposit's balance again (the order_returned entry
+ * takes the row away) and a paid-out deposit is payout_pending again, until staff order it anew.
+ */
+function settledChange(
+  row: DepositRow,
+  event: Settled,
+  interest: { month: number; due_date: string } | undefined,
+): { changes: Partial<DepositRow> | null; deposit: DepositRow; event: DepositEvent } {
+  const order = event.order;
+  const source = order.source as DepositPaymentSource;
+  const about = (changes: Partial<DepositRow> | null) => {
+    const deposit = changes ? { ...row, ...changes } : row;
+    const base = { depositId: row.id, applicationId: row.application_id, userId: row.user_id, at: event.at };
+    return { changes, deposit, base: { ...base, deposit } };
+  };
+  if (event.kind === "order_returned") {
+    const changes =
+      row.status === "paid_out"
+        ? { status: "payout_pending" as const, paid_out_at: null, updated_at: event.at }
+        : row.paid_out_at
+          ? { paid_out_at: null, updated_at: event.at }
+          : null;
+    const details: DepositEventDetails["payout_returned"] = {
+      order_id: order.id,
+      amount_cents: String(order.amountCents),
+      reason_code: event.reasonCode,
+      booking_date: event.bookingDate,
+      source,
+      creditor_iban: maskIban(order.creditorIban),
+      ...(event.reversal ? { reversal: true as const } : {}),
+    };
+    const { deposit, base } = about(changes);
+    return { changes, deposit, event: { ...base, type: "payout_returned", details } };
+  }
+  const paidOutAt = startOfDayInZone(event.bookingDate, BUSINESS_TIME_ZONE);
+  if (source === "maturity_payout" && row.status === "payout_pending") {
+    const changes = { status: "paid_out" as const, paid_out_at: paidOutAt, updated_at: event.at };
+    const details: DepositEventDetails["paid_out"] = {
+      payout_cents: String(order.amountCents),
+      principal_cents: String(order.principalCents),
+      interest_cents: String(order.interestCents),
+      // A renewal rule whose threshold was not met is no "renewal not offered" (payout_ordered said why).
+      ...(row.maturity_instruction === "renew_principal" || row.maturity_instruction === "renew_all"
+        ? { renewal_not_offered: true as const }
+        : {}),
+      booking_date: event.bookingDate,
+      order_id: order.id,
+    };
+    const { deposit, base } = about(changes);
+    return { changes, deposit, event: { ...base, type: "paid_out", details } };
+  }
+  const changes =
+    source === "early_closure" || source === "withdrawal_refund"
+      ? { paid_out_at: paidOutAt, updated_at: event.at }
+      : null;
+  // A monthly interest payment names the month it pays (the saver's message reads the plan by it).
+  const details: DepositEventDetails["payout_booked"] = {
+    order_id: order.id,
+    source,
+    amount_cents: String(order.amountCents),
+    booking_date: event.bookingDate,
+    ...(interest ? { month: interest.month, due_date: interest.due_date } : {}),
+  };
+  const { deposit, base } = about(changes);
+  return { changes, deposit, event: { ...base, type: "payout_booked", details } };
+}
+
+/** The month a booked monthly interest payment pays, if it is one. */
+const interestOf = (trx: Db, event: Settled) =>
+  event.kind === "order_booked" && event.order.source === "monthly_interest"
+    ? repo.interestPaymentOfOrder(trx, event.order.id)
+    : undefined;
+
 /**
  * The deposit side of the bank's confirmation (subscribed to the `payment` channel; payments never
- * calls deposits). Booked: a maturity payout ends the deposit as paid_out (paid_out_at = the booking
- * date), telling the saver; the ledger's payout row is the journal's order_booked entry. Returned: the
- * money is on the deposit's balance again (the order_returned entry takes the row away) and a
- * paid-out deposit is payout_pending again, until staff order it anew.
+ * calls deposits): a booking or return of a deposit's order moves the deposit (`settledChange`); an
+ * order released to another IBAN than before is told to the saver.
  */
 export function depositPaymentEvents(events: EventBus) {
   return async (event: PaymentEvent, trx: Db): Promise<void> => {
-    if (event.kind !== "order_booked" && event.kind !== "order_returned" && event.kind !== "order_released") {
-      return;
-    }
-    const order = event.order;
-    if (!order.depositId || order.source === "credit_return") return;
-    const source = order.source;
-    const row = await repo.lockDeposit(trx, order.depositId);
+    if (event.kind === "order_released") return payoutRedirected(trx, events, event);
+    if (!ofDeposit(event)) return;
+    const row = await repo.lockDeposit(trx, event.order.depositId as string);
     if (!row) return;
-    const base = { depositId: row.id, applicationId: row.application_id, userId: row.user_id, at: event.at };
-
-    if (event.kind === "order_released") {
-      // Only a payout that now goes to another IBAN is told (the saver must be able to object).
-      if (!event.previousCreditorIban || event.previousCreditorIban === order.creditorIban) return;
-      await onDepositEvent(trx, events, {
-        ...base,
-        type: "payout_redirected",
-        deposit: row,
-        details: {
-          order_id: order.id,
-          replaces_order_id: event.replacesOrderId,
-          source,
-          amount_cents: String(order.amountCents),
-          old_iban: maskIban(event.previousCreditorIban),
-          new_iban: maskIban(order.creditorIban),
-          requested_by: event.requestedBy,
-          released_by: event.releasedBy,
-        },
-      });
-      return;
-    }
-
-    if (event.kind === "order_booked") {
-      const paidOutAt = startOfDayInZone(event.bookingDate, BUSINESS_TIME_ZONE);
-      if (source === "maturity_payout" && row.status === "payout_pending") {
-        const updated = await repo.updateDepositReturning(trx, row.id, {
-          status: "paid_out",
-          paid_out_at: paidOutAt,
-          updated_at: event.at,
-        });
-        await onDepositEvent(trx, events, {
-          ...base,
-          type: "paid_out",
-          deposit: updated,
-          details: {
-            payout_cents: String(order.amountCents),
-            principal_cents: String(order.principalCents),
-            interest_cents: String(order.interestCents),
-            // A renewal rule whose threshold was not met is no "renewal not offered" (payout_ordered said why).
-            ...(row.maturity_instruction === "renew_principal" || row.maturity_instruction === "renew_all"
-              ? { renewal_not_offered: true as const }
-              : {}),
-            booking_date: event.bookingDate,
-            order_id: order.id,
-          },
-        });
-        return;
-      }
-      const updated =
-        source === "early_closure" || source === "withdrawal_refund"
-          ? await repo.updateDepositReturning(trx, row.id, { paid_out_at: paidOutAt, updated_at: event.at })
-          : row;
-      // A monthly interest payment names the month it pays (the saver's message reads the plan by it).
-      const interest =
-        source === "monthly_interest" ? await repo.interestPaymentOfOrder(trx, order.id) : undefined;
-      await onDepositEvent(trx, events, {
-        ...base,
-        type: "payout_booked",
-        deposit: updated,
-        details: {
-          order_id: order.id,
-          source,
-          amount_cents: String(order.amountCents),
-          booking_date: event.bookingDate,
-          ...(interest ? { month: interest.month, due_date: interest.due_date } : {}),
-        },
-      });
-      return;
-    }
-
-    // Returned: whatever was booked as paid is on the balance again (the journal's order_returned entry).
-    const updated =
-      row.status === "paid_out"
-        ? await repo.updateDepositReturning(trx, row.id, {
-            status: "payout_pending",
-            paid_out_at: null,
-            updated_at: event.at,
-          })
-        : row.paid_out_at
-          ? await repo.updateDepositReturning(trx, row.id, { paid_out_at: null, updated_at: event.at })
-          : row;
-    await onDepositEvent(trx, events, {
-      ...base,
-      type: "payout_returned",
-      deposit: updated,
-      details: {
-        order_id: order.id,
-        amount_cents: String(order.amountCents),
-        reason_code: event.reasonCode,
-        booking_date: event.bookingDate,
-        source,
-        creditor_iban: maskIban(order.creditorIban),
-        ...(event.reversal ? { reversal: true as const } : {}),
-      },
-    });
+    const settled = settledChange(row, event, await interestOf(trx, event));
+    const deposit = settled.changes ? await repo.updateDepositReturning(trx, row.id, settled.changes) : row;
+    await onDepositEvent(trx, events, { ...settled.event, deposit } as DepositEvent);
   };
+}
+
+/**
+ * The set-based form (a large statement's bookings and returns): the deposits locked in one read,
+ * their changes made in order in memory and written in one statement per chunk, the events recorded
+ * and published as one batch. Any other event is handled one by one.
+ */
+export function depositPaymentEventsMany(events: EventBus) {
+  const one = depositPaymentEvents(events);
+  return async (list: readonly PaymentEvent[], trx: Db): Promise<void> => {
+    for (const event of list) if (!ofDeposit(event)) await one(event, trx);
+    const settled = list.filter(ofDeposit);
+    if (settled.length === 0) return;
+    const ids = [...new Set(settled.map((e) => e.order.depositId as string))];
+    const rows = new Map((await repo.lockDeposits(trx, ids)).map((r) => [r.id, r]));
+    const changed = new Map<string, DepositRow>();
+    const recorded: DepositEvent[] = [];
+    for (const event of settled) {
+      const row = rows.get(event.order.depositId as string);
+      if (!row) continue;
+      const {
+        changes,
+        deposit,
+        event: recordedEvent,
+      } = settledChange(row, event, await interestOf(trx, event));
+      if (changes) {
+        rows.set(row.id, deposit);
+        changed.set(row.id, deposit);
+      }
+      recorded.push(recordedEvent);
+    }
+    await repo.setPayoutStates(trx, [...changed.values()]);
+    await onDepositEvents(trx, events, recorded);
+  };
+}
+
+/** An order that waited is released: only a payout that now goes to another IBAN is told (the saver may object). */
+async function payoutRedirected(
+  trx: Db,
+  events: EventBus,
+  event: Extract<PaymentEvent, { kind: "order_released" }>,
+) {
+  const order = event.order;
+  if (!order.depositId || order.source === "credit_return") return;
+  if (!event.previousCreditorIban || event.previousCreditorIban === order.creditorIban) return;
+  const row = await repo.lockDeposit(trx, order.depositId);
+  if (!row) return;
+  await onDepositEvent(trx, events, {
+    depositId: row.id,
+    applicationId: row.application_id,
+    userId: row.user_id,
+    at: event.at,
+    type: "payout_redirected",
+    deposit: row,
+    details: {
+      order_id: order.id,
+      replaces_order_id: event.replacesOrderId,
+      source: order.source,
+      amount_cents: String(order.amountCents),
+      old_iban: maskIban(event.previousCreditorIban),
+      new_iban: maskIban(order.creditorIban),
+      requested_by: event.requestedBy,
+      released_by: event.releasedBy,
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import type { AppModule } from "../../lib/module.ts";
 import { depositBatchJobHandlers, depositJobHandlers } from "./deposit-jobs.ts";
 import { depositMessages, depositMessagesLater } from "./deposit-messages.ts";
-import { depositPaymentEvents } from "./deposit-payouts.ts";
+import { depositPaymentEvents, depositPaymentEventsMany } from "./deposit-payouts.ts";
 import { depositsRoutes } from "./deposits.routes.ts";
 import { depositsAdminRoutes } from "./deposits-admin.routes.ts";
 
@@ -19,5 +19,5 @@ export const depositsModule: AppModule = async (app) => {
   // One event: told in its transaction. A batch (maturity): queued, told afterwards by the job queue.
   app.events.subscribe("deposit", depositMessages(app.messages), depositMessagesLater(app.messages));
   // The bank's booking or return of a deposit's payment order moves the deposit (deposit-payouts.ts).
-  app.events.subscribe("payment", depositPaymentEvents(app.events));
+  app.events.subscribe("payment", depositPaymentEvents(app.events), depositPaymentEventsMany(app.events));
 };

@@ -1,6 +1,7 @@
 import type { LedgerKind } from "@festgeld/domain";
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
 import { inChunks } from "../../db/in-chunks.ts";
+import { type BulkColumn, insertMany } from "../../db/bulk.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type { BankStatementsTable, DepositEventsTable, DepositsTable } from "../../db/tables/deposits.ts";
 
@@ -68,13 +69,14 @@ export function findDepositByReference(db: Db, reference: string) {
   return db.selectFrom("deposits").selectAll().where("reference", "=", reference).executeTakeFirst();
 }
 
-/** The deposits of many references in one read (a statement's). */
-export function depositsByReferences(db: Db, references: readonly string[]) {
-  return db
+/** The deposits of many references in one read (a statement's), locked in id order unless `lock` is off. */
+export function depositsByReferences(db: Db, references: readonly string[], lock: boolean) {
+  const query = db
     .selectFrom("deposits")
     .selectAll()
     .where(sql<boolean>`reference = any(${references}::text[])`)
-    .execute();
+    .orderBy("id");
+  return (lock ? query.forUpdate() : query).execute();
 }
 
 export function depositsOfApplications(db: Db, applicationIds: readonly string[]) {
@@ -177,7 +179,7 @@ export function cancelJobs(db: Db, keys: string[], at: Date) {
   return db
     .updateTable("jobs")
     .set({ state: "cancelled", finished_at: at, updated_at: at })
-    .where("key", "in", keys)
+    .where(sql<boolean>`key = any(${keys}::text[])`)
     .where("state", "=", "pending")
     .execute();
 }
@@ -387,10 +389,54 @@ export function lockDeposits(db: Db, ids: readonly string[]) {
   return db
     .selectFrom("deposits")
     .selectAll()
-    .where("id", "in", [...ids])
+    .where(sql<boolean>`id = any(${[...ids]}::uuid[])`)
     .orderBy("id")
     .forUpdate()
     .execute();
+}
+
+/** Rows per statement of the set-based deposit updates (their values travel as arrays, one parameter each). */
+const DEPOSIT_CHUNK = 10_000;
+
+/**
+ * The fundings of many deposits still awaiting funds (a statement's), each with its value and
+ * maturity date, in one statement per chunk: the deposits as they now stand, by id.
+ */
+export async function markFundedMany(
+  db: Db,
+  fundings: ReadonlyArray<{ id: string; valueDate: string; maturityDate: string }>,
+  at: Date,
+): Promise<Map<string, DepositRow>> {
+  const funded = new Map<string, DepositRow>();
+  for (let i = 0; i < fundings.length; i += DEPOSIT_CHUNK) {
+    const chunk = fundings.slice(i, i + DEPOSIT_CHUNK);
+    const { rows } = await sql<DepositRow>`
+      update deposits d
+      set status = 'active', funded_at = ${at}, value_date = v.value_date, maturity_date = v.maturity_date,
+          updated_at = ${at}
+      from unnest(${chunk.map((f) => f.id)}::uuid[], ${chunk.map((f) => f.valueDate)}::date[],
+                  ${chunk.map((f) => f.maturityDate)}::date[]) as v (id, value_date, maturity_date)
+      where d.id = v.id and d.status = 'awaiting_funds'
+      returning d.*
+    `.execute(db);
+    for (const row of rows) funded.set(row.id, row);
+  }
+  return funded;
+}
+
+/** Each deposit's status and payout day as the bank's bookings and returns left them (a statement's). */
+export async function setPayoutStates(db: Db, rows: readonly DepositRow[]) {
+  for (let i = 0; i < rows.length; i += DEPOSIT_CHUNK) {
+    const chunk = rows.slice(i, i + DEPOSIT_CHUNK);
+    await sql`
+      update deposits d set status = v.status, paid_out_at = v.paid_out_at, updated_at = v.updated_at
+      from unnest(${chunk.map((r) => r.id)}::uuid[], ${chunk.map((r) => r.status)}::text[],
+                  ${chunk.map((r) => r.paid_out_at?.toISOString() ?? null)}::timestamptz[],
+                  ${chunk.map((r) => r.updated_at.toISOString())}::timestamptz[])
+           as v (id, status, paid_out_at, updated_at)
+      where d.id = v.id
+    `.execute(db);
+  }
 }
 
 /** The same change to several deposits; answers them as they now stand. */
@@ -433,29 +479,32 @@ export async function nextReferenceNumbers(db: Db, n: number): Promise<number[]>
   return rows.map((r) => Number(r.n));
 }
 
-export function insertDepositEvents(db: Db, values: ReadonlyArray<Insertable<DepositEventsTable>>) {
-  return inChunks(values, 2000, (chunk) => db.insertInto("deposit_events").values(chunk).execute());
+type NewDepositEvent = Insertable<DepositEventsTable>;
+
+const DEPOSIT_EVENT_COLUMNS: ReadonlyArray<BulkColumn<NewDepositEvent>> = [
+  ["deposit_id", "uuid", (e) => e.deposit_id],
+  ["type", "text", (e) => e.type],
+  ["at", "timestamptz", (e) => e.at],
+  ["actor_id", "uuid", (e) => e.actor_id],
+  ["details", "jsonb", (e) => e.details],
+];
+
+export async function insertDepositEvents(db: Db, values: readonly NewDepositEvent[]) {
+  await insertMany(db, "deposit_events", DEPOSIT_EVENT_COLUMNS, values);
 }
 
+type NewJob = { name: string; key: string; runAt: Date; payload?: object };
+
+const JOB_COLUMNS: ReadonlyArray<BulkColumn<NewJob>> = [
+  ["name", "text", (job) => job.name],
+  ["key", "text", (job) => job.key],
+  ["run_at", "timestamptz", (job) => job.runAt],
+  ["payload", "jsonb", (job) => JSON.stringify(job.payload ?? {})],
+];
+
 /** Schedules jobs once per key, in one statement per chunk. */
-export function scheduleJobs(
-  db: Db,
-  jobs: ReadonlyArray<{ name: string; key: string; runAt: Date; payload?: object }>,
-) {
-  return inChunks(jobs, 2000, (chunk) =>
-    db
-      .insertInto("jobs")
-      .values(
-        chunk.map((job) => ({
-          name: job.name,
-          key: job.key,
-          run_at: job.runAt,
-          payload: JSON.stringify(job.payload ?? {}),
-        })),
-      )
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute(),
-  );
+export async function scheduleJobs(db: Db, jobs: readonly NewJob[]) {
+  await insertMany(db, "jobs", JOB_COLUMNS, jobs, { conflict: ["key"] });
 }
 
 /** Whether any deposit received (or awaits) money on a partner bank account. */

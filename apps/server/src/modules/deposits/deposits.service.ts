@@ -27,7 +27,7 @@ import { receivingAccountOfPackage } from "../banks/banks.service.ts";
 import type { TransferFacts } from "../messages/message-events.ts";
 import { findPackage } from "../packages/packages.service.ts";
 import { depositFigures, historyView, toDeposit, transferPayload } from "./deposit.mapper.ts";
-import { aboutDeposit, onDepositEvent } from "./deposit-events.ts";
+import { aboutDeposit, type DepositEvent, onDepositEvent } from "./deposit-events.ts";
 import { orderPayout } from "./deposit-payouts.ts";
 import type { DepositRow } from "./deposits.repository.ts";
 import * as repo from "./deposits.repository.ts";
@@ -323,26 +323,30 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
   });
   await scheduleMaturity(trx, row.id, maturity, depositFigures(updated).plan);
   await repo.cancelJob(trx, `${JOB_NAMES.lapse}:${row.id}`, input.now);
-  await onDepositEvent(
-    trx,
-    input.events,
-    {
-      ...aboutDeposit(updated),
-      type: "funds_received",
-      at: input.now,
-      details: {
-        amount_cents: String(input.amountCents),
-        value_date: input.valueDate,
-        maturity_date: maturity,
-        source: input.source,
-        ...(input.bankStatementId ? { statement_id: input.bankStatementId } : {}),
-        ...(input.statementEntryKey ? { statement_entry_key: input.statementEntryKey } : {}),
-        ...(input.fromSuspense ? { from_suspense: true as const } : {}),
-      },
-    },
-    input.actorId,
-  );
+  await onDepositEvent(trx, input.events, fundsReceived(updated, input, maturity), input.actorId);
   return updated;
+}
+
+/** `funds_received` of a deposit the funding left as `updated`. */
+export function fundsReceived(
+  updated: DepositRow,
+  input: Omit<FundingInput, "payerIban" | "actorId" | "events">,
+  maturity: string,
+): DepositEvent {
+  return {
+    ...aboutDeposit(updated),
+    type: "funds_received",
+    at: input.now,
+    details: {
+      amount_cents: String(input.amountCents),
+      value_date: input.valueDate,
+      maturity_date: maturity,
+      source: input.source,
+      ...(input.bankStatementId ? { statement_id: input.bankStatementId } : {}),
+      ...(input.statementEntryKey ? { statement_entry_key: input.statementEntryKey } : {}),
+      ...(input.fromSuspense ? { from_suspense: true as const } : {}),
+    },
+  };
 }
 
 /**

@@ -242,26 +242,114 @@ async function orderCreated(db: Db, event: Extract<PaymentEvent, { kind: "order_
   await post(db, orderCreatedPosting(event));
 }
 
+type StatementEvent = Extract<PaymentEvent, { kind: "order_booked" | "order_returned" | "credit_unmatched" }>;
+
 /**
- * The set-based form for a batch of payment events: orders created together (a maturity batch) are
- * booked with one statement for their accounts, entries and lines; any other kind one by one.
+ * What an event of a statement's entry books: the bank booked our order (out of transit into cash
+ * leaving), sent it back (the saver is owed it again, or for a returned return it waits in suspense;
+ * an order the bank never booked, `booked` lacking it, comes back out of transit, not out of cash), or
+ * a credit no deposit awaited arrived (into suspense).
+ */
+function statementPosting(
+  event: StatementEvent,
+  booked: ReadonlySet<string>,
+): { accounts: { iban: string; depositIds: string[] }; posting: Posting } {
+  if (event.kind === "credit_unmatched") {
+    const cents = BigInt(event.amountCents);
+    return {
+      accounts: { iban: event.accountIban, depositIds: [] },
+      posting: {
+        kind: "credit_unmatched",
+        reference: `statement:${event.statementId}:${event.statementEntryKey}`,
+        effective_date: event.bookingDate,
+        created_at: event.at,
+        statement_id: event.statementId,
+        statement_entry_key: event.statementEntryKey,
+        details: { payer_iban: event.payerIban, payer_name: event.payerName },
+        lines: [
+          { account: bankAccount(event.accountIban, "cash"), cents },
+          { account: bankAccount(event.accountIban, "suspense"), cents: -cents },
+        ],
+      },
+    };
+  }
+  const { order } = event;
+  const cents = BigInt(order.amountCents);
+  const base = { effective_date: event.bookingDate, created_at: event.at, ...orderRefs(order) };
+  if (event.kind === "order_booked") {
+    return {
+      accounts: { iban: order.debtorIban, depositIds: [] },
+      posting: {
+        kind: "order_booked",
+        reference: `order:${order.id}:booked`,
+        ...base,
+        statement_id: event.statementId,
+        statement_entry_key: event.statementEntryKey,
+        lines: [
+          { account: bankAccount(order.debtorIban, "in_transit"), cents },
+          { account: bankAccount(order.debtorIban, "cash"), cents: -cents },
+        ],
+      },
+    };
+  }
+  const wasBooked = booked.has(order.id);
+  return {
+    accounts: { iban: order.debtorIban, depositIds: order.depositId ? [order.depositId] : [] },
+    posting: {
+      kind: "order_returned",
+      reference: `order:${order.id}:returned`,
+      ...base,
+      statement_id: wasBooked ? event.statementId : null,
+      statement_entry_key: wasBooked ? event.statementEntryKey : null,
+      details: { ...orderRefs(order).details, reason_code: event.reasonCode, booked: wasBooked },
+      lines: [
+        { account: bankAccount(order.debtorIban, wasBooked ? "cash" : "in_transit"), cents },
+        { account: orderSourceAccount(order), cents: -cents },
+      ],
+    },
+  };
+}
+
+/** The kinds of payment events the set-based form books together. */
+const SET_BASED = new Set<PaymentEvent["kind"]>([
+  "order_created",
+  "order_booked",
+  "order_returned",
+  "credit_unmatched",
+]);
+
+/**
+ * The set-based form for a batch of payment events (the orders of a maturity batch, the entries of a
+ * large statement): the accounts in one statement, the entries and lines in one each per chunk, the
+ * returned orders' bookings in one read; booked as the events one by one would. A batch with any
+ * other kind is booked event by event.
  */
 export const postPaymentEvents: BatchSubscriber<"payment"> = async (events, db) => {
-  const created = events.filter(
-    (e): e is Extract<PaymentEvent, { kind: "order_created" }> => e.kind === "order_created",
-  );
-  if (created.length !== events.length) {
+  if (!events.every((e) => SET_BASED.has(e.kind))) {
     for (const event of events) await postPaymentEvent(event, db);
     return;
   }
-  await openAccountsOf(
+  const booked = await repo.ordersWithEntry(
     db,
-    created.map(({ order }) => ({
-      iban: order.debtorIban,
-      depositIds: order.depositId ? [order.depositId] : [],
-    })),
+    events.flatMap((e) => (e.kind === "order_returned" ? [e.order.id] : [])),
+    "order_booked",
   );
-  await postMany(db, created.map(orderCreatedPosting));
+  const accounts: Array<{ iban: string; depositIds: string[] }> = [];
+  const postings: Posting[] = [];
+  for (const event of events) {
+    if (event.kind === "order_created") {
+      const { order } = event;
+      accounts.push({ iban: order.debtorIban, depositIds: order.depositId ? [order.depositId] : [] });
+      postings.push(orderCreatedPosting(event));
+      continue;
+    }
+    const booking = statementPosting(event as StatementEvent, booked);
+    if (event.kind === "order_booked") booked.add(event.order.id);
+    accounts.push(booking.accounts);
+    postings.push(booking.posting);
+  }
+  await openAccountsOf(db, accounts);
+  await postMany(db, postings);
 };
 
 /**
@@ -303,46 +391,14 @@ export const postPaymentEvent: EventSubscriber<"payment"> = async (event, db) =>
     case "order_created":
       await orderCreated(db, event);
       return;
-    case "order_booked": {
-      const { order } = event;
-      await openAccounts(db, order.debtorIban);
-      const cents = BigInt(order.amountCents);
-      await post(db, {
-        kind: "order_booked",
-        reference: `order:${order.id}:booked`,
-        effective_date: event.bookingDate,
-        created_at: event.at,
-        ...orderRefs(order),
-        statement_id: event.statementId,
-        statement_entry_key: event.statementEntryKey,
-        lines: [
-          { account: bankAccount(order.debtorIban, "in_transit"), cents },
-          { account: bankAccount(order.debtorIban, "cash"), cents: -cents },
-        ],
-      });
-      return;
-    }
-    case "order_returned": {
-      // The money came back: the saver is owed it again (or, for a returned return, it waits in
-      // suspense). An order the bank never booked comes back out of transit, not out of cash.
-      const { order } = event;
-      await openAccounts(db, order.debtorIban, order.depositId ? [order.depositId] : []);
-      const booked = await repo.orderEntry(db, order.id, "order_booked");
-      const cents = BigInt(order.amountCents);
-      await post(db, {
-        kind: "order_returned",
-        reference: `order:${order.id}:returned`,
-        effective_date: event.bookingDate,
-        created_at: event.at,
-        ...orderRefs(order),
-        statement_id: booked ? event.statementId : null,
-        statement_entry_key: booked ? event.statementEntryKey : null,
-        details: { ...orderRefs(order).details, reason_code: event.reasonCode, booked: Boolean(booked) },
-        lines: [
-          { account: bankAccount(order.debtorIban, booked ? "cash" : "in_transit"), cents },
-          { account: orderSourceAccount(order), cents: -cents },
-        ],
-      });
+    case "order_booked":
+    case "order_returned":
+    case "credit_unmatched": {
+      const booked =
+        event.kind === "order_returned" && (await repo.orderEntry(db, event.order.id, "order_booked"));
+      const { accounts, posting } = statementPosting(event, new Set(booked ? [event.order.id] : []));
+      await openAccountsOf(db, [accounts]);
+      await post(db, posting);
       return;
     }
     case "order_cancelled": {
@@ -354,24 +410,6 @@ export const postPaymentEvent: EventSubscriber<"payment"> = async (event, db) =>
         effective_date: businessDate(event.at),
         created_at: event.at,
         details: { reason: event.reason },
-      });
-      return;
-    }
-    case "credit_unmatched": {
-      await openAccounts(db, event.accountIban);
-      const cents = BigInt(event.amountCents);
-      await post(db, {
-        kind: "credit_unmatched",
-        reference: `statement:${event.statementId}:${event.statementEntryKey}`,
-        effective_date: event.bookingDate,
-        created_at: event.at,
-        statement_id: event.statementId,
-        statement_entry_key: event.statementEntryKey,
-        details: { payer_iban: event.payerIban, payer_name: event.payerName },
-        lines: [
-          { account: bankAccount(event.accountIban, "cash"), cents },
-          { account: bankAccount(event.accountIban, "suspense"), cents: -cents },
-        ],
       });
       return;
     }

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { type BulkColumn, insertMany } from "../../db/bulk.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type { LedgerAccountType, ReconciliationStatus } from "../../db/tables/ledger.ts";
 
@@ -21,14 +22,17 @@ export async function ensureAccounts(
   const unique = [...new Map(accounts.map((a) => [a.address, a])).values()].sort((a, b) =>
     a.address < b.address ? -1 : a.address > b.address ? 1 : 0,
   );
-  for (let i = 0; i < unique.length; i += 2000) {
-    await db
-      .insertInto("ledger_accounts")
-      .values(unique.slice(i, i + 2000).map((a) => ({ ...a, deposit_id: a.deposit_id ?? null })))
-      .onConflict((oc) => oc.column("address").doNothing())
-      .execute();
-  }
+  await insertMany(db, "ledger_accounts", ACCOUNT_COLUMNS, unique, { conflict: ["address"] });
 }
+
+type NewAccount = Parameters<typeof ensureAccounts>[1][number];
+
+const ACCOUNT_COLUMNS: ReadonlyArray<BulkColumn<NewAccount>> = [
+  ["address", "text", (a) => a.address],
+  ["type", "text", (a) => a.type],
+  ["bank_iban", "text", (a) => a.bank_iban],
+  ["deposit_id", "uuid", (a) => a.deposit_id],
+];
 
 /** The receiving partner bank account of a deposit (its `bank_iban`, copied at approval). */
 export async function depositBankIban(db: Db, depositId: string): Promise<string | undefined> {
@@ -46,7 +50,7 @@ export async function depositBankIbans(db: Db, depositIds: readonly string[]): P
   const rows = await db
     .selectFrom("deposits")
     .select(["id", "bank_iban"])
-    .where("id", "in", [...new Set(depositIds)])
+    .where(sql<boolean>`id = any(${[...new Set(depositIds)]}::uuid[])`)
     .execute();
   return new Map(rows.map((r) => [r.id, r.bank_iban]));
 }
@@ -100,31 +104,39 @@ export async function insertEntry(db: Db, entry: NewEntry): Promise<number | und
  * those whose reference was booked before; answers the id of each inserted entry by its reference.
  */
 export async function insertEntries(db: Db, entries: readonly NewEntry[]): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (let i = 0; i < entries.length; i += 1000) {
-    const rows = await db
-      .insertInto("ledger_entries")
-      .values(entries.slice(i, i + 1000).map(entryRow))
-      .onConflict((oc) => oc.column("reference").doNothing())
-      .returning(["id", "reference"])
-      .execute();
-    for (const row of rows) ids.set(row.reference, Number(row.id));
-  }
-  return ids;
+  const rows = await insertMany<NewEntry, { id: string; reference: string }>(
+    db,
+    "ledger_entries",
+    ENTRY_COLUMNS,
+    entries,
+    { conflict: ["reference"], returning: ["id", "reference"] },
+  );
+  return new Map(rows.map((row) => [row.reference, Number(row.id)]));
 }
 
-export function insertLines(
-  db: Db,
-  lines: ReadonlyArray<{ entry_id: number; account: string; amount_cents: number | bigint | string }>,
-) {
-  return (async () => {
-    for (let i = 0; i < lines.length; i += 2000) {
-      await db
-        .insertInto("ledger_lines")
-        .values(lines.slice(i, i + 2000).map((l) => ({ ...l, amount_cents: String(l.amount_cents) })))
-        .execute();
-    }
-  })();
+const ENTRY_COLUMNS: ReadonlyArray<BulkColumn<NewEntry>> = [
+  ["kind", "text", (e) => e.kind],
+  ["reference", "text", (e) => e.reference],
+  ["effective_date", "date", (e) => e.effective_date],
+  ["created_at", "timestamptz", (e) => e.created_at],
+  ["deposit_id", "uuid", (e) => e.deposit_id],
+  ["payment_order_id", "text", (e) => e.payment_order_id],
+  ["statement_id", "text", (e) => e.statement_id],
+  ["statement_entry_key", "text", (e) => e.statement_entry_key],
+  ["reverses_entry_id", "int8", (e) => e.reverses_entry_id],
+  ["details", "jsonb", (e) => JSON.stringify(e.details ?? {})],
+];
+
+type NewLine = { entry_id: number; account: string; amount_cents: number | bigint | string };
+
+const LINE_COLUMNS: ReadonlyArray<BulkColumn<NewLine>> = [
+  ["entry_id", "int8", (l) => l.entry_id],
+  ["account", "text", (l) => l.account],
+  ["amount_cents", "int8", (l) => String(l.amount_cents)],
+];
+
+export async function insertLines(db: Db, lines: readonly NewLine[]) {
+  await insertMany(db, "ledger_lines", LINE_COLUMNS, lines);
 }
 
 export function findEntryById(db: Db, id: number) {
@@ -159,6 +171,22 @@ export function orderEntry(db: Db, orderId: string, kind: string) {
     .where("kind", "=", kind)
     .orderBy("id")
     .executeTakeFirst();
+}
+
+/** Which of some orders have an entry of the kind (a batch's), in one read. */
+export async function ordersWithEntry(
+  db: Db,
+  orderIds: readonly string[],
+  kind: string,
+): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("ledger_entries")
+    .select("payment_order_id")
+    .where(sql<boolean>`payment_order_id = any(${[...orderIds]}::text[])`)
+    .where("kind", "=", kind)
+    .execute();
+  return new Set(rows.map((r) => r.payment_order_id ?? ""));
 }
 
 /* ------------------------------------------------------------------ balances */
@@ -390,21 +418,37 @@ export async function insertBankStatement(
     .returning("statement_id")
     .executeTakeFirst();
   if (!inserted) return false;
-  if (entries.length > 0) {
-    await db
-      .insertInto("ledger_bank_statement_entries")
-      .values(
-        entries.map((e) => ({
-          ...e,
-          statement_id: statement.statement_id,
-          account_iban: statement.account_iban,
-        })),
-      )
-      .onConflict((oc) => oc.columns(["statement_id", "entry_key"]).doNothing())
-      .execute();
-  }
+  await insertMany(
+    db,
+    "ledger_bank_statement_entries",
+    BANK_ENTRY_COLUMNS,
+    entries.map((e) => ({
+      ...e,
+      statement_id: statement.statement_id,
+      account_iban: statement.account_iban,
+    })),
+    { conflict: ["statement_id", "entry_key"] },
+  );
   return true;
 }
+
+type BankEntry = Parameters<typeof insertBankStatement>[2][number] & {
+  statement_id: string;
+  account_iban: string;
+};
+
+const BANK_ENTRY_COLUMNS: ReadonlyArray<BulkColumn<BankEntry>> = [
+  ["statement_id", "text", (e) => e.statement_id],
+  ["entry_key", "text", (e) => e.entry_key],
+  ["account_iban", "text", (e) => e.account_iban],
+  ["direction", "text", (e) => e.direction],
+  ["amount_cents", "int8", (e) => e.amount_cents],
+  ["booking_date", "date", (e) => e.booking_date],
+  ["value_date", "date", (e) => e.value_date],
+  ["reversal", "bool", (e) => e.reversal],
+  ["end_to_end_id", "text", (e) => e.end_to_end_id],
+  ["outcome", "text", (e) => e.outcome],
+];
 
 /** The partner bank accounts the books know (their cash accounts). */
 export async function cashAccounts(db: Db): Promise<string[]> {

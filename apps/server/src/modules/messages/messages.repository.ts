@@ -1,6 +1,7 @@
 import type { Language } from "@festgeld/domain";
 import { type Kysely, sql } from "kysely";
 import { inChunks } from "../../db/in-chunks.ts";
+import { type BulkColumn, insertMany } from "../../db/bulk.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type { StoredDocumentContent } from "../../db/tables/messages.ts";
 import type { DocumentKind } from "./postbox-pdf.ts";
@@ -197,16 +198,16 @@ export function findDocumentByKey(db: Kysely<DB>, userId: string, key: string) {
     .executeTakeFirst();
 }
 
+type NotifyJob = { name: string; key: string; payload: string; run_at: Date };
+
+const NOTIFY_JOB_COLUMNS: ReadonlyArray<BulkColumn<NotifyJob>> = [
+  ["name", "text", (job) => job.name],
+  ["key", "text", (job) => job.key],
+  ["payload", "jsonb", (job) => job.payload],
+  ["run_at", "timestamptz", (job) => job.run_at],
+];
+
 /** Jobs that tell queued events (messages.service.ts `notifyLater`); a key queued before is kept. */
-export function queueNotifyJobs(
-  db: Kysely<DB>,
-  jobs: ReadonlyArray<{ name: string; key: string; payload: string; run_at: Date }>,
-) {
-  return inChunks(jobs, 1000, (chunk) =>
-    db
-      .insertInto("jobs")
-      .values(chunk)
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute(),
-  );
+export async function queueNotifyJobs(db: Kysely<DB>, jobs: readonly NotifyJob[]) {
+  await insertMany(db, "jobs", NOTIFY_JOB_COLUMNS, jobs, { conflict: ["key"] });
 }

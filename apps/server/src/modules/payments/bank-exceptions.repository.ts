@@ -6,14 +6,15 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export type BankExceptionRow = Awaited<ReturnType<typeof lockException>> & {};
 
-/** Records an exception; undefined when the statement entry has one already. */
-export function insertException(db: Db, values: Insertable<BankExceptionsTable>) {
-  return db
-    .insertInto("bank_exceptions")
-    .values(values)
-    .onConflict((oc) => oc.columns(["bank_statement_id", "entry_key"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
+/** Records exceptions in one statement per chunk; an entry that has one already keeps it. */
+export async function insertExceptions(db: Db, values: ReadonlyArray<Insertable<BankExceptionsTable>>) {
+  for (let i = 0; i < values.length; i += 1000) {
+    await db
+      .insertInto("bank_exceptions")
+      .values(values.slice(i, i + 1000))
+      .onConflict((oc) => oc.columns(["bank_statement_id", "entry_key"]).doNothing())
+      .execute();
+  }
 }
 
 export function lockException(db: Db, id: string) {

@@ -49,30 +49,32 @@ export interface NewException extends EntryRef {
   unmatchedCreditId: string | null;
 }
 
-/** Records a statement entry in the queue, in the import's transaction. Answers its id. */
-export async function recordException(trx: Db, input: NewException, now: Date): Promise<string | null> {
-  const row = await repo.insertException(trx, {
-    bank_statement_id: input.statementId,
-    entry_key: input.entryKey,
-    account_iban: input.accountIban,
-    kind: input.kind,
-    direction: input.direction,
-    reason: input.reason.slice(0, 200),
-    amount_cents: input.amountCents,
-    amount_text: input.amountText?.slice(0, 100) ?? null,
-    currency: input.currency,
-    booking_date: input.bookingDate,
-    value_date: input.valueDate,
-    counterparty_name: input.counterpartyName,
-    counterparty_iban: input.counterpartyIban,
-    remittance: input.remittance,
-    end_to_end_id: input.endToEndId,
-    deposit_id: input.depositId,
-    payment_order_id: input.paymentOrderId,
-    unmatched_credit_id: input.unmatchedCreditId,
-    created_at: now,
-  });
-  return row?.id ?? null;
+/** Records statement entries in the queue, in the import's transaction, in one statement per chunk. */
+export async function recordExceptions(trx: Db, inputs: readonly NewException[], now: Date): Promise<void> {
+  await repo.insertExceptions(
+    trx,
+    inputs.map((input) => ({
+      bank_statement_id: input.statementId,
+      entry_key: input.entryKey,
+      account_iban: input.accountIban,
+      kind: input.kind,
+      direction: input.direction,
+      reason: input.reason.slice(0, 200),
+      amount_cents: input.amountCents,
+      amount_text: input.amountText?.slice(0, 100) ?? null,
+      currency: input.currency,
+      booking_date: input.bookingDate,
+      value_date: input.valueDate,
+      counterparty_name: input.counterpartyName,
+      counterparty_iban: input.counterpartyIban,
+      remittance: input.remittance,
+      end_to_end_id: input.endToEndId,
+      deposit_id: input.depositId,
+      payment_order_id: input.paymentOrderId,
+      unmatched_credit_id: input.unmatchedCreditId,
+      created_at: now,
+    })),
+  );
 }
 
 /**

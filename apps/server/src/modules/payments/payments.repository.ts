@@ -30,24 +30,6 @@ export function lockOrder(db: Db, id: string) {
   return db.selectFrom("payment_orders").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
 }
 
-/** The order a statement's debit or return names by its end-to-end id (locked). */
-export function lockOrderByEndToEndId(db: Db, endToEndId: string) {
-  return db
-    .selectFrom("payment_orders")
-    .selectAll()
-    .where("end_to_end_id", "=", endToEndId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export function findOrderByEndToEndId(db: Db, endToEndId: string) {
-  return db
-    .selectFrom("payment_orders")
-    .selectAll()
-    .where("end_to_end_id", "=", endToEndId)
-    .executeTakeFirst();
-}
-
 /** The orders of many end-to-end ids in one read (a statement's), locked in id order unless `lock` is off. */
 export function ordersByEndToEndIds(db: Db, endToEndIds: readonly string[], lock: boolean) {
   const query = db
@@ -82,6 +64,40 @@ export function updateOrder(db: Db, id: string, changes: Updateable<PaymentOrder
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** What a statement entry sets on the order it books (its booking date) or returns (the reason code). */
+const SETTLED_COLUMN = {
+  booked: { column: "booking_date", type: "date" },
+  returned: { column: "return_reason", type: "text" },
+} as const;
+
+/** Rows per statement of the set-based order updates (their values travel as arrays, one parameter each). */
+const ORDER_CHUNK = 10_000;
+
+/**
+ * Orders a statement booked (`value`: each one's booking date) or returned (`value`: the bank's reason
+ * code), in one statement per chunk; answers them as they now stand, by id.
+ */
+export async function settleOrders(
+  db: Db,
+  status: keyof typeof SETTLED_COLUMN,
+  orders: ReadonlyArray<{ id: string; value: string | null }>,
+  at: Date,
+): Promise<Map<string, PaymentOrderRow>> {
+  const { column, type } = SETTLED_COLUMN[status];
+  const settled = new Map<string, PaymentOrderRow>();
+  for (let i = 0; i < orders.length; i += ORDER_CHUNK) {
+    const chunk = orders.slice(i, i + ORDER_CHUNK);
+    const { rows } = await sql<PaymentOrderRow>`
+      update payment_orders o set status = ${status}, ${sql.ref(column)} = v.value, updated_at = ${at}
+      from unnest(${chunk.map((o) => o.id)}::uuid[], ${chunk.map((o) => o.value)}::${sql.raw(type)}[]) as v (id, value)
+      where o.id = v.id
+      returning o.*
+    `.execute(db);
+    for (const row of rows) settled.set(row.id, row);
+  }
+  return settled;
 }
 
 /** The order that re-orders a returned one, if any. */
@@ -299,13 +315,22 @@ export function findFileXml(db: Db, id: string) {
 
 /* ------------------------------------------------------------------ unmatched credits */
 
-export function insertUnmatchedCredit(db: Db, values: Insertable<UnmatchedCreditsTable>) {
-  return db
-    .insertInto("unmatched_credits")
-    .values(values)
-    .onConflict((oc) => oc.columns(["bank_statement_id", "entry_key"]).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+/** Records many unmatched credits (a statement's), once per entry; answers the new ones' ids by entry key. */
+export async function insertUnmatchedCredits(
+  db: Db,
+  values: ReadonlyArray<Insertable<UnmatchedCreditsTable>>,
+) {
+  const ids = new Map<string, string>();
+  for (let i = 0; i < values.length; i += 1000) {
+    const rows = await db
+      .insertInto("unmatched_credits")
+      .values(values.slice(i, i + 1000))
+      .onConflict((oc) => oc.columns(["bank_statement_id", "entry_key"]).doNothing())
+      .returning(["id", "entry_key"])
+      .execute();
+    for (const row of rows) ids.set(row.entry_key, row.id);
+  }
+  return ids;
 }
 
 export function findUnmatchedCredit(db: Db, id: string) {

@@ -12,12 +12,20 @@ export { createOrder, createOrders, type NewOrder, newEndToEndId } from "./order
 export { orderFacts, type PaymentActor, SYSTEM_ACTOR } from "./order-records.ts";
 export { createFiles, fileXml, listFiles, type PaymentFileSettings } from "./payment-files.ts";
 export {
-  bookDebit,
-  type DebitOutcome,
+  type Booking,
+  bookOrders,
+  debitProblem,
   type EntryRef,
   type KnownOrders,
   knownOrders,
-  returnOrder,
+  type OrderReturn,
+  returnOrders,
+  returnProblem,
   statementImported,
 } from "./statement-booking.ts";
-export { listUnmatchedCredits, orderCreditReturn, recordUnmatchedCredit } from "./unmatched-credits.ts";
+export {
+  listUnmatchedCredits,
+  type NewUnmatchedCredit,
+  orderCreditReturn,
+  recordUnmatchedCredits,
+} from "./unmatched-credits.ts";

@@ -1,6 +1,9 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
 import type { EventBus } from "../../plugins/events.ts";
-import { audit, type Db, orderFacts, type PaymentActor } from "./order-records.ts";
-import type { StatementEntryFacts } from "./payment-events.ts";
+import { recordAudits } from "../audit/audit.service.ts";
+import { auditEvent, type Db, orderFacts, type PaymentActor } from "./order-records.ts";
+import type { PaymentEvent, PaymentOrderFacts, StatementEntryFacts } from "./payment-events.ts";
 import * as repo from "./payments.repository.ts";
 
 /** Where a statement entry comes from, as the events name it. */
@@ -11,13 +14,9 @@ export interface EntryRef {
   bookingDate: string;
 }
 
-export type DebitOutcome =
-  | { outcome: "booked_order" | "returned_order"; orderId: string }
-  | { outcome: "unmatched"; orderId: string | null; reason: string };
-
-/** Why a statement debit cannot book an order, or null when it books it. */
-function debitProblem(
-  order: repo.PaymentOrderRow | undefined,
+/** Why a statement debit cannot book the order its end-to-end id names, or null when it books it. */
+export function debitProblem(
+  order: repo.PaymentOrderRow | null | undefined,
   accountIban: string | null,
   amountCents: bigint,
 ): string | null {
@@ -29,9 +28,28 @@ function debitProblem(
 }
 
 /**
+ * Why a returned payment of ours (a credit naming the original end-to-end id) or the bank's reversal
+ * of its booking (`RvslInd`) cannot return the order, or null when it does: the order, submitted or
+ * already booked, must come back in full, in euro. Any other amount (a part of it) moves nothing: it
+ * is `partial_return` and waits for staff as an exception, so the order cannot be paid twice.
+ */
+export function returnProblem(
+  order: repo.PaymentOrderRow | null | undefined,
+  accountIban: string | null,
+  amountCents: bigint,
+  currency: string | null,
+): string | null {
+  if (!order) return "unknown_end_to_end_id";
+  if (order.status !== "submitted" && order.status !== "booked") return `order_${order.status}`;
+  if (accountIban !== order.debtor_iban) return "wrong_account";
+  if (currency !== "EUR" || BigInt(order.amount_cents) !== amountCents) return "partial_return";
+  return null;
+}
+
+/**
  * The orders a statement names, by end-to-end id, read (and, booking, locked) in one statement before
- * its entries are settled; an id without an order maps to null. `bookDebit` and `returnOrder` read
- * from it and keep it current with what they change.
+ * its entries are settled; an id without an order maps to null. The import keeps it current with what
+ * its entries change.
  */
 export type KnownOrders = Map<string, repo.PaymentOrderRow | null>;
 
@@ -47,114 +65,117 @@ export async function knownOrders(
   return known;
 }
 
-async function orderOfEndToEndId(trx: Db, endToEndId: string, dryRun: boolean, known?: KnownOrders) {
-  if (known?.has(endToEndId)) return known.get(endToEndId) ?? undefined;
-  return dryRun ? repo.findOrderByEndToEndId(trx, endToEndId) : repo.lockOrderByEndToEndId(trx, endToEndId);
+/** A debit of the statement that books an order (checked with `debitProblem`). */
+export interface Booking extends EntryRef {
+  orderId: string;
+}
+
+/** A return or reversal of the statement that returns an order (checked with `returnProblem`). */
+export interface OrderReturn extends EntryRef {
+  orderId: string;
+  reasonCode: string | null;
+  reversal: boolean;
+}
+
+/** An order a statement entry settles: the value `settleOrders` sets, the audit's details, the event. */
+interface Settled {
+  orderId: string;
+  value: string | null;
+  details: Record<string, unknown>;
+  event: (order: PaymentOrderFacts) => PaymentEvent;
 }
 
 /**
- * A debit of the statement: the order with its end-to-end id is booked when it was submitted from
- * this account for this amount (`order_booked`); otherwise the reason is reported. With `dryRun`
- * nothing changes.
+ * Orders a statement settles, set-based: updated in one statement per chunk, audited in one, and an
+ * event published for each (as one batch in a batch transaction).
  */
-export async function bookDebit(
+async function settle(
   trx: Db,
   events: EventBus,
-  entry: EntryRef & { endToEndId: string | null; amountCents: bigint; dryRun: boolean },
+  status: "booked" | "returned",
+  items: readonly Settled[],
   actor: PaymentActor,
   now: Date,
-  known?: KnownOrders,
-): Promise<DebitOutcome> {
-  if (!entry.endToEndId) return { outcome: "unmatched", orderId: null, reason: "no_end_to_end_id" };
-  const order = await orderOfEndToEndId(trx, entry.endToEndId, entry.dryRun, known);
-  const problem = debitProblem(order, entry.accountIban, entry.amountCents);
-  if (problem || !order) return { outcome: "unmatched", orderId: order?.id ?? null, reason: problem ?? "" };
-  if (entry.dryRun) return { outcome: "booked_order", orderId: order.id };
-  const updated = await repo.updateOrder(trx, order.id, {
-    status: "booked",
-    booking_date: entry.bookingDate,
-    updated_at: now,
+): Promise<void> {
+  if (items.length === 0) return;
+  const rows = await repo.settleOrders(
+    trx,
+    status,
+    items.map((i) => ({ id: i.orderId, value: i.value })),
+    now,
+  );
+  const settled = items.map((item) => {
+    const row = rows.get(item.orderId);
+    if (!row) throw new Error(`payment order ${item.orderId} vanished while its statement was booked`);
+    return { item, row };
   });
-  known?.set(updated.end_to_end_id, updated);
-  await audit(trx, actor, "payment.booked", updated, {
-    booking_date: entry.bookingDate,
-    statement_id: entry.statementId,
-    statement_entry_key: entry.entryKey,
-  });
-  await events.publish(
+  const action = status === "booked" ? "payment.booked" : "payment.returned";
+  await recordAudits(
+    trx as Kysely<DB>,
+    actor,
+    settled.map(({ item, row }) => auditEvent(action, row, item.details)),
+  );
+  await events.publishAll(
     "payment",
-    {
-      kind: "order_booked",
-      at: now,
-      order: orderFacts(updated),
-      bookingDate: entry.bookingDate,
-      statementId: entry.statementId,
-      statementEntryKey: entry.entryKey,
-    },
+    settled.map(({ item, row }) => item.event(orderFacts(row))),
     trx,
   );
-  return { outcome: "booked_order", orderId: order.id };
 }
 
-/**
- * A returned payment of ours (a credit naming the original end-to-end id), or the bank's reversal
- * of its booking of our payment (`RvslInd`, naming the order's end-to-end id): the order, submitted
- * or already booked, becomes returned (`order_returned`) with the bank's reason code, when the entry
- * brings back its full amount in euro. Any other amount (a part of it) moves nothing: it is reported
- * `partial_return` and waits for staff as an exception, so the order cannot be paid twice.
- */
-export async function returnOrder(
+const entryOf = (ref: EntryRef) => ({ statement_id: ref.statementId, statement_entry_key: ref.entryKey });
+
+/** The statement's debits that book orders (`order_booked`, on the bank's booking date). */
+export function bookOrders(
   trx: Db,
   events: EventBus,
-  entry: EntryRef & {
-    originalEndToEndId: string | null;
-    reasonCode: string | null;
-    amountCents: bigint;
-    currency: string | null;
-    reversal: boolean;
-    dryRun: boolean;
-  },
+  bookings: readonly Booking[],
   actor: PaymentActor,
   now: Date,
-  known?: KnownOrders,
-): Promise<DebitOutcome> {
-  if (!entry.originalEndToEndId) return { outcome: "unmatched", orderId: null, reason: "no_end_to_end_id" };
-  const order = await orderOfEndToEndId(trx, entry.originalEndToEndId, entry.dryRun, known);
-  if (!order) return { outcome: "unmatched", orderId: null, reason: "unknown_end_to_end_id" };
-  if (order.status !== "submitted" && order.status !== "booked")
-    return { outcome: "unmatched", orderId: order.id, reason: `order_${order.status}` };
-  if (entry.accountIban !== order.debtor_iban)
-    return { outcome: "unmatched", orderId: order.id, reason: "wrong_account" };
-  if (entry.currency !== "EUR" || BigInt(order.amount_cents) !== entry.amountCents)
-    return { outcome: "unmatched", orderId: order.id, reason: "partial_return" };
-  if (entry.dryRun) return { outcome: "returned_order", orderId: order.id };
-  const updated = await repo.updateOrder(trx, order.id, {
-    status: "returned",
-    return_reason: entry.reasonCode ?? (entry.reversal ? "RVSL" : null),
-    updated_at: now,
-  });
-  known?.set(updated.end_to_end_id, updated);
-  await audit(trx, actor, "payment.returned", updated, {
-    reason_code: entry.reasonCode,
-    reversal: entry.reversal,
-    statement_id: entry.statementId,
-    statement_entry_key: entry.entryKey,
-  });
-  await events.publish(
-    "payment",
-    {
-      kind: "order_returned",
-      at: now,
-      order: orderFacts(updated),
-      bookingDate: entry.bookingDate,
-      reasonCode: entry.reasonCode,
-      ...(entry.reversal ? { reversal: true } : {}),
-      statementId: entry.statementId,
-      statementEntryKey: entry.entryKey,
-    },
-    trx,
+): Promise<void> {
+  const items = bookings.map(
+    (b): Settled => ({
+      orderId: b.orderId,
+      value: b.bookingDate,
+      details: { booking_date: b.bookingDate, ...entryOf(b) },
+      event: (order) => ({
+        kind: "order_booked",
+        at: now,
+        order,
+        bookingDate: b.bookingDate,
+        statementId: b.statementId,
+        statementEntryKey: b.entryKey,
+      }),
+    }),
   );
-  return { outcome: "returned_order", orderId: order.id };
+  return settle(trx, events, "booked", items, actor, now);
+}
+
+/** The statement's returns and reversals of our payments (`order_returned`, with the bank's reason code). */
+export function returnOrders(
+  trx: Db,
+  events: EventBus,
+  returns: readonly OrderReturn[],
+  actor: PaymentActor,
+  now: Date,
+): Promise<void> {
+  const items = returns.map(
+    (r): Settled => ({
+      orderId: r.orderId,
+      value: r.reasonCode ?? (r.reversal ? "RVSL" : null),
+      details: { reason_code: r.reasonCode, reversal: r.reversal, ...entryOf(r) },
+      event: (order) => ({
+        kind: "order_returned",
+        at: now,
+        order,
+        bookingDate: r.bookingDate,
+        reasonCode: r.reasonCode,
+        ...(r.reversal ? { reversal: true } : {}),
+        statementId: r.statementId,
+        statementEntryKey: r.entryKey,
+      }),
+    }),
+  );
+  return settle(trx, events, "returned", items, actor, now);
 }
 
 /** The statement as the books need it, after its entries' own events. */

@@ -11,58 +11,67 @@ import type { PaymentOrderFacts } from "./payment-events.ts";
 import * as repo from "./payments.repository.ts";
 import type { EntryRef } from "./statement-booking.ts";
 
+/** A euro credit of a statement that funded nothing. */
+export interface NewUnmatchedCredit extends EntryRef {
+  accountIban: string;
+  amountCents: bigint;
+  currency: string;
+  valueDate: string | null;
+  payerName: string | null;
+  payerIban: string | null;
+  remittance: string | null;
+  reason: string;
+  depositId: string | null;
+}
+
 /**
- * A credit that funded nothing waits in suspense: kept for staff (who may send it back) and
- * published (`credit_unmatched`). Returns its id.
+ * Credits that funded nothing wait in suspense: kept for staff (who may send them back), in one
+ * statement per chunk, and each published (`credit_unmatched`; as one batch in a batch transaction).
+ * Answers the ids of those recorded now by their entry key (an entry recorded before is left out).
  */
-export async function recordUnmatchedCredit(
+export async function recordUnmatchedCredits(
   trx: Db,
   events: EventBus,
-  credit: EntryRef & {
-    accountIban: string;
-    amountCents: bigint;
-    currency: string;
-    valueDate: string | null;
-    payerName: string | null;
-    payerIban: string | null;
-    remittance: string | null;
-    reason: string;
-    depositId: string | null;
-  },
+  credits: readonly NewUnmatchedCredit[],
   now: Date,
-): Promise<string | null> {
-  const row = await repo.insertUnmatchedCredit(trx, {
-    bank_statement_id: credit.statementId,
-    entry_key: credit.entryKey,
-    account_iban: credit.accountIban,
-    amount_cents: credit.amountCents,
-    currency: credit.currency,
-    booking_date: credit.bookingDate,
-    value_date: credit.valueDate,
-    payer_name: credit.payerName,
-    payer_iban: credit.payerIban,
-    remittance: credit.remittance,
-    reason: credit.reason,
-    deposit_id: credit.depositId,
-    created_at: now,
-  });
-  if (!row) return null;
-  await events.publish(
+): Promise<Map<string, string>> {
+  if (credits.length === 0) return new Map();
+  const ids = await repo.insertUnmatchedCredits(
+    trx,
+    credits.map((credit) => ({
+      bank_statement_id: credit.statementId,
+      entry_key: credit.entryKey,
+      account_iban: credit.accountIban,
+      amount_cents: credit.amountCents,
+      currency: credit.currency,
+      booking_date: credit.bookingDate,
+      value_date: credit.valueDate,
+      payer_name: credit.payerName,
+      payer_iban: credit.payerIban,
+      remittance: credit.remittance,
+      reason: credit.reason,
+      deposit_id: credit.depositId,
+      created_at: now,
+    })),
+  );
+  await events.publishAll(
     "payment",
-    {
-      kind: "credit_unmatched",
-      at: now,
-      accountIban: credit.accountIban,
-      amountCents: Number(credit.amountCents),
-      bookingDate: credit.bookingDate,
-      statementId: credit.statementId,
-      statementEntryKey: credit.entryKey,
-      payerIban: credit.payerIban,
-      payerName: credit.payerName,
-    },
+    credits
+      .filter((credit) => ids.has(credit.entryKey))
+      .map((credit) => ({
+        kind: "credit_unmatched" as const,
+        at: now,
+        accountIban: credit.accountIban,
+        amountCents: Number(credit.amountCents),
+        bookingDate: credit.bookingDate,
+        statementId: credit.statementId,
+        statementEntryKey: credit.entryKey,
+        payerIban: credit.payerIban,
+        payerName: credit.payerName,
+      })),
     trx,
   );
-  return row.id;
+  return ids;
 }
 
 function toUnmatchedCredit(
