@@ -1,7 +1,7 @@
 import type { LedgerKind } from "@festgeld/domain";
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
-import { inChunks } from "../../db/in-chunks.ts";
 import { type BulkColumn, insertMany } from "../../db/bulk.repository.ts";
+import { inChunks } from "../../db/in-chunks.ts";
 import type { DB } from "../../db/schema.ts";
 import type { BankStatementsTable, DepositEventsTable, DepositsTable } from "../../db/tables/deposits.ts";
 

@@ -1,7 +1,7 @@
 import type { Language } from "@festgeld/domain";
 import { type Kysely, sql } from "kysely";
-import { inChunks } from "../../db/in-chunks.ts";
 import { type BulkColumn, insertMany } from "../../db/bulk.repository.ts";
+import { inChunks } from "../../db/in-chunks.ts";
 import type { DB } from "../../db/schema.ts";
 import type { StoredDocumentContent } from "../../db/tables/messages.ts";
 import type { DocumentKind } from "./postbox-pdf.ts";
