@@ -1,9 +1,9 @@
 import type { Language } from "@festgeld/domain";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import { type BulkColumn, insertMany } from "../../db/bulk.repository.ts";
 import { inChunks } from "../../db/in-chunks.ts";
 import type { DB } from "../../db/schema.ts";
-import type { StoredDocumentContent } from "../../db/tables/messages.ts";
+import type { PostboxDocumentsTable } from "../../db/tables/messages.ts";
 import type { DocumentKind } from "./postbox-pdf.ts";
 
 export function findRecipient(db: Kysely<DB>, userId: string) {
@@ -131,18 +131,9 @@ export function setLanguage(db: Kysely<DB>, userId: string, language: Language) 
 }
 
 /** A postbox document: rendered at issue (its file), or with its `content`, rendered on first download. */
-export interface NewDocument {
-  id: string;
-  user_id: string;
+export type NewDocument = Omit<Selectable<PostboxDocumentsTable>, "kind" | "created_at" | "read_at"> & {
   kind: DocumentKind;
-  title: string;
-  language: Language;
-  event_key: string;
-  storage_key: string | null;
-  size_bytes: number | null;
-  sha256: string | null;
-  content: StoredDocumentContent | null;
-}
+};
 
 /** Records postbox documents; answers when each was issued, by id. */
 export async function insertDocuments(db: Kysely<DB>, documents: readonly NewDocument[]) {
