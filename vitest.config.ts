@@ -10,6 +10,7 @@ import { defineConfig } from "vitest/config";
 export const DATABASE_INDEPENDENT = [
   "apps/server/test/camt053.test.ts",
   "apps/server/test/compiled-server.test.ts",
+  "apps/server/test/email-render.test.ts",
   "apps/server/test/env-file.test.ts",
   "apps/server/test/live-pages.test.ts",
   "apps/server/test/render-samples.test.ts",

@@ -8,9 +8,10 @@ import { Hr } from "@react-email/hr";
 import { Html } from "@react-email/html";
 import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
-import { render } from "@react-email/render";
+import { toPlainText } from "@react-email/render";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
+import { renderToStaticMarkup } from "react-dom/server";
 import type { Operator } from "../../config/operator.ts";
 import { type EmailContent, footerText, legalLines, type RenderedEmail } from "./email-text.ts";
 
@@ -125,13 +126,24 @@ function EmailLayout(props: { content: EmailContent; operator: Operator; languag
   );
 }
 
-/** Renders an e-mail as HTML and as plain text (the same content, for clients that show no HTML). */
+/** The document type React Email's own render writes before an e-mail's markup. */
+const XHTML_DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/**
+ * Renders an e-mail as HTML and as plain text (the same content, for clients that show no HTML).
+ * React's static renderer, not React Email's `render`: that one streams through React's server renderer,
+ * whose first run enables an AsyncLocalStorage for the rest of the process, after which every promise and
+ * tick of every request pays its hook (docs/decisions.md "E-mails rendered without React's request
+ * storage"). An e-mail has nothing to wait for, so the static markup is the same e-mail.
+ */
 export async function renderEmail(
   content: EmailContent,
   operator: Operator,
   language: Language,
 ): Promise<RenderedEmail> {
-  const element = <EmailLayout content={content} operator={operator} language={language} />;
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: content.subject, html, text };
+  const markup = renderToStaticMarkup(
+    <EmailLayout content={content} operator={operator} language={language} />,
+  );
+  return { subject: content.subject, html: `${XHTML_DOCTYPE}${markup}`, text: toPlainText(markup) };
 }
