@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -243,7 +243,7 @@ const berlin = (instant: string, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat("de-DE", { ...options, timeZone: "Europe/Berlin" }).format(new Date(instant));
 const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
 
-test("a German saver in New York: the back office approves at the first try with the demonstration list, and the approval has one date on card, timeline and inbox", async ({
+test("a German saver in New York: the back office approves at the first try with the demonstration list, and the approval has one date on card, timeline, inbox, e-mail and PDF", async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -253,7 +253,9 @@ test("a German saver in New York: the back office approves at the first try with
   try {
     const page = await saverContext.newPage();
     const email = `first-run-de-${randomBytes(4).toString("hex")}@e2e.example.test`;
+    // As a German browser sends it: the account's e-mails are written in German.
     const registered = await page.request.post("/api/auth/register", {
+      headers: { "Accept-Language": "de-DE,de;q=0.9" },
       data: { email, password: PASSWORD, full_name: "Greta Groß" },
     });
     expect(registered.status(), await registered.text()).toBe(201);
@@ -346,8 +348,10 @@ test("a German saver in New York: the back office approves at the first try with
     ).json()) as Array<{
       id: string;
       decided_at: string;
+      withdrawal_deadline: string;
     }>;
-    const at = mine.find((a) => a.id === applicationId)?.decided_at as string;
+    const decision = mine.find((a) => a.id === applicationId);
+    const at = decision?.decided_at as string;
     await page.goto("/dashboard");
     await expect(page.getByTestId("application-approved-on")).toHaveText(
       berlin(at, { dateStyle: "medium" }),
@@ -375,6 +379,30 @@ test("a German saver in New York: the back office approves at the first try with
     // The message may be a minute later than the decision.
     expect(shown.slice(0, shown.indexOf(","))).toBe(expected.slice(0, expected.indexOf(",")));
     expect(shown).toMatch(/MEZ|MESZ/);
+
+    // The approval's e-mail names the withdrawal deadline the dashboard names, in Berlin's calendar
+    // (the browser is in New York), and the approval's PDF is issued on the card's day.
+    const deadline = berlin(decision?.withdrawal_deadline as string, { dateStyle: "long" });
+    await expect
+      .poll(async () => {
+        const mail = (await mailFolder(email)).find((m) => /genehmigt/i.test(m.subject ?? ""));
+        return plain(mail?.text ?? "").replace(/\s+/g, " ");
+      }, slow)
+      .toContain(plain(`bis zum ${deadline}`));
+    const documents = (await (await page.request.get("/api/documents", { headers: saver })).json()) as Array<{
+      id: string;
+      kind: string;
+    }>;
+    const approvalPdf = documents.find((d) => d.kind === "approval");
+    expect(approvalPdf, JSON.stringify(documents)).toBeDefined();
+    const file = await page.request.get(`/api/documents/${approvalPdf?.id}`, { headers: saver });
+    expect(file.status()).toBe(200);
+    const pdfText = execFileSync("pdftotext", ["-", "-"], { input: await file.body() }).toString("utf8");
+    expect(plain(pdfText).replace(/\s+/g, " ")).toContain(
+      `Ausgestellt am ${plain(berlin(at, { dateStyle: "long" }))}`,
+    );
+    await gotoReady(page, "/dashboard");
+    await expect(page.getByText(deadline, { exact: false }).first()).toBeVisible(slow);
   } finally {
     await saverContext.close();
     await staffContext.close();
