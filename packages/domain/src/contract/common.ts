@@ -36,6 +36,13 @@ export const timestampSchema = z.string().describe("ISO 8601 timestamp");
 /** The staff member (or user) who did something, as the back office names them. */
 export const personRefSchema = z.object({ id: z.string().uuid(), full_name: z.string() });
 
+/** The account a back-office record is about, named beside it (a KYC document, a sanctions hit). */
+export const concernedUserFields = {
+  user_id: z.string().uuid(),
+  user_email: z.string(),
+  user_full_name: z.string(),
+};
+
 /** The staff member who did something, by e-mail address (the payment screens). */
 export const staffEmailRefSchema = z.object({ id: z.string().uuid(), email: z.string() });
 

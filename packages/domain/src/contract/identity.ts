@@ -4,7 +4,13 @@ import { isCountryCode } from "../identity/countries.ts";
 import { isValidPostcode } from "../identity/postcode.ts";
 import { checkTaxId } from "../identity/tax-id.ts";
 import { packageBankSchema } from "./banks.ts";
-import { calendarDateSchema, paginationQuerySchema, personRefSchema, text } from "./common.ts";
+import {
+  calendarDateSchema,
+  concernedUserFields,
+  paginationQuerySchema,
+  personRefSchema,
+  text,
+} from "./common.ts";
 import { kycDocumentSchema, kycReviewEntrySchema } from "./kyc.ts";
 
 // ---- personal data ----
@@ -142,9 +148,7 @@ export const SCREENING_TRIGGERS = [
 export const sanctionsHitSchema = z
   .object({
     id: z.string().uuid(),
-    user_id: z.string().uuid(),
-    user_email: z.string(),
-    user_full_name: z.string(),
+    ...concernedUserFields,
     screened_name: z.string(),
     screened_date_of_birth: z.string().nullable(),
     list_version: z.string(),

@@ -6,7 +6,13 @@ import {
   KYC_NEW_UPLOAD_REASONS,
   KYC_STATUSES,
 } from "../constants.ts";
-import { paginationQuerySchema, personRefSchema, text, timestampSchema } from "./common.ts";
+import {
+  concernedUserFields,
+  paginationQuerySchema,
+  personRefSchema,
+  text,
+  timestampSchema,
+} from "./common.ts";
 
 export const kycDocumentTypeSchema = z.enum(KYC_DOCUMENT_TYPES);
 export const kycDocumentStatusSchema = z.enum(KYC_DOCUMENT_STATUSES);
@@ -81,9 +87,7 @@ export type KycReviewQueueQuery = z.input<typeof kycReviewQueueQuerySchema>;
 
 export const kycAdminDocumentSchema = kycDocumentSchema
   .extend({
-    user_id: z.string().uuid(),
-    user_email: z.string(),
-    user_full_name: z.string(),
+    ...concernedUserFields,
     user_kyc_status: z.enum(KYC_STATUSES),
     reviewed_by: personRefSchema.nullable(),
   })

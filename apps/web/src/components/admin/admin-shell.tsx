@@ -1,5 +1,4 @@
 import { brand } from "@brand";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../lib/session.tsx";
@@ -72,7 +71,6 @@ export function AdminHeader() {
   const navigate = useNavigate();
   const menu = useDisclosure();
   useFocusTrap(menu.rootRef, menu.open);
-  const menuId = useId();
   const staff = user?.role === "admin";
 
   const logout = async () => {
@@ -112,12 +110,8 @@ export function AdminHeader() {
           )}
           <div ref={menu.rootRef} className="lg:hidden">
             <button
-              ref={menu.buttonRef}
-              type="button"
+              {...menu.buttonProps}
               className={`flex items-center gap-1 rounded-md p-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800 ${FOCUS}`}
-              aria-expanded={menu.open}
-              aria-controls={menuId}
-              onClick={menu.toggle}
               data-testid="admin-menu-button"
             >
               {menu.open ? <CloseIcon /> : <MenuIcon />}
@@ -125,7 +119,7 @@ export function AdminHeader() {
             </button>
             {menu.open && (
               <div
-                id={menuId}
+                id={menu.panelId}
                 className="absolute inset-x-0 top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto border-b border-slate-200 bg-white p-3 shadow-lg dark:border-slate-800 dark:bg-slate-950"
                 data-testid="admin-menu"
               >

@@ -1,5 +1,4 @@
 import type { User } from "@festgeld/domain";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useDisclosure } from "./use-disclosure.ts";
@@ -18,6 +17,18 @@ export function accountLinks(user: User) {
   ];
 }
 
+/** The user's initial in a round badge, beside their name (the account menu's button, the mobile menu). */
+export function UserInitial({ user }: { user: User }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+    >
+      {user.full_name.trim().charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
 /**
  * The desktop account menu (a disclosure): a button with the user's initial and name opens a list of
  * the account's pages and "Log out". Escape or a click elsewhere closes it; focus returns to the
@@ -25,8 +36,7 @@ export function accountLinks(user: User) {
  */
 export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   const { t } = useTranslation(["common", "messages"]);
-  const { open, rootRef, buttonRef, toggle } = useDisclosure();
-  const id = useId();
+  const { open, rootRef, panelId, buttonProps } = useDisclosure();
 
   const itemClass =
     "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:text-slate-200 dark:hover:bg-slate-800";
@@ -34,25 +44,16 @@ export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => vo
   return (
     <div ref={rootRef} className="relative">
       <button
-        ref={buttonRef}
-        type="button"
+        {...buttonProps}
         className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:hover:bg-slate-800"
-        aria-expanded={open}
-        aria-controls={`${id}-menu`}
-        onClick={toggle}
         data-testid="header-user"
       >
-        <span
-          aria-hidden="true"
-          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
-        >
-          {user.full_name.trim().charAt(0).toUpperCase()}
-        </span>
+        <UserInitial user={user} />
         <span className="max-w-40 truncate text-sm font-medium">{user.full_name}</span>
       </button>
       {open && (
         <nav
-          id={`${id}-menu`}
+          id={panelId}
           aria-label={t("nav.account")}
           className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
           data-testid="account-menu"

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBrandValues } from "../../lib/brand-text.ts";
 import { ChatIcon, CloseIcon, PhoneIcon } from "../ui/icons.tsx";
-import { useEscapeClose } from "./use-disclosure.ts";
+import { disclosureButton, useEscapeClose } from "./use-disclosure.ts";
 
 /**
  * Contact widget: WhatsApp with a greeting in the current language, a call button and the desk hours.
@@ -30,11 +30,7 @@ export function ContactWidget() {
       data-testid="contact-widget"
     >
       <button
-        ref={buttonRef}
-        type="button"
-        onClick={() => setOpen((v) => !v)}
-        aria-expanded={open}
-        aria-controls={panelId}
+        {...disclosureButton(open, () => setOpen((v) => !v), panelId, buttonRef)}
         aria-label={open ? t("widget.close") : t("widget.open")}
         className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300"
         data-testid="contact-widget-button"

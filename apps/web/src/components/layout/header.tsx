@@ -1,10 +1,10 @@
 import { brand } from "@brand";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../lib/session.tsx";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
-import { AccountMenu, accountLinks } from "./account-menu.tsx";
+import { AccountMenu, accountLinks, UserInitial } from "./account-menu.tsx";
 import { BrandHomeLink } from "./brand-home-link.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { HEADER_LINKS } from "./nav-links.ts";
@@ -154,12 +154,7 @@ export function Header() {
           <div className="flex items-center gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
             {user ? (
               <>
-                <span
-                  aria-hidden="true"
-                  className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
-                >
-                  {user.full_name.trim().charAt(0).toUpperCase()}
-                </span>
+                <UserInitial user={user} />
                 <span className="flex-1 truncate text-sm font-medium">{user.full_name}</span>
                 <button type="button" onClick={logout} className="btn-secondary text-sm">
                   {t("nav.logout")}
@@ -178,25 +173,19 @@ export function Header() {
 /** "More": the header links that do not fit the row between 1280 and 1536 px, as a disclosure. */
 function MoreLinks({ links }: { links: ReadonlyArray<{ to: string; key: string }> }) {
   const { t } = useTranslation();
-  const { open, rootRef, buttonRef, toggle } = useDisclosure();
-  const id = useId();
+  const { rootRef, buttonProps, panelProps } = useDisclosure();
   return (
     <div ref={rootRef} className="relative">
       <button
-        ref={buttonRef}
-        type="button"
+        {...buttonProps}
         className="flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-200 dark:hover:text-brand-300 dark:focus-visible:outline-brand-300"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={toggle}
         data-testid="nav-more"
       >
         {t("nav.more")}
         <ChevronDownIcon className="h-4 w-4" />
       </button>
       <ul
-        id={id}
-        hidden={!open}
+        {...panelProps}
         className="absolute left-0 z-40 mt-1 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
       >
         {links.map((link) => (

@@ -1,6 +1,5 @@
 import { LANGUAGE_OPTIONS, type Language } from "@festgeld/domain/constants";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api-client.ts";
 import { changeLanguage } from "../../lib/i18n.ts";
@@ -21,8 +20,7 @@ export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const { open, setOpen, rootRef, buttonRef, toggle } = useDisclosure();
-  const menuId = useId();
+  const { setOpen, rootRef, buttonRef, buttonProps, panelProps } = useDisclosure();
   const current = LANGUAGE_OPTIONS.find((o) => o.code === i18n.language) ?? LANGUAGE_OPTIONS[0];
 
   // The chosen item is hidden with the list: focus goes back to the button, never to <body>.
@@ -45,12 +43,8 @@ export function LanguageSwitcher() {
   return (
     <div ref={rootRef} className="relative">
       <button
-        ref={buttonRef}
-        type="button"
+        {...buttonProps}
         className="flex items-center gap-1 rounded-md px-2 py-2 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800 dark:focus-visible:outline-brand-300"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={toggle}
         data-testid="language-button"
       >
         {current && <Flag language={current.code} />}
@@ -62,8 +56,7 @@ export function LanguageSwitcher() {
         <ChevronDownIcon className="h-4 w-4" />
       </button>
       <ul
-        id={menuId}
-        hidden={!open}
+        {...panelProps}
         aria-label={t("language.menu")}
         className="absolute right-0 z-40 mt-1 w-40 rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         data-testid="language-menu"

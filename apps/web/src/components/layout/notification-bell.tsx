@@ -14,7 +14,7 @@ import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { operations } from "../../lib/operations.ts";
 import { toast } from "../../lib/toast.ts";
 import { BellIcon } from "../ui/icons.tsx";
-import { useEscapeClose } from "./use-disclosure.ts";
+import { disclosureButton, useEscapeClose } from "./use-disclosure.ts";
 
 const UNREAD_KEY = ["notifications", "unread"] as const;
 const LIST_KEY = ["notifications", "list"] as const;
@@ -144,17 +144,13 @@ export function NotificationBell() {
         {arrived}
       </p>
       <button
-        ref={buttonRef}
-        type="button"
+        {...disclosureButton(open, toggle, panelId, buttonRef)}
         className="relative rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:hover:bg-slate-800"
-        aria-expanded={open}
-        aria-controls={panelId}
         aria-label={
           unreadCount > 0
             ? t("notifications.buttonUnread", { count: unreadCount })
             : t("notifications.button")
         }
-        onClick={toggle}
         data-testid="notification-bell"
       >
         <BellIcon />

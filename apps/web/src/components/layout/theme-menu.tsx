@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useThemeChoice } from "../../lib/theme.ts";
 import { THEME_CHOICES, type ThemeChoice } from "../../lib/theme-choice.ts";
@@ -14,8 +13,7 @@ const ICONS: Record<ThemeChoice, typeof SunIcon> = { light: SunIcon, dark: MoonI
 export function ThemeMenu() {
   const { t } = useTranslation();
   const [choice, setChoice] = useThemeChoice();
-  const { open, setOpen, rootRef, buttonRef, toggle } = useDisclosure();
-  const menuId = useId();
+  const { setOpen, rootRef, buttonRef, buttonProps, panelProps } = useDisclosure();
   const Icon = ICONS[choice];
 
   const choose = (next: ThemeChoice) => {
@@ -27,21 +25,16 @@ export function ThemeMenu() {
   return (
     <div ref={rootRef} className="relative">
       <button
-        ref={buttonRef}
-        type="button"
+        {...buttonProps}
         className="rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800 dark:focus-visible:outline-brand-300"
-        aria-expanded={open}
-        aria-controls={menuId}
         aria-label={t("theme.choose", { theme: t(`theme.${choice}`) })}
         title={t(`theme.${choice}`)}
-        onClick={toggle}
         data-testid="theme-toggle"
       >
         <Icon />
       </button>
       <ul
-        id={menuId}
-        hidden={!open}
+        {...panelProps}
         aria-label={t("theme.menu")}
         className="absolute right-0 z-40 mt-1 w-52 rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         data-testid="theme-menu"

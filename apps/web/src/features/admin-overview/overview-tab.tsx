@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Section } from "../../components/ui/section.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -19,6 +19,11 @@ const StatusChart = lazy(() =>
 );
 /** The place of a chart while its code loads: the chart's own height, so nothing below it moves. */
 const chartSpace = <div className="mt-4 h-72" />;
+
+/** A lazily loaded chart once it is `wanted`, its space until then and while its code loads. */
+function LazyChart({ wanted, children }: { wanted: boolean; children: ReactNode }) {
+  return wanted ? <Suspense fallback={chartSpace}>{children}</Suspense> : chartSpace;
+}
 
 /**
  * Admin tab "Overview": the figures (investment and investors count money received and not paid
@@ -120,22 +125,14 @@ export default function OverviewTab() {
           heading="box"
           className="card xl:col-span-2"
         >
-          {chartsWanted ? (
-            <Suspense fallback={chartSpace}>
-              <TrendsChart data={monthlyTrends} />
-            </Suspense>
-          ) : (
-            chartSpace
-          )}
+          <LazyChart wanted={chartsWanted}>
+            <TrendsChart data={monthlyTrends} />
+          </LazyChart>
         </Section>
         <Section id="admin-status-heading" title={t("overview.status.title")} heading="box" className="card">
-          {chartsWanted ? (
-            <Suspense fallback={chartSpace}>
-              <StatusChart overview={overview} />
-            </Suspense>
-          ) : (
-            chartSpace
-          )}
+          <LazyChart wanted={chartsWanted}>
+            <StatusChart overview={overview} />
+          </LazyChart>
         </Section>
       </div>
       <BankExposure />

@@ -4,6 +4,7 @@ import { CONTACT_LIMITS, TIMINGS_MS } from "@festgeld/domain/constants";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { PublicPage } from "../../components/layout/public-page.tsx";
 import { FormField, fieldsOf, TextAreaField } from "../../components/ui/form-field.tsx";
 import { ChatIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../../components/ui/icons.tsx";
 import { Section } from "../../components/ui/section.tsx";
@@ -100,12 +101,7 @@ export default function ContactPage() {
   const fieldClass = "input mt-1";
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 dark:text-white">
-        {t("contact.title")}
-      </h1>
-      <p className="mt-4 max-w-3xl text-lg text-slate-600 dark:text-slate-300">{t("contact.intro")}</p>
-
+    <PublicPage title={t("contact.title")} intro={t("contact.intro")} width="max-w-7xl">
       <div className="mt-12 grid gap-10 lg:grid-cols-5">
         <Section
           id={`${id}-details`}
@@ -243,6 +239,6 @@ export default function ContactPage() {
           </form>
         </Section>
       </div>
-    </div>
+    </PublicPage>
   );
 }

@@ -2,6 +2,7 @@ import { DURATIONS_MONTHS } from "@festgeld/domain/constants";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { PublicPage } from "../../components/layout/public-page.tsx";
 import { ChevronDownIcon } from "../../components/ui/icons.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { listFormat, useBrandValues } from "../../lib/brand-text.ts";
@@ -41,12 +42,7 @@ export default function FaqPage() {
   const toggle = (id: ItemId) => setOpen((current) => (current === id ? null : id));
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 dark:text-white">
-        {t("faq.title")}
-      </h1>
-      <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("faq.intro")}</p>
-
+    <PublicPage title={t("faq.title")} intro={t("faq.intro")}>
       {CATEGORIES.map((category) => (
         <Section
           id={`${baseId}-${category.id}`}
@@ -105,6 +101,6 @@ export default function FaqPage() {
           </Link>
         </div>
       </Section>
-    </div>
+    </PublicPage>
   );
 }

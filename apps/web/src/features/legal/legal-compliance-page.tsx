@@ -1,9 +1,16 @@
 import { brand } from "@brand";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { useBrandValues } from "../../lib/brand-text.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { LegalBlock, LegalLayout, LegalSection, type LegalSectionText } from "./components/legal-layout.tsx";
 import { RegulatorList } from "./components/regulator-list.tsx";
+
+/** The countries whose regulators the page lists, in its order, with the key of each one's heading. */
+const REGULATOR_COUNTRIES = [
+  { code: "DE", key: "germany" },
+  { code: "FR", key: "france" },
+] as const;
 
 /** Legal & compliance: structure, German and French regulators, funds, contact. */
 export default function LegalCompliancePage() {
@@ -12,9 +19,6 @@ export default function LegalCompliancePage() {
   useDocumentTitle(t("legalCompliance.title"), t("legalCompliance.description", values));
   const section = (key: string) =>
     t(`legalCompliance.${key}`, { ...values, returnObjects: true }) as LegalSectionText;
-  const byCountry = (code: string) => brand.regulators.filter((r) => r.countryCode === code);
-  const germany = byCountry("DE");
-  const france = byCountry("FR");
 
   return (
     <LegalLayout title={t("legalCompliance.title")} intro={t("legalCompliance.intro")}>
@@ -28,22 +32,19 @@ export default function LegalCompliancePage() {
       </LegalBlock>
 
       <LegalBlock id="lc-regulators" title={t("legalCompliance.regulators.title")}>
-        {germany.length > 0 && (
-          <>
-            <h3 className="text-lg font-semibold text-slate-900 dark:text-white">
-              {t("legalCompliance.regulators.germany")}
-            </h3>
-            <RegulatorList regulators={germany} />
-          </>
-        )}
-        {france.length > 0 && (
-          <>
-            <h3 className="text-lg font-semibold text-slate-900 dark:text-white">
-              {t("legalCompliance.regulators.france")}
-            </h3>
-            <RegulatorList regulators={france} />
-          </>
-        )}
+        {REGULATOR_COUNTRIES.map(({ code, key }) => {
+          const regulators = brand.regulators.filter((r) => r.countryCode === code);
+          return (
+            regulators.length > 0 && (
+              <Fragment key={code}>
+                <h3 className="text-lg font-semibold text-slate-900 dark:text-white">
+                  {t(`legalCompliance.regulators.${key}`)}
+                </h3>
+                <RegulatorList regulators={regulators} />
+              </Fragment>
+            )
+          );
+        })}
       </LegalBlock>
 
       <LegalSection id="lc-funds" section={section("funds")} />

@@ -2,6 +2,7 @@ import type { VerifyTransfer } from "@festgeld/domain";
 import { formatIban } from "@festgeld/domain/iban";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PublicPage } from "../../components/layout/public-page.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { useBrandValues } from "../../lib/brand-text.ts";
@@ -75,12 +76,7 @@ export default function VerifyPage() {
   const fraud = t("verify.fraud", { ...values, returnObjects: true }) as string[];
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 dark:text-white">
-        {t("verify.title")}
-      </h1>
-      <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("verify.intro")}</p>
-
+    <PublicPage title={t("verify.title")} intro={t("verify.intro")}>
       <form className="card mt-8" noValidate onSubmit={submit} aria-describedby={`${base}-note`}>
         <label htmlFor={`${base}-iban`} className="label">
           {t("verify.ibanLabel")}
@@ -168,6 +164,6 @@ export default function VerifyPage() {
           ))}
         </ul>
       </Section>
-    </div>
+    </PublicPage>
   );
 }

@@ -1,5 +1,6 @@
 import type { Application, Deposit } from "@festgeld/domain";
 import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DepositTimeline } from "../../../components/deposits/deposit-timeline.tsx";
 import { formatCalendarDate, formatDate, formatMoney, formatRate } from "../../../lib/format.ts";
@@ -9,6 +10,31 @@ import { TransferCard } from "./transfer-card.tsx";
 
 /** The anchor of a deposit on the dashboard (earlier terms link to the one that continued them). */
 export const depositAnchor = (id: string) => `deposit-${id}`;
+
+/** One figure of the deposit: its term, then its value (a reference in monospace). */
+function Fact({
+  label,
+  testId,
+  mono = false,
+  children,
+}: {
+  label: string;
+  testId?: string;
+  mono?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd
+        className={`${mono ? "font-mono " : ""}font-semibold text-slate-900 dark:text-white`}
+        data-testid={testId}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}
 
 /**
  * The money side of an approved application: the current deposit's state and timeline, the transfer
@@ -50,52 +76,33 @@ export function DepositPanel({ application }: { application: Application }) {
           </span>
         </div>
         <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
-          <div>
-            <dt className="text-slate-600 dark:text-slate-300">{t("panel.principal")}</dt>
-            <dd className="font-semibold text-slate-900 dark:text-white" data-testid="deposit-amount">
-              {money(deposit.amount)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600 dark:text-slate-300">{t("panel.rate")}</dt>
-            <dd className="font-semibold text-slate-900 dark:text-white" data-testid="deposit-rate">
-              {formatRate(deposit.interest_rate, language)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600 dark:text-slate-300">{t("panel.reference")}</dt>
-            <dd className="font-mono font-semibold text-slate-900 dark:text-white">{deposit.reference}</dd>
-          </div>
+          <Fact label={t("panel.principal")} testId="deposit-amount">
+            {money(deposit.amount)}
+          </Fact>
+          <Fact label={t("panel.rate")} testId="deposit-rate">
+            {formatRate(deposit.interest_rate, language)}
+          </Fact>
+          <Fact label={t("panel.reference")} mono>
+            {deposit.reference}
+          </Fact>
           {deposit.maturity_date && (
-            <div>
-              <dt className="text-slate-600 dark:text-slate-300">{t("panel.maturity")}</dt>
-              <dd
-                className="font-semibold text-slate-900 dark:text-white"
-                data-testid="deposit-maturity-date"
-              >
-                {formatCalendarDate(deposit.maturity_date, language, "long")}
-              </dd>
-            </div>
+            <Fact label={t("panel.maturity")} testId="deposit-maturity-date">
+              {formatCalendarDate(deposit.maturity_date, language, "long")}
+            </Fact>
           )}
-          <div>
-            <dt className="text-slate-600 dark:text-slate-300">
-              {deposit.interest_payout === "monthly"
+          <Fact
+            label={
+              deposit.interest_payout === "monthly"
                 ? t("panel.expectedInterestMonthly")
-                : t("panel.expectedInterest")}
-            </dt>
-            <dd
-              className="font-semibold text-slate-900 dark:text-white"
-              data-testid="deposit-expected-interest"
-            >
-              {money(deposit.expected_interest)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600 dark:text-slate-300">{t("panel.balance")}</dt>
-            <dd className="font-semibold text-slate-900 dark:text-white" data-testid="deposit-balance">
-              {money(deposit.ledger.balance)}
-            </dd>
-          </div>
+                : t("panel.expectedInterest")
+            }
+            testId="deposit-expected-interest"
+          >
+            {money(deposit.expected_interest)}
+          </Fact>
+          <Fact label={t("panel.balance")} testId="deposit-balance">
+            {money(deposit.ledger.balance)}
+          </Fact>
         </dl>
         <DepositTimeline deposit={deposit} appliedAt={application.created_at} />
         <InterestPlan deposit={deposit} />

@@ -1,27 +1,19 @@
 import { icon } from "../../../components/ui/icons.tsx";
 
+/** A status icon: a mark (`d`, a path) inside a circle. */
+const circled = (d: string) =>
+  icon(
+    <>
+      <circle cx="12" cy="12" r="10" />
+      <path d={d} />
+    </>,
+    "h-6 w-6",
+  );
+
 /** Status icons of the verification pages (decorative: the text beside them says the same), 24 px unless sized. */
-export const CheckCircleIcon = icon(
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="m8 12 3 3 5-6" />
-  </>,
-  "h-6 w-6",
-);
-export const ClockIcon = icon(
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 6v6l4 2" />
-  </>,
-  "h-6 w-6",
-);
-export const XCircleIcon = icon(
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="m15 9-6 6M9 9l6 6" />
-  </>,
-  "h-6 w-6",
-);
+export const CheckCircleIcon = circled("m8 12 3 3 5-6");
+export const ClockIcon = circled("M12 6v6l4 2");
+export const XCircleIcon = circled("m15 9-6 6M9 9l6 6");
 export const UploadIcon = icon(
   <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />,
   "h-6 w-6",

@@ -1,9 +1,26 @@
 import type { Package } from "@festgeld/domain";
 import { MOST_POPULAR_DURATION } from "@festgeld/domain/constants";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FeatureList } from "../../../components/packages/feature-list.tsx";
 import { CountryFlag } from "../../../components/ui/flag.tsx";
 import { formatMoney, formatRate } from "../../../lib/format.ts";
+
+/** One of the package's terms: what it is, then its value (the value carries the test data attributes). */
+function Term({
+  label,
+  children,
+  ...data
+}: { label: string; children: ReactNode } & Record<`data-${string}`, string>) {
+  return (
+    <div className="flex justify-between gap-2">
+      <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className="font-semibold" {...data}>
+        {children}
+      </dd>
+    </div>
+  );
+}
 
 export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: Package) => void }) {
   const { t, i18n } = useTranslation(["invest", "banks"]);
@@ -45,24 +62,19 @@ export function PackageCard({ pkg, onSelect }: { pkg: Package; onSelect: (pkg: P
         <span className="ml-1 text-sm text-slate-600 dark:text-slate-300">{t("packages.perYear")}</span>
       </p>
       <dl className="mt-4 space-y-1 text-sm">
-        <div className="flex justify-between gap-2">
-          <dt className="text-slate-600 dark:text-slate-300">{t("interestPayout.label")}</dt>
-          <dd className="font-semibold" data-testid="interest-payout" data-payout={pkg.interest_payout}>
-            {t(`interestPayout.${pkg.interest_payout}`)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-2">
-          <dt className="text-slate-600 dark:text-slate-300">{t("packages.minAmount")}</dt>
-          <dd className="font-semibold" data-testid="min-amount">
-            {formatMoney(pkg.min_amount, pkg.currency, i18n.language, { whole: true })}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-2">
-          <dt className="text-slate-600 dark:text-slate-300">{t("packages.maxAmount")}</dt>
-          <dd className="font-semibold" data-testid="max-amount">
-            {formatMoney(pkg.max_amount, pkg.currency, i18n.language, { whole: true })}
-          </dd>
-        </div>
+        <Term
+          label={t("interestPayout.label")}
+          data-testid="interest-payout"
+          data-payout={pkg.interest_payout}
+        >
+          {t(`interestPayout.${pkg.interest_payout}`)}
+        </Term>
+        <Term label={t("packages.minAmount")} data-testid="min-amount">
+          {formatMoney(pkg.min_amount, pkg.currency, i18n.language, { whole: true })}
+        </Term>
+        <Term label={t("packages.maxAmount")} data-testid="max-amount">
+          {formatMoney(pkg.max_amount, pkg.currency, i18n.language, { whole: true })}
+        </Term>
       </dl>
       <FeatureList features={pkg.features} className="mt-4 flex-1 space-y-2 text-sm" />
       <button
