@@ -112,7 +112,7 @@ export default function BanksTab() {
       id: "exposure",
       header: t("admin.exposure"),
       cell: (bank) => (
-        <span className="whitespace-nowrap text-sm" data-testid="bank-exposure">
+        <span className="text-sm md:whitespace-nowrap" data-testid="bank-exposure">
           {t("admin.held")}: {money(bank.exposure.held_cents)}
           <br />
           {t("admin.pending")}: {money(bank.exposure.pending_cents)}

@@ -174,7 +174,7 @@ function Notes({ dossier }: { dossier: Dossier }) {
 }
 
 function DossierView({ dossier }: { dossier: Dossier }) {
-  const { t, i18n } = useTranslation(["identity", "kyc", "errors"]);
+  const { t, i18n } = useTranslation(["identity", "kyc", "errors", "admin"]);
   const { user, profile } = dossier;
   const docs = currentDocuments(dossier.documents);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -320,7 +320,10 @@ function DossierView({ dossier }: { dossier: Dossier }) {
               <li key={s.id}>
                 {t("dossier.screening", {
                   date: formatDateTime(s.created_at, i18n.language),
-                  version: s.list_version,
+                  // A list by its date, as the sanctions area names it; a version that is no date as published.
+                  version: Number.isNaN(Date.parse(s.list_version))
+                    ? s.list_version
+                    : formatDate(s.list_version, i18n.language),
                   trigger: t(`dossier.triggers.${s.trigger}`),
                   hits: s.hits,
                 })}
@@ -344,7 +347,8 @@ function DossierView({ dossier }: { dossier: Dossier }) {
             {dossier.applications.map((a) => (
               <li key={a.id}>
                 {formatDate(a.created_at, i18n.language)}: {formatMoney(a.amount, a.currency, i18n.language)},{" "}
-                {a.duration_months} M., {a.status}
+                {t("admin:applications.months", { count: a.duration_months })},{" "}
+                {t(`admin:statuses.${a.status}`)}
               </li>
             ))}
           </ul>

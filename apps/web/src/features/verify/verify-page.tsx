@@ -76,7 +76,7 @@ export default function VerifyPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 dark:text-white">
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
         {t("verify.title")}
       </h1>
       <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{t("verify.intro")}</p>

@@ -64,7 +64,10 @@ export function DepositPanel({ application }: { application: Application }) {
           </div>
           <div>
             <dt className="text-slate-600 dark:text-slate-300">{t("panel.reference")}</dt>
-            <dd className="font-mono font-semibold text-slate-900 dark:text-white">{deposit.reference}</dd>
+            {/* In groups of four, as the transfer details write it (RF80 FG00 1000 03). */}
+            <dd className="font-mono font-semibold text-slate-900 dark:text-white">
+              {deposit.reference.replace(/(.{4})(?=.)/g, "$1\u00a0")}
+            </dd>
           </div>
           {deposit.maturity_date && (
             <div>
