@@ -18,7 +18,7 @@ import { loadSanctionsList, verifyIdentity } from "./verify-identity.ts";
  * the data that shows what they tripped over: a deposit with its timeline, a toast, a message in the
  * inbox, a loaded sanctions list, a dossier, a trial balance with money in it. Each load runs the
  * layout and reading checks (page-checks.ts) and, with SHOTS_DIR set, leaves a full-page screenshot
- * named <language>-<page>-<width>.png to look at.
+ * named newcomer-<language>-<page>-<width>.png to look at (defects.spec.ts names its own <language>-...).
  */
 const LANGUAGES: Language[] = ["de", "fr"];
 const WIDTHS = [390, 1280] as const;
@@ -105,7 +105,7 @@ test.describe("the newcomer's pages in German and French, at 390 and 1280 px", (
         const note = (where: string, found: string[]) => problems.push(...found.map((p) => `${where}: ${p}`));
         await prepare(page, language, null);
         for (const width of WIDTHS) {
-          const at = (name: string) => `${language}-${name}-${width}`;
+          const at = (name: string) => `newcomer-${language}-${name}-${width}`;
 
           // Ratings and investor figures on one screen: one rating, stars drawn.
           await load(page, `/${language}`, width);
@@ -151,7 +151,7 @@ test.describe("the newcomer's pages in German and French, at 390 and 1280 px", (
         const note = (where: string, found: string[]) => problems.push(...found.map((p) => `${where}: ${p}`));
         await prepare(page, language, fixture.saver.token);
         for (const width of WIDTHS) {
-          const at = (name: string) => `${language}-${name}-${width}`;
+          const at = (name: string) => `newcomer-${language}-${name}-${width}`;
 
           // The approved deposit: "approved on <date>" and its timeline.
           await load(page, "/dashboard", width);
@@ -203,7 +203,7 @@ test.describe("the newcomer's pages in German and French, at 390 and 1280 px", (
               "pending",
             );
             await expect(kyc.locator('input[name="address.postcode"]')).toBeVisible();
-            await look(kyc, `${language}-kyc-${width}`, note);
+            await look(kyc, `newcomer-${language}-kyc-${width}`, note);
           } finally {
             await kyc.close();
           }
@@ -216,7 +216,7 @@ test.describe("the newcomer's pages in German and French, at 390 and 1280 px", (
         const note = (where: string, found: string[]) => problems.push(...found.map((p) => `${where}: ${p}`));
         await prepare(page, language, fixture.admin);
         for (const width of WIDTHS) {
-          const at = (name: string) => `${language}-${name}-${width}`;
+          const at = (name: string) => `newcomer-${language}-${name}-${width}`;
 
           // Held (awaiting money) beside the funds under management.
           await load(page, "/admin", width);
