@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
 import { freshAdminCode } from "./admin-session.ts";
+import { gotoReady } from "./app-ready.ts";
 import { waitForMail } from "./mailbox.ts";
 
 const PASSWORD = "e2e journey passphrase";
@@ -86,7 +87,7 @@ test.describe("accounts and sessions", () => {
   }) => {
     const { email } = await registerViaApi(page, "Taken Person");
     await page.addInitScript(() => localStorage.setItem("user_language", "fr"));
-    await page.goto("/register");
+    await gotoReady(page, "/register");
     await page.getByLabel("Nom complet").fill("Quelqu'un");
     await page.getByLabel("Adresse e-mail").fill(email);
     await page.getByLabel("Mot de passe").fill(PASSWORD);
@@ -102,7 +103,7 @@ test.describe("accounts and sessions", () => {
 
   test("login -> the dashboard with 'Welcome back!' and the name in the header", async ({ page }) => {
     const { email } = await registerViaApi(page, "Lukas Login");
-    await page.goto("/login");
+    await gotoReady(page, "/login");
     await page.getByLabel("E-mail address").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByTestId("login-submit").click();
@@ -150,7 +151,7 @@ test.describe("accounts and sessions", () => {
   test("the first admin from ADMIN_EMAIL signs in, lands in the back office, reached from the account menu", async ({
     page,
   }) => {
-    await page.goto("/login");
+    await gotoReady(page, "/login");
     await page.getByLabel("E-mail address").fill(E2E_ADMIN.email);
     await page.getByLabel("Password").fill(E2E_ADMIN.password);
     await page.getByTestId("login-submit").click();
@@ -182,7 +183,7 @@ test.describe("accounts and sessions", () => {
   test("profile: change password; the old one stops working", async ({ page }) => {
     const { email, token } = await registerViaApi(page, "Peter Passwort");
     await useToken(page, token);
-    await page.goto("/profile");
+    await gotoReady(page, "/profile");
     await page.getByLabel("Current password").fill("wrong current");
     await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
     await page.getByLabel("Repeat the new password").fill("a brand new passphrase");

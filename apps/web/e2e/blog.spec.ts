@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { adminToken } from "./admin-session.ts";
+import { gotoReady } from "./app-ready.ts";
 
 /** Collects Content-Security-Policy violations reported on the console. */
 function watchCsp(page: Page) {
@@ -171,7 +172,7 @@ test.describe("blog article", () => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
     });
-    await page.goto("/blog/deposit-insurance-explained");
+    await gotoReady(page, "/blog/deposit-insurance-explained");
     await page.getByRole("button", { name: "Share" }).click();
     await expect(page.getByRole("status").filter({ hasText: "copied" })).toContainText(
       "The link to this article was copied to your clipboard.",
@@ -190,7 +191,7 @@ test.describe("blog article", () => {
         configurable: true,
       });
     });
-    await page.goto("/blog/choosing-right-term");
+    await gotoReady(page, "/blog/choosing-right-term");
     await page.getByRole("button", { name: "Share" }).click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls))

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { adminToken } from "./admin-session.ts";
+import { gotoReady } from "./app-ready.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 const PASSWORD = "e2e dashboard actions passphrase";
@@ -104,7 +105,7 @@ test.describe("dashboard actions", () => {
     });
     expect(funded.status(), await funded.text()).toBe(200);
 
-    await page.goto("/dashboard");
+    await gotoReady(page, "/dashboard");
     await page.getByRole("button", { name: "Close deposit early" }).click();
     const panel = page.getByTestId("early-closure");
     await expect(panel.getByRole("heading", { name: "Close the deposit before maturity" })).toBeFocused();

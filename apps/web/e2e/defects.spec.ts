@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { adminToken } from "./admin-session.ts";
 import { JPEG } from "./kyc-files.ts";
+import { apply, general, LANGUAGES, load, prepare, reachable, register, shoot } from "./page-checks.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 /**
@@ -12,12 +10,9 @@ import { verifyIdentity } from "./verify-identity.ts";
  * width and language, and every check of that page runs on the one load. With SHOTS_DIR set, each load
  * also leaves a full-page screenshot there (to look at, not compared).
  */
-const LANGUAGES = ["en", "de", "fr"] as const;
-type Language = (typeof LANGUAGES)[number];
-const PASSWORD = "e2e-Defects-Passphrase-2026";
+
 /** The longest name an account may have, without a space to break at. */
 const LONG_NAME = `Maximiliane${"x".repeat(189)}`;
-const IBAN = "DE89 3704 0044 0532 0130 00";
 
 interface Fixture {
   admin: string;
@@ -25,37 +20,6 @@ interface Fixture {
   saver: string;
   /** A saver with the longest name, a pending application and a pending KYC document. */
   long: { token: string; email: string };
-}
-
-async function register(request: APIRequestContext, fullName: string) {
-  const email = `defects-${randomBytes(5).toString("hex")}@e2e.example.test`;
-  const res = await request.post("/api/auth/register", {
-    data: { email, password: PASSWORD, full_name: fullName },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { email, token: ((await res.json()) as { access_token: string }).access_token };
-}
-
-async function apply(request: APIRequestContext, saver: { email: string; token: string }, name: string) {
-  const packages = (await (await request.get("/api/packages")).json()) as Array<{
-    id: string;
-    duration_months: number;
-  }>;
-  const res = await request.post("/api/applications", {
-    headers: { authorization: `Bearer ${saver.token}` },
-    data: {
-      full_name: name,
-      email: saver.email,
-      phone: "+49 30 1234567",
-      amount: 25_000,
-      package_id: packages.find((p) => p.duration_months === 12)?.id,
-      reference_iban: IBAN,
-      maturity_instruction: "payout",
-      info_sheet_acknowledged: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
 }
 
 async function setUp(request: APIRequestContext): Promise<Fixture> {
@@ -78,104 +42,6 @@ async function setUp(request: APIRequestContext): Promise<Fixture> {
   });
   expect(upload.status(), await upload.text()).toBe(201);
   return { admin, saver: saver.token, long };
-}
-
-/** Signs the page in (or out) and sets its language before any script of the app runs. */
-async function prepare(page: Page, language: Language, token: string | null) {
-  await page.addInitScript(
-    ([lang, value]) => {
-      localStorage.setItem("user_language", lang as string);
-      if (value) localStorage.setItem("token", value);
-      else localStorage.removeItem("token");
-    },
-    [language, token ?? ""] as const,
-  );
-}
-
-async function load(page: Page, route: string, width: number, height = 900) {
-  await page.setViewportSize({ width, height });
-  await page.goto(route);
-  await expect(page.locator("h1").first()).toBeVisible();
-  await page.waitForLoadState("load");
-  // Some checks click (the mobile menu): only once React has taken the page over.
-  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
-}
-
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-/**
- * Runs in the page: general problems at the current width. No sideways scrolling, and no word of a
- * heading, button, badge or table cell split across two lines (the text only breaks between words).
- */
-function general(): string[] {
-  const problems: string[] = [];
-  const width = window.innerWidth;
-  if (document.documentElement.scrollWidth > width + 1) {
-    const wide = [...document.querySelectorAll<HTMLElement>("body *")]
-      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length > 0)
-      .slice(-3)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 3).join(".")}`);
-    problems.push(
-      `scrolls sideways: ${document.documentElement.scrollWidth} px wide at ${width} px (${wide.join(", ")})`,
-    );
-  }
-  const lineCount = (range: Range) => {
-    const tops: number[] = [];
-    for (const r of range.getClientRects()) {
-      if (r.width < 1) continue;
-      if (!tops.some((top) => Math.abs(top - r.top) < r.height / 2)) tops.push(r.top);
-    }
-    return tops.length;
-  };
-  const selector = "h1, h2, h3, button, [data-testid=most-popular], [data-testid=overview-value]";
-  for (const element of document.querySelectorAll<HTMLElement>(selector)) {
-    if (element.closest("[hidden], .sr-only") || element.getClientRects().length === 0) continue;
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? "";
-      if ((node.parentElement as HTMLElement).closest(".sr-only")) continue;
-      // A cut text (an ellipsis) is meant to be one line; it is checked elsewhere.
-      const style = getComputedStyle(node.parentElement as HTMLElement);
-      if (style.textOverflow === "ellipsis") continue;
-      // Words as the browser may break them: at spaces and after hyphens ("sommes-|nous" is fine).
-      for (const match of text.matchAll(/[^\s-]+/g)) {
-        const range = document.createRange();
-        const start = match.index ?? 0;
-        range.setStart(node, start);
-        range.setEnd(node, start + match[0].length);
-        if (lineCount(range) > 1) {
-          problems.push(`"${match[0].slice(0, 30)}" breaks mid-word in <${element.tagName.toLowerCase()}>`);
-        }
-      }
-    }
-  }
-  return problems;
-}
-
-/** Whether the element is on screen and on top at its centre (not clipped, scrolled away or covered). */
-function reachable(selector: string): string[] {
-  const problems: string[] = [];
-  for (const element of document.querySelectorAll<HTMLElement>(selector)) {
-    const r = element.getBoundingClientRect();
-    const x = r.left + r.width / 2;
-    const y = r.top + r.height / 2;
-    if (r.width < 1 || x < 0 || x > window.innerWidth || y < 0 || y > window.innerHeight) {
-      problems.push(`${selector} "${element.textContent?.trim().slice(0, 30)}" is off-screen`);
-      continue;
-    }
-    const top = document.elementFromPoint(x, y);
-    if (!top || !(element === top || element.contains(top))) {
-      problems.push(
-        `${selector} "${element.textContent?.trim().slice(0, 30)}" is covered by <${top?.tagName.toLowerCase()}>`,
-      );
-    }
-  }
-  return problems;
 }
 
 test.describe("defects seen on screenshots, at the widths they showed", () => {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { adminToken } from "./admin-session.ts";
+import { gotoReady } from "./app-ready.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 const PASSWORD = "e2e postbox journey passphrase";
@@ -63,7 +64,7 @@ test.describe("postbox", () => {
     expect(decided.status()).toBe(200);
 
     await signInGerman(page, token);
-    await page.goto("/dashboard");
+    await gotoReady(page, "/dashboard");
     await page.getByTestId("notification-bell").click();
     const panel = page.getByTestId("notification-panel");
     await expect(panel.getByTestId("notification-item").first()).toContainText(

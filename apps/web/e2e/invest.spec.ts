@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import { gotoReady } from "./app-ready.ts";
 
 /** Intl separates amounts and symbols with (narrow) no-break spaces; compare with plain spaces. */
 const plain = (text: string | null) => (text ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
@@ -22,7 +23,7 @@ test.describe("investing journey", () => {
     await page.goto("/dashboard");
     await expect(page.getByTestId("dashboard-empty")).toContainText("No applications yet");
 
-    await page.goto("/packages");
+    await gotoReady(page, "/packages");
     await page.locator('[data-duration="12"]').getByRole("button").click();
     await expect(page).toHaveURL(/\/apply$/);
 

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { adminToken } from "./admin-session.ts";
+import { gotoReady } from "./app-ready.ts";
 import { JPEG } from "./kyc-files.ts";
 
 /**
@@ -157,7 +158,7 @@ test.describe("focus never falls to <body>", () => {
     test.setTimeout(180_000);
     const saver = await register(page.request, "Kai Keys");
     await signIn(page, saver.token);
-    await page.goto("/packages");
+    await gotoReady(page, "/packages");
     await page.locator('[data-duration="12"]').getByRole("button").press("Enter");
     await expect(page).toHaveURL(/\/apply$/);
     await page.getByLabel("Telephone number").fill("+49 30 1234567");

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { adminToken, openArea } from "./admin-session.ts";
+import { gotoReady } from "./app-ready.ts";
 import { JPEG, PNG, pdf } from "./kyc-files.ts";
 import { expectApart } from "./layout-checks.ts";
 
@@ -33,7 +34,7 @@ test.describe("identity verification", () => {
     browser,
   }) => {
     const email = uniqueEmail("kyc");
-    await page.goto("/register");
+    await gotoReady(page, "/register");
     await page.getByLabel("Full name").fill("Klara Kyc");
     await page.getByLabel("E-mail address").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { adminToken } from "./admin-session.ts";
+import { gotoReady } from "./app-ready.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 /**
@@ -62,7 +63,7 @@ test.describe("keyboard focus after a control goes away", () => {
 
   test("saving the profile leaves focus on its success message", async ({ page }) => {
     await saver(page, "Paul Profile");
-    await page.goto("/profile");
+    await gotoReady(page, "/profile");
     await page.getByLabel("Full name").fill("Paul Profil");
     await page.getByLabel("Full name").press("Enter");
     await expect(page.getByTestId("profile-success")).toBeVisible();

@@ -26,7 +26,7 @@ test.describe("packages page", () => {
   }
 
   test("select goes to /apply with the package in navigation state, chosen in the form", async ({ page }) => {
-    await page.goto("/packages");
+    await gotoReady(page, "/packages");
     await page.locator('[data-duration="12"]').getByRole("button").click();
     await expect(page).toHaveURL(/\/apply$/);
     const state = await page.evaluate(

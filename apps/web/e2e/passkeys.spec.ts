@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { gotoReady } from "./app-ready.ts";
 
 /**
  * Passkeys with Chromium's virtual authenticator (CDP WebAuthn domain): a platform authenticator
@@ -32,7 +33,7 @@ test("register, add a passkey on /security and sign in with it, without the e-ma
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
   const email = `passkey-${randomBytes(5).toString("hex")}@e2e.example.test`;
 
-  await page.goto("/register");
+  await gotoReady(page, "/register");
   await page.getByLabel("Full name").fill("Paula Passkey");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
@@ -71,7 +72,7 @@ test("register, add a passkey on /security and sign in with it, without the e-ma
     (await page.request.post("/api/auth/logout", { headers: { authorization: `Bearer ${token}` } })).ok(),
   ).toBe(true);
   await page.evaluate(() => localStorage.removeItem("token"));
-  await page.goto("/login");
+  await gotoReady(page, "/login");
   await page.getByTestId("passkey-login").click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // The authenticator signed once more; the server took the higher counter.
@@ -144,7 +145,7 @@ test.describe("at an address that is not the RP ID", () => {
 
   test("the browser refuses the passkey and the page says why", async ({ page }) => {
     await virtualAuthenticator(page);
-    await page.goto("/login");
+    await gotoReady(page, "/login");
     await page.getByTestId("passkey-login").click();
     await expect(page.getByTestId("auth-error")).toHaveText(
       "Passkeys cannot be used at this address of the site. Please open the site at its usual address.",

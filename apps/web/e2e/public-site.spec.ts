@@ -170,8 +170,9 @@ test.describe("contact widget", () => {
     );
     await expect(page.getByTestId("call-link")).toHaveAttribute("href", /^tel:\+49/);
     await expect(page.getByTestId("widget-hours")).toHaveText(
-      // Weekday abbreviations come from the browser's Intl data ("Mo" or "Mo.").
-      /^Erreichbarkeit: Mo\.?–Fr\.? 9:00–18:00 Uhr MEZ$/,
+      // Weekday abbreviations come from the browser's Intl data ("Mo" or "Mo."); a word joiner after
+      // each dash keeps a range on one line.
+      /^Erreichbarkeit: Mo\.?–\u2060Fr\.? 9:00–\u206018:00 Uhr MEZ$/,
     );
 
     await page.keyboard.press("Escape");

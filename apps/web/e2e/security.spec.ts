@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import { gotoReady } from "./app-ready.ts";
 import { linkPath, waitForMail } from "./mailbox.ts";
 
 const PASSWORD = "e2e security passphrase";
@@ -17,7 +18,7 @@ async function register(page: Page, fullName: string) {
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
+  await gotoReady(page, "/login");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByTestId("login-submit").click();
@@ -26,7 +27,7 @@ async function signIn(page: Page, email: string, password: string) {
 test.describe("account security", () => {
   test("a forgotten password is reset from the e-mailed link; the link works once", async ({ page }) => {
     const { email } = await register(page, "Frieda Vergessen");
-    await page.goto("/login");
+    await gotoReady(page, "/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     // The address changes at once; the router shows the new page when its code is in, and until then the
@@ -39,7 +40,7 @@ test.describe("account security", () => {
 
     const mail = await waitForMail(email, "Reset your password");
     const link = linkPath(mail.text, "reset-password");
-    await page.goto(link);
+    await gotoReady(page, link);
     await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel("Repeat the new password").fill(NEW_PASSWORD);
     await page.getByTestId("reset-submit").click();

@@ -113,7 +113,9 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
               className="whitespace-nowrap text-slate-900 dark:text-white"
               data-testid="net-return-deduction"
             >
-              − {money(centsToNumber(line.cents))}
+              {/* Nothing deducted is "0,00 €", not a signed zero. */}
+              {line.cents > 0n ? "−\u00a0" : ""}
+              {money(centsToNumber(line.cents))}
             </dd>
           </div>
         ))}

@@ -112,12 +112,15 @@ export default function BanksTab() {
       id: "exposure",
       header: t("admin.exposure"),
       cell: (bank) => (
-        <span className="whitespace-nowrap text-sm" data-testid="bank-exposure">
-          {t("admin.held")}: {money(bank.exposure.held_cents)}
+        <span className="text-sm md:whitespace-nowrap" data-testid="bank-exposure">
+          {t("admin.exposureLine", { label: t("admin.held"), value: money(bank.exposure.held_cents) })}
           <br />
-          {t("admin.pending")}: {money(bank.exposure.pending_cents)}
+          {t("admin.exposureLine", { label: t("admin.pending"), value: money(bank.exposure.pending_cents) })}
           <br />
-          {t("admin.savers")}: {formatNumber(bank.exposure.savers, language)}
+          {t("admin.exposureLine", {
+            label: t("admin.savers"),
+            value: formatNumber(bank.exposure.savers, language),
+          })}
         </span>
       ),
     },

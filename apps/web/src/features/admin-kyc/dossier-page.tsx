@@ -27,6 +27,11 @@ import { DecisionForm } from "./components/decision-form.tsx";
 import { EmailConfirmation } from "./components/email-confirmation.tsx";
 import { FileViewer } from "./components/file-viewer.tsx";
 
+/** A label's colon: French sets a narrow no-break space before it (docs/decisions.md, "French punctuation"). */
+function colon(language: string) {
+  return language.startsWith("fr") ? "\u202f:" : ":";
+}
+
 function DossierSection({
   title,
   children,
@@ -145,7 +150,8 @@ function Notes({ dossier }: { dossier: Dossier }) {
           {dossier.notes.map((n) => (
             <li key={n.id} className="text-slate-800 dark:text-slate-200">
               <span className="text-sm text-slate-600 dark:text-slate-400">
-                {formatDateTime(n.created_at, i18n.language)}, {n.author.full_name}:
+                {formatDateTime(n.created_at, i18n.language)}, {n.author.full_name}
+                {colon(i18n.language)}
               </span>{" "}
               {n.text}
             </li>
@@ -174,7 +180,7 @@ function Notes({ dossier }: { dossier: Dossier }) {
 }
 
 function DossierView({ dossier }: { dossier: Dossier }) {
-  const { t, i18n } = useTranslation(["identity", "kyc", "errors"]);
+  const { t, i18n } = useTranslation(["identity", "kyc", "errors", "admin"]);
   const { user, profile } = dossier;
   const docs = currentDocuments(dossier.documents);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -182,6 +188,7 @@ function DossierView({ dossier }: { dossier: Dossier }) {
   useHeadingFocus(heading, user.id);
   const typeName = (type: string) => t([`kyc:staffTypes.${type}.title`, `kyc:types.${type}.title`]);
   const blocker = dossier.may_be_approved.code;
+  const c = colon(i18n.language);
   return (
     <div className="space-y-6">
       <header className="space-y-1">
@@ -195,7 +202,8 @@ function DossierView({ dossier }: { dossier: Dossier }) {
         <p className="text-slate-600 dark:text-slate-300">{user.email}</p>
         <EmailConfirmation userId={user.id} email={user.email} />
         <p className="text-slate-800 dark:text-slate-200">
-          {t("dossier.kycStatus")}: {t(`kyc:review.userStatuses.${user.kyc_status}`)}
+          {t("dossier.kycStatus")}
+          {c} {t(`kyc:review.userStatuses.${user.kyc_status}`)}
         </p>
         <p data-testid="dossier-may-be-approved" data-ok={String(dossier.may_be_approved.ok)}>
           {dossier.may_be_approved.ok
@@ -224,13 +232,16 @@ function DossierView({ dossier }: { dossier: Dossier }) {
                   [t("profile.taxId"), profile.tax_id],
                   [
                     t("dossier.pep"),
-                    profile.is_pep ? `${t("dossier.yes")}: ${profile.pep_details ?? ""}` : t("dossier.no"),
+                    profile.is_pep ? `${t("dossier.yes")}${c} ${profile.pep_details ?? ""}` : t("dossier.no"),
                   ],
                   [t("kyc:review.columns.status"), t(`dossier.status.${profile.review_status}`)],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="flex gap-2">
-                  <dt className="font-medium text-slate-700 dark:text-slate-300">{label}:</dt>
+                  <dt className="font-medium text-slate-700 dark:text-slate-300">
+                    {label}
+                    {c}
+                  </dt>
                   <dd className="text-slate-900 dark:text-slate-100">{value}</dd>
                 </div>
               ))}
@@ -278,8 +289,9 @@ function DossierView({ dossier }: { dossier: Dossier }) {
                 const doc = dossier.documents.find((x) => x.id === d.document_id);
                 return (
                   <li key={d.id} className="text-slate-800 dark:text-slate-200">
-                    {formatDateTime(d.created_at, i18n.language)}: {d.actor.full_name}{" "}
-                    {t(`dossier.actions.${d.action}`)} {doc ? typeName(doc.document_type) : ""}
+                    {formatDateTime(d.created_at, i18n.language)}
+                    {c} {d.actor.full_name} {t(`dossier.actions.${d.action}`)}{" "}
+                    {doc ? typeName(doc.document_type) : ""}
                     {d.reason ? ` (${d.reason})` : ""}
                   </li>
                 );
@@ -295,7 +307,8 @@ function DossierView({ dossier }: { dossier: Dossier }) {
           <ul className="space-y-1 text-sm">
             {dossier.ident_verifications.map((v) => (
               <li key={v.id}>
-                {formatDateTime(v.created_at, i18n.language)}: {v.provider} ({v.method}) {v.result}{" "}
+                {formatDateTime(v.created_at, i18n.language)}
+                {c} {v.provider} ({v.method}) {v.result}{" "}
                 {[v.first_name, v.last_name].filter(Boolean).join(" ")} {v.date_of_birth ?? ""}
                 {!v.name_matches_account && (
                   <strong
@@ -320,7 +333,10 @@ function DossierView({ dossier }: { dossier: Dossier }) {
               <li key={s.id}>
                 {t("dossier.screening", {
                   date: formatDateTime(s.created_at, i18n.language),
-                  version: s.list_version,
+                  // A list by its date, as the sanctions area names it; a version that is no date as published.
+                  version: Number.isNaN(Date.parse(s.list_version))
+                    ? s.list_version
+                    : formatDate(s.list_version, i18n.language),
                   trigger: t(`dossier.triggers.${s.trigger}`),
                   hits: s.hits,
                 })}
@@ -330,7 +346,7 @@ function DossierView({ dossier }: { dossier: Dossier }) {
         )}
         {dossier.hits.map((h) => (
           <p key={h.id} className="text-sm">
-            {h.matched_name} ({h.entry_reference}): {t(`aml.filters.${h.status}`)}
+            {h.matched_name} ({h.entry_reference}){c} {t(`aml.filters.${h.status}`)}
             {h.reason ? `, ${h.reason}` : ""}
           </p>
         ))}
@@ -343,8 +359,10 @@ function DossierView({ dossier }: { dossier: Dossier }) {
           <ul className="space-y-1 text-sm">
             {dossier.applications.map((a) => (
               <li key={a.id}>
-                {formatDate(a.created_at, i18n.language)}: {formatMoney(a.amount, a.currency, i18n.language)},{" "}
-                {a.duration_months} M., {a.status}
+                {formatDate(a.created_at, i18n.language)}
+                {c} {formatMoney(a.amount, a.currency, i18n.language)},{" "}
+                {t("admin:applications.months", { count: a.duration_months })},{" "}
+                {t(`admin:statuses.${a.status}`)}
               </li>
             ))}
           </ul>

@@ -120,17 +120,34 @@ export default function DepositInsurancePage() {
             className="rounded-xl border border-slate-300 p-5 dark:border-slate-600"
             data-testid="information-sheet"
           >
-            <table className="mt-4 w-full border-collapse text-left text-sm text-slate-700 [overflow-wrap:anywhere] dark:text-slate-200">
+            <table className="mt-4 w-full border-collapse text-left text-sm text-slate-700 dark:text-slate-200">
               <caption className="pb-2 text-left font-semibold text-slate-900 dark:text-white">
                 {t("depositInsurance.sheet.basicTitle")}
               </caption>
               <tbody>
                 {SHEET_ROWS.map((row) => (
-                  <tr key={row[0]} className="border-t border-slate-200 align-top dark:border-slate-700">
-                    <th scope="row" className="w-1/2 py-2 pr-4 font-medium">
+                  // Below 640 px a row is its label above its value (as on a bank's page).
+                  <tr
+                    key={row[0]}
+                    // biome-ignore lint/a11y/noRedundantRoles: drawn as blocks, it keeps its role only when stated
+                    role="row"
+                    className="border-t border-slate-200 align-top block py-2 sm:table-row sm:py-0 dark:border-slate-700"
+                  >
+                    <th
+                      scope="row"
+                      // biome-ignore lint/a11y/noRedundantRoles: drawn as blocks, it keeps its role only when stated
+                      role="rowheader"
+                      className="block font-medium sm:table-cell sm:w-1/2 sm:py-2 sm:pr-4"
+                    >
                       {t(`depositInsurance.sheet.rows.${row[0]}`, { bank: bank.name })}
                     </th>
-                    <td className="py-2 break-words">{rowValue(row, bank)}</td>
+                    <td
+                      // biome-ignore lint/a11y/noRedundantRoles: drawn as blocks, it keeps its role only when stated
+                      role="cell"
+                      className="block [overflow-wrap:anywhere] sm:table-cell sm:py-2"
+                    >
+                      {rowValue(row, bank)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -28,21 +28,23 @@ export function BankExposure() {
       <table className="mt-3 w-full text-left text-sm">
         <TableHead
           columns={[
-            { label: t("admin.fields.name"), className: "py-2 pr-4" },
-            { label: t("admin.held"), className: "py-2 pr-4 text-right" },
-            { label: t("admin.pending"), className: "py-2 pr-4 text-right" },
+            { label: t("admin.fields.name"), className: "py-2 pr-2 sm:pr-4" },
+            { label: t("admin.held"), className: "py-2 pr-2 sm:pr-4 text-right" },
+            { label: t("admin.pending"), className: "py-2 pr-2 sm:pr-4 text-right" },
             { label: t("admin.savers"), className: "py-2 text-right" },
           ]}
         />
         <tbody>
           {banks.data.map((bank) => (
             <tr key={bank.id} className="border-t border-slate-200 dark:border-slate-700">
-              <th scope="row" className="py-2 pr-4 font-medium">
+              <th scope="row" className="py-2 pr-2 sm:pr-4 font-medium">
                 {bank.name}
                 {bank.status === "paused" ? ` (${t("admin.statusPaused")})` : ""}
               </th>
-              <td className="py-2 pr-4 text-right tabular-nums">{money(bank.exposure.held_cents)}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{money(bank.exposure.pending_cents)}</td>
+              <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums">{money(bank.exposure.held_cents)}</td>
+              <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums">
+                {money(bank.exposure.pending_cents)}
+              </td>
               <td className="py-2 text-right tabular-nums">
                 {formatNumber(bank.exposure.savers, i18n.language)}
               </td>

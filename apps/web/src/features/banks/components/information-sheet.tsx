@@ -25,17 +25,34 @@ export function InformationSheet({ bank }: { bank: PublicBank }) {
       className="rounded-xl border border-slate-300 p-5 dark:border-slate-600"
       data-testid="bank-information-sheet"
     >
-      <table className="mt-4 w-full border-collapse text-left text-sm [overflow-wrap:anywhere]">
+      <table className="mt-4 w-full border-collapse text-left text-sm">
         <caption className="pb-2 text-left font-semibold text-slate-900 dark:text-white">
           {t("sheet.basic")}
         </caption>
         <tbody>
           {rows.map(([label, value]) => (
-            <tr key={label} className="border-t border-slate-200 align-top dark:border-slate-700">
-              <th scope="row" className="w-1/2 py-2 pr-4 font-medium">
+            // Below 640 px a row is its label above its value: a half-width label column split long words.
+            <tr
+              key={label}
+              // biome-ignore lint/a11y/noRedundantRoles: drawn as blocks, it keeps its role only when stated
+              role="row"
+              className="border-t border-slate-200 align-top block py-2 sm:table-row sm:py-0 dark:border-slate-700"
+            >
+              <th
+                scope="row"
+                // biome-ignore lint/a11y/noRedundantRoles: drawn as blocks, it keeps its role only when stated
+                role="rowheader"
+                className="block font-medium sm:table-cell sm:w-1/2 sm:py-2 sm:pr-4"
+              >
                 {label}
               </th>
-              <td className="py-2 break-words">{value}</td>
+              <td
+                // biome-ignore lint/a11y/noRedundantRoles: drawn as blocks, it keeps its role only when stated
+                role="cell"
+                className="block [overflow-wrap:anywhere] sm:table-cell sm:py-2"
+              >
+                {value}
+              </td>
             </tr>
           ))}
         </tbody>

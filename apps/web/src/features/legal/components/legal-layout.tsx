@@ -23,7 +23,9 @@ export function LegalLayout({
   return (
     <article className="mx-auto max-w-3xl px-4 py-16">
       <header>
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 dark:text-white">{title}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+          {title}
+        </h1>
         {subtitle && <p className="mt-2 text-xl text-slate-700 dark:text-slate-200">{subtitle}</p>}
         {updated && (
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="last-updated">
