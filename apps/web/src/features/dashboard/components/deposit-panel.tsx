@@ -76,7 +76,6 @@ export function DepositPanel({ application }: { application: Application }) {
           </span>
         </div>
         <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
-<<<<<<< HEAD
           <Fact label={t("panel.principal")} testId="deposit-amount">
             {money(deposit.amount)}
           </Fact>
@@ -84,29 +83,9 @@ export function DepositPanel({ application }: { application: Application }) {
             {formatRate(deposit.interest_rate, language)}
           </Fact>
           <Fact label={t("panel.reference")} mono>
-            {deposit.reference}
-          </Fact>
-=======
-          <div>
-            <dt className="text-slate-600 dark:text-slate-300">{t("panel.principal")}</dt>
-            <dd className="font-semibold text-slate-900 dark:text-white" data-testid="deposit-amount">
-              {money(deposit.amount)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600 dark:text-slate-300">{t("panel.rate")}</dt>
-            <dd className="font-semibold text-slate-900 dark:text-white" data-testid="deposit-rate">
-              {formatRate(deposit.interest_rate, language)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-600 dark:text-slate-300">{t("panel.reference")}</dt>
             {/* In groups of four, as the transfer details write it (RF80 FG00 1000 03). */}
-            <dd className="font-mono font-semibold text-slate-900 dark:text-white">
-              {deposit.reference.replace(/(.{4})(?=.)/g, "$1\u00a0")}
-            </dd>
-          </div>
->>>>>>> w5-shots
+            {deposit.reference.replace(/(.{4})(?=.)/g, "$1\u00a0")}
+          </Fact>
           {deposit.maturity_date && (
             <Fact label={t("panel.maturity")} testId="deposit-maturity-date">
               {formatCalendarDate(deposit.maturity_date, language, "long")}
