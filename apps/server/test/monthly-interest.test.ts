@@ -21,7 +21,7 @@ import { createClockApp } from "./helpers/clock-app.ts";
 import { fundedByStaff } from "./helpers/deposits.ts";
 import { createUser } from "./helpers/factories.ts";
 import { depositLedgerBalance, journalOwed, moveTo } from "./helpers/ledger.ts";
-import { debitStatement, listOrders, settlePayments } from "./helpers/payments.ts";
+import { createPaymentFiles, debitStatement, listOrders, settlePayments } from "./helpers/payments.ts";
 
 /**
  * Packages that pay interest monthly (docs/decisions.md "A deposit's plan", "Monthly interest"): staff set
@@ -303,13 +303,7 @@ describe("a deposit paying interest monthly", () => {
     await moveTo(t.app, clock, addMonths(start, 1));
     const [order] = (await ordersOf(deposit.id)).filter((o) => o.source === "monthly_interest");
     expect(order?.status).toBe("ordered");
-    const files = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/payment-files",
-      headers: admin.headers,
-      payload: {},
-    });
-    expect(files.statusCode, files.body).toBe(201);
+    await createPaymentFiles(t.app, admin);
     const xml = debitStatement({
       bookingDate: today(),
       debits: [{ endToEndId: order?.end_to_end_id ?? "", amount: (order?.amount ?? 0).toFixed(2) }],

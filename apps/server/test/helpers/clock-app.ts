@@ -8,15 +8,20 @@ import { createAdmin } from "./factories.ts";
  * A test app whose clock the test moves (CLOCK_CONTROL), with an admin: what every file that follows
  * a deposit through time starts from.
  */
-export async function createClockApp(): Promise<{
+export async function createClockApp(env: Record<string, string> = {}): Promise<{
   t: TestApp;
   clock: AdjustableClock;
   admin: Awaited<ReturnType<typeof createAdmin>>;
 }> {
-  const t = await createTestApp({ CLOCK_CONTROL: "true" });
-  const clock = t.app.depositSettings.adjustableClock;
+  const t = await createTestApp({ CLOCK_CONTROL: "true", ...env });
+  return { t, clock: adjustableClockOf(t.app), admin: await createAdmin(t.app) };
+}
+
+/** The clock of an app started with CLOCK_CONTROL, which the test moves. */
+export function adjustableClockOf(app: FastifyInstance): AdjustableClock {
+  const clock = app.depositSettings.adjustableClock;
   if (!clock) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
-  return { t, clock, admin: await createAdmin(t.app) };
+  return clock;
 }
 
 /** Moves the clock to a calendar day (noon in Berlin, or another hour) and runs the jobs that fell due. */
