@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { addDays, type DepositDetail, type PaymentOrder } from "@festgeld/domain";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { postPaymentEvent } from "../src/modules/ledger/ledger-postings.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
 import { approvedApplication, fundedByStaff, SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import {
@@ -39,10 +39,9 @@ const suspense = `banks:${BANK_IBAN}:suspense`;
 const inTransit = `banks:${BANK_IBAN}:in_transit`;
 const deposit = (id: string) => `deposits:${id}`;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 /** A deposit funded by staff today (the clock's today), for a new saver. */
 function funded(instruction: "payout" | "renew_principal" | "renew_all", amount = 10_000) {

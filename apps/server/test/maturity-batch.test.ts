@@ -1,9 +1,9 @@
 import { BUSINESS_TIME_ZONE, dateInZone, startOfDayInZone } from "@festgeld/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ClaimedJob } from "../src/db/job-queue.ts";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
 import { fundedByStaff, maturityJobs, settleMaturities } from "./helpers/deposits.ts";
 import type { createAdmin } from "./helpers/factories.ts";
 import { pdfText } from "./helpers/ledger.ts";
@@ -19,10 +19,9 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 type Choice =
   | "payout"

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { BUSINESS_TIME_ZONE, dateInZone, type Language, startOfDayInZone } from "@festgeld/domain";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { textsFor } from "../src/locales/catalogues.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
 import { fundedByStaff, maturityJobs, settleMaturities } from "./helpers/deposits.ts";
 import type { createAdmin } from "./helpers/factories.ts";
 import { pdfText } from "./helpers/ledger.ts";
@@ -22,11 +22,13 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  // E-mails are queued in the outbox (SMTP_URL set); nothing sends them in this test.
-  ({ t, clock, admin } = await createClockApp({ SMTP_URL: "smtp://127.0.0.1:1" }));
-});
-afterAll(() => t.close());
+// E-mails are queued in the outbox (SMTP_URL set); nothing sends them in this test.
+clockAppForFile(
+  (app) => {
+    ({ t, clock, admin } = app);
+  },
+  { SMTP_URL: "smtp://127.0.0.1:1" },
+);
 
 /** A saver writing in `language` with a funded 12-month deposit that renews in full at maturity. */
 async function renewingSaver(language: Language, amount: number, valueDate: string) {

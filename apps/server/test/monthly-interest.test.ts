@@ -9,7 +9,7 @@ import {
   type PaymentOrder,
 } from "@festgeld/domain";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { payDueInterest } from "../src/modules/deposits/deposit-interest.ts";
 import { lockDeposit } from "../src/modules/deposits/deposits.repository.ts";
@@ -17,7 +17,7 @@ import { holdingsAt } from "../src/modules/ledger/holdings.service.ts";
 import { interestCreditedInYear } from "../src/modules/tax-statements/tax-statements.repository.ts";
 import { statementFacts } from "../src/modules/tax-statements/tax-statements.service.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { type ClockApp, clockAppForFile } from "./helpers/clock-app.ts";
 import { fundedByStaff } from "./helpers/deposits.ts";
 import { createUser } from "./helpers/factories.ts";
 import { depositLedgerBalance, journalOwed, moveTo } from "./helpers/ledger.ts";
@@ -31,12 +31,11 @@ import { createPaymentFiles, debitStatement, listOrders, settlePayments } from "
 
 let t: TestApp;
 let clock: AdjustableClock;
-let admin: Awaited<ReturnType<typeof createClockApp>>["admin"];
+let admin: ClockApp["admin"];
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 const today = () => dateInZone(clock.now(), BUSINESS_TIME_ZONE);
 

@@ -9,11 +9,11 @@ import {
   type PaymentOrder,
   startOfDayInZone,
 } from "@festgeld/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { parseCamt053 } from "../src/modules/deposits/camt053.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
 import { approvedApplication, camt053, depositDetail } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { debitStatement, listOrders, PARTNER_IBAN, postStatement } from "./helpers/payments.ts";
@@ -22,10 +22,9 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 const fixture = (name: string) =>
   readFileSync(new URL(`./fixtures/camt053/${name}`, import.meta.url), "utf8");

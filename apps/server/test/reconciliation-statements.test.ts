@@ -1,8 +1,8 @@
 import { addDays, type DepositDetail, type Reconciliation } from "@festgeld/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { BANK_IBAN, moveTo, readTrialBalance, today } from "./helpers/ledger.ts";
@@ -19,12 +19,8 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
-});
-afterAll(() => {
-  clock.reset();
-  return t.close();
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
 
 /** Integer cents as the statement writes an amount (always positive; the direction says the sign). */

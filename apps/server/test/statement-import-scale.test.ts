@@ -1,9 +1,9 @@
 import type { PaymentOrder } from "@festgeld/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { MESSAGES_LATER_FROM_ENTRIES } from "../src/modules/deposits/statement-import.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
 import { approvedApplication, camt053, depositDetail, fundedByStaff } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { moveTo, readTrialBalance, today } from "./helpers/ledger.ts";
@@ -20,12 +20,8 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
-});
-afterAll(() => {
-  clock.reset();
-  return t.close();
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
 
 const importXml = (xml: string) => importStatementOk(t.app, admin, xml);
