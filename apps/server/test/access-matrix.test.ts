@@ -3,7 +3,7 @@ import { type Operation, type OperationId, operationList, operations } from "@fe
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/modules/auth/session.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { activePackage, approvedApplication } from "./helpers/deposits.ts";
+import { activePackage, applicationPayload, approvedApplication } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 
 /**
@@ -59,16 +59,7 @@ const OWNED: Partial<Record<OperationId, () => Promise<string>>> = {
       url: "/api/applications",
       headers: await headersFor(userId),
       remoteAddress: "10.9.0.2",
-      payload: {
-        full_name: "Erika Mustermann",
-        email: "erika@example.test",
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: pkg.id,
-        reference_iban: "DE89 3704 0044 0532 0130 00",
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
+      payload: applicationPayload("Erika Mustermann", pkg.id),
     });
     expect(res.statusCode, res.body).toBe(201);
     const doc = await t.app.db
@@ -129,16 +120,7 @@ async function ownApplication() {
     url: "/api/applications",
     headers: await headersFor(userId),
     remoteAddress: "10.9.0.1",
-    payload: {
-      full_name: "Erika Mustermann",
-      email: "erika@example.test",
-      phone: "+49 30 1234567",
-      amount: 10_000,
-      package_id: pkg.id,
-      reference_iban: "DE89 3704 0044 0532 0130 00",
-      maturity_instruction: "payout",
-      info_sheet_acknowledged: true,
-    },
+    payload: applicationPayload("Erika Mustermann", pkg.id),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;

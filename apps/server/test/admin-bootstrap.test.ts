@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,30 +11,8 @@ import {
 } from "../src/modules/auth/auth.service.ts";
 import { verifyPassword } from "../src/modules/auth/password.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { runScript } from "./helpers/cli.ts";
 import { createUser, uniqueEmail } from "./helpers/factories.ts";
-
-const repoRoot = path.resolve(import.meta.dirname, "../../..");
-const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
-
-/** Runs a TypeScript entry point of the server with the given environment and no terminal on stdin. */
-function run(script: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(tsx, [path.join(repoRoot, script), ...args], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -123,7 +100,7 @@ describe("first admin from ADMIN_EMAIL / ADMIN_PASSWORD", () => {
   });
 
   it("the server refuses to start with a weak ADMIN_PASSWORD and says why in one line", async () => {
-    const result = await run("apps/server/src/server.ts", [], {
+    const result = await runScript("apps/server/src/server.ts", [], {
       DATA_DIR: tempDir(),
       PORT: "0",
       ADMIN_EMAIL: "admin@example.test",
@@ -139,7 +116,7 @@ describe("first admin from ADMIN_EMAIL / ADMIN_PASSWORD", () => {
 describe("npm run admin:create", () => {
   it("without a terminal, generates a strong password, prints it once and stores only its hash", async () => {
     const dataDir = tempDir();
-    const result = await run(
+    const result = await runScript(
       "apps/server/src/cli/admin-create.ts",
       ["--email", "Ops@Example.test", "--name", "Olga Ops"],
       {
@@ -152,7 +129,7 @@ describe("npm run admin:create", () => {
     expect(generated).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(result.stdout.split(generated as string)).toHaveLength(2);
 
-    const again = await run("apps/server/src/cli/admin-create.ts", ["--email", "ops@example.test"], {
+    const again = await runScript("apps/server/src/cli/admin-create.ts", ["--email", "ops@example.test"], {
       DATA_DIR: dataDir,
     });
     expect(again.code).toBe(1);
@@ -171,7 +148,7 @@ describe("npm run admin:create", () => {
   }, 120_000);
 
   it("requires --email", async () => {
-    const result = await run("apps/server/src/cli/admin-create.ts", [], { DATA_DIR: tempDir() });
+    const result = await runScript("apps/server/src/cli/admin-create.ts", [], { DATA_DIR: tempDir() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("Usage: npm run admin:create -- --email");
   }, 60_000);

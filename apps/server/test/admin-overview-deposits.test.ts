@@ -7,10 +7,10 @@ import {
   startOfDayInZone,
 } from "@festgeld/domain";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { settlePayments } from "./helpers/payments.ts";
@@ -19,10 +19,9 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 const berlinToday = () => dateInZone(clock.now(), BUSINESS_TIME_ZONE);
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AdminPackage, Package } from "@festgeld/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { applicationPayload } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 
 let t: TestApp;
@@ -217,16 +218,7 @@ describe("package changes and existing applications", () => {
       method: "POST",
       url: "/api/applications",
       headers: user.headers,
-      payload: {
-        full_name: "Erika Mustermann",
-        email: "erika@example.test",
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: twelve.id,
-        reference_iban: "DE89 3704 0044 0532 0130 00",
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
+      payload: applicationPayload("Erika Mustermann", twelve.id),
     });
     expect(sent.statusCode).toBe(201);
     const before = sent.json();

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { activePackage } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { ensureCurrentSanctionsList, VALID_PROFILE } from "./helpers/identity.ts";
-import { jpegBytes, multipartBody, pdfBytes } from "./helpers/kyc-files.ts";
+import { jpegBytes, pdfBytes, uploadKycDocument } from "./helpers/kyc-files.ts";
 
 type Headers = Record<string, string>;
 
@@ -30,17 +30,8 @@ const checklist = async (app: FastifyInstance, headers: Headers) => {
 const states = (list: Awaited<ReturnType<typeof checklist>>) =>
   Object.fromEntries(list.steps.map((s) => [s.step, s.state]));
 
-async function upload(headers: Headers, type: string, data: Buffer, contentType: string, filename: string) {
-  const body = multipartBody([{ name: "file", filename, contentType, data }]);
-  const res = await t.app.inject({
-    method: "POST",
-    url: `/api/kyc/upload/${type}`,
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, type).toBe(201);
-  return (res.json() as { document: { id: string } }).document.id;
-}
+const upload = (headers: Headers, type: string, data: Buffer, contentType: string, filename: string) =>
+  uploadKycDocument(t.app, { headers }, type, { data, contentType, filename });
 
 const decideDocument = (id: string, decision: "approve" | "reject") =>
   t.app.inject({

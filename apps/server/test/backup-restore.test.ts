@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
@@ -12,7 +11,8 @@ import { loadConfig } from "../src/config/env.ts";
 import { openPGlite } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { createBackup, restoreBackup } from "../src/ops/backup.ts";
-import { activePackage } from "./helpers/deposits.ts";
+import { runScript } from "./helpers/cli.ts";
+import { activePackage, applicationPayload } from "./helpers/deposits.ts";
 import { createAdmin, createUser, TEST_PASSWORD } from "./helpers/factories.ts";
 import { jpegBytes, multipartBody } from "./helpers/kyc-files.ts";
 
@@ -20,27 +20,9 @@ import { jpegBytes, multipartBody } from "./helpers/kyc-files.ts";
  * Backup -> wipe -> restore -> the same answers, on the embedded database in a real DATA_DIR, with the
  * commands run as an operator runs them (their entry points in a child process).
  */
-const repoRoot = path.resolve(import.meta.dirname, "../../..");
-const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
 
-function run(command: "backup", args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(tsx, [path.join(repoRoot, `apps/server/src/cli/${command}.ts`), ...args], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (command: "backup", args: string[], env: Record<string, string>) =>
+  runScript(`apps/server/src/cli/${command}.ts`, args, env);
 
 let work: string;
 let dataDir: string;
@@ -112,16 +94,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run backup / npm ru
       method: "POST",
       url: "/api/applications",
       headers: saver.headers,
-      payload: {
-        full_name: "Erika Mustermann",
-        email: saver.user.email,
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: pkg.id,
-        reference_iban: "DE89370400440532013000",
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
+      payload: applicationPayload("Erika Mustermann", pkg.id, { email: saver.user.email }),
     });
     expect(applied.statusCode).toBe(201);
     const file = Buffer.concat([jpegBytes(), randomBytes(2000)]);

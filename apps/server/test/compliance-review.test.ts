@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { activePackage } from "./helpers/deposits.ts";
+import { activePackage, applicationPayload } from "./helpers/deposits.ts";
 import { createAdmin, createUser, TEST_PASSWORD, totpCode } from "./helpers/factories.ts";
 
 /**
@@ -55,16 +55,7 @@ async function applyAs(saver: Awaited<ReturnType<typeof createUser>>) {
   const pkg = await activePackage(t.app);
   const sent = await post(
     "/api/applications",
-    {
-      full_name: saver.user.full_name,
-      email: saver.user.email,
-      phone: "+49 30 1234567",
-      amount: 10_000,
-      package_id: pkg.id,
-      reference_iban: "DE89370400440532013000",
-      maturity_instruction: "payout",
-      info_sheet_acknowledged: true,
-    },
+    applicationPayload(saver.user.full_name, pkg.id, { email: saver.user.email }),
     saver.headers,
   );
   expect(sent.statusCode, sent.body).toBe(201);

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { LOCK_FILE } from "../src/db/data-dir-lock.ts";
 import { openPGlite } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
+import { runScript } from "./helpers/cli.ts";
 
 /**
  * One writer per data directory (docs/decisions.md "One writer per data directory"): while a process
@@ -14,33 +15,8 @@ import { migrate } from "../src/db/migrate.ts";
  * by a process that is gone does not block.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, "../../..");
-const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
-
-function run(command: string, args: string[], dataDir: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(tsx, [path.join(repoRoot, `apps/server/src/cli/${command}.ts`), ...args], {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
-        LOG_LEVEL: "silent",
-        ENV_FILE: "/dev/null",
-        DATA_DIR: dataDir,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (command: string, args: string[], dataDir: string) =>
+  runScript(`apps/server/src/cli/${command}.ts`, args, { ENV_FILE: "/dev/null", DATA_DIR: dataDir });
 
 const tempDirs: string[] = [];
 afterAll(() => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { activePackage } from "./helpers/deposits.ts";
+import { activePackage, applicationPayload } from "./helpers/deposits.ts";
 import { createAdmin } from "./helpers/factories.ts";
 import { createVerifiedUser } from "./helpers/identity.ts";
 
@@ -28,16 +28,7 @@ async function pendingApplication(t: TestApp) {
     method: "POST",
     url: "/api/applications",
     headers: saver.headers,
-    payload: {
-      full_name: "Erika Erstlauf",
-      email: saver.user.email,
-      phone: "+49 30 1234567",
-      amount: 10_000,
-      package_id: pkg.id,
-      reference_iban: "DE89370400440532013000",
-      maturity_instruction: "payout",
-      info_sheet_acknowledged: true,
-    },
+    payload: applicationPayload("Erika Erstlauf", pkg.id, { email: saver.user.email }),
   });
   expect(sent.statusCode, sent.body).toBe(201);
   return sent.json().id as string;

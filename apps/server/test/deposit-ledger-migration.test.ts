@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { DepositDetail } from "@festgeld/domain";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrate } from "../src/db/migrate.ts";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
 import { approvedApplication, fundedByStaff } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { balance, moveTo, today } from "./helpers/ledger.ts";
@@ -25,10 +25,9 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 /** Back to the state before 0210: the table, 0170's opening function, no view. */
 async function before0210() {

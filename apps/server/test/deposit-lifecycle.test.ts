@@ -6,12 +6,12 @@ import {
   dateInZone,
   startOfDayInZone,
 } from "@festgeld/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { openPostgres } from "../src/db/database.ts";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { createTestApp, createTestDatabase, type TestApp } from "./helpers/app.ts";
-import { createClockApp, moveClockTo } from "./helpers/clock-app.ts";
+import { clockAppForFile, moveClockTo } from "./helpers/clock-app.ts";
 import { approvedApplication, fundedByStaff, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { settlePayments } from "./helpers/payments.ts";
@@ -20,10 +20,9 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 const berlinToday = () => dateInZone(clock.now(), BUSINESS_TIME_ZONE);
 /** Moves the clock to a calendar day (noon in Berlin) and runs what fell due. */

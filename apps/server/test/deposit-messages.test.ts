@@ -16,7 +16,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
-import { moveClockTo } from "./helpers/clock-app.ts";
+import { adjustableClockOf, moveClockTo } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
 import { settlePayments } from "./helpers/payments.ts";
@@ -101,9 +101,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   env = await appWithSmtp(smtp.url, { CLOCK_CONTROL: "true" });
   app = env.app;
-  const adjustable = app.depositSettings.adjustableClock;
-  if (!adjustable) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
-  clock = adjustable;
+  clock = adjustableClockOf(app);
   admin = await createAdmin(app);
 });
 afterAll(async () => {

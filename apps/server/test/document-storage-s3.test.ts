@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { buffer as readAll } from "node:stream/consumers";
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config/env.ts";
@@ -42,12 +43,6 @@ afterAll(async () => {
   await s3?.close();
   await fs.rm(localRoot, { recursive: true, force: true });
 });
-
-async function readAll(stream: Readable) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 async function bucketKeys(): Promise<string[]> {
   const answer = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));

@@ -6,10 +6,10 @@ import {
   dateInZone,
   startOfDayInZone,
 } from "@festgeld/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp, moveClockTo } from "./helpers/clock-app.ts";
+import { clockAppForFile, moveClockTo } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { settlePayments } from "./helpers/payments.ts";
@@ -18,10 +18,9 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 type Headers = { authorization: string };
 const today = () => dateInZone(clock.now(), BUSINESS_TIME_ZONE);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIdentPayload } from "../src/modules/identity/ident.service.ts";
 import { createAdmin, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
 import { VALID_PROFILE } from "./helpers/identity.ts";
-import { multipartBody, pdfBytes } from "./helpers/kyc-files.ts";
+import { decideKycDocument, pdfBytes, uploadKycDocument } from "./helpers/kyc-files.ts";
 import { appWithSmtp, outboxDrained, startSmtp } from "./helpers/smtp.ts";
 
 type Headers = { authorization: string };
@@ -79,23 +79,10 @@ async function identVerified(headers: Headers) {
 }
 
 async function approvedUtilityBill(headers: Headers) {
-  const bill = multipartBody([
-    { name: "file", filename: "bill.pdf", contentType: "application/pdf", data: pdfBytes() },
-  ]);
-  const up = await app.inject({
-    method: "POST",
-    url: "/api/kyc/upload/utility_bill",
-    headers: { ...headers, ...bill.headers },
-    payload: bill.payload,
+  const bill = { data: pdfBytes(), contentType: "application/pdf", filename: "bill.pdf" };
+  await decideKycDocument(app, admin, await uploadKycDocument(app, { headers }, "utility_bill", bill), {
+    decision: "approve",
   });
-  expect(up.statusCode, up.body).toBe(201);
-  const decided = await app.inject({
-    method: "PATCH",
-    url: `/api/admin/kyc/documents/${up.json().document.id}/decision`,
-    headers: admin.headers,
-    payload: { decision: "approve" },
-  });
-  expect(decided.statusCode, decided.body).toBe(200);
 }
 
 async function personalData(headers: Headers, userId: string, confirm: boolean) {

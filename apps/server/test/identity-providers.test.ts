@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keptUntil, runRetention } from "../src/modules/identity/data-rights.service.ts";
 import { signIdentPayload } from "../src/modules/identity/ident.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { activePackage, approvedApplication } from "./helpers/deposits.ts";
+import { activePackage, applicationPayload, approvedApplication } from "./helpers/deposits.ts";
 import { createAdmin, createUser, TEST_PASSWORD } from "./helpers/factories.ts";
 import { VALID_PROFILE } from "./helpers/identity.ts";
 import { jpegBytes, multipartBody, pdfBytes, pngBytes } from "./helpers/kyc-files.ts";
@@ -236,16 +236,7 @@ describe("account closure, erasure and retention", () => {
       url: "/api/applications",
       headers: u.headers,
       remoteAddress: "10.7.0.1",
-      payload: {
-        full_name: "Erika Mustermann",
-        email: u.user.email,
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: pkg.id,
-        reference_iban: "DE89 3704 0044 0532 0130 00",
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
+      payload: applicationPayload("Erika Mustermann", pkg.id, { email: u.user.email }),
     });
     expect(applied.statusCode, applied.body).toBe(201);
     const guarantee = await t.app.inject({ url: "/api/me/deposit-guarantee", headers: u.headers });

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertMayBeApproved } from "../src/modules/identity/identity.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { activePackage } from "./helpers/deposits.ts";
+import { activePackage, applicationPayload } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import {
   createVerifiedUser,
@@ -354,16 +354,7 @@ describe("sanctions screening", () => {
       url: "/api/applications",
       headers: listed.headers,
       remoteAddress: "10.8.0.1",
-      payload: {
-        full_name: "Zorislav Kremnyov",
-        email: listed.user.email,
-        phone: "+49 30 1234567",
-        amount: 10_000,
-        package_id: pkg.id,
-        reference_iban: "DE89 3704 0044 0532 0130 00",
-        maturity_instruction: "payout",
-        info_sheet_acknowledged: true,
-      },
+      payload: applicationPayload("Zorislav Kremnyov", pkg.id, { email: listed.user.email }),
     });
     expect(applied.statusCode, applied.body).toBe(201);
     const approve = await t.app.inject({

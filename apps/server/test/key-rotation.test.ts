@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { buffer as readAll } from "node:stream/consumers";
 import { GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
@@ -39,12 +39,6 @@ afterAll(async () => {
   await s3?.close();
   await fs.rm(work, { recursive: true, force: true });
 });
-
-async function readAll(stream: Readable) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** An object in the earlier format ("FGD1", no key id), as documents stored before key ids were written. */
 function legacyObject(aesKey: Buffer, storageKey: string, plain: Buffer) {

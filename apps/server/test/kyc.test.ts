@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { buffer as readAll } from "node:stream/consumers";
 import {
   KYC_DOCUMENT_STATUSES,
   KYC_DOCUMENT_TYPES,
@@ -98,12 +98,6 @@ const decide = (id: string, body: unknown, headers: Headers = admin.headers) =>
     headers,
     payload: body as Record<string, unknown>,
   });
-
-async function readAll(stream: Readable) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 describe("POST /api/kyc/upload/:documentType", () => {
   it("stores a JPEG identity card as pending and makes the user pending", async () => {

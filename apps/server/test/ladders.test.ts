@@ -7,10 +7,10 @@ import {
   dateInZone,
   type Ladder,
 } from "@festgeld/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp, moveClockTo } from "./helpers/clock-app.ts";
+import { clockAppForFile, moveClockTo } from "./helpers/clock-app.ts";
 import { SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { markVerified } from "./helpers/identity.ts";
@@ -19,10 +19,9 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 let address = 0;
 const details = {

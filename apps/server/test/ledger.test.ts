@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { addDays, type DepositDetail, type PaymentOrder, type TrialBalance } from "@festgeld/domain";
+import { addDays, type DepositDetail, type PaymentOrder } from "@festgeld/domain";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { postPaymentEvent } from "../src/modules/ledger/ledger-postings.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
 import { approvedApplication, fundedByStaff, SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import {
@@ -18,9 +18,16 @@ import {
   moveTo,
   order,
   publishPayment,
+  readTrialBalance,
   today,
 } from "./helpers/ledger.ts";
-import { debitStatement, importStatementOk, listOrders, settlePayments } from "./helpers/payments.ts";
+import {
+  createPaymentFiles,
+  debitStatement,
+  importStatementOk,
+  listOrders,
+  settlePayments,
+} from "./helpers/payments.ts";
 
 let t: TestApp;
 let clock: AdjustableClock;
@@ -32,10 +39,9 @@ const suspense = `banks:${BANK_IBAN}:suspense`;
 const inTransit = `banks:${BANK_IBAN}:in_transit`;
 const deposit = (id: string) => `deposits:${id}`;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 /** A deposit funded by staff today (the clock's today), for a new saver. */
 function funded(instruction: "payout" | "renew_principal" | "renew_all", amount = 10_000) {
@@ -88,14 +94,7 @@ async function ordersOf(depositId: string): Promise<PaymentOrder[]> {
 /** Imports a camt.053 statement as staff do. */
 const importStatement = (xml: string) => importStatementOk(t.app, admin, xml);
 
-async function trialBalance(date: string) {
-  const res = await t.app.inject({
-    url: `/api/admin/ledger/trial-balance?date=${date}`,
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as TrialBalance;
-}
+const trialBalance = (date: string) => readTrialBalance(t.app, admin, date);
 
 describe("the database keeps the journal balanced and append-only", () => {
   it("refuses an entry whose lines do not sum to zero, or that has one line", async () => {
@@ -570,16 +569,7 @@ describe("postings from the payment events", () => {
       expect(await seen(saver, d.id)).toEqual(pending);
 
       // The file goes out and the bank books the debit.
-      expect(
-        (
-          await t.app.inject({
-            method: "POST",
-            url: "/api/admin/payment-files",
-            headers: admin.headers,
-            payload: {},
-          })
-        ).statusCode,
-      ).toBe(201);
+      await createPaymentFiles(t.app, admin);
       const bookedOn = today(clock);
       const cashBefore = await balance(t.app, cash);
       await importStatement(
@@ -707,16 +697,7 @@ describe("postings from the payment events", () => {
     const id = application.deposit.id;
     const [refund] = await ordersOf(id);
     if (!refund) throw new Error("no refund order");
-    expect(
-      (
-        await t.app.inject({
-          method: "POST",
-          url: "/api/admin/payment-files",
-          headers: admin.headers,
-          payload: {},
-        })
-      ).statusCode,
-    ).toBe(201);
+    await createPaymentFiles(t.app, admin);
     const [cashBefore, transitBefore] = [await balance(t.app, cash), await balance(t.app, inTransit)];
     // The bank rejects it: a return of an order no statement booked.
     await importStatement(

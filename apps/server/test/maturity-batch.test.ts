@@ -1,11 +1,11 @@
 import { BUSINESS_TIME_ZONE, dateInZone, startOfDayInZone } from "@festgeld/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ClaimedJob } from "../src/db/job-queue.ts";
 import type { AdjustableClock } from "../src/lib/clock.ts";
-import { depositBatchJobHandlers } from "../src/modules/deposits/deposit-jobs.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
-import { createAdmin, createUser } from "./helpers/factories.ts";
+import type { TestApp } from "./helpers/app.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
+import { fundedByStaff, maturityJobs, settleMaturities } from "./helpers/deposits.ts";
+import type { createAdmin } from "./helpers/factories.ts";
 import { pdfText } from "./helpers/ledger.ts";
 
 /**
@@ -19,14 +19,9 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  t = await createTestApp({ CLOCK_CONTROL: "true" });
-  const adjustable = t.app.depositSettings.adjustableClock;
-  if (!adjustable) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
-  clock = adjustable;
-  admin = await createAdmin(t.app);
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 type Choice =
   | "payout"
@@ -38,54 +33,27 @@ type Choice =
 async function fundedSet(choices: readonly Choice[], valueDate: string) {
   const made = [];
   for (const [i, choice] of choices.entries()) {
-    const saver = await createUser(t.app);
-    const amount = 10_000 + 37 * i;
-    const application = await approvedApplication(t.app, saver, admin, {
-      amount,
+    const { saver, deposit } = await fundedByStaff(t.app, admin, valueDate, {
+      amount: 10_000 + 37 * i,
       instruction: typeof choice === "string" ? choice : "renew_all",
     });
-    const res = await t.app.inject({
-      method: "POST",
-      url: `/api/admin/deposits/${application.deposit.id}/funding`,
-      headers: admin.headers,
-      payload: { amount, value_date: valueDate, payer_iban: SAVER_IBAN },
-    });
-    expect(res.statusCode, res.body).toBe(200);
     if (typeof choice !== "string") {
       // The renewal rule, set on the row: how the saver chose it is renewal-rule.test.ts's concern.
       await t.app.db
         .updateTable("deposits")
         .set({ maturity_instruction: "renew_if_rate_at_least", renew_min_rate: choice.rule.toFixed(2) })
-        .where("id", "=", application.deposit.id)
+        .where("id", "=", deposit.id)
         .execute();
     }
-    made.push({ saver, depositId: application.deposit.id as string, choice });
+    made.push({ saver, depositId: deposit.id, choice });
   }
   return made;
 }
 
 const CHOICES: Choice[] = ["payout", "renew_principal", "renew_all", { rule: 3 }, { rule: 9 }];
 
-async function maturityJobs(depositIds: readonly string[]): Promise<ClaimedJob[]> {
-  const rows = await t.app.db
-    .selectFrom("jobs")
-    .select(["id", "name", "key", "payload", "attempts", "max_attempts"])
-    .where(
-      "key",
-      "in",
-      depositIds.map((id) => `deposit.maturity:${id}`),
-    )
-    .orderBy("id")
-    .execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id), payload: r.payload as Record<string, unknown> }));
-}
-
-/** Runs the maturity batch handler over some jobs in one transaction, as the queue would. */
-function settle(jobs: readonly ClaimedJob[], now: Date) {
-  const handler = depositBatchJobHandlers(t.app.events)["deposit.maturity"];
-  if (!handler) throw new Error("no maturity batch handler");
-  return t.app.db.transaction().execute((trx) => handler(trx, jobs, now));
-}
+const jobsOf = (depositIds: readonly string[]) => maturityJobs(t.app, depositIds);
+const settle = (jobs: readonly ClaimedJob[], now: Date) => settleMaturities(t.app, jobs, now);
 
 /** Everything a maturity writes for one deposit, without ids, times and random parts. */
 async function outcome(depositId: string) {
@@ -208,8 +176,8 @@ describe("maturity in batches", () => {
         .executeTakeFirstOrThrow()
     ).maturity_date as string;
     const now = noon(maturity);
-    await settle(await maturityJobs(together.map((d) => d.depositId)), now);
-    for (const d of alone) await settle(await maturityJobs([d.depositId]), now);
+    await settle(await jobsOf(together.map((d) => d.depositId)), now);
+    for (const d of alone) await settle(await jobsOf([d.depositId]), now);
 
     for (const [i, choice] of CHOICES.entries()) {
       const batch = await outcome(together[i]?.depositId ?? "");
@@ -264,7 +232,7 @@ describe("maturity in batches", () => {
     const today = dateInZone(clock.now(), BUSINESS_TIME_ZONE);
     const set = await fundedSet(["payout", "renew_principal", "renew_all"], today);
     const ids = set.map((d) => d.depositId);
-    const jobs = await maturityJobs(ids);
+    const jobs = await jobsOf(ids);
     const maturity = await maturityDate(ids[0] ?? "");
     const now = noon(maturity);
     // Two runs at once (two connections on the PostgreSQL server; one after the other on the embedded
@@ -322,7 +290,7 @@ describe("maturity in batches", () => {
     ).maturity_date as string;
     const now = noon(maturity);
     clock.set(now);
-    await settle(await maturityJobs([payout.depositId, renewal.depositId]), now);
+    await settle(await jobsOf([payout.depositId, renewal.depositId]), now);
     const inbox = async (headers: { authorization: string }) =>
       (await t.app.inject({ url: "/api/notifications", headers })).json() as Array<{
         title: string;

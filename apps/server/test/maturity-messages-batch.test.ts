@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { BUSINESS_TIME_ZONE, dateInZone, type Language, startOfDayInZone } from "@festgeld/domain";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { textsFor } from "../src/locales/catalogues.ts";
-import { depositBatchJobHandlers } from "../src/modules/deposits/deposit-jobs.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
-import { createAdmin, createUser } from "./helpers/factories.ts";
+import type { TestApp } from "./helpers/app.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
+import { fundedByStaff, maturityJobs, settleMaturities } from "./helpers/deposits.ts";
+import type { createAdmin } from "./helpers/factories.ts";
 import { pdfText } from "./helpers/ledger.ts";
 
 /**
@@ -22,29 +22,22 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  // E-mails are queued in the outbox (SMTP_URL set); nothing sends them in this test.
-  t = await createTestApp({ CLOCK_CONTROL: "true", SMTP_URL: "smtp://127.0.0.1:1" });
-  const adjustable = t.app.depositSettings.adjustableClock;
-  if (!adjustable) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
-  clock = adjustable;
-  admin = await createAdmin(t.app);
-});
-afterAll(() => t.close());
+// E-mails are queued in the outbox (SMTP_URL set); nothing sends them in this test.
+clockAppForFile(
+  (app) => {
+    ({ t, clock, admin } = app);
+  },
+  { SMTP_URL: "smtp://127.0.0.1:1" },
+);
 
 /** A saver writing in `language` with a funded 12-month deposit that renews in full at maturity. */
 async function renewingSaver(language: Language, amount: number, valueDate: string) {
-  const saver = await createUser(t.app);
-  await t.app.db.updateTable("users").set({ language }).where("id", "=", saver.user.id).execute();
-  const application = await approvedApplication(t.app, saver, admin, { amount, instruction: "renew_all" });
-  const res = await t.app.inject({
-    method: "POST",
-    url: `/api/admin/deposits/${application.deposit.id}/funding`,
-    headers: admin.headers,
-    payload: { amount, value_date: valueDate, payer_iban: SAVER_IBAN },
+  const { saver, deposit } = await fundedByStaff(t.app, admin, valueDate, {
+    amount,
+    instruction: "renew_all",
+    language,
   });
-  expect(res.statusCode, res.body).toBe(200);
-  return { language, saver, depositId: application.deposit.id as string };
+  return { language, saver, depositId: deposit.id };
 }
 
 const noon = (date: string) =>
@@ -52,20 +45,7 @@ const noon = (date: string) =>
 
 /** Settles the deposits' maturity jobs as one batch, as the queue would (the jobs are left running). */
 async function settleTogether(depositIds: readonly string[], now: Date) {
-  const rows = await t.app.db
-    .selectFrom("jobs")
-    .select(["id", "name", "key", "payload", "attempts", "max_attempts"])
-    .where(
-      "key",
-      "in",
-      depositIds.map((id) => `deposit.maturity:${id}`),
-    )
-    .orderBy("id")
-    .execute();
-  const jobs = rows.map((r) => ({ ...r, id: Number(r.id), payload: r.payload as Record<string, unknown> }));
-  const handler = depositBatchJobHandlers(t.app.events)["deposit.maturity"];
-  if (!handler) throw new Error("no maturity batch handler");
-  await t.app.db.transaction().execute((trx) => handler(trx, jobs, now));
+  await settleMaturities(t.app, await maturityJobs(t.app, depositIds), now);
 }
 
 describe("the messages of a maturity batch", () => {

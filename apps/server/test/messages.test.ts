@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
 import { markVerified } from "./helpers/identity.ts";
-import { jpegBytes, multipartBody, pdfBytes } from "./helpers/kyc-files.ts";
+import { decideKycDocument, jpegBytes, pdfBytes, uploadKycDocument } from "./helpers/kyc-files.ts";
 import {
   appWithSmtp,
   linkToken,
@@ -218,26 +218,9 @@ describe("events reach the saver by inbox and e-mail, in the account's language"
 
   it("each KYC decision and the verified identity are told once, in English", async () => {
     const saver = await register(app, "en", "Jane Doe");
-    const upload = async (type: string, data: Buffer, contentType: string) => {
-      const body = multipartBody([{ name: "file", filename: "doc", contentType, data }]);
-      const res = await app.inject({
-        method: "POST",
-        url: `/api/kyc/upload/${type}`,
-        headers: { ...saver.headers, ...body.headers },
-        payload: body.payload,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return (res.json() as { document: { id: string } }).document.id;
-    };
-    const decide = async (id: string, payload: object) => {
-      const res = await app.inject({
-        method: "PATCH",
-        url: `/api/admin/kyc/documents/${id}/decision`,
-        headers: admin.headers,
-        payload,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
+    const upload = (type: string, data: Buffer, contentType: string) =>
+      uploadKycDocument(app, saver, type, { data, contentType });
+    const decide = (id: string, payload: object) => decideKycDocument(app, admin, id, payload);
     const idCard = await upload("passport", jpegBytes(), "image/jpeg");
     const bill = await upload("utility_bill", pdfBytes(), "application/pdf");
     const selfie = await upload("selfie", jpegBytes(), "image/jpeg");
@@ -265,26 +248,9 @@ describe("events reach the saver by inbox and e-mail, in the account's language"
 
   it("an identity document the verified identity does not need is declined without asking for another", async () => {
     const saver = await register(app, "en", "Jim Doe");
-    const upload = async (type: string, data: Buffer, contentType: string) => {
-      const body = multipartBody([{ name: "file", filename: "doc", contentType, data }]);
-      const res = await app.inject({
-        method: "POST",
-        url: `/api/kyc/upload/${type}`,
-        headers: { ...saver.headers, ...body.headers },
-        payload: body.payload,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return (res.json() as { document: { id: string } }).document.id;
-    };
-    const decide = async (id: string, payload: object) => {
-      const res = await app.inject({
-        method: "PATCH",
-        url: `/api/admin/kyc/documents/${id}/decision`,
-        headers: admin.headers,
-        payload,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
+    const upload = (type: string, data: Buffer, contentType: string) =>
+      uploadKycDocument(app, saver, type, { data, contentType });
+    const decide = (id: string, payload: object) => decideKycDocument(app, admin, id, payload);
     const idCard = await upload("id_card", jpegBytes(), "image/jpeg");
     for (const [type, data, contentType] of [
       ["passport", jpegBytes(), "image/jpeg"],

@@ -9,7 +9,7 @@ import {
   type PaymentOrder,
 } from "@festgeld/domain";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { payDueInterest } from "../src/modules/deposits/deposit-interest.ts";
 import { lockDeposit } from "../src/modules/deposits/deposits.repository.ts";
@@ -17,11 +17,11 @@ import { holdingsAt } from "../src/modules/ledger/holdings.service.ts";
 import { interestCreditedInYear } from "../src/modules/tax-statements/tax-statements.repository.ts";
 import { statementFacts } from "../src/modules/tax-statements/tax-statements.service.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { type ClockApp, clockAppForFile } from "./helpers/clock-app.ts";
 import { fundedByStaff } from "./helpers/deposits.ts";
 import { createUser } from "./helpers/factories.ts";
 import { depositLedgerBalance, journalOwed, moveTo } from "./helpers/ledger.ts";
-import { debitStatement, listOrders, settlePayments } from "./helpers/payments.ts";
+import { createPaymentFiles, debitStatement, listOrders, settlePayments } from "./helpers/payments.ts";
 
 /**
  * Packages that pay interest monthly (docs/decisions.md "A deposit's plan", "Monthly interest"): staff set
@@ -31,12 +31,11 @@ import { debitStatement, listOrders, settlePayments } from "./helpers/payments.t
 
 let t: TestApp;
 let clock: AdjustableClock;
-let admin: Awaited<ReturnType<typeof createClockApp>>["admin"];
+let admin: ClockApp["admin"];
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 const today = () => dateInZone(clock.now(), BUSINESS_TIME_ZONE);
 
@@ -303,13 +302,7 @@ describe("a deposit paying interest monthly", () => {
     await moveTo(t.app, clock, addMonths(start, 1));
     const [order] = (await ordersOf(deposit.id)).filter((o) => o.source === "monthly_interest");
     expect(order?.status).toBe("ordered");
-    const files = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/payment-files",
-      headers: admin.headers,
-      payload: {},
-    });
-    expect(files.statusCode, files.body).toBe(201);
+    await createPaymentFiles(t.app, admin);
     const xml = debitStatement({
       bookingDate: today(),
       debits: [{ endToEndId: order?.end_to_end_id ?? "", amount: (order?.amount ?? 0).toFixed(2) }],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
+import { adjustableClockOf } from "./helpers/clock-app.ts";
 import { createAdmin, createUser, uniqueEmail } from "./helpers/factories.ts";
 import { appWithSmtp, linkToken, outboxDrained, type ReceivedMail, startSmtp } from "./helpers/smtp.ts";
 
@@ -24,9 +25,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   env = await appWithSmtp(smtp.url, { CLOCK_CONTROL: "true" });
   app = env.app;
-  const adjustable = app.depositSettings.adjustableClock;
-  if (!adjustable) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
-  clock = adjustable;
+  clock = adjustableClockOf(app);
   admin = await createAdmin(app);
 });
 afterAll(async () => {

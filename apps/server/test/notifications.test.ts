@@ -1,10 +1,8 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config/env.ts";
 import { createSmtpMailer } from "../src/lib/mailer.ts";
 import { writeBroadcastBatch } from "../src/modules/notifications/email-outbox.repository.ts";
 import {
@@ -12,8 +10,9 @@ import {
   EmailOutboxWorker,
   retryDelayMs,
 } from "../src/modules/notifications/email-outbox.worker.ts";
-import { createTestApp, createTestDatabase, type TestApp } from "./helpers/app.ts";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
+import { appWithSmtp, waitFor } from "./helpers/smtp.ts";
 
 type Headers = { authorization: string };
 
@@ -279,43 +278,6 @@ async function startSmtp(reject: (attempt: number, to: string) => boolean) {
   };
 }
 
-/** The whole app with SMTP configured and the outbox worker running with short retry delays. */
-async function appWithSmtp(smtpUrl: string, maxAttempts = 5) {
-  const { database, drop } = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    DATA_DIR: `/tmp/festgeld-test-${randomBytes(6).toString("hex")}`,
-    WEB_DIST_DIR: "/nonexistent",
-    SMTP_URL: smtpUrl,
-    SMTP_FROM: "Festgeld Demo <no-reply@example.test>",
-  });
-  const app = await buildApp({
-    config,
-    database,
-    closeDatabase: false,
-    logger: false,
-    backgroundJobs: { emailWorker: { pollIntervalMs: 50, retryBaseMs: 100, retryMaxMs: 400, maxAttempts } },
-  });
-  await app.ready();
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      await drop();
-    },
-  };
-}
-
-async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 async function outboxRows(app: FastifyInstance) {
   return app.db.selectFrom("email_outbox").selectAll().orderBy("id").execute();
 }
@@ -403,7 +365,7 @@ describe("notification e-mails through a real local SMTP server", { timeout: 120
 
   it("gives up after the last attempt and keeps the reason", async () => {
     const smtp = await startSmtp(() => true);
-    const { app, close } = await appWithSmtp(smtp.url, 3);
+    const { app, close } = await appWithSmtp(smtp.url, {}, { maxAttempts: 3 });
     try {
       const admin = await createAdmin(app);
       const target = await createUser(app);

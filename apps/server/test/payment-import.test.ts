@@ -9,12 +9,12 @@ import {
   type PaymentOrder,
   startOfDayInZone,
 } from "@festgeld/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { parseCamt053 } from "../src/modules/deposits/camt053.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
-import { approvedApplication, camt053 } from "./helpers/deposits.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
+import { approvedApplication, camt053, depositDetail } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { debitStatement, listOrders, PARTNER_IBAN, postStatement } from "./helpers/payments.ts";
 
@@ -22,10 +22,9 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 const fixture = (name: string) =>
   readFileSync(new URL(`./fixtures/camt053/${name}`, import.meta.url), "utf8");
@@ -58,8 +57,7 @@ const importXml = async (xml: string, dryRun = false) => {
   return res.json() as BankStatementResult;
 };
 
-const depositOf = async (id: string) =>
-  (await t.app.inject({ url: `/api/admin/deposits/${id}`, headers: admin.headers })).json() as DepositDetail;
+const depositOf = (id: string) => depositDetail(t.app, admin, id);
 
 describe("value dates and the statement recognised by its content", () => {
   it("a credit booked today with tomorrow's value date funds with the bank's value date, dry run and import alike (PostFinance)", async () => {

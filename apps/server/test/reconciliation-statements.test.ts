@@ -1,12 +1,12 @@
-import { addDays, type DepositDetail, type Reconciliation, type TrialBalance } from "@festgeld/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, type DepositDetail, type Reconciliation } from "@festgeld/domain";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
-import { BANK_IBAN, moveTo, today } from "./helpers/ledger.ts";
-import { importStatementOk, listOrders } from "./helpers/payments.ts";
+import { BANK_IBAN, moveTo, readTrialBalance, today } from "./helpers/ledger.ts";
+import { createPaymentFiles, importStatementOk, listOrders } from "./helpers/payments.ts";
 
 /**
  * The books against real camt.053 statements of the partner account, through the import: a deposit
@@ -19,12 +19,8 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
-});
-afterAll(() => {
-  clock.reset();
-  return t.close();
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
 
 /** Integer cents as the statement writes an amount (always positive; the direction says the sign). */
@@ -101,14 +97,7 @@ function statement(s: { id: string; date: string; openingCents: number; entries:
 
 const importStatement = (xml: string) => importStatementOk(t.app, admin, xml);
 
-async function trialBalance(date: string) {
-  const res = await t.app.inject({
-    url: `/api/admin/ledger/trial-balance?date=${date}`,
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as TrialBalance;
-}
+const trialBalance = (date: string) => readTrialBalance(t.app, admin, date);
 
 async function reconcile(date: string) {
   const res = await t.app.inject({
@@ -162,13 +151,7 @@ describe("a deposit's whole life against the bank's statements", () => {
     if (!order) throw new Error("no payout order at maturity");
     const payoutCents = Math.round(order.amount * 100);
     expect(payoutCents).toBeGreaterThan(1_000_000);
-    const files = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/payment-files",
-      headers: admin.headers,
-      payload: {},
-    });
-    expect(files.statusCode, files.body).toBe(201);
+    await createPaymentFiles(t.app, admin);
     // The order is in transit: the bank has not booked it, the books' cash is still the funding.
     expect((await reconcile(maturity)).book_balance_cents).toBe(1_000_000);
 

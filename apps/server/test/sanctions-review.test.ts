@@ -5,7 +5,8 @@ import { JobQueue } from "../src/db/job-queue.ts";
 import { signIdentPayload } from "../src/modules/identity/ident.service.ts";
 import { sanctionsJobHandlers } from "../src/modules/identity/sanctions.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { activePackage } from "./helpers/deposits.ts";
+import { adjustableClockOf } from "./helpers/clock-app.ts";
+import { activePackage, applicationPayload } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { createVerifiedUser, markVerified, sanctionsFixture, VALID_PROFILE } from "./helpers/identity.ts";
 import { multipartBody } from "./helpers/kyc-files.ts";
@@ -60,16 +61,7 @@ async function saverWithApplication(fullName: string, dateOfBirth = "1980-05-17"
     url: "/api/applications",
     headers: saver.headers,
     remoteAddress: `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    payload: {
-      full_name: fullName,
-      email: saver.user.email,
-      phone: "+49 30 1234567",
-      amount: 10_000,
-      package_id: pkg.id,
-      reference_iban: "DE89370400440532013000",
-      maturity_instruction: "payout",
-      info_sheet_acknowledged: true,
-    },
+    payload: applicationPayload(fullName, pkg.id, { email: saver.user.email }),
   });
   expect(sent.statusCode, sent.body).toBe(201);
   return { ...saver, applicationId: sent.json().id as string };
@@ -169,8 +161,7 @@ describe("approval needs a recent list", () => {
   });
 
   it("reckons the list's age by the app's clock: a month later it is outdated, the list of that day is current", async () => {
-    const clock = t.app.depositSettings.adjustableClock;
-    if (!clock) throw new Error("CLOCK_CONTROL did not give an adjustable clock");
+    const clock = adjustableClockOf(t.app);
     try {
       const monthLater = new Date(Date.now() + 30 * 86_400_000);
       clock.set(monthLater);

@@ -2,24 +2,23 @@ import { readFileSync } from "node:fs";
 import {
   type AuditLogEntry,
   type BankException,
-  type BankStatementResult,
-  type DepositDetail,
   formatCreditorReference,
   type PaymentOrder,
   type Reconciliation,
-  type TrialBalance,
 } from "@festgeld/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import type { PaymentEvent } from "../src/modules/payments/payment-events.ts";
 import type { TestApp } from "./helpers/app.ts";
 import { createClockApp } from "./helpers/clock-app.ts";
-import { approvedApplication, camt053, fundedByStaff } from "./helpers/deposits.ts";
+import { approvedApplication, camt053, depositDetail, fundedByStaff } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
-import { balance, moveTo, today } from "./helpers/ledger.ts";
+import { balance, moveTo, readTrialBalance, today } from "./helpers/ledger.ts";
 import {
   actOnException,
+  createPaymentFiles,
   debitStatement,
+  importStatementOk,
   listExceptions,
   listOrders,
   PARTNER_IBAN,
@@ -63,22 +62,12 @@ const onPartnerAccount = (xml: string, iban: string) =>
 
 const importRaw = (xml: string, dryRun = false) => postStatement(t.app, admin, xml, dryRun);
 
-async function importXml(xml: string) {
-  const res = await importRaw(xml);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as BankStatementResult;
-}
+const importXml = (xml: string) => importStatementOk(t.app, admin, xml);
 
-const depositOf = async (id: string) =>
-  (await t.app.inject({ url: `/api/admin/deposits/${id}`, headers: admin.headers })).json() as DepositDetail;
+const depositOf = (id: string) => depositDetail(t.app, admin, id);
 
 async function trialBalanceZero() {
-  const res = await t.app.inject({
-    url: `/api/admin/ledger/trial-balance?date=${today(clock)}`,
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  expect((res.json() as TrialBalance).total_cents).toBe(0);
+  expect((await readTrialBalance(t.app, admin, today(clock))).total_cents).toBe(0);
 }
 
 const statementsStored = async () =>
@@ -112,13 +101,7 @@ async function paidOut() {
   const order = (await listOrders(t.app, admin, "&status=ordered")).find(
     (o) => o.deposit_id === deposit.id,
   ) as PaymentOrder;
-  const files = await t.app.inject({
-    method: "POST",
-    url: "/api/admin/payment-files",
-    headers: admin.headers,
-    payload: {},
-  });
-  expect(files.statusCode, files.body).toBe(201);
+  await createPaymentFiles(t.app, admin);
   const booked = await importXml(
     debitStatement({
       bookingDate: today(clock),

@@ -1,13 +1,13 @@
-import type { BankStatementResult, DepositDetail, PaymentOrder, TrialBalance } from "@festgeld/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PaymentOrder } from "@festgeld/domain";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { MESSAGES_LATER_FROM_ENTRIES } from "../src/modules/deposits/statement-import.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp } from "./helpers/clock-app.ts";
-import { approvedApplication, camt053, fundedByStaff } from "./helpers/deposits.ts";
+import { clockAppForFile } from "./helpers/clock-app.ts";
+import { approvedApplication, camt053, depositDetail, fundedByStaff } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
-import { moveTo, today } from "./helpers/ledger.ts";
-import { debitStatement, listOrders, postStatement } from "./helpers/payments.ts";
+import { moveTo, readTrialBalance, today } from "./helpers/ledger.ts";
+import { createPaymentFiles, debitStatement, importStatementOk, listOrders } from "./helpers/payments.ts";
 
 /**
  * The statement import at scale (docs/decisions.md "Statement import at scale"): entries matched in
@@ -20,30 +20,16 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
-});
-afterAll(() => {
-  clock.reset();
-  return t.close();
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
 
-async function importXml(xml: string) {
-  const res = await postStatement(t.app, admin, xml);
-  expect(res.statusCode, res.body.slice(0, 400)).toBe(200);
-  return res.json() as BankStatementResult;
-}
+const importXml = (xml: string) => importStatementOk(t.app, admin, xml);
 
-const depositOf = async (id: string) =>
-  (await t.app.inject({ url: `/api/admin/deposits/${id}`, headers: admin.headers })).json() as DepositDetail;
+const depositOf = (id: string) => depositDetail(t.app, admin, id);
 
 async function trialBalanceZero() {
-  const res = await t.app.inject({
-    url: `/api/admin/ledger/trial-balance?date=${today(clock)}`,
-    headers: admin.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  expect((res.json() as TrialBalance).total_cents).toBe(0);
+  expect((await readTrialBalance(t.app, admin, today(clock))).total_cents).toBe(0);
 }
 
 /** Rows of a table that belong to the statement, counted. */
@@ -112,13 +98,7 @@ describe("a large statement's bookings and returns", () => {
     await moveTo(t.app, clock, funded[0]?.maturity_date ?? "");
     const ordered = await listOrders(t.app, admin, "&status=ordered");
     const orders = funded.map((d) => ordered.find((o) => o.deposit_id === d.id) as PaymentOrder);
-    const files = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/payment-files",
-      headers: admin.headers,
-      payload: {},
-    });
-    expect(files.statusCode, files.body).toBe(201);
+    await createPaymentFiles(t.app, admin);
     const [returned, booked] = orders as [PaymentOrder, PaymentOrder];
     // Debits no order names make it a large statement (its events go to the journal as one batch).
     const noise = Array.from({ length: MESSAGES_LATER_FROM_ENTRIES }, (_, i) => ({

@@ -1,10 +1,10 @@
 import type { DepositDetail } from "@festgeld/domain";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdjustableClock } from "../src/lib/clock.ts";
 import { scheduleYearlyRun } from "../src/modules/tax-statements/tax-statements.service.ts";
 import type { TestApp } from "./helpers/app.ts";
-import { createClockApp, moveClockTo } from "./helpers/clock-app.ts";
+import { clockAppForFile, moveClockTo } from "./helpers/clock-app.ts";
 import { SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { markVerified } from "./helpers/identity.ts";
@@ -13,10 +13,9 @@ let t: TestApp;
 let clock: AdjustableClock;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
-beforeAll(async () => {
-  ({ t, clock, admin } = await createClockApp());
+clockAppForFile((app) => {
+  ({ t, clock, admin } = app);
 });
-afterAll(() => t.close());
 
 /** Noon of a calendar day in Berlin (or another hour), then what fell due runs. */
 const moveTo = (date: string, hour = 12) => moveClockTo(t.app, clock, date, hour);

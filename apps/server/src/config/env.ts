@@ -10,6 +10,20 @@ import { loadOperator, type Operator } from "./operator.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
+/** A text that may be left out; an empty one counts as left out. */
+const optionalText = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v));
+
+/** A switch written true/false or 1/0, off unless set. */
+const flag = () =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1");
+
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -114,10 +128,7 @@ export const envSchema = z.object({
     .email()
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  ADMIN_PASSWORD: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
+  ADMIN_PASSWORD: optionalText(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   AUTH_ACCOUNT_BACKOFF_AFTER: z.coerce.number().int().min(1).max(1_000_000).default(20),
@@ -161,18 +172,9 @@ export const envSchema = z.object({
     }),
   S3_ENDPOINT: optionalUrl(["http://", "https://"]),
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
-  S3_FORCE_PATH_STYLE: z
-    .enum(["true", "false", "1", "0"])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
-  AWS_ACCESS_KEY_ID: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
-  AWS_SECRET_ACCESS_KEY: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
+  S3_FORCE_PATH_STYLE: flag(),
+  AWS_ACCESS_KEY_ID: optionalText(),
+  AWS_SECRET_ACCESS_KEY: optionalText(),
   BRAND_FILE: z.string().optional(),
   // Seed and fallback receiving account: a partner bank without one gets it at start-up (modules/banks).
   PARTNER_BANK_HOLDER: z.string().trim().min(1).max(70).default("Demo Partnerbank AG"),
@@ -191,14 +193,8 @@ export const envSchema = z.object({
     }),
   PARTNER_BANK_NAME: z.string().trim().max(120).default("Demo Partnerbank AG"),
   // Lets an admin move the server's clock (POST /api/admin/clock) for end-to-end tests; refused in production.
-  CLOCK_CONTROL: z
-    .enum(["true", "false", "1", "0"])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
-  OPERATOR_FILE: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
+  CLOCK_CONTROL: flag(),
+  OPERATOR_FILE: optionalText(),
   /** The address savers reach the web app at, for links in e-mails (default: http://HOST:PORT). */
   PUBLIC_URL: optionalUrl(["http://", "https://"]),
   IDENT_WEBHOOK_SECRETS: z
@@ -223,15 +219,10 @@ export const envSchema = z.object({
     ),
   // Prometheus metrics on a port of their own (never the public one); unset: no metrics listener.
   METRICS_PORT: z.coerce.number({ message: "must be a number" }).int().min(0).max(65535).optional(),
-  METRICS_HOST: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v)),
-  METRICS_TOKEN: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" ? undefined : v))
-    .refine((v) => v === undefined || v.length >= 16, { message: "must be at least 16 characters" }),
+  METRICS_HOST: optionalText(),
+  METRICS_TOKEN: optionalText().refine((v) => v === undefined || v.length >= 16, {
+    message: "must be at least 16 characters",
+  }),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   REQUEST_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1000),
   /** How old the sanctions list in force may be for an approval (docs/decisions.md, "Approval needs a current list"). */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { buildApp } from "../../src/app.ts";
+import { type BuildAppOptions, buildApp } from "../../src/app.ts";
 import { type Config, loadConfig } from "../../src/config/env.ts";
 import { type Database, openPGlite, openPostgres } from "../../src/db/database.ts";
 import { migrate } from "../../src/db/migrate.ts";
@@ -55,8 +55,14 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** Builds the whole app on a fresh database, exactly as the server does, minus the listening socket. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds the whole app on a fresh database, exactly as the server does, minus the listening socket
+ * (`options`: what a test gives `buildApp` besides, such as a clock or the e-mail worker's timing).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Partial<Omit<BuildAppOptions, "config" | "database">> = {},
+): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -65,7 +71,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: "/nonexistent",
     ...env,
   });
-  const app = await buildApp({ config, database, closeDatabase: false, logger: false });
+  const app = await buildApp({ config, database, closeDatabase: false, logger: false, ...options });
   recordStatuses(app);
   await app.ready();
   return {

@@ -4,9 +4,12 @@ import {
   BUSINESS_TIME_ZONE,
   type DepositDetail,
   dateInZone,
+  type Language,
 } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
+import type { ClaimedJob } from "../../src/db/job-queue.ts";
+import { depositBatchJobHandlers } from "../../src/modules/deposits/deposit-jobs.ts";
 import { createUser } from "./factories.ts";
 import { markVerified } from "./identity.ts";
 
@@ -24,15 +27,15 @@ export function activePackage(app: FastifyInstance, months?: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** The application form as a saver sends it: 10,000 to the package, paid out at maturity. */
+/** The application form as a saver sends it: 10,000 to the package, paid out at maturity, to the reference IBAN. */
 export function applicationPayload(
   fullName: string,
   packageId: string,
-  options: { amount?: number; instruction?: "payout" | "renew_principal" | "renew_all" } = {},
+  options: { amount?: number; instruction?: "payout" | "renew_principal" | "renew_all"; email?: string } = {},
 ) {
   return {
     full_name: fullName,
-    email: "erika@example.test",
+    email: options.email ?? "erika@example.test",
     phone: "+49 30 1234567",
     amount: options.amount ?? 10_000,
     package_id: packageId,
@@ -151,6 +154,17 @@ export function camt053(
 </Document>`;
 }
 
+/** A deposit as staff see it. */
+export async function depositDetail(
+  app: FastifyInstance,
+  admin: { headers: Headers },
+  id: string,
+): Promise<DepositDetail> {
+  const res = await app.inject({ url: `/api/admin/deposits/${id}`, headers: admin.headers });
+  if (res.statusCode !== 200) throw new Error(`deposit: ${res.statusCode} ${res.body}`);
+  return res.json() as DepositDetail;
+}
+
 /** A deposit of a new saver, approved and funded by staff with the given value date (12 months by default). */
 export async function fundedByStaff(
   app: FastifyInstance,
@@ -160,10 +174,19 @@ export async function fundedByStaff(
     amount?: number;
     months?: number;
     instruction?: "payout" | "renew_principal" | "renew_all";
+    /** The saver's language, set before the application is sent. */
+    language?: Language;
   } = {},
 ) {
   const amount = options.amount ?? 10_000;
   const saver = await createUser(app);
+  if (options.language) {
+    await app.db
+      .updateTable("users")
+      .set({ language: options.language })
+      .where("id", "=", saver.user.id)
+      .execute();
+  }
   const application = await approvedApplication(app, saver, admin, {
     amount,
     instruction: options.instruction ?? "payout",
@@ -177,4 +200,29 @@ export async function fundedByStaff(
   });
   expect(res.statusCode, res.body).toBe(200);
   return { saver, application, deposit: res.json() as DepositDetail };
+}
+
+/** The maturity jobs of some deposits as the queue claims them. */
+export async function maturityJobs(
+  app: FastifyInstance,
+  depositIds: readonly string[],
+): Promise<ClaimedJob[]> {
+  const rows = await app.db
+    .selectFrom("jobs")
+    .select(["id", "name", "key", "payload", "attempts", "max_attempts"])
+    .where(
+      "key",
+      "in",
+      depositIds.map((id) => `deposit.maturity:${id}`),
+    )
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id), payload: r.payload as Record<string, unknown> }));
+}
+
+/** Runs the maturity batch handler over some jobs in one transaction, as the queue would. */
+export function settleMaturities(app: FastifyInstance, jobs: readonly ClaimedJob[], now: Date) {
+  const handler = depositBatchJobHandlers(app.events)["deposit.maturity"];
+  if (!handler) throw new Error("no maturity batch handler");
+  return app.db.transaction().execute((trx) => handler(trx, jobs, now));
 }

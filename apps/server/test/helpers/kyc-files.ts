@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
 
 /**
  * Small, real files for upload tests, built byte by byte so that no binary fixture is needed.
@@ -101,4 +102,40 @@ export function multipartBody(parts: Part[]) {
     payload: Buffer.concat(chunks),
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+type Headers = { authorization: string };
+
+/** Uploads a KYC document as the saver (201 or it throws); answers the document's id. */
+export async function uploadKycDocument(
+  app: FastifyInstance,
+  saver: { headers: Record<string, string> },
+  type: string,
+  file: { data: Buffer; contentType: string; filename?: string },
+): Promise<string> {
+  const body = multipartBody([{ name: "file", filename: file.filename ?? "doc", ...file }]);
+  const res = await app.inject({
+    method: "POST",
+    url: `/api/kyc/upload/${type}`,
+    headers: { ...saver.headers, ...body.headers },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`upload of ${type}: ${res.statusCode} ${res.body}`);
+  return (res.json() as { document: { id: string } }).document.id;
+}
+
+/** Decides a KYC document as staff (200 or it throws). */
+export async function decideKycDocument(
+  app: FastifyInstance,
+  admin: { headers: Headers },
+  id: string,
+  payload: object,
+): Promise<void> {
+  const res = await app.inject({
+    method: "PATCH",
+    url: `/api/admin/kyc/documents/${id}/decision`,
+    headers: admin.headers,
+    payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`decision on ${id}: ${res.statusCode} ${res.body}`);
 }

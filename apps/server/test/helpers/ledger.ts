@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, dateInZone, startOfDayInZone } from "@festgeld/domain";
+import { BUSINESS_TIME_ZONE, dateInZone, startOfDayInZone, type TrialBalance } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
@@ -15,6 +15,20 @@ export async function moveTo(app: FastifyInstance, clock: AdjustableClock, date:
 }
 
 export const today = (clock: AdjustableClock) => dateInZone(clock.now(), BUSINESS_TIME_ZONE);
+
+/** The trial balance of a day as staff read it. */
+export async function readTrialBalance(
+  app: FastifyInstance,
+  admin: { headers: { authorization: string } },
+  date: string,
+): Promise<TrialBalance> {
+  const res = await app.inject({
+    url: `/api/admin/ledger/trial-balance?date=${date}`,
+    headers: admin.headers,
+  });
+  if (res.statusCode !== 200) throw new Error(`trial balance: ${res.statusCode} ${res.body}`);
+  return res.json() as TrialBalance;
+}
 
 /** Publishes a payment event the way the payments module does: inside a transaction. */
 export function publishPayment(app: FastifyInstance, event: PaymentEvent) {

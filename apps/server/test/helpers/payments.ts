@@ -94,6 +94,17 @@ export async function listOrders(app: FastifyInstance, admin: { headers: Headers
   return res.json() as PaymentOrder[];
 }
 
+/** Writes the payment files of the orders due, as staff do (the orders are then in transit). */
+export async function createPaymentFiles(app: FastifyInstance, admin: { headers: Headers }): Promise<void> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/admin/payment-files",
+    headers: admin.headers,
+    payload: {},
+  });
+  if (res.statusCode !== 201) throw new Error(`payment files: ${res.statusCode} ${res.body}`);
+}
+
 /** Imports a camt.053 statement as staff do; answers the response (a dry run books nothing). */
 export function postStatement(
   app: FastifyInstance,
@@ -116,7 +127,7 @@ export async function importStatementOk(
   xml: string,
 ): Promise<BankStatementResult> {
   const res = await postStatement(app, admin, xml);
-  if (res.statusCode !== 200) throw new Error(`statement: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200) throw new Error(`statement: ${res.statusCode} ${res.body.slice(0, 400)}`);
   return res.json() as BankStatementResult;
 }
 
@@ -148,13 +159,7 @@ export async function settlePayments(
 ): Promise<PaymentOrder[]> {
   const open = await listOrders(app, admin, "&status=ordered");
   if (open.length === 0) return [];
-  const files = await app.inject({
-    method: "POST",
-    url: "/api/admin/payment-files",
-    headers: admin.headers,
-    payload: {},
-  });
-  if (files.statusCode !== 201) throw new Error(`payment files: ${files.statusCode} ${files.body}`);
+  await createPaymentFiles(app, admin);
   const xml = debitStatement({
     bookingDate,
     debits: open.map((o) => ({ endToEndId: o.end_to_end_id, amount: o.amount.toFixed(2) })),

@@ -1,13 +1,9 @@
-import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
-import { buildApp } from "../../src/app.ts";
-import { loadConfig } from "../../src/config/env.ts";
 import type { Clock } from "../../src/lib/clock.ts";
-import { createTestDatabase } from "./app.ts";
-import { recordStatuses } from "./statuses.ts";
+import { createTestApp, type TestApp } from "./app.ts";
 
 /** One e-mail as the local SMTP server received it, parsed. */
 export interface ReceivedMail {
@@ -68,42 +64,34 @@ export async function startSmtp() {
   };
 }
 
-/** The whole app with SMTP configured and the outbox worker polling quickly (on a test clock if given). */
-export async function appWithSmtp(
+/**
+ * The whole app with SMTP configured and the outbox worker polling quickly (on a test clock if given;
+ * `maxAttempts`: how often an e-mail is tried before it is marked failed).
+ */
+export function appWithSmtp(
   smtpUrl: string,
   env: Record<string, string> = {},
-  options: { clock?: Clock } = {},
-) {
-  const { database, drop } = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    DATA_DIR: `/tmp/festgeld-test-${randomBytes(6).toString("hex")}`,
-    WEB_DIST_DIR: "/nonexistent",
-    SMTP_URL: smtpUrl,
-    SMTP_FROM: "Festgeld Demo <no-reply@example.test>",
-    PUBLIC_URL: "https://festgeld.example.test",
-    ...env,
-  });
-  const app = await buildApp({
-    config,
-    database,
-    closeDatabase: false,
-    logger: false,
-    backgroundJobs: { emailWorker: { pollIntervalMs: 50, retryBaseMs: 100, retryMaxMs: 400 } },
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
-  recordStatuses(app);
-  await app.ready();
-  return {
-    app,
-    config,
-    database,
-    close: async () => {
-      await app.close();
-      await drop();
+  options: { clock?: Clock; maxAttempts?: number } = {},
+): Promise<TestApp> {
+  return createTestApp(
+    {
+      SMTP_URL: smtpUrl,
+      SMTP_FROM: "Festgeld Demo <no-reply@example.test>",
+      PUBLIC_URL: "https://festgeld.example.test",
+      ...env,
     },
-  };
+    {
+      backgroundJobs: {
+        emailWorker: {
+          pollIntervalMs: 50,
+          retryBaseMs: 100,
+          retryMaxMs: 400,
+          ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+        },
+      },
+      ...(options.clock ? { clock: options.clock } : {}),
+    },
+  );
 }
 
 export async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {

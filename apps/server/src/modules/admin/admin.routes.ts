@@ -4,8 +4,7 @@ import { route } from "../../lib/route.ts";
 import * as service from "./admin.service.ts";
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, operations.adminAnalytics, async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.adminAnalytics, async () => {
     return service.analytics(app.db);
   });
 

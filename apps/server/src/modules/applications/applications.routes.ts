@@ -24,13 +24,11 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.clock.now(),
         messages: app.messages,
       });
-      reply.header("Cache-Control", "no-store");
       return reply.status(201).send(application);
     },
   );
 
-  route(app, operations.meApprovalChecklist, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.meApprovalChecklist, async (request) => {
     return approvalChecklist(app.db, currentUser(request));
   });
 
@@ -38,28 +36,18 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     return page(reply, await service.listOwnApplications(app.db, currentUser(request), request.query));
   });
 
-  route(app, operations.applicationsCompleteDetails, async (request, reply) => {
-    const application = await service.completeDetails(
-      app.db,
-      currentUser(request),
-      request.params.id,
-      request.body,
-      app.clock.now(),
-    );
-    reply.header("Cache-Control", "no-store");
-    return application;
-  });
+  route(app, operations.applicationsCompleteDetails, async (request) =>
+    service.completeDetails(app.db, currentUser(request), request.params.id, request.body, app.clock.now()),
+  );
 
-  route(app, operations.applicationsWithdraw, async (request, reply) => {
-    const application = await service.withdrawApplication(
+  route(app, operations.applicationsWithdraw, async (request) =>
+    service.withdrawApplication(
       app.db,
       currentUser(request),
       request.params.id,
       app.clock.now(),
       app.events,
       app.messages,
-    );
-    reply.header("Cache-Control", "no-store");
-    return application;
-  });
+    ),
+  );
 };

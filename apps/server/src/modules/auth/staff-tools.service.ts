@@ -1,6 +1,7 @@
-import type { AdminAccountStatus, Language, Role, User } from "@festgeld/domain";
+import type { AdminAccountStatus, AuditAction, Language, Role, User } from "@festgeld/domain";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import type { AccountEventType } from "../../db/tables/accounts.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { lastEmailLanguage } from "./account-security.repository.ts";
@@ -62,13 +63,41 @@ function notOwnAccount(staff: Staff, userId: string) {
 }
 
 /**
- * What the saver's account events keep of a staff action: that staff acted, and when; never who nor
- * from where. The staff member and their address go into the audit log (docs/decisions.md "Staff
- * actions in the saver's events").
+ * The saver's account event of a staff action (`detail` beside the mark that staff acted). It keeps
+ * that staff acted, and when; never who nor from where. The staff member and their address go into
+ * the audit log (docs/decisions.md "Staff actions in the saver's events").
  */
-const STAFF_EVENT = { ip: null, user_agent: null } as const;
-const BY_STAFF = { by_staff: true } as const;
-const staffTrace = (meta: Meta) => ({ ip: meta.ip ?? null });
+function staffEvent(
+  db: Kysely<DB>,
+  userId: string,
+  event: AccountEventType,
+  detail: Record<string, unknown> = {},
+) {
+  return authRepo.insertAccountEvent(db, {
+    user_id: userId,
+    event,
+    ip: null,
+    user_agent: null,
+    detail: { ...detail, by_staff: true },
+  });
+}
+
+/** The audit entry of a staff action on an account: its address, `details`, and the staff member's address. */
+function auditOnAccount(
+  db: Kysely<DB>,
+  staff: Staff,
+  action: AuditAction,
+  target: { id: string; email: string },
+  meta: Meta,
+  details: Record<string, unknown> = {},
+) {
+  return recordAudit(db, staff, {
+    action,
+    targetType: "user",
+    targetId: target.id,
+    details: { email: target.email, ...details, ip: meta.ip ?? null },
+  });
+}
 
 export async function lockAccount(db: Kysely<DB>, staff: Staff, userId: string, meta: Meta) {
   notOwnAccount(staff, userId);
@@ -78,18 +107,8 @@ export async function lockAccount(db: Kysely<DB>, staff: Staff, userId: string, 
     const now = new Date();
     await authRepo.setLockedAt(trx, userId, now, now);
     await sessionRepo.revokeUserSessions(trx, userId, now);
-    await authRepo.insertAccountEvent(trx, {
-      user_id: userId,
-      event: "account_locked",
-      ...STAFF_EVENT,
-      detail: BY_STAFF,
-    });
-    await recordAudit(trx, staff, {
-      action: "user.locked",
-      targetType: "user",
-      targetId: userId,
-      details: { email: target.email, ...staffTrace(meta) },
-    });
+    await staffEvent(trx, userId, "account_locked");
+    await auditOnAccount(trx, staff, "user.locked", target, meta);
   });
   return accountStatus(db, userId);
 }
@@ -99,18 +118,8 @@ export async function unlockAccount(db: Kysely<DB>, staff: Staff, userId: string
     const target = await targetOf(trx, userId);
     if (!target.locked_at) return;
     await authRepo.setLockedAt(trx, userId, null, new Date());
-    await authRepo.insertAccountEvent(trx, {
-      user_id: userId,
-      event: "account_unlocked",
-      ...STAFF_EVENT,
-      detail: BY_STAFF,
-    });
-    await recordAudit(trx, staff, {
-      action: "user.unlocked",
-      targetType: "user",
-      targetId: userId,
-      details: { email: target.email, ...staffTrace(meta) },
-    });
+    await staffEvent(trx, userId, "account_unlocked");
+    await auditOnAccount(trx, staff, "user.unlocked", target, meta);
   });
   return accountStatus(db, userId);
 }
@@ -118,12 +127,7 @@ export async function unlockAccount(db: Kysely<DB>, staff: Staff, userId: string
 export async function revokeSessions(db: Kysely<DB>, staff: Staff, userId: string, meta: Meta) {
   const target = await targetOf(db, userId);
   const revoked = await revokeOtherSessions(db, userId, null, { ...meta, by: staff });
-  await recordAudit(db, staff, {
-    action: "user.sessions_revoked",
-    targetType: "user",
-    targetId: userId,
-    details: { email: target.email, revoked, ...staffTrace(meta) },
-  });
+  await auditOnAccount(db, staff, "user.sessions_revoked", target, meta, { revoked });
   return accountStatus(db, userId);
 }
 
@@ -137,12 +141,7 @@ export async function sendPasswordReset(
   const target = await targetOf(db, userId);
   if (!mail.enabled) throw new AppError(503, "service_unavailable", "E-mail cannot be sent at the moment");
   await requestPasswordReset(db, mail, target.email, meta, { byStaff: staff });
-  await recordAudit(db, staff, {
-    action: "user.password_reset_sent",
-    targetType: "user",
-    targetId: userId,
-    details: { email: target.email, ...staffTrace(meta) },
-  });
+  await auditOnAccount(db, staff, "user.password_reset_sent", target, meta);
   return accountStatus(db, userId);
 }
 
@@ -168,12 +167,7 @@ export async function sendEmailVerification(
     if (!(await sendVerification(trx, mail, userId, target.email, { ...meta, language }))) {
       throw new AppError(503, "service_unavailable", "E-mail cannot be sent at the moment");
     }
-    await recordAudit(trx, staff, {
-      action: "user.verification_sent",
-      targetType: "user",
-      targetId: userId,
-      details: { email: target.email, ...staffTrace(meta) },
-    });
+    await auditOnAccount(trx, staff, "user.verification_sent", target, meta);
   });
   mail.wake();
   return accountStatus(db, userId);
@@ -185,18 +179,8 @@ export async function changeRole(db: Kysely<DB>, staff: Staff, userId: string, r
     const target = await targetOf(trx, userId);
     if (target.role === role) return;
     await authRepo.setRole(trx, userId, role, new Date());
-    await authRepo.insertAccountEvent(trx, {
-      user_id: userId,
-      event: "role_changed",
-      ...STAFF_EVENT,
-      detail: { from: target.role, to: role, ...BY_STAFF },
-    });
-    await recordAudit(trx, staff, {
-      action: "user.role_changed",
-      targetType: "user",
-      targetId: userId,
-      details: { email: target.email, from: target.role, to: role, ...staffTrace(meta) },
-    });
+    await staffEvent(trx, userId, "role_changed", { from: target.role, to: role });
+    await auditOnAccount(trx, staff, "user.role_changed", target, meta, { from: target.role, to: role });
   });
   return accountStatus(db, userId);
 }

@@ -67,22 +67,19 @@ export function updateBank(db: Db, id: string, values: Updateable<BanksTable>) {
     .executeTakeFirstOrThrow();
 }
 
-export function countBanksWithSlug(db: Db, slug: string, exceptId: string | null) {
+/** Whether a bank other than `exceptId` already has this value in a column that must be unique. */
+export async function takenByAnotherBank(
+  db: Db,
+  column: "slug" | "account_iban",
+  value: string,
+  exceptId: string | null,
+): Promise<boolean> {
   let query = db
     .selectFrom("banks")
     .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("slug", "=", slug);
+    .where(column, "=", value);
   if (exceptId) query = query.where("id", "<>", exceptId);
-  return query.executeTakeFirstOrThrow();
-}
-
-export function countBanksWithAccount(db: Db, iban: string, exceptId: string | null) {
-  let query = db
-    .selectFrom("banks")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("account_iban", "=", iban);
-  if (exceptId) query = query.where("id", "<>", exceptId);
-  return query.executeTakeFirstOrThrow();
+  return Number((await query.executeTakeFirstOrThrow()).n) > 0;
 }
 
 /** Gives every bank without a receiving account the configured one (the seed; see 0180_banks.sql). */

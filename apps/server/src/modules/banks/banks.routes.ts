@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import { BANK_LOGO_MAX_BYTES, operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requestLanguage } from "../../lib/language.ts";
-import { noStore, route } from "../../lib/route.ts";
+import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { type LogoUpload, openLogo, storeLogo } from "./bank-logo.ts";
 import * as service from "./banks.service.ts";
@@ -40,24 +40,20 @@ export const banksRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  route(app, operations.adminBanksList, async (_request, reply) => {
-    noStore(reply);
+  route(app, operations.adminBanksList, async () => {
     return service.listAdminBanks(app.db);
   });
 
   route(app, operations.adminBanksCreate, async (request, reply) => {
-    noStore(reply);
     const created = await service.createBank(app.db, currentUser(request), request.body);
     return reply.status(201).send(created);
   });
 
-  route(app, operations.adminBanksUpdate, async (request, reply) => {
-    noStore(reply);
+  route(app, operations.adminBanksUpdate, async (request) => {
     return service.updateBank(app.db, currentUser(request), request.params.id, request.body);
   });
 
-  route(app, operations.adminBanksLogo, async (request, reply) => {
-    noStore(reply);
+  route(app, operations.adminBanksLogo, async (request) => {
     let upload: LogoUpload | null = null;
     if (request.isMultipart()) {
       try {

@@ -248,12 +248,12 @@ const auditView = (b: AdminBank) => {
 };
 
 async function checkUnique(db: Db, fields: { slug?: string; iban?: string }, exceptId: string | null) {
-  if (fields.slug !== undefined && Number((await repo.countBanksWithSlug(db, fields.slug, exceptId)).n) > 0) {
+  if (fields.slug !== undefined && (await repo.takenByAnotherBank(db, "slug", fields.slug, exceptId))) {
     throw conflict("bank_slug_taken", "Another bank already has this address (slug).");
   }
   if (
     fields.iban !== undefined &&
-    Number((await repo.countBanksWithAccount(db, fields.iban, exceptId)).n) > 0
+    (await repo.takenByAnotherBank(db, "account_iban", fields.iban, exceptId))
   ) {
     throw conflict("bank_account_taken", "This receiving account is already another bank's.");
   }

@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import {
   BOOKS_CURRENCY,
   currencyFromDb,
@@ -65,12 +65,6 @@ function cleanStaffRow(row: Record<string, unknown>) {
   return rest;
 }
 
-async function readAll(stream: Readable): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
 const EXTENSIONS: Record<string, string> = {
   "image/jpeg": "jpg",
   "image/png": "png",
@@ -104,7 +98,7 @@ export async function exportZip(db: Db, storage: DocumentStorage, user: User): P
   };
   for (const doc of await repo.documentsOf(db, user.id)) {
     const name = `documents/${doc.document_type}-${doc.id}.${EXTENSIONS[doc.content_type] ?? "bin"}`;
-    files[name] = await readAll(await storage.get(doc.storage_key));
+    files[name] = new Uint8Array(await buffer(await storage.get(doc.storage_key)));
   }
   return Buffer.from(zipSync(files, { level: 6 }));
 }

@@ -3,7 +3,7 @@ import { operations } from "@festgeld/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/errors.ts";
-import { noStore, page, route } from "../../lib/route.ts";
+import { page, route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { passwordCheckLimit } from "../auth/auth.rate-limit.ts";
 import * as dataRights from "./data-rights.service.ts";
@@ -35,18 +35,15 @@ function listAge(app: { clock: { now(): Date }; depositSettings: { sanctionsList
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, options) => {
   const secrets = options.identSecrets;
 
-  route(app, operations.kycProfileGet, async (request, reply) => {
-    noStore(reply);
+  route(app, operations.kycProfileGet, async (request) => {
     return service.getProfile(app.db, currentUser(request));
   });
 
-  route(app, operations.kycProfilePut, async (request, reply) => {
-    noStore(reply);
+  route(app, operations.kycProfilePut, async (request) => {
     return service.putProfile(app.db, currentUser(request), request.body, new Date());
   });
 
   route(app, operations.kycIdentStart, async (request, reply) => {
-    noStore(reply);
     return reply
       .status(201)
       .send(await ident.start(app.db, secrets, currentUser(request), request.body.provider));
@@ -66,23 +63,19 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   // so a stolen session cannot use it to guess the password.
   const perUserPassword = passwordCheckLimit(app);
 
-  route(app, operations.meClose, { preHandler: perUserPassword }, async (request, reply) => {
-    noStore(reply);
+  route(app, operations.meClose, { preHandler: perUserPassword }, async (request) => {
     return dataRights.closeAccount(app.db, currentUser(request), request.body.password, new Date());
   });
 
-  route(app, operations.meDepositGuarantee, async (request, reply) => {
-    noStore(reply);
+  route(app, operations.meDepositGuarantee, async (request) => {
     return dataRights.depositGuarantee(app.db, currentUser(request));
   });
 
-  route(app, operations.adminDossier, async (request, reply) => {
-    noStore(reply);
+  route(app, operations.adminDossier, async (request) => {
     return service.dossier(app.db, request.params.id, listAge(app));
   });
 
-  route(app, operations.adminProfileDecide, async (request, reply) => {
-    noStore(reply);
+  route(app, operations.adminProfileDecide, async (request, _reply) => {
     return service.decideProfile(
       app.db,
       currentUser(request),
@@ -94,24 +87,20 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   });
 
   route(app, operations.adminNotesAdd, async (request, reply) => {
-    noStore(reply);
     return reply
       .status(201)
       .send(await service.addNote(app.db, currentUser(request), request.params.id, request.body));
   });
 
-  route(app, operations.adminSanctionsListsList, async (_request, reply) => {
-    noStore(reply);
+  route(app, operations.adminSanctionsListsList, async (_request, _reply) => {
     return sanctions.lists(app.db);
   });
 
-  route(app, operations.adminSanctionsDemoListGet, async (_request, reply) => {
-    noStore(reply);
+  route(app, operations.adminSanctionsDemoListGet, async (_request, _reply) => {
     return { available: !options.production };
   });
 
   route(app, operations.adminSanctionsDemoListLoad, async (request, reply) => {
-    noStore(reply);
     const loaded = await sanctions.loadDemoList(
       app.db,
       currentUser(request),
@@ -126,13 +115,11 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     return page(reply, await sanctions.listHits(app.db, request.query));
   });
 
-  route(app, operations.adminSanctionsHitDecide, async (request, reply) => {
-    noStore(reply);
+  route(app, operations.adminSanctionsHitDecide, async (request, _reply) => {
     return sanctions.decideHit(app.db, currentUser(request), request.params.id, request.body);
   });
 
-  route(app, operations.adminErasuresList, async (_request, reply) => {
-    noStore(reply);
+  route(app, operations.adminErasuresList, async (_request, _reply) => {
     return dataRights.pendingErasures(app.db);
   });
 
@@ -147,7 +134,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       operations.adminSanctionsListLoad,
       { bodyLimit: SANCTIONS_LIST_MAX_BYTES },
       async (request, reply) => {
-        noStore(reply);
         const file = await readUpload(request);
         const loaded = await sanctions.loadList(scope.db, currentUser(request), file, app.clock.now());
         // the screening runs in the job queue; start it now rather than at the next poll

@@ -98,32 +98,22 @@ export async function assertVerifiedHolder(db: Db, userId: string, name: string)
 }
 
 /** The fields a saver enters, as compared and stored (tax ID normalised). */
-function comparable(p: {
-  date_of_birth: string;
-  place_of_birth: string;
-  nationality: string;
-  street: string;
-  postcode: string;
-  city: string;
-  country: string;
-  tax_residency: string;
-  tax_id: string;
-  is_pep: boolean;
-  pep_details: string | null;
-}) {
-  return JSON.stringify([
-    p.date_of_birth,
-    p.place_of_birth,
-    p.nationality,
-    p.street,
-    p.postcode,
-    p.city,
-    p.country,
-    p.tax_residency,
-    p.tax_id,
-    p.is_pep,
-    p.pep_details,
-  ]);
+const ENTERED_FIELDS = [
+  "date_of_birth",
+  "place_of_birth",
+  "nationality",
+  "street",
+  "postcode",
+  "city",
+  "country",
+  "tax_residency",
+  "tax_id",
+  "is_pep",
+  "pep_details",
+] as const;
+
+function comparable(p: Pick<repo.ProfileRow, (typeof ENTERED_FIELDS)[number]>) {
+  return JSON.stringify(ENTERED_FIELDS.map((field) => p[field]));
 }
 
 /**

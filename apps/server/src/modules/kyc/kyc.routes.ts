@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import { LIMITS, operations } from "@festgeld/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { noStore, page, route } from "../../lib/route.ts";
+import { page, route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import * as service from "./kyc.service.ts";
 
@@ -46,7 +46,6 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      noStore(reply);
       try {
         const result = await service.upload(
           deps(),
@@ -78,8 +77,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  route(app, operations.kycStatus, async (request, reply) => {
-    noStore(reply);
+  route(app, operations.kycStatus, async (request, _reply) => {
     return service.getStatus(app.db, currentUser(request));
   });
 
@@ -105,8 +103,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  route(app, operations.adminKycDocumentsDecide, async (request, reply) => {
-    noStore(reply);
+  route(app, operations.adminKycDocumentsDecide, async (request, _reply) => {
     return service.decide(
       app.db,
       currentUser(request),
@@ -117,8 +114,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  route(app, operations.adminKycDocumentHistory, async (request, reply) => {
-    noStore(reply);
+  route(app, operations.adminKycDocumentHistory, async (request, _reply) => {
     return service.history(app.db, request.params.id);
   });
 };

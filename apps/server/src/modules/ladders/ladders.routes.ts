@@ -19,13 +19,11 @@ export const laddersRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.clock.now(),
         messages: app.messages,
       });
-      reply.header("Cache-Control", "no-store");
       return reply.status(201).send(ladder);
     },
   );
 
-  route(app, operations.laddersListOwn, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.laddersListOwn, async (request) => {
     return service.listLadders(app.db, currentUser(request));
   });
 };

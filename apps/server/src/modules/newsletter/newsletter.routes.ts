@@ -47,8 +47,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  route(app, operations.adminNewsletterSend, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.adminNewsletterSend, async (request) => {
     return service.sendIssue(app.db, currentUser(request), request.body, context());
   });
 

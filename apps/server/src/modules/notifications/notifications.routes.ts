@@ -14,8 +14,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(result);
   });
 
-  route(app, operations.adminNotificationsAudience, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.adminNotificationsAudience, async (request) => {
     return service.audience(app.db, request.body);
   });
 
@@ -28,12 +27,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     reply.header("X-Total-Count", String(total));
     reply.header("X-Unread-Count", String(unread));
-    reply.header("Cache-Control", "no-store");
     return items;
   });
 
-  route(app, operations.notificationsUnreadCount, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.notificationsUnreadCount, async (request) => {
     return service.unreadCount(app.db, currentUser(request));
   });
 

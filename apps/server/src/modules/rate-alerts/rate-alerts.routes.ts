@@ -5,8 +5,7 @@ import { currentUser } from "../../plugins/auth.ts";
 import * as service from "./rate-alerts.service.ts";
 
 export const rateAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, operations.rateAlertsList, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.rateAlertsList, async (request) => {
     return service.listAlerts(app.db, currentUser(request));
   });
 
