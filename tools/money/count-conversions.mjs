@@ -7,11 +7,14 @@
 //   - a call of the cents helpers: centsToNumber(, toCents(, centsToDecimalString(, decimalToScaledInt(
 //   - a division or multiplication by 100 (or 100n): `/ 100`, `* 100`, `100 *`
 //   - parseFloat(
-//   - Number(x) or BigInt(x) whose argument names an amount, by AMOUNT_NAME below (the lint rule's definition)
+//   - Number(x) or BigInt(x) whose argument names an amount, by namesAnAmount below (the lint rule's
+//     definition: "interest" counts outside "interest rate" only)
 // TypeScript and TSX under apps/ and packages/, without node_modules and dist.
 import { execFileSync } from "node:child_process";
 
-export const AMOUNT_NAME = /amount|cents|balance|interest|principal|euro|fee/i;
+export const namesAnAmount = (text) =>
+  /amount|cents|balance|principal|euro|fee/i.test(text) ||
+  (/interest/i.test(text) && !/interest_?rate/i.test(text));
 const HELPERS = /\b(?:centsToNumber|toCents|centsToDecimalString|decimalToScaledInt)\(/;
 const HUNDRED = /[/*]\s*100n?\b|\b100n?\s*\*/;
 const PARSE_FLOAT = /\bparseFloat\(/;
@@ -31,7 +34,7 @@ const out = execFileSync("git", args, { encoding: "utf8", maxBuffer: 64 << 20 })
 
 function isConversion(text) {
   if (HELPERS.test(text) || HUNDRED.test(text) || PARSE_FLOAT.test(text)) return true;
-  for (const m of text.matchAll(CAST)) if (AMOUNT_NAME.test(m[1] ?? "")) return true;
+  for (const m of text.matchAll(CAST)) if (namesAnAmount(m[1] ?? "")) return true;
   return false;
 }
 

@@ -81,7 +81,7 @@ describe("POST /api/admin/packages", () => {
       .select(["interest_rate", "min_amount_cents", "max_amount_cents"])
       .where("id", "=", res.json().id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ interest_rate: "3.33", min_amount_cents: 100_050, max_amount_cents: 999_999 });
+    expect(row).toEqual({ interest_rate: "3.33", min_amount_cents: 100_050n, max_amount_cents: 999_999n });
   });
 
   it("refuses invalid packages on the server and creates nothing", async () => {

@@ -89,7 +89,7 @@ describe("POST /api/applications", () => {
       .where("id", "=", app.id)
       .executeTakeFirstOrThrow();
     expect(row.reference_iban).toBe("DE89370400440532013000");
-    expect(row.amount_cents).toBe(1_000_000);
+    expect(row.amount_cents).toBe(1_000_000n);
     expect(row.interest_rate).toBe("3.50");
     expect(row.duration_months).toBe(12);
     expect(row.info_sheet_acknowledged_at).toBeInstanceOf(Date);

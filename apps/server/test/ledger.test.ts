@@ -470,7 +470,7 @@ describe("postings from the deposit events", () => {
       const interestLine = await t.app.db
         .selectFrom("ledger_lines")
         .select("amount_cents")
-        .where("entry_id", "=", entries[1]?.id ?? 0)
+        .where("entry_id", "=", entries[1]?.id ?? 0n)
         .where("account", "=", interest)
         .executeTakeFirstOrThrow();
       expect(Number(interestLine.amount_cents)).toBe(Math.round(quote.json().interest * 100));

@@ -118,11 +118,11 @@ describe("migrations", () => {
       .orderBy("full_name")
       .execute();
     expect(applications).toEqual([
-      { full_name: "Saver 1", amount_cents: 100_001 },
-      { full_name: "Saver 2", amount_cents: 99_999_999_999_999 },
-      { full_name: "Saver 3", amount_cents: 1 },
-      { full_name: "Saver 4", amount_cents: 250_050 },
-      { full_name: "Saver 5", amount_cents: 1_000_000 },
+      { full_name: "Saver 1", amount_cents: 100_001n },
+      { full_name: "Saver 2", amount_cents: 99_999_999_999_999n },
+      { full_name: "Saver 3", amount_cents: 1n },
+      { full_name: "Saver 4", amount_cents: 250_050n },
+      { full_name: "Saver 5", amount_cents: 1_000_000n },
     ]);
     const limits = await db
       .selectFrom("packages")
@@ -130,12 +130,12 @@ describe("migrations", () => {
       .orderBy("duration_months")
       .execute();
     expect(limits).toEqual([
-      { duration_months: 3, min_amount_cents: 100_000, max_amount_cents: 5_000_000 },
-      { duration_months: 6, min_amount_cents: 100_000, max_amount_cents: 10_000_000 },
-      { duration_months: 12, min_amount_cents: 500_000, max_amount_cents: 25_000_000 },
-      { duration_months: 18, min_amount_cents: 100_050, max_amount_cents: 123_456_789 },
-      { duration_months: 24, min_amount_cents: 500_000, max_amount_cents: 50_000_000 },
-      { duration_months: 36, min_amount_cents: 500_000, max_amount_cents: 50_000_000 },
+      { duration_months: 3, min_amount_cents: 100_000n, max_amount_cents: 5_000_000n },
+      { duration_months: 6, min_amount_cents: 100_000n, max_amount_cents: 10_000_000n },
+      { duration_months: 12, min_amount_cents: 500_000n, max_amount_cents: 25_000_000n },
+      { duration_months: 18, min_amount_cents: 100_050n, max_amount_cents: 123_456_789n },
+      { duration_months: 24, min_amount_cents: 500_000n, max_amount_cents: 50_000_000n },
+      { duration_months: 36, min_amount_cents: 500_000n, max_amount_cents: 50_000_000n },
     ]);
     const columns = await sql<{ column_name: string }>`
       select column_name from information_schema.columns

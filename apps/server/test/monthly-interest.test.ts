@@ -351,7 +351,7 @@ describe("a deposit paying interest monthly", () => {
       .where("previous_deposit_id", "=", deposit.id)
       .executeTakeFirstOrThrow();
     // Interest was paid month by month: only the principal is carried.
-    expect(next).toMatchObject({ amount_cents: 500_000, interest_payout: "monthly" });
+    expect(next).toMatchObject({ amount_cents: 500_000n, interest_payout: "monthly" });
     await moveTo(t.app, clock, addMonths(start, 4));
     expect((await ordersOf(next.id)).filter((o) => o.source === "monthly_interest")).toHaveLength(1);
     await setPayout(3, "at_maturity");

@@ -156,7 +156,7 @@ describe("the renewal rule at maturity", () => {
       .executeTakeFirstOrThrow();
     // 10,000 at 3.50 % for 12 months: 350.00, carried over with the principal.
     expect(next).toMatchObject({
-      amount_cents: 1_035_000,
+      amount_cents: 1_035_000n,
       interest_rate: "3.50",
       maturity_instruction: "renew_if_rate_at_least",
       renew_min_rate: "3.50",

@@ -319,7 +319,7 @@ describe("erasure when retention ends", () => {
       .where("id", "=", order.id)
       .executeTakeFirstOrThrow();
     expect(keptOrder).toMatchObject({
-      amount_cents: 10_000_00,
+      amount_cents: 10_000_00n,
       creditor_name: "Erased",
       creditor_street: null,
       user_id: null,

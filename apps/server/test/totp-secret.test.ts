@@ -12,6 +12,7 @@ import { migrate } from "../src/db/migrate.ts";
 import { openWith, sealPlainSecrets, sealWith, TotpKeyError } from "../src/modules/auth/totp-secret.ts";
 import { createTestDatabase } from "./helpers/app.ts";
 import { createUser, TEST_PASSWORD, TEST_TOTP_SECRET, totpCode } from "./helpers/factories.ts";
+import { jsonText } from "./helpers/json-text.ts";
 import { recordStatuses } from "./helpers/statuses.ts";
 
 /** TOTP secrets at rest: sealed with AES-256-GCM under a key outside the database (totp-secret.ts). */
@@ -97,7 +98,7 @@ describe("TOTP secrets at rest", () => {
     expect(enabled.statusCode).toBe(200);
     // The code of the next 30 s step (the current one was spent by the enrolment).
     expect(await signIn(app, saver.user.email, secret, 1)).toBe(200);
-    const all = JSON.stringify(await sql`select * from user_totp`.execute(database.db));
+    const all = jsonText(await sql`select * from user_totp`.execute(database.db));
     expect(all).not.toContain(secret);
   });
 

@@ -14,6 +14,15 @@ export type Numeric = ColumnType<string, string | number, string | number>;
 
 /**
  * Money: integer cents in a bigint column (docs/decisions.md "One money type: integer cents from the
- * contract's edge to the database"). int8 arrives as a JS number (database.ts), exact up to 9e15 cents.
+ * contract's edge to the database"). int8 arrives as a JS bigint (database.ts), exact at any size; the
+ * repositories hand it on as Money (moneyFromDb) or bigint cents.
  */
-export type Cents = ColumnType<number, number | bigint | string, number | bigint | string>;
+export type Cents = ColumnType<bigint, bigint | number | string, bigint | number | string>;
+export type NullableCents = ColumnType<bigint | null, bigint | number | null, bigint | number | null>;
+
+/**
+ * Any other int8 column (an identity key, a running total): a JS bigint as well, since the drivers read
+ * every int8 as one (database.ts). A count is read as `count(*)::int` (db/aggregates.repository.ts) instead.
+ */
+export type Int8 = ColumnType<bigint, bigint | number, bigint | number>;
+export type GeneratedInt8 = ColumnType<bigint, bigint | number | undefined, bigint | number>;

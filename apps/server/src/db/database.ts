@@ -53,18 +53,21 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-// count(*) and other int8 values fit in a JS number for everything we count; PGlite does the same.
-// A date column stays its 'YYYY-MM-DD' text: a calendar day has no time zone to be shifted into.
+// int8 is read as a JS bigint by both drivers: money columns are int8 cents (docs/decisions.md "One money
+// type"), exact at any size; a count is read as `count(*)::int` (db/aggregates.repository.ts). A date column stays its
+// 'YYYY-MM-DD' text: a calendar day has no time zone to be shifted into.
+const INT8_OID = 20;
 const DATE_OID = 1082;
+const readInt8 = (v: string) => BigInt(v);
 const pgTypes = {
   getTypeParser: ((oid: number, format?: string) =>
-    oid === 20
-      ? (v: string) => Number(v)
+    oid === INT8_OID
+      ? readInt8
       : oid === DATE_OID
         ? (v: string) => v
         : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
-const pgliteOptions = { parsers: { [DATE_OID]: (v: string) => v } };
+const pgliteOptions = { parsers: { [INT8_OID]: readInt8, [DATE_OID]: (v: string) => v } };
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({

@@ -204,7 +204,7 @@ export class JobQueue {
           .where(
             "id",
             "in",
-            jobs.map((j) => j.id),
+            jobs.map((j) => BigInt(j.id)),
           )
           .where("locked_by", "=", this.workerId)
           .where("state", "=", "running")
@@ -248,7 +248,7 @@ export class JobQueue {
         const done = await trx
           .updateTable("jobs")
           .set({ state: "done", finished_at: now, updated_at: now, locked_until: null, last_error: null })
-          .where("id", "=", job.id)
+          .where("id", "=", BigInt(job.id))
           .where("locked_by", "=", this.workerId)
           .where("state", "=", "running")
           .executeTakeFirst();
@@ -268,7 +268,7 @@ export class JobQueue {
           updated_at: now,
           ...(failed ? { finished_at: now } : {}),
         })
-        .where("id", "=", job.id)
+        .where("id", "=", BigInt(job.id))
         .where("locked_by", "=", this.workerId)
         .execute();
     }

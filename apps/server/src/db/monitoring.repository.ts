@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { countRows } from "./aggregates.repository.ts";
 import type { DB } from "./schema.ts";
 
 // SQL of the infrastructure's own checks: the readiness probe and the counts the metrics gauges read
@@ -13,38 +14,34 @@ export async function ping(db: Kysely<DB>) {
 export function countDueJobs(db: Kysely<DB>) {
   return db
     .selectFrom("jobs")
-    .select(sql<number>`count(*)`.as("n"))
+    .select(countRows().as("n"))
     .where("state", "in", ["pending", "running"])
     .where("run_at", "<=", sql<Date>`now()`)
     .executeTakeFirst();
 }
 
 export function countFailedJobs(db: Kysely<DB>) {
-  return db
-    .selectFrom("jobs")
-    .select(sql<number>`count(*)`.as("n"))
-    .where("state", "=", "failed")
-    .executeTakeFirst();
+  return db.selectFrom("jobs").select(countRows().as("n")).where("state", "=", "failed").executeTakeFirst();
 }
 
 /** E-mails queued and neither sent nor given up. */
 export function countOutboxBacklog(db: Kysely<DB>) {
   return db
     .selectFrom("email_outbox")
-    .select(sql<number>`count(*)`.as("n"))
+    .select(countRows().as("n"))
     .where("sent_at", "is", null)
     .where("failed_at", "is", null)
     .executeTakeFirst();
 }
 
 export function countPendingBroadcasts(db: Kysely<DB>) {
-  return db.selectFrom("email_broadcasts").select(sql<number>`count(*)`.as("n")).executeTakeFirst();
+  return db.selectFrom("email_broadcasts").select(countRows().as("n")).executeTakeFirst();
 }
 
 export function countFailedOutbox(db: Kysely<DB>) {
   return db
     .selectFrom("email_outbox")
-    .select(sql<number>`count(*)`.as("n"))
+    .select(countRows().as("n"))
     .where("failed_at", "is not", null)
     .executeTakeFirst();
 }

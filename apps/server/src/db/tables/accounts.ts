@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-import type { NullableTimestamp, Timestamp } from "../columns.ts";
+import type { GeneratedInt8, NullableTimestamp, Timestamp } from "../columns.ts";
 
 // Table types of the accounts area; its migrations are numbered 0010-0019.
 
@@ -33,7 +33,7 @@ export type AccountEventType =
   | "password_reset_sent_by_staff";
 
 export interface AccountEventsTable {
-  id: Generated<number>;
+  id: GeneratedInt8;
   user_id: string | null;
   event: AccountEventType;
   ip: string | null;
@@ -63,7 +63,7 @@ export interface TwoFactorAttemptsTable {
 }
 
 export interface LoginFailuresTable {
-  id: Generated<number>;
+  id: GeneratedInt8;
   account_key: string;
   address_key: string;
   failed_at: Timestamp;

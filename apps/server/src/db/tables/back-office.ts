@@ -1,11 +1,11 @@
 // Table types of the back office area; its migrations are numbered 0040-0049.
 import type { Language } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
-import type { Cents, NullableTimestamp, Timestamp } from "../columns.ts";
+import type { Cents, Int8, NullableTimestamp, Timestamp } from "../columns.ts";
 
 /** 0040_audit_log.sql: append-only. */
 export interface AuditLogTable {
-  id: ColumnType<number, never, never>;
+  id: ColumnType<bigint, never, never>;
   actor_id: string | null;
   actor_email: string;
   action: string;
@@ -44,7 +44,7 @@ export interface NotificationReadsTable {
 
 /** 0042_email_outbox.sql */
 export interface EmailOutboxTable {
-  id: ColumnType<number, never, never>;
+  id: ColumnType<bigint, never, never>;
   /** null for a template e-mail (0080_messages.sql). */
   notification_id: string | null;
   /** null for a template e-mail to an address rather than an account. */
@@ -68,13 +68,13 @@ export interface EmailOutboxTable {
 export interface ApplicationStatusTotalsTable {
   status: string;
   slot: number;
-  applications: number;
+  applications: Int8;
   amount_cents: Cents;
 }
 
 export interface InvestorApprovedApplicationsTable {
   user_id: string;
-  approved: number;
+  approved: Int8;
 }
 
 /** 0111_user_and_monthly_totals.sql: kept by triggers on users and applications, read by the back office. */
@@ -82,19 +82,19 @@ export interface UserTotalsTable {
   role: string;
   kyc_status: string;
   slot: number;
-  users: number;
+  users: Int8;
 }
 
 export interface UserSignupHoursTable {
   hour: Timestamp;
   slot: number;
-  users: number;
+  users: Int8;
 }
 
 export interface ApplicationHoursTable {
   hour: Timestamp;
   slot: number;
-  applications: number;
+  applications: Int8;
 }
 
 /** 0112_email_broadcasts.sql: broadcasts whose e-mails the outbox worker is still writing. */

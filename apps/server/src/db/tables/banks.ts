@@ -21,7 +21,7 @@ export interface BanksTable {
   register_entry: string;
   description: Json<LocalizedText>;
   scheme_name: string;
-  scheme_coverage_cents: ColumnType<number, number | string | undefined, number | string>;
+  scheme_coverage_cents: ColumnType<bigint, bigint | number | undefined, bigint | number>;
   scheme_website: Nullable<string>;
   scheme_contact: Nullable<string>;
   scheme_repayment_days: Generated<number>;

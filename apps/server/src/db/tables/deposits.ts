@@ -1,7 +1,7 @@
 // Table types of the deposits area; its migrations are numbered 0060-0069.
 import type { DepositStatus, EarlyClosureRule, InterestPayout, MaturityInstruction } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
-import type { Cents, NullableTimestamp, Timestamp } from "../columns.ts";
+import type { Cents, GeneratedInt8, NullableTimestamp, Timestamp } from "../columns.ts";
 
 /** A date column: 'YYYY-MM-DD' strings both ways (the pg and PGlite date parsers are set to keep text). */
 export type DateColumn = ColumnType<string, string, string>;
@@ -47,7 +47,7 @@ export interface DepositsTable {
 }
 
 export interface DepositEventsTable {
-  id: Generated<number>;
+  id: GeneratedInt8;
   deposit_id: string;
   type: string;
   at: Timestamp;
@@ -75,7 +75,7 @@ export interface BankStatementsTable {
 export type JobState = "pending" | "running" | "done" | "failed" | "cancelled";
 
 export interface JobsTable {
-  id: Generated<number>;
+  id: GeneratedInt8;
   name: string;
   key: string;
   payload: ColumnType<Record<string, unknown>, string | undefined, string>;

@@ -1,7 +1,7 @@
 // Table types of the journal (double-entry books) and the reconciliation; migrations 0170-0179.
 import type { LedgerKind } from "@festgeld/domain";
 import type { ColumnType, Generated } from "kysely";
-import type { Cents, Timestamp } from "../columns.ts";
+import type { Cents, GeneratedInt8, Int8, Timestamp } from "../columns.ts";
 import type { DateColumn, NullableDateColumn } from "./deposits.ts";
 
 export type LedgerAccountType =
@@ -24,7 +24,7 @@ export interface LedgerAccountsTable {
 
 /** 0170_ledger.sql: append-only; balanced (two or more lines summing to zero) at commit. */
 export interface LedgerEntriesTable {
-  id: Generated<number>;
+  id: GeneratedInt8;
   kind: string;
   reference: string;
   effective_date: DateColumn;
@@ -33,14 +33,14 @@ export interface LedgerEntriesTable {
   payment_order_id: string | null;
   statement_id: string | null;
   statement_entry_key: string | null;
-  reverses_entry_id: number | null;
+  reverses_entry_id: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
   details: ColumnType<Record<string, unknown>, string | undefined, never>;
 }
 
 /** 0170_ledger.sql: signed cents, positive = debit, negative = credit; append-only. */
 export interface LedgerLinesTable {
-  id: Generated<number>;
-  entry_id: number;
+  id: GeneratedInt8;
+  entry_id: Int8;
   account: string;
   amount_cents: Cents;
 }
@@ -48,9 +48,9 @@ export interface LedgerLinesTable {
 export interface LedgerBankStatementsTable {
   statement_id: string;
   account_iban: string;
-  closing_balance_cents: ColumnType<number | null, number | null, never>;
+  closing_balance_cents: ColumnType<bigint | null, bigint | number | null, never>;
   closing_date: NullableDateColumn;
-  opening_balance_cents: ColumnType<number | null, number | null, never>;
+  opening_balance_cents: ColumnType<bigint | null, bigint | number | null, never>;
   imported_at: Timestamp;
 }
 
@@ -70,11 +70,11 @@ export interface LedgerBankStatementEntriesTable {
 export type ReconciliationStatus = "consistent" | "difference" | "no_statement";
 
 export interface LedgerReconciliationRunsTable {
-  id: Generated<number>;
+  id: GeneratedInt8;
   account_iban: string;
   date: DateColumn;
   book_balance_cents: Cents;
-  bank_balance_cents: ColumnType<number | null, number | null, never>;
+  bank_balance_cents: ColumnType<bigint | null, bigint | number | null, never>;
   status: ReconciliationStatus;
   differences: ColumnType<unknown, string, never>;
   run_at: Timestamp;
@@ -87,10 +87,10 @@ export interface LedgerReconciliationRunsTable {
  */
 export interface DepositLedgerView {
   /** The journal entry the row derives from. */
-  id: ColumnType<number, never, never>;
+  id: ColumnType<bigint, never, never>;
   deposit_id: ColumnType<string, never, never>;
   kind: ColumnType<LedgerKind, never, never>;
-  amount_cents: ColumnType<number, never, never>;
+  amount_cents: ColumnType<bigint, never, never>;
   value_date: ColumnType<string, never, never>;
   /** manual | statement | renewal | maturity | monthly_interest | early_closure | withdrawal */
   source: ColumnType<string, never, never>;

@@ -1,13 +1,17 @@
 import {
   type Application,
   type ApplicationDetail,
+  add,
   BUSINESS_TIME_ZONE,
-  centsToNumber,
+  currencyFromDb,
   type Deposit,
   depositPlan,
   type InterestPayout,
   LIMITS,
   maskIban,
+  money,
+  moneyFromDb,
+  moneyToJsonNumber,
   type PackageBank,
   toBasisPoints,
   withdrawalDeadline,
@@ -40,7 +44,7 @@ export function toApplication(
   // Every package has a bank (packages.bank_id is not null); a miss means a broken read.
   if (!packageBank)
     throw new Error(`application ${row.id}: the bank of package ${row.package_id} is unknown`);
-  const principalCents = BigInt(row.amount_cents);
+  const principal = moneyFromDb(row.amount_cents, currencyFromDb(row.currency));
   const rateBasisPoints = toBasisPoints(row.interest_rate);
   // A numeric(5,2) column always converts; a failure means a corrupted row.
   if (rateBasisPoints === null) {
@@ -50,12 +54,13 @@ export function toApplication(
   // A deposit keeps the payout it was made with; before approval the package's applies.
   const interestPayout = current?.interest_payout ?? packagePayout;
   const { totalInterestCents } = depositPlan({
-    principalCents,
+    principalCents: principal.cents,
     rateBasisPoints,
     months: row.duration_months,
     startDate: (current?.value_date ?? row.created_at.toISOString()).slice(0, 10),
     interestPayout,
   });
+  const interest = money(totalInterestCents, principal.currency);
   const approvedAt = row.status === "approved" ? row.decided_at : null;
   return {
     id: row.id,
@@ -63,7 +68,7 @@ export function toApplication(
     full_name: row.full_name,
     email: row.email,
     phone: row.phone,
-    amount: centsToNumber(principalCents),
+    amount: moneyToJsonNumber(principal),
     currency: row.currency.trim() as Application["currency"],
     term: row.duration_months,
     status: row.status,
@@ -81,8 +86,8 @@ export function toApplication(
     renew_min_rate: row.renew_min_rate === null ? null : Number(row.renew_min_rate),
     ladder_id: row.ladder_id,
     missing_details: row.status === "pending" ? missingDetails(row) : [],
-    expected_interest: centsToNumber(totalInterestCents),
-    maturity_amount: centsToNumber(principalCents + totalInterestCents),
+    expected_interest: moneyToJsonNumber(interest),
+    maturity_amount: moneyToJsonNumber(add(principal, interest)),
     maturity_date: current?.maturity_date ?? null,
     withdrawal_deadline: approvedAt
       ? withdrawalDeadline(approvedAt, LIMITS.withdrawalDays, BUSINESS_TIME_ZONE).toISOString()

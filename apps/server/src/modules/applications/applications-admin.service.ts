@@ -10,6 +10,7 @@ import {
   currencyFromDb,
   LIMITS,
   moneyFromDb,
+  moneyToJsonCents,
   moneyToJsonNumber,
   withdrawalDeadline,
 } from "@festgeld/domain";
@@ -191,7 +192,7 @@ async function tellApplicant(
   if (!messages || !decided.decided_at) return;
   const money = {
     application_id: decided.id,
-    amount_cents: decided.amount_cents,
+    amount_cents: moneyToJsonCents(moneyFromDb(decided.amount_cents, currencyFromDb(decided.currency))),
     currency: decided.currency.trim(),
   };
   const event =

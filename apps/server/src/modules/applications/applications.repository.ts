@@ -1,5 +1,6 @@
 import type { ApplicationStatus, MaturityInstruction } from "@festgeld/domain";
 import type { Insertable, Kysely, Selectable } from "kysely";
+import { countRows } from "../../db/aggregates.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type { ApplicationsTable } from "../../db/tables/invest.ts";
 
@@ -56,7 +57,7 @@ export function listApplicationsOfLadders(db: Db, userId: string, ladderIds: rea
 export async function countApplicationsByUser(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom("applications")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .select(countRows().as("count"))
     .where("user_id", "=", userId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -79,7 +80,7 @@ export function listApplications(
 }
 
 export async function countApplications(db: Db, filter: { status?: ApplicationStatus | undefined }) {
-  let query = db.selectFrom("applications").select((eb) => eb.fn.countAll<number>().as("count"));
+  let query = db.selectFrom("applications").select(countRows().as("count"));
   if (filter.status) query = query.where("status", "=", filter.status);
   return Number((await query.executeTakeFirstOrThrow()).count);
 }

@@ -2,6 +2,7 @@ import {
   type Application,
   type ApplicationCreateRequest,
   type ApplicationDetailsRequest,
+  BOOKS_CURRENCY,
   BUSINESS_TIME_ZONE,
   compare,
   currencyFromDb,
@@ -187,7 +188,7 @@ export async function recordApplication(
             scheme_name: bank.scheme_name,
             scheme_contact: bank.scheme_contact,
             scheme_website: bank.scheme_website,
-            coverage_cents: bank.scheme_coverage_cents,
+            coverage_cents: moneyToJsonCents(moneyFromDb(bank.scheme_coverage_cents, BOOKS_CURRENCY)),
             repayment_days: bank.scheme_repayment_days,
           },
         }
@@ -322,7 +323,7 @@ export async function withdrawApplication(
       key: `application_withdrawn:${id}`,
       facts: {
         application_id: id,
-        amount_cents: updated.amount_cents,
+        amount_cents: moneyToJsonCents(moneyFromDb(updated.amount_cents, currencyFromDb(updated.currency))),
         currency: updated.currency.trim(),
         withdrawn_at: now.toISOString(),
       },

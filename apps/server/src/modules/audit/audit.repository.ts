@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type RawBuilder, sql } from "kysely";
+import { countRows } from "../../db/aggregates.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type { AuditLogTable } from "../../db/tables/back-office.ts";
 
@@ -85,7 +86,7 @@ export function listAuditEntries(db: Kysely<DB>, page: { limit: number; offset: 
 }
 
 export async function countAuditEntries(db: Kysely<DB>, action?: string): Promise<number> {
-  let query = db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("count"));
+  let query = db.selectFrom("audit_log").select(countRows().as("count"));
   if (action) query = query.where("action", "=", action);
   const { count } = await query.executeTakeFirstOrThrow();
   return Number(count);

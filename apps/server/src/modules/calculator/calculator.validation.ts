@@ -1,4 +1,11 @@
-import { CURRENCIES, DURATIONS_MONTHS, LIMITS, toBasisPoints, toCents } from "@festgeld/domain";
+import {
+  CURRENCIES,
+  type Currency,
+  DURATIONS_MONTHS,
+  LIMITS,
+  moneyFromJsonNumber,
+  toBasisPoints,
+} from "@festgeld/domain";
 import type { FastifySchemaCompiler } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 
@@ -17,18 +24,18 @@ export function isPlainCalculateRequest(body: unknown): boolean {
   for (const key of KEYS) if (!Object.hasOwn(fields, key)) return false;
   const { amount, duration_months: months, interest_rate: rate, currency } = fields;
   return (
+    typeof currency === "string" &&
+    (CURRENCIES as readonly string[]).includes(currency) &&
     typeof amount === "number" &&
     amount >= LIMITS.minAmount &&
     amount <= LIMITS.maxAmount &&
-    toCents(amount) !== null &&
+    moneyFromJsonNumber(amount, currency as Currency) !== null &&
     typeof months === "number" &&
     (DURATIONS_MONTHS as readonly number[]).includes(months) &&
     typeof rate === "number" &&
     rate >= LIMITS.minRate &&
     rate <= LIMITS.maxRate &&
-    toBasisPoints(rate) !== null &&
-    typeof currency === "string" &&
-    (CURRENCIES as readonly string[]).includes(currency)
+    toBasisPoints(rate) !== null
   );
 }
 

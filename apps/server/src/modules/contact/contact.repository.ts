@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
+import { countRows } from "../../db/aggregates.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type { ContactMessagesTable } from "../../db/tables/content.ts";
 
@@ -21,7 +22,7 @@ export function listContactMessages(db: Kysely<DB>, page: { limit: number; offse
 export async function countContactMessages(db: Kysely<DB>): Promise<number> {
   const { count } = await db
     .selectFrom("contact_messages")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .select(countRows().as("count"))
     .executeTakeFirstOrThrow();
   return Number(count);
 }

@@ -1,5 +1,6 @@
 import type { LedgerKind } from "@festgeld/domain";
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import { countRows } from "../../db/aggregates.repository.ts";
 import { type BulkColumn, insertMany } from "../../db/bulk.repository.ts";
 import { inChunks } from "../../db/in-chunks.ts";
 import type { DB } from "../../db/schema.ts";
@@ -282,7 +283,7 @@ export async function countForAdmin(
   db: Db,
   filter: { status?: string | undefined; maturityFrom?: string | undefined; maturityTo?: string | undefined },
 ) {
-  let query = db.selectFrom("deposits as d").select((eb) => eb.fn.countAll<number>().as("count"));
+  let query = db.selectFrom("deposits as d").select(countRows().as("count"));
   if (filter.status) query = query.where("d.status", "=", filter.status as never);
   if (filter.maturityFrom) query = query.where("d.maturity_date", ">=", filter.maturityFrom);
   if (filter.maturityTo) query = query.where("d.maturity_date", "<=", filter.maturityTo);
@@ -376,7 +377,7 @@ export function listStatements(db: Db, page: { limit: number; offset: number }) 
 export async function countStatements(db: Db) {
   const { count } = await db
     .selectFrom("bank_statements")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .select(countRows().as("count"))
     .executeTakeFirstOrThrow();
   return Number(count);
 }

@@ -47,9 +47,16 @@ const HIDDEN_COLUMN =
  * also written in euros beside it (`amount: "10000.00"`), the way a person reads money.
  */
 function clean(row: Record<string, unknown>) {
-  const visible = Object.entries(row).filter(([key]) => !HIDDEN_COLUMN.test(key));
-  const readable: Array<[string, unknown]> = [];
   const currency = typeof row.currency === "string" ? currencyFromDb(row.currency) : BOOKS_CURRENCY;
+  // int8 columns arrive as bigint (db/database.ts); JSON carries them as numbers, amounts by the codec.
+  const visible = Object.entries(row)
+    .filter(([key]) => !HIDDEN_COLUMN.test(key))
+    .map(([key, value]): [string, unknown] =>
+      typeof value !== "bigint"
+        ? [key, value]
+        : [key, key.endsWith("_cents") ? moneyToJsonCents(moneyFromDb(value, currency)) : Number(value)],
+    );
+  const readable: Array<[string, unknown]> = [];
   for (const [key, value] of visible) {
     const name = key.endsWith("_cents") ? key.slice(0, -"_cents".length) : null;
     if (name && !(name in row) && (typeof value === "number" || typeof value === "bigint")) {

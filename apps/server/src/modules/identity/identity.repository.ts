@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from "kysely";
+import { countRows } from "../../db/aggregates.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type { KycProfilesTable } from "../../db/tables/identity.ts";
 
@@ -177,7 +178,7 @@ export function insertIdentVerification(
 export async function countActiveApplications(db: Db, userId: string) {
   const row = await db
     .selectFrom("applications as a")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .select(countRows().as("n"))
     .where("a.user_id", "=", userId)
     .where((eb) =>
       eb.or([

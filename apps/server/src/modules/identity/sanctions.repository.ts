@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from "kysely";
+import { countRows } from "../../db/aggregates.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type { SanctionsHitsTable } from "../../db/tables/identity.ts";
 
@@ -216,7 +217,7 @@ export function listLists(db: Db) {
     .select((eb) =>
       eb
         .selectFrom("sanctions_screenings as s")
-        .select((e) => e.fn.countAll<number>().as("n"))
+        .select(countRows().as("n"))
         .whereRef("s.list_id", "=", "l.id")
         .where("s.trigger", "=", "list_load")
         .as("screened"),
@@ -283,7 +284,7 @@ export async function listHits(
   filter: { status: string; limit: number; offset: number; userId?: string },
 ) {
   let rows = hitsQuery(db);
-  let count = db.selectFrom("sanctions_hits as h").select((eb) => eb.fn.countAll<number>().as("n"));
+  let count = db.selectFrom("sanctions_hits as h").select(countRows().as("n"));
   if (filter.status !== "all") {
     rows = rows.where("h.status", "=", filter.status as "open");
     count = count.where("h.status", "=", filter.status as "open");
@@ -317,7 +318,7 @@ export function decideHit(
 export async function hitCounts(db: Db, userId: string) {
   const rows = await db
     .selectFrom("sanctions_hits")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .select(["status", countRows().as("n")])
     .where("user_id", "=", userId)
     .where("status", "in", ["open", "confirmed"])
     .groupBy("status")

@@ -1,5 +1,6 @@
 import type { KycDocumentType, KycStatus } from "@festgeld/domain";
 import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
+import { countRows } from "../../db/aggregates.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type { KycDocumentsTable, KycReviewsTable } from "../../db/tables/kyc.ts";
 
@@ -106,7 +107,7 @@ export interface QueueFilter {
 /** The review queue: oldest first, so nobody waits longest. */
 export async function listAdminDocuments(db: Db, filter: QueueFilter) {
   let rows = adminDocuments(db);
-  let count = db.selectFrom("kyc_documents as d").select((eb) => eb.fn.countAll<number>().as("total"));
+  let count = db.selectFrom("kyc_documents as d").select(countRows().as("total"));
   if (filter.status !== "all") {
     rows = rows.where("d.status", "=", filter.status);
     count = count.where("d.status", "=", filter.status);

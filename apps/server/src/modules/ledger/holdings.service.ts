@@ -66,7 +66,7 @@ export async function holdingsAt(db: Kysely<DB>, userId: string, date: string): 
   const monthlyInterest = (d: (typeof deposits)[number]) => {
     if (d.interest_payout !== "monthly" || !d.value_date) return {};
     const plan = depositPlan({
-      principalCents: BigInt(d.amount_cents),
+      principalCents: d.amount_cents,
       rateBasisPoints: toBasisPoints(d.interest_rate) ?? 0n,
       months: d.duration_months,
       startDate: d.value_date,

@@ -1,3 +1,4 @@
+import { BOOKS_CURRENCY, moneyFromDb } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { BatchSubscriber, EventSubscriber } from "../../plugins/events.ts";
@@ -18,6 +19,12 @@ import {
 import { bankAccount, depositAccount } from "./ledger-accounts.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * The euro cents an event carries (a row's int8, a payment order's cents, the text an event's details
+ * keep in JSON), read by the database codec: what the journal books.
+ */
+const booksCents = (value: bigint | number | string): bigint => moneyFromDb(value, BOOKS_CURRENCY).cents;
 
 /**
  * The posting rules (docs/decisions.md "Posting rules"): each deposit and payment event that moves
@@ -75,7 +82,7 @@ const interestCredited = (
 function depositPosting(event: DepositEvent, iban: string): { deposits: string[]; posting: Posting } | null {
   switch (event.type) {
     case "funds_received": {
-      const cents = BigInt(event.details.amount_cents);
+      const cents = booksCents(event.details.amount_cents);
       const { statement_id: statementId, statement_entry_key: entryKey } = event.details;
       const fromStatement = Boolean(statementId && entryKey);
       // A credit staff assigned from the exception queue was booked into suspense when it came in
@@ -105,7 +112,7 @@ function depositPosting(event: DepositEvent, iban: string): { deposits: string[]
         posting: interestCredited(
           event,
           iban,
-          BigInt(event.details.interest_cents),
+          booksCents(event.details.interest_cents),
           event.details.maturity_date,
         ),
       };
@@ -115,7 +122,7 @@ function depositPosting(event: DepositEvent, iban: string): { deposits: string[]
         posting: interestCredited(
           event,
           iban,
-          BigInt(event.details.interest_cents),
+          booksCents(event.details.interest_cents),
           event.details.due_date,
           `deposit:${event.depositId}:monthly_interest:${event.details.month}:interest`,
         ),
@@ -126,7 +133,7 @@ function depositPosting(event: DepositEvent, iban: string): { deposits: string[]
         posting: interestCredited(
           event,
           iban,
-          BigInt(event.details.interest_cents),
+          booksCents(event.details.interest_cents),
           event.details.close_date,
         ),
       };
@@ -136,7 +143,7 @@ function depositPosting(event: DepositEvent, iban: string): { deposits: string[]
         posting: carryOver({
           from: event.depositId,
           to: event.details.next_deposit_id,
-          cents: BigInt(event.details.new_amount_cents),
+          cents: booksCents(event.details.new_amount_cents),
           date: event.deposit.maturity_date ?? businessDate(event.at),
           at: event.at,
         }),
@@ -148,7 +155,7 @@ function depositPosting(event: DepositEvent, iban: string): { deposits: string[]
         posting: carryOver({
           from: event.details.previous_deposit_id,
           to: event.depositId,
-          cents: BigInt(event.deposit.amount_cents),
+          cents: booksCents(event.deposit.amount_cents),
           date: event.details.value_date,
           at: event.at,
         }),
@@ -222,7 +229,7 @@ const orderRefs = (order: PaymentOrderFacts) => ({
 
 function orderCreatedPosting(event: Extract<PaymentEvent, { kind: "order_created" }>): Posting {
   const { order } = event;
-  const cents = BigInt(order.amountCents);
+  const cents = booksCents(order.amountCents);
   return {
     kind: "order_created",
     reference: `order:${order.id}:created`,
@@ -255,7 +262,7 @@ function statementPosting(
   booked: ReadonlySet<string>,
 ): { accounts: { iban: string; depositIds: string[] }; posting: Posting } {
   if (event.kind === "credit_unmatched") {
-    const cents = BigInt(event.amountCents);
+    const cents = booksCents(event.amountCents);
     return {
       accounts: { iban: event.accountIban, depositIds: [] },
       posting: {
@@ -274,7 +281,7 @@ function statementPosting(
     };
   }
   const { order } = event;
-  const cents = BigInt(order.amountCents);
+  const cents = booksCents(order.amountCents);
   const base = { effective_date: event.bookingDate, created_at: event.at, ...orderRefs(order) };
   if (event.kind === "order_booked") {
     return {
@@ -360,7 +367,7 @@ export const postPaymentEvents: BatchSubscriber<"payment"> = async (events, db) 
  */
 async function exceptionSettled(db: Db, event: Extract<PaymentEvent, { kind: "exception_settled" }>) {
   const iban = event.accountIban;
-  const cents = BigInt(event.amountCents);
+  const cents = booksCents(event.amountCents);
   const type = event.action === "bank_fee" ? "bank_fees" : "write_off";
   const expense = bankAccount(iban, type);
   await openAccounts(db, iban);

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { sumCents } from "../../db/aggregates.repository.ts";
 import { type BulkColumn, insertMany } from "../../db/bulk.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type { LedgerAccountType, ReconciliationStatus } from "../../db/tables/ledger.ts";
@@ -66,7 +67,7 @@ export interface NewEntry {
   payment_order_id?: string | null;
   statement_id?: string | null;
   statement_entry_key?: string | null;
-  reverses_entry_id?: number | null;
+  reverses_entry_id?: bigint | null;
   details?: Record<string, unknown>;
 }
 
@@ -89,29 +90,29 @@ const entryRow = (entry: NewEntry) => ({
  * its id, or undefined when it was booked before. The lines follow in the same transaction; the
  * database checks at commit that they balance.
  */
-export async function insertEntry(db: Db, entry: NewEntry): Promise<number | undefined> {
+export async function insertEntry(db: Db, entry: NewEntry): Promise<bigint | undefined> {
   const row = await db
     .insertInto("ledger_entries")
     .values(entryRow(entry))
     .onConflict((oc) => oc.column("reference").doNothing())
     .returning("id")
     .executeTakeFirst();
-  return row ? Number(row.id) : undefined;
+  return row?.id;
 }
 
 /**
  * Inserts entries in one statement, in the order given (their ids ascend in that order), leaving out
  * those whose reference was booked before; answers the id of each inserted entry by its reference.
  */
-export async function insertEntries(db: Db, entries: readonly NewEntry[]): Promise<Map<string, number>> {
-  const rows = await insertMany<NewEntry, { id: string; reference: string }>(
+export async function insertEntries(db: Db, entries: readonly NewEntry[]): Promise<Map<string, bigint>> {
+  const rows = await insertMany<NewEntry, { id: bigint; reference: string }>(
     db,
     "ledger_entries",
     ENTRY_COLUMNS,
     entries,
     { conflict: ["reference"], returning: ["id", "reference"] },
   );
-  return new Map(rows.map((row) => [row.reference, Number(row.id)]));
+  return new Map(rows.map((row) => [row.reference, row.id]));
 }
 
 const ENTRY_COLUMNS: ReadonlyArray<BulkColumn<NewEntry>> = [
@@ -127,23 +128,23 @@ const ENTRY_COLUMNS: ReadonlyArray<BulkColumn<NewEntry>> = [
   ["details", "jsonb", (e) => JSON.stringify(e.details ?? {})],
 ];
 
-type NewLine = { entry_id: number; account: string; amount_cents: number | bigint | string };
+type NewLine = { entry_id: bigint; account: string; amount_cents: number | bigint | string };
 
 const LINE_COLUMNS: ReadonlyArray<BulkColumn<NewLine>> = [
   ["entry_id", "int8", (l) => l.entry_id],
   ["account", "text", (l) => l.account],
-  ["amount_cents", "int8", (l) => String(l.amount_cents)],
+  ["amount_cents", "int8", (l) => l.amount_cents],
 ];
 
 export async function insertLines(db: Db, lines: readonly NewLine[]) {
   await insertMany(db, "ledger_lines", LINE_COLUMNS, lines);
 }
 
-export function findEntryById(db: Db, id: number) {
+export function findEntryById(db: Db, id: bigint) {
   return db.selectFrom("ledger_entries").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export function linesOfEntry(db: Db, entryId: number) {
+export function linesOfEntry(db: Db, entryId: bigint) {
   return db
     .selectFrom("ledger_lines")
     .select(["account", "amount_cents"])
@@ -153,7 +154,7 @@ export function linesOfEntry(db: Db, entryId: number) {
 }
 
 /** Whether an entry has been reversed. */
-export async function isReversed(db: Db, entryId: number): Promise<boolean> {
+export async function isReversed(db: Db, entryId: bigint): Promise<boolean> {
   const row = await db
     .selectFrom("ledger_entries")
     .select("id")
@@ -197,14 +198,14 @@ export async function balancesAt(db: Db, date: string) {
     .selectFrom("ledger_lines as l")
     .innerJoin("ledger_entries as e", "e.id", "l.entry_id")
     .innerJoin("ledger_accounts as a", "a.address", "l.account")
-    .select(["a.address", "a.type", "a.bank_iban", (eb) => eb.fn.sum<string>("l.amount_cents").as("cents")])
+    .select(["a.address", "a.type", "a.bank_iban", sumCents("l.amount_cents").as("cents")])
     .where("e.effective_date", "<=", date)
     .groupBy(["a.address", "a.type", "a.bank_iban"])
     .orderBy("a.bank_iban")
     .orderBy("a.type")
     .orderBy("a.address")
     .execute();
-  return rows.map((r) => ({ ...r, cents: BigInt(r.cents) }));
+  return rows;
 }
 
 /** One account's balance at the end of a day, in cents. */
@@ -212,11 +213,11 @@ export async function accountBalanceAt(db: Db, account: string, date: string): P
   const row = await db
     .selectFrom("ledger_lines as l")
     .innerJoin("ledger_entries as e", "e.id", "l.entry_id")
-    .select((eb) => eb.fn.sum<string | null>("l.amount_cents").as("cents"))
+    .select(sumCents("l.amount_cents").as("cents"))
     .where("l.account", "=", account)
     .where("e.effective_date", "<=", date)
     .executeTakeFirst();
-  return BigInt(row?.cents ?? 0);
+  return row?.cents ?? 0n;
 }
 
 /** Every deposit account's balance (all dates), for a check against the per-deposit ledger. */
@@ -225,11 +226,11 @@ export async function depositBalances(db: Db, depositIds: readonly string[]) {
   const rows = await db
     .selectFrom("ledger_lines as l")
     .innerJoin("ledger_accounts as a", "a.address", "l.account")
-    .select(["a.deposit_id", (eb) => eb.fn.sum<string>("l.amount_cents").as("cents")])
+    .select(["a.deposit_id", sumCents("l.amount_cents").as("cents")])
     .where("a.deposit_id", "in", depositIds)
     .groupBy("a.deposit_id")
     .execute();
-  return new Map(rows.map((r) => [r.deposit_id ?? "", BigInt(r.cents)]));
+  return new Map(rows.map((r) => [r.deposit_id ?? "", r.cents]));
 }
 
 /** A saver's deposits that have a journal account, with what the statement of holdings names. */
@@ -268,13 +269,13 @@ async function sumPerAccount(db: Db, accounts: readonly string[], date: string, 
   const rows = await db
     .selectFrom("ledger_lines as l")
     .innerJoin("ledger_entries as e", "e.id", "l.entry_id")
-    .select(["l.account", (eb) => eb.fn.sum<string>("l.amount_cents").as("cents")])
+    .select(["l.account", sumCents("l.amount_cents").as("cents")])
     .where("l.account", "in", accounts)
     .$if(kind !== null, (qb) => qb.where("e.kind", "=", kind as string))
     .where("e.effective_date", "<=", date)
     .groupBy("l.account")
     .execute();
-  return new Map(rows.map((r) => [r.account, BigInt(r.cents)]));
+  return new Map(rows.map((r) => [r.account, r.cents]));
 }
 
 /**
@@ -295,13 +296,13 @@ export async function inTransitOfDeposits(db: Db, depositIds: readonly string[],
   const rows = await db
     .selectFrom("ledger_lines as l")
     .innerJoin("ledger_entries as e", "e.id", "l.entry_id")
-    .select(["e.deposit_id", (eb) => eb.fn.sum<string>("l.amount_cents").as("cents")])
+    .select(["e.deposit_id", sumCents("l.amount_cents").as("cents")])
     .where("e.deposit_id", "in", depositIds)
     .where("l.account", "like", "banks:%:in_transit")
     .where("e.effective_date", "<=", date)
     .groupBy("e.deposit_id")
     .execute();
-  return new Map(rows.map((r) => [r.deposit_id ?? "", BigInt(r.cents)]));
+  return new Map(rows.map((r) => [r.deposit_id ?? "", r.cents]));
 }
 
 /* ------------------------------------------------------------ reconciliation */
@@ -478,8 +479,8 @@ export async function insertRun(
     .insertInto("ledger_reconciliation_runs")
     .values({
       ...run,
-      book_balance_cents: String(run.book_balance_cents),
-      bank_balance_cents: run.bank_balance_cents === null ? null : Number(run.bank_balance_cents),
+      book_balance_cents: run.book_balance_cents,
+      bank_balance_cents: run.bank_balance_cents,
       differences: JSON.stringify(run.differences),
     })
     .onConflict((oc) => oc.columns(["account_iban", "date"]).doNothing())

@@ -1,4 +1,11 @@
-import { BUSINESS_TIME_ZONE, centsToNumber, dateInZone, type TrialBalance } from "@festgeld/domain";
+import {
+  BUSINESS_TIME_ZONE,
+  dateInZone,
+  eur,
+  moneyToJsonCents,
+  moneyToJsonNumber,
+  type TrialBalance,
+} from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import * as repo from "./ledger.repository.ts";
@@ -20,7 +27,7 @@ export interface Posting extends repo.NewEntry {
  * lines all are zero is not booked. That the lines sum to zero is checked here and, at commit, by
  * the database. Returns the entry id, or undefined when nothing was booked.
  */
-export async function post(db: Db, posting: Posting): Promise<number | undefined> {
+export async function post(db: Db, posting: Posting): Promise<bigint | undefined> {
   const lines = posting.lines.filter((l) => l.cents !== 0n);
   if (lines.length === 0) return undefined;
   const sum = lines.reduce((total, l) => total + l.cents, 0n);
@@ -87,7 +94,7 @@ export async function depositIbans(db: Db, depositIds: readonly string[]): Promi
  */
 export async function reverse(
   db: Db,
-  entryId: number,
+  entryId: bigint,
   input: {
     kind: string;
     reference: string;
@@ -95,7 +102,7 @@ export async function reverse(
     created_at: Date;
     details?: Record<string, unknown>;
   },
-): Promise<number | undefined> {
+): Promise<bigint | undefined> {
   if (await repo.isReversed(db, entryId)) return undefined;
   const original = await repo.findEntryById(db, entryId);
   if (!original) return undefined;
@@ -105,7 +112,7 @@ export async function reverse(
     deposit_id: original.deposit_id,
     payment_order_id: original.payment_order_id,
     reverses_entry_id: entryId,
-    lines: lines.map((l) => ({ account: l.account, cents: -BigInt(l.amount_cents) })),
+    lines: lines.map((l) => ({ account: l.account, cents: -l.amount_cents })),
   });
 }
 
@@ -147,12 +154,12 @@ export async function trialBalance(db: Db, date: string): Promise<TrialBalance> 
       account: r.address,
       type: r.type,
       bank_iban: r.bank_iban,
-      balance: centsToNumber(r.cents),
-      balance_cents: Number(r.cents),
+      balance: moneyToJsonNumber(eur(r.cents)),
+      balance_cents: moneyToJsonCents(eur(r.cents)),
     })),
-    debits: centsToNumber(debits),
-    credits: centsToNumber(credits),
-    total: centsToNumber(total),
-    total_cents: Number(total),
+    debits: moneyToJsonNumber(eur(debits)),
+    credits: moneyToJsonNumber(eur(credits)),
+    total: moneyToJsonNumber(eur(total)),
+    total_cents: moneyToJsonCents(eur(total)),
   };
 }

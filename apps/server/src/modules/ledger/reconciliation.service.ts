@@ -1,7 +1,9 @@
 import {
   addDays,
-  centsToNumber,
+  eur,
   type Language,
+  moneyToJsonCents,
+  moneyToJsonNumber,
   perLanguage,
   type Reconciliation,
   type ReconciliationRun,
@@ -21,6 +23,11 @@ type Difference = Reconciliation["differences"][number];
 
 const pairKey = (statementId: string, key: string) => `${statementId}\u0000${key}`;
 
+/** Euro cents of the books as the contract's euro number. */
+const euros = (cents: bigint) => moneyToJsonNumber(eur(cents));
+/** Euro cents of the books as the contract's `*_cents` integer. */
+const jsonCents = (cents: bigint) => moneyToJsonCents(eur(cents));
+
 /**
  * Compares the books with the bank for one partner bank account at the end of a day
  * (docs/decisions.md "Reconciliation"): the cash account's balance by effective date against the
@@ -31,6 +38,15 @@ const pairKey = (statementId: string, key: string) => `${statementId}\u0000${key
  * exception queue (a partial return, a debit no order names) are listed beside them.
  */
 export async function reconcile(db: Db, iban: string, date: string): Promise<Reconciliation> {
+  return (await compareWithBank(db, iban, date)).reconciliation;
+}
+
+/** `reconcile`'s answer with the two balances in cents, as a run records them. */
+async function compareWithBank(
+  db: Db,
+  iban: string,
+  date: string,
+): Promise<{ reconciliation: Reconciliation; bookCents: bigint; bankCents: bigint | null }> {
   const cash = bankAccount(iban, "cash");
   const [bookCents, statement, lines, bankEntries, openExceptions] = await Promise.all([
     repo.accountBalanceAt(db, cash, date),
@@ -53,12 +69,12 @@ export async function reconcile(db: Db, iban: string, date: string): Promise<Rec
     if (reversalPairs.has(l.entry_id)) continue;
     if (l.statement_id && l.statement_entry_key && known.has(pairKey(l.statement_id, l.statement_entry_key)))
       continue;
-    const cents = BigInt(l.amount_cents);
+    const cents = l.amount_cents;
     differences.push({
       side: "book_only",
       date: l.effective_date,
-      amount: centsToNumber(cents),
-      amount_cents: Number(cents),
+      amount: euros(cents),
+      amount_cents: jsonCents(cents),
       entry_id: Number(l.entry_id),
       kind: l.kind,
       statement_id: l.statement_id,
@@ -70,12 +86,12 @@ export async function reconcile(db: Db, iban: string, date: string): Promise<Rec
   const booked = await repo.bookedStatementEntries(db, [...new Set(bankEntries.map((e) => e.statement_id))]);
   for (const e of bankEntries) {
     if (booked.has(pairKey(e.statement_id, e.entry_key))) continue;
-    const cents = (e.direction === "credit" ? 1n : -1n) * BigInt(e.amount_cents);
+    const cents = e.direction === "credit" ? e.amount_cents : -e.amount_cents;
     differences.push({
       side: "bank_only",
       date: e.booking_date,
-      amount: centsToNumber(cents),
-      amount_cents: Number(cents),
+      amount: euros(cents),
+      amount_cents: jsonCents(cents),
       entry_id: null,
       kind: null,
       statement_id: e.statement_id,
@@ -84,10 +100,7 @@ export async function reconcile(db: Db, iban: string, date: string): Promise<Rec
     });
   }
 
-  const bankCents =
-    statement?.closing_balance_cents === null || statement === undefined
-      ? null
-      : BigInt(statement.closing_balance_cents);
+  const bankCents = statement?.closing_balance_cents ?? null;
   const differenceCents = bankCents === null ? null : bookCents - bankCents;
   const status: ReconciliationStatus =
     bankCents === null
@@ -95,20 +108,21 @@ export async function reconcile(db: Db, iban: string, date: string): Promise<Rec
       : differenceCents === 0n && differences.length === 0
         ? "consistent"
         : "difference";
-  return {
+  const reconciliation: Reconciliation = {
     date,
     account: iban,
     status,
-    book_balance: centsToNumber(bookCents),
-    book_balance_cents: Number(bookCents),
-    bank_balance: bankCents === null ? null : centsToNumber(bankCents),
-    bank_balance_cents: bankCents === null ? null : Number(bankCents),
-    difference: differenceCents === null ? null : centsToNumber(differenceCents),
-    difference_cents: differenceCents === null ? null : Number(differenceCents),
+    book_balance: euros(bookCents),
+    book_balance_cents: jsonCents(bookCents),
+    bank_balance: bankCents === null ? null : euros(bankCents),
+    bank_balance_cents: bankCents === null ? null : jsonCents(bankCents),
+    difference: differenceCents === null ? null : euros(differenceCents),
+    difference_cents: differenceCents === null ? null : jsonCents(differenceCents),
     statement_id: statement?.statement_id ?? null,
     differences,
     open_exceptions: openExceptions,
   };
+  return { reconciliation, bookCents, bankCents };
 }
 
 export async function listRuns(
@@ -125,8 +139,8 @@ export async function listRuns(
       account: r.account_iban,
       date: r.date,
       status: r.status,
-      book_balance: centsToNumber(BigInt(r.book_balance_cents)),
-      bank_balance: r.bank_balance_cents === null ? null : centsToNumber(BigInt(r.bank_balance_cents)),
+      book_balance: euros(r.book_balance_cents),
+      bank_balance: r.bank_balance_cents === null ? null : euros(r.bank_balance_cents),
       differences: Array.isArray(r.differences) ? r.differences.length : 0,
       run_at: r.run_at.toISOString(),
     })),
@@ -166,12 +180,12 @@ function alert(language: Language, date: string, accounts: string[]) {
 export async function runDailyReconciliation(db: Db, date: string, now: Date): Promise<string[]> {
   const withDifference: string[] = [];
   for (const iban of await repo.cashAccounts(db)) {
-    const result = await reconcile(db, iban, date);
+    const { reconciliation: result, bookCents, bankCents } = await compareWithBank(db, iban, date);
     const fresh = await repo.insertRun(db, {
       account_iban: iban,
       date,
-      book_balance_cents: BigInt(result.book_balance_cents),
-      bank_balance_cents: result.bank_balance_cents === null ? null : BigInt(result.bank_balance_cents),
+      book_balance_cents: bookCents,
+      bank_balance_cents: bankCents,
       status: result.status,
       differences: result.differences,
       run_at: now,

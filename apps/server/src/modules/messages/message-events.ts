@@ -1,8 +1,12 @@
 import {
+  BOOKS_CURRENCY,
+  isNegative,
   type KycDocumentType,
   type KycNewUploadReason,
   type MaturityInstruction,
-  toCents,
+  moneyFromDecimalText,
+  moneyFromJsonNumber,
+  moneyToJsonCents,
 } from "@festgeld/domain";
 
 /**
@@ -283,8 +287,13 @@ const LEGACY_DECIMAL_AMOUNTS = new Set([
 ]);
 
 const legacyCents = (euros: unknown) => {
-  const cents = typeof euros === "string" || typeof euros === "number" ? toCents(euros) : null;
-  return cents === null ? 0 : Number(cents);
+  const amount =
+    typeof euros === "string"
+      ? moneyFromDecimalText(euros, BOOKS_CURRENCY)
+      : typeof euros === "number"
+        ? moneyFromJsonNumber(euros, BOOKS_CURRENCY)
+        : null;
+  return amount === null || isNegative(amount) ? 0 : moneyToJsonCents(amount);
 };
 
 /**

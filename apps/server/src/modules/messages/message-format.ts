@@ -1,4 +1,11 @@
-import { BUSINESS_TIME_ZONE, centsToDecimalString, LANGUAGE_DETAILS, type Language } from "@festgeld/domain";
+import {
+  BUSINESS_TIME_ZONE,
+  currencyFromDb,
+  formatMoney,
+  LANGUAGE_DETAILS,
+  type Language,
+  moneyFromDb,
+} from "@festgeld/domain";
 
 /**
  * Intl formatters are costly to build (about a millisecond each) and hold no state, so each is built
@@ -20,14 +27,11 @@ export function formatterFor(language: Language) {
   const locale = LANGUAGE_DETAILS[language].locale;
   return {
     /**
-     * 1000000 (cents), "EUR" -> "€10,000.00" / "10.000,00 €" / "10 000,00 €". Exact: Intl reads the cents'
-     * decimal text, never a binary fraction.
+     * 1000000 (cents, as a row or the stored facts carry them), "EUR" -> "€10,000.00" / "10.000,00 €" /
+     * "10 000,00 €", by the money module's formatMoney (exact: Intl reads the decimal text).
      */
     money(cents: number | bigint, currency: string) {
-      return cached(
-        `money:${locale}:${currency}`,
-        () => new Intl.NumberFormat(locale, { style: "currency", currency }),
-      ).format(centsToDecimalString(BigInt(cents)) as Intl.StringNumericLiteral);
+      return formatMoney(moneyFromDb(cents, currencyFromDb(currency)), locale);
     },
     /** "3.50" (per cent) -> "3.50 %" / "3,50 %". */
     percent(rate: string) {

@@ -1,4 +1,4 @@
-import { type Language, toCents } from "@festgeld/domain";
+import { BOOKS_CURRENCY, type Language, moneyFromJsonNumber, moneyToJsonCents, zero } from "@festgeld/domain";
 import type { Operator } from "../../config/operator.ts";
 import { loadPdfKit } from "../../lib/lazy.ts";
 import { fill, textsFor } from "../../locales/catalogues.ts";
@@ -126,7 +126,10 @@ export async function renderPdf(input: PdfInput): Promise<Buffer> {
         }
       : {
           ...operator.depositGuarantee,
-          coverageCents: Number(toCents(operator.depositGuarantee.coverageEur)),
+          coverageCents: moneyToJsonCents(
+            moneyFromJsonNumber(operator.depositGuarantee.coverageEur, BOOKS_CURRENCY) ??
+              zero(BOOKS_CURRENCY),
+          ),
         };
     doc.moveDown(1.5);
     doc

@@ -1,10 +1,13 @@
 import {
   type AdminPackage,
-  centsToNumber,
+  BOOKS_CURRENCY,
+  eur,
+  isNegative,
+  moneyFromJsonNumber,
+  moneyToJsonNumber,
   type PackageCreateRequest,
   type PackageUpdateRequest,
   perLanguage,
-  toCents,
   type User,
 } from "@festgeld/domain";
 import type { Kysely, Updateable } from "kysely";
@@ -25,13 +28,13 @@ const decimal = (value: number) => value.toFixed(2);
 
 /** A request's euro amount in cents; the request schema refused more than two decimals already. */
 function cents(euros: number, field: string): bigint {
-  const value = toCents(euros);
-  if (value === null) {
+  const value = moneyFromJsonNumber(euros, BOOKS_CURRENCY);
+  if (value === null || isNegative(value)) {
     throw badRequest("validation_failed", "The amount takes at most two decimal places", [
       { path: `body.${field}`, message: "must have at most two decimals", code: "custom" },
     ]);
   }
-  return value;
+  return value.cents;
 }
 
 export function toAdminPackage(row: PackageRow): AdminPackage {
@@ -39,8 +42,8 @@ export function toAdminPackage(row: PackageRow): AdminPackage {
     id: row.id,
     duration_months: row.duration_months,
     interest_rate: Number(row.interest_rate),
-    min_amount: centsToNumber(row.min_amount_cents),
-    max_amount: centsToNumber(row.max_amount_cents),
+    min_amount: moneyToJsonNumber(eur(row.min_amount_cents)),
+    max_amount: moneyToJsonNumber(eur(row.max_amount_cents)),
     currency: "EUR",
     features: perLanguage((language) => row.features?.[language] ?? []),
     is_active: row.is_active,
@@ -135,13 +138,9 @@ export async function updatePackage(
     const current = await repo.findPackageForUpdate(trx, id);
     if (!current) throw notFound("package_not_found", "This package does not exist.");
     const minCents =
-      input.min_amount === undefined
-        ? BigInt(current.min_amount_cents)
-        : cents(input.min_amount, "min_amount");
+      input.min_amount === undefined ? current.min_amount_cents : cents(input.min_amount, "min_amount");
     const maxCents =
-      input.max_amount === undefined
-        ? BigInt(current.max_amount_cents)
-        : cents(input.max_amount, "max_amount");
+      input.max_amount === undefined ? current.max_amount_cents : cents(input.max_amount, "max_amount");
     if (maxCents < minCents) {
       throw badRequest("validation_failed", "The maximum amount must not be lower than the minimum amount", [
         { path: "body.max_amount", message: "must not be lower than min_amount", code: "too_small" },

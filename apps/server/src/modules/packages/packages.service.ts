@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import {
-  centsToNumber,
+  currencyFromDb,
   type InterestPayout,
   type Language,
+  moneyFromDb,
+  moneyToJsonNumber,
   type Package,
   type PackageBank,
   packageListSchema,
@@ -74,8 +76,8 @@ export function toPackage(row: PackageRow, language: Language): Package {
     id: row.id,
     duration_months: row.duration_months,
     interest_rate: Number(row.interest_rate),
-    min_amount: centsToNumber(row.min_amount_cents),
-    max_amount: centsToNumber(row.max_amount_cents),
+    min_amount: moneyToJsonNumber(moneyFromDb(row.min_amount_cents, currencyFromDb(row.currency))),
+    max_amount: moneyToJsonNumber(moneyFromDb(row.max_amount_cents, currencyFromDb(row.currency))),
     currency: row.currency.trim() as Package["currency"],
     features,
     interest_payout: row.interest_payout,

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
+import { countRows } from "../../db/aggregates.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type { BankExceptionStatus, BankExceptionsTable } from "../../db/tables/payments.ts";
 
@@ -63,9 +64,7 @@ export function listExceptions(
 export type BankExceptionListRow = Awaited<ReturnType<typeof listExceptions>>[number];
 
 export async function countExceptions(db: Db, filter: { status?: BankExceptionStatus | undefined }) {
-  const { count } = await listQuery(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
+  const { count } = await listQuery(db, filter).select(countRows().as("count")).executeTakeFirstOrThrow();
   return Number(count);
 }
 

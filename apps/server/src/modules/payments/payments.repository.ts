@@ -7,6 +7,7 @@ import {
   type Transaction,
   type Updateable,
 } from "kysely";
+import { countRows } from "../../db/aggregates.repository.ts";
 import type { DB } from "../../db/schema.ts";
 import type {
   PaymentFilesTable,
@@ -140,9 +141,7 @@ export function listOrders(db: Db, filter: OrderFilter, page: { limit: number; o
 }
 
 export async function countOrders(db: Db, filter: OrderFilter) {
-  const { count } = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
+  const { count } = await filtered(db, filter).select(countRows().as("count")).executeTakeFirstOrThrow();
   return Number(count);
 }
 
@@ -299,9 +298,7 @@ export function filesByIds(db: Db, ids: readonly string[]) {
 export async function countFiles(db: Db, filter: { account?: string | undefined }) {
   let query = db.selectFrom("payment_files");
   if (filter.account) query = query.where("debtor_iban", "=", filter.account);
-  const { count } = await query
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
+  const { count } = await query.select(countRows().as("count")).executeTakeFirstOrThrow();
   return Number(count);
 }
 
@@ -374,9 +371,7 @@ export function listUnmatchedCredits(
 export async function countUnmatchedCredits(db: Db, filter: { status?: UnmatchedCreditStatus | undefined }) {
   let query = db.selectFrom("unmatched_credits");
   if (filter.status) query = query.where("status", "=", filter.status);
-  const { count } = await query
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
+  const { count } = await query.select(countRows().as("count")).executeTakeFirstOrThrow();
   return Number(count);
 }
 

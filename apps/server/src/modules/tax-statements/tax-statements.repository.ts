@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { sumCents } from "../../db/aggregates.repository.ts";
 import type { DB } from "../../db/schema.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -13,7 +14,7 @@ export function interestCreditedInYear(db: Db, year: number, userId?: string) {
     .innerJoin("deposits as d", "d.id", "l.deposit_id")
     // The partner bank whose receiving account holds the deposit (banks are data; the account is unique).
     .leftJoin("banks as b", "b.account_iban", "d.bank_iban")
-    .select((eb) => [
+    .select([
       "b.name as partner_bank_name",
       "b.country as partner_bank_country",
       "d.user_id",
@@ -23,7 +24,7 @@ export function interestCreditedInYear(db: Db, year: number, userId?: string) {
       "d.bank_name",
       "d.bank_iban",
       "d.bank_holder",
-      eb.fn.sum<string>("l.amount_cents").as("interest_cents"),
+      sumCents("l.amount_cents").as("interest_cents"),
     ])
     .where("l.kind", "=", "interest_credited")
     .where("l.value_date", ">=", `${year}-01-01`)

@@ -1,4 +1,13 @@
-import { BUSINESS_TIME_ZONE, dateInZone, startOfDayInZone, type TaxStatementRun } from "@festgeld/domain";
+import {
+  BOOKS_CURRENCY,
+  BUSINESS_TIME_ZONE,
+  currencyFromDb,
+  dateInZone,
+  money,
+  moneyToJsonCents,
+  startOfDayInZone,
+  type TaxStatementRun,
+} from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { JobHandler } from "../../db/job-queue.ts";
 import type { DB } from "../../db/schema.ts";
@@ -15,10 +24,12 @@ export function statementFacts(
   rows: Awaited<ReturnType<typeof repo.interestCreditedInYear>>,
   residence: string | null,
 ): TaxStatementFacts {
+  const currency = rows[0] ? currencyFromDb(rows[0].currency) : BOOKS_CURRENCY;
+  const jsonCents = (cents: bigint) => moneyToJsonCents(money(cents, currency));
   const countries = new Map<string, bigint>();
   let total = 0n;
   const deposits = rows.map((row) => {
-    const cents = BigInt(row.interest_cents);
+    const cents = row.interest_cents;
     const bank = bankOfDeposit(row);
     countries.set(bank.country, (countries.get(bank.country) ?? 0n) + cents);
     total += cents;
@@ -26,23 +37,23 @@ export function statementFacts(
       reference: row.reference,
       bank_name: bank.name,
       country: bank.country,
-      interest_cents: Number(cents),
+      interest_cents: jsonCents(cents),
     };
   });
   const outside = (country: string) =>
     [...countries].filter(([c]) => c !== country).reduce((sum, [, cents]) => sum + cents, 0n);
   return {
     year,
-    total_interest_cents: Number(total),
-    currency: rows[0]?.currency.trim() ?? "EUR",
+    total_interest_cents: jsonCents(total),
+    currency,
     deposits,
     countries: [...countries]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([country, cents]) => ({
         country,
-        interest_cents: Number(cents),
+        interest_cents: jsonCents(cents),
       })),
-    foreign_interest_cents: { DE: Number(outside("DE")), FR: Number(outside("FR")) },
+    foreign_interest_cents: { DE: jsonCents(outside("DE")), FR: jsonCents(outside("FR")) },
     residence,
   };
 }
