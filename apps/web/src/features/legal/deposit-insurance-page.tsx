@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FigureList } from "../../components/ui/figure-list.tsx";
 import { Section } from "../../components/ui/section.tsx";
+import { StackedRow } from "../../components/ui/stacked-row.tsx";
 import { countryName, useBanks } from "../../lib/banks.ts";
 import { useBrandValues } from "../../lib/brand-text.ts";
 import { formatCents } from "../../lib/format.ts";
@@ -126,29 +127,12 @@ export default function DepositInsurancePage() {
               </caption>
               <tbody>
                 {SHEET_ROWS.map((row) => (
-                  // Below 640 px a row is its label above its value (as on a bank's page).
-                  <tr
+                  <StackedRow
                     key={row[0]}
-                    // biome-ignore lint/a11y/noRedundantRoles: drawn as blocks, it keeps its role only when stated
-                    role="row"
-                    className="border-t border-slate-200 align-top block py-2 sm:table-row sm:py-0 dark:border-slate-700"
+                    label={t(`depositInsurance.sheet.rows.${row[0]}`, { bank: bank.name })}
                   >
-                    <th
-                      scope="row"
-                      // biome-ignore lint/a11y/noRedundantRoles: drawn as blocks, it keeps its role only when stated
-                      role="rowheader"
-                      className="block font-medium sm:table-cell sm:w-1/2 sm:py-2 sm:pr-4"
-                    >
-                      {t(`depositInsurance.sheet.rows.${row[0]}`, { bank: bank.name })}
-                    </th>
-                    <td
-                      // biome-ignore lint/a11y/noRedundantRoles: drawn as blocks, it keeps its role only when stated
-                      role="cell"
-                      className="block [overflow-wrap:anywhere] sm:table-cell sm:py-2"
-                    >
-                      {rowValue(row, bank)}
-                    </td>
-                  </tr>
+                    {rowValue(row, bank)}
+                  </StackedRow>
                 ))}
               </tbody>
             </table>

@@ -1,6 +1,7 @@
 import type { PublicBank } from "@festgeld/domain";
 import { useTranslation } from "react-i18next";
 import { Section } from "../../../components/ui/section.tsx";
+import { StackedRow } from "../../../components/ui/stacked-row.tsx";
 import { formatCents } from "../../../lib/format.ts";
 
 /**
@@ -31,29 +32,9 @@ export function InformationSheet({ bank }: { bank: PublicBank }) {
         </caption>
         <tbody>
           {rows.map(([label, value]) => (
-            // Below 640 px a row is its label above its value: a half-width label column split long words.
-            <tr
-              key={label}
-              // biome-ignore lint/a11y/noRedundantRoles: drawn as blocks, it keeps its role only when stated
-              role="row"
-              className="border-t border-slate-200 align-top block py-2 sm:table-row sm:py-0 dark:border-slate-700"
-            >
-              <th
-                scope="row"
-                // biome-ignore lint/a11y/noRedundantRoles: drawn as blocks, it keeps its role only when stated
-                role="rowheader"
-                className="block font-medium sm:table-cell sm:w-1/2 sm:py-2 sm:pr-4"
-              >
-                {label}
-              </th>
-              <td
-                // biome-ignore lint/a11y/noRedundantRoles: drawn as blocks, it keeps its role only when stated
-                role="cell"
-                className="block [overflow-wrap:anywhere] sm:table-cell sm:py-2"
-              >
-                {value}
-              </td>
-            </tr>
+            <StackedRow key={label} label={label}>
+              {value}
+            </StackedRow>
           ))}
         </tbody>
       </table>
