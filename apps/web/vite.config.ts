@@ -48,9 +48,60 @@ function operationRoutes(): Plugin {
   };
 }
 
+/**
+ * The modules every address runs before it shows anything: the app's shell (app-root.tsx and what it
+ * imports, with the pages' shared building blocks the home page uses), apart from what the entry itself
+ * imports and the libraries. Found from the module graph once it is built (appShell below).
+ */
+const shellModules = new Set<string>();
+
+/**
+ * Puts the app's own shell modules in one chunk. Left to itself the bundler cut them into a dozen small
+ * chunks (a toast, a flag, a section...), because main.tsx also loads the signed-in pages' list, whose
+ * pages can arrive without the shell: every such chunk cost its own request and its own compression
+ * context, 3.7 KB of gzip on the home route's first load (docs/decisions.md "One chunk for the app's
+ * shell"). The shell is loaded on every address anyway, so nobody loads more than before.
+ */
+function appShell(): Plugin {
+  return {
+    name: "festgeld-app-shell",
+    apply: "build",
+    buildEnd() {
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>();
+        const pending = [...roots];
+        while (pending.length > 0) {
+          const id = pending.pop() as string;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          for (const dep of this.getModuleInfo(id)?.importedIds ?? []) pending.push(dep);
+        }
+        return seen;
+      };
+      const ids = [...this.getModuleIds()];
+      const rooted = (file: string) => closure(ids.filter((id) => id.endsWith(file)));
+      // What the entry imports stays in the entry's chunk (a prerendered page paints before the shell
+      // loads); virtual modules (Vite's preload helper) and libraries stay where the bundler puts them,
+      // so that boot.tsx still evaluates React's renderer before the app.
+      const entry = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      // Nor what main.tsx starts a signed-in page with (app/signed-in-start.ts): it must run before the
+      // shell has arrived, to ask for the page's parts beside it.
+      const start = rooted("/src/app/signed-in-start.ts");
+      const own = (id: string) =>
+        !entry.has(id) && !start.has(id) && !id.startsWith("\0") && !id.includes("node_modules");
+      shellModules.clear();
+      for (const id of rooted("/src/app-root.tsx")) if (own(id)) shellModules.add(id);
+      for (const id of rooted("/src/features/home/home-page.tsx")) {
+        if (own(id) && /[\\/]src[\\/](components|lib)[\\/]/.test(id)) shellModules.add(id);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     operationRoutes(),
+    appShell(),
     react(),
     tailwindcss(),
     // Brotli and gzip copies beside each text file; the server sends the one the client accepts
@@ -77,6 +128,19 @@ export default defineConfig(({ mode }) => ({
     modulePreload: { polyfill: false },
     // bench/web-budget.ts reads it to measure what the home route loads first.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: "app-shell",
+              test: (id: string) => shellModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -7,10 +7,11 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { BrowserRouter } from "react-router";
 import { preloadFrame } from "./app/root-layout.tsx";
-import { AppRoutes } from "./app/router.tsx";
-import { i18n, i18nReady, initialLanguage } from "./lib/i18n.ts";
-
+import { AppRoutes, rememberPreloadedPage } from "./app/router.tsx";
+import type { PreloadedPage } from "./app/signed-in-pages.ts";
+import { i18n, i18nReady } from "./lib/i18n.ts";
 import { seedInitialData } from "./lib/initial-data.ts";
+import { initialLanguage } from "./lib/language-path.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { SessionProvider } from "./lib/session.tsx";
 import { tokenStore } from "./lib/storage.ts";
@@ -37,13 +38,16 @@ const app = (
  * reader, or one whose language differs (the shared not-found page), the app renders afresh instead.
  * A page rendered with live data (the packages) starts from the same data, so the first render matches.
  */
-export function startApp(root: HTMLElement, page?: Promise<unknown>) {
+export function startApp(root: HTMLElement, page?: Promise<PreloadedPage | undefined>) {
   if (page) {
     // Rendered once the page's code (main.tsx asked for it beside this code), its frame and its
     // catalogues (lib/i18n.ts) are in, so the first render does not suspend: React reveals what
     // replaces a fallback no sooner than 300 ms after the fallback appeared (lib/preloadable.ts). Also
     // when one failed to load: the page's error boundary then reports it.
-    void Promise.allSettled([page, preloadFrame(location.pathname), i18nReady]).then(() => startApp(root));
+    void Promise.allSettled([page, preloadFrame(location.pathname), i18nReady]).then(([loaded]) => {
+      if (loaded.status === "fulfilled") rememberPreloadedPage(loaded.value);
+      startApp(root);
+    });
     return;
   }
   const hydrate = root.dataset.prerendered === initialLanguage() && tokenStore.get() === null;

@@ -3,7 +3,7 @@
  * arrives, so the browser paints it first and only then loads and runs the app (boot.tsx) that hydrates
  * it; the app's code is then no longer on the way to the first paint. Other addresses start the app
  * (app-root.tsx) at once, its modules fetched side by side, and a signed-in reader's session and page
- * are asked for while they load (lib/early-session.ts, app/signed-in-pages.ts).
+ * are asked for while they load (lib/early-session.ts, app/signed-in-start.ts).
  */
 import "./styles.css";
 import { requestSessionEarly } from "./lib/early-session.ts";
@@ -20,10 +20,11 @@ if (root.dataset.prerendered) {
   requestAnimationFrame(() => setTimeout(() => void import("./boot.tsx"), 0));
 } else {
   requestSessionEarly();
-  // Asked for at once, beside the app's code: the page's code starts downloading as soon as this small
-  // list is in, and the app renders once the page's code, frame and catalogues are in (startApp).
-  const page = import("./app/signed-in-pages.ts").then(({ preloadSignedInPage }) =>
-    preloadSignedInPage(location.pathname),
+  // Asked for at once, beside the app's code: the page's code and catalogues start downloading as soon
+  // as this small module is in, and the app renders once the page's code, frame and catalogues are in
+  // (startApp).
+  const page = import("./app/signed-in-start.ts").then(({ startSignedInPage }) =>
+    startSignedInPage(location.pathname),
   );
   void import("./app-root.tsx").then(({ startApp }) => startApp(root, page));
 }

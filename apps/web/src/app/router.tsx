@@ -1,14 +1,36 @@
 import { LANGUAGES } from "@festgeld/domain/constants";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { Route, Routes } from "react-router";
+import { settled } from "../lib/preloadable.ts";
 import { RootLayout } from "./root-layout.tsx";
-import { signedInPage } from "./signed-in-pages.ts";
+import type { PreloadedPage, SignedInPage } from "./signed-in-pages.ts";
 
 /**
  * Every route of the specification plus a not-found page. Pages load on demand (React.lazy inside the
  * layout's Suspense), so the home route carries no code of the admin area, the charts or the long legal
  * and blog texts. Declarative routes keep the data-router code out of the first load.
  */
+/** The signed-in page main.tsx brought in before the first render (app/signed-in-start.ts), by address. */
+const preloaded = new Map<SignedInPage, PreloadedPage["module"]>();
+
+/** Called by startApp before the first render with what main.tsx brought in. */
+export function rememberPreloadedPage(preload: PreloadedPage | undefined) {
+  if (preload) preloaded.set(preload.page, preload.module);
+}
+
+/**
+ * A signed-in page as a lazy component: rendered at once when main.tsx already brought its module in, so
+ * the page's first render does not suspend (React reveals what replaces a fallback no sooner than 300 ms
+ * after the fallback appeared, lib/preloadable.ts); otherwise loaded on demand with the pages' list.
+ */
+function signedInPage(page: SignedInPage) {
+  return lazy(() => {
+    const module = preloaded.get(page);
+    if (module) return settled(module);
+    return import("./signed-in-pages.ts").then((pages) => pages.loadSignedInPage(page));
+  });
+}
+
 const HomePage = lazy(() => import("../features/home/home-page.tsx"));
 const PackagesPage = lazy(() => import("../features/packages/packages-page.tsx"));
 const ComparePage = lazy(() => import("../features/compare/compare-page.tsx"));

@@ -1,14 +1,8 @@
-import {
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  LANGUAGES,
-  type Language,
-  STORAGE_KEYS,
-} from "@festgeld/domain/constants";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, STORAGE_KEYS } from "@festgeld/domain/constants";
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import { languageOfPath, preferredLanguage } from "./language-path.ts";
+import { initialLanguage } from "./language-path.ts";
 import { PAGE_NAMESPACES } from "./page-namespaces.ts";
 import { storage } from "./storage.ts";
 
@@ -33,25 +27,6 @@ export const NAMESPACES = [
 ] as const;
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
-
-/**
- * The stored language (user_language), else the browser's (navigator.languages), else the first
- * language of the list. On a
- * language-prefixed address (/de/faq) the prefix is the language: public/lang-redirect.js has already
- * sent a returning visitor whose stored language differs to their own language's address, and a first
- * visitor keeps the language of the page they arrived on.
- */
-export function initialLanguage(): Language {
-  const stored = storage.get(STORAGE_KEYS.language);
-  const prefixed = typeof location === "undefined" ? null : languageOfPath(location.pathname);
-  if (prefixed) {
-    if (!isLanguage(stored)) storage.set(STORAGE_KEYS.language, prefixed);
-    return prefixed;
-  }
-  if (isLanguage(stored)) return stored;
-  const browser = typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]);
-  return preferredLanguage(browser);
-}
 
 /**
  * The catalogues of the signed-in page the app starts on (none on other addresses): loaded with the app's

@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language } from "@festgeld/domain/constants";
+import { isLanguage, LANGUAGES, type Language, STORAGE_KEYS } from "@festgeld/domain/constants";
+import { storage } from "./storage.ts";
 
 /**
  * Public pages also live under a language prefix (/de/packages, /fr/faq, /en): the address a search
@@ -28,4 +29,23 @@ export function preferredLanguage(browserLanguages: readonly string[]): Language
     if (LANGUAGES.includes(base)) return base;
   }
   return LANGUAGES[0];
+}
+
+/**
+ * The stored language (user_language), else the browser's (navigator.languages), else the first
+ * language of the list. On a
+ * language-prefixed address (/de/faq) the prefix is the language: public/lang-redirect.js has already
+ * sent a returning visitor whose stored language differs to their own language's address, and a first
+ * visitor keeps the language of the page they arrived on.
+ */
+export function initialLanguage(): Language {
+  const stored = storage.get(STORAGE_KEYS.language);
+  const prefixed = typeof location === "undefined" ? null : languageOfPath(location.pathname);
+  if (prefixed) {
+    if (!isLanguage(stored)) storage.set(STORAGE_KEYS.language, prefixed);
+    return prefixed;
+  }
+  if (isLanguage(stored)) return stored;
+  const browser = typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]);
+  return preferredLanguage(browser);
 }

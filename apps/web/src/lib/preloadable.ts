@@ -34,13 +34,20 @@ export function preloadable<M>(factory: () => Promise<M>): Preloadable<M> {
     component<C extends ComponentType<any>>(pick: (module: M) => C) {
       return lazy((): Promise<{ default: C }> => {
         if (loaded === undefined) return load().then((module) => ({ default: pick(module) }));
-        const value = { default: pick(loaded.module) };
-        const settled = {
-          // biome-ignore lint/suspicious/noThenProperty: a thenable React's lazy reads synchronously.
-          then: (resolve: (result: { default: C }) => void) => resolve(value),
-        };
-        return settled as unknown as Promise<{ default: C }>;
+        return settled({ default: pick(loaded.module) });
       });
     },
   };
+}
+
+/**
+ * A value as a thenable that settles synchronously: React's lazy reads it at once instead of suspending
+ * for a microtask, as it would for a promise.
+ */
+export function settled<T>(value: T): Promise<T> {
+  const thenable = {
+    // biome-ignore lint/suspicious/noThenProperty: a thenable React's lazy reads synchronously.
+    then: (resolve: (result: T) => void) => resolve(value),
+  };
+  return thenable as unknown as Promise<T>;
 }
