@@ -57,10 +57,10 @@ const shellModules = new Set<string>();
 
 /**
  * Puts the app's own shell modules in one chunk. Left to itself the bundler cut them into a dozen small
- * chunks (a toast, a flag, a section...), because main.tsx also loads the signed-in pages' list, whose
- * pages can arrive without the shell: every such chunk cost its own request and its own compression
- * context, 3.7 KB of gzip on the home route's first load (docs/decisions.md "One chunk for the app's
- * shell"). The shell is loaded on every address anyway, so nobody loads more than before.
+ * chunks (a toast, a flag, a section...), because main.tsx also starts the signed-in pages, which can
+ * arrive without the shell: every such chunk cost its own request and its own compression context, about
+ * 4 KB of gzip on the home route's first load (docs/decisions.md "One chunk for the app's shell"). The
+ * shell is loaded on every address anyway.
  */
 function appShell(): Plugin {
   return {

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { preloadable } from "./preloadable.ts";
+import { preloadable, settled } from "./preloadable.ts";
 
 afterEach(cleanup);
 
@@ -54,5 +54,28 @@ describe("preloadable", () => {
     });
     expect(await screen.findByRole("heading", { name: "The page" })).toBeTruthy();
     expect(downloads).toBe(1);
+  });
+});
+
+describe("settled", () => {
+  it("lets React's lazy render a module it already has without suspending", () => {
+    const LazyPage = lazy(() => settled({ default: Page }));
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <LazyPage />
+      </Suspense>,
+    );
+    expect(screen.queryByText("Loading")).toBeNull();
+    expect(screen.getByRole("heading", { name: "The page" })).toBeTruthy();
+  });
+
+  it("where a promise of the same module suspends first", () => {
+    const LazyPage = lazy(() => Promise.resolve({ default: Page }));
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <LazyPage />
+      </Suspense>,
+    );
+    expect(screen.getByText("Loading")).toBeTruthy();
   });
 });
