@@ -80,7 +80,7 @@ const SUBJECT: Record<Language, Record<Step, RegExp>> = {
     lapsed: /^Ihr Antrag \w+ ist verfallen$/,
   },
   fr: {
-    approved: /^Votre demande \w+ est acceptée$/,
+    approved: /^Votre demande \w+ est approuvée$/,
     funded: /^Fonds reçus\s: votre dépôt à terme \w+ est actif$/,
     reminder: /^Votre dépôt à terme \w+ arrive à échéance le /,
     payoutOrdered: /^Paiement ordonné\s: versement du dépôt \w+$/,
