@@ -51,7 +51,7 @@ export function transferPayload(row: DepositRow): string {
     bic: row.bank_bic,
     name: row.bank_holder,
     iban: row.bank_iban,
-    // The EPC QR code is a SEPA (euro) transfer: the deposit's cents as euros, as before.
+    // An EPC QR code is a SEPA credit transfer, in euro: the deposit's cents as euros.
     amount: eur(row.amount_cents),
     reference: row.reference,
   });
