@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
-import { eur, moneyFromDecimalText, moneyToDecimalText } from "@festgeld/domain";
+import { eur, MAX_CONTRACT_CENTS, moneyFromDecimalText, moneyToDecimalText } from "@festgeld/domain";
 import fc from "fast-check";
 import { XMLBuilder, XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import {
   CAMT053_VERSIONS,
+  MAX_STATEMENT_CENTS,
   parseCamt053,
   type StatementEntry,
   StatementFormatError,
@@ -434,6 +435,25 @@ const amountTexts = fc.oneof(
   fc.constantFrom("1E4", "10000.001", "10 000,00", "-5.00", "0.00", "", "12,50", "1.5e2", "NaN"),
   fc.string({ maxLength: 12 }),
 );
+
+describe("camt.053 reading, the largest amount", () => {
+  it("reads up to MAX_STATEMENT_CENTS (what the API answers exactly) and refuses a cent more, naming the bound", () => {
+    const entry = (amount: string) =>
+      parseCamt053(
+        statementOf("08", [{ amount, direction: "CRDT", reversal: false, endToEndId: "E2E-MAX", lines: [] }]),
+      ).entries[0];
+    expect(MAX_STATEMENT_CENTS).toBe(MAX_CONTRACT_CENTS);
+    expect(entry("9999999999999.99")).toMatchObject({ kind: "credit", amountCents: 999_999_999_999_999n });
+    expect(entry("10000000000000.00")).toMatchObject({
+      kind: "refused",
+      amountCents: null,
+      refusal: {
+        reason: "amount_unreadable",
+        detail: '"10000000000000.00" is above the largest amount read (9999999999999.99)',
+      },
+    });
+  });
+});
 
 describe("camt.053 reading, properties", () => {
   it("every entry of any statement is reported once: read exactly, or refused when its amount is not", () => {
