@@ -121,7 +121,13 @@ async function profileRoute(route: string, method: "GET" | "POST", body?: string
   const profileDir = tempDir("festgeld-profile-");
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "apps/server/dist/server.js"],
+    [
+      "--cpu-prof",
+      `--cpu-prof-dir=${profileDir}`,
+      // PROFILE_NODE_FLAGS: more V8 flags, e.g. --no-turbo-inlining to charge inlined functions to themselves.
+      ...(process.env.PROFILE_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
+      "apps/server/dist/server.js",
+    ],
     {
       cwd: repoRoot,
       env: {

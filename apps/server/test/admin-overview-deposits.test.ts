@@ -13,6 +13,7 @@ import type { TestApp } from "./helpers/app.ts";
 import { clockAppForFile } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
+import { centsOf, dbCents } from "./helpers/money.ts";
 import { settlePayments } from "./helpers/payments.ts";
 
 let t: TestApp;
@@ -51,7 +52,7 @@ async function fromLedger() {
   `.execute(t.app.db);
   const row = rows[0];
   return {
-    principalCents: Number(row?.principal ?? 0),
+    principalCents: dbCents(row?.principal ?? 0),
     fundsCents: Number(row?.funds ?? 0),
     investors: Number(row?.investors ?? 0),
   };
@@ -67,7 +68,7 @@ async function fund(depositId: string, amount: number) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const cents = (value: number) => Math.round(value * 100);
+const cents = (value: number) => centsOf(value);
 
 describe("the admin overview counts money received and not paid out", () => {
   it("from approval through funding, the next 30 days' maturities, payout and renewal", async () => {

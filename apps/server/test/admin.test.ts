@@ -3,7 +3,7 @@ import {
   type AdminApplication,
   type Analytics,
   type Application,
-  toCents,
+  moneyFromDecimalText,
   type User,
 } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
@@ -64,9 +64,9 @@ let packageId: string;
 
 /** A seeded row's amount, written as decimal euros in the test, in the cents the column keeps. */
 const cents = (euros: string) => {
-  const value = toCents(euros);
+  const value = moneyFromDecimalText(euros, "EUR");
   if (value === null) throw new Error(`not an amount: ${euros}`);
-  return value;
+  return value.cents;
 };
 
 async function insertApplication(

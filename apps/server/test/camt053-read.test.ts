@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
-import { centsToDecimalString, toCents } from "@festgeld/domain";
+import { eur, MAX_CONTRACT_CENTS, moneyFromDecimalText, moneyToDecimalText } from "@festgeld/domain";
 import fc from "fast-check";
 import { XMLBuilder, XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import {
   CAMT053_VERSIONS,
+  MAX_STATEMENT_CENTS,
   parseCamt053,
   type StatementEntry,
   StatementFormatError,
@@ -430,10 +431,29 @@ function statementOf(version: string, entries: GeneratedEntry[]): string {
 }
 
 const amountTexts = fc.oneof(
-  fc.bigInt({ min: 1n, max: 99_999_999_999n }).map((c) => centsToDecimalString(c)),
+  fc.bigInt({ min: 1n, max: 99_999_999_999n }).map((c) => moneyToDecimalText(eur(c))),
   fc.constantFrom("1E4", "10000.001", "10 000,00", "-5.00", "0.00", "", "12,50", "1.5e2", "NaN"),
   fc.string({ maxLength: 12 }),
 );
+
+describe("camt.053 reading, the largest amount", () => {
+  it("reads up to MAX_STATEMENT_CENTS (what the API answers exactly) and refuses a cent more, naming the bound", () => {
+    const entry = (amount: string) =>
+      parseCamt053(
+        statementOf("08", [{ amount, direction: "CRDT", reversal: false, endToEndId: "E2E-MAX", lines: [] }]),
+      ).entries[0];
+    expect(MAX_STATEMENT_CENTS).toBe(MAX_CONTRACT_CENTS);
+    expect(entry("9999999999999.99")).toMatchObject({ kind: "credit", amountCents: 999_999_999_999_999n });
+    expect(entry("10000000000000.00")).toMatchObject({
+      kind: "refused",
+      amountCents: null,
+      refusal: {
+        reason: "amount_unreadable",
+        detail: '"10000000000000.00" is above the largest amount read (9999999999999.99)',
+      },
+    });
+  });
+});
 
 describe("camt.053 reading, properties", () => {
   it("every entry of any statement is reported once: read exactly, or refused when its amount is not", () => {
@@ -455,7 +475,9 @@ describe("camt.053 reading, properties", () => {
           expect(s.entries).toHaveLength(generated.length);
           generated.forEach((g, i) => {
             const entry = s.entries[i];
-            const cents = toCents(g.amount.trim());
+            // A positive plain decimal of at most two places reads; a negative one never does.
+            const read = moneyFromDecimalText(g.amount.trim(), "EUR");
+            const cents = read === null || read.cents < 0n ? null : read.cents;
             if (cents === null || cents === 0n) {
               expect(entry?.kind).toBe("refused");
               expect(entry?.refusal?.reason).toBe("amount_unreadable");

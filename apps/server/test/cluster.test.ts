@@ -57,14 +57,13 @@ class Tally {
     if (!ok) this.errors++;
     this.latencies.push(ms);
   }
-  percentile(p: number) {
+  /** The latency below which the share `q` (0.5 for the median) of the requests lie. */
+  quantile(q: number) {
     const sorted = [...this.latencies].sort((a, b) => a - b);
-    return sorted.length
-      ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
-      : 0;
+    return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) : 0;
   }
   toString() {
-    return `${this.requests} requests, ${this.errors} errors, p50 ${this.percentile(50).toFixed(1)} ms, p99 ${this.percentile(99).toFixed(1)} ms`;
+    return `${this.requests} requests, ${this.errors} errors, p50 ${this.quantile(0.5).toFixed(1)} ms, p99 ${this.quantile(0.99).toFixed(1)} ms`;
   }
 }
 

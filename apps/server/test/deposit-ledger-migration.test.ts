@@ -10,6 +10,7 @@ import { clockAppForFile } from "./helpers/clock-app.ts";
 import { approvedApplication, fundedByStaff } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { balance, moveTo, today } from "./helpers/ledger.ts";
+import { centsOf, dbCents } from "./helpers/money.ts";
 import { settlePayments } from "./helpers/payments.ts";
 
 /**
@@ -98,7 +99,7 @@ const interestOf = async (depositId: string) => {
     .where("deposit_id", "=", depositId)
     .where("type", "=", "matured")
     .executeTakeFirstOrThrow();
-  return Number(event.details.interest_cents);
+  return dbCents(event.details.interest_cents as string);
 };
 
 describe("0210: deposit_ledger derived from the journal", () => {
@@ -185,7 +186,7 @@ describe("0210: deposit_ledger derived from the journal", () => {
         [paid, renewed, withdrawn].map(async ({ deposit: d }) => ({
           deposit_id: d.id,
           kind: "principal_received" as const,
-          amount_cents: Math.round(d.amount * 100),
+          amount_cents: centsOf(d.amount),
           value_date: d.value_date ?? "",
           source: "manual",
           booked_at: (await fundedAt(d.id)).created_at,
@@ -203,7 +204,7 @@ describe("0210: deposit_ledger derived from the journal", () => {
       {
         deposit_id: paid.deposit.id,
         kind: "payout",
-        amount_cents: Math.round(payoutOrder.amount * 100),
+        amount_cents: centsOf(payoutOrder.amount),
         value_date: bookedEntry.effective_date,
         source: "maturity",
         bank_statement_id: bookedEntry.statement_id,
@@ -229,7 +230,7 @@ describe("0210: deposit_ledger derived from the journal", () => {
       {
         deposit_id: renewed.deposit.id,
         kind: "carried_to_renewal",
-        amount_cents: Number(next.amount_cents),
+        amount_cents: dbCents(next.amount_cents),
         value_date: maturedOn,
         source: "renewal",
         booked_at: matured.created_at,
@@ -237,7 +238,7 @@ describe("0210: deposit_ledger derived from the journal", () => {
       {
         deposit_id: next.id,
         kind: "principal_received",
-        amount_cents: Number(next.amount_cents),
+        amount_cents: dbCents(next.amount_cents),
         value_date: maturedOn,
         source: "renewal",
         booked_at: matured.created_at,

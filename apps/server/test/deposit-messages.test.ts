@@ -10,6 +10,7 @@ import {
   formatCreditorReference,
   formatIban,
   simpleInterest,
+  toBasisPoints,
 } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
 import jsQR from "jsqr";
@@ -19,6 +20,7 @@ import type { AdjustableClock } from "../src/lib/clock.ts";
 import { adjustableClockOf, moveClockTo } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
+import { eurosOf } from "./helpers/money.ts";
 import { settlePayments } from "./helpers/payments.ts";
 import { appWithSmtp, outboxDrained, type ReceivedMail, startSmtp } from "./helpers/smtp.ts";
 
@@ -30,9 +32,7 @@ const LOCALE: Record<Language, string> = { en: "en-GB", de: "de-DE", fr: "fr-FR"
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/[ \t]+/g, " ");
 const money = (language: Language, cents: bigint) =>
   plain(
-    new Intl.NumberFormat(LOCALE[language], { style: "currency", currency: "EUR" }).format(
-      Number(cents) / 100,
-    ),
+    new Intl.NumberFormat(LOCALE[language], { style: "currency", currency: "EUR" }).format(eurosOf(cents)),
   );
 const longDate = (language: Language, date: string) =>
   new Intl.DateTimeFormat(LOCALE[language], { dateStyle: "long", timeZone: BUSINESS_TIME_ZONE }).format(
@@ -80,7 +80,7 @@ const SUBJECT: Record<Language, Record<Step, RegExp>> = {
     lapsed: /^Ihr Antrag \w+ ist verfallen$/,
   },
   fr: {
-    approved: /^Votre demande \w+ est acceptée$/,
+    approved: /^Votre demande \w+ est approuvée$/,
     funded: /^Fonds reçus\s: votre dépôt à terme \w+ est actif$/,
     reminder: /^Votre dépôt à terme \w+ arrive à échéance le /,
     payoutOrdered: /^Paiement ordonné\s: versement du dépôt \w+$/,
@@ -238,10 +238,10 @@ describe("every deposit event reaches the saver once, in the saver's language", 
 
       // Maturity: the gross interest, what was paid out, what was renewed.
       await moveTo(maturity);
-      const rate = Math.round(deposit.interest_rate * 100);
+      const rate = toBasisPoints(deposit.interest_rate) ?? 0n;
       const { interestCents } = simpleInterest({
         principalCents: 1_000_000n,
-        rateBasisPoints: BigInt(rate),
+        rateBasisPoints: rate,
         months: 12,
       });
       const interest = money(language, interestCents);

@@ -1,4 +1,5 @@
 import {
+  basisPointsToPercent,
   type CalculateRequest,
   CURRENCIES,
   calculateRequestSchema,
@@ -14,6 +15,7 @@ import { isPlainCalculateRequest } from "../src/modules/calculator/calculator.va
 import { WindowCounter, windowMs } from "../src/plugins/rate-limit.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
+import { eurosOf } from "./helpers/money.ts";
 
 /**
  * The hot routes answer as before, with less work per request (docs/decisions.md "Hot paths"):
@@ -31,7 +33,7 @@ describe("the calculator's body check before zod", () => {
     const near = fc.record(
       {
         amount: fc.oneof(
-          fc.integer({ min: 0, max: 20_000_000_00 }).map((cents) => cents / 100),
+          fc.integer({ min: 0, max: 20_000_000_00 }).map((cents) => eurosOf(cents)),
           fc.double({ min: -1, max: 20_000_000 }),
           fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, "10000", null),
         ),
@@ -41,7 +43,9 @@ describe("the calculator's body check before zod", () => {
           fc.constant("12"),
         ),
         interest_rate: fc.oneof(
-          fc.integer({ min: -100, max: 2500 }).map((basisPoints) => basisPoints / 100),
+          fc
+            .integer({ min: -100, max: 2500 })
+            .map((basisPoints) => basisPointsToPercent(BigInt(basisPoints))),
           fc.double({ min: -1, max: 25 }),
         ),
         currency: fc.oneof(fc.constantFrom(...CURRENCIES), fc.string({ maxLength: 4 })),
@@ -61,9 +65,11 @@ describe("the calculator's body check before zod", () => {
     // As JSON.parse writes them: plain objects (others go to zod, which the property above covers).
     const valid = fc.record(
       {
-        amount: fc.integer({ min: 1000_00, max: 10_000_000_00 }).map((cents) => cents / 100),
+        amount: fc.integer({ min: 1000_00, max: 10_000_000_00 }).map((cents) => eurosOf(cents)),
         duration_months: fc.constantFrom(...DURATIONS_MONTHS),
-        interest_rate: fc.integer({ min: 0, max: 2000 }).map((basisPoints) => basisPoints / 100),
+        interest_rate: fc
+          .integer({ min: 0, max: 2000 })
+          .map((basisPoints) => basisPointsToPercent(BigInt(basisPoints))),
         currency: fc.constantFrom(...CURRENCIES),
       },
       { noNullPrototype: true },
@@ -83,9 +89,11 @@ describe("serialisers compiled from the contract", () => {
   it("write the calculator's answer exactly as the zod serialiser, for any valid input", () => {
     const fast = compiledJson(calculateResponseSchema);
     const input = fc.record({
-      amount: fc.integer({ min: 100_00, max: 10_000_000_00 }).map((cents) => cents / 100),
+      amount: fc.integer({ min: 100_00, max: 10_000_000_00 }).map((cents) => eurosOf(cents)),
       duration_months: fc.constantFrom(...DURATIONS_MONTHS),
-      interest_rate: fc.integer({ min: 0, max: 2000 }).map((basisPoints) => basisPoints / 100),
+      interest_rate: fc
+        .integer({ min: 0, max: 2000 })
+        .map((basisPoints) => basisPointsToPercent(BigInt(basisPoints))),
       currency: fc.constantFrom(...CURRENCIES),
     });
     fc.assert(

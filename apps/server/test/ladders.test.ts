@@ -14,6 +14,7 @@ import { clockAppForFile, moveClockTo } from "./helpers/clock-app.ts";
 import { SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { markVerified } from "./helpers/identity.ts";
+import { centsOf, dbCents } from "./helpers/money.ts";
 
 let t: TestApp;
 let clock: AdjustableClock;
@@ -87,7 +88,7 @@ describe("POST /api/ladders: the split", () => {
       [12, 6_600],
       [24, 6_800.5],
     ]);
-    expect(ladder.rungs.reduce((sum, r) => sum + Math.round(r.amount * 100), 0)).toBe(2_000_050);
+    expect(ladder.rungs.reduce((sum, r) => sum + centsOf(r.amount), 0)).toBe(2_000_050);
   });
 
   it("names the rung below its package's minimum by its field, and creates nothing", async () => {
@@ -259,7 +260,7 @@ describe("a ladder at maturity", () => {
       maturity_date: addMonths(short.maturity_date, 24),
     });
     // 10,000 at 3 % for 6 months: 150.00 interest, carried over with the principal (renew_all).
-    expect(Number(next.amount_cents)).toBe(1_015_000);
+    expect(dbCents(next.amount_cents)).toBe(1_015_000);
   });
 
   it("renews a rung for its own term when its bank does not offer the ladder's longest term", async () => {

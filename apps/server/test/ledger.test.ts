@@ -21,6 +21,7 @@ import {
   readTrialBalance,
   today,
 } from "./helpers/ledger.ts";
+import { bigCents, centsOf, dbCents, eurosOf } from "./helpers/money.ts";
 import {
   createPaymentFiles,
   debitStatement,
@@ -70,18 +71,18 @@ async function seen(saver: { headers: { authorization: string } }, id: string) {
 /** The ledger sums a saver sees, from cents: received, credited, paid out, carried over. */
 function sums(received: number, credited: number, paidOut = 0, carried = 0) {
   return {
-    principal_received: received / 100,
-    interest_credited: credited / 100,
-    paid_out: paidOut / 100,
-    carried_to_renewal: carried / 100,
-    balance: (received + credited - paidOut - carried) / 100,
+    principal_received: eurosOf(received),
+    interest_credited: eurosOf(credited),
+    paid_out: eurosOf(paidOut),
+    carried_to_renewal: eurosOf(carried),
+    balance: eurosOf(received + credited - paidOut - carried),
   };
 }
 
 /** One row of the saver's ledger, from cents. */
 const row = (kind: string, cents: number, value_date: string, source: string) => ({
   kind,
-  amount: cents / 100,
+  amount: eurosOf(cents),
   value_date,
   source,
 });
@@ -289,7 +290,7 @@ describe("postings from the deposit events", () => {
       expect(entries[1]?.effective_date).toBe(d.maturity_date);
       const [ordered] = await ordersOf(d.id);
       expect(ordered).toMatchObject({ status: "ordered", source: "maturity_payout" });
-      const owed = Math.round((ordered?.amount ?? 0) * 100);
+      const owed = centsOf(ordered?.amount ?? 0);
       expect(owed).toBeGreaterThan(1_000_000);
       // payout_pending: the deposit's account is 0, the money is in transit, the per-deposit ledger
       // still counts it as the saver's until the bank books it.
@@ -330,7 +331,7 @@ describe("postings from the deposit events", () => {
       expect(await depositLinesOn(t.app, d.id, inTransit)).toBe(0);
       expect(await depositLinesOn(t.app, d.id, cash)).toBe(1_000_000 - owed);
       expect(await balance(t.app, cash)).toBe(
-        cashBefore - booked.reduce((sum, o) => sum + Math.round(o.amount * 100), 0),
+        cashBefore - booked.reduce((sum, o) => sum + centsOf(o.amount), 0),
       );
       expect(await depositLedgerBalance(t.app, d.id)).toBe(0);
       expect(await journalOwed(t.app, d.id)).toBe(0);
@@ -361,13 +362,13 @@ describe("postings from the deposit events", () => {
           .where("previous_deposit_id", "=", d.id)
           .executeTakeFirstOrThrow();
         expect(await balance(t.app, deposit(d.id))).toBe(0);
-        expect(await balance(t.app, deposit(next.id))).toBe(-Number(next.amount_cents));
+        expect(await balance(t.app, deposit(next.id))).toBe(-dbCents(next.amount_cents));
         expect(await journalOwed(t.app, next.id)).toBe(await depositLedgerBalance(t.app, next.id));
         expect(await journalOwed(t.app, d.id)).toBe(await depositLedgerBalance(t.app, d.id));
       }
       const [interestOrder] = await ordersOf(principalOnly.deposit.id);
       expect(interestOrder).toMatchObject({ source: "renewal_interest", status: "ordered" });
-      const interestCents = Math.round((interestOrder?.amount ?? 0) * 100);
+      const interestCents = centsOf(interestOrder?.amount ?? 0);
       expect(interestCents).toBeGreaterThan(0);
       // Until the bank books it, the interest is in transit and still on the per-deposit ledger.
       expect(await depositLedgerBalance(t.app, principalOnly.deposit.id)).toBe(interestCents);
@@ -401,7 +402,7 @@ describe("postings from the deposit events", () => {
         .select(["id", "amount_cents"])
         .where("previous_deposit_id", "=", all.deposit.id)
         .executeTakeFirstOrThrow();
-      const allInterest = Number(allNext.amount_cents) - 1_000_000;
+      const allInterest = dbCents(allNext.amount_cents) - 1_000_000;
       expect(allInterest).toBeGreaterThan(0);
       expect(await seen(all.saver, all.deposit.id)).toEqual({
         ledger: sums(1_000_000, allInterest, 0, 1_000_000 + allInterest),
@@ -473,12 +474,12 @@ describe("postings from the deposit events", () => {
         .where("entry_id", "=", entries[1]?.id ?? 0n)
         .where("account", "=", interest)
         .executeTakeFirstOrThrow();
-      expect(Number(interestLine.amount_cents)).toBe(Math.round(quote.json().interest * 100));
-      const payoutCents = Math.round(quote.json().payout * 100);
+      expect(dbCents(interestLine.amount_cents)).toBe(centsOf(quote.json().interest));
+      const payoutCents = centsOf(quote.json().payout);
       expect(await balance(t.app, deposit(application.deposit.id))).toBe(0);
       expect(await depositLinesOn(t.app, application.deposit.id, inTransit)).toBe(-payoutCents);
       expect(await depositLedgerBalance(t.app, application.deposit.id)).toBe(payoutCents);
-      const interestCents = Math.round(quote.json().interest * 100);
+      const interestCents = centsOf(quote.json().interest);
       const closedOn = today(clock);
       const credited = [
         row("principal_received", 1_000_000, valueDate, "manual"),
@@ -556,7 +557,7 @@ describe("postings from the payment events", () => {
     try {
       const [first] = await ordersOf(d.id);
       if (!first) throw new Error("no payout order at maturity");
-      const cents = Math.round(first.amount * 100);
+      const cents = centsOf(first.amount);
       expect(await balance(t.app, deposit(d.id))).toBe(0);
       expect(await depositLinesOn(t.app, d.id, inTransit)).toBe(-cents);
       const interestCents = cents - 1_000_000;
@@ -605,7 +606,7 @@ describe("postings from the payment events", () => {
             order: order({
               id: first.id,
               depositId: d.id,
-              amountCents: cents,
+              amountCents: bigCents(cents),
               endToEndId: first.end_to_end_id,
             }),
             bookingDate: bookedOn,
@@ -738,7 +739,7 @@ describe("postings from the payment events", () => {
       kind: "credit_unmatched" as const,
       at,
       accountIban: BANK_IBAN,
-      amountCents: 12_345,
+      amountCents: 12_345n,
       bookingDate: day,
       statementId: "STMT-IN-9",
       statementEntryKey: "CRDT-9",
@@ -753,7 +754,7 @@ describe("postings from the payment events", () => {
     const giveBack = order({
       id: randomUUID(),
       source: "credit_return",
-      amountCents: 12_345,
+      amountCents: 12_345n,
       returnsStatementEntry: "CRDT-9",
     });
     await publishPayment(t.app, { kind: "order_created", at, order: giveBack, actorId: admin.user.id });

@@ -9,6 +9,7 @@ import { clockAppForFile } from "./helpers/clock-app.ts";
 import { fundedByStaff, maturityJobs, settleMaturities } from "./helpers/deposits.ts";
 import type { createAdmin } from "./helpers/factories.ts";
 import { pdfText } from "./helpers/ledger.ts";
+import { dbCents } from "./helpers/money.ts";
 
 /**
  * The messages of a maturity batch are told set-based (docs/decisions.md "Maturity at scale"): the
@@ -158,7 +159,7 @@ describe("the messages of a maturity batch", () => {
         .where("previous_deposit_id", "=", depositId)
         .executeTakeFirstOrThrow();
       const facts = row.content?.facts ?? {};
-      expect(facts.new_amount_cents).toBe(Number(renewal.amount_cents));
+      expect(facts.new_amount_cents).toBe(dbCents(renewal.amount_cents));
     }
     // Nothing more for these savers when the queue runs again.
     await t.app.jobs.runDue();

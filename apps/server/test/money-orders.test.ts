@@ -6,6 +6,7 @@ import { createClockApp, moveClockTo } from "./helpers/clock-app.ts";
 import { applicationPayload, approvedApplication, camt053, SAVER_IBAN } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { markVerified } from "./helpers/identity.ts";
+import { centsOf } from "./helpers/money.ts";
 import {
   actOnException,
   listExceptions,
@@ -336,7 +337,7 @@ describe("every booked order is told; the guarantee counts what the bank holds n
     if (!paid) throw new Error("no paid order");
     await postStatement(t.app, admin, returnsStatement(today(), [paid]));
     const after = await guarantee();
-    expect(after.banks[0].held_cents).toBe(Math.round((paid?.amount ?? 0) * 100));
+    expect(after.banks[0].held_cents).toBe(centsOf(paid?.amount ?? 0));
     expect((await inbox(made.saver.headers))[0]?.title).toMatch(/^Payment returned: payout of deposit /);
     clock.reset();
   });

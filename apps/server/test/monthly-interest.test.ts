@@ -7,6 +7,7 @@ import {
   depositPlan,
   type Package,
   type PaymentOrder,
+  toBasisPoints,
 } from "@festgeld/domain";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
@@ -21,6 +22,7 @@ import { type ClockApp, clockAppForFile } from "./helpers/clock-app.ts";
 import { fundedByStaff } from "./helpers/deposits.ts";
 import { createUser } from "./helpers/factories.ts";
 import { depositLedgerBalance, journalOwed, moveTo } from "./helpers/ledger.ts";
+import { centsOf, dbCents, eurosOf } from "./helpers/money.ts";
 import { createPaymentFiles, debitStatement, listOrders, settlePayments } from "./helpers/payments.ts";
 
 /**
@@ -176,7 +178,7 @@ describe("a deposit paying interest monthly", () => {
       const interest = (await ordersOf(deposit.id)).filter((o) => o.source === "monthly_interest");
       expect(interest).toHaveLength(month);
       expect(interest.find((o) => o.status === "ordered")).toMatchObject({
-        amount: Number(plan.payments[month - 1]?.amountCents) / 100,
+        amount: eurosOf(plan.payments[month - 1]?.amountCents ?? 0n),
         creditor_iban: "DE89 **** **** **** **** 3000",
       });
       // Filed in a pain.001 and booked from the camt.053 the same day.
@@ -191,7 +193,7 @@ describe("a deposit paying interest monthly", () => {
     const interest = orders.filter((o) => o.source === "monthly_interest");
     expect(interest).toHaveLength(12);
     expect(interest.every((o) => o.status === "booked")).toBe(true);
-    expect(interest.map((o) => Math.round(o.amount * 100)).reduce((a, b) => a + b, 0)).toBe(35_000);
+    expect(interest.map((o) => centsOf(o.amount)).reduce((a, b) => a + b, 0)).toBe(35_000);
     const payout = orders.filter((o) => o.source === "maturity_payout");
     expect(payout).toHaveLength(1);
     expect(payout[0]?.amount).toBe(10_000);
@@ -208,8 +210,8 @@ describe("a deposit paying interest monthly", () => {
       .where("l.account", "=", `deposits:${deposit.id}`)
       .orderBy("e.effective_date")
       .execute();
-    expect(credits.map((c) => [c.effective_date, -Number(c.amount_cents)])).toEqual(
-      plan.payments.filter((p) => p.kind === "interest").map((p) => [p.date, Number(p.amountCents)]),
+    expect(credits.map((c) => [c.effective_date, -dbCents(c.amount_cents)])).toEqual(
+      plan.payments.filter((p) => p.kind === "interest").map((p) => [p.date, dbCents(p.amountCents)]),
     );
     // The per-deposit ledger: received, 12 credits, 12 interest payouts and the principal: nothing owed.
     const done = await detail(saver.headers, deposit.id);
@@ -245,7 +247,7 @@ describe("a deposit paying interest monthly", () => {
     }
     for (const [year, cents] of byYear) {
       const rows = await interestCreditedInYear(t.app.db, year, saver.user.id);
-      expect(statementFacts(year, rows, "DE").total_interest_cents).toBe(Number(cents));
+      expect(statementFacts(year, rows, "DE").total_interest_cents).toBe(dbCents(cents));
     }
     await setPayout(12, "at_maturity");
   });
@@ -271,7 +273,7 @@ describe("a deposit paying interest monthly", () => {
     const holdings = await holdingsAt(t.app.db, saver.user.id, today());
     const expected = depositPlan({
       principalCents: 500_000n,
-      rateBasisPoints: BigInt(Math.round(deposit.interest_rate * 100)),
+      rateBasisPoints: toBasisPoints(deposit.interest_rate) ?? 0n,
       months: 3,
       startDate: start,
       interestPayout: "monthly",
@@ -289,8 +291,8 @@ describe("a deposit paying interest monthly", () => {
     expect(orders.filter((o) => o.source === "maturity_payout").map((o) => o.amount)).toEqual([5_000]);
     const interestCents = orders
       .filter((o) => o.source === "monthly_interest")
-      .reduce((sum, o) => sum + Math.round(o.amount * 100), 0);
-    expect(BigInt(interestCents)).toBe(expected.totalInterestCents);
+      .reduce((sum, o) => sum + centsOf(o.amount), 0);
+    expect(interestCents).toBe(dbCents(expected.totalInterestCents));
     await setPayout(3, "at_maturity");
   });
 

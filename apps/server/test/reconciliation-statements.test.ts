@@ -6,6 +6,7 @@ import { clockAppForFile } from "./helpers/clock-app.ts";
 import { approvedApplication, SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { BANK_IBAN, moveTo, readTrialBalance, today } from "./helpers/ledger.ts";
+import { centsOf, decimalOf } from "./helpers/money.ts";
 import { createPaymentFiles, importStatementOk, listOrders } from "./helpers/payments.ts";
 
 /**
@@ -24,10 +25,7 @@ clockAppForFile((app) => {
 });
 
 /** Integer cents as the statement writes an amount (always positive; the direction says the sign). */
-const amount = (cents: number) => {
-  const abs = Math.abs(cents);
-  return `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-};
+const amount = (cents: number) => decimalOf(Math.abs(cents));
 
 const balanceXml = (type: "OPBD" | "CLBD", cents: number, date: string) =>
   `<Bal><Tp><CdOrPrtry><Cd>${type}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount(cents)}</Amt>` +
@@ -149,7 +147,7 @@ describe("a deposit's whole life against the bank's statements", () => {
     await moveTo(t.app, clock, maturity);
     const [order] = (await listOrders(t.app, admin, "&status=ordered")).filter((o) => o.deposit_id === id);
     if (!order) throw new Error("no payout order at maturity");
-    const payoutCents = Math.round(order.amount * 100);
+    const payoutCents = centsOf(order.amount);
     expect(payoutCents).toBeGreaterThan(1_000_000);
     await createPaymentFiles(t.app, admin);
     // The order is in transit: the bank has not booked it, the books' cash is still the funding.

@@ -8,6 +8,7 @@ import { clockAppForFile, moveClockTo } from "./helpers/clock-app.ts";
 import { SAVER_IBAN } from "./helpers/deposits.ts";
 import { type createAdmin, createUser } from "./helpers/factories.ts";
 import { markVerified } from "./helpers/identity.ts";
+import { dbCents, eurosOf } from "./helpers/money.ts";
 
 let t: TestApp;
 let clock: AdjustableClock;
@@ -73,7 +74,7 @@ async function ledgerInterest(userId: string, year: number) {
     .where("l.kind", "=", "interest_credited")
     .where(sql<boolean>`extract(year from l.value_date) = ${year}`)
     .executeTakeFirstOrThrow();
-  return Number(row.cents);
+  return dbCents(row.cents);
 }
 
 const statements = async (userId: string) =>
@@ -85,7 +86,7 @@ const statements = async (userId: string) =>
     .execute();
 
 const euro = (cents: number) =>
-  new Intl.NumberFormat("en", { style: "currency", currency: "EUR" }).format(cents / 100);
+  new Intl.NumberFormat("en", { style: "currency", currency: "EUR" }).format(eurosOf(cents));
 
 describe("the yearly interest statement", () => {
   let saver: Awaited<ReturnType<typeof createUser>>;

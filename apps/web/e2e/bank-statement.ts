@@ -4,11 +4,16 @@
  * one (RtrInf with its reason code, naming the order's end-to-end id).
  */
 
+import { moneyFromJsonCents, moneyToDecimalText } from "@festgeld/domain/money";
+
 export const PARTNER_IBAN = "DE52000000000012345678";
 
 /** An amount in cents as the statement writes it (10350.00). */
-const amountOf = (cents: number) =>
-  `${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+const amountOf = (cents: number) => {
+  const amount = moneyFromJsonCents(Math.abs(cents), "EUR");
+  if (amount === null) throw new RangeError(`not whole cents: ${cents}`);
+  return moneyToDecimalText(amount);
+};
 
 /** A statement balance element; the amount in cents, signed (negative: a debit balance). */
 const balance = (type: "OPBD" | "CLBD", cents: number, date: string) =>

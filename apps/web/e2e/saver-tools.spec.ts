@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { basisPointsToPercent, toBasisPoints } from "@festgeld/domain";
 import { expect, type Page, test } from "@playwright/test";
 import { adminToken, openArea } from "./admin-session.ts";
 import { gotoReady } from "./app-ready.ts";
@@ -72,7 +73,9 @@ test("a saver builds a ladder in the calculator, applies, sees it grouped; a rat
     .sort((a, b) => b.interest_rate - a.interest_rate)[0];
   if (!threeMonths) throw new Error("no 3-month package");
   const original = threeMonths.interest_rate;
-  const target = Math.round((original + 0.25) * 100) / 100;
+  const originalBasisPoints = toBasisPoints(original);
+  if (originalBasisPoints === null) throw new Error(`rate ${original} has more than two decimals`);
+  const target = basisPointsToPercent(originalBasisPoints + 25n);
   const targetText = target.toFixed(2);
 
   try {

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig, readEnvFile } from "../config/env.ts";
+import { loadConfig, readEnvFile } from "../config/env.ts";
 import { BackupError, createBackup } from "../ops/backup.ts";
+import { exitFailed } from "./command-failure.ts";
 
 /**
  * Backs up the embedded database and the documents under DATA_DIR into one file (ops/backup.ts):
@@ -33,8 +34,5 @@ try {
   console.log(`Backup written to ${result.file}: the database and ${result.documents} documents.`);
   for (const note of result.notes) console.log(note);
 } catch (error) {
-  if (error instanceof ConfigError)
-    for (const p of error.problems) console.error(`Configuration error: ${p}`);
-  else console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  exitFailed("Backup", error);
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig, readEnvFile } from "../config/env.ts";
+import { loadConfig, readEnvFile } from "../config/env.ts";
 import { BackupError, restoreBackup } from "../ops/backup.ts";
+import { exitFailed } from "./command-failure.ts";
 
 /**
  * Restores a backup made by `npm run backup` into an empty DATA_DIR (ops/backup.ts):
@@ -28,8 +29,5 @@ try {
   );
   for (const note of result.notes) console.log(note);
 } catch (error) {
-  if (error instanceof ConfigError)
-    for (const p of error.problems) console.error(`Configuration error: ${p}`);
-  else console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  exitFailed("Restore", error);
 }

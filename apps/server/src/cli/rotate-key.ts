@@ -1,5 +1,6 @@
-import { ConfigError, loadConfig, readEnvFile } from "../config/env.ts";
+import { loadConfig, readEnvFile } from "../config/env.ts";
 import { rotateDocumentKey } from "../ops/rotate-key.ts";
+import { exitFailed } from "./command-failure.ts";
 
 /**
  * Re-encrypts every stored document under the current document key and retires the old one
@@ -18,8 +19,5 @@ try {
   for (const line of report.lines) console.log(line);
   if (!report.retired) process.exit(1);
 } catch (error) {
-  if (error instanceof ConfigError)
-    for (const p of error.problems) console.error(`Configuration error: ${p}`);
-  else console.error(`Key rotation failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  exitFailed("Key rotation", error);
 }

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { AdjustableClock } from "../../src/lib/clock.ts";
 import type { PaymentEvent, PaymentOrderFacts } from "../../src/modules/payments/payment-events.ts";
+import { dbCents } from "./money.ts";
 
 /** The partner bank account of the test configuration (PARTNER_BANK_IBAN's default). */
 export const BANK_IBAN = "DE52000000000012345678";
@@ -47,9 +48,9 @@ export function order(
     debtorIban: BANK_IBAN,
     creditorIban: "DE89370400440532013000",
     creditorName: "Erika Mustermann",
-    amountCents: 0,
-    principalCents: 0,
-    interestCents: 0,
+    amountCents: 0n,
+    principalCents: 0n,
+    interestCents: 0n,
     endToEndId: `E2E-${overrides.id.slice(0, 8)}`,
     remittance: "Payout",
     requestedDate: "2030-01-01",
@@ -65,7 +66,7 @@ export async function balance(app: FastifyInstance, account: string): Promise<nu
     .select((eb) => eb.fn.sum<string | null>("amount_cents").as("cents"))
     .where("account", "=", account)
     .executeTakeFirst();
-  return Number(row?.cents ?? 0);
+  return dbCents(row?.cents ?? 0);
 }
 
 /**
@@ -77,7 +78,7 @@ export async function depositLedgerBalance(app: FastifyInstance, depositId: stri
     select sum(case when kind in ('principal_received', 'interest_credited') then amount_cents
                     else -amount_cents end) as cents
     from deposit_ledger where deposit_id = ${depositId}`.execute(app.db);
-  return Number(rows[0]?.cents ?? 0);
+  return dbCents(rows[0]?.cents ?? 0);
 }
 
 /** The journal's entries of a kind for a deposit. */
@@ -120,7 +121,7 @@ export async function journalOwed(app: FastifyInstance, depositId: string): Prom
     from ledger_lines l join ledger_entries e on e.id = l.entry_id
     where l.account = ${`deposits:${depositId}`}
        or (l.account like 'banks:%:in_transit' and e.deposit_id = ${depositId})`.execute(app.db);
-  return 0 - Number(rows[0]?.cents ?? 0);
+  return 0 - dbCents(rows[0]?.cents ?? 0);
 }
 
 /** A journal account's lines that belong to one deposit's entries (e.g. its payments in transit). */
@@ -129,5 +130,5 @@ export async function depositLinesOn(app: FastifyInstance, depositId: string, ac
     select sum(l.amount_cents) as cents
     from ledger_lines l join ledger_entries e on e.id = l.entry_id
     where l.account = ${account} and e.deposit_id = ${depositId}`.execute(app.db);
-  return Number(rows[0]?.cents ?? 0);
+  return dbCents(rows[0]?.cents ?? 0);
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  basisPointsToPercent,
   centsToDecimalString,
   centsToNumber,
   divideHalfUp,
@@ -118,6 +119,23 @@ describe("the money edge: toCents and centsToNumber", () => {
     expect(centsToNumber(123_456n)).toBe(1234.56);
     expect(centsToNumber(1)).toBe(0.01);
     expect(centsToNumber(99_999_999_999_999)).toBe(999_999_999_999.99);
+  });
+
+  it("gives the number of the exact decimal text, negative and beyond 2^53 too", () => {
+    // The fast path divides by 100; the number must be the one the decimal text reads as.
+    const text = (cents: bigint) => centsToDecimalString(cents);
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 53n) + 1n, max: 2n ** 53n - 1n }), (cents) => {
+        expect(centsToNumber(cents)).toBe(Number(text(cents)));
+        expect(centsToNumber(Number(cents))).toBe(Number(text(cents)));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const cents of [2n ** 53n, 2n ** 60n + 7n, -(2n ** 55n) - 3n]) {
+      expect(centsToNumber(cents)).toBe(Number(text(cents)));
+    }
+    expect(basisPointsToPercent(399n)).toBe(3.99);
+    expect(basisPointsToPercent(7n)).toBe(0.07);
   });
 
   it("round-trips every amount with at most two decimals", () => {

@@ -82,10 +82,22 @@ export function centsToDecimalString(cents: bigint): string {
  * the limits guarantee: the number is read from the exact decimal text, never divided in binary.
  */
 export function centsToNumber(cents: bigint | number): number {
-  return Number(centsToDecimalString(BigInt(cents)));
+  return scaledToNumber(cents);
 }
 
 /** Basis points to a percent number (399 -> 3.99). */
 export function basisPointsToPercent(bp: bigint): number {
-  return Number(centsToDecimalString(bp));
+  return scaledToNumber(bp);
+}
+
+/**
+ * A whole number of hundredths to the JSON number with that exact decimal text. Below 2^53 the integer is
+ * exact as a double, and both IEEE division and the reading of decimal text round correctly to the nearest
+ * double, so `n / 100` is the very number `Number("w.ff")` gives (a property test compares them), without
+ * the text; larger values go through the text.
+ */
+function scaledToNumber(hundredths: bigint | number): number {
+  const n = typeof hundredths === "bigint" ? Number(hundredths) : hundredths;
+  if (Number.isSafeInteger(n)) return n / 100;
+  return Number(centsToDecimalString(BigInt(hundredths)));
 }

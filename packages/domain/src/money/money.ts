@@ -201,6 +201,9 @@ export function allocateEvenly(total: Money, n: number): Money[] {
 // Scaled decimals: the one reader and writer of decimal text, for money and for rates (basis points).
 // ---------------------------------------------------------------------------------------------------
 
+/** 10^scale for the scales money uses (cents, basis points, mills): made once, not per amount. */
+const SCALE_UNITS: readonly bigint[] = [1n, 10n, 100n, 1000n, 10_000n];
+
 /**
  * Reads a decimal (a JSON number by its shortest decimal text, so 1.005 is 1.005 and never 1.00499..., or
  * decimal text) as an integer of `scale` fractional digits: ("12.3", 2) -> 1230n. Null when it has more
@@ -209,7 +212,9 @@ export function allocateEvenly(total: Money, n: number): Money[] {
  */
 export function readScaledDecimal(value: number | string, scale: number): bigint | null {
   // Whole numbers (most amounts) need no text: the same result without a string round trip.
-  if (typeof value === "number" && Number.isSafeInteger(value)) return BigInt(value) * 10n ** BigInt(scale);
+  if (typeof value === "number" && Number.isSafeInteger(value)) {
+    return BigInt(value) * (SCALE_UNITS[scale] ?? 10n ** BigInt(scale));
+  }
   const text = typeof value === "number" ? numberToPlainString(value) : value.trim();
   if (text === null) return null;
   const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
@@ -240,7 +245,7 @@ function numberToPlainString(value: number): string | null {
 export function writeScaledDecimal(value: bigint, scale: number): string {
   const negative = value < 0n;
   const abs = negative ? -value : value;
-  const unit = 10n ** BigInt(scale);
+  const unit = SCALE_UNITS[scale] ?? 10n ** BigInt(scale);
   const whole = abs / unit;
   const sign = negative ? "-" : "";
   if (scale === 0) return `${sign}${whole}`;

@@ -12,6 +12,21 @@ import {
 const BERLIN = "Europe/Berlin";
 
 describe("calendar months", () => {
+  it("clamps to the month's last day as the calendar has it, century leap years included", () => {
+    // Against the Date object's own calendar, over 1900..2400 (2000 and 2400 leap, 1900, 2100, 2200 not).
+    fc.assert(
+      fc.property(fc.integer({ min: 1900, max: 2400 }), fc.integer({ min: 1, max: 12 }), (y, m) => {
+        const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+        const start = `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-01`;
+        const from31 = `${start.slice(0, 5)}01-31`;
+        const months = m - 1;
+        expect(addMonths(from31, months)).toBe(`${start.slice(0, 8)}${String(last).padStart(2, "0")}`);
+      }),
+    );
+    expect(addMonths("2100-01-31", 1)).toBe("2100-02-28");
+    expect(addMonths("2000-01-31", 1)).toBe("2000-02-29");
+  });
+
   it("adds months and clamps to the end of a shorter month", () => {
     expect(addMonths("2025-01-15", 12)).toBe("2026-01-15");
     expect(addMonths("2025-01-31", 1)).toBe("2025-02-28");

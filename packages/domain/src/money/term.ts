@@ -16,8 +16,12 @@ function formatDate(y: number, m: number, d: number): string {
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** Days of month `m` (1-12) of year `y`, Gregorian leap years, without making a Date. */
 function daysInMonth(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return m === 2 && leap ? 29 : (DAYS_IN_MONTH[m - 1] ?? 31);
 }
 
 /**

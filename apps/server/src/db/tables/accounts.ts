@@ -79,7 +79,7 @@ export interface UserTotpTable {
   created_at: Timestamp;
   confirmed_at: NullableTimestamp;
   /** The newest time step a code was accepted for (replay guard). */
-  last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  last_step: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
 }
 
 /** 0072: single-use recovery codes, stored as SHA-256. */
@@ -110,7 +110,7 @@ export interface PasskeysTable {
   user_id: string;
   credential_id: string;
   public_key: string;
-  counter: ColumnType<string, number | string | undefined, number | string>;
+  counter: ColumnType<bigint, bigint | number | undefined, bigint | number>;
   transports: Generated<string>;
   device_type: "singleDevice" | "multiDevice";
   backed_up: boolean;

@@ -7,7 +7,7 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 
 export interface KycDocumentsTable {
   id: string;
-  seq: ColumnType<string, never, never>;
+  seq: ColumnType<bigint, never, never>;
   user_id: string;
   document_type: KycDocumentType;
   status: Generated<"pending" | "approved" | "rejected">;

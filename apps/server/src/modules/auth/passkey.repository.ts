@@ -52,7 +52,7 @@ export function insertPasskey(
 export async function recordUse(
   db: Kysely<DB>,
   id: string,
-  expectedCounter: string,
+  expectedCounter: bigint,
   values: { counter: number; backed_up: boolean; device_type: "singleDevice" | "multiDevice"; at: Date },
 ) {
   const result = await db

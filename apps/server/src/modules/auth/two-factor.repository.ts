@@ -37,7 +37,7 @@ export async function acceptStep(
     .updateTable("user_totp")
     .set({ last_step: step, ...(options.confirm ? { confirmed_at: options.confirm } : {}) })
     .where("user_id", "=", userId)
-    .where((eb) => eb.or([eb("last_step", "is", null), eb("last_step", "<", String(step))]))
+    .where((eb) => eb.or([eb("last_step", "is", null), eb("last_step", "<", BigInt(step))]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

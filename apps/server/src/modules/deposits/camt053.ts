@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
-import { isValidCreditorReference, normalizeCreditorReference, toCents } from "@festgeld/domain";
+import {
+  BOOKS_CURRENCY,
+  isValidCreditorReference,
+  MAX_CONTRACT_CENTS,
+  money,
+  moneyFromDecimalText,
+  moneyToDecimalText,
+  normalizeCreditorReference,
+} from "@festgeld/domain";
 import { readXmlTree, XmlError } from "./xml-tree.ts";
 
 /**
@@ -243,16 +251,25 @@ const ibanOf = (account: unknown): string | null =>
     .toUpperCase() ?? null;
 
 /**
- * The largest amount read, in cents: what an event carries as a JS number exactly (2^53 - 1), far
- * below the database's bigint (9,223,372,036,854,775,807) and far above any real statement. A larger
- * amount is unreadable, never an overflow further down.
+ * The largest amount read, in cents: what the API answers exactly as a JSON number (MAX_CONTRACT_CENTS,
+ * 9,999,999,999,999.99), far below the database's bigint (9,223,372,036,854,775,807) and far above any
+ * real statement. A larger amount is unreadable, never an overflow or an inexact figure further down.
  */
-export const MAX_STATEMENT_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+export const MAX_STATEMENT_CENTS = MAX_CONTRACT_CENTS;
+
+/**
+ * The cents of an amount's decimal text, read by the money codec at two places whatever the currency
+ * (the reader's one rule: a positive plain decimal with at most two decimals); null otherwise.
+ */
+function decimalCents(raw: string): bigint | null {
+  const amount = moneyFromDecimalText(raw, BOOKS_CURRENCY);
+  return amount === null || amount.cents < 0n ? null : amount.cents;
+}
 
 /** Cents of a decimal text, null when it is no plain decimal with two places or above the bound. */
 function boundedCents(raw: string): bigint | null {
-  const cents = toCents(raw);
-  return cents === null || cents > MAX_STATEMENT_CENTS || cents < -MAX_STATEMENT_CENTS ? null : cents;
+  const cents = decimalCents(raw);
+  return cents === null || cents > MAX_STATEMENT_CENTS ? null : cents;
 }
 
 /** The amount of an Amt element, or why it cannot be read. */
@@ -412,8 +429,8 @@ function refusalOf(t: ReturnType<typeof readTransaction>): StatementEntry["refus
     return {
       reason: "amount_unreadable",
       detail: t.amountText
-        ? (toCents(t.amountText) ?? 0n) > MAX_STATEMENT_CENTS
-          ? `"${t.amountText.slice(0, 40)}" is above the largest amount read (${MAX_STATEMENT_CENTS / 100n}.${MAX_STATEMENT_CENTS % 100n})`
+        ? (decimalCents(t.amountText) ?? 0n) > MAX_STATEMENT_CENTS
+          ? `"${t.amountText.slice(0, 40)}" is above the largest amount read (${moneyToDecimalText(money(MAX_STATEMENT_CENTS, BOOKS_CURRENCY))})`
           : `"${t.amountText.slice(0, 40)}" is not a positive amount with at most two decimals`
         : "No amount is given (or, in an entry of several transactions, none for this one)",
     };

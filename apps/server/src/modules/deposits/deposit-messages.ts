@@ -1,4 +1,13 @@
-import { addDays, interestPaidBy, LIMITS, maskIban, maturitySettlement } from "@festgeld/domain";
+import {
+  addDays,
+  currencyFromDb,
+  interestPaidBy,
+  LIMITS,
+  maskIban,
+  maturitySettlement,
+  moneyFromDb,
+  moneyToJsonCents,
+} from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { Messenger, NotifyInput } from "../messages/messages.service.ts";
@@ -15,11 +24,14 @@ import type { DepositEvent } from "./deposit-events.ts";
 export function depositMessage(event: DepositEvent): NotifyInput | null {
   if (!event.userId) return null;
   const row = event.deposit;
+  const currency = currencyFromDb(row.currency);
+  /** Cents a row or the event's details carry (bigint or digits) as a message fact's `*_cents` integer. */
+  const cents = (value: bigint | string) => moneyToJsonCents(moneyFromDb(value, currency));
   const base = {
     application_id: row.application_id,
     deposit_reference: row.reference,
-    amount_cents: Number(row.amount_cents),
-    currency: row.currency.trim(),
+    amount_cents: cents(row.amount_cents),
+    currency,
   };
   const userId = event.userId;
   switch (event.type) {
@@ -64,7 +76,7 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
         facts: {
           ...base,
           purpose: source,
-          payout_cents: Number(event.details.amount_cents),
+          payout_cents: cents(event.details.amount_cents),
           expected_date: event.details.requested_date,
           reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
         },
@@ -79,9 +91,9 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
         facts: {
           ...base,
           maturity_date: row.maturity_date,
-          principal_cents: Number(event.details.principal_cents),
-          gross_interest_cents: Number(event.details.interest_cents),
-          payout_cents: Number(event.details.payout_cents),
+          principal_cents: cents(event.details.principal_cents),
+          gross_interest_cents: cents(event.details.interest_cents),
+          payout_cents: cents(event.details.payout_cents),
           reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
           ...(event.details.booking_date ? { booked_on: event.details.booking_date } : {}),
         },
@@ -101,11 +113,11 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
             ...base,
             month,
             months: plan.months,
-            interest_cents: Number(event.details.amount_cents),
+            interest_cents: cents(event.details.amount_cents),
             due_date: dueDate,
             booked_on: event.details.booking_date,
-            paid_to_date_cents: Number(interestPaidBy(plan, dueDate)),
-            total_interest_cents: Number(plan.totalInterestCents),
+            paid_to_date_cents: cents(interestPaidBy(plan, dueDate)),
+            total_interest_cents: cents(plan.totalInterestCents),
             reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
           },
         };
@@ -120,7 +132,7 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
         facts: {
           ...base,
           purpose: source,
-          payout_cents: Number(event.details.amount_cents),
+          payout_cents: cents(event.details.amount_cents),
           booked_on: event.details.booking_date,
           reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
         },
@@ -136,7 +148,7 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
         facts: {
           ...base,
           purpose: source,
-          payout_cents: Number(event.details.amount_cents),
+          payout_cents: cents(event.details.amount_cents),
           reason_code: event.details.reason_code,
           returned_on: event.details.booking_date,
           reference_iban: event.details.creditor_iban ?? (row.payer_iban ? maskIban(row.payer_iban) : null),
@@ -153,7 +165,7 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
         facts: {
           ...base,
           purpose: source,
-          payout_cents: Number(event.details.amount_cents),
+          payout_cents: cents(event.details.amount_cents),
           old_iban: event.details.old_iban,
           new_iban: event.details.new_iban,
         },
@@ -170,10 +182,10 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
         facts: {
           ...base,
           maturity_date: row.maturity_date,
-          principal_cents: Number(principalCents),
-          gross_interest_cents: Number(interestCents),
-          payout_cents: Number(event.details.payout_cents),
-          new_amount_cents: Number(event.details.new_amount_cents),
+          principal_cents: cents(principalCents),
+          gross_interest_cents: cents(interestCents),
+          payout_cents: cents(event.details.payout_cents),
+          new_amount_cents: cents(event.details.new_amount_cents),
           new_rate: event.details.new_rate,
           new_maturity_date: event.details.new_maturity_date,
         },
@@ -188,9 +200,9 @@ export function depositMessage(event: DepositEvent): NotifyInput | null {
           ...base,
           close_date: event.details.close_date,
           months_held: event.details.months_held,
-          principal_cents: Number(event.details.principal_cents),
-          gross_interest_cents: Number(event.details.interest_cents),
-          payout_cents: Number(event.details.payout_cents),
+          principal_cents: cents(event.details.principal_cents),
+          gross_interest_cents: cents(event.details.interest_cents),
+          payout_cents: cents(event.details.payout_cents),
           reference_iban: row.payer_iban ? maskIban(row.payer_iban) : null,
         },
       };

@@ -1,13 +1,17 @@
 import {
   addDays,
+  BOOKS_CURRENCY,
   BUSINESS_TIME_ZONE,
-  centsToNumber,
+  currencyFromDb,
   type Deposit,
   dateInZone,
   depositPlan,
   epcQrPayload,
+  eur,
   formatCreditorReference,
   LIMITS,
+  money,
+  moneyToJsonNumber,
   toBasisPoints,
 } from "@festgeld/domain";
 import type * as repo from "./deposits.repository.ts";
@@ -30,7 +34,7 @@ export function depositFigures(row: PlanColumns) {
   const rateBasisPoints = toBasisPoints(row.interest_rate);
   if (rateBasisPoints === null)
     throw new Error(`deposit rate ${row.interest_rate} is not a two-decimal number`);
-  const principalCents = BigInt(row.amount_cents);
+  const principalCents = row.amount_cents;
   const plan = depositPlan({
     principalCents,
     rateBasisPoints,
@@ -47,25 +51,31 @@ export function transferPayload(row: DepositRow): string {
     bic: row.bank_bic,
     name: row.bank_holder,
     iban: row.bank_iban,
-    amountCents: BigInt(row.amount_cents),
+    // An EPC QR code is a SEPA credit transfer, in euro: the deposit's cents as euros.
+    amount: eur(row.amount_cents),
     reference: row.reference,
   });
 }
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
+/** Cents of the books (a deposit's ledger) as the contract's euro number. */
+const booksAmount = (cents: bigint) => moneyToJsonNumber(money(cents, BOOKS_CURRENCY));
+
 /** A deposit as its owner sees it; the money figures are sums of its ledger entries. */
 export function toDeposit(row: DepositRow, sums: LedgerSums = EMPTY_SUMS): Deposit {
   const { interestCents } = depositFigures(row);
   const balance = sums.principal_received + sums.interest_credited - sums.payout - sums.carried_to_renewal;
   const currency = row.currency.trim() as Deposit["currency"];
+  /** Cents in the deposit's currency as the contract's number in major units. */
+  const amount = (cents: bigint) => moneyToJsonNumber(money(cents, currencyFromDb(currency)));
   return {
     id: row.id,
     application_id: row.application_id,
     previous_deposit_id: row.previous_deposit_id,
     status: row.status,
     reference: row.reference,
-    amount: centsToNumber(BigInt(row.amount_cents)),
+    amount: amount(row.amount_cents),
     currency,
     interest_rate: Number(row.interest_rate),
     term: row.duration_months,
@@ -85,13 +95,13 @@ export function toDeposit(row: DepositRow, sums: LedgerSums = EMPTY_SUMS): Depos
     lapsed_at: iso(row.lapsed_at),
     withdrawn_at: iso(row.withdrawn_at),
     closed_at: iso(row.closed_at),
-    expected_interest: centsToNumber(interestCents),
+    expected_interest: amount(interestCents),
     ledger: {
-      principal_received: centsToNumber(BigInt(sums.principal_received)),
-      interest_credited: centsToNumber(BigInt(sums.interest_credited)),
-      paid_out: centsToNumber(BigInt(sums.payout)),
-      carried_to_renewal: centsToNumber(BigInt(sums.carried_to_renewal)),
-      balance: centsToNumber(BigInt(balance)),
+      principal_received: booksAmount(sums.principal_received),
+      interest_credited: booksAmount(sums.interest_credited),
+      paid_out: booksAmount(sums.payout),
+      carried_to_renewal: booksAmount(sums.carried_to_renewal),
+      balance: booksAmount(balance),
     },
     transfer:
       row.status === "awaiting_funds" && row.funding_deadline
@@ -100,7 +110,7 @@ export function toDeposit(row: DepositRow, sums: LedgerSums = EMPTY_SUMS): Depos
             iban: row.bank_iban,
             bic: row.bank_bic,
             bank_name: row.bank_name,
-            amount: centsToNumber(BigInt(row.amount_cents)),
+            amount: amount(row.amount_cents),
             currency,
             reference: row.reference,
             reference_formatted: formatCreditorReference(row.reference),
@@ -120,7 +130,7 @@ export function historyView(
     events: events.map((e) => ({ type: e.type, at: e.at.toISOString(), details: e.details })),
     entries: entries.map((e) => ({
       kind: e.kind,
-      amount: centsToNumber(BigInt(e.amount_cents)),
+      amount: booksAmount(e.amount_cents),
       value_date: e.value_date,
       source: e.source,
       booked_at: e.booked_at.toISOString(),

@@ -16,18 +16,15 @@ export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return page(reply, await service.listDeposits(app.db, request.query, app.clock.now()));
   });
 
-  route(app, operations.adminDepositsSummary, async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.adminDepositsSummary, async () => {
     return service.depositSummary(app.db, app.clock.now());
   });
 
-  route(app, operations.adminDepositsGet, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.adminDepositsGet, async (request) => {
     return service.getDeposit(app.db, request.params.id, app.clock.now());
   });
 
-  route(app, operations.adminDepositsFund, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.adminDepositsFund, async (request) => {
     return service.recordFunding(
       app.db,
       currentUser(request),
@@ -39,33 +36,26 @@ export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // A day of a busy account runs to tens of megabytes; the JSON body escapes the XML's quotes.
-  route(
-    app,
-    operations.adminBankStatementsImport,
-    { bodyLimit: STATEMENT_BODY_LIMIT },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
-      const result = await importStatement(
-        app.db,
-        currentUser(request),
-        request.body,
-        app.clock.now(),
-        app.events,
-        { fallbackIban: app.depositSettings.defaultBank.iban },
-      );
-      // A large statement's messages were queued as jobs: they run now, not at the next poll.
-      app.jobs.wake();
-      return result;
-    },
-  );
+  route(app, operations.adminBankStatementsImport, { bodyLimit: STATEMENT_BODY_LIMIT }, async (request) => {
+    const result = await importStatement(
+      app.db,
+      currentUser(request),
+      request.body,
+      app.clock.now(),
+      app.events,
+      { fallbackIban: app.depositSettings.defaultBank.iban },
+    );
+    // A large statement's messages were queued as jobs: they run now, not at the next poll.
+    app.jobs.wake();
+    return result;
+  });
 
   // The exception queue lives in the payments module; assigning a credit funds a deposit (here).
   route(app, operations.adminBankExceptionsList, async (request, reply) => {
     return page(reply, await exceptions.listExceptions(app.db, request.query));
   });
 
-  route(app, operations.adminBankExceptionsAct, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.adminBankExceptionsAct, async (request) => {
     const admin = currentUser(request);
     const now = app.clock.now();
     return exceptions.requestAction(
@@ -79,8 +69,7 @@ export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  route(app, operations.adminBankExceptionsRelease, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.adminBankExceptionsRelease, async (request) => {
     return exceptions.releaseAction(
       app.db,
       currentUser(request),
@@ -93,14 +82,12 @@ export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  route(app, operations.adminJobsOverview, async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.adminJobsOverview, async () => {
     return service.jobsOverview(app.db);
   });
 
   // The test clock: only with CLOCK_CONTROL (refused at start in production).
-  route(app, operations.adminClockSet, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.adminClockSet, async (request) => {
     const clock = app.depositSettings.adjustableClock;
     if (!clock) throw notFound("clock_control_disabled", "Moving the clock is not enabled on this server");
     if (request.body.to) clock.set(new Date(request.body.to));

@@ -1,10 +1,12 @@
 import {
   type AdminDeposit,
   addDays,
-  centsToNumber,
+  BOOKS_CURRENCY,
   type DepositSummary,
   maskIban,
-  toCents,
+  money,
+  moneyFromJsonNumber,
+  moneyToJsonNumber,
   type User,
 } from "@festgeld/domain";
 import type { Kysely } from "kysely";
@@ -77,12 +79,12 @@ export async function recordFunding(
   now: Date,
   events: EventBus,
 ) {
-  const amountCents = toCents(input.amount);
-  if (amountCents === null)
+  const amount = moneyFromJsonNumber(input.amount, BOOKS_CURRENCY);
+  if (amount === null || amount.cents < 0n)
     throw badRequest("validation_failed", "The amount takes at most two decimal places");
   await db.transaction().execute(async (trx) => {
     await fundDeposit(trx, id, {
-      amountCents,
+      amountCents: amount.cents,
       valueDate: input.value_date,
       payerIban: input.payer_iban,
       source: "manual",
@@ -103,12 +105,14 @@ export async function recordFunding(
 export async function depositSummary(db: Kysely<DB>, now: Date): Promise<DepositSummary> {
   const today = businessDate(now);
   const s = await repo.summary(db, today, addDays(today, 30));
+  /** The overview's sums of cents as the contract's euro numbers. */
+  const euros = (cents: bigint) => moneyToJsonNumber(money(cents, BOOKS_CURRENCY));
   return {
-    funds_under_management: centsToNumber(BigInt(s.fundsCents)),
-    principal_invested: centsToNumber(BigInt(s.principalCents)),
+    funds_under_management: euros(s.fundsCents),
+    principal_invested: euros(s.principalCents),
     active_investors: s.investors,
-    awaiting_funds: { count: s.awaitingCount, amount: centsToNumber(BigInt(s.awaitingCents)) },
-    maturing_30_days: { count: s.maturingCount, amount: centsToNumber(BigInt(s.maturingCents)) },
+    awaiting_funds: { count: s.awaitingCount, amount: euros(s.awaitingCents) },
+    maturing_30_days: { count: s.maturingCount, amount: euros(s.maturingCents) },
   };
 }
 

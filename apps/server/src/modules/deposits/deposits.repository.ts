@@ -1,6 +1,6 @@
 import type { LedgerKind } from "@festgeld/domain";
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
-import { countRows } from "../../db/aggregates.repository.ts";
+import { countRows, sumCents } from "../../db/aggregates.repository.ts";
 import { type BulkColumn, insertMany } from "../../db/bulk.repository.ts";
 import { inChunks } from "../../db/in-chunks.ts";
 import type { DB } from "../../db/schema.ts";
@@ -98,12 +98,12 @@ export async function nextReferenceNumber(db: Db): Promise<number> {
   return Number(n);
 }
 
-export type LedgerSums = Record<LedgerKind, number>;
+export type LedgerSums = Record<LedgerKind, bigint>;
 export const EMPTY_SUMS: LedgerSums = {
-  principal_received: 0,
-  interest_credited: 0,
-  payout: 0,
-  carried_to_renewal: 0,
+  principal_received: 0n,
+  interest_credited: 0n,
+  payout: 0n,
+  carried_to_renewal: 0n,
 };
 
 /** Sum of the ledger's rows (derived from the journal) per deposit and kind, in cents. */
@@ -112,13 +112,13 @@ export async function ledgerSums(db: Db, depositIds: readonly string[]): Promise
   if (depositIds.length === 0) return sums;
   const rows = await db
     .selectFrom("deposit_ledger")
-    .select(["deposit_id", "kind", (eb) => eb.fn.sum<string>("amount_cents").as("cents")])
+    .select(["deposit_id", "kind", sumCents("amount_cents").as("cents")])
     .where("deposit_id", "in", depositIds)
     .groupBy(["deposit_id", "kind"])
     .execute();
   for (const row of rows) {
     const current = sums.get(row.deposit_id) ?? { ...EMPTY_SUMS };
-    current[row.kind] = Number(row.cents);
+    current[row.kind] = row.cents;
     sums.set(row.deposit_id, current);
   }
   return sums;
@@ -304,38 +304,40 @@ export function findAdminDeposit(db: Db, id: string) {
 
 /** The figures of the back office's overview, from the ledger and the deposits' states. */
 export async function summary(db: Db, today: string, in30Days: string) {
+  // Sums of int8 cents cast back to int8 and counts to int (db/aggregates.repository.ts): a bigint and a
+  // number, never the text PostgreSQL's numeric sum would arrive as.
   const { rows } = await sql<{
-    funds: string | null;
-    principal: string | null;
+    funds: bigint;
+    principal: bigint;
     investors: number;
     awaiting_count: number;
-    awaiting_cents: string | null;
+    awaiting_cents: bigint;
     maturing_count: number;
-    maturing_cents: string | null;
+    maturing_cents: bigint;
   }>`
     select
-      (select sum(case when kind in ('principal_received', 'interest_credited') then amount_cents
-                       else -amount_cents end) from deposit_ledger) as funds,
-      (select sum(l.amount_cents) from deposit_ledger l join deposits d on d.id = l.deposit_id
+      (select coalesce(sum(case when kind in ('principal_received', 'interest_credited') then amount_cents
+                       else -amount_cents end), 0)::int8 from deposit_ledger) as funds,
+      (select coalesce(sum(l.amount_cents), 0)::int8 from deposit_ledger l join deposits d on d.id = l.deposit_id
         where l.kind = 'principal_received' and d.status in ('active', 'matured')) as principal,
-      (select count(distinct user_id) from deposits where status in ('active', 'matured') and user_id is not null)
+      (select count(distinct user_id)::int from deposits where status in ('active', 'matured') and user_id is not null)
         as investors,
-      (select count(*) from deposits where status = 'awaiting_funds') as awaiting_count,
-      (select sum(amount_cents) from deposits where status = 'awaiting_funds') as awaiting_cents,
-      (select count(*) from deposits where status = 'active' and maturity_date between ${today} and ${in30Days})
+      (select count(*)::int from deposits where status = 'awaiting_funds') as awaiting_count,
+      (select coalesce(sum(amount_cents), 0)::int8 from deposits where status = 'awaiting_funds') as awaiting_cents,
+      (select count(*)::int from deposits where status = 'active' and maturity_date between ${today} and ${in30Days})
         as maturing_count,
-      (select sum(amount_cents) from deposits where status = 'active' and maturity_date between ${today} and ${in30Days})
+      (select coalesce(sum(amount_cents), 0)::int8 from deposits where status = 'active' and maturity_date between ${today} and ${in30Days})
         as maturing_cents
   `.execute(db);
   const row = rows[0];
   return {
-    fundsCents: Number(row?.funds ?? 0),
-    principalCents: Number(row?.principal ?? 0),
-    investors: Number(row?.investors ?? 0),
-    awaitingCount: Number(row?.awaiting_count ?? 0),
-    awaitingCents: Number(row?.awaiting_cents ?? 0),
-    maturingCount: Number(row?.maturing_count ?? 0),
-    maturingCents: Number(row?.maturing_cents ?? 0),
+    fundsCents: row?.funds ?? 0n,
+    principalCents: row?.principal ?? 0n,
+    investors: row?.investors ?? 0,
+    awaitingCount: row?.awaiting_count ?? 0,
+    awaitingCents: row?.awaiting_cents ?? 0n,
+    maturingCount: row?.maturing_count ?? 0,
+    maturingCents: row?.maturing_cents ?? 0n,
   };
 }
 
@@ -344,14 +346,14 @@ export async function summary(db: Db, today: string, in30Days: string) {
  * ledger) and the savers it belongs to: the back office's "Total Investment" and "Active Investors".
  */
 export async function investedTotals(db: Db) {
-  const { rows } = await sql<{ principal: string | null; investors: number }>`
+  const { rows } = await sql<{ principal: bigint; investors: number }>`
     select
-      (select sum(l.amount_cents) from deposit_ledger l join deposits d on d.id = l.deposit_id
+      (select coalesce(sum(l.amount_cents), 0)::int8 from deposit_ledger l join deposits d on d.id = l.deposit_id
         where l.kind = 'principal_received' and d.status in ('active', 'matured')) as principal,
-      (select count(distinct user_id) from deposits where status in ('active', 'matured') and user_id is not null)
+      (select count(distinct user_id)::int from deposits where status in ('active', 'matured') and user_id is not null)
         as investors
   `.execute(db);
-  return { principalCents: Number(rows[0]?.principal ?? 0), investors: Number(rows[0]?.investors ?? 0) };
+  return { principalCents: rows[0]?.principal ?? 0n, investors: rows[0]?.investors ?? 0 };
 }
 
 export function listStatements(db: Db, page: { limit: number; offset: number }) {

@@ -7,13 +7,11 @@ import * as earlyClosure from "./early-closure.service.ts";
 
 /** The saver's side of deposits: one deposit with its timeline, the transfer QR code, early closure. */
 export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, operations.depositsGet, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.depositsGet, async (request) => {
     return service.getOwnDeposit(app.db, currentUser(request), request.params.id);
   });
 
-  route(app, operations.depositsChangeInstruction, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.depositsChangeInstruction, async (request) => {
     return service.changeInstruction(
       app.db,
       currentUser(request),
@@ -25,13 +23,11 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  route(app, operations.depositsEarlyClosureQuote, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.depositsEarlyClosureQuote, async (request) => {
     return earlyClosure.earlyClosureQuote(app.db, currentUser(request), request.params.id, app.clock.now());
   });
 
-  route(app, operations.depositsCloseEarly, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.depositsCloseEarly, async (request) => {
     return earlyClosure.closeEarly(
       app.db,
       currentUser(request),
@@ -42,8 +38,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  route(app, operations.depositsTransferQr, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.depositsTransferQr, async (request) => {
     return service.transferQr(app.db, currentUser(request), request.params.id);
   });
 };

@@ -2,8 +2,6 @@ import {
   addDays,
   addMonths,
   BUSINESS_TIME_ZONE,
-  centsToDecimalString,
-  centsToNumber,
   currencyFromDb,
   type Deposit,
   type DepositDetail,
@@ -12,10 +10,14 @@ import {
   depositReference,
   LIMITS,
   maskIban,
+  money,
   moneyFromDb,
   moneyToJsonCents,
+  moneyToJsonNumber,
+  moneyToPlainText,
   monthlyPaymentsDue,
   startOfDayInZone,
+  sum,
   type User,
   withdrawalDeadline,
 } from "@festgeld/domain";
@@ -210,17 +212,20 @@ function planView(
     if (row.status === "closed_early" && status === "upcoming") return [];
     return [{ ...p, status }];
   });
-  const interestPaid = payments
-    .filter((p) => p.kind === "interest" && p.status === "paid")
-    .reduce((sum, p) => sum + p.amountCents, 0n);
+  const currency = currencyFromDb(row.currency);
+  const amount = (cents: bigint) => money(cents, currency);
+  const interestPaid = sum(
+    currency,
+    payments.filter((p) => p.kind === "interest" && p.status === "paid").map((p) => amount(p.amountCents)),
+  );
   return {
-    total_interest: centsToNumber(plan.totalInterestCents),
-    interest_paid: centsToNumber(interestPaid),
+    total_interest: moneyToJsonNumber(amount(plan.totalInterestCents)),
+    interest_paid: moneyToJsonNumber(interestPaid),
     payments: payments.map((p) => ({
       kind: p.kind,
       month: p.month,
       date: p.date,
-      amount: centsToNumber(p.amountCents),
+      amount: moneyToJsonNumber(amount(p.amountCents)),
       status: p.status,
     })),
   };
@@ -296,10 +301,10 @@ export async function fundDeposit(trx: Transaction<DB>, depositId: string, input
       `The money must come from the saver's reference account ${maskIban(row.payer_iban)}`,
     );
   }
-  if (input.amountCents !== BigInt(row.amount_cents)) {
+  if (input.amountCents !== row.amount_cents) {
     throw conflict(
       "amount_mismatch",
-      `The amount received differs from the agreed ${centsToDecimalString(BigInt(row.amount_cents))} ${row.currency.trim()}`,
+      `The amount received differs from the agreed ${moneyToPlainText(moneyFromDb(row.amount_cents, currencyFromDb(row.currency)))}`,
     );
   }
   const today = businessDate(input.now);
@@ -402,15 +407,15 @@ export async function withdrawDepositsOfApplication(
     await repo.updateDeposit(trx, row.id, { status: "withdrawn", withdrawn_at: now, updated_at: now });
     const sums = (await repo.ledgerSums(trx, [row.id])).get(row.id);
     // Money received goes back as a payment order; its payout entry is booked with the bank's booking.
-    if (sums && sums.principal_received > 0) {
+    if (sums && sums.principal_received > 0n) {
       await orderPayout(
         trx,
         events,
         { ...row, status: "withdrawn", withdrawn_at: now },
         {
           source: "withdrawal_refund",
-          amountCents: BigInt(sums.principal_received),
-          principalCents: BigInt(sums.principal_received),
+          amountCents: sums.principal_received,
+          principalCents: sums.principal_received,
           interestCents: 0n,
           now,
         },

@@ -1,10 +1,13 @@
 import {
-  centsToDecimalString,
-  centsToNumber,
+  currencyFromDb,
   type DepositDetail,
   type EarlyClosureQuote,
   earlyClosureFigures,
-  toCents,
+  equals,
+  money,
+  moneyFromJsonNumber,
+  moneyToDecimalText,
+  moneyToJsonNumber,
   type User,
 } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
@@ -55,14 +58,16 @@ function quoteOf(
     interestPayout: row.interest_payout,
     interestPaidCents,
   });
+  const currency = currencyFromDb(row.currency);
+  const amount = (value: bigint) => moneyToJsonNumber(money(value, currency));
   return {
     rule: row.early_closure,
     close_date: today,
     months_held: cents.monthsHeld,
-    principal: centsToNumber(principalCents),
-    interest: centsToNumber(cents.interestCents),
-    payout: centsToNumber(cents.payoutCents),
-    interest_at_maturity: centsToNumber(interestCents),
+    principal: amount(principalCents),
+    interest: amount(cents.interestCents),
+    payout: amount(cents.payoutCents),
+    interest_at_maturity: amount(interestCents),
     currency: row.currency.trim() as EarlyClosureQuote["currency"],
     cents,
   };
@@ -83,7 +88,7 @@ export async function earlyClosureQuote(
 /** The monthly interest a deposit has paid (or ordered) so far. */
 async function interestPaidOf(db: Kysely<DB> | Transaction<DB>, depositId: string): Promise<bigint> {
   const payments = await repo.interestPaymentsOf(db, depositId);
-  return payments.reduce((sum, p) => sum + BigInt(p.amount_cents), 0n);
+  return payments.reduce((total, p) => total + p.amount_cents, 0n);
 }
 
 /**
@@ -106,10 +111,12 @@ export async function closeEarly(
     if (!row) throw notFound("deposit_not_found", "This deposit does not exist");
     const today = businessDate(now);
     const quote = quoteOf(row, today, await interestPaidOf(trx, row.id));
-    if (toCents(expectedPayout) !== quote.cents.payoutCents) {
+    const payout = money(quote.cents.payoutCents, currencyFromDb(quote.currency));
+    const expected = moneyFromJsonNumber(expectedPayout, payout.currency);
+    if (expected === null || !equals(expected, payout)) {
       throw conflict(
         "early_closure_quote_changed",
-        `A closure today pays ${centsToDecimalString(quote.cents.payoutCents)} ${quote.currency}, not ${expectedPayout}`,
+        `A closure today pays ${moneyToDecimalText(payout)} ${quote.currency}, not ${expectedPayout}`,
       );
     }
     // The contract ends now; the payout is a payment order, booked (paid_out_at) when the bank does.
@@ -132,7 +139,7 @@ export async function closeEarly(
           close_date: today,
           rule: row.early_closure,
           months_held: quote.cents.monthsHeld,
-          principal_cents: String(BigInt(row.amount_cents)),
+          principal_cents: String(row.amount_cents),
           interest_cents: String(quote.cents.interestCents),
           payout_cents: String(quote.cents.payoutCents),
         },

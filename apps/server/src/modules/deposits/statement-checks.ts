@@ -1,8 +1,10 @@
 import {
-  centsToDecimalString,
-  centsToNumber,
+  BOOKS_CURRENCY,
   isValidIban,
   maskIban,
+  money,
+  moneyToDecimalText,
+  moneyToJsonNumber,
   normalizeIban,
   type StatementEntryView,
 } from "@festgeld/domain";
@@ -29,7 +31,14 @@ export const BOOK_CURRENCY = "EUR";
 
 /** A statement balance in cents: the reader already signs it (negative for a debit balance). */
 export const signed = (balance: StatementBalance | null) => balance?.amountCents ?? null;
-export const euros = (cents: bigint | null) => (cents === null ? null : centsToNumber(cents));
+/**
+ * A statement's cents (read at two places, camt053.ts) as the contract's number: the reader's bound
+ * (MAX_STATEMENT_CENTS) keeps it within what a JSON number carries exactly.
+ */
+const amountOf = (cents: bigint) => moneyToJsonNumber(money(cents, BOOKS_CURRENCY));
+export const euros = (cents: bigint | null) => (cents === null ? null : amountOf(cents));
+/** A statement's cents as decimal text ("1234.50") for an error's detail. */
+const decimal = (cents: bigint) => moneyToDecimalText(money(cents, BOOKS_CURRENCY));
 
 /* ------------------------------------------------------------------ reading and checking */
 
@@ -91,9 +100,9 @@ export function checkBalances(statement: ParsedStatement) {
     if (opening.amountCents + net !== closing.amountCents) {
       throw badRequest(
         "statement_unbalanced",
-        `Statement ${account.id}: opening balance ${centsToDecimalString(opening.amountCents)} plus the booked entries ` +
-          `${centsToDecimalString(net)} is ${centsToDecimalString(opening.amountCents + net)}, not the closing balance ` +
-          `${centsToDecimalString(closing.amountCents)} ${currency}; nothing was imported`,
+        `Statement ${account.id}: opening balance ${decimal(opening.amountCents)} plus the booked entries ` +
+          `${decimal(net)} is ${decimal(opening.amountCents + net)}, not the closing balance ` +
+          `${decimal(closing.amountCents)} ${currency}; nothing was imported`,
       );
     }
   }
@@ -138,7 +147,7 @@ export function entryView(entry: StatementEntry, key: string): StatementEntryVie
 
 export function creditView(entry: StatementEntry) {
   return {
-    amount: centsToNumber(entry.amountCents ?? 0n),
+    amount: amountOf(entry.amountCents ?? 0n),
     currency: entry.currency ?? "",
     value_date: entry.valueDate ?? entry.bookingDate,
     reference: entry.reference,

@@ -49,7 +49,7 @@ const factOf = (c: EntryContext): StatementEntryFacts & { statement: number } =>
   statement: c.entry.position.statement,
   key: c.key,
   direction: c.entry.direction === "DBIT" ? "debit" : "credit",
-  amountCents: c.entry.amountCents === null ? 0 : Number(c.entry.amountCents),
+  amountCents: c.entry.amountCents ?? 0n,
   bookingDate: c.bookingDate,
   valueDate: c.entry.valueDate,
   reversal: c.entry.reversalIndicator,
@@ -74,8 +74,8 @@ async function publishStatements(
       {
         statementId,
         accountIban: account.accountIban,
-        openingBalanceCents: opening === null ? null : Number(opening),
-        closingBalanceCents: closing === null ? null : Number(closing),
+        openingBalanceCents: opening,
+        closingBalanceCents: closing,
         closingDate: account.closingBalance?.date ?? null,
         entries: facts.filter((f) => f.statement === s + 1).map(({ statement: _, ...f }) => f),
       },
@@ -307,7 +307,7 @@ export async function fundFromException(
   events: EventBus,
 ) {
   await fundDeposit(trx, depositId, {
-    amountCents: BigInt(exception.amount_cents ?? 0),
+    amountCents: exception.amount_cents ?? 0n,
     valueDate: exception.value_date ?? exception.booking_date ?? businessDate(now),
     payerIban: exception.counterparty_iban ?? "",
     source: "statement",

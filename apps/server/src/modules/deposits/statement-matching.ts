@@ -110,7 +110,7 @@ function creditProblem(
   if (accountIban !== deposit.bank_iban) return "wrong_account";
   if (deposit.status !== "awaiting_funds" || claimed) return "not_awaiting_funds";
   if (entry.currency !== deposit.currency.trim()) return "currency_mismatch";
-  if (entry.amountCents !== BigInt(deposit.amount_cents)) return "amount_mismatch";
+  if (entry.amountCents !== deposit.amount_cents) return "amount_mismatch";
   if (entry.counterpartyIban !== deposit.payer_iban) return "payer_iban_mismatch";
   if (valueDate < businessDate(deposit.approved_at)) return "value_date_before_approval";
   if (valueDate > latestValueDate("statement", today)) return "value_date_in_future";

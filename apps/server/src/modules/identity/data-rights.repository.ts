@@ -108,6 +108,64 @@ export function dueErasures(db: Db, now: Date) {
   return db.selectFrom("users").select("id").where("erase_after", "<=", now).execute();
 }
 
+/**
+ * Accounts never confirmed and left alone: a saver's account (not staff) whose address was never
+ * confirmed (no `email_verified` event, so an address change waiting for its link does not count),
+ * opened on or before `before`, no identity check begun, and no session used after `before`.
+ * Registration shadows are such accounts (docs/decisions.md "Never-confirmed accounts are deleted").
+ */
+export async function staleUnconfirmedAccounts(db: Db, before: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom("users as u")
+    .select("u.id")
+    .where("u.role", "=", "user")
+    .where("u.email_verified_at", "is", null)
+    .where("u.closed_at", "is", null)
+    .where("u.kyc_status", "=", "not_started")
+    .where("u.created_at", "<=", before)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("sessions as s")
+            .select("s.id")
+            .whereRef("s.user_id", "=", "u.id")
+            .where("s.last_used_at", ">", before),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("account_events as e")
+            .select("e.id")
+            .whereRef("e.user_id", "=", "u.id")
+            .where("e.event", "=", "email_verified"),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Of `userIds`, those with at least one row in `table` (by its user_id column). */
+export async function usersWithRowsIn(db: Db, table: string, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const { rows } = await sql<{ user_id: string }>`
+    select distinct user_id from ${sql.table(table)} where user_id = any(${userIds}::uuid[])`.execute(db);
+  return rows.map((r) => r.user_id);
+}
+
+/** Marks the accounts closed, their erasure due at once (for runRetention's loop). */
+export async function closeForErasureNow(db: Db, userIds: string[], now: Date) {
+  if (userIds.length === 0) return;
+  await db
+    .updateTable("users")
+    .set({ closed_at: now, erase_after: now, updated_at: now })
+    .where("id", "in", userIds)
+    .where("closed_at", "is", null)
+    .execute();
+}
+
 /** What stands in for an erased saver's name, address and IBAN in the records the books keep. */
 export const ERASED = { name: "Erased", iban: "XX00ERASED0000000" } as const;
 

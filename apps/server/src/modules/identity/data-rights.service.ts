@@ -157,6 +157,29 @@ export async function closeAccount(db: Db, user: User, password: string, now: Da
   return { closed_at: now.toISOString(), kept_until: eraseAfter.toISOString() };
 }
 
+/** How long a never-confirmed account is kept without use (docs/decisions.md "Never-confirmed accounts are deleted"). */
+export const UNCONFIRMED_ACCOUNT_DAYS = 30;
+
+/**
+ * Never-confirmed accounts unused for UNCONFIRMED_ACCOUNT_DAYS that hold nothing but what closing an
+ * account deletes at once (sessions, account events, e-mails and the like: no application, deposit,
+ * identity record or postbox document, found from the schema as closing finds them) are closed with
+ * their erasure due now, so this run of the retention job deletes them like any erasure.
+ */
+async function closeStaleUnconfirmed(db: Db, now: Date) {
+  const before = new Date(now.getTime() - UNCONFIRMED_ACCOUNT_DAYS * 86_400_000);
+  let candidates = await repo.staleUnconfirmedAccounts(db, before);
+  if (candidates.length === 0) return;
+  const disposable = new Set([...(await repo.cascadeTables(db)), "account_events", "email_outbox"]);
+  for (const table of KEPT_UNTIL_RETENTION) disposable.delete(table);
+  for (const table of await repo.tablesWithUserId(db)) {
+    if (disposable.has(table) || candidates.length === 0) continue;
+    const holding = new Set(await repo.usersWithRowsIn(db, table, candidates));
+    candidates = candidates.filter((id) => !holding.has(id));
+  }
+  await repo.closeForErasureNow(db, candidates, now);
+}
+
 /**
  * Records kept with the books when retention ends, pseudonymised rather than deleted: the journal
  * names the deposits, payment orders carry the figures paid out (docs/decisions.md "Erasure keeps the
@@ -171,6 +194,7 @@ const KEPT_WITH_THE_BOOKS = ["applications", "deposits", "payment_orders"];
  * retried on the next pass or run.
  */
 export async function runRetention(db: Db, storage: DocumentStorage, now: Date) {
+  await closeStaleUnconfirmed(db, now);
   const erased: string[] = [];
   for (const { id } of await repo.dueErasures(db, now)) {
     for (const doc of await repo.documentsOf(db, id)) await storage.delete(doc.storage_key);

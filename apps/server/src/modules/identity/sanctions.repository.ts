@@ -71,17 +71,7 @@ export async function screenedNames(db: Db, userId: string, listId: string) {
 
 /** The names an ident provider verified for the saver, with the date of birth it verified. */
 export function verifiedIdentNames(db: Db, userId: string) {
-  return db
-    .selectFrom("ident_verifications")
-    .select([
-      "first_name",
-      "last_name",
-      sql<string | null>`to_char(date_of_birth, 'YYYY-MM-DD')`.as("date_of_birth"),
-    ])
-    .where("user_id", "=", userId)
-    .where("result", "=", "verified")
-    .orderBy("created_at")
-    .execute();
+  return verifiedIdentNamesOf(db, [userId]);
 }
 
 /** Savers to screen when a list is loaded: open accounts with personal data or a verified ident. */

@@ -56,24 +56,29 @@ const bookedBy = (event: DepositEvent) => (event.actorId ? { booked_by: event.ac
  * reference names its month (one entry per month); a negative amount takes interest back (an early closure
  * of a monthly deposit that paid more than its rule grants: docs/decisions.md "Monthly interest").
  */
-const interestCredited = (
-  event: DepositEvent,
+function interestCredited(
+  event: Extract<DepositEvent, { type: "matured" | "monthly_interest" | "closed_early" }>,
   iban: string,
-  cents: bigint,
   date: string,
   reference = `deposit:${event.depositId}:${event.type}:interest`,
-): Posting => ({
-  kind: "interest_credited",
-  reference,
-  effective_date: date,
-  created_at: event.at,
-  deposit_id: event.depositId,
-  details: bookedBy(event),
-  lines: [
-    { account: bankAccount(iban, "interest_expense"), cents },
-    { account: depositAccount(event.depositId), cents: -cents },
-  ],
-});
+): { deposits: string[]; posting: Posting } {
+  const cents = booksCents(event.details.interest_cents);
+  return {
+    deposits: [event.depositId],
+    posting: {
+      kind: "interest_credited",
+      reference,
+      effective_date: date,
+      created_at: event.at,
+      deposit_id: event.depositId,
+      details: bookedBy(event),
+      lines: [
+        { account: bankAccount(iban, "interest_expense"), cents },
+        { account: depositAccount(event.depositId), cents: -cents },
+      ],
+    },
+  };
+}
 
 /**
  * What a deposit event books, given the receiving IBAN of its deposit: the deposit accounts to open
@@ -107,36 +112,16 @@ function depositPosting(event: DepositEvent, iban: string): { deposits: string[]
       };
     }
     case "matured":
-      return {
-        deposits: [event.depositId],
-        posting: interestCredited(
-          event,
-          iban,
-          booksCents(event.details.interest_cents),
-          event.details.maturity_date,
-        ),
-      };
+      return interestCredited(event, iban, event.details.maturity_date);
     case "monthly_interest":
-      return {
-        deposits: [event.depositId],
-        posting: interestCredited(
-          event,
-          iban,
-          booksCents(event.details.interest_cents),
-          event.details.due_date,
-          `deposit:${event.depositId}:monthly_interest:${event.details.month}:interest`,
-        ),
-      };
+      return interestCredited(
+        event,
+        iban,
+        event.details.due_date,
+        `deposit:${event.depositId}:monthly_interest:${event.details.month}:interest`,
+      );
     case "closed_early":
-      return {
-        deposits: [event.depositId],
-        posting: interestCredited(
-          event,
-          iban,
-          booksCents(event.details.interest_cents),
-          event.details.close_date,
-        ),
-      };
+      return interestCredited(event, iban, event.details.close_date);
     case "renewed":
       return {
         deposits: [event.depositId, event.details.next_deposit_id],

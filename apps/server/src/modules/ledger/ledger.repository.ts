@@ -396,15 +396,15 @@ export async function insertBankStatement(
   statement: {
     statement_id: string;
     account_iban: string;
-    closing_balance_cents: number | null;
+    closing_balance_cents: bigint | null;
     closing_date: string | null;
-    opening_balance_cents: number | null;
+    opening_balance_cents: bigint | null;
     imported_at: Date;
   },
   entries: ReadonlyArray<{
     entry_key: string;
     direction: "credit" | "debit";
-    amount_cents: number;
+    amount_cents: bigint;
     booking_date: string;
     value_date: string | null;
     reversal: boolean;

@@ -19,13 +19,11 @@ export const HOLDINGS_RATE_LIMIT = {
 
 /** The books: trial balance and reconciliation (admin), and the saver's statement of holdings. */
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, operations.ledgerTrialBalance, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.ledgerTrialBalance, async (request) => {
     return service.trialBalance(app.db, request.query.date);
   });
 
-  route(app, operations.ledgerReconciliation, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.ledgerReconciliation, async (request) => {
     return reconciliation.reconcile(app.db, request.query.account, request.query.date);
   });
 
@@ -45,7 +43,6 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.date,
         app.clock.now(),
       );
-      reply.header("Cache-Control", "no-store");
       return reply.status(existing ? 200 : 201).send(document);
     },
   );

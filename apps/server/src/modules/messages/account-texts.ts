@@ -1,4 +1,28 @@
-import { actions, type EventTexts, eventTexts, reasonRow } from "./event-text-kit.ts";
+import {
+  actions,
+  type EventText,
+  type EventTexts,
+  eventTexts,
+  reasonRow,
+  type TextContext,
+} from "./event-text-kit.ts";
+
+/**
+ * A notice about the account's security: what happened, the event's own "was this not you?" and the
+ * security page.
+ */
+function securityNotice(
+  c: TextContext,
+  t: (key: "subject" | "not_you") => string,
+  happened: string,
+): EventText {
+  return {
+    subject: t("subject"),
+    paragraphs: [happened, t("not_you")],
+    rows: [],
+    action: actions.security(c),
+  };
+}
 
 /** The texts of identity checks and of changes to the account's security. */
 export const accountTexts: EventTexts<
@@ -55,48 +79,23 @@ export const accountTexts: EventTexts<
         ? t("browser_os", { browser: x.browser, os: x.os })
         : t("browser", { browser: x.browser });
     const address = x.ip ? t("address", { ip: x.ip }) : "";
-    return {
-      subject: t("subject"),
-      paragraphs: [t("signed_in", { at: c.f.dateTime(x.signed_in_at), browser, address }), t("not_you")],
-      rows: [],
-      action: actions.security(c),
-    };
+    return securityNotice(c, t, t("signed_in", { at: c.f.dateTime(x.signed_in_at), browser, address }));
   },
   password_changed: (x, c) => {
     const t = eventTexts(c, "password_changed");
-    return {
-      subject: t("subject"),
-      paragraphs: [t("changed", { at: c.f.dateTime(x.changed_at) }), t("not_you")],
-      rows: [],
-      action: actions.security(c),
-    };
+    return securityNotice(c, t, t("changed", { at: c.f.dateTime(x.changed_at) }));
   },
   passkey_added: (x, c) => {
     const t = eventTexts(c, "passkey_added");
-    return {
-      subject: t("subject"),
-      paragraphs: [t("added", { at: c.f.dateTime(x.at), name: x.name }), t("not_you")],
-      rows: [],
-      action: actions.security(c),
-    };
+    return securityNotice(c, t, t("added", { at: c.f.dateTime(x.at), name: x.name }));
   },
   passkey_removed: (x, c) => {
     const t = eventTexts(c, "passkey_removed");
-    return {
-      subject: t("subject"),
-      paragraphs: [t("removed", { at: c.f.dateTime(x.at), name: x.name }), t("not_you")],
-      rows: [],
-      action: actions.security(c),
-    };
+    return securityNotice(c, t, t("removed", { at: c.f.dateTime(x.at), name: x.name }));
   },
   email_changed: (x, c) => {
     const t = eventTexts(c, "email_changed");
     const values = { at: c.f.dateTime(x.changed_at), old: x.old_email, new: x.new_email };
-    return {
-      subject: t("subject"),
-      paragraphs: [t("changed", values), t("not_you")],
-      rows: [],
-      action: actions.security(c),
-    };
+    return securityNotice(c, t, t("changed", values));
   },
 };

@@ -1,9 +1,11 @@
 import {
   type BankException,
   type BankExceptionActionCode,
-  centsToNumber,
+  BOOKS_CURRENCY,
   FOUR_EYES_ACTIONS,
   maskIban,
+  money,
+  moneyToJsonNumber,
   type User,
 } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
@@ -92,6 +94,13 @@ export function actionsFor(row: repo.BankExceptionRow): BankExceptionActionCode[
   return ["handled_outside"];
 }
 
+/**
+ * An entry's cents as the contract's number: the statement reader reads every amount at two places
+ * (deposits/camt053.ts), whatever its currency, so they are read back at the books' two.
+ */
+const amountOf = (cents: bigint | null) =>
+  cents === null ? null : moneyToJsonNumber(money(cents, BOOKS_CURRENCY));
+
 function toView(row: repo.BankExceptionListRow): BankException {
   return {
     id: row.id,
@@ -101,7 +110,7 @@ function toView(row: repo.BankExceptionListRow): BankException {
     kind: row.kind,
     direction: row.direction,
     reason: row.reason,
-    amount: row.amount_cents === null ? null : centsToNumber(BigInt(row.amount_cents)),
+    amount: amountOf(row.amount_cents),
     amount_text: row.amount_text,
     currency: row.currency,
     booking_date: row.booking_date,
@@ -186,7 +195,7 @@ async function settle(
       action,
       accountIban: row.account_iban,
       direction: row.direction ?? "debit",
-      amountCents: Number(row.amount_cents ?? 0),
+      amountCents: row.amount_cents ?? 0n,
       inSuspense: row.unmatched_credit_id !== null,
       bookingDate: row.booking_date ?? "",
       statementId: row.bank_statement_id,
@@ -240,7 +249,7 @@ export async function requestAction(
       const problem = orderProblem({
         creditorIban: row.counterparty_iban,
         creditorName: row.counterparty_name ?? "Unknown payer",
-        amountCents: BigInt(row.amount_cents ?? 0),
+        amountCents: row.amount_cents ?? 0n,
         currency: row.currency ?? undefined,
       });
       if (problem) throw invalidOrder(problem);
@@ -377,7 +386,7 @@ export async function openExceptionsOf(db: Db, accountIban: string, date: string
     id: r.id,
     kind: r.kind,
     reason: r.reason,
-    amount: r.amount_cents === null ? null : centsToNumber(BigInt(r.amount_cents)),
+    amount: amountOf(r.amount_cents),
     currency: r.currency,
     booking_date: r.booking_date,
     end_to_end_id: r.end_to_end_id,

@@ -122,9 +122,9 @@ export async function reorder(
         userId: row.user_id,
         debtor: { name: row.debtor_name, iban: row.debtor_iban, bic: row.debtor_bic },
         creditor,
-        amountCents: BigInt(row.amount_cents),
-        principalCents: BigInt(row.principal_cents),
-        interestCents: BigInt(row.interest_cents),
+        amountCents: row.amount_cents,
+        principalCents: row.principal_cents,
+        interestCents: row.interest_cents,
         remittance: row.remittance,
         unmatchedCreditId: row.unmatched_credit_id,
         returnsStatementEntry: row.returns_statement_entry,
@@ -245,7 +245,7 @@ async function releaseHeld(
   const problem = orderProblem({
     creditorIban: creditor.iban,
     creditorName: creditor.name,
-    amountCents: BigInt(row.amount_cents),
+    amountCents: row.amount_cents,
   });
   if (problem) throw invalidOrder(problem);
   const redirected = creditor.iban !== row.creditor_iban;

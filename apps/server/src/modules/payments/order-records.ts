@@ -1,8 +1,10 @@
 import {
+  BOOKS_CURRENCY,
   BUSINESS_TIME_ZONE,
-  centsToNumber,
   dateInZone,
   maskIban,
+  money,
+  moneyToJsonNumber,
   type PaymentOrder,
   type User,
 } from "@festgeld/domain";
@@ -20,6 +22,9 @@ export const SYSTEM_ACTOR: PaymentActor = { id: null, email: "system" };
 
 export const businessDate = (instant: Date) => dateInZone(instant, BUSINESS_TIME_ZONE);
 
+/** An order's cents (the books' currency, as every payment order) as the contract's euro number. */
+export const booksAmount = (cents: bigint) => moneyToJsonNumber(money(cents, BOOKS_CURRENCY));
+
 export function orderFacts(row: repo.FileOrderRow): PaymentOrderFacts {
   return {
     id: row.id,
@@ -30,9 +35,9 @@ export function orderFacts(row: repo.FileOrderRow): PaymentOrderFacts {
     debtorIban: row.debtor_iban,
     creditorIban: row.creditor_iban,
     creditorName: row.creditor_name,
-    amountCents: Number(row.amount_cents),
-    principalCents: Number(row.principal_cents),
-    interestCents: Number(row.interest_cents),
+    amountCents: row.amount_cents,
+    principalCents: row.principal_cents,
+    interestCents: row.interest_cents,
     endToEndId: row.end_to_end_id,
     remittance: row.remittance,
     requestedDate: row.requested_date,
@@ -52,10 +57,10 @@ export function toPaymentOrder(row: repo.PaymentOrderRow, now: Date): PaymentOrd
     debtor_iban: row.debtor_iban,
     creditor_name: row.creditor_name,
     creditor_iban: maskIban(row.creditor_iban),
-    amount: centsToNumber(BigInt(row.amount_cents)),
-    principal: centsToNumber(BigInt(row.principal_cents)),
-    interest: centsToNumber(BigInt(row.interest_cents)),
-    currency: "EUR",
+    amount: booksAmount(row.amount_cents),
+    principal: booksAmount(row.principal_cents),
+    interest: booksAmount(row.interest_cents),
+    currency: BOOKS_CURRENCY,
     end_to_end_id: row.end_to_end_id,
     remittance: row.remittance,
     requested_date: row.requested_date,

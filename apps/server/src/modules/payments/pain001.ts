@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { centsToDecimalString, isValidIban, normalizeIban } from "@festgeld/domain";
+import { eur, isValidIban, moneyToDecimalText, normalizeIban } from "@festgeld/domain";
 import { XMLBuilder } from "fast-xml-parser";
 import { toSepaField } from "./sepa-text.ts";
 import { writeElement, type XmlNode } from "./xml-writer.ts";
@@ -206,7 +206,7 @@ function transaction(order: CreditTransferOrder, endToEndId: string, at: string,
   const remittance = text.field(order.remittance, 140, `${at}.remittance`);
   return {
     PmtId: { EndToEndId: endToEndId },
-    Amt: { InstdAmt: { "@_Ccy": "EUR", "#text": centsToDecimalString(order.amountCents) } },
+    Amt: { InstdAmt: { "@_Ccy": "EUR", "#text": moneyToDecimalText(eur(order.amountCents)) } },
     // The creditor agent is left out when the BIC is not known (IBAN-only, as the rulebook allows).
     CdtrAgt: bic ? { FinInstnId: { BICFI: bic } } : undefined,
     Cdtr: {
@@ -265,7 +265,7 @@ export function buildPain001(input: CreditTransferFileInput): CreditTransferFile
   });
 
   const numberOfTransactions = transactions.length;
-  const controlSum = centsToDecimalString(controlSumCents);
+  const controlSum = moneyToDecimalText(eur(controlSumCents));
   const document = {
     "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
     Document: {

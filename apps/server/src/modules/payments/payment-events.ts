@@ -2,7 +2,7 @@
  * The events of money moving through the partner banks' accounts: payment orders through their
  * life, and what an imported bank statement says. The payments module publishes them inside the
  * transaction that records the change; the journal (double-entry books) and the saver's messages
- * subscribe. Amounts are integer cents (JS numbers, safe far beyond any deposit); dates are
+ * subscribe. Amounts are integer cents of the books' currency (bigint, as the database holds them); dates are
  * 'YYYY-MM-DD' in the business time zone; IBANs are normalized (no spaces, upper case).
  */
 import type { PaymentOrderSourceCode, PaymentOrderStatusCode } from "@festgeld/domain";
@@ -23,10 +23,10 @@ export interface PaymentOrderFacts {
   debtorIban: string;
   creditorIban: string;
   creditorName: string;
-  amountCents: number;
+  amountCents: bigint;
   /** For a payout: how much of amountCents is principal and how much interest (0 for a return). */
-  principalCents: number;
-  interestCents: number;
+  principalCents: bigint;
+  interestCents: bigint;
   endToEndId: string;
   remittance: string;
   /** The date the order asks the bank to execute it. */
@@ -40,7 +40,7 @@ export interface StatementEntryFacts {
   /** Stable within the statement: the bank's entry reference, else its position ("#3"). */
   key: string;
   direction: "credit" | "debit";
-  amountCents: number;
+  amountCents: bigint;
   bookingDate: string;
   valueDate: string | null;
   /** True for a reversal (RvslInd): it undoes an earlier entry of the opposite direction. */
@@ -92,7 +92,7 @@ export type PaymentEvent =
       kind: "credit_unmatched";
       at: Date;
       accountIban: string;
-      amountCents: number;
+      amountCents: bigint;
       bookingDate: string;
       statementId: string;
       statementEntryKey: string;
@@ -110,7 +110,7 @@ export type PaymentEvent =
       action: "bank_fee" | "write_off";
       accountIban: string;
       direction: "credit" | "debit";
-      amountCents: number;
+      amountCents: bigint;
       /** The credit waits in suspense (credit_unmatched); a debit was never booked here. */
       inSuspense: boolean;
       bookingDate: string;
@@ -125,9 +125,9 @@ export type PaymentEvent =
       statementId: string;
       accountIban: string;
       /** The closing booked balance (CLBD) and its date; null when the statement has none. */
-      closingBalanceCents: number | null;
+      closingBalanceCents: bigint | null;
       closingDate: string | null;
-      openingBalanceCents: number | null;
+      openingBalanceCents: bigint | null;
       entries: StatementEntryFacts[];
     };
 

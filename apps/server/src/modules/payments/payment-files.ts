@@ -1,11 +1,11 @@
-import { centsToNumber, type PaymentFile, type PaymentOrder, type User } from "@festgeld/domain";
+import type { PaymentFile, PaymentOrder, User } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { recordAudit, recordAudits, recordAuditsFrom } from "../audit/audit.service.ts";
 import { orderProblem } from "./order-checks.ts";
-import { auditEvent, businessDate, orderFacts, toPaymentOrder } from "./order-records.ts";
+import { auditEvent, booksAmount, businessDate, orderFacts, toPaymentOrder } from "./order-records.ts";
 import { buildPain001, newMessageId, PaymentFileError, type PostalAddress } from "./pain001.ts";
 import * as repo from "./payments.repository.ts";
 import { structuredAddress } from "./postal-address.ts";
@@ -23,7 +23,7 @@ function toPaymentFile(row: Awaited<ReturnType<typeof repo.listFiles>>[number]):
     debtor_iban: row.debtor_iban,
     requested_date: row.requested_date,
     order_count: row.order_count,
-    control_sum: centsToNumber(BigInt(row.control_sum_cents)),
+    control_sum: booksAmount(row.control_sum_cents),
     created_at: row.created_at.toISOString(),
     created_by: row.created_by ? { id: row.created_by, email: row.created_by_email ?? "" } : null,
   };
@@ -94,7 +94,7 @@ function sortCandidates(candidates: readonly repo.FileOrderRow[]) {
     const problem = orderProblem({
       creditorIban: row.creditor_iban,
       creditorName: row.creditor_name,
-      amountCents: BigInt(row.amount_cents),
+      amountCents: row.amount_cents,
     });
     if (problem) {
       holds.push({ id: row.id, reason: problem });
@@ -138,7 +138,7 @@ function buildFile(
       requestedExecutionDate: businessDate(now),
       orders: orders.map((o) => ({
         endToEndId: o.end_to_end_id,
-        amountCents: BigInt(o.amount_cents),
+        amountCents: o.amount_cents,
         creditor: { name: o.creditor_name, iban: o.creditor_iban, postalAddress: creditorAddressOf(o) },
         remittance: o.remittance,
       })),

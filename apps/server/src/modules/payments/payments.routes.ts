@@ -14,8 +14,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ fileSettings: PaymentFileSe
     return page(reply, await service.listOrders(app.db, request.query, app.clock.now()));
   });
 
-  route(app, operations.adminPaymentsCancel, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.adminPaymentsCancel, async (request) => {
     return service.cancelOrder(
       app.db,
       currentUser(request),
@@ -38,8 +37,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ fileSettings: PaymentFileSe
     return reply.status(201).header("Cache-Control", "no-store").send(order);
   });
 
-  route(app, operations.adminPaymentsRelease, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  route(app, operations.adminPaymentsRelease, async (request) => {
     return service.releaseOrder(
       app.db,
       currentUser(request),

@@ -23,7 +23,7 @@ export function debitProblem(
   if (!order) return "unknown_end_to_end_id";
   if (order.status !== "submitted") return `order_${order.status}`;
   if (accountIban !== order.debtor_iban) return "wrong_account";
-  if (BigInt(order.amount_cents) !== amountCents) return "amount_mismatch";
+  if (order.amount_cents !== amountCents) return "amount_mismatch";
   return null;
 }
 
@@ -42,7 +42,7 @@ export function returnProblem(
   if (!order) return "unknown_end_to_end_id";
   if (order.status !== "submitted" && order.status !== "booked") return `order_${order.status}`;
   if (accountIban !== order.debtor_iban) return "wrong_account";
-  if (currency !== "EUR" || BigInt(order.amount_cents) !== amountCents) return "partial_return";
+  if (currency !== "EUR" || order.amount_cents !== amountCents) return "partial_return";
   return null;
 }
 
@@ -185,8 +185,8 @@ export async function statementImported(
   statement: {
     statementId: string;
     accountIban: string;
-    openingBalanceCents: number | null;
-    closingBalanceCents: number | null;
+    openingBalanceCents: bigint | null;
+    closingBalanceCents: bigint | null;
     closingDate: string | null;
     entries: StatementEntryFacts[];
   },

@@ -1,4 +1,4 @@
-import { centsToNumber, maskIban, normalizeIban, type UnmatchedCredit, type User } from "@festgeld/domain";
+import { maskIban, normalizeIban, type UnmatchedCredit, type User } from "@festgeld/domain";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { UnmatchedCreditStatus } from "../../db/tables/payments.ts";
@@ -6,7 +6,7 @@ import { conflict } from "../../lib/errors.ts";
 import type { EventBus } from "../../plugins/events.ts";
 import { findPartnerAccountByIban } from "../banks/banks.service.ts";
 import { createOrder } from "./order-creation.ts";
-import type { Db } from "./order-records.ts";
+import { booksAmount, type Db } from "./order-records.ts";
 import type { PaymentOrderFacts } from "./payment-events.ts";
 import * as repo from "./payments.repository.ts";
 import type { EntryRef } from "./statement-booking.ts";
@@ -62,7 +62,7 @@ export async function recordUnmatchedCredits(
         kind: "credit_unmatched" as const,
         at: now,
         accountIban: credit.accountIban,
-        amountCents: Number(credit.amountCents),
+        amountCents: credit.amountCents,
         bookingDate: credit.bookingDate,
         statementId: credit.statementId,
         statementEntryKey: credit.entryKey,
@@ -82,7 +82,8 @@ function toUnmatchedCredit(
     bank_statement_id: row.bank_statement_id,
     entry_key: row.entry_key,
     account_iban: row.account_iban,
-    amount: centsToNumber(BigInt(row.amount_cents)),
+    // A euro credit (the others wait as exceptions): its cents in the books' currency.
+    amount: booksAmount(row.amount_cents),
     currency: row.currency.trim(),
     booking_date: row.booking_date,
     value_date: row.value_date,
@@ -143,7 +144,7 @@ export async function orderCreditReturn(
     userId: null,
     debtor: { name: account.holder, iban: credit.account_iban, bic: account.bic },
     creditor: { name: credit.payer_name ?? "Unknown payer", iban: credit.payer_iban },
-    amountCents: BigInt(credit.amount_cents),
+    amountCents: credit.amount_cents,
     remittance: `Return of your transfer of ${credit.booking_date}${text}`.slice(0, 140),
     unmatchedCreditId: credit.id,
     returnsStatementEntry: `${credit.bank_statement_id}/${credit.entry_key}`,
