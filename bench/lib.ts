@@ -79,7 +79,10 @@ export async function startServer(env: Record<string, string>, port?: number): P
   // BENCH_SERVER_ENTRY: another build of the server to measure (e.g. one of an earlier commit).
   // (`env` may name its own, for a second build beside the first.)
   const entry = env.BENCH_SERVER_ENTRY ?? process.env.BENCH_SERVER_ENTRY ?? "apps/server/dist/server.js";
-  const child = spawn(process.execPath, [entry], {
+  // BENCH_SERVER_NODE_FLAGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see
+  // where a benchmark's mix of requests spends its time (written when the server exits).
+  const nodeFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
     cwd: repoRoot,
     env: {
       ...process.env,
