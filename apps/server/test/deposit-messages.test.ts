@@ -281,6 +281,28 @@ describe("every deposit event reaches the saver once, in the saver's language", 
     });
   }
 
+  it("an approval in US dollars: the transfer details in the e-mail and the PDF, no QR code", async () => {
+    clock.reset();
+    const saver = await register("en");
+    const application = await approvedApplication(app, saver, admin, { amount: 10_000, currency: "USD" });
+    const transfer = application.deposit.transfer;
+    if (!transfer) throw new Error("no transfer instructions");
+    expect(transfer).toMatchObject({ currency: "USD", epc_qr_payload: null });
+    const reference = formatCreditorReference(application.deposit.reference);
+    const amount = plain(
+      new Intl.NumberFormat(LOCALE.en, { style: "currency", currency: "USD" }).format(10_000),
+    );
+    await expectToldOnce(saver, SUBJECT.en.approved, [reference, formatIban(transfer.iban), amount]);
+    const approval = (await documents(saver.headers)).find((d) => d.kind === "approval");
+    const approvalPdf = await documentPdf(saver.headers, approval?.id ?? "");
+    const approvalText = pdfText(approvalPdf);
+    expect(approvalText).toContain(reference);
+    expect(approvalText).toContain(amount);
+    // No GiroCode drawn (it would send euros), and no text that promises one.
+    expect(pdfQrCode(approvalPdf)).toBeNull();
+    expect(approvalText).not.toMatch(/\bQR\b|GiroCode/i);
+  });
+
   it("a lapse is told once, with the reference and the deadline", async () => {
     clock.reset();
     const saver = await register("de");

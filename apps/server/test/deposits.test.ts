@@ -177,7 +177,7 @@ describe("approval", () => {
     const approvedOn = dateInZone(new Date(deposit.approved_at), BUSINESS_TIME_ZONE);
     const deadlineDay = dateInZone(new Date(deposit.transfer?.deadline ?? ""), BUSINESS_TIME_ZONE);
     expect((Date.parse(deadlineDay) - Date.parse(approvedOn)) / 86_400_000).toBe(14);
-    expect(deposit.transfer?.epc_qr_payload.split("\n")).toEqual([
+    expect(deposit.transfer?.epc_qr_payload?.split("\n")).toEqual([
       "BCD",
       "002",
       "1",
@@ -215,6 +215,58 @@ describe("approval", () => {
       await t.app.inject({ url: "/api/applications?status=approved", headers: admin.headers })
     ).json() as AdminApplication[];
     expect(adminList.find((a) => a.id === application.id)?.deposit?.reference).toBe(deposit.reference);
+  });
+
+  it("gives a deposit in USD or GBP its transfer details without an EPC QR code (euro only)", async () => {
+    for (const currency of ["USD", "GBP"] as const) {
+      const s = await saver();
+      const application = await approvedApplication(t.app, s, admin, { amount: 10_000, currency });
+      const { deposit } = application;
+      expect(deposit, currency).toMatchObject({ status: "awaiting_funds", amount: 10_000, currency });
+      // The details to type in, in the deposit's currency; no payload that a banking app would read as euros.
+      expect(deposit.transfer, currency).toMatchObject({
+        account_holder: "Demo Partnerbank AG",
+        iban: "DE52000000000012345678",
+        amount: 10_000,
+        currency,
+        reference: deposit.reference,
+        epc_qr_payload: null,
+      });
+      const detail = (await t.app.inject({ url: `/api/deposits/${deposit.id}`, headers: s.headers })).json();
+      expect(detail.transfer.epc_qr_payload, currency).toBeNull();
+      expect((await mine(s.headers, application.id)).deposit?.transfer?.epc_qr_payload, currency).toBeNull();
+      // The QR route refuses with its own code (which the web app translates) instead of an image.
+      const qr = await t.app.inject({ url: `/api/deposits/${deposit.id}/transfer-qr`, headers: s.headers });
+      expect(qr.statusCode, currency).toBe(409);
+      expect(qr.json()).toEqual({
+        code: "transfer_qr_euro_only",
+        detail: expect.stringContaining("euro only"),
+      });
+      // Another saver still learns nothing about it.
+      const other = await saver();
+      expect(
+        (await t.app.inject({ url: `/api/deposits/${deposit.id}/transfer-qr`, headers: other.headers }))
+          .statusCode,
+      ).toBe(404);
+    }
+    // A euro deposit keeps its payload, and the route its image of it.
+    const s = await saver();
+    const { deposit } = await approvedApplication(t.app, s, admin, { amount: 10_000, currency: "EUR" });
+    expect(deposit.transfer?.epc_qr_payload?.split("\n")).toEqual([
+      "BCD",
+      "002",
+      "1",
+      "SCT",
+      "DEMODEFFXXX",
+      "Demo Partnerbank AG",
+      "DE52000000000012345678",
+      "EUR10000.00",
+      "",
+      deposit.reference,
+    ]);
+    const qr = await t.app.inject({ url: `/api/deposits/${deposit.id}/transfer-qr`, headers: s.headers });
+    expect(qr.statusCode).toBe(200);
+    expect(qr.json().payload).toBe(deposit.transfer?.epc_qr_payload);
   });
 });
 

@@ -5,8 +5,10 @@ import {
   type DepositDetail,
   dateInZone,
   type Language,
+  type ProductCurrency,
 } from "@festgeld/domain";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { expect } from "vitest";
 import type { ClaimedJob } from "../../src/db/job-queue.ts";
 import { depositBatchJobHandlers } from "../../src/modules/deposits/deposit-jobs.ts";
@@ -25,6 +27,24 @@ export function activePackage(app: FastifyInstance, months?: number) {
     .$if(months !== undefined, (qb) => qb.where("duration_months", "=", months as number))
     .where("is_active", "=", true)
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * A copy of the active package of a term in another currency (the admin API offers euro packages only;
+ * the database and the contract take any of `CURRENCIES`), active so that an application may be sent.
+ */
+export async function packageInCurrency(app: FastifyInstance, currency: ProductCurrency, months = 12) {
+  const source = await activePackage(app, months);
+  const copy = await sql<{ id: string }>`
+    insert into packages (duration_months, interest_rate, min_amount_cents, max_amount_cents, currency, features,
+                          early_closure, bank_id, interest_payout)
+    select duration_months, interest_rate, min_amount_cents, max_amount_cents, ${currency}, features,
+           early_closure, bank_id, interest_payout
+      from packages where id = ${source.id}
+    returning id`.execute(app.db);
+  const row = copy.rows[0];
+  if (!row) throw new Error("package not copied");
+  return row;
 }
 
 /** The application form as a saver sends it: 10,000 to the package, paid out at maturity, to the reference IBAN. */
@@ -57,9 +77,14 @@ export async function approvedApplication(
     amount?: number;
     months?: number;
     instruction?: "payout" | "renew_principal" | "renew_all";
+    /** Another currency than euro: sent to a copy of the package in it, withdrawn from sale once sent. */
+    currency?: ProductCurrency;
   } = {},
 ): Promise<Application & { deposit: NonNullable<Application["deposit"]> }> {
-  const pkg = await activePackage(app, options.months ?? 12);
+  const foreign = options.currency !== undefined && options.currency !== "EUR";
+  const pkg = foreign
+    ? await packageInCurrency(app, options.currency as ProductCurrency, options.months ?? 12)
+    : await activePackage(app, options.months ?? 12);
   // Applied under the account's name: approval refuses another name than the verified holder's.
   const account = await app.db
     .selectFrom("users")
@@ -74,6 +99,9 @@ export async function approvedApplication(
     payload: applicationPayload(account.full_name, pkg.id, options),
   });
   if (sent.statusCode !== 201) throw new Error(`application: ${sent.statusCode} ${sent.body}`);
+  // Withdrawn from sale: no later application picks the copy up as "the active package of a term".
+  if (foreign)
+    await app.db.updateTable("packages").set({ is_active: false }).where("id", "=", pkg.id).execute();
   await markVerified(app, saver.user.id);
   const decided = await app.inject({
     method: "PATCH",

@@ -29,7 +29,12 @@ export const transferInstructionsSchema = z
     reference: z.string().describe("ISO 11649 creditor reference, electronic format (RF..)"),
     reference_formatted: z.string().describe("The reference in groups of four, as printed"),
     deadline: timestampSchema.describe("The money must arrive by then, or the deposit lapses"),
-    epc_qr_payload: z.string().describe("EPC069-12 (GiroCode) payload; the QR image is its encoding"),
+    epc_qr_payload: z
+      .string()
+      .nullable()
+      .describe(
+        "EPC069-12 (GiroCode) payload; the QR image is its encoding. null when the transfer is not in euro: the EPC QR code is a SEPA credit transfer, defined in euro only",
+      ),
   })
   .meta({ id: "TransferInstructions" });
 

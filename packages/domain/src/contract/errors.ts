@@ -75,6 +75,7 @@ export const ERROR_CODES = [
   // deposits
   "deposit_not_found",
   "deposit_not_awaiting_funds",
+  "transfer_qr_euro_only",
   "payer_iban_mismatch",
   "amount_mismatch",
   "invalid_value_date",

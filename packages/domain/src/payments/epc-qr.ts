@@ -19,9 +19,27 @@
  * Lines are separated by a line feed; the whole payload is at most 331 bytes.
  */
 
-import { compare, eur, type Money, moneyFromJsonCents, moneyToDecimalText } from "../money/money.ts";
+import {
+  type Currency,
+  compare,
+  eur,
+  type Money,
+  moneyFromJsonCents,
+  moneyToDecimalText,
+} from "../money/money.ts";
 
 export const EPC_QR_MAX_BYTES = 331;
+
+/** The one currency an EPC QR code carries: it initiates a SEPA credit transfer, which is in euro (field 8). */
+export const EPC_QR_CURRENCY = "EUR" satisfies Currency;
+
+/**
+ * Whether a transfer in this currency can be an EPC QR code: only a euro one. A transfer in another
+ * currency gets no code at all, never one for the same figure in euro.
+ */
+export function epcQrSupports(currency: Currency): boolean {
+  return currency === EPC_QR_CURRENCY;
+}
 
 export interface EpcTransfer {
   bic?: string | undefined;
@@ -52,7 +70,7 @@ function amountOf(transfer: EpcTransfer): Money | undefined {
 
 function amountField(amount: Money | undefined): string {
   if (amount === undefined) return "";
-  if (amount.currency !== "EUR") throw new EpcPayloadError("amount: euro only");
+  if (!epcQrSupports(amount.currency)) throw new EpcPayloadError("amount: euro only");
   if (compare(amount, eur(1n)) < 0 || compare(amount, eur(99_999_999_999n)) > 0) {
     throw new EpcPayloadError("amount out of range");
   }

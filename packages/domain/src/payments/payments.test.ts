@@ -8,7 +8,7 @@ import {
   formatCreditorReference,
   isValidCreditorReference,
 } from "./creditor-reference.ts";
-import { EpcPayloadError, epcQrPayload } from "./epc-qr.ts";
+import { EPC_QR_CURRENCY, EpcPayloadError, epcQrPayload, epcQrSupports } from "./epc-qr.ts";
 
 describe("ISO 11649 creditor reference", () => {
   it("computes the check digits of the standard's example (RF18 5390 0754 7034)", () => {
@@ -134,5 +134,16 @@ describe("EPC069-12 QR payload", () => {
     expect(() =>
       epcQrPayload({ ...transfer, reference: undefined, text: "€".repeat(140), information: "€".repeat(70) }),
     ).toThrow(EpcPayloadError);
+  });
+
+  it("is made for euro transfers only: USD and GBP, the other currencies a package may have, get none", () => {
+    expect(EPC_QR_CURRENCY).toBe("EUR");
+    expect(epcQrSupports("EUR")).toBe(true);
+    for (const currency of ["USD", "GBP", "CHF"] as const) {
+      expect(epcQrSupports(currency), currency).toBe(false);
+      expect(() =>
+        epcQrPayload({ ...transfer, amountCents: undefined, amount: money(1_000_000n, currency) }),
+      ).toThrow(EpcPayloadError);
+    }
   });
 });

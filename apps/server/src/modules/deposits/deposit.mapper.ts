@@ -7,7 +7,7 @@ import {
   dateInZone,
   depositPlan,
   epcQrPayload,
-  eur,
+  epcQrSupports,
   formatCreditorReference,
   LIMITS,
   money,
@@ -45,14 +45,19 @@ export function depositFigures(row: PlanColumns) {
   return { principalCents, rateBasisPoints, interestCents: plan.totalInterestCents, plan };
 }
 
-/** The EPC QR payload of a deposit awaiting funds. */
-export function transferPayload(row: DepositRow): string {
+/**
+ * The EPC QR payload of a deposit awaiting funds; null for a deposit in another currency than euro: an EPC
+ * QR code is a SEPA credit transfer, defined in euro only (docs/decisions.md "EPC QR codes only for euro
+ * transfers").
+ */
+export function transferPayload(row: DepositRow): string | null {
+  const amount = money(row.amount_cents, currencyFromDb(row.currency));
+  if (!epcQrSupports(amount.currency)) return null;
   return epcQrPayload({
     bic: row.bank_bic,
     name: row.bank_holder,
     iban: row.bank_iban,
-    // An EPC QR code is a SEPA credit transfer, in euro: the deposit's cents as euros.
-    amount: eur(row.amount_cents),
+    amount,
     reference: row.reference,
   });
 }

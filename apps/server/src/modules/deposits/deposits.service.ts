@@ -242,13 +242,19 @@ export async function getOwnDeposit(db: Db, user: User, id: string): Promise<Dep
   return detailOf(db, await ownDeposit(db, user, id));
 }
 
-/** The EPC QR code of a deposit awaiting funds, as an SVG document. */
+/** The EPC QR code of a deposit awaiting funds, as an SVG document; a deposit in euro only. */
 export async function transferQr(db: Db, user: User, id: string): Promise<{ payload: string; svg: string }> {
   const row = await ownDeposit(db, user, id);
   if (row.status !== "awaiting_funds") {
     throw conflict("deposit_not_awaiting_funds", "This deposit is not awaiting a transfer");
   }
   const payload = transferPayload(row);
+  if (payload === null) {
+    throw conflict(
+      "transfer_qr_euro_only",
+      "An EPC QR code is a SEPA credit transfer, in euro only; this deposit is in another currency",
+    );
+  }
   // Error correction level M, as EPC069-12 asks.
   const QRCode = await loadQrCode();
   const svg = await QRCode.toString(payload, { type: "svg", errorCorrectionLevel: "M", margin: 4 });

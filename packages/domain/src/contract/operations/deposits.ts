@@ -38,6 +38,8 @@ export const depositsOperations = {
     access: "user",
     tags: ["deposits"],
     summary: "The EPC QR code (GiroCode) of a deposit awaiting funds, as SVG",
+    description:
+      "409 deposit_not_awaiting_funds once the deposit no longer awaits a transfer; 409 transfer_qr_euro_only for a deposit in another currency than euro (an EPC QR code is a SEPA credit transfer, in euro only).",
     params: idParamSchema,
     responses: { 200: json(transferQrSchema, "Payload and SVG image") },
     errors: [409],

@@ -24,14 +24,16 @@ function plainAmount(amount: number, language: string) {
 
 /**
  * Where and how to send the money while a deposit awaits funds: every field with its own copy button
- * (the IBAN shown in groups of four, copied without spaces), the deadline and the EPC QR code
- * (GiroCode) that banking apps scan.
+ * (the IBAN shown in groups of four, copied without spaces), the deadline and, for a transfer in euro,
+ * the EPC QR code (GiroCode) that banking apps scan. A transfer in another currency has no QR code (the
+ * server sends no payload): the details stand alone, with a line saying why.
  */
 export function TransferCard({ depositId, transfer }: { depositId: string; transfer: Transfer }) {
   const { t, i18n } = useTranslation(["deposits", "tools"]);
   const language = i18n.language;
   const [copied, setCopied] = useState<{ field: string; ok: boolean } | null>(null);
-  const qr = useTransferQr(depositId, true);
+  const hasQr = transfer.epc_qr_payload !== null;
+  const qr = useTransferQr(depositId, hasQr);
   const headingId = `transfer-${depositId}`;
 
   const fields: Array<{ key: string; label: string; shown: string; copy: string; mono?: boolean }> = [
@@ -120,26 +122,33 @@ export function TransferCard({ depositId, transfer }: { depositId: string; trans
             </div>
           )}
         </dl>
-        <figure className="shrink-0 text-center">
-          {qr.data ? (
-            <img
-              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.data.svg)}`}
-              alt={t("transfer.qrAlt")}
-              width={176}
-              height={176}
-              className="mx-auto rounded-lg bg-white p-1"
-              data-testid="transfer-qr"
-            />
-          ) : qr.isError ? (
-            <p className="w-44 text-sm text-slate-700 dark:text-slate-300">{t("transfer.qrFailed")}</p>
-          ) : (
-            <div className="h-44 w-44 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-700" />
-          )}
-          <figcaption className="mt-2 max-w-44 text-xs text-slate-600 dark:text-slate-300">
-            {t("transfer.qrCaption")}
-          </figcaption>
-        </figure>
+        {hasQr && (
+          <figure className="shrink-0 text-center">
+            {qr.data ? (
+              <img
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.data.svg)}`}
+                alt={t("transfer.qrAlt")}
+                width={176}
+                height={176}
+                className="mx-auto rounded-lg bg-white p-1"
+                data-testid="transfer-qr"
+              />
+            ) : qr.isError ? (
+              <p className="w-44 text-sm text-slate-700 dark:text-slate-300">{t("transfer.qrFailed")}</p>
+            ) : (
+              <div className="h-44 w-44 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-700" />
+            )}
+            <figcaption className="mt-2 max-w-44 text-xs text-slate-600 dark:text-slate-300">
+              {t("transfer.qrCaption")}
+            </figcaption>
+          </figure>
+        )}
       </div>
+      {!hasQr && (
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="transfer-qr-euro-only">
+          {t("transfer.qrEuroOnly")}
+        </p>
+      )}
       <p aria-live="polite" className="mt-3 min-h-5 text-sm text-slate-800 dark:text-slate-200">
         {copied
           ? copied.ok
