@@ -1,7 +1,11 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertEmailVerified } from "../src/modules/auth/account-security.service.ts";
+import {
+  assertEmailVerified,
+  UNCONFIRMED_ACCOUNT_DAYS,
+} from "../src/modules/auth/account-security.service.ts";
+import { accountMailText } from "../src/modules/messages/account-mail.ts";
 import { activePackage } from "./helpers/deposits.ts";
 import { createAdmin, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
 import { createVerifiedUser } from "./helpers/identity.ts";
@@ -9,6 +13,9 @@ import { jsonText } from "./helpers/json-text.ts";
 import { appWithSmtp, linkToken, outboxDrained, startSmtp, waitFor } from "./helpers/smtp.ts";
 
 const NEW_PASSWORD = "a brand new passphrase 9";
+
+/** A plain-text e-mail's words on one line (the text part wraps long lines). */
+const oneLine = (text: string) => text.replace(/\s+/g, " ");
 
 type Mailbox = Awaited<ReturnType<typeof startSmtp>>;
 let mailbox: Mailbox;
@@ -205,6 +212,10 @@ describe("e-mail verification", () => {
     const mail = await mailbox.waitFor(saver.email, "Confirmez votre adresse e-mail");
     const token = linkToken(mail.text);
     expect(mail.text).toContain("https://festgeld.example.test/verify-email#token=");
+    // What happens to an account never confirmed (the retention job's rule, its number of days).
+    expect(oneLine(mail.text)).toContain(
+      `Si cette adresse n'est jamais confirmée, nous supprimons le compte après ${UNCONFIRMED_ACCOUNT_DAYS} jours sans utilisation.`,
+    );
     const verified = await post(t.app, "/api/auth/email/verify", { token });
     expect(verified.statusCode).toBe(200);
     const after = await t.app.inject({ url: "/api/auth/security", headers: bearer(saver.token) });
@@ -217,6 +228,17 @@ describe("e-mail verification", () => {
     const resend = await post(t.app, "/api/auth/email/verify/resend", undefined, bearer(saver.token));
     expect(resend.statusCode).toBe(409);
     expect(resend.json().code).toBe("email_already_verified");
+  });
+
+  it("tells a saver, not staff, that a never-confirmed account is deleted", () => {
+    const facts = { kind: "verify_email", path: "/verify-email#token=T", hours: 48 } as const;
+    const saver = accountMailText({ ...facts, unconfirmed_days: UNCONFIRMED_ACCOUNT_DAYS }, "de").paragraphs;
+    expect(saver).toContain(
+      `Wird diese Adresse nie bestätigt, löschen wir das Konto nach ${UNCONFIRMED_ACCOUNT_DAYS} Tagen ohne Nutzung.`,
+    );
+    // Staff accounts are never deleted so, and an e-mail queued before the sentence existed has no number.
+    expect(accountMailText(facts, "de").paragraphs).toHaveLength(saver.length - 1);
+    expect(accountMailText(facts, "de").paragraphs.join(" ")).not.toContain("löschen");
   });
 
   it("refuses an expired verification link, and a resent one works", async () => {
@@ -233,7 +255,11 @@ describe("e-mail verification", () => {
 
     const resend = await post(t.app, "/api/auth/email/verify/resend", undefined, bearer(saver.token));
     expect(resend.statusCode).toBe(202);
-    const second = linkToken((await mailbox.waitFor(saver.email, "Confirm your e-mail address", 1)).text);
+    const resent = await mailbox.waitFor(saver.email, "Confirm your e-mail address", 1);
+    expect(oneLine(resent.text)).toContain(
+      `If this address is never confirmed, we delete the account after ${UNCONFIRMED_ACCOUNT_DAYS} days without use.`,
+    );
+    const second = linkToken(resent.text);
     expect((await post(t.app, "/api/auth/email/verify", { token: second })).statusCode).toBe(200);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runRetention, UNCONFIRMED_ACCOUNT_DAYS } from "../src/modules/identity/data-rights.service.ts";
+import { UNCONFIRMED_ACCOUNT_DAYS } from "../src/modules/auth/account-security.service.ts";
+import { runRetention } from "../src/modules/identity/data-rights.service.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { activePackage, applicationPayload } from "./helpers/deposits.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";

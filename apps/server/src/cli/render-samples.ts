@@ -12,6 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { LANGUAGES } from "@festgeld/domain";
 import { loadOperator } from "../config/operator.ts";
+import { UNCONFIRMED_ACCOUNT_DAYS } from "../modules/auth/account-security.service.ts";
 import { holdingsText } from "../modules/ledger/holdings.service.ts";
 import { ACCOUNT_MAIL_TEMPLATE, type AccountMail } from "../modules/messages/account-mail.ts";
 import { INFO_SHEET_VERSION } from "../modules/messages/info-sheet.ts";
@@ -238,7 +239,12 @@ const ACCOUNT_MAILS: Record<string, AccountMail> = {
     minutes: 30,
     by_staff: false,
   },
-  "verify-email": { kind: "verify_email", path: "/verify-email#token=SAMPLE", hours: 48 },
+  "verify-email": {
+    kind: "verify_email",
+    path: "/verify-email#token=SAMPLE",
+    hours: 48,
+    unconfirmed_days: UNCONFIRMED_ACCOUNT_DAYS,
+  },
   "confirm-email-change": { kind: "confirm_email_change", path: "/verify-email#token=SAMPLE", hours: 48 },
 };
 

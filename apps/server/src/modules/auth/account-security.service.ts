@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Language, PasswordResetConfirmRequest, User } from "@festgeld/domain";
+import type { Language, PasswordResetConfirmRequest, Role, User } from "@festgeld/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
@@ -17,6 +17,11 @@ import { hashToken, revokeAllSessions } from "./session.service.ts";
 export const RESET_TOKEN_MINUTES = 30;
 /** A verification link works once, for 48 hours (the saver may read the mail the next day). */
 export const VERIFY_TOKEN_HOURS = 48;
+/**
+ * How long a never-confirmed account is kept without use (docs/decisions.md "Never-confirmed accounts are
+ * deleted"): the retention job deletes it then, and the verification e-mail says so.
+ */
+export const UNCONFIRMED_ACCOUNT_DAYS = 30;
 
 /** What the account e-mails need from the app: whether mail is configured, the worker, the notices. */
 export interface AccountMailContext {
@@ -205,13 +210,15 @@ export async function confirmPasswordReset(
 /**
  * Sends a verification link to `email` (the account's current address). Called inside the
  * transaction that registered the account or changed its address; without mail configured the
- * address stays unverified.
+ * address stays unverified. A saver's e-mail says that the account, never confirmed, is deleted after
+ * UNCONFIRMED_ACCOUNT_DAYS without use; a staff account is never deleted so.
  */
 export async function sendVerification(
   trx: Kysely<DB>,
   mail: AccountMailContext,
   userId: string,
   email: string,
+  role: Role,
   meta: SecurityMeta,
 ): Promise<boolean> {
   if (!mail.enabled) return false;
@@ -225,6 +232,7 @@ export async function sendVerification(
       kind: "verify_email",
       path: `/verify-email#token=${token}`,
       hours: VERIFY_TOKEN_HOURS,
+      ...(role === "user" ? { unconfirmed_days: UNCONFIRMED_ACCOUNT_DAYS } : {}),
     },
     meta.language,
   );
@@ -348,7 +356,7 @@ export async function resendVerification(
   if (!mail.enabled) {
     throw new AppError(503, "service_unavailable", "E-mail cannot be sent at the moment");
   }
-  await db.transaction().execute((trx) => sendVerification(trx, mail, user.id, row.email, meta));
+  await db.transaction().execute((trx) => sendVerification(trx, mail, user.id, row.email, row.role, meta));
   mail.wake();
 }
 

@@ -117,7 +117,7 @@ async function openAccount(
     await repo.insertAccountEvent(trx, { user_id: row.id, event: "registered", ...eventMeta(meta) });
     // For a shadow, the link is made but its e-mail is never queued (migration 0260): the address is
     // the owner's, who gets the notice below, quoting nothing the other person typed.
-    await sendVerification(trx, mail, row.id, row.email, meta);
+    await sendVerification(trx, mail, row.id, row.email, row.role, meta);
     if (ownerId !== null) {
       const language = await repo.findUserLanguage(trx, ownerId);
       const owner = await repo.findUserById(trx, ownerId);

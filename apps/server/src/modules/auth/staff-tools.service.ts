@@ -164,7 +164,7 @@ export async function sendEmailVerification(
     // Written in the language the saver's last account e-mail was in (the one of registration),
     // not in the language of the staff member's screen.
     const language = (await lastEmailLanguage(trx, userId)) ?? meta.language;
-    if (!(await sendVerification(trx, mail, userId, target.email, { ...meta, language }))) {
+    if (!(await sendVerification(trx, mail, userId, target.email, target.role, { ...meta, language }))) {
       throw new AppError(503, "service_unavailable", "E-mail cannot be sent at the moment");
     }
     await auditOnAccount(trx, staff, "user.verification_sent", target, meta);

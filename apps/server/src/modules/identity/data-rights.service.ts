@@ -14,6 +14,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import type { DocumentStorage } from "../../storage/document-store.ts";
+import { UNCONFIRMED_ACCOUNT_DAYS } from "../auth/account-security.service.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { guaranteeByBank, toDepositGuaranteeBank } from "../banks/banks.service.ts";
 import { lockUser } from "../kyc/kyc.service.ts";
@@ -156,9 +157,6 @@ export async function closeAccount(db: Db, user: User, password: string, now: Da
   });
   return { closed_at: now.toISOString(), kept_until: eraseAfter.toISOString() };
 }
-
-/** How long a never-confirmed account is kept without use (docs/decisions.md "Never-confirmed accounts are deleted"). */
-export const UNCONFIRMED_ACCOUNT_DAYS = 30;
 
 /**
  * Never-confirmed accounts unused for UNCONFIRMED_ACCOUNT_DAYS that hold nothing but what closing an

@@ -10,7 +10,16 @@ import { fill, textsFor } from "../../locales/catalogues.ts";
  */
 export type AccountMail =
   | { kind: "password_reset"; path: string; minutes: number; by_staff: boolean }
-  | { kind: "verify_email"; path: string; hours: number }
+  | {
+      kind: "verify_email";
+      path: string;
+      hours: number;
+      /**
+       * A saver's account, never confirmed, is deleted after this many days without use (absent for staff,
+       * and in an e-mail queued before the mail said so).
+       */
+      unconfirmed_days?: number;
+    }
   | { kind: "registration_attempt"; path: string }
   | { kind: "confirm_email_change"; path: string; hours: number };
 
@@ -48,7 +57,11 @@ export function accountMailText(mail: AccountMail, language: Language): AccountM
     }
     case "verify_email": {
       const t = texts.verify_email;
-      return text(t, [t.confirm, fill(t.link, { hours: mail.hours })]);
+      return text(t, [
+        t.confirm,
+        fill(t.link, { hours: mail.hours }),
+        ...(mail.unconfirmed_days ? [fill(t.unconfirmed, { days: mail.unconfirmed_days })] : []),
+      ]);
     }
   }
 }
