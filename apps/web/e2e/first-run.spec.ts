@@ -354,7 +354,7 @@ test("a German saver in New York: the back office approves at the first try with
     const at = decision?.decided_at as string;
     await page.goto("/dashboard");
     await expect(page.getByTestId("application-approved-on")).toHaveText(
-      berlin(at, { dateStyle: "medium" }),
+      berlin(at, { dateStyle: "long" }),
       slow,
     );
     const approvedStep = page.locator('[data-testid="timeline-step"][data-step="approved"]');

@@ -57,7 +57,7 @@ export function ApplicationCard({ application }: { application: Application }) {
     {
       key: "submitted",
       label: t("dashboard.fields.submitted"),
-      value: formatDate(application.created_at, language),
+      value: formatDate(application.created_at, language, "long"),
     },
   ];
   // Missing on an application sent with only the original fields, until the saver gives them.
@@ -89,7 +89,7 @@ export function ApplicationCard({ application }: { application: Application }) {
       details.push({
         key: "approved-on",
         label: t("dashboard.fields.approvedOn"),
-        value: formatDate(application.decided_at, language),
+        value: formatDate(application.decided_at, language, "long"),
       });
     }
     if (application.maturity_date && !withDeposit) {

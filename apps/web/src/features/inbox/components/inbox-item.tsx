@@ -1,10 +1,32 @@
 import type { InboxNotification } from "@festgeld/domain";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../lib/format.ts";
 import { inboxLink } from "../inbox-link.ts";
+import { splitPaymentReferences } from "../payment-references.ts";
 
 export const headingIdOf = (id: string) => `inbox-message-${id}`;
+
+/**
+ * Text with each payment reference kept on one line: an inline block moves to the next line whole when
+ * it does not fit after the words before it, and wraps inside only on a screen narrower than itself.
+ * Copying still gives the reference with its ordinary spaces.
+ */
+function WithReferences({ text }: { text: string }) {
+  let at = 0;
+  return splitPaymentReferences(text).map((part) => {
+    const key = at;
+    at += part.text.length;
+    return part.reference ? (
+      <span key={key} className="inline-block max-w-full" data-testid="payment-reference">
+        {part.text}
+      </span>
+    ) : (
+      <Fragment key={key}>{part.text}</Fragment>
+    );
+  });
+}
 
 /** One message: title, text, date, kind, read state, and where it opens. */
 export function InboxItem({
@@ -46,10 +68,10 @@ export function InboxItem({
         tabIndex={-1}
         className="mt-2 break-words text-lg font-semibold text-slate-900 outline-none dark:text-white"
       >
-        {item.title}
+        <WithReferences text={item.title} />
       </h2>
       <p className="mt-1 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">
-        {item.message}
+        <WithReferences text={item.message} />
       </p>
       {(link || !item.read) && (
         <div className="mt-3 flex flex-wrap items-center gap-3">
