@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -35,6 +35,14 @@ if (!process.env.E2E_SMTP_PORT) {
   startMailServer(Number(process.env.E2E_SMTP_PORT), process.env.E2E_MAIL_DIR);
 }
 const repoRoot = path.resolve(import.meta.dirname, "../..");
+/**
+ * The browser: Debian's headless shell (package chromium-headless-shell, the same engine without the
+ * desktop browser's compositor and GPU process work) when it is installed, else Debian's Chromium;
+ * CHROMIUM_PATH chooses another (docs/decisions.md "End-to-end tests in the headless shell").
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 export const E2E_ADMIN = { email: "admin@e2e.example.test", password: "e2e-Admin-Passphrase-2026" };
 
@@ -63,9 +71,11 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
+    // Recording a trace costs the browser as much as the test itself: in CI only the retry of a failed
+  // test records one (it is kept when the retry fails too, or shows the flake when it passes).
+  trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath,
       args: [
         "--no-sandbox",
         "--disable-gpu",
