@@ -72,8 +72,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     // Recording a trace costs the browser as much as the test itself: in CI only the retry of a failed
-  // test records one (it is kept when the retry fails too, or shows the flake when it passes).
-  trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
+    // test records one (it is kept when the retry fails too, or shows the flake when it passes).
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
       args: [
