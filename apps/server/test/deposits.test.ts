@@ -43,6 +43,20 @@ async function mine(headers: { authorization: string }, id: string): Promise<App
   return found;
 }
 
+/** The EPC QR payload's lines of a EUR 10,000 transfer to the demo partner bank (EPC069-12). */
+const demoBankPayloadLines = (reference: string) => [
+  "BCD",
+  "002",
+  "1",
+  "SCT",
+  "DEMODEFFXXX",
+  "Demo Partnerbank AG",
+  "DE52000000000012345678",
+  "EUR10000.00",
+  "",
+  reference,
+];
+
 describe("approval", () => {
   it("refuses to approve while the saver's identity is not verified (409 kyc_not_approved)", async () => {
     const s = await saver();
@@ -177,18 +191,7 @@ describe("approval", () => {
     const approvedOn = dateInZone(new Date(deposit.approved_at), BUSINESS_TIME_ZONE);
     const deadlineDay = dateInZone(new Date(deposit.transfer?.deadline ?? ""), BUSINESS_TIME_ZONE);
     expect((Date.parse(deadlineDay) - Date.parse(approvedOn)) / 86_400_000).toBe(14);
-    expect(deposit.transfer?.epc_qr_payload?.split("\n")).toEqual([
-      "BCD",
-      "002",
-      "1",
-      "SCT",
-      "DEMODEFFXXX",
-      "Demo Partnerbank AG",
-      "DE52000000000012345678",
-      "EUR10000.00",
-      "",
-      deposit.reference,
-    ]);
+    expect(deposit.transfer?.epc_qr_payload?.split("\n")).toEqual(demoBankPayloadLines(deposit.reference));
     // The owner sees it in the list and alone, and gets the QR code as SVG.
     const listed = await mine(s.headers, application.id);
     expect(listed.deposit?.id).toBe(deposit.id);
@@ -252,18 +255,7 @@ describe("approval", () => {
     // A euro deposit keeps its payload, and the route its image of it.
     const s = await saver();
     const { deposit } = await approvedApplication(t.app, s, admin, { amount: 10_000, currency: "EUR" });
-    expect(deposit.transfer?.epc_qr_payload?.split("\n")).toEqual([
-      "BCD",
-      "002",
-      "1",
-      "SCT",
-      "DEMODEFFXXX",
-      "Demo Partnerbank AG",
-      "DE52000000000012345678",
-      "EUR10000.00",
-      "",
-      deposit.reference,
-    ]);
+    expect(deposit.transfer?.epc_qr_payload?.split("\n")).toEqual(demoBankPayloadLines(deposit.reference));
     const qr = await t.app.inject({ url: `/api/deposits/${deposit.id}/transfer-qr`, headers: s.headers });
     expect(qr.statusCode).toBe(200);
     expect(qr.json().payload).toBe(deposit.transfer?.epc_qr_payload);
