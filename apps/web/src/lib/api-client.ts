@@ -19,7 +19,10 @@ export class ApiError extends Error {
 type Listener = (error: ApiError) => void;
 const unauthorizedListeners = new Set<Listener>();
 
-/** Called when a request that carried a token got 401 (expired or revoked session). */
+/**
+ * Called when a request that carried the stored token got 401 (expired or revoked session). A 401 for
+ * a token that has been replaced meanwhile (a new sign-in) says nothing about the new one.
+ */
 export function onUnauthorized(listener: Listener) {
   unauthorizedListeners.add(listener);
   return () => {
@@ -164,7 +167,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       err.detail ?? response.statusText,
       err.fields ?? [],
     );
-    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener(apiError);
+    if (response.status === 401 && token && token === tokenStore.get())
+      for (const listener of unauthorizedListeners) listener(apiError);
     throw apiError;
   }
   return { data: json as T, headers: response.headers };

@@ -1,0 +1,146 @@
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RequireUser } from "../components/ui/require-user.tsx";
+import { renderIn } from "../test/render.tsx";
+import { SESSION_RETRY_DELAYS_MS, SessionProvider, useSession } from "./session.tsx";
+import { tokenStore } from "./storage.ts";
+
+const saver = {
+  id: "u1",
+  email: "saver@example.com",
+  first_name: "Lena",
+  last_name: "Wagner",
+  role: "user",
+};
+
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+function SignInWith({ token }: { token: string }) {
+  const { signIn } = useSession();
+  return (
+    <button type="button" onClick={() => signIn({ access_token: token, user: saver } as never)}>
+      sign in
+    </button>
+  );
+}
+
+async function renderProtectedPage() {
+  return renderIn(
+    "en",
+    "common",
+    <MemoryRouter initialEntries={["/dashboard"]}>
+      <SessionProvider>
+        <Routes>
+          <Route
+            path="/dashboard"
+            element={
+              <RequireUser>
+                <p>dashboard of {saver.first_name}</p>
+              </RequireUser>
+            }
+          />
+          <Route path="/login" element={<SignInWith token="new-token" />} />
+        </Routes>
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+}
+
+/** Lets the provider's awaited fetches and its waits between attempts run. */
+const settle = async (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
+const allRetries = SESSION_RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0);
+
+/**
+ * Only the server's 401 signs a saver out: a page opened while the network or the server fails keeps
+ * the token, says so and offers to try again; an answer for an older token never undoes a new sign-in.
+ */
+describe("SessionProvider", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    tokenStore.set("old-token");
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    tokenStore.clear();
+  });
+
+  it("keeps the token when the server cannot be reached, and signs in on a retry", async () => {
+    const fetchMock = vi.fn(async (): Promise<Response> => {
+      throw new TypeError("Failed to fetch");
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    await renderProtectedPage();
+    await settle(allRetries);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1 + SESSION_RETRY_DELAYS_MS.length);
+    expect(tokenStore.get()).toBe("old-token");
+    expect(screen.getByTestId("session-unreachable").textContent).toContain(
+      "We could not reach the server to check your sign-in.",
+    );
+    expect(screen.queryByText("sign in")).toBeNull();
+
+    fetchMock.mockImplementation(async () => answer(200, saver));
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await settle();
+    expect(screen.getByText("dashboard of Lena")).toBeTruthy();
+    expect(screen.queryByTestId("session-unreachable")).toBeNull();
+  });
+
+  it("keeps the token through a server error that passes on the second attempt", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(answer(503, { code: "unavailable", detail: "Down for a moment" }))
+      .mockResolvedValue(answer(200, saver));
+    vi.stubGlobal("fetch", fetchMock);
+    await renderProtectedPage();
+    await settle(SESSION_RETRY_DELAYS_MS[0]);
+
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(tokenStore.get()).toBe("old-token");
+    expect(screen.getByText("dashboard of Lena")).toBeTruthy();
+  });
+
+  it("signs out on a 401 and sends the reader to sign in", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer(401, { code: "unauthorized", detail: "Session expired" })),
+    );
+    await renderProtectedPage();
+    await settle();
+
+    expect(tokenStore.get()).toBeNull();
+    expect(screen.getByText("sign in")).toBeTruthy();
+  });
+
+  it("does not sign out a new sign-in when the old token's 401 arrives after it", async () => {
+    let refuseOldToken: (() => void) | undefined;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            refuseOldToken = () => resolve(answer(401, { code: "unauthorized", detail: "Session expired" }));
+          }),
+      ),
+    );
+    await renderIn(
+      "en",
+      "common",
+      <MemoryRouter>
+        <SessionProvider>
+          <SignInWith token="new-token" />
+        </SessionProvider>
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByText("sign in"));
+    expect(tokenStore.get()).toBe("new-token");
+
+    refuseOldToken?.();
+    await settle();
+    expect(tokenStore.get()).toBe("new-token");
+  });
+});
