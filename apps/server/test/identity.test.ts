@@ -10,7 +10,7 @@ import {
   sanctionsFixture,
   VALID_PROFILE,
 } from "./helpers/identity.ts";
-import { multipartBody } from "./helpers/kyc-files.ts";
+import { decideKycDocument, multipartBody, pdfBytes, uploadKycDocument } from "./helpers/kyc-files.ts";
 
 type Headers = { authorization: string };
 
@@ -427,5 +427,50 @@ describe("sanctions screening", () => {
       headers: admin.headers,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe("the dossier's KYC decisions", () => {
+  it("lists every review of the saver's own documents, newest first, each with its document and staff member", async () => {
+    const bill = { data: pdfBytes(), contentType: "application/pdf", filename: "bill.pdf" };
+    const saver = await createUser(t.app);
+    const other = await createUser(t.app);
+    const first = await uploadKycDocument(t.app, saver, "utility_bill", bill);
+    await decideKycDocument(t.app, admin, first, {
+      decision: "reject",
+      reason: "The bill is older than 3 months",
+    });
+    const second = await uploadKycDocument(t.app, saver, "utility_bill", bill);
+    await decideKycDocument(t.app, admin, second, { decision: "approve" });
+    await decideKycDocument(t.app, admin, await uploadKycDocument(t.app, other, "utility_bill", bill), {
+      decision: "approve",
+    });
+
+    const dossier = await t.app.inject({
+      url: `/api/admin/identity/users/${saver.user.id}/dossier`,
+      headers: admin.headers,
+    });
+    expect(dossier.statusCode, dossier.body).toBe(200);
+    const actor = { id: admin.user.id, full_name: "Clara Compliance" };
+    expect(dossier.json().decisions).toEqual([
+      {
+        id: expect.any(String),
+        document_id: second,
+        action: "approve",
+        actor,
+        reason_code: null,
+        reason: null,
+        created_at: expect.any(String),
+      },
+      {
+        id: expect.any(String),
+        document_id: first,
+        action: "reject",
+        actor,
+        reason_code: null,
+        reason: "The bill is older than 3 months",
+        created_at: expect.any(String),
+      },
+    ]);
   });
 });

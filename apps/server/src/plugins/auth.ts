@@ -1,7 +1,10 @@
 import { ACCESS_LEVELS, type Access, type User } from "@festgeld/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
 import { AppError, forbidden, unauthenticated } from "../lib/errors.ts";
+import type { EventBus } from "./events.ts";
 
 /**
  * Who may call a route (see Access in the operation table). Every /api route declares it in
@@ -84,6 +87,29 @@ function bearerToken(request: FastifyRequest): string | null {
 export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw unauthenticated();
   return request.user;
+}
+
+/**
+ * A service's change to one record on behalf of the signed-in user: the database, the user, the record's
+ * id, what the request asks for, the time it happens at and the bus its events are published on.
+ */
+export type RecordAction<I, T> = (
+  db: Kysely<DB>,
+  user: User,
+  id: string,
+  input: I,
+  now: Date,
+  events: EventBus,
+) => Promise<T>;
+
+/** Calls `action` for the signed-in user on the record the path names (`:id`), at the app's clock's now. */
+export function actOnRecord<I, T>(
+  app: FastifyInstance,
+  request: FastifyRequest & { params: { id: string } },
+  input: I,
+  action: RecordAction<I, T>,
+): Promise<T> {
+  return action(app.db, currentUser(request), request.params.id, input, app.clock.now(), app.events);
 }
 
 export default fp(

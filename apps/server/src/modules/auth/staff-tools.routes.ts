@@ -1,4 +1,5 @@
 import { operations } from "@festgeld/domain";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { route } from "../../lib/route.ts";
 import { currentUser } from "../../plugins/auth.ts";
@@ -24,16 +25,15 @@ export const staffToolsRoutes: FastifyPluginAsyncZod = async (app) => {
     staff.revokeSessions(app.db, currentUser(request), request.params.id, meta(request)),
   );
 
-  route(app, operations.adminUserSendReset, async (request, reply) => {
-    const status = await staff.sendPasswordReset(
-      app.db,
-      context.mail,
-      currentUser(request),
-      request.params.id,
-      meta(request),
-    );
-    return reply.status(202).send(status);
-  });
+  /** The staff member has `send` e-mail the account in the path a link; the answer is its status. */
+  const mailAccount = (
+    request: FastifyRequest & { params: { id: string } },
+    send: typeof staff.sendPasswordReset,
+  ) => send(app.db, context.mail, currentUser(request), request.params.id, meta(request));
+
+  route(app, operations.adminUserSendReset, async (request, reply) =>
+    reply.status(202).send(await mailAccount(request, staff.sendPasswordReset)),
+  );
 
   // Per account, whoever sends: a confirmation link is not something to send over and over.
   route(
@@ -47,16 +47,7 @@ export const staffToolsRoutes: FastifyPluginAsyncZod = async (app) => {
         key: (request) => (request.params as { id?: string }).id ?? null,
       }),
     },
-    async (request, reply) => {
-      const status = await staff.sendEmailVerification(
-        app.db,
-        context.mail,
-        currentUser(request),
-        request.params.id,
-        meta(request),
-      );
-      return reply.status(202).send(status);
-    },
+    async (request, reply) => reply.status(202).send(await mailAccount(request, staff.sendEmailVerification)),
   );
 
   route(app, operations.adminUserChangeRole, async (request) =>

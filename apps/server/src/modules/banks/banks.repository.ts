@@ -167,22 +167,18 @@ export function guaranteeTotalsByBank(db: Db, userId: string) {
 }
 
 /**
- * What all savers hold and await at each bank, in euro cents, for the staff overview, by the same rules
- * as a saver's own guarantee totals above: held is the balance of the deposits' ledger there (money
- * received and interest credited, less what left), so an approved deposit whose money has not arrived
- * holds nothing; pending is the applications not decided yet and the approved ones awaiting their funds
- * (docs/decisions.md "Held is money received").
+ * What all savers hold and await at each bank (by its id), in euro cents, for the staff overview, by the
+ * same rules as a saver's own guarantee totals above: held is the balance of the deposits' ledger there
+ * (money received and interest credited, less what left), so an approved deposit whose money has not
+ * arrived holds nothing; pending is the applications not decided yet and the approved ones awaiting their
+ * funds (docs/decisions.md "Held is money received"). The overview takes the banks themselves from
+ * `listBanks`.
  */
 export function exposureByBank(db: Db) {
   return db
     .selectFrom("banks")
     .select([
       "banks.id",
-      "banks.slug",
-      "banks.name",
-      "banks.country",
-      "banks.status",
-      "banks.scheme_coverage_cents",
       heldCents(null),
       pendingCents(null),
       sql<string>`(

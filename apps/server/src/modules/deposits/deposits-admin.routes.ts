@@ -2,7 +2,7 @@ import { operations, STATEMENT_XML_MAX_CHARS } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors.ts";
 import { page, route } from "../../lib/route.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { actOnRecord, currentUser } from "../../plugins/auth.ts";
 import * as exceptions from "../payments/bank-exceptions.service.ts";
 import * as service from "./deposits-admin.service.ts";
 import { fundFromException, importStatement } from "./statement-import.ts";
@@ -24,16 +24,9 @@ export const depositsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return service.getDeposit(app.db, request.params.id, app.clock.now());
   });
 
-  route(app, operations.adminDepositsFund, async (request) => {
-    return service.recordFunding(
-      app.db,
-      currentUser(request),
-      request.params.id,
-      request.body,
-      app.clock.now(),
-      app.events,
-    );
-  });
+  route(app, operations.adminDepositsFund, async (request) =>
+    actOnRecord(app, request, request.body, service.recordFunding),
+  );
 
   // A day of a busy account runs to tens of megabytes; the JSON body escapes the XML's quotes.
   route(app, operations.adminBankStatementsImport, { bodyLimit: STATEMENT_BODY_LIMIT }, async (request) => {

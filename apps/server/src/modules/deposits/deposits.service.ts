@@ -9,6 +9,7 @@ import {
   dateInZone,
   depositReference,
   LIMITS,
+  type MaturityInstructionRequest,
   maskIban,
   money,
   moneyFromDb,
@@ -449,14 +450,16 @@ export async function changeInstruction(
   db: Kysely<DB>,
   user: User,
   id: string,
-  instruction: DepositRow["maturity_instruction"],
+  input: MaturityInstructionRequest,
   now: Date,
   events: EventBus,
-  renewMinRate: number | null = null,
 ): Promise<DepositDetail> {
+  const instruction = input.maturity_instruction;
   // The schema keeps the threshold with the renewal rule only; stored as the exact decimal.
   const minRate =
-    instruction === "renew_if_rate_at_least" && renewMinRate !== null ? renewMinRate.toFixed(2) : null;
+    instruction === "renew_if_rate_at_least" && input.renew_min_rate !== undefined
+      ? input.renew_min_rate.toFixed(2)
+      : null;
   await ownDeposit(db, user, id);
   await db.transaction().execute(async (trx) => {
     const row = await repo.lockDeposit(trx, id);

@@ -101,26 +101,6 @@ export function listAllDocuments(db: Db, userId: string) {
     .execute();
 }
 
-export function listDecisions(db: Db, userId: string) {
-  return db
-    .selectFrom("kyc_reviews as k")
-    .innerJoin("kyc_documents as d", "d.id", "k.document_id")
-    .innerJoin("users as a", "a.id", "k.actor_id")
-    .select([
-      "k.id",
-      "k.document_id",
-      "k.action",
-      "k.reason_code",
-      "k.reason",
-      "k.created_at",
-      "a.id as actor_id",
-      "a.full_name as actor_full_name",
-    ])
-    .where("d.user_id", "=", userId)
-    .orderBy("k.created_at", "desc")
-    .execute();
-}
-
 export function listIdentVerifications(db: Db, userId: string) {
   return db
     .selectFrom("ident_verifications")

@@ -18,7 +18,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
-import { lockUser, recomputeUserStatus, toDocument } from "../kyc/kyc.service.ts";
+import { lockUser, recomputeUserStatus, reviewsOfUser, toDocument } from "../kyc/kyc.service.ts";
 import type { Messenger } from "../messages/messages.service.ts";
 import * as repo from "./identity.repository.ts";
 import * as sanctions from "./sanctions.service.ts";
@@ -305,7 +305,7 @@ export async function dossier(db: Db, userId: string, listAge: sanctions.ListAge
     await Promise.all([
       repo.findProfile(db, userId),
       repo.listAllDocuments(db, userId),
-      repo.listDecisions(db, userId),
+      reviewsOfUser(db, userId),
       repo.listIdentVerifications(db, userId),
       sanctions.screenings(db, userId),
       sanctions.userHits(db, userId),
@@ -324,15 +324,7 @@ export async function dossier(db: Db, userId: string, listAge: sanctions.ListAge
     },
     profile: profile ? toProfile(profile) : null,
     documents: documents.map(toDocument),
-    decisions: decisions.map((d) => ({
-      id: d.id,
-      document_id: d.document_id,
-      action: d.action,
-      actor: { id: d.actor_id, full_name: d.actor_full_name },
-      reason_code: d.reason_code,
-      reason: d.reason,
-      created_at: d.created_at.toISOString(),
-    })),
+    decisions,
     ident_verifications: idents.map((v) => ({
       id: v.id,
       provider: v.provider,

@@ -146,21 +146,39 @@ export function insertReview(db: Db, values: Insertable<KycReviewsTable>) {
   return db.insertInto("kyc_reviews").values(values).returning("id").executeTakeFirstOrThrow();
 }
 
-export function listReviews(db: Db, documentId: string) {
+/** KYC reviews with the staff member who made each one. */
+function reviewsWithActor(db: Db) {
   return db
     .selectFrom("kyc_reviews as k")
     .innerJoin("users as a", "a.id", "k.actor_id")
     .select([
       "k.id",
+      "k.document_id",
       "k.action",
       "k.reason_code",
       "k.reason",
       "k.created_at",
       "a.id as actor_id",
       "a.full_name as actor_full_name",
-    ])
+    ]);
+}
+
+export type ReviewRow = Awaited<ReturnType<typeof listReviews>>[number];
+
+/** The reviews of one document, oldest first. */
+export function listReviews(db: Db, documentId: string) {
+  return reviewsWithActor(db)
     .where("k.document_id", "=", documentId)
     .orderBy("k.created_at")
     .orderBy("k.id")
+    .execute();
+}
+
+/** The reviews of all of a saver's documents, newest first. */
+export function listReviewsOfUser(db: Db, userId: string) {
+  return reviewsWithActor(db)
+    .innerJoin("kyc_documents as d", "d.id", "k.document_id")
+    .where("d.user_id", "=", userId)
+    .orderBy("k.created_at", "desc")
     .execute();
 }

@@ -462,16 +462,24 @@ export async function decide(
   return toAdminDocument(row);
 }
 
+const toReviewEntry = (r: repo.ReviewRow): KycReviewEntry => ({
+  id: r.id,
+  action: r.action,
+  actor: { id: r.actor_id, full_name: r.actor_full_name },
+  reason_code: r.reason_code,
+  reason: r.reason,
+  created_at: r.created_at.toISOString(),
+});
+
 export async function history(db: Kysely<DB>, id: string): Promise<KycReviewEntry[]> {
   const owner = await repo.findDocumentOwner(db, id);
   if (!owner) throw documentNotFound();
   const rows = await repo.listReviews(db, id);
-  return rows.map((r) => ({
-    id: r.id,
-    action: r.action,
-    actor: { id: r.actor_id, full_name: r.actor_full_name },
-    reason_code: r.reason_code,
-    reason: r.reason,
-    created_at: r.created_at.toISOString(),
-  }));
+  return rows.map(toReviewEntry);
+}
+
+/** Every review of a saver's documents, newest first, each naming its document (the staff dossier's). */
+export async function reviewsOfUser(db: Kysely<DB>, userId: string) {
+  const rows = await repo.listReviewsOfUser(db, userId);
+  return rows.map((r) => ({ ...toReviewEntry(r), document_id: r.document_id }));
 }

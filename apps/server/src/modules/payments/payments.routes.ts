@@ -1,7 +1,7 @@
 import { operations } from "@festgeld/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { page, route } from "../../lib/route.ts";
-import { currentUser } from "../../plugins/auth.ts";
+import { actOnRecord, currentUser } from "../../plugins/auth.ts";
 import type { PaymentFileSettings } from "./payments.service.ts";
 import * as service from "./payments.service.ts";
 
@@ -14,39 +14,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ fileSettings: PaymentFileSe
     return page(reply, await service.listOrders(app.db, request.query, app.clock.now()));
   });
 
-  route(app, operations.adminPaymentsCancel, async (request) => {
-    return service.cancelOrder(
-      app.db,
-      currentUser(request),
-      request.params.id,
-      request.body.reason,
-      app.clock.now(),
-      app.events,
-    );
-  });
+  route(app, operations.adminPaymentsCancel, async (request) =>
+    actOnRecord(app, request, request.body.reason, service.cancelOrder),
+  );
 
   route(app, operations.adminPaymentsReorder, async (request, reply) => {
-    const order = await service.reorder(
-      app.db,
-      currentUser(request),
-      request.params.id,
-      request.body,
-      app.clock.now(),
-      app.events,
-    );
+    const order = await actOnRecord(app, request, request.body, service.reorder);
     return reply.status(201).header("Cache-Control", "no-store").send(order);
   });
 
-  route(app, operations.adminPaymentsRelease, async (request) => {
-    return service.releaseOrder(
-      app.db,
-      currentUser(request),
-      request.params.id,
-      request.body,
-      app.clock.now(),
-      app.events,
-    );
-  });
+  route(app, operations.adminPaymentsRelease, async (request) =>
+    actOnRecord(app, request, request.body, service.releaseOrder),
+  );
 
   route(app, operations.adminPaymentFilesCreate, async (request, reply) => {
     const created = await service.createFiles(
