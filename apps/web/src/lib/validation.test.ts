@@ -24,6 +24,15 @@ describe("amountProblem", () => {
     expect(amountProblem("1000.50", limits)).toBe("step");
     expect(amountProblem("1000.50", { min: 1000 })).toBeNull();
   });
+  it("compares with the limits to the cent, in the limits' currency", () => {
+    const package_ = { min: 5000.5, max: 250_000.25, currency: "USD" };
+    expect(amountProblem("5000.49", package_)).toBe("min");
+    expect(amountProblem("5.000,50", package_, "de")).toBeNull();
+    expect(amountProblem("250000.25", package_)).toBeNull();
+    expect(amountProblem("250 000,26", package_, "fr")).toBe("max");
+    expect(amountProblem("0.30", { min: 0.1, step: 0.1 })).toBeNull();
+    expect(amountProblem("0.35", { min: 0.1, step: 0.1 })).toBe("step");
+  });
 });
 
 describe("rateProblem", () => {

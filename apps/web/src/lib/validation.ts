@@ -1,6 +1,7 @@
 import { PHONE_LIMITS, PHONE_PATTERN } from "@festgeld/domain/constants";
-import { toBasisPoints, toCents } from "@festgeld/domain/money";
+import { compare, moneyFromDecimalText, moneyFromJsonNumber, toBasisPoints } from "@festgeld/domain/money";
 import { parseDecimal } from "./decimal.ts";
+import { currencyOf } from "./money.ts";
 
 /**
  * Browser-side checks that help the saver before a request is sent. The server
@@ -8,24 +9,34 @@ import { parseDecimal } from "./decimal.ts";
  */
 export type AmountProblem = "required" | "number" | "decimals" | "min" | "max" | "step";
 
-/** Checks an amount as typed in `language` (see decimal.ts) against limits in units. */
+/**
+ * Checks an amount as typed in `language` (see decimal.ts) against limits in units of `currency` (the euro
+ * unless named), all read as Money: the typed text by the forms' codec, the limits as the API's JSON numbers.
+ */
 export function amountProblem(
   text: string,
-  limits: { min: number; max?: number | undefined; step?: number | undefined },
+  limits: {
+    min: number;
+    max?: number | undefined;
+    step?: number | undefined;
+    currency?: string | undefined;
+  },
   language = "en",
 ): AmountProblem | null {
   const trimmed = text.trim();
   if (trimmed === "") return "required";
   const value = parseDecimal(trimmed, language);
   if (value === null || value < 0) return "number";
-  const cents = toCents(value);
-  if (cents === null) return "decimals";
-  const minCents = toCents(limits.min);
-  if (minCents !== null && cents < minCents) return "min";
-  const maxCents = limits.max === undefined ? null : toCents(limits.max);
-  if (maxCents !== null && cents > maxCents) return "max";
-  const stepCents = limits.step === undefined ? null : toCents(limits.step);
-  if (stepCents !== null && stepCents > 0n && cents % stepCents !== 0n) return "step";
+  const currency = currencyOf(limits.currency);
+  // The number as plain decimal text ("10.000,50" in German is "10000.5"), read by the forms' codec.
+  const amount = moneyFromDecimalText(String(value), currency);
+  if (amount === null) return "decimals";
+  const min = moneyFromJsonNumber(limits.min, currency);
+  if (min !== null && compare(amount, min) < 0) return "min";
+  const max = limits.max === undefined ? null : moneyFromJsonNumber(limits.max, currency);
+  if (max !== null && compare(amount, max) > 0) return "max";
+  const step = limits.step === undefined ? null : moneyFromJsonNumber(limits.step, currency);
+  if (step !== null && step.cents > 0n && amount.cents % step.cents !== 0n) return "step";
   return null;
 }
 

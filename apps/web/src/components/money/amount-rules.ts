@@ -27,7 +27,7 @@ export interface AmountRule {
 /** The translated problem of an amount typed in `language`, or null when it is a valid amount. */
 export function amountMessage(text: string, language: string, rule: AmountRule = {}): string | null {
   const { min = LIMITS.minAmount, max = LIMITS.maxAmount, currency = "EUR", narrow = false } = rule;
-  const problem = amountProblem(text, { min, max, step: AMOUNT_STEP }, language);
+  const problem = amountProblem(text, { min, max, step: AMOUNT_STEP, currency }, language);
   if (!problem) return null;
   const money = (value: number) => formatMoney(value, currency, language, { whole: true, narrow });
   const key = rule.ofPackage && (problem === "min" || problem === "max") ? "package" : problem;

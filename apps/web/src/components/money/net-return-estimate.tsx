@@ -1,4 +1,4 @@
-import { centsToNumber, toCents } from "@festgeld/domain/money";
+import { isNegative, money, moneyFromDecimalText, zero } from "@festgeld/domain/money";
 import {
   CHURCH_TAX_RATES,
   type ChurchTaxRate,
@@ -10,11 +10,17 @@ import {
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { decimalText } from "../../lib/decimal.ts";
-import { formatMoney } from "../../lib/format.ts";
+import { formatAmount } from "../../lib/format.ts";
+import { amountOf } from "../../lib/money.ts";
 import { LabelledSelect } from "../ui/labelled-select.tsx";
 import { Section } from "../ui/section.tsx";
 
 const DEFAULT_ALLOWANCE_EUR = "1000";
+/**
+ * The saver's allowance is a euro amount of German tax law, typed in euros (the field says so); the estimate
+ * takes its cents off the interest as they are, in a deposit of another currency too (no exchange rate).
+ */
+const ALLOWANCE_CURRENCY = "EUR";
 
 /** The tax regime a reader most likely has, from the page language; they can change it. */
 function defaultResidence(language: string): TaxResidence {
@@ -33,17 +39,23 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
   const [residence, setResidence] = useState<TaxResidence>(() => defaultResidence(language));
   const [church, setChurch] = useState<ChurchTaxRate>(0);
   const [allowance, setAllowance] = useState(DEFAULT_ALLOWANCE_EUR);
-  const money = (value: number) => formatMoney(value, currency, language, { narrow: true });
+  const gross = amountOf(grossInterest, currency);
+  // The estimate's figures are cents of the gross interest's currency (packages/domain/src/money/net-return.ts).
+  const show = (cents: bigint) => formatAmount(money(cents, gross.currency), language, { narrow: true });
 
-  const grossCents = toCents(grossInterest) ?? 0n;
-  const allowanceCents = toCents(allowance.trim() === "" ? 0 : decimalText(allowance, language));
+  const allowanceAmount =
+    allowance.trim() === ""
+      ? zero(ALLOWANCE_CURRENCY)
+      : moneyFromDecimalText(decimalText(allowance, language), ALLOWANCE_CURRENCY);
   const allowanceValid =
-    allowanceCents !== null && allowanceCents >= 0n && allowanceCents <= MAX_SAVERS_ALLOWANCE_CENTS;
+    allowanceAmount !== null &&
+    !isNegative(allowanceAmount) &&
+    allowanceAmount.cents <= MAX_SAVERS_ALLOWANCE_CENTS;
   const estimate = estimateNetReturn({
-    grossInterestCents: grossCents,
+    grossInterestCents: gross.cents,
     residence,
     churchTaxRate: church,
-    allowanceCents: residence === "de" && allowanceValid ? allowanceCents : 0n,
+    allowanceCents: residence === "de" && allowanceValid ? allowanceAmount.cents : 0n,
   });
 
   return (
@@ -101,7 +113,7 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
         <div className="flex justify-between gap-4">
           <dt className="text-slate-700 dark:text-slate-300">{t("netReturn.gross")}</dt>
           <dd className="whitespace-nowrap font-semibold text-slate-900 dark:text-white">
-            {money(grossInterest)}
+            {show(estimate.grossInterestCents)}
           </dd>
         </div>
         {estimate.lines.map((line) => (
@@ -115,7 +127,7 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
             >
               {/* Nothing deducted is "0,00 €", not a signed zero. */}
               {line.cents > 0n ? "−\u00a0" : ""}
-              {money(centsToNumber(line.cents))}
+              {show(line.cents)}
             </dd>
           </div>
         ))}
@@ -125,7 +137,7 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
             className="whitespace-nowrap font-bold text-brand-700 dark:text-brand-300"
             data-testid="net-return-net"
           >
-            {money(centsToNumber(estimate.netInterestCents))}
+            {show(estimate.netInterestCents)}
           </dd>
         </div>
       </dl>

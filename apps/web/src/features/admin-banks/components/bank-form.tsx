@@ -1,5 +1,11 @@
 import type { AdminBank, FieldError as ApiFieldError, BankCreateRequest } from "@festgeld/domain";
-import { centsToNumber, isPositive, moneyFromDecimalText, moneyToJsonCents } from "@festgeld/domain/money";
+import {
+  isPositive,
+  moneyFromDecimalText,
+  moneyFromJsonCents,
+  moneyToJsonCents,
+  moneyToJsonNumber,
+} from "@festgeld/domain/money";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FileField } from "../../../components/ui/file-field.tsx";
@@ -36,6 +42,15 @@ const FIELDS = [
 type FieldName = (typeof FIELDS)[number][0];
 type Values = Record<FieldName, string>;
 
+/** A new bank's coverage per saver until staff type another: the statutory 100,000 EUR. */
+const DEFAULT_COVERAGE_CENTS = 10_000_000;
+
+/** The coverage as staff type it, in euros without trailing zeros: 10,000,000 cents is "100000". */
+function coverageText(coverageCents: number): string {
+  const coverage = moneyFromJsonCents(coverageCents, "EUR");
+  return coverage === null ? "" : String(moneyToJsonNumber(coverage));
+}
+
 function startValues(bank: AdminBank | null): Values {
   return {
     name: bank?.name ?? "",
@@ -52,7 +67,7 @@ function startValues(bank: AdminBank | null): Values {
     "scheme.name": bank?.scheme.name ?? "",
     "scheme.website": bank?.scheme.website ?? "",
     "scheme.contact": bank?.scheme.contact ?? "",
-    "scheme.coverage": String(centsToNumber(bank?.scheme.coverage_cents ?? 10_000_000)),
+    "scheme.coverage": coverageText(bank?.scheme.coverage_cents ?? DEFAULT_COVERAGE_CENTS),
     "info_sheet.en": bank?.info_sheet.en ?? "",
     "info_sheet.de": bank?.info_sheet.de ?? "",
     "info_sheet.fr": bank?.info_sheet.fr ?? "",

@@ -1,13 +1,19 @@
 import {
   addMonths,
   BUSINESS_TIME_ZONE,
-  centsToNumber,
+  type Currency,
+  compare,
   dateInZone,
   depositPlan,
+  isPositive,
+  type Money,
+  money,
+  moneyFromJsonNumber,
+  moneyToJsonNumber,
   type Package,
   splitLadder,
+  sum,
   toBasisPoints,
-  toCents,
 } from "@festgeld/domain";
 import { DURATIONS_MONTHS } from "@festgeld/domain/constants";
 import { useId, useState } from "react";
@@ -15,25 +21,30 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { TableHead } from "../../../components/ui/table-head.tsx";
 import { parseDecimal } from "../../../lib/decimal.ts";
-import { formatCalendarDate, formatMoney, formatRate } from "../../../lib/format.ts";
+import { formatAmount, formatCalendarDate, formatMoney, formatRate } from "../../../lib/format.ts";
+import { amountOf } from "../../../lib/money.ts";
+
+/** Ladders are in euro, as the server builds them (docs/decisions.md "Deposit ladder: the split"). */
+const LADDER_CURRENCY: Currency = "EUR";
 
 interface RungFigures {
   term: number;
-  /** The rung's principal and interest in euros as the contract writes them, and in cents for sums. */
+  /** The rung's principal and interest in euros as the contract writes them, and as Money for sums. */
   amount: number;
-  amountCents: bigint;
+  principal: Money;
   rate: number | null;
   interest: number;
-  interestCents: bigint;
+  interestEarned: Money;
   available: string;
   problem: "notOffered" | "outOfRange" | null;
   pkg: Package | undefined;
 }
 
-/** The best package per term (the one a ladder rung applies to, as the server picks it). */
+/** The best euro package per term (the one a ladder rung applies to, as the server picks it). */
 function bestPerTerm(packages: Package[]) {
   const best = new Map<number, Package>();
   for (const pkg of packages) {
+    if (pkg.currency !== LADDER_CURRENCY) continue;
     const current = best.get(pkg.duration_months);
     if (!current || pkg.interest_rate > current.interest_rate) best.set(pkg.duration_months, pkg);
   }
@@ -55,26 +66,28 @@ export function ladderFigures(
   return splitLadder({ totalCents, terms }).map((rung) => {
     const pkg = best.get(rung.termMonths);
     const bp = pkg ? toBasisPoints(pkg.interest_rate) : null;
-    const interest =
+    const plan =
       bp === null || !pkg
-        ? 0n
+        ? null
         : depositPlan({
             principalCents: rung.amountCents,
             rateBasisPoints: bp,
             months: rung.termMonths,
             startDate: today,
             interestPayout: pkg.interest_payout,
-          }).totalInterestCents;
-    const below = pkg ? rung.amountCents < (toCents(pkg.min_amount) ?? 0n) : false;
-    const above = pkg ? rung.amountCents > (toCents(pkg.max_amount) ?? 0n) : false;
+          });
+    const principal = money(rung.amountCents, LADDER_CURRENCY);
+    const interestEarned = money(plan?.totalInterestCents ?? 0n, LADDER_CURRENCY);
+    const below = pkg ? compare(principal, amountOf(pkg.min_amount, pkg.currency)) < 0 : false;
+    const above = pkg ? compare(principal, amountOf(pkg.max_amount, pkg.currency)) > 0 : false;
     const problem = !pkg ? "notOffered" : below || above ? "outOfRange" : null;
     return {
       term: rung.termMonths,
-      amount: centsToNumber(rung.amountCents),
-      amountCents: rung.amountCents,
+      amount: moneyToJsonNumber(principal),
+      principal,
       rate: pkg?.interest_rate ?? null,
-      interest: centsToNumber(interest),
-      interestCents: interest,
+      interest: moneyToJsonNumber(interestEarned),
+      interestEarned,
       available: addMonths(today, rung.termMonths),
       problem,
       pkg,
@@ -92,12 +105,14 @@ export function LadderCalculator({ packages }: { packages: Package[] }) {
   const [terms, setTerms] = useState<number[]>([6, 12, 24]);
   const today = dateInZone(new Date(), BUSINESS_TIME_ZONE);
   const parsed = parseDecimal(total, language);
-  const totalCents = parsed === null ? null : toCents(parsed);
-  const ready = totalCents !== null && totalCents > 0n && terms.length >= 2;
-  const rungs = ready ? ladderFigures(totalCents, terms, packages, today) : [];
-  const money = (value: number) => formatMoney(value, "EUR", language);
+  // The total as the ladder application sends it (`total_amount`, a JSON number in euros).
+  const totalAmount = parsed === null ? null : moneyFromJsonNumber(parsed, LADDER_CURRENCY);
+  const ready = totalAmount !== null && isPositive(totalAmount) && terms.length >= 2;
+  const rungs = ready ? ladderFigures(totalAmount.cents, terms, packages, today) : [];
+  const euros = (value: number) => formatMoney(value, LADDER_CURRENCY, language);
   const months = (count: number) => t("invest:packages.months", { count });
-  const totalInterest = centsToNumber(rungs.reduce((sum, r) => sum + r.interestCents, 0n));
+  const overall = (of: (rung: RungFigures) => Money) =>
+    formatAmount(sum(LADDER_CURRENCY, rungs.map(of)), language);
   const valid = ready && rungs.every((r) => r.problem === null);
 
   const toggle = (term: number) =>
@@ -177,15 +192,15 @@ export function LadderCalculator({ packages }: { packages: Package[] }) {
                           {rung.problem === "notOffered"
                             ? t("ladder.notOffered", { term: months(rung.term) })
                             : t("ladder.outOfRange", {
-                                min: money(rung.pkg?.min_amount ?? 0),
-                                max: money(rung.pkg?.max_amount ?? 0),
+                                min: euros(rung.pkg?.min_amount ?? 0),
+                                max: euros(rung.pkg?.max_amount ?? 0),
                               })}
                         </span>
                       )}
                     </th>
-                    <td className="text-end">{money(rung.amount)}</td>
+                    <td className="text-end">{euros(rung.amount)}</td>
                     <td className="text-end">{rung.rate === null ? "–" : formatRate(rung.rate, language)}</td>
-                    <td className="text-end">{money(rung.interest)}</td>
+                    <td className="text-end">{euros(rung.interest)}</td>
                     <td className="text-end">{formatCalendarDate(rung.available, language)}</td>
                   </tr>
                 ))}
@@ -195,12 +210,10 @@ export function LadderCalculator({ packages }: { packages: Package[] }) {
                   <th scope="row" className="py-2 text-start">
                     {t("ladder.overall")}
                   </th>
-                  <td className="text-end">
-                    {money(centsToNumber(rungs.reduce((sum, r) => sum + r.amountCents, 0n)))}
-                  </td>
+                  <td className="text-end">{overall((r) => r.principal)}</td>
                   <td />
                   <td className="text-end" data-testid="ladder-total-interest">
-                    {money(totalInterest)}
+                    {overall((r) => r.interestEarned)}
                   </td>
                   <td />
                 </tr>
