@@ -79,7 +79,7 @@ describe("SessionProvider", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1 + SESSION_RETRY_DELAYS_MS.length);
     expect(tokenStore.get()).toBe("old-token");
     expect(screen.getByTestId("session-unreachable").textContent).toContain(
-      "We could not reach the server to check your sign-in.",
+      "We could not check your sign-in just now",
     );
     expect(screen.queryByText("sign in")).toBeNull();
 
@@ -88,6 +88,45 @@ describe("SessionProvider", () => {
     await settle();
     expect(screen.getByText("dashboard of Lena")).toBeTruthy();
     expect(screen.queryByTestId("session-unreachable")).toBeNull();
+  });
+
+  it("runs one check at a time however often Try again is pressed, and disables it meanwhile", async () => {
+    const fetchMock = vi.fn(async (): Promise<Response> => {
+      throw new TypeError("Failed to fetch");
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    await renderProtectedPage();
+    await settle(allRetries);
+    fetchMock.mockClear();
+
+    const retry = screen.getByRole("button", { name: "Try again" });
+    fireEvent.click(retry);
+    await settle();
+    const busy = screen.getByRole("button", { name: "Loading..." }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    fireEvent.click(busy);
+    await settle(allRetries);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1 + SESSION_RETRY_DELAYS_MS.length);
+    expect((screen.getByRole("button", { name: "Try again" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("sends the reader to sign in when the token went meanwhile (signed out in another tab)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (): Promise<Response> => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    await renderProtectedPage();
+    await settle(allRetries);
+    expect(screen.getByTestId("session-unreachable")).toBeTruthy();
+
+    tokenStore.clear();
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await settle();
+    expect(screen.queryByTestId("session-unreachable")).toBeNull();
+    expect(screen.getByText("sign in")).toBeTruthy();
   });
 
   it("keeps the token through a server error that passes on the second attempt", async () => {
@@ -139,6 +178,7 @@ describe("SessionProvider", () => {
     fireEvent.click(screen.getByText("sign in"));
     expect(tokenStore.get()).toBe("new-token");
 
+    expect(refuseOldToken).toBeDefined();
     refuseOldToken?.();
     await settle();
     expect(tokenStore.get()).toBe("new-token");

@@ -1,5 +1,14 @@
 import type { AuthResponse, User } from "@festgeld/domain";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { ApiError, api, onUnauthorized } from "./api-client.ts";
 import { takeEarlySession } from "./early-session.ts";
 import { operations } from "./operations.ts";
@@ -22,7 +31,9 @@ interface SessionState {
   signOut: () => Promise<void>;
   /** The current user could not be read for another reason than a 401; the token is kept. */
   unreachable: boolean;
-  /** Re-read the current user (after a profile change or a KYC upload). */
+  /** A reading of the current user is under way (the first, or one asked for by `refresh`). */
+  checking: boolean;
+  /** Re-read the current user (after a profile change or a KYC upload); a call while one runs joins it. */
   refresh: () => Promise<void>;
 }
 
@@ -40,6 +51,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(() => tokenStore.get() !== null);
   const [unreachable, setUnreachable] = useState(false);
+  const [checking, setChecking] = useState(false);
 
   const clear = useCallback(() => {
     tokenStore.clear();
@@ -48,45 +60,80 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "packages" });
   }, []);
 
-  const refresh = useCallback(async () => {
+  // Set while the provider is mounted: a check that outlives it stops at its next step.
+  const mounted = useRef(true);
+  // The check under way, which a second caller (another "Try again" click) waits for instead of starting one.
+  const running = useRef<Promise<void> | null>(null);
+
+  const check = useCallback(async () => {
     const token = tokenStore.get();
     if (!token) {
       setUser(null);
+      setUnreachable(false);
       setLoading(false);
       return;
     }
     const early = (await takeEarlySession()) as User | null;
     for (let attempt = 0; ; attempt++) {
+      let outcome: { user: User } | { error: unknown };
       try {
-        const current = early ?? (await api.call(operations.authMe));
-        // A sign-in or sign-out meanwhile decided the session; this answer is for the token before it.
-        if (tokenStore.get() === token) {
-          setUser(current);
+        outcome = { user: early ?? (await api.call(operations.authMe)) };
+      } catch (error) {
+        outcome = { error };
+      }
+      if (!mounted.current) return;
+      const stored = tokenStore.get();
+      if (stored !== token) {
+        // Decided meanwhile: a sign-in here set its own state; a sign-out (a 401, this tab or another) left none.
+        if (stored === null) {
+          setUser(null);
           setUnreachable(false);
         }
         setLoading(false);
         return;
-      } catch (error) {
-        if (isUnauthorized(error) || tokenStore.get() !== token) {
-          if (tokenStore.get() === token) clear();
-          setLoading(false);
-          return;
-        }
-        const delay = SESSION_RETRY_DELAYS_MS[attempt];
-        if (delay === undefined) {
-          console.error("Could not load the current user", error);
-          setUnreachable(true);
-          setLoading(false);
-          return;
-        }
-        await wait(delay);
       }
+      if ("user" in outcome) {
+        setUser(outcome.user);
+        setUnreachable(false);
+        setLoading(false);
+        return;
+      }
+      if (isUnauthorized(outcome.error)) {
+        clear();
+        setLoading(false);
+        return;
+      }
+      const delay = SESSION_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined) {
+        console.error("Could not load the current user", outcome.error);
+        setUnreachable(true);
+        setLoading(false);
+        return;
+      }
+      await wait(delay);
+      if (!mounted.current) return;
     }
   }, [clear]);
 
+  const refresh = useCallback(() => {
+    if (!running.current) {
+      setChecking(true);
+      running.current = check().finally(() => {
+        running.current = null;
+        if (mounted.current) setChecking(false);
+      });
+    }
+    return running.current;
+  }, [check]);
+
   useEffect(() => {
+    mounted.current = true;
     void refresh();
-    return onUnauthorized(() => clear());
+    const stopListening = onUnauthorized(() => clear());
+    return () => {
+      mounted.current = false;
+      stopListening();
+    };
   }, [refresh, clear]);
 
   const signIn = useCallback((auth: AuthResponse) => {
@@ -102,8 +149,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [clear]);
 
   const value = useMemo(
-    () => ({ user, loading, unreachable, signIn, signOut, refresh }),
-    [user, loading, unreachable, signIn, signOut, refresh],
+    () => ({ user, loading, unreachable, checking, signIn, signOut, refresh }),
+    [user, loading, unreachable, checking, signIn, signOut, refresh],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -20,11 +20,17 @@ describe("amountProblem", () => {
     expect(amountProblem("1000.001", limits)).toBe("decimals");
     expect(amountProblem("999", limits)).toBe("min");
     expect(amountProblem("10000100", limits)).toBe("max");
+    // Beyond what the API's numbers carry (and written by JavaScript with an exponent): still "too large".
+    expect(amountProblem("1000000000000000000000", limits)).toBe("max");
+    expect(amountProblem("1000000000000000000000", { min: 1000 })).toBe("max");
     expect(amountProblem("1050", limits)).toBe("step");
     expect(amountProblem("1000.50", limits)).toBe("step");
     expect(amountProblem("1000.50", { min: 1000 })).toBeNull();
   });
   it("compares with the limits to the cent, in the limits' currency", () => {
+    // A currency without minor units takes no cents at all.
+    expect(amountProblem("5000.50", { min: 1000, currency: "JPY" })).toBe("decimals");
+    expect(amountProblem("5000", { min: 1000, currency: "JPY" })).toBeNull();
     const package_ = { min: 5000.5, max: 250_000.25, currency: "USD" };
     expect(amountProblem("5000.49", package_)).toBe("min");
     expect(amountProblem("5.000,50", package_, "de")).toBeNull();

@@ -1,5 +1,5 @@
 import { PHONE_LIMITS, PHONE_PATTERN } from "@festgeld/domain/constants";
-import { compare, moneyFromDecimalText, moneyFromJsonNumber, toBasisPoints } from "@festgeld/domain/money";
+import { compare, moneyFromJsonNumber, toBasisPoints } from "@festgeld/domain/money";
 import { parseDecimal } from "./decimal.ts";
 import { currencyOf } from "./money.ts";
 
@@ -28,9 +28,10 @@ export function amountProblem(
   const value = parseDecimal(trimmed, language);
   if (value === null || value < 0) return "number";
   const currency = currencyOf(limits.currency);
-  // The number as plain decimal text ("10.000,50" in German is "10000.5"), read by the forms' codec.
-  const amount = moneyFromDecimalText(String(value), currency);
-  if (amount === null) return "decimals";
+  // The typed number ("10.000,50" in German is 10000.5) read by the contract's codec, which refuses more
+  // decimals than the currency has and amounts beyond what the API carries: the whole part alone tells which.
+  const amount = moneyFromJsonNumber(value, currency);
+  if (amount === null) return moneyFromJsonNumber(Math.trunc(value), currency) === null ? "max" : "decimals";
   const min = moneyFromJsonNumber(limits.min, currency);
   if (min !== null && compare(amount, min) < 0) return "min";
   const max = limits.max === undefined ? null : moneyFromJsonNumber(limits.max, currency);

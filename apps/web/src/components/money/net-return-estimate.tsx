@@ -39,7 +39,9 @@ export function NetReturnEstimate({ grossInterest, currency }: { grossInterest: 
   const [residence, setResidence] = useState<TaxResidence>(() => defaultResidence(language));
   const [church, setChurch] = useState<ChurchTaxRate>(0);
   const [allowance, setAllowance] = useState(DEFAULT_ALLOWANCE_EUR);
-  const gross = amountOf(grossInterest, currency);
+  // The contract's rates are never negative; a negative figure is shown as no interest rather than refused.
+  const answered = amountOf(grossInterest, currency);
+  const gross = isNegative(answered) ? zero(answered.currency) : answered;
   // The estimate's figures are cents of the gross interest's currency (packages/domain/src/money/net-return.ts).
   const show = (cents: bigint) => formatAmount(money(cents, gross.currency), language, { narrow: true });
 

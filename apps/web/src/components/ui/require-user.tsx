@@ -23,14 +23,20 @@ function RequireTwoFactor({ children }: { children: ReactNode }) {
 
 /** The session could not be checked (no network, the server failing): say so and offer to try again. */
 function SessionUnreachable() {
-  const { refresh } = useSession();
+  const { refresh, checking } = useSession();
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <FormAlert kind="error" testId="session-unreachable">
         <p>{t("session.unreachable")}</p>
-        <button type="button" className="btn-secondary mt-3" onClick={() => void refresh()}>
-          {t("session.retry")}
+        <button
+          type="button"
+          className="btn-secondary mt-3"
+          disabled={checking}
+          aria-busy={checking}
+          onClick={() => void refresh()}
+        >
+          {checking ? t("loading") : t("session.retry")}
         </button>
       </FormAlert>
     </div>

@@ -1,6 +1,7 @@
 import type { AdminBank, FieldError as ApiFieldError, BankCreateRequest } from "@festgeld/domain";
 import {
   isPositive,
+  MAX_CONTRACT_CENTS,
   moneyFromDecimalText,
   moneyFromJsonCents,
   moneyToJsonCents,
@@ -48,7 +49,8 @@ const DEFAULT_COVERAGE_CENTS = 10_000_000;
 /** The coverage as staff type it, in euros without trailing zeros: 10,000,000 cents is "100000". */
 function coverageText(coverageCents: number): string {
   const coverage = moneyFromJsonCents(coverageCents, "EUR");
-  return coverage === null ? "" : String(moneyToJsonNumber(coverage));
+  // Stored figures beyond what the API's JSON numbers carry are left for staff to type again.
+  return coverage === null || coverage.cents > MAX_CONTRACT_CENTS ? "" : String(moneyToJsonNumber(coverage));
 }
 
 function startValues(bank: AdminBank | null): Values {
