@@ -1,14 +1,5 @@
 import type { AuthResponse, User } from "@festgeld/domain";
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { ApiError, api, onUnauthorized } from "./api-client.ts";
 import { takeEarlySession } from "./early-session.ts";
 import { operations } from "./operations.ts";
@@ -19,8 +10,8 @@ import { tokenStore } from "./storage.ts";
  * The signed-in user: the token is kept under `token` and sent as a bearer on
  * every request; on load the current user is fetched with a loading flag. A 401 (on that fetch or
  * any call) or logout removes the token and clears the user. Any other failure of that fetch (no
- * network, a 5xx, a 429) keeps the token: the fetch is tried again a few times, and if it still
- * fails the session is `unreachable` (pages say so and offer to try again) rather than signed out.
+ * network, a 5xx, a 429) keeps the token: the fetch is tried once more, and if it fails again the
+ * session is `unreachable` (pages say so and offer to try again) rather than signed out.
  */
 interface SessionState {
   user: User | null;
@@ -31,16 +22,12 @@ interface SessionState {
   signOut: () => Promise<void>;
   /** The current user could not be read for another reason than a 401; the token is kept. */
   unreachable: boolean;
-  /** A reading of the current user is under way (the first, or one asked for by `refresh`). */
-  checking: boolean;
-  /** Re-read the current user (after a profile change or a KYC upload); a call while one runs joins it. */
+  /** Re-read the current user (after a profile change or a KYC upload). */
   refresh: () => Promise<void>;
 }
 
-/** Waits before the second and third reading of the current user after a failure that is not a 401. */
-export const SESSION_RETRY_DELAYS_MS = [500, 1500] as const;
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The wait before the current user is read once more after a failure that is not a 401. */
+export const SESSION_RETRY_DELAY_MS = 1000;
 
 /** Only the server's 401 says the token is no good; anything else says nothing about it. */
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -51,7 +38,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(() => tokenStore.get() !== null);
   const [unreachable, setUnreachable] = useState(false);
-  const [checking, setChecking] = useState(false);
 
   const clear = useCallback(() => {
     tokenStore.clear();
@@ -60,81 +46,40 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "packages" });
   }, []);
 
-  // Set while the provider is mounted: a check that outlives it stops at its next step.
-  const mounted = useRef(true);
-  // The check under way, which a second caller (another "Try again" click) waits for instead of starting one.
-  const running = useRef<Promise<void> | null>(null);
-
   const check = useCallback(async () => {
     const token = tokenStore.get();
-    if (!token) {
-      setUser(null);
-      setUnreachable(false);
-      setLoading(false);
-      return;
-    }
-    const early = (await takeEarlySession()) as User | null;
-    for (let attempt = 0; ; attempt++) {
-      let outcome: { user: User } | { error: unknown };
+    let found: User | null = null;
+    let failure: unknown = null;
+    if (token) {
+      const ask = () => api.call(operations.authMe);
       try {
-        outcome = { user: early ?? (await api.call(operations.authMe)) };
+        found =
+          ((await takeEarlySession()) as User | null) ??
+          // A failure other than a 401 (a dropped connection, a busy server) is asked once more after a moment.
+          (await ask().catch(async (error: unknown) => {
+            if (isUnauthorized(error)) throw error;
+            await new Promise((resolve) => setTimeout(resolve, SESSION_RETRY_DELAY_MS));
+            return ask();
+          }));
       } catch (error) {
-        outcome = { error };
+        failure = error;
       }
-      if (!mounted.current) return;
-      const stored = tokenStore.get();
-      if (stored !== token) {
-        // Decided meanwhile: a sign-in here set its own state; a sign-out (a 401, this tab or another) left none.
-        if (stored === null) {
-          setUser(null);
-          setUnreachable(false);
-        }
-        setLoading(false);
-        return;
-      }
-      if ("user" in outcome) {
-        setUser(outcome.user);
-        setUnreachable(false);
-        setLoading(false);
-        return;
-      }
-      if (isUnauthorized(outcome.error)) {
-        clear();
-        setLoading(false);
-        return;
-      }
-      const delay = SESSION_RETRY_DELAYS_MS[attempt];
-      if (delay === undefined) {
-        console.error("Could not load the current user", outcome.error);
-        setUnreachable(true);
-        setLoading(false);
-        return;
-      }
-      await wait(delay);
-      if (!mounted.current) return;
     }
-  }, [clear]);
-
-  const refresh = useCallback(() => {
-    if (!running.current) {
-      setChecking(true);
-      running.current = check().finally(() => {
-        running.current = null;
-        if (mounted.current) setChecking(false);
-      });
-    }
-    return running.current;
-  }, [check]);
+    // A 401 for the stored token has cleared it already (the client's listener, below).
+    const stored = tokenStore.get();
+    if (stored === null || (stored === token && !failure)) {
+      // No token (none at all, signed out by a 401 or meanwhile here or in another tab), or the user read for it.
+      setUser(stored === null ? null : found);
+      setUnreachable(false);
+    } else if (stored === token) setUnreachable(true);
+    // Otherwise a sign-in meanwhile has set its own state.
+    setLoading(false);
+  }, []);
 
   useEffect(() => {
-    mounted.current = true;
-    void refresh();
-    const stopListening = onUnauthorized(() => clear());
-    return () => {
-      mounted.current = false;
-      stopListening();
-    };
-  }, [refresh, clear]);
+    void check();
+    return onUnauthorized(() => clear());
+  }, [check, clear]);
 
   const signIn = useCallback((auth: AuthResponse) => {
     tokenStore.set(auth.access_token);
@@ -149,8 +94,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [clear]);
 
   const value = useMemo(
-    () => ({ user, loading, unreachable, checking, signIn, signOut, refresh }),
-    [user, loading, unreachable, checking, signIn, signOut, refresh],
+    () => ({ user, loading, unreachable, signIn, signOut, refresh: check }),
+    [user, loading, unreachable, signIn, signOut, check],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

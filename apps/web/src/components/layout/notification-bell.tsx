@@ -34,7 +34,8 @@ interface InboxPage {
  * Escape or a click outside closes it and focus returns to the bell.
  */
 export function NotificationBell() {
-  const { t, i18n } = useTranslation();
+  // Its words live with the other messages (signed-in readers only), not in the catalogue every page loads.
+  const { t, i18n } = useTranslation("messages");
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -58,8 +59,7 @@ export function NotificationBell() {
     if (!unread.data) return;
     const before = seenCount.current;
     seenCount.current = unreadCount;
-    if (before !== null && unreadCount > before)
-      setArrived(t("notifications.arrived", { count: unreadCount }));
+    if (before !== null && unreadCount > before) setArrived(t("bell.arrived", { count: unreadCount }));
   }, [unread.data, unreadCount, t]);
 
   const list = useInfiniteQuery({
@@ -105,12 +105,12 @@ export function NotificationBell() {
   const markRead = useMutation({
     mutationFn: (id: string) => api.call(operations.notificationsMarkRead, { params: { id } }),
     onSuccess: (result, id) => applyRead([id], result),
-    onError: (error) => toast(errorMessage(error, t("notifications.failed")), "error"),
+    onError: (error) => toast(errorMessage(error, t("bell.failed")), "error"),
   });
   const markAll = useMutation({
     mutationFn: () => api.call(operations.notificationsMarkAllRead),
     onSuccess: (result) => applyRead("all", result),
-    onError: (error) => toast(errorMessage(error, t("notifications.failed")), "error"),
+    onError: (error) => toast(errorMessage(error, t("bell.failed")), "error"),
   });
 
   const close = (returnFocus: boolean) => {
@@ -146,11 +146,7 @@ export function NotificationBell() {
       <button
         {...disclosureButton(open, toggle, panelId, buttonRef)}
         className="relative rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 dark:hover:bg-slate-800"
-        aria-label={
-          unreadCount > 0
-            ? t("notifications.buttonUnread", { count: unreadCount })
-            : t("notifications.button")
-        }
+        aria-label={unreadCount > 0 ? t("bell.buttonUnread", { count: unreadCount }) : t("bell.button")}
         data-testid="notification-bell"
       >
         <BellIcon />
@@ -175,7 +171,7 @@ export function NotificationBell() {
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
             <h2 id={headingId} className="font-semibold text-slate-900 dark:text-white">
-              {t("notifications.title")}
+              {t("bell.title")}
             </h2>
             <button
               type="button"
@@ -187,22 +183,20 @@ export function NotificationBell() {
               }}
               aria-disabled={unreadCount === 0 || markAll.isPending || undefined}
             >
-              {t("notifications.markAllRead")}
+              {t("bell.markAllRead")}
             </button>
           </div>
           <div className="max-h-96 overflow-y-auto">
             {list.isPending ? (
               <p role="status" className="px-4 py-6 text-sm text-slate-600 dark:text-slate-300">
-                {t("notifications.loading")}
+                {t("bell.loading")}
               </p>
             ) : list.isError ? (
               <p role="alert" className="px-4 py-6 text-sm text-red-700 dark:text-red-400">
-                {t("notifications.loadFailed")}
+                {t("bell.loadFailed")}
               </p>
             ) : items.length === 0 ? (
-              <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-300">
-                {t("notifications.empty")}
-              </p>
+              <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-300">{t("bell.empty")}</p>
             ) : (
               <ul className="divide-y divide-slate-200 dark:divide-slate-700">
                 {items.map((item) => (
@@ -225,7 +219,7 @@ export function NotificationBell() {
                           tabIndex={-1}
                           className="break-words text-sm font-semibold text-slate-900 outline-none dark:text-white"
                         >
-                          {!item.read && <span className="sr-only">{t("notifications.unreadLabel")}: </span>}
+                          {!item.read && <span className="sr-only">{t("bell.unreadLabel")}: </span>}
                           {item.title}
                         </h3>
                         <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-700 dark:text-slate-300">
@@ -253,9 +247,9 @@ export function NotificationBell() {
                               aria-disabled={
                                 (markRead.isPending && markRead.variables === item.id) || undefined
                               }
-                              aria-label={t("notifications.markReadFor", { title: item.title })}
+                              aria-label={t("bell.markReadFor", { title: item.title })}
                             >
-                              {t("notifications.markRead")}
+                              {t("bell.markRead")}
                             </button>
                           )}
                         </div>
@@ -273,7 +267,7 @@ export function NotificationBell() {
                   onClick={() => void list.fetchNextPage()}
                   disabled={list.isFetchingNextPage}
                 >
-                  {list.isFetchingNextPage ? t("notifications.loading") : t("notifications.loadMore")}
+                  {list.isFetchingNextPage ? t("bell.loading") : t("bell.loadMore")}
                 </button>
               </div>
             )}
@@ -285,7 +279,7 @@ export function NotificationBell() {
               onClick={() => close(false)}
               data-testid="notification-open-inbox"
             >
-              {t("notifications.openInbox")}
+              {t("bell.openInbox")}
             </Link>
           </div>
         </section>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
 import { useSecurityOverview } from "../../lib/security-overview.ts";
@@ -23,8 +23,15 @@ function RequireTwoFactor({ children }: { children: ReactNode }) {
 
 /** The session could not be checked (no network, the server failing): say so and offer to try again. */
 function SessionUnreachable() {
-  const { refresh, checking } = useSession();
+  const { refresh } = useSession();
   const { t } = useTranslation();
+  // One check at a time: the button waits for the one under way (about a second when it fails again).
+  const [checking, setChecking] = useState(false);
+  const retry = async () => {
+    setChecking(true);
+    await refresh();
+    setChecking(false);
+  };
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <FormAlert kind="error" testId="session-unreachable">
@@ -34,7 +41,7 @@ function SessionUnreachable() {
           className="btn-secondary mt-3"
           disabled={checking}
           aria-busy={checking}
-          onClick={() => void refresh()}
+          onClick={() => void retry()}
         >
           {checking ? t("loading") : t("session.retry")}
         </button>

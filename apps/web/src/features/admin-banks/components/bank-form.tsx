@@ -1,11 +1,10 @@
 import type { AdminBank, FieldError as ApiFieldError, BankCreateRequest } from "@festgeld/domain";
 import {
   isPositive,
-  MAX_CONTRACT_CENTS,
   moneyFromDecimalText,
   moneyFromJsonCents,
+  moneyToDecimalText,
   moneyToJsonCents,
-  moneyToJsonNumber,
 } from "@festgeld/domain/money";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -49,8 +48,8 @@ const DEFAULT_COVERAGE_CENTS = 10_000_000;
 /** The coverage as staff type it, in euros without trailing zeros: 10,000,000 cents is "100000". */
 function coverageText(coverageCents: number): string {
   const coverage = moneyFromJsonCents(coverageCents, "EUR");
-  // Stored figures beyond what the API's JSON numbers carry are left for staff to type again.
-  return coverage === null || coverage.cents > MAX_CONTRACT_CENTS ? "" : String(moneyToJsonNumber(coverage));
+  // The exact decimal text of euro cents ("100000.00"), its zero decimals dropped as staff would type it.
+  return coverage === null ? "" : moneyToDecimalText(coverage).replace(/\.?0+$/, "");
 }
 
 function startValues(bank: AdminBank | null): Values {

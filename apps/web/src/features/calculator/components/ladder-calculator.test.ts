@@ -1,4 +1,5 @@
 import type { Package } from "@festgeld/domain";
+import { type Money, moneyToJsonNumber } from "@festgeld/domain/money";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { createElement } from "react";
 import { MemoryRouter } from "react-router";
@@ -6,6 +7,9 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { i18n, i18nReady } from "../../../lib/i18n.ts";
 import { renderIn } from "../../../test/render.tsx";
 import { LadderCalculator, ladderFigures } from "./ladder-calculator.tsx";
+
+/** A rung's figure in units, as the contract writes amounts. */
+const units = (amount: Money) => moneyToJsonNumber(amount);
 
 const pkg = (
   duration_months: number,
@@ -29,13 +33,13 @@ describe("ladderFigures", () => {
 
   it("splits like the server, takes each term's best rate and dates each rung from today", () => {
     const rungs = ladderFigures(3_000_000n, [24, 6, 12], packages, "2026-01-31");
-    expect(rungs.map((r) => [r.term, r.amount, r.rate, r.available, r.problem])).toEqual([
+    expect(rungs.map((r) => [r.term, units(r.principal), r.rate, r.available, r.problem])).toEqual([
       [6, 10_000, 3, "2026-07-31", null],
       [12, 10_000, 3.5, "2027-01-31", null],
       [24, 10_000, 3.75, "2028-01-31", null],
     ]);
     // 10,000 at 3 % for 6 months, 3.5 % for 12, 3.75 % for 24: 150 + 350 + 750.
-    expect(rungs.map((r) => r.interest)).toEqual([150, 350, 750]);
+    expect(rungs.map((r) => units(r.interestEarned))).toEqual([150, 350, 750]);
   });
 
   it("marks a rung outside its package's limits and a term without a package", () => {
@@ -54,17 +58,17 @@ describe("ladderFigures, a package's limits to the cent", () => {
 
   it("takes a rung at a limit itself, and flags one a cent below the minimum or above the maximum", () => {
     const at = ladderFigures(990_000n, [6, 12], limited, "2026-01-31");
-    expect(at.map((r) => [r.term, r.amount, r.problem])).toEqual([
+    expect(at.map((r) => [r.term, units(r.principal), r.problem])).toEqual([
       [6, 4900, null],
       [12, 5000, null],
     ]);
     const above = ladderFigures(990_001n, [6, 12], limited, "2026-01-31");
-    expect(above.map((r) => [r.term, r.amount, r.problem])).toEqual([
+    expect(above.map((r) => [r.term, units(r.principal), r.problem])).toEqual([
       [6, 4900, null],
       [12, 5000.01, "outOfRange"],
     ]);
     const below = ladderFigures(989_999n, [6, 12], limited, "2026-01-31");
-    expect(below.map((r) => [r.term, r.amount, r.problem])).toEqual([
+    expect(below.map((r) => [r.term, units(r.principal), r.problem])).toEqual([
       [6, 4900, null],
       [12, 4999.99, "outOfRange"],
     ]);
@@ -73,7 +77,7 @@ describe("ladderFigures, a package's limits to the cent", () => {
   it("gives a rung's interest to the cent", () => {
     // 5,000.01 at 3.5 % for 12 months is 175.00035, rounded half-up: 175.00.
     const [, longest] = ladderFigures(990_001n, [6, 12], limited, "2026-01-31");
-    expect(longest?.interest).toBe(175);
+    expect(longest && units(longest.interestEarned)).toBe(175);
   });
 
   it("applies a rung to a euro package only, as the server's ladders are in euro", () => {

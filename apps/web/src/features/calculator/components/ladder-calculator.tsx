@@ -9,7 +9,6 @@ import {
   type Money,
   money,
   moneyFromJsonNumber,
-  moneyToJsonNumber,
   type Package,
   splitLadder,
   sum,
@@ -29,11 +28,9 @@ const LADDER_CURRENCY: Currency = "EUR";
 
 interface RungFigures {
   term: number;
-  /** The rung's principal and interest in euros as the contract writes them, and as Money for sums. */
-  amount: number;
+  /** The rung's principal and interest. */
   principal: Money;
   rate: number | null;
-  interest: number;
   interestEarned: Money;
   available: string;
   problem: "notOffered" | "outOfRange" | null;
@@ -83,10 +80,8 @@ export function ladderFigures(
     const problem = !pkg ? "notOffered" : below || above ? "outOfRange" : null;
     return {
       term: rung.termMonths,
-      amount: moneyToJsonNumber(principal),
       principal,
       rate: pkg?.interest_rate ?? null,
-      interest: moneyToJsonNumber(interestEarned),
       interestEarned,
       available: addMonths(today, rung.termMonths),
       problem,
@@ -198,9 +193,9 @@ export function LadderCalculator({ packages }: { packages: Package[] }) {
                         </span>
                       )}
                     </th>
-                    <td className="text-end">{euros(rung.amount)}</td>
+                    <td className="text-end">{formatAmount(rung.principal, language)}</td>
                     <td className="text-end">{rung.rate === null ? "–" : formatRate(rung.rate, language)}</td>
-                    <td className="text-end">{euros(rung.interest)}</td>
+                    <td className="text-end">{formatAmount(rung.interestEarned, language)}</td>
                     <td className="text-end">{formatCalendarDate(rung.available, language)}</td>
                   </tr>
                 ))}
