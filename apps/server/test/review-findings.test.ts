@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { BUSINESS_TIME_ZONE, dateInZone } from "@festgeld/domain";
 import { unzipSync } from "fflate";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -225,7 +226,8 @@ describe("erasure when retention ends", () => {
     const { saver, application, deposit } = await fundedByStaff(
       t.app,
       staff,
-      new Date().toISOString().slice(0, 10),
+      // Today as the platform counts days (its business time zone), not UTC's date: they differ around midnight.
+      dateInZone(t.app.clock.now(), BUSINESS_TIME_ZONE),
     );
     const id = saver.user.id;
     // more history: a rate alert, a passkey, another session, a payment order

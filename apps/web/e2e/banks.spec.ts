@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { openArea, adminToken as signInAdmin } from "./admin-session.ts";
+import { berlinDate } from "./clock-journey.ts";
 import { verifyIdentity } from "./verify-identity.ts";
 
 /*
@@ -202,7 +203,8 @@ test("a saver applies for its package and is told to pay into that bank's accoun
 
 // The statement import funds only a deposit whose receiving account is the statement's account.
 test("a statement for another bank's account does not fund it", async ({ request }) => {
-  const valueDate = new Date().toISOString().slice(0, 10);
+  // Today as the platform counts days (Berlin), not UTC's date: they differ around midnight.
+  const valueDate = berlinDate(new Date().toISOString());
   const messageId = `E2E-BANKS-${randomBytes(4).toString("hex")}`;
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">

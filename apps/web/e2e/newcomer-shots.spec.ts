@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { adminToken } from "./admin-session.ts";
+import { berlinDate } from "./clock-journey.ts";
 import { pdf } from "./kyc-files.ts";
 import {
   apply,
@@ -59,7 +60,7 @@ async function setUp(request: APIRequestContext): Promise<Fixture> {
     headers: staff,
     data: {
       amount: 25_000,
-      value_date: new Date().toISOString().slice(0, 10),
+      value_date: berlinDate(new Date().toISOString()),
       payer_iban: "DE89370400440532013000",
     },
   });
