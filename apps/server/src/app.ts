@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Config, trustProxySetting } from "./config/env.ts";
 import type { Database } from "./db/database.ts";
+import { AnsweredRequests } from "./lib/answered-requests.ts";
 import type { Clock } from "./lib/clock.ts";
 import { lazyChildLogger } from "./lib/lazy-logger.ts";
 import type { AppModule } from "./lib/module.ts";
@@ -104,6 +105,7 @@ const modules: AppModule[] = [
 /** Builds the Fastify instance: external plugins -> app plugins -> modules. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const answered = new AnsweredRequests();
   const app = Fastify({
     logger: options.logger ?? {
       level: config.LOG_LEVEL,
@@ -125,12 +127,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler,
     frameworkErrors,
     genReqId: requestIdOf,
+    // Request metrics and the messenger's wake-up run when a request has been answered, without an
+    // onResponse hook per route (docs/decisions.md "Hot paths, seventh pass").
+    logController: answered,
     // The request's pino child is made when the request logs something (docs/decisions.md "Hot paths").
     childLoggerFactory: lazyChildLogger,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate("answered", answered);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

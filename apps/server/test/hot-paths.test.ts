@@ -218,6 +218,14 @@ describe("GET /api/auth/me on its hot path", () => {
     const admin = await createAdmin(t.app);
     expect((await t.app.inject({ url: "/api/admin/users", headers: admin.headers })).statusCode).toBe(200);
   });
+  it("answers whatever a query it does not read holds: the NUL check guards the routes that read input", async () => {
+    const user = await createUser(t.app);
+    const ignored = await t.app.inject({ url: "/api/auth/me?x=%00", headers: user.headers });
+    expect(ignored.statusCode).toBe(200);
+    const read = await t.app.inject({ url: "/api/deposits/%00", headers: user.headers });
+    expect(read.statusCode).toBe(400);
+    expect(read.json()).toMatchObject({ code: "invalid_characters" });
+  });
 });
 
 describe("GET /api/packages on its hot path", () => {
@@ -286,6 +294,44 @@ describe("request metrics recorded per route", () => {
     expect(await series(packages)).toBe(p0 + 2);
     expect(await series(head)).toBe(h0 + 1);
     expect(await series(unmatched)).toBe(u0 + 1);
+  });
+
+  it("count a request its authentication refused under its route's pattern, once", async () => {
+    const series = async (labels: string) => {
+      const text = await t.app.metrics.registry.metrics();
+      const line = text.split("\n").find((l) => l.startsWith(`http_requests_total{${labels}} `));
+      return line ? Number(line.split(" ").pop()) : 0;
+    };
+    const refused = 'method="GET",route="/api/auth/me",status_code="401"';
+    const before = await series(refused);
+    const res = await t.app.inject({ url: "/api/auth/me", headers: { authorization: "Bearer nope" } });
+    expect(res.statusCode).toBe(401);
+    expect(await series(refused)).toBe(before + 1);
+    expect(await series('method="GET",route="unmatched",status_code="401"')).toBe(0);
+  });
+
+  it("keep answering when a listener of answered requests throws, and log it", async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp(
+      { LOG_LEVEL: "error" },
+      {
+        logger: undefined,
+        logStream: { write: (chunk: string) => void lines.push(...chunk.split("\n").filter(Boolean)) },
+      },
+    );
+    try {
+      let calls = 0;
+      logged.app.answered.onAnswered(() => {
+        calls += 1;
+        throw new Error("listener broke");
+      });
+      for (let i = 0; i < 2; i++)
+        expect((await logged.app.inject({ url: "/api/packages" })).statusCode).toBe(200);
+      expect(calls).toBe(2);
+      expect(lines.filter((l) => l.includes("listener broke"))).toHaveLength(2);
+    } finally {
+      await logged.close();
+    }
   });
 
   it("count the CORS preflight route, registered before the modules", async () => {

@@ -29,7 +29,14 @@ declare module "fastify" {
   interface FastifyInstance {
     metrics: { registry: Registry; listeners: Set<http.Server> };
   }
+  interface FastifyRequest {
+    /** Records the answer under the request's route pattern; set by the route's first hook. */
+    metricsRecorder: Recorder | null;
+  }
 }
+
+/** Counts one answer of a route pattern by method and status, with its duration. */
+type Recorder = (method: string, statusCode: number, elapsedMs: number) => void;
 
 export interface MetricsOptions {
   /** Connection counts of the PostgreSQL pool; absent on the embedded database. */
@@ -176,10 +183,13 @@ export default fp(
     );
     /** The recorder of one route pattern: its series by method and status, made on first use. */
     const recorders: Array<Map<string, Map<number, RequestSeries>>> = [];
-    const recorder = (route: string) => {
+    const recorderOf = new Map<string, Recorder>();
+    const recorder = (route: string): Recorder => {
+      const known = recorderOf.get(route);
+      if (known !== undefined) return known;
       const byMethod = new Map<string, Map<number, RequestSeries>>();
       recorders.push(byMethod);
-      return (method: string, statusCode: number, elapsedMs: number) => {
+      const record: Recorder = (method, statusCode, elapsedMs) => {
         let byStatus = byMethod.get(method);
         if (byStatus === undefined) {
           byStatus = new Map();
@@ -194,22 +204,30 @@ export default fp(
         }
         observe(one, elapsedMs / 1000);
       };
+      recorderOf.set(route, record);
+      return record;
     };
-    // The route's pattern is known when the route is registered: each route records with its own
-    // hook, so that no request reads its route's options (a new object per read). Requests that
-    // matched no route share one label, recorded by the hook of the whole app.
+    // The route's pattern is known when the route is registered: each route's first hook hands the
+    // request its route's recorder, so that no request reads its route's options (a new object per
+    // read), and the answer is recorded when the request has been answered (`app.answered`), with no
+    // onResponse hook. A request refused by an earlier hook of its route (an authentication hook
+    // placed before this one) reads its route's pattern from its options; requests that matched no
+    // route share one label.
+    app.decorateRequest("metricsRecorder", null);
     app.addHook("onRoute", (route) => {
       const record = recorder(route.url);
-      const hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-        record(request.method, reply.statusCode, reply.elapsedTime);
+      const hook = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+        request.metricsRecorder = record;
         done();
       };
-      route.onResponse = [...[route.onResponse ?? []].flat(), hook] as typeof route.onResponse;
+      route.onRequest = [hook, ...[route.onRequest ?? []].flat()] as typeof route.onRequest;
     });
     const recordUnmatched = recorder("unmatched");
-    app.addHook("onResponse", (request, reply, done) => {
-      if (request.is404) recordUnmatched(request.method, reply.statusCode, reply.elapsedTime);
-      done();
+    app.answered.onAnswered((request, reply) => {
+      const record =
+        request.metricsRecorder ??
+        (request.is404 ? recordUnmatched : recorder(request.routeOptions.url ?? "unmatched"));
+      record(request.method, reply.statusCode, reply.elapsedTime);
     });
 
     /** A gauge read by one count query at each scrape. */

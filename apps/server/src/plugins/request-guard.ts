@@ -156,6 +156,9 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     .send({ detail: "An unexpected error occurred", code: "internal_error" } satisfies ErrorResponse);
 }
 
+/** Methods whose body Fastify never reads. */
+const BODYLESS = new Set(["GET", "HEAD"]);
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The request id: the caller's X-Request-Id when it is a sane token (a proxy's), else a new UUID. */
@@ -222,7 +225,8 @@ export default fp(
     app.addHook("onRequest", (request, reply, done) => {
       reply.header("x-request-id", request.id);
       const raw = request.raw;
-      if (raw.complete || !hasBody(raw)) return done();
+      // Fastify reads no body of a GET or HEAD: it answers without waiting for one.
+      if (raw.complete || !hasBody(raw) || BODYLESS.has(raw.method ?? "")) return done();
       const socket = raw.socket as Socket | undefined;
       const startBytes = socket?.bytesRead;
       if (socket === undefined || typeof startBytes !== "number") return done();
@@ -230,7 +234,7 @@ export default fp(
       done();
     });
 
-    app.addHook("preValidation", (request, _reply, done) => {
+    const guard = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
       // The body has been read (or there was none): nothing left to watch.
       if (arriving.size > 0) arriving.delete(request);
       // Nearly every request carries no such text: answered without building a path per value.
@@ -252,6 +256,22 @@ export default fp(
           { path: where, message: detail, code: "invalid_characters" },
         ]),
       );
+    };
+    // First among the route's checks before validation, on every route that reads an input: a body
+    // (any method but GET and HEAD), path parameters or a query. A GET without either (the session's
+    // account, the packages list, a prerendered page) reads nothing a client could put such text in,
+    // and runs no hook before its handler (docs/decisions.md "Hot paths, seventh pass").
+    app.addHook("onRoute", (route) => {
+      const schema = route.schema as { params?: unknown; querystring?: unknown; query?: unknown } | undefined;
+      const readsInput =
+        [route.method].flat().some((method) => !BODYLESS.has(method)) ||
+        schema?.params !== undefined ||
+        schema?.querystring !== undefined ||
+        schema?.query !== undefined ||
+        route.url.includes(":") ||
+        route.url.includes("*");
+      if (!readsInput) return;
+      route.preValidation = [guard, ...[route.preValidation ?? []].flat()] as typeof route.preValidation;
     });
   },
   { name: "request-guard" },

@@ -55,11 +55,8 @@ export default fp(
         qrModules,
       }),
     );
-    // Callback-style hooks on every request: no promise per request on the hot paths.
-    app.addHook("onResponse", (_request, _reply, done) => {
-      app.messages.flush();
-      done();
-    });
+    // Once a request has been answered, the e-mails its transaction queued are woken for sending.
+    app.answered.onAnswered(() => app.messages.flush());
   },
   { name: "messaging", dependencies: ["db", "document-storage"] },
 );
