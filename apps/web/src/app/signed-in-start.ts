@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE, LANGUAGE_DETAILS } from "@festgeld/domain/constants";
 import { initialLanguage } from "../lib/language-path.ts";
 import { PAGE_NAMESPACES } from "../lib/page-namespaces.ts";
 import { type PreloadedPage, preloadSignedInPage, signedInPageAt } from "./signed-in-pages.ts";
@@ -22,6 +23,30 @@ export function startSignedInPage(pathname: string): Promise<PreloadedPage | und
       catalogues[`../locales/${language}/${namespace}.json`]?.().catch(() => undefined);
     }
     if (page === "/admin") import("../components/admin/admin-shell.tsx").catch(() => undefined);
+    // In a task of its own, once the requests above have left: the main thread waits for the app's code.
+    setTimeout(() => warmFormatters(LANGUAGE_DETAILS[language].locale), 0);
   }
   return preloadSignedInPage(pathname);
+}
+
+/**
+ * The first number, date and date-with-zone formatter a page makes loads the locale's data: with the
+ * fourfold slowdown of a slow phone about 80 to 110 ms each, which fell in the first render after the
+ * welcome (the bell's count) or in the inbox's list, long tasks that kept the page from answering a tap.
+ * Made here, while the page's code is still on its way, the data is loaded by then and the formatters
+ * lib/format.ts makes cost a millisecond or two (docs/decisions.md "Signed-in pages, steady").
+ */
+function warmFormatters(locale: string) {
+  try {
+    new Intl.NumberFormat(locale).format(1);
+    new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(1);
+    new Intl.DateTimeFormat(locale, {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: BUSINESS_TIME_ZONE,
+    }).format(0);
+    new Intl.DateTimeFormat(locale, { timeZoneName: "short", timeZone: BUSINESS_TIME_ZONE }).format(0);
+  } catch {
+    // Only a head start: the page makes its own formatters.
+  }
 }
