@@ -23,8 +23,8 @@ export function startSignedInPage(pathname: string): Promise<PreloadedPage | und
       catalogues[`../locales/${language}/${namespace}.json`]?.().catch(() => undefined);
     }
     if (page === "/admin") import("../components/admin/admin-shell.tsx").catch(() => undefined);
-    // In a task of its own, once the requests above have left: the main thread waits for the app's code.
-    setTimeout(() => warmFormatters(LANGUAGE_DETAILS[language].locale), 0);
+    // Each in a task of its own, once the requests above have left: the main thread waits for the app's code.
+    warmFormatters(LANGUAGE_DETAILS[language].locale);
   }
   return preloadSignedInPage(pathname);
 }
@@ -33,20 +33,30 @@ export function startSignedInPage(pathname: string): Promise<PreloadedPage | und
  * The first number, date and date-with-zone formatter a page makes loads the locale's data: with the
  * fourfold slowdown of a slow phone about 80 to 110 ms each, which fell in the first render after the
  * welcome (the bell's count) or in the inbox's list, long tasks that kept the page from answering a tap.
- * Made here, while the page's code is still on its way, the data is loaded by then and the formatters
- * lib/format.ts makes cost a millisecond or two (docs/decisions.md "Signed-in pages, steady").
+ * Made here, one task each while the page's code is still on its way, the data is loaded by then and the
+ * formatters lib/format.ts makes cost a millisecond or two (docs/decisions.md "Signed-in pages, steady").
  */
 function warmFormatters(locale: string) {
-  try {
-    new Intl.NumberFormat(locale).format(1);
-    new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(1);
-    new Intl.DateTimeFormat(locale, {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone: BUSINESS_TIME_ZONE,
-    }).format(0);
-    new Intl.DateTimeFormat(locale, { timeZoneName: "short", timeZone: BUSINESS_TIME_ZONE }).format(0);
-  } catch {
-    // Only a head start: the page makes its own formatters.
-  }
+  const formatters: Array<() => { format(value: number): string }> = [
+    () => new Intl.NumberFormat(locale),
+    () => new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }),
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: BUSINESS_TIME_ZONE,
+      }),
+    () => new Intl.DateTimeFormat(locale, { timeZoneName: "short", timeZone: BUSINESS_TIME_ZONE }),
+  ];
+  const next = () => {
+    const make = formatters.shift();
+    if (!make) return;
+    try {
+      make().format(1);
+    } catch {
+      // Only a head start: the page makes its own formatters.
+    }
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
 }
