@@ -45,40 +45,6 @@ function write(file: string, content: string) {
   fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-/**
- * The shell's module preloads: the app (app-root.tsx) and what a signed-in page starts with
- * (app/signed-in-start.ts), with every chunk they import. The entry asks for both at once, and Vite's
- * preload helper then adds a link for each of their chunks, one at a time: on a slow phone about a
- * hundred milliseconds before the first of them was even requested. Named in the shell, they are
- * requested while the page is parsed, beside the entry, and the helper finds them and adds nothing
- * (docs/decisions.md "Signed-in pages, steady"). Only the shell: a prerendered page paints before it
- * loads the app.
- */
-function shellPreloads(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, ".vite/manifest.json"), "utf8")) as Record<
-    string,
-    ManifestChunk
-  >;
-  const entryFile = manifest["index.html"]?.file;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || chunk.file === entryFile || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of ["src/app-root.tsx", "src/app/signed-in-start.ts"]) {
-    if (!manifest[key]) throw new Error(`the build's manifest has no ${key}`);
-    visit(key);
-  }
-  return [...files].map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join("");
-}
-
 async function main() {
   const entry = (await import(pathToFileURL(ssrEntry).href)) as Entry;
   const shellFile = path.join(dist, "index.html");
@@ -175,7 +141,6 @@ async function main() {
     shellFile,
     template
       .replace(redirectTag, () => inlineRedirect)
-      .replace("  </head>", () => `${shellPreloads()}  </head>`)
       .replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${shellData}`),
   );
   fs.writeFileSync(path.join(dist, "routes.json"), `${JSON.stringify(entry.routePatterns(), null, 2)}\n`);
