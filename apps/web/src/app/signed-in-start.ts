@@ -26,7 +26,11 @@ export function startSignedInPage(pathname: string): Promise<PreloadedPage | und
     // Each in a task of its own, once the requests above have left: the main thread waits for the app's code.
     warmFormatters(LANGUAGE_DETAILS[language].locale);
   }
-  return preloadSignedInPage(pathname);
+  // The page's catalogues, for the app to load before its first render (app-root.tsx): the list stays
+  // out of the app's shell, which every public page loads too.
+  return preloadSignedInPage(pathname).then(
+    (preloaded) => preloaded && { ...preloaded, namespaces: PAGE_NAMESPACES[preloaded.page] },
+  );
 }
 
 /**
