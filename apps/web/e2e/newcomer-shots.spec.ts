@@ -222,7 +222,9 @@ test.describe("the newcomer's pages in German and French, at 390 and 1280 px", (
           // Held (awaiting money) beside the funds under management.
           await load(page, "/admin", width);
           await expect(page.getByTestId("overview-totalInvestment")).toBeVisible();
-          // The charts are drawn after the first paint.
+          // The charts are drawn after the first paint, once they are near the screen (below the figures
+          // on a phone).
+          await page.locator("#admin-status-heading").scrollIntoViewIfNeeded();
           await expect(page.locator("[data-testid=status-chart] svg").first()).toBeVisible();
           await look(page, at("admin-overview"), note);
 

@@ -9,6 +9,7 @@ import { BrowserRouter } from "react-router";
 import { preloadFrame } from "./app/root-layout.tsx";
 import { AppRoutes, rememberPreloadedPage } from "./app/router.tsx";
 import type { PreloadedPage } from "./app/signed-in-pages.ts";
+import { earlySessionSettled } from "./lib/early-session.ts";
 import { i18n, i18nReady } from "./lib/i18n.ts";
 import { seedInitialData } from "./lib/initial-data.ts";
 import { initialLanguage } from "./lib/language-path.ts";
@@ -40,11 +41,21 @@ const app = (
  */
 export function startApp(root: HTMLElement, page?: Promise<PreloadedPage | undefined>) {
   if (page) {
-    // Rendered once the page's code (main.tsx asked for it beside this code), its frame and its
-    // catalogues (lib/i18n.ts) are in, so the first render does not suspend: React reveals what
+    // Rendered once the page's code (main.tsx asked for it beside this code), its frame, its catalogues
+    // (lib/i18n.ts) and the session (lib/early-session.ts) are in, so the first render does not suspend
+    // and shows the page rather than a spinner for the session: React reveals what
     // replaces a fallback no sooner than 300 ms after the fallback appeared (lib/preloadable.ts). Also
     // when one failed to load: the page's error boundary then reports it.
-    void Promise.allSettled([page, preloadFrame(location.pathname), i18nReady]).then(([loaded]) => {
+    const catalogues = page.then(
+      (loaded) => loaded?.namespaces && i18n.loadNamespaces([...loaded.namespaces]),
+    );
+    void Promise.allSettled([
+      page,
+      preloadFrame(location.pathname),
+      i18nReady,
+      catalogues,
+      earlySessionSettled(),
+    ]).then(([loaded]) => {
       if (loaded.status === "fulfilled") rememberPreloadedPage(loaded.value);
       startApp(root);
     });

@@ -9,6 +9,8 @@ import {
 import { useHeadingFocus } from "../components/admin/use-heading-focus.ts";
 import { RequireUser } from "../components/ui/require-user.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
+import { fetchAnalytics, fetchDepositSummary } from "../features/admin-overview/api/analytics-api.ts";
+import { ADMIN_KEYS } from "../lib/admin-query-keys.ts";
 import { PAGE_NAMESPACES } from "../lib/page-namespaces.ts";
 import { preloadable } from "../lib/preloadable.ts";
 import { queryClient } from "../lib/query-client.ts";
@@ -59,6 +61,18 @@ export function loadOpenedArea(): Promise<unknown> {
   void queryClient.prefetchQuery(securityOverviewQuery);
   const requested = new URLSearchParams(location.search).get("tab");
   const opened = ADMIN_AREAS.find((candidate) => candidate.id === requested) ?? DEFAULT_AREA;
+  if (opened.id === "overview") {
+    // The overview's figures, what its first screen shows, asked for with its code rather than after the
+    // page's first render (docs/decisions.md "Signed-in pages, steady"); the tab's queries find them.
+    void queryClient.prefetchQuery({
+      queryKey: ADMIN_KEYS.analytics,
+      queryFn: ({ signal }) => fetchAnalytics(signal),
+    });
+    void queryClient.prefetchQuery({
+      queryKey: ADMIN_KEYS.depositSummary,
+      queryFn: ({ signal }) => fetchDepositSummary(signal),
+    });
+  }
   return AREAS[opened.id].code.load().catch(() => undefined);
 }
 

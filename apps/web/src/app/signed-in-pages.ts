@@ -23,8 +23,8 @@ const SIGNED_IN_PAGES = {
 
 export type SignedInPage = keyof typeof SIGNED_IN_PAGES;
 
-// Every signed-in page has its list of catalogues, which lib/i18n.ts loads with the app's own on a
-// direct visit (lib/page-namespaces.ts). A type-only check, so that this chunk does not carry the lists.
+// Every signed-in page has its list of catalogues, which the app loads before its first render on a
+// direct visit (lib/page-namespaces.ts, app/signed-in-start.ts). A type-only check, so that this chunk does not carry the lists.
 type EveryPage<T extends Record<SignedInPage, readonly string[]>> = T;
 export type PagesWithCatalogues = EveryPage<typeof PAGE_NAMESPACES>;
 
@@ -49,10 +49,11 @@ export function signedInPageAt(pathname: string): SignedInPage | undefined {
   return page in SIGNED_IN_PAGES ? (page as SignedInPage) : undefined;
 }
 
-/** A signed-in page brought in ahead of the app's first render. */
+/** A signed-in page brought in ahead of the app's first render, with the catalogues it reads. */
 export interface PreloadedPage {
   page: SignedInPage;
   module: { default: ComponentType };
+  namespaces?: readonly string[];
 }
 
 /** Starts loading the page at `pathname` when it is a signed-in page; settles once it is in. */

@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE, LANGUAGE_DETAILS } from "@festgeld/domain/constants";
 import { initialLanguage } from "../lib/language-path.ts";
 import { PAGE_NAMESPACES } from "../lib/page-namespaces.ts";
 import { type PreloadedPage, preloadSignedInPage, signedInPageAt } from "./signed-in-pages.ts";
@@ -22,6 +23,44 @@ export function startSignedInPage(pathname: string): Promise<PreloadedPage | und
       catalogues[`../locales/${language}/${namespace}.json`]?.().catch(() => undefined);
     }
     if (page === "/admin") import("../components/admin/admin-shell.tsx").catch(() => undefined);
+    // Each in a task of its own, once the requests above have left: the main thread waits for the app's code.
+    warmFormatters(LANGUAGE_DETAILS[language].locale);
   }
-  return preloadSignedInPage(pathname);
+  // The page's catalogues, for the app to load before its first render (app-root.tsx): the list stays
+  // out of the app's shell, which every public page loads too.
+  return preloadSignedInPage(pathname).then(
+    (preloaded) => preloaded && { ...preloaded, namespaces: PAGE_NAMESPACES[preloaded.page] },
+  );
+}
+
+/**
+ * The first number, date and date-with-zone formatter a page makes loads the locale's data: with the
+ * fourfold slowdown of a slow phone about 80 to 110 ms each, which fell in the first render after the
+ * welcome (the bell's count) or in the inbox's list, long tasks that kept the page from answering a tap.
+ * Made here, one task each while the page's code is still on its way, the data is loaded by then and the
+ * formatters lib/format.ts makes cost a millisecond or two (docs/decisions.md "Signed-in pages, steady").
+ */
+function warmFormatters(locale: string) {
+  const formatters: Array<() => { format(value: number): string }> = [
+    () => new Intl.NumberFormat(locale),
+    () => new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }),
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: BUSINESS_TIME_ZONE,
+      }),
+    () => new Intl.DateTimeFormat(locale, { timeZoneName: "short", timeZone: BUSINESS_TIME_ZONE }),
+  ];
+  const next = () => {
+    const make = formatters.shift();
+    if (!make) return;
+    try {
+      make().format(1);
+    } catch {
+      // Only a head start: the page makes its own formatters.
+    }
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
 }

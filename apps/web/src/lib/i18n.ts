@@ -3,7 +3,6 @@ import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import { initialLanguage } from "./language-path.ts";
-import { PAGE_NAMESPACES } from "./page-namespaces.ts";
 import { storage } from "./storage.ts";
 
 export const NAMESPACES = [
@@ -28,16 +27,6 @@ export const NAMESPACES = [
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
 
-/**
- * The catalogues of the signed-in page the app starts on (none on other addresses): loaded with the app's
- * own, side by side, so that page's first render does not wait for them (lib/page-namespaces.ts).
- */
-function startPageNamespaces(): readonly string[] {
-  if (typeof location === "undefined") return [];
-  const page = location.pathname.replace(/\/+$/, "");
-  return (PAGE_NAMESPACES as Record<string, readonly string[] | undefined>)[page] ?? [];
-}
-
 export const i18n = i18next.createInstance();
 
 i18n.use(initReactI18next).use(
@@ -51,7 +40,7 @@ export const i18nReady = i18n.init({
   lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: [...new Set(["common", "errors", ...startPageNamespaces()])],
+  ns: ["common", "errors"],
   defaultNS: "common",
   interpolation: { escapeValue: false },
   react: { useSuspense: true },

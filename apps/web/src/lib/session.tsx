@@ -1,7 +1,7 @@
 import type { AuthResponse, User } from "@festgeld/domain";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { ApiError, api, onUnauthorized } from "./api-client.ts";
-import { takeEarlySession } from "./early-session.ts";
+import { earlyUser, takeEarlySession } from "./early-session.ts";
 import { operations } from "./operations.ts";
 import { queryClient } from "./query-client.ts";
 import { tokenStore } from "./storage.ts";
@@ -35,8 +35,10 @@ const isUnauthorized = (error: unknown) => error instanceof ApiError && error.st
 const SessionContext = createContext<SessionState | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState(() => tokenStore.get() !== null);
+  // The early answer, when it is in (lib/early-session.ts): the first render has its user; the check below
+  // then takes the same answer and changes nothing.
+  const [user, setUser] = useState<User | null>(() => earlyUser(tokenStore.get()) as User | null);
+  const [loading, setLoading] = useState(() => tokenStore.get() !== null && user === null);
   const [unreachable, setUnreachable] = useState(false);
 
   const clear = useCallback(() => {

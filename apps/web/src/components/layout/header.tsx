@@ -40,6 +40,9 @@ function AuthLinks({ size }: { size: string }) {
   );
 }
 
+/** The bell's place while it loads: its size, so nothing beside it moves. */
+const bellSpace = <span aria-hidden="true" className="block size-10" />;
+
 /** The sticky shared header. */
 export function Header() {
   const { t, i18n } = useTranslation(["common", "messages"]);
@@ -49,6 +52,16 @@ export function Header() {
   const navigate = useNavigate();
 
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // The bell (its code and its count) from the frame after the page's first one: it does not compete
+  // with the page's first paint (docs/decisions.md "Signed-in pages, steady").
+  const [bellWanted, setBellWanted] = useState(false);
+  useEffect(() => {
+    if (!user) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setBellWanted(true));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [user]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -100,11 +113,14 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1">
           <ThemeMenu />
           <LanguageSwitcher />
-          {user && (
-            <Suspense fallback={<span aria-hidden="true" className="block size-10" />}>
-              <NotificationBell />
-            </Suspense>
-          )}
+          {user &&
+            (bellWanted ? (
+              <Suspense fallback={bellSpace}>
+                <NotificationBell />
+              </Suspense>
+            ) : (
+              bellSpace
+            ))}
           {user ? (
             <div className="hidden md:block">
               <AccountMenu user={user} onLogout={logout} />

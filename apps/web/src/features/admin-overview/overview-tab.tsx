@@ -1,28 +1,103 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Section } from "../../components/ui/section.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
 import { formatMoney, formatNumber } from "../../lib/format.ts";
+import { preloadable } from "../../lib/preloadable.ts";
 import { useAfterPaint } from "../../lib/use-after-paint.ts";
 import { fetchAnalytics, fetchDepositSummary } from "./api/analytics-api.ts";
 import { BankExposure } from "./components/bank-exposure.tsx";
 
 // The charts (and the chart library, most of this tab's code) load once the figures have been painted,
 // not before them: the figures are what an admin reads first.
-const TrendsChart = lazy(() =>
-  import("./components/trends-chart.tsx").then((m) => ({ default: m.TrendsChart })),
-);
-const StatusChart = lazy(() =>
-  import("./components/status-chart.tsx").then((m) => ({ default: m.StatusChart })),
-);
+const trendsChart = preloadable(() => import("./components/trends-chart.tsx"));
+const statusChart = preloadable(() => import("./components/status-chart.tsx"));
+const TrendsChart = trendsChart.component((m) => m.TrendsChart);
+const StatusChart = statusChart.component((m) => m.StatusChart);
 /** The place of a chart while its code loads: the chart's own height, so nothing below it moves. */
 const chartSpace = <div className="mt-4 h-72" />;
 
-/** A lazily loaded chart once it is `wanted`, its space until then and while its code loads. */
+/**
+ * How near the screen a chart is drawn: within a quarter of a screen below it. Drawing one costs a slow
+ * phone about a quarter of a second of blocked page (the chart library lays out and measures its axes);
+ * on a phone the figures fill the first screen and the charts follow them, so a reader who does not
+ * scroll down does not wait for them, and one who does finds them drawn (docs/decisions.md "Signed-in
+ * pages, steady"). On a wide screen they are in view at once, and drawn at once.
+ */
+const DRAW_MARGIN = "0px 0px 25% 0px";
+
+/**
+ * True once `target` has come within DRAW_MARGIN of the screen (at once where the browser cannot tell);
+ * it stays true.
+ */
+function useNearScreen(target: { current: Element | null }, enabled: boolean): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = target.current;
+    if (!enabled || near || !element) return;
+    if (typeof IntersectionObserver !== "function") {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: DRAW_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [target, enabled, near]);
+  return near;
+}
+
+/**
+ * Calls `then` once a figure is reported on screen (Element Timing: `elementtiming` on the figures), at
+ * most a second after the call; at once where the browser does not report elements. A timeout queued from
+ * the frame that drew the figures ran before that frame was on screen on a busy machine, so the chart
+ * code (80 KB) was counted as needed for the figures' paint (docs/decisions.md "Signed-in pages, steady").
+ * Returns a function that stops waiting.
+ */
+function afterFiguresShown(then: () => void): () => void {
+  if (
+    typeof PerformanceObserver !== "function" ||
+    !PerformanceObserver.supportedEntryTypes?.includes("element")
+  ) {
+    then();
+    return () => undefined;
+  }
+  const observer = new PerformanceObserver((list) => {
+    const entries = list.getEntries() as Array<PerformanceEntry & { identifier?: string }>;
+    if (entries.some((entry) => entry.identifier === FIGURE_TIMING)) {
+      observer.disconnect();
+      then();
+    }
+  });
+  observer.observe({ type: "element", buffered: true });
+  const fallback = setTimeout(() => {
+    observer.disconnect();
+    then();
+  }, 1000);
+  return () => {
+    observer.disconnect();
+    clearTimeout(fallback);
+  };
+}
+
+/** The Element Timing name of the figures (afterFiguresShown). */
+const FIGURE_TIMING = "overview-figure";
+
+/**
+ * A lazily loaded chart: its code is asked for once `wanted` (after the figures' paint), and the chart is
+ * drawn once its space is near the screen (useNearScreen); its space until then and while its code loads.
+ */
 function LazyChart({ wanted, children }: { wanted: boolean; children: ReactNode }) {
-  return wanted ? <Suspense fallback={chartSpace}>{children}</Suspense> : chartSpace;
+  const space = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(space, wanted);
+  if (wanted && near) return <Suspense fallback={chartSpace}>{children}</Suspense>;
+  return <div ref={space} className="mt-4 h-72" />;
 }
 
 /**
@@ -41,6 +116,18 @@ export default function OverviewTab() {
     queryFn: ({ signal }) => fetchDepositSummary(signal),
   });
   const chartsWanted = useAfterPaint(Boolean(analytics.data && deposits.data));
+  useEffect(() => {
+    // The charts' code arrives while the reader looks at the figures, so a chart is drawn as soon as it is
+    // near the screen. A failed download is the chart's own render to report.
+    if (!chartsWanted) return;
+    let asked = false;
+    const load = () => {
+      if (asked) return;
+      asked = true;
+      for (const chart of [trendsChart, statusChart]) chart.load().catch(() => undefined);
+    };
+    return afterFiguresShown(load);
+  }, [chartsWanted]);
 
   if (analytics.isPending || deposits.isPending) return <Spinner label={t("overview.loading")} />;
   if (analytics.isError || deposits.isError) {
@@ -111,6 +198,7 @@ export default function OverviewTab() {
             <p
               className="mt-2 whitespace-nowrap text-[clamp(1.125rem,10cqi,1.875rem)] font-bold tabular-nums text-slate-900 dark:text-white"
               data-testid="overview-value"
+              {...{ elementtiming: FIGURE_TIMING }}
             >
               {card.value}
             </p>

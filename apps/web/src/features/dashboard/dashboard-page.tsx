@@ -30,10 +30,10 @@ export default function DashboardPage() {
 function Dashboard() {
   const { t } = useTranslation("invest");
   const { user } = useSession() as { user: User };
-  // Asked for here, beside the content's code, not once that code has arrived.
-  const applications = useMyApplications(Boolean(user));
-  // The cards' code once the welcome has been painted: it does not compete with the page's first paint.
+  // The cards' code and data once the welcome has been painted: they do not compete with the page's
+  // first paint. The data is asked for here, beside the content's code, not once that code has arrived.
   const welcomePainted = useAfterPaint();
+  const applications = useMyApplications(Boolean(user) && welcomePainted);
   useEffect(() => {
     if (welcomePainted) void loadContent();
   }, [welcomePainted]);

@@ -2,17 +2,21 @@ import type { Analytics } from "@festgeld/domain";
 import { useTranslation } from "react-i18next";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { TableHead } from "../../../components/ui/table-head.tsx";
-import { formatNumber, localeFor } from "../../../lib/format.ts";
+import { cached, formatNumber, localeFor } from "../../../lib/format.ts";
 import { useDarkMode } from "../../../lib/theme.ts";
 
 /** "2025-03" as "Mar 25" / "März 25" / "mars 25". */
 function monthLabel(month: string, language: string) {
   const [year, monthNumber] = month.split("-").map(Number);
-  return new Intl.DateTimeFormat(localeFor(language), {
-    month: "short",
-    year: "2-digit",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(year ?? 1970, (monthNumber ?? 1) - 1, 1)));
+  return cached(
+    `month:${language}`,
+    () =>
+      new Intl.DateTimeFormat(localeFor(language), {
+        month: "short",
+        year: "2-digit",
+        timeZone: "UTC",
+      }),
+  ).format(new Date(Date.UTC(year ?? 1970, (monthNumber ?? 1) - 1, 1)));
 }
 
 /** The chart's lines: new users solid, new investments dashed (told apart without colour too). */
