@@ -277,12 +277,14 @@ describe("GET /api/packages on its hot path", () => {
 });
 
 describe("request metrics recorded per route", () => {
+  /** The count of answers of one series. */
+  const series = async (labels: string) => {
+    const text = await t.app.metrics.registry.metrics();
+    const line = text.split("\n").find((l) => l.startsWith(`http_requests_total{${labels}} `));
+    return line ? Number(line.split(" ").pop()) : 0;
+  };
+
   it("count each route by its pattern and every unknown address as unmatched, once each", async () => {
-    const series = async (labels: string) => {
-      const text = await t.app.metrics.registry.metrics();
-      const line = text.split("\n").find((l) => l.startsWith(`http_requests_total{${labels}} `));
-      return line ? Number(line.split(" ").pop()) : 0;
-    };
     const packages = 'method="GET",route="/api/packages",status_code="200"';
     const unmatched = 'method="GET",route="unmatched",status_code="404"';
     const head = 'method="HEAD",route="/api/packages",status_code="200"';
@@ -297,11 +299,6 @@ describe("request metrics recorded per route", () => {
   });
 
   it("count a request its authentication refused under its route's pattern, once", async () => {
-    const series = async (labels: string) => {
-      const text = await t.app.metrics.registry.metrics();
-      const line = text.split("\n").find((l) => l.startsWith(`http_requests_total{${labels}} `));
-      return line ? Number(line.split(" ").pop()) : 0;
-    };
     const refused = 'method="GET",route="/api/auth/me",status_code="401"';
     const before = await series(refused);
     const res = await t.app.inject({ url: "/api/auth/me", headers: { authorization: "Bearer nope" } });
