@@ -2,8 +2,11 @@
  * API throughput: the compiled server's hot paths (a prerendered page, a page rendered with live data,
  * packages, calculate, me) against a bare Fastify route returning a constant JSON body, in the same run
  * with the same connections. Each route is measured in alternating rounds (bare route of the same method,
- * the same bytes replayed, the route; BENCH_ROUNDS times, at least five by default), so a machine whose
- * speed drifts moves all three alike. "The same bytes" is a bare Fastify route answering exactly the
+ * the same bytes replayed, the route, and every other round the reverse order; BENCH_ROUNDS times, ten by
+ * default, of BENCH_DURATION seconds, two by default), so a machine whose speed drifts moves all three alike:
+ * on this project's virtual machine a bare server's CPU time per request moves by up to a factor of two from one
+ * second to the next (docs/decisions.md "Hot paths, eighth pass"), and many short rounds pair better than a few
+ * long ones. "The same bytes" is a bare Fastify route answering exactly the
  * status, headers and body the platform answered: what sending them costs without any of the platform's
  * work. For each route it prints, per client, the median and spread (min-max over the rounds) of requests
  * per second and of the serving process's CPU time per request, for the route, the same bytes and the
@@ -15,7 +18,7 @@
  * default wrk (autocannon where wrk is not available).
  *
  *   npm run bench:api                       (embedded database, and the PostgreSQL server when reachable)
- *   BENCH_DURATION=4 BENCH_ROUNDS=5 BENCH_CONNECTIONS=50 npm run bench:api   (seconds per round, rounds)
+ *   BENCH_DURATION=2 BENCH_ROUNDS=10 BENCH_CONNECTIONS=50 npm run bench:api   (seconds per round, rounds)
  *   BENCH_ROUTES=calculate,me BENCH_DATABASES=embedded npm run bench:api      (only routes whose name holds
  *     one of the words; only the embedded database, or `server` for only the PostgreSQL server)
  *   BENCH_COMPARE_ENTRY=/path/to/other/apps/server/dist/server.js npm run bench:api   (another build measured
@@ -42,8 +45,8 @@ import {
 } from "./lib.ts";
 
 /** Seconds of each round (one client, one target). */
-const roundSeconds = Math.max(1, Number(process.env.BENCH_DURATION ?? 4));
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const roundSeconds = Math.max(1, Number(process.env.BENCH_DURATION ?? 2));
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 10));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const routeWords = (process.env.BENCH_ROUTES ?? "").split(",").filter(Boolean);
 const databases = process.env.BENCH_DATABASES ?? "embedded,server";
@@ -346,12 +349,16 @@ async function runAgainst(label: string, env: Record<string, string>, compareEnv
         const runs = { bare: [] as Round[], same: [] as Round[], route: [] as Round[], other: [] as Round[] };
         const otherCase = otherCases.find((o) => o.route === c.route);
         const loadBefore = loadAverage();
+        const steps: Array<[Round[], Target]> = [
+          [runs.bare, method === "POST" ? barePost : bareGet],
+          [runs.same, same],
+          [runs.route, { ...c.target, pid: server.child.pid }],
+        ];
+        if (other && otherCase) steps.push([runs.other, { ...otherCase.target, pid: other.child.pid }]);
         for (let r = 0; r < rounds; r++) {
-          runs.bare.push(await drive(client, method === "POST" ? barePost : bareGet, roundSeconds));
-          runs.same.push(await drive(client, same, roundSeconds));
-          runs.route.push(await drive(client, { ...c.target, pid: server.child.pid }, roundSeconds));
-          if (other && otherCase)
-            runs.other.push(await drive(client, { ...otherCase.target, pid: other.child.pid }, roundSeconds));
+          // Every other round in the reverse order, so that no target always follows the same one.
+          for (const [list, target] of r % 2 === 0 ? steps : [...steps].reverse())
+            list.push(await drive(client, target, roundSeconds));
         }
         const load = `${loadBefore} -> ${loadAverage()}`;
         const line = (what: string, list: Round[], multiple: string) =>
