@@ -83,6 +83,80 @@ describe("days in the business time zone", () => {
   });
 });
 
+describe("the zone's calendar, remembered", () => {
+  // What Intl says, asked afresh each time: the answers the remembered ones must equal.
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  const intlDate = (instant: Date, timeZone: string) => {
+    let f = formatters.get(timeZone);
+    if (!f) {
+      f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+      formatters.set(timeZone, f);
+    }
+    return f.format(instant);
+  };
+  // Zones with summer time on the hour (Berlin, New York), half an hour of it (Lord Howe), a
+  // quarter-hour offset (Kathmandu), south of the equator (Santiago) and none at all (UTC).
+  const zones = [
+    BERLIN,
+    "America/New_York",
+    "Australia/Lord_Howe",
+    "Asia/Kathmandu",
+    "America/Santiago",
+    "UTC",
+  ];
+
+  it("gives every instant the date Intl gives, around the clock changes too, asked again and again", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        // 1990 to 2060, to the second, twice each: the second answer comes from memory.
+        fc.integer({ min: 631_152_000, max: 2_871_763_200 }),
+        (zone, seconds) => {
+          const instant = new Date(seconds * 1000);
+          expect(dateInZone(instant, zone)).toBe(intlDate(instant, zone));
+          expect(dateInZone(instant, zone)).toBe(intlDate(instant, zone));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("gives the seconds around Berlin's and Lord Howe's clock changes their own dates", () => {
+    for (const [zone, change] of [
+      [BERLIN, "2025-03-30T01:00:00Z"],
+      [BERLIN, "2025-10-26T01:00:00Z"],
+      ["Australia/Lord_Howe", "2025-04-05T15:00:00Z"],
+      ["Australia/Lord_Howe", "2025-10-04T15:30:00Z"],
+    ] as const) {
+      for (let s = -3600; s <= 3600; s += 5) {
+        const instant = new Date(Date.parse(change) + s * 1000);
+        expect(dateInZone(instant, zone)).toBe(intlDate(instant, zone));
+      }
+    }
+  });
+
+  it("finds each day's midnight again, and hands out a Date of its own each time", () => {
+    const first = startOfDayInZone("2025-03-30", BERLIN);
+    first.setTime(0);
+    expect(startOfDayInZone("2025-03-30", BERLIN).toISOString()).toBe("2025-03-29T23:00:00.000Z");
+    fc.assert(
+      // Not Santiago: its clocks go forward at midnight, so some of its days have no midnight.
+      fc.property(
+        fc.constantFrom(...zones.filter((z) => z !== "America/Santiago")),
+        fc.integer({ min: 7_305, max: 33_238 }),
+        (zone, day) => {
+          const date = new Date(day * 86_400_000).toISOString().slice(0, 10);
+          const start = startOfDayInZone(date, zone);
+          expect(startOfDayInZone(date, zone).getTime()).toBe(start.getTime());
+          expect(dateInZone(start, zone)).toBe(date);
+          expect(dateInZone(new Date(start.getTime() - 1000), zone)).not.toBe(date);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe("withdrawal period and maturity", () => {
   it("ends at the end of the 14th day after the day of conclusion", () => {
     // Approved on Monday 3 March 2025, 10:00 in Berlin: the period runs 4-17 March, ending 17 March 24:00.
