@@ -336,6 +336,11 @@ describe("camt.053 versions and formats", () => {
       'found namespace "urn:example:statement"',
     );
     expect(refused("<Document")).toMatch(/^Not well-formed XML/);
+    // Read without tracking positions, then again with them: the refusal says where the fault is.
+    const broken = relabelled("08").replace("</Stmt>", "</Stmt\n>\n<Stray>");
+    const strayLine = broken.slice(0, broken.indexOf("<Stray>")).split("\n").length;
+    const where = /^Not well-formed XML \((\d+):(\d+): /.exec(refused(broken) ?? "");
+    expect(Number(where?.[1])).toBeGreaterThanOrEqual(strayLine);
   });
 
   it("reads a prefixed Document declaring its own namespace inside another envelope", () => {

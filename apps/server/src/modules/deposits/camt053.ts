@@ -357,16 +357,54 @@ function versionOf(xml: string): Camt053Version {
   throw new StatementFormatError(`Not a camt.053 statement of version .001.02 to .001.13: found ${found}`);
 }
 
+/**
+ * A statement's entry (Ntry) as the import needs it, read when the parser closes the entry, so that the
+ * tree never holds a statement's entries (docs/decisions.md "Statement import at scale").
+ */
+interface ReadEntry {
+  /** The entry's amount as written (part of the statement's fingerprint). */
+  amountText: string | null;
+  /** What it adds to the booked net: null when it is not booked, "unreadable" when it cannot say. */
+  net: { currency: string; cents: bigint } | "unreadable" | null;
+  /** Its transactions (one without details), each with its credit when it is one; positions set later. */
+  parts: Array<{ entry: StatementEntry; credit: StatementCredit | null }>;
+}
+
+function readEntry(entry: unknown): ReadEntry {
+  const status = text(at(entry, "Sts")) ?? text(at(entry, "Sts", "Cd"));
+  let net: ReadEntry["net"] = null;
+  if (!status || status === "BOOK") {
+    const amount = readAmount(at(entry, "Amt"));
+    const direction = creditDebit(at(entry, "CdtDbtInd"));
+    net =
+      amount.cents === null || !amount.currency || !direction
+        ? "unreadable"
+        : { currency: amount.currency, cents: direction === "CRDT" ? amount.cents : -amount.cents };
+  }
+  const transactions = list(at(entry, "NtryDtls")).flatMap((d) => list(at(d, "TxDtls")));
+  const txs = transactions.length === 0 ? [undefined] : transactions;
+  const parts = txs.map((tx, t) => {
+    const position = { statement: 0, entry: 0, transaction: tx === undefined ? null : t + 1 };
+    const read = classify(readTransaction(entry, tx, txs.length === 1, position, ""), at(tx, "RtrInf"));
+    return { entry: read, credit: read.kind === "credit" ? toCredit(read, tx) : null };
+  });
+  return { amountText: text(at(entry, "Amt")), net, parts };
+}
+
+/** A statement's entries are read as the parser closes each; an Ntry anywhere else stays as written. */
+const ENTRY_READERS = new Map([
+  ["Ntry", (value: unknown, parent: string) => (parent === "Stmt" ? readEntry(value) : value)],
+]);
+
 function parseXml(xml: string): Node {
   try {
-    return readXmlTree(xml, ARRAYS);
+    return readXmlTree(xml, ARRAYS, ENTRY_READERS);
   } catch (error) {
     if (error instanceof XmlError) throw new StatementFormatError(`Not well-formed XML (${error.message})`);
     throw error;
   }
 }
 
-/** What one transaction (or an entry without details) says, before its kind is decided. */
 /**
  * One transaction of an entry as the bank wrote it, with its kind still open (`credit` or `debit` by
  * its direction; `classify` decides). Built field by field in one literal: at 100,000 entries the
@@ -497,20 +535,16 @@ function toCredit(entry: StatementEntry, tx: unknown): StatementCredit {
 }
 
 /** The booked entries' net movement per currency, from each entry's own amount and direction. */
-function bookedNetOf(rawEntries: unknown[]): AccountStatement["bookedNet"] {
+function bookedNetOf(readEntries: ReadEntry[]): AccountStatement["bookedNet"] {
   const byCurrency: Record<string, bigint> = {};
   let readable = true;
-  for (const entry of rawEntries) {
-    const status = text(at(entry, "Sts")) ?? text(at(entry, "Sts", "Cd"));
-    if (status && status !== "BOOK") continue;
-    const amount = readAmount(at(entry, "Amt"));
-    const direction = creditDebit(at(entry, "CdtDbtInd"));
-    if (amount.cents === null || !amount.currency || !direction) {
+  for (const { net } of readEntries) {
+    if (net === null) continue;
+    if (net === "unreadable") {
       readable = false;
       continue;
     }
-    byCurrency[amount.currency] =
-      (byCurrency[amount.currency] ?? 0n) + (direction === "CRDT" ? amount.cents : -amount.cents);
+    byCurrency[net.currency] = (byCurrency[net.currency] ?? 0n) + net.cents;
   }
   return { byCurrency, readable };
 }
@@ -581,18 +615,18 @@ export function parseCamt053(xml: string): ParsedStatement {
       toDate: text(at(statement, "FrToDt", "ToDtTm"))?.slice(0, 10) ?? null,
       bookedNet: { byCurrency: {}, readable: true },
     });
-    const rawEntries = list(at(statement, "Ntry"));
-    entryAmounts.push(rawEntries.map((entry) => text(at(entry, "Amt"))));
-    (statements[s] as AccountStatement).bookedNet = bookedNetOf(rawEntries);
-    rawEntries.forEach((entry, e) => {
-      const transactions = list(at(entry, "NtryDtls")).flatMap((d) => list(at(d, "TxDtls")));
-      const parts = transactions.length === 0 ? [undefined] : transactions;
-      parts.forEach((tx, t) => {
-        const position = { statement: s + 1, entry: e + 1, transaction: tx === undefined ? null : t + 1 };
-        const read = classify(readTransaction(entry, tx, parts.length === 1, position, id), at(tx, "RtrInf"));
-        entries.push(read);
-        if (read.kind === "credit") credits.push(toCredit(read, tx));
-      });
+    // Read by the parser (ENTRY_READERS): each entry's amount, net and transactions, positions to set.
+    const readEntries = list(at(statement, "Ntry")) as ReadEntry[];
+    entryAmounts.push(readEntries.map((r) => r.amountText));
+    (statements[s] as AccountStatement).bookedNet = bookedNetOf(readEntries);
+    readEntries.forEach((r, e) => {
+      for (const { entry, credit } of r.parts) {
+        entry.position.statement = s + 1;
+        entry.position.entry = e + 1;
+        entry.statementId = id;
+        entries.push(entry);
+        if (credit) credits.push(credit);
+      }
     });
   });
   return {
