@@ -18,10 +18,24 @@ import { useMyApplications } from "./api/use-my-applications.ts";
  * dashboard's first load").
  */
 const CONTENT_NAMESPACES = ["deposits", "tools", "banks"];
-const loadContent = () =>
-  Promise.all([import("./dashboard-content.tsx"), i18n.loadNamespaces(CONTENT_NAMESPACES)]).then(
-    ([content]) => content,
-  );
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+let content: Promise<typeof import("./dashboard-content.tsx")> | undefined;
+/**
+ * The cards' code, then their catalogues, each asked for in a task of its own after the one that asks
+ * for the saver's applications: every file asked for costs the main thread a little (the code's ~20
+ * chunks are named as module preloads), and asked for at once they made one task of 250 ms on a slow
+ * phone (docs/decisions.md "The dashboard's first load").
+ */
+function loadContent() {
+  content ??= (async () => {
+    await nextTask();
+    const code = import("./dashboard-content.tsx");
+    await nextTask();
+    await i18n.loadNamespaces(CONTENT_NAMESPACES);
+    return code;
+  })();
+  return content;
+}
 const DashboardContent = lazy(loadContent);
 
 /** /dashboard: signed-out visitors go to /login. The parts' catalogues are asked for together. */
