@@ -165,13 +165,6 @@ export default defineConfig(({ mode }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // React and its renderer in one chunk: every address that runs the app needs all of them,
-            // and as four chunks (react, react-dom, its client, the scheduler) they were four requests
-            // on the way to a signed-in page's first paint (docs/decisions.md "The dashboard's first load").
-            {
-              name: "react",
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-            },
             {
               name: "app-shell",
               test: (id: string) => shellModules.has(id),
