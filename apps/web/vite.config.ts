@@ -56,6 +56,16 @@ function operationRoutes(): Plugin {
 const shellModules = new Set<string>();
 
 /**
+ * What a direct visit to a signed-in page runs before the app's shell (app/signed-in-start.ts with the
+ * pages' list and their catalogue lists), and the frame the signed-in pages render in (the saver page's
+ * layout, the sign-in guard, the after-paint hook): one chunk each instead of a request per small module
+ * on the way to a signed-in page's first paint (docs/decisions.md "The dashboard's first load"). Found
+ * with the shell's.
+ */
+const startModules = new Set<string>();
+const signedInModules = new Set<string>();
+
+/**
  * Puts the app's own shell modules in one chunk. Left to itself the bundler cut them into a dozen small
  * chunks (a toast, a flag, a section...), because main.tsx also starts the signed-in pages, which can
  * arrive without the shell: every such chunk cost its own request and its own compression context, about
@@ -89,10 +99,33 @@ function appShell(): Plugin {
       const start = rooted("/src/app/signed-in-start.ts");
       const own = (id: string) =>
         !entry.has(id) && !start.has(id) && !id.startsWith("\0") && !id.includes("node_modules");
+      const app = rooted("/src/app-root.tsx");
+      const home = rooted("/src/features/home/home-page.tsx");
       shellModules.clear();
-      for (const id of rooted("/src/app-root.tsx")) if (own(id)) shellModules.add(id);
-      for (const id of rooted("/src/features/home/home-page.tsx")) {
+      for (const id of app) if (own(id)) shellModules.add(id);
+      for (const id of home) {
         if (own(id) && /[\\/]src[\\/](components|lib)[\\/]/.test(id)) shellModules.add(id);
+      }
+      // Neither group takes a module the app or the home page imports (language-path.ts, shared by the
+      // shell and the start, stays a chunk of its own), so no public page loads them.
+      const mine = (id: string) =>
+        !entry.has(id) &&
+        !app.has(id) &&
+        !home.has(id) &&
+        !id.startsWith("\0") &&
+        !id.includes("node_modules");
+      startModules.clear();
+      for (const id of start) if (mine(id)) startModules.add(id);
+      // The frame every signed-in page shows its content in (the saver page's layout, the sign-in guard
+      // and what it reports with) and the hook their later parts wait for the first paint with.
+      signedInModules.clear();
+      for (const id of closure(
+        ids.filter((id) => /\/src\/(components\/layout\/saver-page\.tsx|lib\/use-after-paint\.ts)$/.test(id)),
+      )) {
+        if (mine(id) && !startModules.has(id)) signedInModules.add(id);
+      }
+      if (process.env.WEB_CHUNK_GROUPS === "1") {
+        console.log({ start: [...startModules], signedIn: [...signedInModules] });
       }
     },
   };
@@ -135,6 +168,16 @@ export default defineConfig(({ mode }) => ({
             {
               name: "app-shell",
               test: (id: string) => shellModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: "signed-in-start",
+              test: (id: string) => startModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: "signed-in",
+              test: (id: string) => signedInModules.has(id),
               includeDependenciesRecursively: false,
             },
           ],

@@ -4,7 +4,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, Suspense, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
 import { BrowserRouter } from "react-router";
 import { preloadFrame } from "./app/root-layout.tsx";
 import { AppRoutes, rememberPreloadedPage } from "./app/router.tsx";
@@ -17,19 +16,21 @@ import { queryClient } from "./lib/query-client.ts";
 import { SessionProvider } from "./lib/session.tsx";
 import { tokenStore } from "./lib/storage.ts";
 
+// No I18nextProvider: lib/i18n.ts registers its instance with react-i18next (initReactI18next), which
+// every useTranslation falls back to; the provider was the only code of this module's own chunk, a
+// request of its own on the way to a signed-in page's first paint (docs/decisions.md "The dashboard's
+// first load").
 const app = (
   <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <Suspense fallback={null}>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </Suspense>
-        </SessionProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <Suspense fallback={null}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Suspense>
+      </SessionProvider>
+    </QueryClientProvider>
   </StrictMode>
 );
 

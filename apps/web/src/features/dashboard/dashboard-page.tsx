@@ -3,6 +3,7 @@ import { lazy, Suspense, useDeferredValue, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { SignedInPage } from "../../components/layout/saver-page.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { i18n } from "../../lib/i18n.ts";
 import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useAfterPaint } from "../../lib/use-after-paint.ts";
@@ -12,9 +13,29 @@ import { useMyApplications } from "./api/use-my-applications.ts";
  * The dashboard's lists and forms (dashboard-content.tsx) are a chunk of their own, asked for once the
  * welcome has been painted (the saver's data is asked for with the welcome's render): the welcome does
  * not wait for the form library and the contract's schemas the cards' forms use (docs/decisions.md
- * "Signed-in pages load their parts side by side").
+ * "Signed-in pages load their parts side by side"). The cards' catalogues come with their code, not
+ * with the page's (lib/page-namespaces.ts): the welcome reads only "invest" (docs/decisions.md "The
+ * dashboard's first load").
  */
-const loadContent = () => import("./dashboard-content.tsx");
+const CONTENT_NAMESPACES = ["deposits", "tools", "banks"];
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+let content: Promise<typeof import("./dashboard-content.tsx")> | undefined;
+/**
+ * The cards' code, then their catalogues, each asked for in a task of its own after the one that asks
+ * for the saver's applications: every file asked for costs the main thread a little (the code's ~20
+ * chunks are named as module preloads), and asked for at once they made one task of 250 ms on a slow
+ * phone (docs/decisions.md "The dashboard's first load").
+ */
+function loadContent() {
+  content ??= (async () => {
+    await nextTask();
+    const code = import("./dashboard-content.tsx");
+    await nextTask();
+    await i18n.loadNamespaces(CONTENT_NAMESPACES);
+    return code;
+  })();
+  return content;
+}
 const DashboardContent = lazy(loadContent);
 
 /** /dashboard: signed-out visitors go to /login. The parts' catalogues are asked for together. */

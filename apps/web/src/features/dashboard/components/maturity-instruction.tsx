@@ -11,7 +11,7 @@ import { decimalInputText } from "../../../lib/decimal.ts";
 import { businessToday, formatCalendarDate, formatRate } from "../../../lib/format.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useChangeInstruction } from "../api/use-my-applications.ts";
+import { useChangeInstruction } from "../api/application-actions.ts";
 
 /**
  * What happens at maturity, with its cut-off (5 days before maturity) and, while it may still change,

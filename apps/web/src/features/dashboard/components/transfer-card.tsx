@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { cached, formatDate, formatMoney, localeFor } from "../../../lib/format.ts";
-import { useTransferQr } from "../api/use-my-applications.ts";
+import { useTransferQr } from "../api/application-actions.ts";
 
 type Transfer = NonNullable<Deposit["transfer"]>;
 

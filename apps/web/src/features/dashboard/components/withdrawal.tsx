@@ -6,7 +6,7 @@ import { ErrorText } from "../../../components/ui/form-alert.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { formatDate, formatDateTime } from "../../../lib/format.ts";
 import { toast } from "../../../lib/toast.ts";
-import { useWithdrawApplication } from "../api/use-my-applications.ts";
+import { useWithdrawApplication } from "../api/application-actions.ts";
 
 /**
  * The right of withdrawal on the dashboard: "Withdraw from contract", then a confirmation step, then
