@@ -97,12 +97,13 @@ export function readXmlTree(xml: string, lists: ReadonlySet<string>, read: Reade
     // Without tracking lines and columns, which costs on every character; a document that is not
     // well-formed is read again with them, so that the error says where.
     return build(xml, lists, false, read);
-  } catch {
+  } catch (first) {
     try {
       build(xml, lists, true, NO_READERS);
     } catch (error) {
       throw new XmlError(error instanceof Error ? error.message : String(error));
     }
-    throw new XmlError("The document is not well-formed");
+    // Well-formed after all: the error was a reader's own, and stays what it is.
+    throw first;
   }
 }

@@ -38,7 +38,7 @@ function loadContent() {
 }
 const DashboardContent = lazy(loadContent);
 
-/** /dashboard: signed-out visitors go to /login. The parts' catalogues are asked for together. */
+/** /dashboard: signed-out visitors go to /login. The welcome's catalogues come with the page, the cards' with their code. */
 export default function DashboardPage() {
   const { t } = useTranslation(PAGE_NAMESPACES["/dashboard"]);
   return (
