@@ -25,9 +25,8 @@
  *     in the same rounds, right after this one: a before/after in one run)
  */
 
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -35,13 +34,16 @@ import {
   cpuMs,
   createPgDatabase,
   freePort,
+  haveWrk,
   loadAverage,
   pgAvailable,
+  recordAnswer,
   repoRoot,
   residentMb,
   startServer,
   table,
   tempDir,
+  wrkRound,
 } from "./lib.ts";
 
 /** Seconds of each round (one client, one target). */
@@ -52,23 +54,6 @@ const routeWords = (process.env.BENCH_ROUTES ?? "").split(",").filter(Boolean);
 const databases = process.env.BENCH_DATABASES ?? "embedded,server";
 
 type Client = "wrk" | "autocannon";
-
-/** wrk on the PATH, or installed with apt-get (Debian's package `wrk`) when that is possible. */
-function haveWrk(): boolean {
-  const found = () => spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined;
-  if (found()) return true;
-  console.log("wrk not found: installing Debian's package wrk (apt-get) ...");
-  const root = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
-  const run = (args: string[]) => {
-    const [cmd, ...rest] = [...root, ...args] as [string, ...string[]];
-    return spawnSync(cmd, rest, { stdio: "ignore" }).status === 0;
-  };
-  if (!run(["apt-get", "update", "-qq"]) || !run(["apt-get", "install", "-y", "-qq", "wrk"])) {
-    console.log("could not install wrk (apt-get failed or needs root)");
-    return false;
-  }
-  return found();
-}
 
 const clients: Client[] = (() => {
   const asked = (process.env.BENCH_CLIENTS ?? "wrk").split(",").filter(Boolean) as Client[];
@@ -136,55 +121,10 @@ async function autocannonRound(target: Target, seconds: number) {
   };
 }
 
-const lua = (text: string) => JSON.stringify(text); // a JSON string is a valid Lua string literal here
-
-/** wrk, one thread: the same method, headers and body, and a new X-Forwarded-For per request. */
-function wrkRound(target: Target, seconds: number) {
-  const headers = { "content-type": "application/json", ...(target.headers ?? {}) };
-  // Each round's addresses after the previous round's (wrk counts them itself, in its own process).
-  clientCounter += 1_000_000;
-  const script = [
-    `wrk.method = ${lua(target.method ?? "GET")}`,
-    target.body ? `wrk.body = ${lua(target.body)}` : "",
-    ...Object.entries(headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`),
-    `local n = ${clientCounter}`,
-    "request = function()",
-    "  n = n + 1",
-    `  wrk.headers["x-forwarded-for"] = string.format("10.%d.%d.%d", math.floor(n / 65536) % 256, math.floor(n / 256) % 256, n % 256)`,
-    "  return wrk.format()",
-    "end",
-    "done = function(summary, latency, requests)",
-    `  io.write(string.format("\\nRESULT %d %d %d %d\\n", summary.requests, summary.duration, latency:percentile(99), summary.errors.status))`,
-    "end",
-  ].join("\n");
-  const file = path.join(tempDir("festgeld-bench-wrk-"), "script.lua");
-  writeFileSync(file, script);
-  return new Promise<Omit<Round, "cpuMs">>((resolve, reject) => {
-    const child = spawn("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "-s", file, target.url], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk;
-    });
-    child.on("error", reject);
-    child.on("exit", () => {
-      const m = /RESULT (\d+) (\d+) (\d+) (\d+)/.exec(out);
-      if (!m) return reject(new Error(`wrk printed no result:\n${out}`));
-      resolve({
-        requests: Number(m[1]),
-        seconds: Number(m[2]) / 1e6,
-        p99: Math.round(Number(m[3]) / 1000),
-        non2xx: Number(m[4]),
-      });
-    });
-  });
-}
-
-/** One round of `seconds` against the target with the client. */
 async function drive(client: Client, target: Target, seconds: number): Promise<Round> {
   const cpuBefore = cpuMs(target.pid);
-  const result = client === "wrk" ? await wrkRound(target, seconds) : await autocannonRound(target, seconds);
+  const result =
+    client === "wrk" ? await wrkRound(target, seconds, connections) : await autocannonRound(target, seconds);
   const cpuAfter = cpuMs(target.pid);
   return { ...result, cpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null };
 }
@@ -203,42 +143,6 @@ async function bareServer(replayFile?: string) {
     pid: child.pid,
     close: async () => void child.kill("SIGTERM"),
   };
-}
-
-/** The route's answer as sent (status, headers, undecoded body), for the bare server to replay. */
-function record(target: Target): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  const url = new URL(target.url);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: target.method ?? "GET",
-        headers: {
-          "content-type": "application/json",
-          ...(target.headers ?? {}),
-          "x-forwarded-for": "10.255.255.254",
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) {
-            // Node writes these itself; the rest goes out exactly as the platform sent it.
-            if (["date", "connection", "keep-alive", "content-length", "transfer-encoding"].includes(name))
-              continue;
-            if (typeof value === "string") headers[name] = value;
-          }
-          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString("base64") });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(target.body);
-  });
 }
 
 async function token(base: string): Promise<string | null> {
@@ -329,7 +233,8 @@ async function runAgainst(label: string, env: Record<string, string>, compareEnv
     const cases = await casesOf(server.url);
     const otherCases = other ? await casesOf(other.url) : [];
     const recorded = [];
-    for (const c of cases) recorded.push({ method: c.target.method ?? "GET", ...(await record(c.target)) });
+    for (const c of cases)
+      recorded.push({ method: c.target.method ?? "GET", ...(await recordAnswer(c.target)) });
     const replayFile = path.join(tempDir("festgeld-bench-replay-"), "answers.json");
     writeFileSync(replayFile, JSON.stringify(recorded));
     bare = await bareServer(replayFile);

@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -173,4 +174,125 @@ export function loadAverage(): string {
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(" ");
+}
+
+/** wrk on the PATH, or installed with apt-get (Debian's package `wrk`) when that is possible. */
+export function haveWrk(): boolean {
+  const found = () => spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined;
+  if (found()) return true;
+  console.log("wrk not found: installing Debian's package wrk (apt-get) ...");
+  const root = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
+  const run = (args: string[]) => {
+    const [cmd, ...rest] = [...root, ...args] as [string, ...string[]];
+    return spawnSync(cmd, rest, { stdio: "ignore" }).status === 0;
+  };
+  if (!run(["apt-get", "update", "-qq"]) || !run(["apt-get", "install", "-y", "-qq", "wrk"])) {
+    console.log("could not install wrk (apt-get failed or needs root)");
+    return false;
+  }
+  return found();
+}
+
+export interface WrkTarget {
+  url: string;
+  method?: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface WrkResult {
+  requests: number;
+  seconds: number;
+  /** 99th percentile latency, milliseconds. */
+  p99: number;
+  non2xx: number;
+}
+
+const lua = (text: string) => JSON.stringify(text); // a JSON string is a valid Lua string literal here
+/** Client addresses of the next wrk round: each round's after the previous round's. */
+let wrkAddresses = 8_000_000;
+
+/**
+ * One round of wrk (one thread, a C client): the same method, headers and body, and a new
+ * X-Forwarded-For per request, so per-address rate limits (calculate: 120/min) measure the route,
+ * not the limiter's 429 answers (the server must trust one proxy hop).
+ */
+export function wrkRound(target: WrkTarget, seconds: number, connections: number): Promise<WrkResult> {
+  const headers = { "content-type": "application/json", ...(target.headers ?? {}) };
+  // wrk counts the addresses itself, in its own process.
+  wrkAddresses = (wrkAddresses + 1_000_000) % 16_000_000;
+  const script = [
+    `wrk.method = ${lua(target.method ?? "GET")}`,
+    target.body ? `wrk.body = ${lua(target.body)}` : "",
+    ...Object.entries(headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`),
+    `local n = ${wrkAddresses}`,
+    "request = function()",
+    "  n = n + 1",
+    `  wrk.headers["x-forwarded-for"] = string.format("10.%d.%d.%d", math.floor(n / 65536) % 256, math.floor(n / 256) % 256, n % 256)`,
+    "  return wrk.format()",
+    "end",
+    "done = function(summary, latency, requests)",
+    `  io.write(string.format("\\nRESULT %d %d %d %d\\n", summary.requests, summary.duration, latency:percentile(99), summary.errors.status))`,
+    "end",
+  ].join("\n");
+  const file = path.join(tempDir("festgeld-bench-wrk-"), "script.lua");
+  writeFileSync(file, script);
+  return new Promise((resolve, reject) => {
+    const child = spawn("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "-s", file, target.url], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", () => {
+      const m = /RESULT (\d+) (\d+) (\d+) (\d+)/.exec(out);
+      if (!m) return reject(new Error(`wrk printed no result:\n${out}`));
+      resolve({
+        requests: Number(m[1]),
+        seconds: Number(m[2]) / 1e6,
+        p99: Math.round(Number(m[3]) / 1000),
+        non2xx: Number(m[4]),
+      });
+    });
+  });
+}
+
+/** The route's answer as sent (status, headers, undecoded body), for the bare server to replay. */
+export function recordAnswer(
+  target: WrkTarget,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const url = new URL(target.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: target.method ?? "GET",
+        headers: {
+          "content-type": "application/json",
+          ...(target.headers ?? {}),
+          "x-forwarded-for": "10.255.255.254",
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            // Node writes these itself; the rest goes out exactly as the platform sent it.
+            if (["date", "connection", "keep-alive", "content-length", "transfer-encoding"].includes(name))
+              continue;
+            if (typeof value === "string") headers[name] = value;
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString("base64") });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(target.body);
+  });
 }

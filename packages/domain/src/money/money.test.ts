@@ -28,6 +28,7 @@ import {
   multiplyByBasisPoints,
   negate,
   parseCurrency,
+  readScaledDecimal,
   subtract,
   sum,
 } from "./money.ts";
@@ -293,5 +294,44 @@ describe("formatting", () => {
     expect(formatPercent(0.07, "fr-FR")).toBe("0,07\u00a0%");
     expect(formatPercent(5, "en-GB", { short: true })).toBe("5%");
     expect(formatPercent(3.99, "de-DE", { short: true })).toBe("3,99\u00a0%");
+  });
+});
+
+describe("reading a JSON number as a scaled integer", () => {
+  const scale = fc.integer({ min: 0, max: 4 });
+
+  it("reads a number of at most `scale` decimals as its decimal text says, without the text", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 50) + 1, max: 2 ** 50 - 1 }), scale, (units, s) => {
+        const value = units / 10 ** s;
+        expect(readScaledDecimal(value, s)).toBe(BigInt(units));
+        const text = String(value);
+        if (!/e/i.test(text)) expect(readScaledDecimal(text, s)).toBe(BigInt(units));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("agrees with reading the number's shortest text for any finite number", () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e15, max: 1e15, noNaN: true }), scale, (value, s) => {
+        const text = String(value);
+        fc.pre(!/e/i.test(text));
+        expect(readScaledDecimal(value, s)).toBe(readScaledDecimal(text, s));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("refuses more decimals than the scale, and what is not finite", () => {
+    expect(readScaledDecimal(3.5, 2)).toBe(350n);
+    expect(readScaledDecimal(1.15, 2)).toBe(115n);
+    expect(readScaledDecimal(-0.05, 2)).toBe(-5n);
+    expect(readScaledDecimal(3.555, 2)).toBeNull();
+    expect(readScaledDecimal(-0.025, 2)).toBeNull();
+    expect(readScaledDecimal(0.1 + 0.2, 2)).toBeNull();
+    expect(readScaledDecimal(Number.NaN, 2)).toBeNull();
+    expect(readScaledDecimal(Number.POSITIVE_INFINITY, 2)).toBeNull();
+    expect(readScaledDecimal(1e-7, 4)).toBeNull();
   });
 });

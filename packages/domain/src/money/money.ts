@@ -203,6 +203,13 @@ export function allocateEvenly(total: Money, n: number): Money[] {
 
 /** 10^scale for the scales money uses (cents, basis points, mills): made once, not per amount. */
 const SCALE_UNITS: readonly bigint[] = [1n, 10n, 100n, 1000n, 10_000n];
+/** The same powers as numbers, for reading a JSON number without its text. */
+const SCALE_FACTORS: readonly number[] = [1, 10, 100, 1000, 10_000];
+/**
+ * Below this (2^50), value x 10^scale is within far less than 0.5 of the integer it stands for, and two
+ * decimals of `scale` digits never share a double, so the nearest integer is the one the text would give.
+ */
+const EXACT_SCALED_LIMIT = 2 ** 50;
 
 /**
  * Reads a decimal (a JSON number by its shortest decimal text, so 1.005 is 1.005 and never 1.00499..., or
@@ -214,6 +221,16 @@ export function readScaledDecimal(value: number | string, scale: number): bigint
   // Whole numbers (most amounts) need no text: the same result without a string round trip.
   if (typeof value === "number" && Number.isSafeInteger(value)) {
     return BigInt(value) * (SCALE_UNITS[scale] ?? 10n ** BigInt(scale));
+  }
+  // A number of at most `scale` decimals (a rate such as 3.5) needs no text either: the nearest integer of
+  // value x 10^scale, when dividing it back gives the very same number (else the text decides, below).
+  const factor = SCALE_FACTORS[scale];
+  if (typeof value === "number" && factor !== undefined) {
+    const product = value * factor;
+    if (Math.abs(product) < EXACT_SCALED_LIMIT) {
+      const scaled = Math.round(product);
+      if (scaled / factor === value) return BigInt(scaled);
+    }
   }
   const text = typeof value === "number" ? numberToPlainString(value) : value.trim();
   if (text === null) return null;
