@@ -70,7 +70,12 @@ export function cpuMs(pid: number | undefined): number | null {
  * Starts the compiled server as production runs it (`node apps/server/dist/server.js`, after building
  * what is out of date, as `npm start` does) and waits for /api/ready.
  */
-export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  port?: number,
+  /** Node options before the entry (e.g. a CPU profile, a module to load first), beside BENCH_SERVER_NODE_FLAGS. */
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
   built ??= import(pathToFileURL(path.join(repoRoot, "tools/build.mjs")).href).then(
     (m: { buildStale: (o: { quiet: boolean }) => Promise<unknown> }) => m.buildStale({ quiet: true }),
   );
@@ -83,7 +88,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   // BENCH_SERVER_NODE_FLAGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see
   // where a benchmark's mix of requests spends its time (written when the server exits).
   const nodeFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeFlags, entry], {
+  const child = spawn(process.execPath, [...nodeFlags, ...nodeArgs, entry], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -14,7 +14,6 @@
  * BENCH_ROUNDS (default 6) rounds of BENCH_DURATION (2 s) per server, BENCH_CONNECTIONS (50),
  * PROFILE_TOP (rows, 30). The embedded database unless DATABASE_URL is set.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -23,6 +22,7 @@ import {
   loadAverage,
   recordAnswer,
   repoRoot,
+  startServer,
   tempDir,
   type WrkTarget,
   wrkRound,
@@ -49,39 +49,9 @@ const seconds = Math.max(1, Number(process.env.BENCH_DURATION ?? 2));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const top = Number(process.env.PROFILE_TOP ?? 30);
 
-/** Starts the compiled server (with `nodeArgs` before its entry) and waits for /api/ready. */
-async function start(port: number, env: Record<string, string>, nodeArgs: string[]) {
-  const child = spawn(process.execPath, [...nodeArgs, "apps/server/dist/server.js"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      TRUST_PROXY: "1",
-      DATA_DIR: tempDir("festgeld-same-bytes-data-"),
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (Date.now() > deadline) throw new Error("server not ready");
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
+/** The compiled server on the embedded database (unless DATABASE_URL), trusting one proxy hop. */
+const start = (port: number, env: Record<string, string>, nodeArgs: string[]) =>
+  startServer({ TRUST_PROXY: "1", DATA_DIR: tempDir("festgeld-same-bytes-data-"), ...env }, port, nodeArgs);
 
 async function bearer(port: number): Promise<Record<string, string>> {
   if (!process.env.PROFILE_AUTH) return {};
@@ -143,7 +113,7 @@ async function main() {
     ...(body ? { body } : {}),
     headers: firstHeaders,
   });
-  await stop(first);
+  await first.stop();
   const answerFile = path.join(tempDir("festgeld-same-bytes-"), "answer.json");
   writeFileSync(answerFile, JSON.stringify({ method: verb, ...answer }));
   console.log(
@@ -178,7 +148,7 @@ async function main() {
       if (result.non2xx > 0) console.log(`${which}: ${result.non2xx} answers not 2xx or 3xx`);
     }
   }
-  await stop(server);
+  await server.stop();
   console.log(`load average at the end: ${loadAverage()}`);
 
   const file = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
