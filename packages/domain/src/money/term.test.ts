@@ -140,9 +140,8 @@ describe("the zone's calendar, remembered", () => {
     first.setTime(0);
     expect(startOfDayInZone("2025-03-30", BERLIN).toISOString()).toBe("2025-03-29T23:00:00.000Z");
     fc.assert(
-      // Not Santiago: its clocks go forward at midnight, so some of its days have no midnight.
       fc.property(
-        fc.constantFrom(...zones.filter((z) => z !== "America/Santiago")),
+        fc.constantFrom(...zones),
         fc.integer({ min: 7_305, max: 33_238 }),
         (zone, day) => {
           const date = new Date(day * 86_400_000).toISOString().slice(0, 10);
@@ -154,6 +153,30 @@ describe("the zone's calendar, remembered", () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("days without a midnight", () => {
+  it("begin at the clock change, the second before still the day before", () => {
+    // Santiago's summer time begins at 00:00 (to 01:00, -03:00): the day begins at 01:00 local time.
+    for (const [date, zone, begins] of [
+      ["2024-09-08", "America/Santiago", "2024-09-08T04:00:00.000Z"],
+      ["2025-09-07", "America/Santiago", "2025-09-07T04:00:00.000Z"],
+      ["2024-03-10", "America/Havana", "2024-03-10T05:00:00.000Z"],
+      // Apia skipped 30 December 2011 (from UTC-10 to UTC+14): it begins where the 31st does.
+      ["2011-12-30", "Pacific/Apia", "2011-12-30T10:00:00.000Z"],
+    ] as const) {
+      const start = startOfDayInZone(date, zone);
+      expect(start.toISOString()).toBe(begins);
+      expect(dateInZone(new Date(start.getTime() - 1000), zone) < date).toBe(true);
+    }
+    // Each day of Santiago's, 2000 to 2035: its first second is the day's, the second before is not.
+    for (let day = 10_957; day <= 23_741; day++) {
+      const date = new Date(day * 86_400_000).toISOString().slice(0, 10);
+      const start = startOfDayInZone(date, "America/Santiago");
+      expect(dateInZone(start, "America/Santiago")).toBe(date);
+      expect(dateInZone(new Date(start.getTime() - 1000), "America/Santiago")).not.toBe(date);
+    }
   });
 });
 

@@ -117,7 +117,11 @@ function zoneOffsetMs(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
-/** The instant a calendar day begins in a time zone (midnight exists on every day in Europe). */
+/**
+ * The instant a calendar day begins in a time zone: its midnight, or, where the clocks jump over
+ * midnight (Santiago's summer time begins at 00:00), the first second the day has. A date the zone
+ * skipped altogether (Apia, 30 December 2011) begins where the next day does.
+ */
 export function startOfDayInZone(date: string, timeZone: string): Date {
   const key = `${timeZone}|${date}`;
   const known = dayStarts.get(key);
@@ -127,6 +131,18 @@ export function startOfDayInZone(date: string, timeZone: string): Date {
   let instant = wallClock - zoneOffsetMs(new Date(wallClock), timeZone);
   // The offset at the first guess may differ from the offset at the real instant near a DST change.
   instant = wallClock - zoneOffsetMs(new Date(instant), timeZone);
+  if (dateInZone(new Date(instant), timeZone) < date) {
+    // No midnight that day: the instant found is still the day before. The day begins at the clock
+    // change, within the next 25 hours; zones change on whole seconds, so search by the second.
+    let before = Math.floor(instant / 1000);
+    let after = before + 25 * 3600;
+    while (after - before > 1) {
+      const middle = Math.floor((before + after) / 2);
+      if (dateInZone(new Date(middle * 1000), timeZone) < date) before = middle;
+      else after = middle;
+    }
+    instant = after * 1000;
+  }
   return new Date(remember(dayStarts, key, instant));
 }
 
