@@ -123,7 +123,7 @@ async function audit(
       // A signed-in page needs the session the browser holds (localStorage), which Lighthouse would clear.
       disableStorageReset: keepStorage,
       // LH_ARTIFACTS_DIR keeps each page's trace and network log (Lighthouse's own artifacts), for
-      // recomputing its Lantern estimate request by request (bench/lantern-graph.ts).
+      // recomputing its Lantern estimate request by request (bench/lantern-graph.mjs).
       ...(process.env.LH_ARTIFACTS_DIR
         ? (() => {
             const dir = path.join(
