@@ -122,6 +122,17 @@ async function audit(
       formFactor: "mobile",
       // A signed-in page needs the session the browser holds (localStorage), which Lighthouse would clear.
       disableStorageReset: keepStorage,
+      // LH_ARTIFACTS_DIR keeps each page's trace and network log (Lighthouse's own artifacts), for
+      // recomputing its Lantern estimate request by request (bench/lantern-graph.mjs).
+      ...(process.env.LH_ARTIFACTS_DIR
+        ? (() => {
+            const dir = path.join(
+              process.env.LH_ARTIFACTS_DIR,
+              label.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home",
+            );
+            return { gatherMode: dir, auditMode: dir };
+          })()
+        : {}),
     });
   let result = await run();
   // Lighthouse sometimes fails to record the trace (NO_NAVSTART) and scores the page 0: that measured

@@ -1,11 +1,14 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { LANGUAGES } from "../../packages/domain/src/constants.ts";
 import type { OperationDefinition } from "../../packages/domain/src/contract/operation.ts";
 import { operations } from "../../packages/domain/src/contract/operations/index.ts";
+import { PAGE_NAMESPACES } from "./src/lib/page-namespaces.ts";
 
 /** The brand configuration: BRAND_FILE overrides the fictional demonstration brand. */
 const brandFile = process.env.BRAND_FILE
@@ -44,6 +47,88 @@ function operationRoutes(): Plugin {
         ]),
       );
       return `export const operations = ${JSON.stringify(routes)};`;
+    },
+  };
+}
+
+/**
+ * The catalogues a direct visit to a signed-in page needs before its first render (the app's own,
+ * "common" and "errors", and the page's, lib/page-namespaces.ts), one file per page and language
+ * written at build time: `virtual:page-catalogues` maps "en:/dashboard" to a loader of a module whose
+ * default export holds each namespace's catalogue. Four to nine requests were one each, beside the
+ * app's code on a slow phone's few connections (docs/decisions.md "Fewer requests before the
+ * dashboard's first paint"). The catalogues' own modules stay: the app loads every other namespace,
+ * and every namespace after a change of language, from them (lib/i18n.ts).
+ */
+const PAGE_CATALOGUES_INDEX = "\0festgeld-page-catalogues";
+function pageCatalogues(): Plugin {
+  const index = PAGE_CATALOGUES_INDEX;
+  const prefix = "virtual:page-catalogue/";
+  const locales = path.resolve(import.meta.dirname, "src/locales");
+  const namespacesOf = (page: string) => [
+    ...new Set(["common", "errors", ...PAGE_NAMESPACES[page as keyof typeof PAGE_NAMESPACES]]),
+  ];
+  return {
+    name: "festgeld-page-catalogues",
+    enforce: "pre",
+    resolveId(source) {
+      if (source === "virtual:page-catalogues") return index;
+      if (source.startsWith(prefix)) return `\0${source}`;
+      return null;
+    },
+    load(id) {
+      if (id === index) {
+        const entries = LANGUAGES.flatMap((language) =>
+          Object.keys(PAGE_NAMESPACES).map(
+            (page) =>
+              `${JSON.stringify(`${language}:${page}`)}: () => import(${JSON.stringify(`${prefix}${language}${page}`)})`,
+          ),
+        );
+        return `export const pageCatalogues = {\n${entries.join(",\n")}\n};`;
+      }
+      if (!id.startsWith(`\0${prefix}`)) return null;
+      const [language = "", ...rest] = id.slice(prefix.length + 1).split("/");
+      const catalogues: Record<string, unknown> = {};
+      for (const namespace of namespacesOf(`/${rest.join("/")}`)) {
+        const file = path.join(locales, language, `${namespace}.json`);
+        this.addWatchFile(file);
+        catalogues[namespace] = JSON.parse(readFileSync(file, "utf8"));
+      }
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(catalogues))});`;
+    },
+  };
+}
+
+/** The modules of the `libs` chunk (codeSplitting below). */
+const SMALL_LIBRARY_MODULES = [
+  /node_modules\/react\/(index\.js|cjs\/react\.production\.js)$/,
+  /node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)$/,
+];
+
+/**
+ * react-query's client and its caches, which only the app's shell makes (lib/query-client.ts): with the
+ * shell instead of a 3 KB file of their own, one request less on every start of the app.
+ */
+const SHELL_LIBRARY_MODULES =
+  /node_modules\/@tanstack\/query-core\/build\/modern\/(queryClient|queryCache|mutationCache)\.js$/;
+
+/**
+ * The size of each file of the bundle as written, for ordering a dynamic import's module preloads
+ * (build.modulePreload.resolveDependencies below): captured before Vite writes the preload lists.
+ */
+const chunkSizes = new Map<string, number>();
+function chunkSizesOf(): Plugin {
+  return {
+    name: "festgeld-chunk-sizes",
+    apply: "build",
+    generateBundle: {
+      order: "pre",
+      handler(_options, bundle) {
+        chunkSizes.clear();
+        for (const [file, output] of Object.entries(bundle)) {
+          chunkSizes.set(file, output.type === "chunk" ? output.code.length : 0);
+        }
+      },
     },
   };
 }
@@ -102,7 +187,7 @@ function appShell(): Plugin {
       const app = rooted("/src/app-root.tsx");
       const home = rooted("/src/features/home/home-page.tsx");
       shellModules.clear();
-      for (const id of app) if (own(id)) shellModules.add(id);
+      for (const id of app) if (own(id) || SHELL_LIBRARY_MODULES.test(id)) shellModules.add(id);
       for (const id of home) {
         if (own(id) && /[\\/]src[\\/](components|lib)[\\/]/.test(id)) shellModules.add(id);
       }
@@ -112,7 +197,7 @@ function appShell(): Plugin {
         !entry.has(id) &&
         !app.has(id) &&
         !home.has(id) &&
-        !id.startsWith("\0") &&
+        (!id.startsWith("\0") || id === PAGE_CATALOGUES_INDEX) &&
         !id.includes("node_modules");
       startModules.clear();
       for (const id of start) if (mine(id)) startModules.add(id);
@@ -134,7 +219,9 @@ function appShell(): Plugin {
 export default defineConfig(({ mode }) => ({
   plugins: [
     operationRoutes(),
+    pageCatalogues(),
     appShell(),
+    chunkSizesOf(),
     react(),
     tailwindcss(),
     // Brotli and gzip copies beside each text file; the server sends the one the client accepts
@@ -158,13 +245,32 @@ export default defineConfig(({ mode }) => ({
     // WEB_SOURCEMAP=1 writes source maps, for reading a CPU profile of the browser in source terms.
     sourcemap: process.env.WEB_SOURCEMAP === "1",
     // No inline modulepreload polyfill: the strict CSP allows only our own script files.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The largest files first: a dynamic import's preloads leave in this order, and on a slow phone's
+      // six connections the small ones asked for first held them while React's renderer (57 KB) waited
+      // (docs/decisions.md "Fewer requests before the dashboard's first paint").
+      resolveDependencies: (_file, deps) =>
+        deps
+          .map((dep, index) => ({ dep, index, size: chunkSizes.get(dep) ?? 0 }))
+          .sort((a, b) => b.size - a.size || a.index - b.index)
+          .map(({ dep }) => dep),
+    },
     // bench/web-budget.ts reads it to measure what the home route loads first.
     manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
+            {
+              // The small library modules every start of the app runs (React's and its DOM package's
+              // entries): one request instead of two beside the three large files on a slow phone's six
+              // connections (docs/decisions.md "Fewer requests before the dashboard's first paint").
+              // React's renderer stays a file of its own.
+              name: "libs",
+              test: (id: string) => SMALL_LIBRARY_MODULES.some((pattern) => pattern.test(id)),
+              includeDependenciesRecursively: false,
+            },
             {
               name: "app-shell",
               test: (id: string) => shellModules.has(id),

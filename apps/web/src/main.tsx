@@ -6,7 +6,9 @@
  * are asked for while they load (lib/early-session.ts, app/signed-in-start.ts).
  */
 import "./styles.css";
+import { expectEarlyCatalogues } from "./lib/early-catalogues.ts";
 import { requestSessionEarly } from "./lib/early-session.ts";
+import { initialLanguage } from "./lib/language-path.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing");
@@ -19,12 +21,17 @@ if (root.dataset.prerendered) {
   // not wait for the app").
   requestAnimationFrame(() => setTimeout(() => void import("./boot.tsx"), 0));
 } else {
+  // The app's code is asked for first, its largest file (React's renderer) first of all
+  // (vite.config.ts, modulePreload): on a slow phone's six connections it takes the one the page came
+  // on, which needs no new handshake. The page's start beside it: the page's code and catalogues start
+  // downloading as soon as this small module is in, and the app renders once the page's code, frame
+  // and catalogues are in (startApp). The catalogues come in one file, which i18next's loader waits for
+  // (lib/early-catalogues.ts). The session last: it is in long before the code.
+  const app = import("./app-root.tsx");
+  const language = initialLanguage();
+  const start = import("./app/signed-in-start.ts");
+  expectEarlyCatalogues(start.then(({ startCatalogues }) => startCatalogues(location.pathname, language)));
+  const page = start.then(({ startSignedInPage }) => startSignedInPage(location.pathname, language));
+  void app.then(({ startApp }) => startApp(root, page));
   requestSessionEarly();
-  // Asked for at once, beside the app's code: the page's code and catalogues start downloading as soon
-  // as this small module is in, and the app renders once the page's code, frame and catalogues are in
-  // (startApp).
-  const page = import("./app/signed-in-start.ts").then(({ startSignedInPage }) =>
-    startSignedInPage(location.pathname),
-  );
-  void import("./app-root.tsx").then(({ startApp }) => startApp(root, page));
 }

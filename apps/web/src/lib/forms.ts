@@ -124,18 +124,38 @@ export interface MessageOverrides {
 }
 
 /**
+ * A form's schema, or a function that builds it when the form is first checked (lazySchema): a
+ * schema a form builds as it renders (from the contract's, for the reader's language) costs its
+ * render, which a slow phone feels on a page of many forms (docs/decisions.md "Fewer requests before
+ * the dashboard's first paint").
+ */
+export type SchemaSource<TOut, TIn> = z.ZodType<TOut, TIn> | (() => z.ZodType<TOut, TIn>);
+
+/** `build`'s schema, built on the first call (a form's first check) and kept. */
+export function lazySchema<TOut, TIn>(build: () => z.ZodType<TOut, TIn>): () => z.ZodType<TOut, TIn> {
+  let schema: z.ZodType<TOut, TIn> | undefined;
+  return () => {
+    schema ??= build();
+    return schema;
+  };
+}
+
+/**
  * @hookform/resolvers' zod resolver with translated messages: the contract's schemas word their
  * problems in English, so after a failed check each field's first issue is worded again in the current
  * language: a refinement's error code (`params.code`, such as invalid_iban) by its text in `errors`,
  * any other issue by issueMessage, unless `overrides` give the field its own text.
  */
 export function translatedResolver<TIn extends FieldValues, TOut>(
-  schema: z.ZodType<TOut, TIn>,
+  source: SchemaSource<TOut, TIn>,
   overrides: MessageOverrides = {},
 ): Resolver<TIn, unknown, TOut> {
-  // biome-ignore lint/suspicious/noExplicitAny: the resolver's overloads take zod 3 and 4 schemas
-  const base = zodResolver(schema as any);
+  const schemaOf = typeof source === "function" ? source : () => source;
+  let base: Resolver<TIn, unknown, TOut> | undefined;
   return async (values, context, options) => {
+    const schema = schemaOf();
+    // biome-ignore lint/suspicious/noExplicitAny: the resolver's overloads take zod 3 and 4 schemas
+    base ??= zodResolver(schema as any) as never;
     const result = await base(values, context, options as never);
     if (Object.keys(result.errors).length === 0) return result as never;
     const parsed = await schema.safeParseAsync(values);
@@ -157,8 +177,8 @@ export function translatedResolver<TIn extends FieldValues, TOut>(
 export interface ApiFormOptions<TIn extends FieldValues, TOut>
   extends Omit<UseFormProps<TIn, unknown, TOut>, "resolver" | "defaultValues">,
     MessageOverrides {
-  /** The contract's request schema (or one built on it) that checks the values before sending. */
-  schema: z.ZodType<TOut, TIn>;
+  /** The contract's request schema (or one built on it, or a function that builds it: lazySchema) that checks the values before sending. */
+  schema: SchemaSource<TOut, TIn>;
   defaultValues: DefaultValues<TIn>;
   /** The form's message when a failed request has no translated code (or the function that words it). */
   fallback: string | ((error: unknown) => string);

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../lib/session.tsx";
 import { AccountMenu } from "../layout/account-menu.tsx";
+import { BrandMark } from "../layout/brand-mark.tsx";
 import { LanguageSwitcher } from "../layout/language-switcher.tsx";
 import { NotificationBell } from "../layout/notification-bell.tsx";
 import { ThemeMenu } from "../layout/theme-menu.tsx";
@@ -86,7 +87,7 @@ export function AdminHeader() {
           className={`flex shrink-0 items-center gap-2 rounded-md font-bold text-brand-800 dark:text-white ${FOCUS}`}
           aria-label={t("shell.homeAria", { name: brand.shortName })}
         >
-          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <BrandMark size={28} />
           <span className="hidden whitespace-nowrap sm:inline">
             {brand.shortName} <span className="font-medium text-slate-600 dark:text-slate-300">·</span>{" "}
             {t("title")}

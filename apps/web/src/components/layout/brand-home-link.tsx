@@ -1,11 +1,12 @@
 import { brand } from "@brand";
 import { Link } from "react-router";
+import { BrandMark } from "./brand-mark.tsx";
 
 /** The brand's mark and short name, linking home; `label` names the link, `className` fits it to its bar. */
 export function BrandHomeLink({ className, label }: { className: string; label: string }) {
   return (
     <Link to="/" className={className} aria-label={label}>
-      <img src="/favicon.svg" alt="" width="32" height="32" />
+      <BrandMark size={32} />
       <span className="hidden sm:inline">{brand.shortName}</span>
     </Link>
   );

@@ -10,7 +10,7 @@ import {
 } from "../../../components/deposits/details-fields.tsx";
 import { instructionFields } from "../../../components/deposits/min-rate.ts";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
-import { useApiForm } from "../../../lib/forms.ts";
+import { lazySchema, useApiForm } from "../../../lib/forms.ts";
 import { useCompleteDetails } from "../api/complete-details.ts";
 
 /** The order in which a missing detail is named when the saver saves too early. */
@@ -26,22 +26,27 @@ export function CompleteDetails({ application }: { application: Application }) {
   const base = useId();
   const complete = useCompleteDetails(application.id);
   const language = i18n.language;
+  // Built when the form is first checked, not as the card renders (lib/forms.ts, lazySchema).
   const schema = useMemo(
     () =>
-      z
-        .object({
-          // Checked here first: the details schema decides by the instruction (a union), and a missing
-          // instruction would otherwise be the only problem named, even with no IBAN given.
-          reference_iban: z.string().trim().min(1),
-          maturity_instruction: z.enum(MATURITY_INSTRUCTIONS).optional(),
-          renew_min_rate: z.string().optional(),
-          info_sheet_acknowledged: z.boolean(),
-        })
-        .transform(({ renew_min_rate, maturity_instruction, ...rest }) => ({
-          ...rest,
-          ...(maturity_instruction ? instructionFields(maturity_instruction, renew_min_rate, language) : {}),
-        }))
-        .pipe(applicationDetailsRequestSchema),
+      lazySchema(() =>
+        z
+          .object({
+            // Checked here first: the details schema decides by the instruction (a union), and a missing
+            // instruction would otherwise be the only problem named, even with no IBAN given.
+            reference_iban: z.string().trim().min(1),
+            maturity_instruction: z.enum(MATURITY_INSTRUCTIONS).optional(),
+            renew_min_rate: z.string().optional(),
+            info_sheet_acknowledged: z.boolean(),
+          })
+          .transform(({ renew_min_rate, maturity_instruction, ...rest }) => ({
+            ...rest,
+            ...(maturity_instruction
+              ? instructionFields(maturity_instruction, renew_min_rate, language)
+              : {}),
+          }))
+          .pipe(applicationDetailsRequestSchema),
+      ),
     [language],
   );
   const { form, formError, setFormError, submit, pending } = useApiForm({

@@ -9,7 +9,7 @@ import { FormField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { decimalInputText } from "../../../lib/decimal.ts";
 import { businessToday, formatCalendarDate, formatRate } from "../../../lib/format.ts";
-import { useApiForm } from "../../../lib/forms.ts";
+import { lazySchema, useApiForm } from "../../../lib/forms.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useChangeInstruction } from "../api/application-actions.ts";
 
@@ -21,15 +21,18 @@ export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
   const { t, i18n } = useTranslation(["deposits", "invest"]);
   const language = i18n.language;
   const change = useChangeInstruction();
+  // Built when the form is first checked, not as the card renders (lib/forms.ts, lazySchema).
   const schema = useMemo(
     () =>
-      z
-        .object({
-          maturity_instruction: z.enum(MATURITY_INSTRUCTIONS),
-          renew_min_rate: z.string().optional(),
-        })
-        .transform((v) => instructionFields(v.maturity_instruction, v.renew_min_rate, language))
-        .pipe(maturityInstructionRequestSchema),
+      lazySchema(() =>
+        z
+          .object({
+            maturity_instruction: z.enum(MATURITY_INSTRUCTIONS),
+            renew_min_rate: z.string().optional(),
+          })
+          .transform((v) => instructionFields(v.maturity_instruction, v.renew_min_rate, language))
+          .pipe(maturityInstructionRequestSchema),
+      ),
     [language],
   );
   const savedRate = deposit.renew_min_rate === null ? "" : decimalInputText(deposit.renew_min_rate, language);
