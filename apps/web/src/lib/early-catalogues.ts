@@ -22,11 +22,7 @@ export async function earlyCatalogue(
   language: string,
   namespace: string,
 ): Promise<Record<string, unknown> | undefined> {
-  const early = pending && (await pending);
+  if (pending === undefined) return undefined;
+  const early = await pending;
   return early?.language === language ? early.catalogues[namespace] : undefined;
-}
-
-/** Whether main.tsx asked for an early file: the loader awaits it only then. */
-export function earlyCataloguesExpected(): boolean {
-  return pending !== undefined;
 }

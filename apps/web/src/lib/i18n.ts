@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, STORAGE_KEYS } from "@festg
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import { earlyCatalogue, earlyCataloguesExpected } from "./early-catalogues.ts";
+import { earlyCatalogue } from "./early-catalogues.ts";
 import { initialLanguage } from "./language-path.ts";
 import { storage } from "./storage.ts";
 
@@ -33,7 +33,7 @@ export const i18n = i18next.createInstance();
 i18n.use(initReactI18next).use(
   resourcesToBackend(async (language: string, namespace: string) => {
     // A direct visit to a signed-in page brought its catalogues in one file (lib/early-catalogues.ts).
-    const early = earlyCataloguesExpected() ? await earlyCatalogue(language, namespace) : undefined;
+    const early = await earlyCatalogue(language, namespace);
     if (early) return early;
     const load = catalogues[`../locales/${language}/${namespace}.json`];
     return load ? (await load()).default : {};

@@ -87,7 +87,7 @@ export function AdminHeader() {
           className={`flex shrink-0 items-center gap-2 rounded-md font-bold text-brand-800 dark:text-white ${FOCUS}`}
           aria-label={t("shell.homeAria", { name: brand.shortName })}
         >
-          <BrandMark size={28} />
+          <BrandMark className="size-7" />
           <span className="hidden whitespace-nowrap sm:inline">
             {brand.shortName} <span className="font-medium text-slate-600 dark:text-slate-300">·</span>{" "}
             {t("title")}

@@ -6,7 +6,7 @@ import { BrandMark } from "./brand-mark.tsx";
 export function BrandHomeLink({ className, label }: { className: string; label: string }) {
   return (
     <Link to="/" className={className} aria-label={label}>
-      <BrandMark size={32} />
+      <BrandMark className="size-8" />
       <span className="hidden sm:inline">{brand.shortName}</span>
     </Link>
   );
