@@ -181,6 +181,8 @@ describe("0210: deposit_ledger derived from the journal", () => {
     const refundEntry = await entryOf(`order:${refundOrder.id}:booked`);
     const maturedOn = paid.deposit.maturity_date ?? "";
     const matured = await entryOf(`deposit:${paid.deposit.id}:matured:interest`);
+    // Each deposit's rows carry its own journal entry's moment: two maturities a millisecond apart differ.
+    const renewedMatured = await entryOf(`deposit:${renewed.deposit.id}:matured:interest`);
     const written: OldRow[] = [
       ...(await Promise.all(
         [paid, renewed, withdrawn].map(async ({ deposit: d }) => ({
@@ -225,7 +227,7 @@ describe("0210: deposit_ledger derived from the journal", () => {
         amount_cents: renewedInterest,
         value_date: maturedOn,
         source: "maturity",
-        booked_at: matured.created_at,
+        booked_at: renewedMatured.created_at,
       },
       {
         deposit_id: renewed.deposit.id,
@@ -233,7 +235,7 @@ describe("0210: deposit_ledger derived from the journal", () => {
         amount_cents: dbCents(next.amount_cents),
         value_date: maturedOn,
         source: "renewal",
-        booked_at: matured.created_at,
+        booked_at: renewedMatured.created_at,
       },
       {
         deposit_id: next.id,
@@ -241,7 +243,7 @@ describe("0210: deposit_ledger derived from the journal", () => {
         amount_cents: dbCents(next.amount_cents),
         value_date: maturedOn,
         source: "renewal",
-        booked_at: matured.created_at,
+        booked_at: renewedMatured.created_at,
       },
     ];
     await insertOld([...legacy, ...written]);
