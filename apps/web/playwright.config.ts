@@ -4,9 +4,10 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { startMailServer } from "./e2e/mail-server.ts";
 
-// One server for the run, on a free-ish port with a throw-away data directory. Set once in the main
+// One server for the run, on a free-ish port below the kernel's ephemeral range (32768 and up, where an
+// outgoing connection of another test could hold it) with a throw-away data directory. Set once in the main
 // process; workers inherit the environment, so every process agrees on them.
-process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 8000));
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 8000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "festgeld-e2e-"));
 // The deposit lifecycle journey moves its server's clock (POST /api/admin/clock), which would expire
 // every other spec's sessions: it gets a server of its own, not in production mode, with CLOCK_CONTROL.
