@@ -181,6 +181,25 @@ export function loadAverage(): string {
     .join(" ");
 }
 
+/**
+ * Waits until the machine's one-minute load average is below `limit` (BENCH_SETTLE_LOAD, default 1.0 on
+ * any number of cores) or `maxSeconds` have passed, and says how long it waited: a benchmark that builds
+ * first, or runs right after another, otherwise measures the tail of that work (its tasks traced 2 to 3
+ * times longer at a load of 2.5 than at 0.5 on two cores, docs/decisions.md "The contract's schemas with
+ * a form's first check"). BENCH_SETTLE_LOAD=0 does not wait.
+ */
+export async function settleLoad(maxSeconds = 120): Promise<void> {
+  const limit = Number(process.env.BENCH_SETTLE_LOAD ?? 1);
+  if (!(limit > 0)) return;
+  const start = Date.now();
+  while (os.loadavg()[0] >= limit && Date.now() - start < maxSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  const waited = Math.round((Date.now() - start) / 1000);
+  const reached = os.loadavg()[0] < limit ? "below" : "still above";
+  console.log(`Waited ${waited} s for the load average to settle (${reached} ${limit}): ${loadAverage()}`);
+}
+
 /** wrk on the PATH, or installed with apt-get (Debian's package `wrk`) when that is possible. */
 export function haveWrk(): boolean {
   const found = () => spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined;

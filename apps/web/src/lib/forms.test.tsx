@@ -16,6 +16,8 @@ import { ApiError } from "./api-client.ts";
 import {
   applyApiError,
   issueMessage,
+  lazySchema,
+  type SchemaSource,
   serverFieldName,
   translatedResolver,
   useApiAction,
@@ -34,9 +36,15 @@ afterEach(async () => {
 });
 
 /** A sign-in form on the shared pieces; `send` stands for the API call. */
-function LoginForm({ send }: { send: (values: { email: string; password: string }) => Promise<void> }) {
+function LoginForm({
+  send,
+  schema = loginRequestSchema,
+}: {
+  send: (values: { email: string; password: string }) => Promise<void>;
+  schema?: SchemaSource<{ email: string; password: string }, { email: string; password: string }>;
+}) {
   const { form, formError, submit, pending, done } = useApiForm({
-    schema: loginRequestSchema,
+    schema,
     defaultValues: { email: "", password: "" },
     fallback: "fallback",
   });
@@ -173,6 +181,40 @@ describe("useApiForm", () => {
     expect(send).toHaveBeenCalledTimes(1);
     await act(async () => finish());
     expect(button.hasAttribute("aria-disabled")).toBe(false);
+  });
+
+  it("loads a schema with the first check, once (lazySchema), and checks with it", async () => {
+    const load = vi.fn(async () => loginRequestSchema);
+    const schema = lazySchema(load);
+    const send = vi.fn(async () => {});
+    renderTranslated(<LoginForm send={send} schema={schema} />);
+    expect(load).not.toHaveBeenCalled();
+    await submitForm();
+    expect(send).not.toHaveBeenCalled();
+    expect(screen.getByLabelText("E-mail address").getAttribute("aria-invalid")).toBe("true");
+    fireEvent.input(screen.getByLabelText("E-mail address"), { target: { value: "ada@example.com" } });
+    fireEvent.input(screen.getByLabelText("Password"), { target: { value: "secret" } });
+    await submitForm();
+    expect(send).toHaveBeenCalledWith({ email: "ada@example.com", password: "secret" });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("a schema that could not be loaded: the form's message, nothing sent, loaded again at the next check", async () => {
+    const load = vi
+      .fn<() => Promise<typeof loginRequestSchema>>()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
+      .mockResolvedValue(loginRequestSchema);
+    const send = vi.fn(async () => {});
+    renderTranslated(<LoginForm send={send} schema={lazySchema(load)} />);
+    fireEvent.input(screen.getByLabelText("E-mail address"), { target: { value: "ada@example.com" } });
+    fireEvent.input(screen.getByLabelText("Password"), { target: { value: "secret" } });
+    await submitForm();
+    expect(send).not.toHaveBeenCalled();
+    expect(screen.getByTestId("form-error").textContent).toBe("fallback");
+    expect(screen.getByTestId("submit").getAttribute("aria-disabled")).not.toBe("true");
+    await submitForm();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it("shows the fallback for an error without a known code", async () => {

@@ -129,14 +129,30 @@ export interface MessageOverrides {
  * render, which a slow phone feels on a page of many forms (docs/decisions.md "Fewer requests before
  * the dashboard's first paint").
  */
-export type SchemaSource<TOut, TIn> = z.ZodType<TOut, TIn> | (() => z.ZodType<TOut, TIn>);
+export type SchemaSource<TOut, TIn> =
+  | z.ZodType<TOut, TIn>
+  | (() => z.ZodType<TOut, TIn> | Promise<z.ZodType<TOut, TIn>>);
 
-/** `build`'s schema, built on the first call (a form's first check) and kept. */
-export function lazySchema<TOut, TIn>(build: () => z.ZodType<TOut, TIn>): () => z.ZodType<TOut, TIn> {
-  let schema: z.ZodType<TOut, TIn> | undefined;
+/**
+ * `build`'s schema, built on the first call (a form's first check) and kept. `build` may load the
+ * contract's schema with the check (a dynamic import): the page then does not build the contract's
+ * schemas as it loads (docs/decisions.md "The contract's schemas with a form's first check"). A load
+ * that failed is tried again at the next check.
+ */
+export function lazySchema<TOut, TIn>(
+  build: () => z.ZodType<TOut, TIn> | Promise<z.ZodType<TOut, TIn>>,
+): () => z.ZodType<TOut, TIn> | Promise<z.ZodType<TOut, TIn>> {
+  let schema: z.ZodType<TOut, TIn> | Promise<z.ZodType<TOut, TIn>> | undefined;
   return () => {
-    schema ??= build();
-    return schema;
+    if (schema) return schema;
+    const built = build();
+    schema = built;
+    if (built instanceof Promise) {
+      built.catch(() => {
+        if (schema === built) schema = undefined;
+      });
+    }
+    return built;
   };
 }
 
@@ -149,11 +165,19 @@ export function lazySchema<TOut, TIn>(build: () => z.ZodType<TOut, TIn>): () => 
 export function translatedResolver<TIn extends FieldValues, TOut>(
   source: SchemaSource<TOut, TIn>,
   overrides: MessageOverrides = {},
+  /** Called when the schema could not be loaded (no connection): the check then fails on the form as a whole. */
+  onUnavailable?: (error: unknown) => void,
 ): Resolver<TIn, unknown, TOut> {
   const schemaOf = typeof source === "function" ? source : () => source;
   let base: Resolver<TIn, unknown, TOut> | undefined;
   return async (values, context, options) => {
-    const schema = schemaOf();
+    let schema: z.ZodType<TOut, TIn>;
+    try {
+      schema = await schemaOf();
+    } catch (error) {
+      onUnavailable?.(error);
+      return { values: {}, errors: { root: { type: "unavailable", message: "" } } } as never;
+    }
     // biome-ignore lint/suspicious/noExplicitAny: the resolver's overloads take zod 3 and 4 schemas
     base ??= zodResolver(schema as any) as never;
     const result = await base(values, context, options as never);
@@ -203,7 +227,9 @@ export function useApiForm<TIn extends FieldValues, TOut>({
   const form = useForm<TIn, unknown, TOut>({
     shouldFocusError: true,
     ...options,
-    resolver: translatedResolver(schema, { messages, requiredMessages, required, invalid }),
+    resolver: translatedResolver(schema, { messages, requiredMessages, required, invalid }, (error) =>
+      setFormError(typeof fallback === "function" ? fallback(error) : fallback),
+    ),
   });
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);

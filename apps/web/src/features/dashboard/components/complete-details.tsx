@@ -1,4 +1,4 @@
-import { type Application, applicationDetailsRequestSchema } from "@festgeld/domain";
+import type { Application } from "@festgeld/domain";
 import { MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
 import { useId, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,11 +26,13 @@ export function CompleteDetails({ application }: { application: Application }) {
   const base = useId();
   const complete = useCompleteDetails(application.id);
   const language = i18n.language;
-  // Built when the form is first checked, not as the card renders (lib/forms.ts, lazySchema).
+  // Built, with the contract's schema, when the form is first checked, not as the card loads and renders
+  // (lib/forms.ts, lazySchema).
   const schema = useMemo(
     () =>
-      lazySchema(() =>
-        z
+      lazySchema(async () => {
+        const { applicationDetailsRequestSchema } = await import("../api/request-schemas.ts");
+        return z
           .object({
             // Checked here first: the details schema decides by the instruction (a union), and a missing
             // instruction would otherwise be the only problem named, even with no IBAN given.
@@ -45,8 +47,8 @@ export function CompleteDetails({ application }: { application: Application }) {
               ? instructionFields(maturity_instruction, renew_min_rate, language)
               : {}),
           }))
-          .pipe(applicationDetailsRequestSchema),
-      ),
+          .pipe(applicationDetailsRequestSchema);
+      }),
     [language],
   );
   const { form, formError, setFormError, submit, pending } = useApiForm({

@@ -1,4 +1,4 @@
-import { type Deposit, maturityInstructionRequestSchema } from "@festgeld/domain";
+import type { Deposit } from "@festgeld/domain";
 import { MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,18 +21,20 @@ export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
   const { t, i18n } = useTranslation(["deposits", "invest"]);
   const language = i18n.language;
   const change = useChangeInstruction();
-  // Built when the form is first checked, not as the card renders (lib/forms.ts, lazySchema).
+  // Built, with the contract's schema, when the form is first checked, not as the card loads and renders
+  // (lib/forms.ts, lazySchema).
   const schema = useMemo(
     () =>
-      lazySchema(() =>
-        z
+      lazySchema(async () => {
+        const { maturityInstructionRequestSchema } = await import("../api/request-schemas.ts");
+        return z
           .object({
             maturity_instruction: z.enum(MATURITY_INSTRUCTIONS),
             renew_min_rate: z.string().optional(),
           })
           .transform((v) => instructionFields(v.maturity_instruction, v.renew_min_rate, language))
-          .pipe(maturityInstructionRequestSchema),
-      ),
+          .pipe(maturityInstructionRequestSchema);
+      }),
     [language],
   );
   const savedRate = deposit.renew_min_rate === null ? "" : decimalInputText(deposit.renew_min_rate, language);

@@ -1,36 +1,15 @@
-import {
-  ageOn,
-  COUNTRY_CODES,
-  type KycProfile,
-  kycProfileRequestSchema,
-  kycProfileSchema,
-  MINIMUM_AGE,
-} from "@festgeld/domain";
+import { COUNTRY_CODES, type KycProfile } from "@festgeld/domain";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
 import { FormField, fieldsOf, SelectField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { useApiForm } from "../../../lib/forms.ts";
+import { lazySchema, useApiForm } from "../../../lib/forms.ts";
 import { i18n } from "../../../lib/i18n.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useKycProfile, useSaveProfile } from "../api/profile-api.ts";
-
-/** The form's values: the profile's fields, with the PEP details as typed (sent only when the box is ticked). */
-const valuesSchema = kycProfileSchema
-  .pick({
-    date_of_birth: true,
-    place_of_birth: true,
-    nationality: true,
-    address: true,
-    tax_residency: true,
-    tax_id: true,
-    is_pep: true,
-  })
-  .extend({ pep_details: z.string() });
-type Values = z.input<typeof valuesSchema>;
+import type { Values } from "../api/profile-schema.ts";
 
 const EMPTY: Values = {
   date_of_birth: "",
@@ -56,20 +35,10 @@ function fromProfile(p: KycProfile): Values {
   };
 }
 
-/** The contract's kycProfileRequestSchema, and 18 or older on the day of entry. */
-const profileSchema = valuesSchema
-  .transform(
-    (values): z.input<typeof kycProfileRequestSchema> => ({
-      ...values,
-      pep_details: values.is_pep ? values.pep_details : null,
-    }),
-  )
-  .pipe(kycProfileRequestSchema)
-  .superRefine((request, ctx) => {
-    if (ageOn(request.date_of_birth, new Date().toISOString().slice(0, 10)) < MINIMUM_AGE) {
-      ctx.addIssue({ code: "custom", path: ["date_of_birth"], message: i18n.t("identity:profile.underage") });
-    }
-  });
+/** Built, with the contract's schemas, when the form is first checked (lib/forms.ts, lazySchema). */
+const profileSchema = lazySchema(async () =>
+  (await import("../api/profile-schema.ts")).profileSchema(() => i18n.t("identity:profile.underage")),
+);
 
 /**
  * Personal data: the shared zod schema checks it in the browser, with the
