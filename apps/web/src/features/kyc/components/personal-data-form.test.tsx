@@ -1,3 +1,4 @@
+import type { Language } from "@festgeld/domain/constants";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -55,6 +56,17 @@ async function fill(container: HTMLElement, dateOfBirth: string) {
   set("tax_id", "ABCD1234");
 }
 
+function renderForm(language: Language) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderIn(
+    language,
+    "identity",
+    <QueryClientProvider client={client}>
+      <PersonalDataForm />
+    </QueryClientProvider>,
+  );
+}
+
 async function submit(container: HTMLElement) {
   await act(async () => {
     fireEvent.submit(container.querySelector("form") as HTMLFormElement);
@@ -63,14 +75,7 @@ async function submit(container: HTMLElement) {
 
 describe("PersonalDataForm", () => {
   it("checks with the contract's schema, loaded at the first check: under 18 refused in the reader's language", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { container } = await renderIn(
-      "de",
-      "identity",
-      <QueryClientProvider client={client}>
-        <PersonalDataForm />
-      </QueryClientProvider>,
-    );
+    const { container } = await renderForm("de");
     await fill(container, yearsAgo(10));
     await submit(container);
     await waitFor(() => expect(screen.getByText("Sie müssen mindestens 18 Jahre alt sein.")).toBeTruthy());
@@ -78,14 +83,7 @@ describe("PersonalDataForm", () => {
   });
 
   it("sends the request the contract describes once the values are valid (no PEP details unless ticked)", async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { container } = await renderIn(
-      "en",
-      "identity",
-      <QueryClientProvider client={client}>
-        <PersonalDataForm />
-      </QueryClientProvider>,
-    );
+    const { container } = await renderForm("en");
     await fill(container, "1980-05-17");
     await submit(container);
     await waitFor(() => expect(sent).toHaveLength(1));
