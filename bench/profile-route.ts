@@ -16,35 +16,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { type CpuProfile, frameLabel, place, selfTimeByNode } from "./cpu-profile.ts";
 import { freePort, repoRoot, table, tempDir } from "./lib.ts";
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-  startTime: number;
-}
-
 const top = Number(process.env.PROFILE_TOP ?? 30);
-
-/** Where a script lives, short: a package name for node_modules, a repository path for ours. */
-function place(url: string): string {
-  if (!url) return "(native)";
-  const clean = url.replace(/^file:\/\//, "");
-  const nm = clean.lastIndexOf("node_modules/");
-  if (nm >= 0) {
-    const rest = clean.slice(nm + "node_modules/".length).split("/");
-    return rest[0]?.startsWith("@") ? `${rest[0]}/${rest[1]}` : (rest[0] ?? clean);
-  }
-  if (clean.startsWith("node:")) return clean;
-  return path.relative(repoRoot, clean) || clean;
-}
 
 /**
  * Sums self time by function and by file. `window`: only the samples taken between these two instants
@@ -54,14 +29,7 @@ function place(url: string): string {
 export function summarise(file: string, window?: { from: number; to: number }, requests?: number) {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const selfUs = new Map<number, number>();
-  let at = profile.startTime;
-  profile.samples.forEach((id, i) => {
-    const delta = profile.timeDeltas[i] ?? 0;
-    at += delta;
-    if (window && (at < window.from || at > window.to)) return;
-    selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
-  });
+  const selfUs = selfTimeByNode(profile, (at) => !window || (at >= window.from && at <= window.to));
   let total = 0;
   const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
@@ -69,9 +37,8 @@ export function summarise(file: string, window?: { from: number; to: number }, r
     const node = byId.get(id);
     if (!node) continue;
     total += us;
-    const { functionName, url, lineNumber } = node.callFrame;
-    const where = place(url);
-    const fn = `${(functionName || "(anonymous)").slice(0, 60)} ${where}${url ? `:${lineNumber + 1}` : ""}`;
+    const fn = frameLabel(node);
+    const where = place(node.callFrame.url);
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
     byFile.set(where, (byFile.get(where) ?? 0) + us);
   }
@@ -80,14 +47,12 @@ export function summarise(file: string, window?: { from: number; to: number }, r
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const inclusive = new Map<string, number>();
-  const label = (node: ProfileNode) =>
-    `${(node.callFrame.functionName || "(anonymous)").slice(0, 60)} ${place(node.callFrame.url)}${node.callFrame.url ? `:${node.callFrame.lineNumber + 1}` : ""}`;
   for (const [id, us] of selfUs) {
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const node = byId.get(at);
       if (!node?.callFrame.url) continue;
-      const key = label(node);
+      const key = frameLabel(node);
       if (seen.has(key)) continue;
       seen.add(key);
       inclusive.set(key, (inclusive.get(key) ?? 0) + us);

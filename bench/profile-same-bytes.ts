@@ -16,6 +16,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { type CpuProfile, frameLabel, selfTimeByNode } from "./cpu-profile.ts";
 import {
   freePort,
   haveWrk,
@@ -28,16 +29,6 @@ import {
   wrkRound,
 } from "./lib.ts";
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-  startTime: number;
-}
 interface Window {
   from: number;
   to: number;
@@ -71,25 +62,13 @@ async function bearer(port: number): Promise<Record<string, string>> {
 function selfTime(profile: CpuProfile, windows: Window[]): Map<string, number> {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
-  let at = profile.startTime;
-  profile.samples.forEach((id, i) => {
-    const delta = profile.timeDeltas[i] ?? 0;
-    at += delta;
-    if (!windows.some((w) => at >= w.from && at <= w.to)) return;
-    const frame = byId.get(id)?.callFrame;
-    if (!frame) return;
-    let where = frame.url.replace(/^file:\/\//, "");
-    const nm = where.lastIndexOf("node_modules/");
-    if (nm >= 0)
-      where = where
-        .slice(nm + "node_modules/".length)
-        .split("/")
-        .slice(0, 2)
-        .join("/");
-    else where = path.relative(repoRoot, where) || where;
-    const key = `${frame.functionName || "(anonymous)"}${frame.url ? ` ${where}:${frame.lineNumber + 1}` : ""}`;
-    self.set(key, (self.get(key) ?? 0) + delta);
-  });
+  const inWindows = (at: number) => windows.some((w) => at >= w.from && at <= w.to);
+  for (const [id, us] of selfTimeByNode(profile, inWindows)) {
+    const node = byId.get(id);
+    if (!node) continue;
+    const key = frameLabel(node);
+    self.set(key, (self.get(key) ?? 0) + us);
+  }
   return self;
 }
 

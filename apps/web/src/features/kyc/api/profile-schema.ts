@@ -8,7 +8,7 @@ import { ageOn, kycProfileRequestSchema, kycProfileSchema, MINIMUM_AGE } from "@
 import { z } from "zod";
 
 /** The form's values: the profile's fields, with the PEP details as typed (sent only when the box is ticked). */
-export const valuesSchema = kycProfileSchema
+const valuesSchema = kycProfileSchema
   .pick({
     date_of_birth: true,
     place_of_birth: true,
