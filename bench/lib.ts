@@ -320,3 +320,91 @@ export function recordAnswer(
     req.end(target.body);
   });
 }
+
+export interface TlsFront {
+  /** https://127.0.0.1:<port>, answered over HTTP/2 (or HTTP/1.1 to a client that asks for it). */
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * HAProxy in front of `backend` (http://host:port) as production puts it: deploy/haproxy.cfg with its TLS
+ * bind (HTTP/2 and HTTP/1.1 by ALPN), a self-signed certificate for 127.0.0.1 made by openssl for this run.
+ * Null, with the reason printed, when haproxy or openssl is missing (Debian's packages `haproxy`, `openssl`).
+ */
+export async function startTlsFront(backend: string): Promise<TlsFront | null> {
+  const missing = ["haproxy", "openssl"].filter(
+    (cmd) => spawnSync(cmd, ["version"], { stdio: "ignore" }).error !== undefined,
+  );
+  if (missing.length > 0) {
+    console.log(`No TLS front: ${missing.join(" and ")} not found (Debian's packages of that name)`);
+    return null;
+  }
+  const dir = tempDir("festgeld-tls-");
+  const key = path.join(dir, "key.pem");
+  const cert = path.join(dir, "cert.pem");
+  const made = spawnSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+    ],
+    { stdio: "ignore" },
+  );
+  if (made.status !== 0) throw new Error("openssl could not make the certificate");
+  const pem = path.join(dir, "site.pem");
+  writeFileSync(pem, readFileSync(cert, "utf8") + readFileSync(key, "utf8"));
+  const [plain, tls] = [await freePort(), await freePort()];
+  const address = new URL(backend).host;
+  const child = spawn("haproxy", ["-db", "-f", path.join(repoRoot, "deploy/haproxy.cfg")], {
+    env: {
+      ...process.env,
+      HAPROXY_BIND: `127.0.0.1:${plain}`,
+      HAPROXY_TLS_BIND: `127.0.0.1:${tls}`,
+      HAPROXY_TLS_CERT: pem,
+      // One process behind both of the file's backend entries.
+      APP1_ADDR: address,
+      APP2_ADDR: address,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${plain}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}`);
+    const ready = await fetch(`${url}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error("haproxy did not pass requests on within 30 s");
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url: `https://127.0.0.1:${tls}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

@@ -10,6 +10,11 @@
  * storage: it fails below performance 90 or accessibility 100, above 2.5 s of LCP, or when a page
  * fell back to the sign-in page.
  *
+ * The pages are measured on the compiled server's own port (plain HTTP/1.1). WEB_FRONT=tls measures them
+ * through HAProxy instead, as production serves them (deploy/haproxy.cfg's TLS bind, HTTP/2 by ALPN, a
+ * self-signed certificate made for the run): Lighthouse's estimate then pays the TLS handshake and loads one
+ * file after another on the one connection (docs/decisions.md "Pages through the TLS front").
+ *
  *   npm run bench:web                 (SKIP_LIGHTHOUSE=1 for the size budget only;
  *                                      ROUTES=/en,/de/packages for some pages only;
  *                                      SKIP_SIGNED_IN=1 without, ONLY_SIGNED_IN=1 only the signed-in pages)
@@ -26,6 +31,8 @@ import {
   repoRoot,
   settleLoad,
   startServer,
+  startTlsFront,
+  type TlsFront,
   table,
   tempDir,
 } from "./lib.ts";
@@ -205,6 +212,8 @@ async function audit(
 
 const chromeFlags = [
   "--headless=new",
+  // The TLS front's certificate is self-signed, made for the run.
+  "--ignore-certificate-errors",
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
@@ -213,10 +222,20 @@ const chromeFlags = [
   "--no-first-run",
 ];
 
+/** The server trusts the front's X-Forwarded-For and -Proto (as production behind one proxy). */
+const behindFront: Record<string, string> = process.env.WEB_FRONT === "tls" ? { TRUST_PROXY: "1" } : {};
+
+/** With WEB_FRONT=tls the TLS front before `backend` (none without haproxy or openssl). */
+async function frontOf(backend: string): Promise<TlsFront | null> {
+  return process.env.WEB_FRONT === "tls" ? startTlsFront(backend) : null;
+}
+
 if (!process.env.SKIP_LIGHTHOUSE && !process.env.ONLY_SIGNED_IN) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
-  const server = await startServer({ DATA_DIR: tempDir("festgeld-lh-") });
+  const server = await startServer({ DATA_DIR: tempDir("festgeld-lh-"), ...behindFront });
+  const front = await frontOf(server.url);
+  const site = front?.url ?? server.url;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags,
@@ -230,7 +249,7 @@ if (!process.env.SKIP_LIGHTHOUSE && !process.env.ONLY_SIGNED_IN) {
       const { missed, row } = await audit(
         lighthouse,
         chrome.port,
-        `${server.url}${route}`,
+        `${site}${route}`,
         route,
         LIGHTHOUSE_BUDGET,
       );
@@ -238,11 +257,12 @@ if (!process.env.SKIP_LIGHTHOUSE && !process.env.ONLY_SIGNED_IN) {
       scores.push(row);
     }
     console.log(
-      `\nLighthouse (mobile emulation); budget: performance >= ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}, SEO ${LIGHTHOUSE_BUDGET.seo}, LCP <= ${LIGHTHOUSE_BUDGET.lcpMs} ms; load average ${loadBefore} -> ${loadAverage()}`,
+      `\nLighthouse (mobile emulation, ${site}); budget: performance >= ${LIGHTHOUSE_BUDGET.performance}, accessibility ${LIGHTHOUSE_BUDGET.accessibility}, SEO ${LIGHTHOUSE_BUDGET.seo}, LCP <= ${LIGHTHOUSE_BUDGET.lcpMs} ms; load average ${loadBefore} -> ${loadAverage()}`,
     );
     table(scores);
   } finally {
     await chrome.kill();
+    await front?.stop();
     await server.stop();
   }
 }
@@ -259,11 +279,14 @@ if (!process.env.SKIP_LIGHTHOUSE && !process.env.ROUTES && !process.env.SKIP_SIG
     const { url, drop } = await createPgDatabase("festgeld_bench_web");
     const dataDir = tempDir("festgeld-lh-signed-in-");
     let server: Awaited<ReturnType<typeof startServer>> | undefined;
+    let front: TlsFront | null = null;
     let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
     try {
       const tokens = await seedSignedIn(url, dataDir);
-      server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
+      server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir, ...behindFront });
       await sendMessages(server.url, tokens.adminToken);
+      front = await frontOf(server.url);
+      const site = front?.url ?? server.url;
       chrome = await chromeLauncher.launch({
         chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
         chromeFlags,
@@ -271,7 +294,7 @@ if (!process.env.SKIP_LIGHTHOUSE && !process.env.ROUTES && !process.env.SKIP_SIG
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       const signIn = async (token: string) => {
         const page = await browser.newPage();
-        await page.goto(`${server?.url}/en`);
+        await page.goto(`${site}/en`);
         await page.evaluate((value) => localStorage.setItem("token", value), token);
         await page.close();
       };
@@ -289,7 +312,7 @@ if (!process.env.SKIP_LIGHTHOUSE && !process.env.ROUTES && !process.env.SKIP_SIG
         const { missed, row } = await audit(
           lighthouse,
           chrome.port,
-          `${server.url}${route}`,
+          `${site}${route}`,
           `${route} (${who})`,
           SIGNED_IN_BUDGET,
           true,
@@ -299,11 +322,12 @@ if (!process.env.SKIP_LIGHTHOUSE && !process.env.ROUTES && !process.env.SKIP_SIG
       }
       await browser.disconnect();
       console.log(
-        `\nSigned-in pages, Lighthouse (mobile emulation); budget: performance >= ${SIGNED_IN_BUDGET.performance}, accessibility ${SIGNED_IN_BUDGET.accessibility}, LCP <= ${SIGNED_IN_BUDGET.lcpMs} ms (SEO not counted: these pages are not indexed); load average ${loadBefore} -> ${loadAverage()}`,
+        `\nSigned-in pages, Lighthouse (mobile emulation, ${site}); budget: performance >= ${SIGNED_IN_BUDGET.performance}, accessibility ${SIGNED_IN_BUDGET.accessibility}, LCP <= ${SIGNED_IN_BUDGET.lcpMs} ms (SEO not counted: these pages are not indexed); load average ${loadBefore} -> ${loadAverage()}`,
       );
       table(scores);
     } finally {
       await chrome?.kill();
+      await front?.stop();
       await server?.stop();
       await drop();
     }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+import http2 from "node:http2";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -44,6 +45,9 @@ async function freePort(): Promise<number> {
     probe.on("error", reject);
   });
 }
+
+/** A self-signed certificate for 127.0.0.1 and localhost with its key, for HAProxy's TLS bind. */
+const tlsCertificate = path.join(import.meta.dirname, "fixtures/tls-localhost.pem");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -175,6 +179,7 @@ describe.runIf(run)("two server processes behind HAProxy", () => {
   let a: string;
   let b: string;
   let lb: string;
+  let lbTls: string;
   let admin: Awaited<ReturnType<typeof createAdmin>>;
 
   beforeAll(async () => {
@@ -196,7 +201,12 @@ describe.runIf(run)("two server processes behind HAProxy", () => {
 
     mailbox = await startSmtp();
     s3 = await startLocalS3();
-    const [port1, port2, portLb] = [await freePort(), await freePort(), await freePort()];
+    const [port1, port2, portLb, portTls] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const env = (port: number) => ({
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
@@ -229,10 +239,13 @@ describe.runIf(run)("two server processes behind HAProxy", () => {
 
     haproxy = startProcess("haproxy", ["-db", "-f", path.join(repoRoot, "deploy/haproxy.cfg")], {
       HAPROXY_BIND: `127.0.0.1:${portLb}`,
+      HAPROXY_TLS_BIND: `127.0.0.1:${portTls}`,
+      HAPROXY_TLS_CERT: tlsCertificate,
       APP1_ADDR: `127.0.0.1:${port1}`,
       APP2_ADDR: `127.0.0.1:${port2}`,
     });
     lb = `http://127.0.0.1:${portLb}`;
+    lbTls = `https://127.0.0.1:${portTls}`;
     await ready(lb, haproxy, 20_000);
 
     database = await openPostgres(dbUrl.toString(), 2);
@@ -417,6 +430,39 @@ describe.runIf(run)("two server processes behind HAProxy", () => {
     expect(file.statusCode, file.body).toBe(200);
     expect(file.rawPayload.equals(jpegBytes())).toBe(true);
     figures.push("upload through process 1, the same bytes read through process 2 (from the S3 bucket)");
+  });
+
+  it("answers HTTPS over HTTP/2 with HSTS; the plain port never sends HSTS, whatever scheme the client claims", async () => {
+    const session = http2.connect(lbTls, { ca: readFileSync(tlsCertificate, "utf8") });
+    try {
+      const answer = await new Promise<{ status: number; hsts: unknown; body: string }>((resolve, reject) => {
+        const stream = session.request({ ":path": "/api/packages" });
+        let body = "";
+        let headers: http2.IncomingHttpHeaders = {};
+        stream.on("response", (h) => {
+          headers = h;
+        });
+        stream.setEncoding("utf8");
+        stream.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        stream.on("end", () =>
+          resolve({ status: Number(headers[":status"]), hsts: headers["strict-transport-security"], body }),
+        );
+        stream.on("error", reject);
+      });
+      expect(session.alpnProtocol).toBe("h2");
+      expect(answer.status).toBe(200);
+      expect(answer.hsts).toBe("max-age=63072000; includeSubDomains");
+      expect(Array.isArray(JSON.parse(answer.body))).toBe(true);
+    } finally {
+      session.close();
+    }
+    // HAProxy sets X-Forwarded-Proto to the scheme the client used, replacing what the client wrote.
+    const plain = await fetch(`${lb}/api/packages`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    figures.push("HTTPS through HAProxy: HTTP/2 by ALPN, HSTS sent; the plain port sends none");
   });
 
   it("loses no acknowledged write when one process is killed, and the other keeps answering", async () => {
