@@ -11,7 +11,7 @@ import {
 } from "../src/modules/auth/auth.service.ts";
 import { verifyPassword } from "../src/modules/auth/password.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { runScript } from "./helpers/cli.ts";
+import { runProgram } from "./helpers/cli.ts";
 import { createUser, uniqueEmail } from "./helpers/factories.ts";
 
 const tempDirs: string[] = [];
@@ -104,7 +104,7 @@ describe("first admin from ADMIN_EMAIL / ADMIN_PASSWORD", () => {
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     "the server refuses to start with a weak ADMIN_PASSWORD and says why in one line",
     async () => {
-      const result = await runScript("apps/server/src/server.ts", [], {
+      const result = await runProgram("server", [], {
         DATA_DIR: tempDir(),
         PORT: "0",
         ADMIN_EMAIL: "admin@example.test",
@@ -122,20 +122,16 @@ describe("first admin from ADMIN_EMAIL / ADMIN_PASSWORD", () => {
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run admin:create", () => {
   it("without a terminal, generates a strong password, prints it once and stores only its hash", async () => {
     const dataDir = tempDir();
-    const result = await runScript(
-      "apps/server/src/cli/admin-create.ts",
-      ["--email", "Ops@Example.test", "--name", "Olga Ops"],
-      {
-        DATA_DIR: dataDir,
-      },
-    );
+    const result = await runProgram("admin-create", ["--email", "Ops@Example.test", "--name", "Olga Ops"], {
+      DATA_DIR: dataDir,
+    });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const generated = /Generated password[^:]*: (\S+)$/m.exec(result.stdout)?.[1];
     expect(generated).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(result.stdout.split(generated as string)).toHaveLength(2);
 
-    const again = await runScript("apps/server/src/cli/admin-create.ts", ["--email", "ops@example.test"], {
+    const again = await runProgram("admin-create", ["--email", "ops@example.test"], {
       DATA_DIR: dataDir,
     });
     expect(again.code).toBe(1);
@@ -154,7 +150,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm run admin:create", 
   }, 120_000);
 
   it("requires --email", async () => {
-    const result = await runScript("apps/server/src/cli/admin-create.ts", [], { DATA_DIR: tempDir() });
+    const result = await runProgram("admin-create", [], { DATA_DIR: tempDir() });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("Usage: npm run admin:create -- --email");
   }, 60_000);

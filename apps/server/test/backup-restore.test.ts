@@ -11,7 +11,8 @@ import { loadConfig } from "../src/config/env.ts";
 import { openPGlite } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { createBackup, restoreBackup } from "../src/ops/backup.ts";
-import { runScript } from "./helpers/cli.ts";
+import { runProgram } from "./helpers/cli.ts";
+import { migratedDataDir } from "./helpers/data-dir.ts";
 import { activePackage, applicationPayload } from "./helpers/deposits.ts";
 import { createAdmin, createUser, TEST_PASSWORD } from "./helpers/factories.ts";
 import { jpegBytes, multipartBody } from "./helpers/kyc-files.ts";
@@ -22,13 +23,14 @@ import { jpegBytes, multipartBody } from "./helpers/kyc-files.ts";
  */
 
 const run = (command: "backup", args: string[], env: Record<string, string>) =>
-  runScript(`apps/server/src/cli/${command}.ts`, args, env);
+  runProgram(command, args, env);
 
 let work: string;
 let dataDir: string;
 beforeAll(async () => {
   work = await fs.mkdtemp(path.join(os.tmpdir(), "festgeld-backup-"));
-  dataDir = path.join(work, "data");
+  // As the server left it after its first start: created and migrated.
+  dataDir = await migratedDataDir(path.join(work, "data"));
 });
 afterAll(async () => {
   await fs.rm(work, { recursive: true, force: true });

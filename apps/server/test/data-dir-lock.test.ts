@@ -1,12 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LOCK_FILE } from "../src/db/data-dir-lock.ts";
 import { openPGlite } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { runScript } from "./helpers/cli.ts";
+import { type Program, runProgram } from "./helpers/cli.ts";
+import { migratedDataDir } from "./helpers/data-dir.ts";
 
 /**
  * One writer per data directory (docs/decisions.md "One writer per data directory"): while a process
@@ -15,8 +16,8 @@ import { runScript } from "./helpers/cli.ts";
  * by a process that is gone does not block.
  */
 
-const run = (command: string, args: string[], dataDir: string) =>
-  runScript(`apps/server/src/cli/${command}.ts`, args, { ENV_FILE: "/dev/null", DATA_DIR: dataDir });
+const run = (command: Program, args: string[], dataDir: string) =>
+  runProgram(command, args, { ENV_FILE: "/dev/null", DATA_DIR: dataDir });
 
 const tempDirs: string[] = [];
 afterAll(() => {
@@ -29,7 +30,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("one writer per data dir
   // db:migrate opens the database as admin:create does, and restore takes the lock as backup does: one
   // command of each way is run here (each child process costs seconds).
   it("refuses admin:create, backup and rotate-key while the server holds the database; a stale lock does not block", async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "festgeld-lock-"));
+    const dataDir = await migratedDataDir();
     tempDirs.push(dataDir);
     const server = await openPGlite(dataDir);
     await migrate(server);

@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 
 /** The repository's root, where the server's commands are run from. */
 export const repoRoot = path.resolve(import.meta.dirname, "../../../..");
-const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
 
 export interface ScriptResult {
   code: number | null;
@@ -11,22 +10,39 @@ export interface ScriptResult {
   stderr: string;
 }
 
+/** The server's programs, as `npm start` and the operator's commands run them (tools/start.mjs). */
+export type Program = "server" | "migrate" | "admin-create" | "backup" | "restore" | "rotate-key";
+
+let built = false;
+
 /**
- * Runs a TypeScript entry point of the server (a path from the repository's root) as an operator does:
- * in a child process with only PATH, HOME, LOG_LEVEL=silent and the given environment, no terminal on
- * stdin.
+ * Runs one of the server's compiled programs (`apps/server/dist/<program>.js`, built first if it is out
+ * of date) as an operator does with `npm run <program>`: in a child process with only PATH, HOME,
+ * LOG_LEVEL=silent and the given environment, no terminal on stdin.
  */
-export function runScript(
-  script: string,
+export function runProgram(
+  program: Program,
   args: string[],
   env: Record<string, string>,
 ): Promise<ScriptResult> {
-  return new Promise((resolve) => {
-    const child = spawn(tsx, [path.join(repoRoot, script), ...args], {
+  if (!built) {
+    const build = spawnSync(process.execPath, ["tools/build.mjs", "--only", "server"], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
     });
+    if (build.status !== 0) throw new Error(`building the server failed: ${build.stderr}`);
+    built = true;
+  }
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(repoRoot, "apps/server/dist", `${program}.js`), ...args],
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => {
