@@ -6,11 +6,9 @@
  * are asked for while they load (lib/early-session.ts, app/signed-in-start.ts).
  */
 import "./styles.css";
-import { isLanguage, LANGUAGE_DETAILS } from "@festgeld/domain/constants";
 import { expectEarlyCatalogues } from "./lib/early-catalogues.ts";
 import { requestSessionEarly } from "./lib/early-session.ts";
 import { initialLanguage } from "./lib/language-path.ts";
-import { warmFormatters } from "./lib/warm-formatters.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing");
@@ -21,15 +19,7 @@ if (root.dataset.prerendered) {
   // machine: the report reached the page's observer hundreds of milliseconds after the paint, at times
   // after the one-second fallback that then started the app (docs/decisions.md "The first paint does
   // not wait for the app").
-  // The locale's formatting data loads in tasks of its own while the renderer is on its way, not inside
-  // the hydration (lib/warm-formatters.ts).
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      void import("./boot.tsx");
-      const language = document.documentElement.lang;
-      if (isLanguage(language)) warmFormatters(LANGUAGE_DETAILS[language].locale);
-    }, 0),
-  );
+  requestAnimationFrame(() => setTimeout(() => void import("./boot.tsx"), 0));
 } else {
   // The app's code is asked for first, its largest file (React's renderer) first of all
   // (vite.config.ts, modulePreload): on a slow phone's six connections it takes the one the page came

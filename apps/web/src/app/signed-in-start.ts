@@ -1,8 +1,7 @@
 import { pageCatalogues } from "virtual:page-catalogues";
-import { LANGUAGE_DETAILS, type Language } from "@festgeld/domain/constants";
+import { BUSINESS_TIME_ZONE, LANGUAGE_DETAILS, type Language } from "@festgeld/domain/constants";
 import type { EarlyCatalogues } from "../lib/early-catalogues.ts";
 import { PAGE_NAMESPACES } from "../lib/page-namespaces.ts";
-import { warmFormatters } from "../lib/warm-formatters.ts";
 import { type PreloadedPage, preloadSignedInPage, signedInPageAt } from "./signed-in-pages.ts";
 
 /**
@@ -36,4 +35,36 @@ export function startSignedInPage(pathname: string, language: Language): Promise
   return preloadSignedInPage(pathname).then(
     (preloaded) => preloaded && { ...preloaded, namespaces: PAGE_NAMESPACES[preloaded.page] },
   );
+}
+
+/**
+ * The first number, date and date-with-zone formatter a page makes loads the locale's data: with the
+ * fourfold slowdown of a slow phone about 80 to 110 ms each, which fell in the first render after the
+ * welcome (the bell's count) or in the inbox's list, long tasks that kept the page from answering a tap.
+ * Made here, one task each while the page's code is still on its way, the data is loaded by then and the
+ * formatters lib/format.ts makes cost a millisecond or two (docs/decisions.md "Signed-in pages, steady").
+ */
+function warmFormatters(locale: string) {
+  const formatters: Array<() => { format(value: number): string }> = [
+    () => new Intl.NumberFormat(locale),
+    () => new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }),
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: BUSINESS_TIME_ZONE,
+      }),
+    () => new Intl.DateTimeFormat(locale, { timeZoneName: "short", timeZone: BUSINESS_TIME_ZONE }),
+  ];
+  const next = () => {
+    const make = formatters.shift();
+    if (!make) return;
+    try {
+      make().format(1);
+    } catch {
+      // Only a head start: the page makes its own formatters.
+    }
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
 }
