@@ -169,6 +169,39 @@ test.describe("prerendered public pages", () => {
     expect(errors, errors.join("\n")).toEqual([]);
   });
 
+  test("a form sent before the app has taken the page over stays on its address: no field in the URL", async ({
+    page,
+  }) => {
+    // The app's start is held back, so the prerendered contact form is on screen without its handler.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/boot-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/en/contact");
+    const addresses: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) addresses.push(frame.url());
+    });
+    const form = page.getByTestId("contact-form");
+    await form.getByLabel("Name", { exact: true }).fill("Erika Mustermann");
+    await form.getByLabel("E-mail", { exact: true }).fill("erika@example.test");
+    await form.getByLabel("E-mail", { exact: true }).press("Enter");
+    await form.getByRole("button", { name: "Send message" }).click();
+    // Nothing was sent by the browser itself: the address is the page's, with nothing typed in it.
+    await expect(page).toHaveURL(/\/en\/contact$/);
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(0);
+    expect(addresses, "the browser's own submission navigated").toEqual([]);
+
+    release();
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+    await expect(page).toHaveURL(/\/en\/contact$/);
+    await expect(form.getByLabel("Name", { exact: true })).toHaveValue("Erika Mustermann");
+  });
+
   test("the address's language wins over a stored one; the root address follows the stored one", async ({
     page,
   }) => {

@@ -8,11 +8,14 @@
 import "./styles.css";
 import { expectEarlyCatalogues } from "./lib/early-catalogues.ts";
 import { requestSessionEarly } from "./lib/early-session.ts";
+import { holdSubmitsUntilReady } from "./lib/hold-submits.ts";
 import { initialLanguage } from "./lib/language-path.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing");
 if (root.dataset.prerendered) {
+  // Its forms do nothing until the app has taken them over (never the browser's own GET with the fields).
+  holdSubmitsUntilReady();
   // After the first frame: a timeout queued from an animation frame runs once that frame is drawn (a
   // page opened in the background, which draws no frame, starts when it is shown). Waiting for the
   // browser's first-contentful-paint report instead left the app up to a second late on a busy
