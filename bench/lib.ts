@@ -102,33 +102,46 @@ export async function startServer(
   });
   const url = `http://127.0.0.1:${p}`;
   // Generous: a first start on a busy machine (other jobs sharing the cores) can take a minute or more.
-  const deadline = Date.now() + 180_000;
-  let up = false;
-  while (!up && Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      up = (await fetch(`${url}/api/ready`)).ok;
-    } catch {
-      // not up yet
-    }
-    if (!up) await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!up) {
-    child.kill("SIGKILL");
-    throw new Error(`server not ready on ${url} within 180 s`);
-  }
+  await waitUntilReady("server", child, url, 180);
   return {
     url,
     port: p,
     child,
     readyMs: Math.round(performance.now() - spawned),
-    stop: (signal = "SIGTERM") =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill(signal);
-      }),
+    stop: (signal = "SIGTERM") => stopChild(child, signal),
   };
+}
+
+/** Waits until `url`/api/ready answers 200 through `child`; kills it and throws after `seconds` or if it exits. */
+async function waitUntilReady(
+  name: string,
+  child: ChildProcess,
+  url: string,
+  seconds: number,
+): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    const ready = await fetch(`${url}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`${name} not ready on ${url} within ${seconds} s`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Sends `signal` to `child` and resolves once it has exited (at once if it already has). */
+function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill(signal);
+  });
 }
 
 export async function pgAvailable(): Promise<boolean> {
@@ -333,9 +346,15 @@ export interface TlsFront {
  * Null, with the reason printed, when haproxy or openssl is missing (Debian's packages `haproxy`, `openssl`).
  */
 export async function startTlsFront(backend: string): Promise<TlsFront | null> {
-  const missing = ["haproxy", "openssl"].filter(
-    (cmd) => spawnSync(cmd, ["version"], { stdio: "ignore" }).error !== undefined,
-  );
+  // A command that is not installed fails to spawn (haproxy -v, openssl version: both print their version).
+  const missing = [
+    ["haproxy", "-v"],
+    ["openssl", "version"],
+  ]
+    .filter(
+      ([cmd, arg]) => spawnSync(cmd as string, [arg as string], { stdio: "ignore" }).error !== undefined,
+    )
+    .map(([cmd]) => cmd);
   if (missing.length > 0) {
     console.log(`No TLS front: ${missing.join(" and ")} not found (Debian's packages of that name)`);
     return null;
@@ -383,28 +402,7 @@ export async function startTlsFront(backend: string): Promise<TlsFront | null> {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const url = `http://127.0.0.1:${plain}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}`);
-    const ready = await fetch(`${url}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error("haproxy did not pass requests on within 30 s");
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url: `https://127.0.0.1:${tls}`,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  // Its plain port answers once it passes requests on to the server.
+  await waitUntilReady("haproxy", child, `http://127.0.0.1:${plain}`, 30);
+  return { url: `https://127.0.0.1:${tls}`, stop: () => stopChild(child) };
 }

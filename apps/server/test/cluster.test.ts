@@ -11,6 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openPostgres } from "../src/db/database.ts";
 import { deriveTotpKey, openWith, sealWith } from "../src/modules/auth/totp-secret.ts";
+import { buildServer } from "./helpers/cli.ts";
 import { approvedApplication } from "./helpers/deposits.ts";
 import { createAdmin, createUser, TEST_PASSWORD, uniqueEmail } from "./helpers/factories.ts";
 import { jpegBytes } from "./helpers/kyc-files.ts";
@@ -183,11 +184,7 @@ describe.runIf(run)("two server processes behind HAProxy", () => {
   let admin: Awaited<ReturnType<typeof createAdmin>>;
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, ["tools/build.mjs", "--only", "server"], {
-      cwd: repoRoot,
-      encoding: "utf8",
-    });
-    expect(build.status, build.stderr).toBe(0);
+    buildServer();
 
     const admin0 = new pg.Client({ connectionString: serverUrl });
     await admin0.connect();

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer } from "./helpers/cli.ts";
 
 /**
  * The compiled server (`npm run build` -> apps/server/dist) as a process manager runs it: it starts
@@ -88,11 +89,7 @@ async function terminate(
 
 beforeAll(() => {
   // Only the server: the web app is not needed here (WEB_DIST_DIR points nowhere).
-  const build = spawnSync(process.execPath, ["tools/build.mjs", "--only", "server"], {
-    cwd: repoRoot,
-    encoding: "utf8",
-  });
-  expect(build.status, build.stderr).toBe(0);
+  buildServer();
   expect(existsSync(compiled)).toBe(true);
 }, 120_000);
 

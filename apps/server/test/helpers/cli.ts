@@ -16,6 +16,20 @@ export type Program = "server" | "migrate" | "admin-create" | "backup" | "restor
 let built = false;
 
 /**
+ * Builds the server's programs into `apps/server/dist` when they are out of date (tools/build.mjs, as `npm
+ * start` does), once per test process; throws with the build's output when it fails.
+ */
+export function buildServer(): void {
+  if (built) return;
+  const build = spawnSync(process.execPath, ["tools/build.mjs", "--only", "server"], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
+  if (build.status !== 0) throw new Error(`building the server failed: ${build.stderr}`);
+  built = true;
+}
+
+/**
  * Runs one of the server's compiled programs (`apps/server/dist/<program>.js`, built first if it is out
  * of date) as an operator does with `npm run <program>`: in a child process with only PATH, HOME,
  * LOG_LEVEL=silent and the given environment, no terminal on stdin.
@@ -25,14 +39,7 @@ export function runProgram(
   args: string[],
   env: Record<string, string>,
 ): Promise<ScriptResult> {
-  if (!built) {
-    const build = spawnSync(process.execPath, ["tools/build.mjs", "--only", "server"], {
-      cwd: repoRoot,
-      encoding: "utf8",
-    });
-    if (build.status !== 0) throw new Error(`building the server failed: ${build.stderr}`);
-    built = true;
-  }
+  buildServer();
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
