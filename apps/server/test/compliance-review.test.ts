@@ -358,6 +358,8 @@ describe("registration with a known address", () => {
     );
     expect(notice).toBeDefined();
     expect(jsonText(notice)).not.toContain("Someone Else");
+    // Its link opens the sign-in page in the mail's language.
+    expect((notice?.facts as { path?: string } | undefined)?.path).toBe("/en/login");
     // A resent confirmation answers as for a new account and still sends nothing to the address.
     const resent = await post(
       "/api/auth/email/verify/resend",

@@ -50,6 +50,30 @@ test.describe("prerendered public pages", () => {
       );
     });
 
+    test("the sign-in, registration and forgotten-password pages are readable before the app, in their language", async ({
+      page,
+    }) => {
+      const cases: Array<[string, string, string]> = [
+        ["/de/login", "de", "Anmelden"],
+        ["/fr/register", "fr", "Créer votre compte"],
+        ["/en/forgot-password", "en", "Forgot your password?"],
+      ];
+      for (const [url, language, heading] of cases) {
+        const res = await page.goto(url);
+        expect(res?.status(), url).toBe(200);
+        await expect(page.locator("html"), url).toHaveAttribute("lang", language);
+        await expect(page.getByRole("heading", { level: 1 }), url).toHaveText(heading);
+        await expect(page.locator('head link[rel="canonical"]'), url).toHaveAttribute(
+          "href",
+          new RegExp(`${url}$`),
+        );
+      }
+      // The form is there to be filled in while the app loads.
+      await page.goto("/en/login");
+      await expect(page.getByLabel("E-mail address")).toBeVisible();
+      await expect(page.getByTestId("login-submit")).toBeVisible();
+    });
+
     test("an unknown address answers 404 with the not-found page", async ({ page }) => {
       for (const url of ["/no-such-page", "/de/no-such-page"]) {
         const res = await page.goto(url);
@@ -68,6 +92,8 @@ test.describe("prerendered public pages", () => {
         expect(xml).toContain(`/${language}/banks/demo-partnerbank</loc>`);
       }
       expect(xml).toContain('hreflang="fr"');
+      // The signed-out pages are forms, not content: prerendered, but not listed.
+      expect(xml).not.toMatch(/\/(login|register|forgot-password)</);
       const robots = await request.get("/robots.txt");
       expect(robots.headers()["content-type"]).toMatch(/text\/plain/);
       expect(await robots.text()).toMatch(/^Sitemap: .*\/sitemap\.xml$/m);
@@ -166,6 +192,36 @@ test.describe("prerendered public pages", () => {
     await expect(page).toHaveURL(/\/fr\/faq$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Questions fréquentes");
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    expect(errors, errors.join("\n")).toEqual([]);
+  });
+
+  test("a saver signs in on the prerendered sign-in page; a signed-in reader's registration page is its second step", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    const email = `prerendered-${Date.now()}@e2e.example.test`;
+    const registered = await page.request.post("/api/auth/register", {
+      data: { email, password: "prerendered sign-in phrase", full_name: "Petra Prerender" },
+    });
+    expect(registered.status()).toBe(201);
+
+    await page.goto("/de/login");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anmelden");
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+    await page.getByLabel("E-Mail-Adresse").fill(email);
+    await page.getByLabel("Passwort", { exact: true }).fill("prerendered sign-in phrase");
+    await page.getByTestId("login-submit").click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId("dashboard-welcome")).toContainText("Petra Prerender");
+
+    // Signed in, the prerendered first step is not hydrated: the app renders the second step afresh.
+    await page.goto("/de/register");
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+    await expect(page.getByTestId("registration-later")).toBeVisible();
     expect(errors, errors.join("\n")).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 /**
- * After `vite build`: renders every public page in every language into dist/<lang>/<page>/index.html,
- * with its own title, description, canonical link, hreflang alternates and Open Graph tags, plus
- * dist/404.html, dist/sitemap.xml, dist/routes.json (the app's route patterns, read by the server to
+ * After `vite build`: renders every public page and the signed-out pages (sign-in, registration, a
+ * forgotten password) in every language into dist/<lang>/<page>/index.html, with its own title, description, canonical link, hreflang alternates and Open Graph tags, plus
+ * dist/404.html, dist/sitemap.xml (the public pages only), dist/routes.json (the app's route patterns, read by the server to
  * answer 404 for unknown addresses) and dist/live-pages.json (the pages the server renders again with
  * the current packages). Each file gets .br and .gz copies like the rest of the build.
  * See docs/decisions.md "Prerendered public pages".
@@ -16,6 +16,7 @@ interface Entry {
   LANGUAGES: readonly Language[];
   LIVE_PAGES: string[];
   publicPaths(): string[];
+  signedOutPaths(): string[];
   routePatterns(): string[];
   render(
     url: string,
@@ -95,9 +96,10 @@ async function main() {
   };
 
   const pages = entry.publicPaths();
+  const signedOut = new Set(entry.signedOutPaths());
   const sitemap: string[] = [];
   let count = 0;
-  for (const pagePath of pages) {
+  for (const pagePath of [...pages, ...signedOut]) {
     const links = entry.LANGUAGES.map(
       (language) =>
         `<link rel="alternate" hreflang="${language}" href="${origin}${address(language, pagePath)}" />`,
@@ -110,6 +112,7 @@ async function main() {
       if (!rendered.html.includes("<h1")) throw new Error(`${url} rendered without a heading`);
       write(path.join(dist, url, "index.html"), page(language, rendered, alternates, url));
       count++;
+      if (signedOut.has(pagePath)) continue;
       sitemap.push(
         [
           "  <url>",
@@ -151,7 +154,7 @@ async function main() {
     write(robots, `${text.trimEnd()}\nSitemap: ${origin}/sitemap.xml\n`);
   }
   console.log(
-    `prerendered ${count} pages (${pages.length} in ${entry.LANGUAGES.length} languages), 404.html, sitemap.xml`,
+    `prerendered ${count} pages (${pages.length + signedOut.size} in ${entry.LANGUAGES.length} languages), 404.html, sitemap.xml`,
   );
 }
 

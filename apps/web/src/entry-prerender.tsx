@@ -9,7 +9,7 @@ import { type ReactElement, type ReactNode, StrictMode, Suspense } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { I18nextProvider } from "react-i18next";
 import { StaticRouter } from "react-router";
-import { AppRoutes, PUBLIC_PAGES } from "./app/router.tsx";
+import { AppRoutes, PUBLIC_PAGES, SIGNED_OUT_PAGES } from "./app/router.tsx";
 import { ARTICLES } from "./content/blog/articles.ts";
 import { buildTimeBanks } from "./lib/banks.ts";
 import { brandValuesFor } from "./lib/brand-text.ts";
@@ -38,6 +38,15 @@ export function publicPaths(): string[] {
     else paths.push(path);
   }
   return paths;
+}
+
+/**
+ * The signed-out pages (sign-in, registration, a forgotten password), prerendered under each language
+ * prefix as the public pages are, so that a returning saver's sign-in page is on screen before the app's
+ * code; not in the sitemap.
+ */
+export function signedOutPaths(): string[] {
+  return SIGNED_OUT_PAGES.map(([path]) => path);
 }
 
 /** The route patterns of the app, so the server answers 404 for an address no page has. */

@@ -94,10 +94,10 @@ export const PUBLIC_PAGES: ReadonlyArray<readonly [string, LazyExoticComponent<C
 
 /**
  * The signed-out pages a link in another language may point to: served under each language prefix too
- * (/de/register), from the app's shell (not prerendered; docs/decisions.md "Signed-out pages in the
- * reader's language").
+ * (/de/register) and prerendered there like the public pages, but left out of the sitemap: they are
+ * forms, not content (docs/decisions.md "Signed-out pages in the reader's language").
  */
-const SIGNED_OUT_PAGES: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType>]> = [
+export const SIGNED_OUT_PAGES: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType>]> = [
   ["login", LoginPage],
   ["register", RegisterPage],
   ["forgot-password", ForgotPasswordPage],

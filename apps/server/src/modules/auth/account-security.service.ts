@@ -101,7 +101,9 @@ export async function sendRegistrationNotice(
   await queueMail(
     db,
     { userId: user.id, to: user.email },
-    { kind: "registration_attempt", path: "/login" },
+    // The sign-in page in the mail's language (prerendered there; the unprefixed one picks a language
+    // in the browser).
+    { kind: "registration_attempt", path: `/${user.language ?? "en"}/login` },
     user.language ?? undefined,
   );
   return true;

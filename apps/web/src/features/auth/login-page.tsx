@@ -50,8 +50,10 @@ export default function LoginPage() {
   // Set when the password was right for an account with two-factor: the code finishes the sign-in.
   const [challenge, setChallenge] = useState<string | null>(null);
   const [passkeyPending, setPasskeyPending] = useState(false);
-  // Known only in the browser (after mount, so that a prerendered page hydrates unchanged).
-  const [passkeys, setPasskeys] = useState(false);
+  // Known only in the browser (after mount, so that a prerendered page hydrates unchanged). The page is
+  // rendered with the passkey button, which nearly every browser can use: one without WebAuthn drops it
+  // after mount, rather than every other browser shifting the page down to add it.
+  const [passkeys, setPasskeys] = useState(true);
   useEffect(() => setPasskeys(passkeysSupported()), []);
   useDocumentTitle(t("login.title"), t("login.description"));
 
