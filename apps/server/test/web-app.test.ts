@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +26,9 @@ function writeDist(): string {
     fs.writeFileSync(path.join(dir, `${name}.gz`), gzipSync(text));
   }
   fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
+  // The classic scripts every page carries inline (the build inlines them as they are).
+  fs.writeFileSync(path.join(dir, "lang-redirect.js"), "(() => {})();\n");
+  fs.writeFileSync(path.join(dir, "theme-init.js"), "(() => { document.documentElement; })();\n");
   fs.writeFileSync(
     path.join(dir, "routes.json"),
     JSON.stringify([
@@ -261,5 +265,18 @@ describe("web app serving", () => {
     expect(head.headers.etag).toBe(get.headers.etag);
     expect(head.headers["content-encoding"]).toBe("gzip");
     expect(head.headers["content-security-policy"]).toBe(get.headers["content-security-policy"]);
+  });
+
+  it("allows the pages' inline scripts, the language redirect and the theme, by their hashes and nothing else inline", async () => {
+    const res = await t.app.inject({ url: "/de/packages" });
+    const scriptSrc = /script-src ([^;]*)/.exec(res.headers["content-security-policy"] as string)?.[1] ?? "";
+    for (const name of ["lang-redirect.js", "theme-init.js"]) {
+      const hash = createHash("sha256")
+        .update(fs.readFileSync(path.join(dist, name)))
+        .digest("base64");
+      expect(scriptSrc, name).toContain(`'sha256-${hash}'`);
+    }
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(scriptSrc.split(" ").filter((source) => source.startsWith("'sha256-"))).toHaveLength(2);
   });
 });

@@ -56,16 +56,25 @@ test.describe("shell", () => {
 
   test("the theme follows the system's setting live until the reader chooses one", async ({ page }) => {
     const html = page.locator("html");
-    // Set before the app's code runs (theme-init.ts): a dark system never sees the light page first.
-    await page.addInitScript(() =>
-      document.addEventListener("DOMContentLoaded", () => {
-        (window as unknown as { darkAtLoad: boolean }).darkAtLoad =
-          document.documentElement.classList.contains("dark");
-      }),
-    );
+    // Set before anything is drawn (public/theme-init.js, inline in <head>): with none of the app's code
+    // in yet, the prerendered page is already on screen dark. As a module script the theme came after
+    // the page's first paint.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.emulateMedia({ colorScheme: "dark" });
-    await gotoReady(page, "/fr");
-    expect(await page.evaluate(() => (window as unknown as { darkAtLoad: boolean }).darkAtLoad)).toBe(true);
+    await page.goto("/fr", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(html).toHaveClass(/dark/);
+    expect(await html.evaluate((element) => element.style.colorScheme)).toBe("dark");
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(0);
+    release();
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
     await page.emulateMedia({ colorScheme: "light" });
     await expect(html).not.toHaveClass(/dark/);
 
@@ -76,6 +85,8 @@ test.describe("shell", () => {
     await expect(html).toHaveClass(/dark/);
     await page.reload();
     await expect(html).toHaveClass(/dark/);
+    // The class is there before the app is; the menu works once the app has taken the page over.
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
     await setTheme(page, "system");
     await expect(html).not.toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem("darkMode"))).toBeNull();

@@ -30,6 +30,8 @@ const dist = path.join(webDir, "dist");
 const ssrEntry = path.join(webDir, "dist-ssr", "entry-prerender.js");
 /** The public origin the canonical links and the sitemap name (no trailing slash). */
 const origin = (process.env.PUBLIC_URL ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
+/** The classic scripts of apps/web/public that every page carries inline, in <head>, before anything is drawn. */
+const INLINE_SCRIPTS = ["lang-redirect.js", "theme-init.js"];
 const OG_LOCALE: Record<Language, string> = { en: "en_GB", de: "de_DE", fr: "fr_FR" };
 
 const escapeHtml = (text: string) =>
@@ -49,15 +51,24 @@ function write(file: string, content: string) {
 async function main() {
   const entry = (await import(pathToFileURL(ssrEntry).href)) as Entry;
   const shellFile = path.join(dist, "index.html");
-  // The language redirect runs before the first paint; inline, it costs the page no request of its own.
-  // The server allows exactly this text by its hash in the Content-Security-Policy.
-  const redirectTag = '<script src="/lang-redirect.js"></script>';
-  const redirectScript = fs.readFileSync(path.join(dist, "lang-redirect.js"), "utf8");
-  if (redirectScript.includes("</script")) throw new Error("lang-redirect.js cannot be inlined");
-  const inlineRedirect = `<script>${redirectScript}</script>`;
-  // The shell (index.html, for client-side routes) inlines it too (below); read again, it is the template.
-  const template = fs.readFileSync(shellFile, "utf8").replace(inlineRedirect, () => redirectTag);
-  if (!template.includes(redirectTag)) throw new Error("index.html does not load lang-redirect.js");
+  // The language redirect and the theme run before the first paint; inline, they cost the page no
+  // request of their own. The server allows exactly these texts by their hashes in the
+  // Content-Security-Policy (INLINE_SCRIPTS, apps/server/src/plugins/web-app.ts).
+  const inlined = INLINE_SCRIPTS.map((name) => {
+    const text = fs.readFileSync(path.join(dist, name), "utf8");
+    if (text.includes("</script")) throw new Error(`${name} cannot be inlined`);
+    return { tag: `<script src="/${name}"></script>`, inline: `<script>${text}</script>` };
+  });
+  const inlineScripts = (html: string) =>
+    inlined.reduce((result, { tag, inline }) => result.replace(tag, () => inline), html);
+  // The shell (index.html, for client-side routes) inlines them too (below); read again, it is the template.
+  const template = inlined.reduce(
+    (html, { tag, inline }) => html.replace(inline, () => tag),
+    fs.readFileSync(shellFile, "utf8"),
+  );
+  for (const { tag } of inlined) {
+    if (!template.includes(tag)) throw new Error(`index.html does not load ${tag}`);
+  }
   const defaultDescription = /<meta name="description" content="([^"]*)"/.exec(template)?.[1] ?? "";
   if (!template.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root");
 
@@ -80,8 +91,7 @@ async function main() {
     ]
       .filter(Boolean)
       .join("\n    ");
-    return template
-      .replace(redirectTag, () => inlineRedirect)
+    return inlineScripts(template)
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
       .replace(
@@ -136,15 +146,13 @@ async function main() {
     path.join(dist, "sitemap.xml"),
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${sitemap.join("\n")}\n</urlset>\n`,
   );
-  // The shell of the signed-in pages: the redirect inline there too, so their first paint does not wait
+  // The shell of the signed-in pages: the scripts inline there too, so their first paint does not wait
   // for a request of its own.
   // It also carries the brand's figures in every language (entry-prerender.tsx, shellInitialData).
   const shellData = await entry.shellInitialData();
   write(
     shellFile,
-    template
-      .replace(redirectTag, () => inlineRedirect)
-      .replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${shellData}`),
+    inlineScripts(template).replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${shellData}`),
   );
   fs.writeFileSync(path.join(dist, "routes.json"), `${JSON.stringify(entry.routePatterns(), null, 2)}\n`);
   fs.writeFileSync(path.join(dist, "live-pages.json"), `${JSON.stringify(entry.LIVE_PAGES)}\n`);

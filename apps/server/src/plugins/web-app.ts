@@ -81,14 +81,20 @@ function htmlCache(distDir: string) {
 }
 
 /**
- * The SHA-256 hashes (base64) of the scripts the prerendered pages carry inline, for the
- * Content-Security-Policy: the build inlines `lang-redirect.js` as it is, so that no request stands
- * between the page and its first paint (docs/decisions.md "Prerendered public pages").
+ * The classic scripts every page carries inline (apps/web/scripts/prerender.ts inlines these files of the
+ * build as they are): the root address's language redirect and the theme, both before the first paint.
+ */
+const INLINE_SCRIPTS = ["lang-redirect.js", "theme-init.js"];
+
+/**
+ * The SHA-256 hashes (base64) of the scripts the pages carry inline, for the Content-Security-Policy, so
+ * that no request stands between the page and its first paint (docs/decisions.md "Prerendered public
+ * pages", "Light, dark or the system's theme").
  */
 export function inlineScriptHashes(distDir: string): string[] {
-  const file = path.join(distDir, "lang-redirect.js");
-  if (!fs.existsSync(file)) return [];
-  return [createHash("sha256").update(fs.readFileSync(file)).digest("base64")];
+  return INLINE_SCRIPTS.map((name) => path.join(distDir, name))
+    .filter((file) => fs.existsSync(file))
+    .map((file) => createHash("sha256").update(fs.readFileSync(file)).digest("base64"));
 }
 
 /** The headers of one page's answers, worked out once per page rather than header by header per request. */

@@ -1,7 +1,7 @@
 // The theme a reader chose: light, dark, or the system's (the default), kept under the `darkMode`
-// storage key as "true" / "false" and absent for the system's. No React here: theme-init.ts runs it
-// before the app so that a dark page never flashes light (docs/decisions.md "Light, dark or the
-// system's theme").
+// storage key as "true" / "false" and absent for the system's. Before the app, public/theme-init.js
+// applies the same choice inline in <head>, so that a dark page never flashes light (docs/decisions.md
+// "Light, dark or the system's theme"; theme-init.test.ts keeps the two equal).
 import { STORAGE_KEYS } from "@festgeld/domain/constants";
 
 export const THEME_CHOICES = ["light", "dark", "system"] as const;
