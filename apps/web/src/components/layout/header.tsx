@@ -2,6 +2,7 @@ import { brand } from "@brand";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { afterFirstContentfulPaint } from "../../lib/after-reported-paint.ts";
 import { useSession } from "../../lib/session.tsx";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { AccountMenu, accountLinks, UserInitial } from "./account-menu.tsx";
@@ -52,15 +53,12 @@ export function Header() {
   const navigate = useNavigate();
 
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  // The bell (its code and its count) from the frame after the page's first one: it does not compete
-  // with the page's first paint (docs/decisions.md "Signed-in pages, steady").
+  // The bell (its code and its count) once the page's first paint is reported on screen: it does not
+  // compete with that paint (docs/decisions.md "Signed-in pages, steady", "The app's code leaves first").
   const [bellWanted, setBellWanted] = useState(false);
   useEffect(() => {
     if (!user) return;
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => setBellWanted(true));
-    });
-    return () => cancelAnimationFrame(frame);
+    return afterFirstContentfulPaint(() => setBellWanted(true));
   }, [user]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Section } from "../../components/ui/section.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
+import { afterReportedPaint } from "../../lib/after-reported-paint.ts";
 import { formatMoney, formatNumber } from "../../lib/format.ts";
 import { preloadable } from "../../lib/preloadable.ts";
 import { useAfterPaint } from "../../lib/use-after-paint.ts";
@@ -60,31 +61,8 @@ function useNearScreen(target: { current: Element | null }, enabled: boolean): b
  * code (80 KB) was counted as needed for the figures' paint (docs/decisions.md "Signed-in pages, steady").
  * Returns a function that stops waiting.
  */
-function afterFiguresShown(then: () => void): () => void {
-  if (
-    typeof PerformanceObserver !== "function" ||
-    !PerformanceObserver.supportedEntryTypes?.includes("element")
-  ) {
-    then();
-    return () => undefined;
-  }
-  const observer = new PerformanceObserver((list) => {
-    const entries = list.getEntries() as Array<PerformanceEntry & { identifier?: string }>;
-    if (entries.some((entry) => entry.identifier === FIGURE_TIMING)) {
-      observer.disconnect();
-      then();
-    }
-  });
-  observer.observe({ type: "element", buffered: true });
-  const fallback = setTimeout(() => {
-    observer.disconnect();
-    then();
-  }, 1000);
-  return () => {
-    observer.disconnect();
-    clearTimeout(fallback);
-  };
-}
+const afterFiguresShown = (then: () => void) =>
+  afterReportedPaint("element", (entry) => entry.identifier === FIGURE_TIMING, then);
 
 /** The Element Timing name of the figures (afterFiguresShown). */
 const FIGURE_TIMING = "overview-figure";
