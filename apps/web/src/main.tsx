@@ -26,26 +26,15 @@ if (root.dataset.prerendered) {
 } else {
   // The app's code is asked for first, its largest file (React's renderer) first of all
   // (vite.config.ts, modulePreload): on a slow phone's six connections it takes the one the page came
-  // on, which needs no new handshake. It leaves in a task of its own: a request asked for in a task leaves
-  // once that task has ended, and the rest took this one to 60-80 ms at a fourfold slowdown, which a slow
-  // phone pays before React's renderer is even asked for (docs/decisions.md "The app's code leaves first").
-  // The page's start in the next task: the page's code and catalogues start downloading as soon as this
-  // small module is in, and the app renders once the page's code, frame and catalogues are in (startApp).
-  // The catalogues come in one file, which i18next's loader waits for (lib/early-catalogues.ts). The
-  // session last: it is in long before the code. Both promises are handed over here, so the app finds
-  // them whenever it comes.
+  // on, which needs no new handshake. The page's start beside it: the page's code and catalogues start
+  // downloading as soon as this small module is in, and the app renders once the page's code, frame
+  // and catalogues are in (startApp). The catalogues come in one file, which i18next's loader waits for
+  // (lib/early-catalogues.ts). The session last: it is in long before the code.
   const app = import("./app-root.tsx");
-  const nextTask = new Promise<void>((resolve) => setTimeout(resolve, 0));
-  const start = nextTask.then(() => import("./app/signed-in-start.ts"));
-  const language = nextTask.then(initialLanguage);
-  expectEarlyCatalogues(
-    Promise.all([start, language]).then(([{ startCatalogues }, lang]) =>
-      startCatalogues(location.pathname, lang),
-    ),
-  );
-  const page = Promise.all([start, language]).then(([{ startSignedInPage }, lang]) =>
-    startSignedInPage(location.pathname, lang),
-  );
+  const language = initialLanguage();
+  const start = import("./app/signed-in-start.ts");
+  expectEarlyCatalogues(start.then(({ startCatalogues }) => startCatalogues(location.pathname, language)));
+  const page = start.then(({ startSignedInPage }) => startSignedInPage(location.pathname, language));
   void app.then(({ startApp }) => startApp(root, page));
-  requestSessionEarly(nextTask);
+  requestSessionEarly();
 }

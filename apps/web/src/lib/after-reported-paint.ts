@@ -7,7 +7,7 @@
  * For what a page asks for only once its main content is on screen. A timeout queued from the frame that
  * drew the content can run before that frame reaches the screen on a busy machine, so a request asked for
  * then started before the paint the browser recorded, and Lighthouse counted it as needed for that paint
- * (docs/decisions.md "Signed-in pages, steady", "The app's code leaves first"). The report comes once the
+ * (docs/decisions.md "Signed-in pages, steady", "The bell waits for the reported paint"). The report comes once the
  * frame is on screen, up to hundreds of milliseconds later on a busy machine: only for parts that can wait.
  */
 export function afterReportedPaint(

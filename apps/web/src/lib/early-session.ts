@@ -10,7 +10,7 @@ import { STORAGE_KEYS } from "@festgeld/domain/constants";
 let pending: Promise<unknown | null> | null = null;
 let answer: { token: string; user: unknown } | null = null;
 
-export function requestSessionEarly(after: Promise<void> = Promise.resolve()) {
+export function requestSessionEarly() {
   let token: string | null = null;
   try {
     token = localStorage.getItem(STORAGE_KEYS.token);
@@ -19,17 +19,13 @@ export function requestSessionEarly(after: Promise<void> = Promise.resolve()) {
   }
   if (!token) return;
   const asked = token;
-  // `after`: the request leaves then (main.tsx lets the app's code leave first); the promise is here at once.
-  pending = after
-    .then(() =>
-      fetch("/api/auth/me", {
-        headers: {
-          Accept: "application/json",
-          Authorization: `Bearer ${asked}`,
-          "Accept-Language": localStorage.getItem(STORAGE_KEYS.language) ?? navigator.language,
-        },
-      }),
-    )
+  pending = fetch("/api/auth/me", {
+    headers: {
+      Accept: "application/json",
+      Authorization: `Bearer ${token}`,
+      "Accept-Language": localStorage.getItem(STORAGE_KEYS.language) ?? navigator.language,
+    },
+  })
     .then((response) => (response.ok ? response.json() : null))
     .then((user: unknown) => {
       if (user) answer = { token: asked, user };

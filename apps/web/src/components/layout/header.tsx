@@ -54,7 +54,7 @@ export function Header() {
 
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   // The bell (its code and its count) once the page's first paint is reported on screen: it does not
-  // compete with that paint (docs/decisions.md "Signed-in pages, steady", "The app's code leaves first").
+  // compete with that paint (docs/decisions.md "Signed-in pages, steady", "The bell waits for the reported paint").
   const [bellWanted, setBellWanted] = useState(false);
   useEffect(() => {
     if (!user) return;
