@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { gotoReady } from "./app-ready.ts";
+import { gotoReady, holdRequests } from "./app-ready.ts";
 import { setTheme } from "./axe.ts";
 
 test.describe("packages page", () => {
@@ -59,14 +59,7 @@ test.describe("shell", () => {
     // Set before anything is drawn (public/theme-init.js, inline in <head>): with none of the app's code
     // in yet, the prerendered page is already on screen dark. As a module script the theme came after
     // the page's first paint.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/assets/*.js");
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/fr", { waitUntil: "commit" });
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { adminToken } from "./admin-session.ts";
+import { collectErrors, holdRequests } from "./app-ready.ts";
 
 interface PublicPackage {
   id: string;
@@ -152,11 +153,7 @@ test.describe("prerendered public pages", () => {
   test("a package page shows its offers from the first paint and hydrates without a mismatch", async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    const errors = collectErrors(page);
     // Before any script runs, the offers are on the page; the loading indicator never is.
     let checkedBeforeScript = false;
     await page.route("**/assets/boot-*.js", async (route) => {
@@ -177,11 +174,7 @@ test.describe("prerendered public pages", () => {
   test("the app takes over the prerendered page without errors; switching language moves the address", async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    const errors = collectErrors(page);
     await page.goto("/de/faq");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Häufige Fragen");
     // Until the app has taken the page over, the prerendered button does nothing; an idle network does
@@ -198,11 +191,7 @@ test.describe("prerendered public pages", () => {
   test("a saver signs in on the prerendered sign-in page; a signed-in reader's registration page is its second step", async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    const errors = collectErrors(page);
     const email = `prerendered-${Date.now()}@e2e.example.test`;
     const registered = await page.request.post("/api/auth/register", {
       data: { email, password: "prerendered sign-in phrase", full_name: "Petra Prerender" },
@@ -229,14 +218,7 @@ test.describe("prerendered public pages", () => {
     page,
   }) => {
     // The app's start is held back, so the prerendered contact form is on screen without its handler.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/boot-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/assets/boot-*.js");
     await page.goto("/en/contact");
     const addresses: string[] = [];
     page.on("framenavigated", (frame) => {
