@@ -1,8 +1,10 @@
 import { brand } from "@brand";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
+import { useAfterFirstContentfulPaint } from "../../lib/after-reported-paint.ts";
 import { useSession } from "../../lib/session.tsx";
 import { AccountMenu } from "../layout/account-menu.tsx";
+import { bellSpace } from "../layout/bell-space.tsx";
 import { BrandMark } from "../layout/brand-mark.tsx";
 import { LanguageSwitcher } from "../layout/language-switcher.tsx";
 import { NotificationBell } from "../layout/notification-bell.tsx";
@@ -69,6 +71,9 @@ function AreaLinks({ onChoose }: { onChoose?: () => void }) {
 export function AdminHeader() {
   const { t } = useTranslation(["admin", "common"]);
   const { user, signOut } = useSession();
+  // The bell and its count once the overview's first paint is reported: they do not compete with it
+  // (docs/decisions.md "The bell waits for the reported paint").
+  const bellWanted = useAfterFirstContentfulPaint(Boolean(user));
   const navigate = useNavigate();
   const menu = useDisclosure();
   useFocusTrap(menu.rootRef, menu.open);
@@ -103,7 +108,7 @@ export function AdminHeader() {
           </Link>
           <ThemeMenu />
           <LanguageSwitcher />
-          {user && <NotificationBell />}
+          {user && (bellWanted ? <NotificationBell /> : bellSpace)}
           {user && (
             <div className="hidden lg:block">
               <AccountMenu user={user} onLogout={logout} />

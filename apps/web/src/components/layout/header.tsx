@@ -2,10 +2,11 @@ import { brand } from "@brand";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { afterFirstContentfulPaint } from "../../lib/after-reported-paint.ts";
+import { useAfterFirstContentfulPaint } from "../../lib/after-reported-paint.ts";
 import { useSession } from "../../lib/session.tsx";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "../ui/icons.tsx";
 import { AccountMenu, accountLinks, UserInitial } from "./account-menu.tsx";
+import { bellSpace } from "./bell-space.tsx";
 import { BrandHomeLink } from "./brand-home-link.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { HEADER_LINKS } from "./nav-links.ts";
@@ -41,9 +42,6 @@ function AuthLinks({ size }: { size: string }) {
   );
 }
 
-/** The bell's place while it loads: its size, so nothing beside it moves. */
-const bellSpace = <span aria-hidden="true" className="block size-10" />;
-
 /** The sticky shared header. */
 export function Header() {
   const { t, i18n } = useTranslation(["common", "messages"]);
@@ -55,11 +53,7 @@ export function Header() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   // The bell (its code and its count) once the page's first paint is reported on screen: it does not
   // compete with that paint (docs/decisions.md "Signed-in pages, steady", "The bell waits for the reported paint").
-  const [bellWanted, setBellWanted] = useState(false);
-  useEffect(() => {
-    if (!user) return;
-    return afterFirstContentfulPaint(() => setBellWanted(true));
-  }, [user]);
+  const bellWanted = useAfterFirstContentfulPaint(Boolean(user));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setMenuOpen(false), [location.pathname]);

@@ -94,17 +94,16 @@ export default function OverviewTab() {
     queryFn: ({ signal }) => fetchDepositSummary(signal),
   });
   const chartsWanted = useAfterPaint(Boolean(analytics.data && deposits.data));
+  // The banks' exposure, below the charts, is asked for once the figures are on screen too.
+  const [figuresShown, setFiguresShown] = useState(false);
   useEffect(() => {
     // The charts' code arrives while the reader looks at the figures, so a chart is drawn as soon as it is
     // near the screen. A failed download is the chart's own render to report.
     if (!chartsWanted) return;
-    let asked = false;
-    const load = () => {
-      if (asked) return;
-      asked = true;
+    return afterFiguresShown(() => {
       for (const chart of [trendsChart, statusChart]) chart.load().catch(() => undefined);
-    };
-    return afterFiguresShown(load);
+      setFiguresShown(true);
+    });
   }, [chartsWanted]);
 
   if (analytics.isPending || deposits.isPending) return <Spinner label={t("overview.loading")} />;
@@ -201,7 +200,7 @@ export default function OverviewTab() {
           </LazyChart>
         </Section>
       </div>
-      <BankExposure />
+      <BankExposure wanted={figuresShown} />
     </div>
   );
 }

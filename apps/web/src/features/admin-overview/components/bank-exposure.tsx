@@ -7,13 +7,15 @@ import { fetchBankExposure } from "../api/analytics-api.ts";
 
 /**
  * What savers hold and have applied for at each partner bank, against its scheme's coverage per saver:
- * the guarantee counts per bank, so staff watch the exposure per bank.
+ * the guarantee counts per bank, so staff watch the exposure per bank. Below the charts: asked for once
+ * the overview's figures are reported on screen (`wanted`), like the charts' code.
  */
-export function BankExposure() {
+export function BankExposure({ wanted }: { wanted: boolean }) {
   const { t, i18n } = useTranslation("banks");
   const banks = useQuery({
     queryKey: ["admin", "banks"],
     queryFn: ({ signal }) => fetchBankExposure(signal),
+    enabled: wanted,
   });
   if (!banks.data) return null;
   const money = (cents: number) => formatCents(cents, "EUR", i18n.language, { whole: true });
