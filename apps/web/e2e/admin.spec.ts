@@ -255,6 +255,10 @@ test.describe("back office", () => {
       await expect(
         admin.page.getByTestId("status-chart").locator(".recharts-pie-sector").first(),
       ).toBeVisible();
+      // Below the charts, once the figures are on screen: the exposure per partner bank.
+      const exposure = admin.page.getByTestId("bank-exposure-overview");
+      await expect(exposure.getByRole("rowheader").first()).toBeVisible();
+      await expect(exposure.getByRole("rowheader", { name: /Demo Partnerbank/ })).toHaveCount(1);
 
       await openArea(admin.page, "Users");
       await admin.page.getByTestId("users-search").fill(customer.email.toUpperCase().slice(0, 12));
