@@ -30,6 +30,10 @@ function writeDist(): string {
   fs.writeFileSync(path.join(dir, "lang-redirect.js"), "(() => {})();\n");
   fs.writeFileSync(path.join(dir, "theme-init.js"), "(() => { document.documentElement; })();\n");
   fs.writeFileSync(
+    path.join(dir, "inline-scripts.json"),
+    JSON.stringify(["lang-redirect.js", "theme-init.js"]),
+  );
+  fs.writeFileSync(
     path.join(dir, "routes.json"),
     JSON.stringify([
       "/",

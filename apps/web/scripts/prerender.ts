@@ -1,9 +1,11 @@
 /**
  * After `vite build`: renders every public page and the signed-out pages (sign-in, registration, a
- * forgotten password) in every language into dist/<lang>/<page>/index.html, with its own title, description, canonical link, hreflang alternates and Open Graph tags, plus
- * dist/404.html, dist/sitemap.xml (the public pages only), dist/routes.json (the app's route patterns, read by the server to
- * answer 404 for unknown addresses) and dist/live-pages.json (the pages the server renders again with
- * the current packages). Each file gets .br and .gz copies like the rest of the build.
+ * forgotten password) in every language into dist/<lang>/<page>/index.html, with its own title,
+ * description, canonical link, hreflang alternates and Open Graph tags, plus dist/404.html,
+ * dist/sitemap.xml (the public pages only), dist/routes.json (the app's route patterns, read by the server
+ * to answer 404 for unknown addresses), dist/live-pages.json (the pages the server renders again with
+ * the current packages) and dist/inline-scripts.json (the scripts every page carries inline, which the
+ * server allows by their hashes). Each page gets .br and .gz copies like the rest of the build.
  * See docs/decisions.md "Prerendered public pages".
  */
 import fs from "node:fs";
@@ -53,7 +55,7 @@ async function main() {
   const shellFile = path.join(dist, "index.html");
   // The language redirect and the theme run before the first paint; inline, they cost the page no
   // request of their own. The server allows exactly these texts by their hashes in the
-  // Content-Security-Policy (INLINE_SCRIPTS, apps/server/src/plugins/web-app.ts).
+  // Content-Security-Policy (inline-scripts.json, written below; apps/server/src/plugins/web-app.ts).
   const inlined = INLINE_SCRIPTS.map((name) => {
     const text = fs.readFileSync(path.join(dist, name), "utf8");
     if (text.includes("</script")) throw new Error(`${name} cannot be inlined`);
@@ -156,6 +158,7 @@ async function main() {
   );
   fs.writeFileSync(path.join(dist, "routes.json"), `${JSON.stringify(entry.routePatterns(), null, 2)}\n`);
   fs.writeFileSync(path.join(dist, "live-pages.json"), `${JSON.stringify(entry.LIVE_PAGES)}\n`);
+  fs.writeFileSync(path.join(dist, "inline-scripts.json"), `${JSON.stringify(INLINE_SCRIPTS)}\n`);
   const robots = path.join(dist, "robots.txt");
   if (fs.existsSync(robots)) {
     const text = fs.readFileSync(robots, "utf8").replace(/\nSitemap: .*\n?$/, "\n");

@@ -81,20 +81,20 @@ function htmlCache(distDir: string) {
 }
 
 /**
- * The classic scripts every page carries inline (apps/web/scripts/prerender.ts inlines these files of the
- * build as they are): the root address's language redirect and the theme, both before the first paint.
- */
-const INLINE_SCRIPTS = ["lang-redirect.js", "theme-init.js"];
-
-/**
- * The SHA-256 hashes (base64) of the scripts the pages carry inline, for the Content-Security-Policy, so
- * that no request stands between the page and its first paint (docs/decisions.md "Prerendered public
- * pages", "Light, dark or the system's theme").
+ * The SHA-256 hashes (base64) of the classic scripts the pages carry inline (the root address's language
+ * redirect and the theme, before the first paint), for the Content-Security-Policy. The build inlines them
+ * as they are and names them in `inline-scripts.json` (apps/web/scripts/prerender.ts), so the list is
+ * written once (docs/decisions.md "Prerendered public pages", "Light, dark or the system's theme").
  */
 export function inlineScriptHashes(distDir: string): string[] {
-  return INLINE_SCRIPTS.map((name) => path.join(distDir, name))
-    .filter((file) => fs.existsSync(file))
-    .map((file) => createHash("sha256").update(fs.readFileSync(file)).digest("base64"));
+  const list = path.join(distDir, "inline-scripts.json");
+  if (!fs.existsSync(list)) return [];
+  const names = JSON.parse(fs.readFileSync(list, "utf8")) as string[];
+  return names.map((name) =>
+    createHash("sha256")
+      .update(fs.readFileSync(path.join(distDir, name)))
+      .digest("base64"),
+  );
 }
 
 /** The headers of one page's answers, worked out once per page rather than header by header per request. */
@@ -228,6 +228,7 @@ export default fp(
           "**/*.gz",
           "routes.json",
           "live-pages.json",
+          "inline-scripts.json",
         ],
         setHeaders(res) {
           res.header("Cache-Control", "no-cache");

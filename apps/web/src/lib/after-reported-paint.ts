@@ -9,8 +9,9 @@ import { useEffect, useState } from "react";
  * For what a page asks for only once its main content is on screen. A timeout queued from the frame that
  * drew the content can run before that frame reaches the screen on a busy machine, so a request asked for
  * then started before the paint the browser recorded, and Lighthouse counted it as needed for that paint
- * (docs/decisions.md "Signed-in pages, steady", "The bell waits for the reported paint"). The report comes once the
- * frame is on screen, up to hundreds of milliseconds later on a busy machine: only for parts that can wait.
+ * (docs/decisions.md "Signed-in pages, steady", "The bell waits for the reported paint"). The report
+ * comes once the frame is on screen, up to hundreds of milliseconds later on a busy machine: only for
+ * parts that can wait.
  */
 export function afterReportedPaint(
   type: "paint" | "element",
@@ -23,11 +24,14 @@ export function afterReportedPaint(
     return () => undefined;
   }
   let done = false;
-  const finish = () => {
-    if (done) return;
+  const stop = () => {
     done = true;
     observer.disconnect();
     clearTimeout(fallback);
+  };
+  const finish = () => {
+    if (done) return;
+    stop();
     then();
   };
   const observer = new PerformanceObserver((list) => {
@@ -35,11 +39,7 @@ export function afterReportedPaint(
   });
   observer.observe({ type, buffered: true });
   const fallback = setTimeout(finish, timeoutMs);
-  return () => {
-    done = true;
-    observer.disconnect();
-    clearTimeout(fallback);
-  };
+  return stop;
 }
 
 /** The page's first contentful paint, once reported (afterReportedPaint). */

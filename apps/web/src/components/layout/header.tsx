@@ -52,7 +52,7 @@ export function Header() {
 
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   // The bell (its code and its count) once the page's first paint is reported on screen: it does not
-  // compete with that paint (docs/decisions.md "Signed-in pages, steady", "The bell waits for the reported paint").
+  // compete with that paint (docs/decisions.md "The bell waits for the reported paint").
   const bellWanted = useAfterFirstContentfulPaint(Boolean(user));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
