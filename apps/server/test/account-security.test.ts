@@ -71,7 +71,8 @@ describe("password reset", () => {
     expect(known.headers["cache-control"]).toBe("no-store");
 
     const mail = await mailbox.waitFor(saver.email, "Reset your password");
-    expect(mail.text).toContain("https://festgeld.example.test/reset-password#token=");
+    // The page in the mail's language (English: the request named none), prerendered there.
+    expect(mail.text).toContain("https://festgeld.example.test/en/reset-password#token=");
     expect(mail.text).toContain("30 minutes");
     const token = linkToken(mail.text);
     // Stored as its SHA-256 only.
@@ -211,7 +212,7 @@ describe("e-mail verification", () => {
 
     const mail = await mailbox.waitFor(saver.email, "Confirmez votre adresse e-mail");
     const token = linkToken(mail.text);
-    expect(mail.text).toContain("https://festgeld.example.test/verify-email#token=");
+    expect(mail.text).toContain("https://festgeld.example.test/fr/verify-email#token=");
     // What happens to an account never confirmed (the retention job's rule, its number of days).
     expect(oneLine(mail.text)).toContain(
       `Si cette adresse n'est jamais confirmée, nous supprimons le compte après ${UNCONFIRMED_ACCOUNT_DAYS} jours sans utilisation.`,
@@ -292,7 +293,7 @@ describe("e-mail verification", () => {
     expect(await security()).toMatchObject({ email: saver.email, email_verified: true });
     const confirmMail = await mailbox.waitFor(newEmail, "Confirm your new e-mail address");
     const link = linkToken(confirmMail.text);
-    expect(confirmMail.text).toContain("/verify-email#token=");
+    expect(confirmMail.text).toContain("https://festgeld.example.test/en/verify-email#token=");
 
     expect((await post(t.app, "/api/auth/email/verify", { token: link })).statusCode).toBe(200);
     expect(await security()).toMatchObject({ email: newEmail, email_verified: true });

@@ -95,7 +95,9 @@ describe("e-mail without SMTP_URL: the mail folder", () => {
     const logged = t.lines.find((l) => l.msg === "e-mail written to the mail folder" && l.to === email);
     expect(logged).toMatchObject({ subject: "Bestätigen Sie Ihre E-Mail-Adresse" });
     const links = logged?.links as string[];
-    expect(links.some((l) => l.startsWith("https://festgeld.example.test/verify-email#token="))).toBe(true);
+    expect(links.some((l) => l.startsWith("https://festgeld.example.test/de/verify-email#token="))).toBe(
+      true,
+    );
 
     const token = linkToken(mail.text ?? "");
     const verify = await t.app.inject({ method: "POST", url: "/api/auth/email/verify", payload: { token } });

@@ -48,9 +48,12 @@ export async function waitForMail(to: string, match: string, nth = 0): Promise<R
   return found as ReceivedMail;
 }
 
-/** The link of an account e-mail (the path after the public address, token in the fragment). */
+/**
+ * The link of an account e-mail: the path after the public address (the page under the mail's
+ * language, `/en/reset-password`), token in the fragment.
+ */
 export function linkPath(text: string, page: "reset-password" | "verify-email"): string {
-  const match = new RegExp(`https?://[^\\s/]+(/${page}#token=[A-Za-z0-9_-]+)`).exec(text);
+  const match = new RegExp(`https?://[^\\s/]+(/[a-z]{2}/${page}#token=[A-Za-z0-9_-]+)`).exec(text);
   if (!match?.[1]) throw new Error(`no ${page} link in: ${text}`);
   return match[1];
 }

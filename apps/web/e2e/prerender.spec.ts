@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { adminToken } from "./admin-session.ts";
 import { collectErrors, holdRequests } from "./app-ready.ts";
+import { linkPath, waitForMail } from "./mailbox.ts";
 
 interface PublicPackage {
   id: string;
@@ -58,6 +59,8 @@ test.describe("prerendered public pages", () => {
         ["/de/login", "de", "Anmelden"],
         ["/fr/register", "fr", "Créer votre compte"],
         ["/en/forgot-password", "en", "Forgot your password?"],
+        ["/de/reset-password", "de", "Neues Passwort festlegen"],
+        ["/fr/verify-email", "fr", "Confirmez votre adresse e-mail"],
       ];
       for (const [url, language, heading] of cases) {
         const res = await page.goto(url);
@@ -94,7 +97,7 @@ test.describe("prerendered public pages", () => {
       }
       expect(xml).toContain('hreflang="fr"');
       // The signed-out pages are forms, not content: prerendered, but not listed.
-      expect(xml).not.toMatch(/\/(login|register|forgot-password)</);
+      expect(xml).not.toMatch(/\/(login|register|forgot-password|reset-password|verify-email)</);
       const robots = await request.get("/robots.txt");
       expect(robots.headers()["content-type"]).toMatch(/text\/plain/);
       expect(await robots.text()).toMatch(/^Sitemap: .*\/sitemap\.xml$/m);
@@ -212,6 +215,58 @@ test.describe("prerendered public pages", () => {
     await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
     await expect(page.getByTestId("registration-later")).toBeVisible();
     expect(errors, errors.join("\n")).toEqual([]);
+  });
+
+  test("an e-mailed reset link opens its page in the mail's language, on screen before the app; the app then reads the link's token", async ({
+    browser,
+  }) => {
+    // A phone set to English opens the link of a German e-mail.
+    const context = await browser.newContext({ locale: "en-GB" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const email = `prerendered-reset-${Date.now()}@e2e.example.test`;
+    const registered = await page.request.post("/api/auth/register", {
+      data: { email, password: "prerendered reset phrase", full_name: "Rita Reset" },
+    });
+    expect(registered.status()).toBe(201);
+    const asked = await page.request.post("/api/auth/password-reset/request", {
+      data: { email },
+      headers: { "accept-language": "de" },
+    });
+    expect(asked.status()).toBe(202);
+    const mail = await waitForMail(email, "/reset-password#token=");
+    const link = linkPath(mail.text, "reset-password");
+    expect(link).toMatch(/^\/de\/reset-password#token=/);
+
+    // Held back, the app has not read the token: the prerendered form is there in German all the same.
+    const release = await holdRequests(page, "**/assets/boot-*.js");
+    await page.goto(link);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Neues Passwort festlegen");
+    await expect(page.getByLabel("Neues Passwort", { exact: true })).toBeVisible();
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(0);
+
+    release();
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+    await page.getByLabel("Neues Passwort", { exact: true }).fill("a new prerendered phrase 9");
+    await page.getByLabel("Neues Passwort wiederholen").fill("a new prerendered phrase 9");
+    await page.getByTestId("reset-submit").click();
+    await expect(page.getByTestId("reset-done")).toHaveText(
+      "Ihr Passwort ist geändert. Bitte melden Sie sich damit an.",
+    );
+    const signedIn = await page.request.post("/api/auth/login", {
+      data: { email, password: "a new prerendered phrase 9" },
+    });
+    expect(signedIn.status()).toBe(200);
+
+    // The same page without a token says so once the app is in (the build rendered it with the form).
+    await page.goto("/de/reset-password");
+    await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+    await expect(page.getByText("Dieser Link ist unvollständig.", { exact: false })).toBeVisible();
+    await expect(page.getByLabel("Neues Passwort", { exact: true })).toHaveCount(0);
+    // Hydrated without a mismatch: React would have reported one on the console.
+    expect(errors, errors.join("\n")).toEqual([]);
+    await context.close();
   });
 
   test("a form sent before the app has taken the page over stays on its address: no field in the URL", async ({

@@ -297,7 +297,15 @@ async function main() {
     for (const [name, facts] of Object.entries(ACCOUNT_MAILS)) {
       write(
         `account-${name}`,
-        await renderTemplateEmail({ template: ACCOUNT_MAIL_TEMPLATE, facts, language }, context),
+        // Queued with the page under the mail's language (account-security.service.ts, queueMail).
+        await renderTemplateEmail(
+          {
+            template: ACCOUNT_MAIL_TEMPLATE,
+            facts: { ...facts, path: `/${language}${facts.path}` },
+            language,
+          },
+          context,
+        ),
       );
     }
     write(

@@ -93,14 +93,17 @@ export const PUBLIC_PAGES: ReadonlyArray<readonly [string, LazyExoticComponent<C
 ];
 
 /**
- * The signed-out pages a link in another language may point to: served under each language prefix too
- * (/de/register) and prerendered there like the public pages, but left out of the sitemap: they are
- * forms, not content (docs/decisions.md "Signed-out pages in the reader's language").
+ * The signed-out pages a link in another language may point to, and the pages the account e-mails'
+ * links open (a new password, a confirmed address; in the mail's language): served under each language
+ * prefix too (/de/register) and prerendered there like the public pages, but left out of the sitemap:
+ * they are forms, not content (docs/decisions.md "Signed-out pages in the reader's language").
  */
 export const SIGNED_OUT_PAGES: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType>]> = [
   ["login", LoginPage],
   ["register", RegisterPage],
   ["forgot-password", ForgotPasswordPage],
+  ["reset-password", ResetPasswordPage],
+  ["verify-email", VerifyEmailPage],
 ];
 
 function publicRoutes() {

@@ -72,19 +72,26 @@ const tokenInvalid = () =>
   badRequest("token_invalid", "This link is not valid or was already used. Please ask for a new one.");
 const tokenExpired = () => badRequest("token_expired", "This link has expired. Please ask for a new one.");
 
-/** Queues an account e-mail with a link in the same transaction as the token it carries. */
+/**
+ * Queues an account e-mail with a link in the same transaction as the token it carries. `mail.path` is
+ * the page without a language (`/reset-password#token=...`); the link opens it under the mail's
+ * language (`/de/reset-password#token=...`), prerendered there, so that the page reads in the mail's
+ * language on any device, before the app's code is in (docs/decisions.md "Signed-out pages in the
+ * reader's language").
+ */
 async function queueMail(
   db: Kysely<DB>,
   target: { userId: string; to?: string | null },
   mail: AccountMail,
   language: Language | undefined,
 ) {
+  const mailLanguage = language ?? "en";
   await repo.queueAccountEmail(db, {
     user_id: target.userId,
     to_address: target.to ?? null,
     template: ACCOUNT_MAIL_TEMPLATE,
-    facts: mail,
-    language: language ?? "en",
+    facts: { ...mail, path: `/${mailLanguage}${mail.path}` },
+    language: mailLanguage,
   });
 }
 
@@ -101,9 +108,7 @@ export async function sendRegistrationNotice(
   await queueMail(
     db,
     { userId: user.id, to: user.email },
-    // The sign-in page in the mail's language (prerendered there; the unprefixed one picks a language
-    // in the browser).
-    { kind: "registration_attempt", path: `/${user.language ?? "en"}/login` },
+    { kind: "registration_attempt", path: "/login" },
     user.language ?? undefined,
   );
   return true;

@@ -1,7 +1,7 @@
 import { passwordResetConfirmRequestSchema } from "@festgeld/domain";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { FormAlert, FormErrorAlert } from "../../components/ui/form-alert.tsx";
 import { fieldsOf, PasswordField } from "../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
@@ -10,7 +10,7 @@ import { useApiForm, withConfirmation } from "../../lib/forms.ts";
 import { i18n } from "../../lib/i18n.ts";
 import { operations } from "../../lib/operations.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { SecurityCard, tokenFromHash } from "./components/security-card.tsx";
+import { SecurityCard, useLinkToken } from "./components/security-card.tsx";
 
 const schema = withConfirmation(
   passwordResetConfirmRequestSchema.pick({ new_password: true }),
@@ -18,12 +18,16 @@ const schema = withConfirmation(
   () => i18n.t("security:reset.mismatch"),
 );
 
-/** /reset-password#token=...: the page of the e-mailed reset link. */
+/**
+ * /reset-password#token=... (and /de/reset-password#token=..., prerendered, which the e-mail links to):
+ * the page of the e-mailed reset link.
+ */
 export default function ResetPasswordPage() {
   const { t } = useTranslation(["security", "errors"]);
   const id = useId();
-  const location = useLocation();
-  const [token] = useState(() => tokenFromHash(location.hash));
+  // Undefined on the prerendered page until it is hydrated: the form is shown, as for a link with its
+  // token (its submits are held until then, lib/hold-submits.ts).
+  const token = useLinkToken();
   const { form, formError, submit, pending, done } = useApiForm({
     schema,
     defaultValues: { new_password: "", confirm: "" },
@@ -38,7 +42,7 @@ export default function ResetPasswordPage() {
     </Link>
   );
 
-  if (!token) {
+  if (token === null) {
     return (
       <SecurityCard title={t("reset.title")} footer={again}>
         <FormAlert kind="error">{t("reset.missing")}</FormAlert>
@@ -61,7 +65,8 @@ export default function ResetPasswordPage() {
     <SecurityCard title={t("reset.title")} intro={t("reset.intro")} footer={again}>
       <form
         onSubmit={submit(async ({ new_password }) => {
-          if (token) await api.call(operations.authPasswordResetConfirm, { body: { token, new_password } });
+          if (!token) throw new Error("the link's token is not read yet");
+          await api.call(operations.authPasswordResetConfirm, { body: { token, new_password } });
         })}
         noValidate
         className="space-y-5"

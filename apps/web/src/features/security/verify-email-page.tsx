@@ -1,21 +1,24 @@
 import type { EmailVerifyRequest } from "@festgeld/domain";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { api, errorMessage } from "../../lib/api-client.ts";
 import { operations } from "../../lib/operations.ts";
 import { useSession } from "../../lib/session.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { SecurityCard, tokenFromHash } from "./components/security-card.tsx";
+import { SecurityCard, useLinkToken } from "./components/security-card.tsx";
 
-/** /verify-email#token=...: confirms the address as soon as the e-mailed link is opened. */
+/**
+ * /verify-email#token=... (and /de/verify-email#token=..., prerendered, which the e-mail links to):
+ * confirms the address as soon as the e-mailed link is opened.
+ */
 export default function VerifyEmailPage() {
   const { t } = useTranslation(["security", "errors"]);
-  const location = useLocation();
   const { user } = useSession();
-  const [token] = useState(() => tokenFromHash(location.hash));
+  // Undefined on the prerendered page until it is hydrated: shown as the address being confirmed.
+  const token = useLinkToken();
   const [state, setState] = useState<"working" | "done" | { error: string }>("working");
   const sent = useRef(false);
   useDocumentTitle(t("verify.title"), t("verify.description"));
@@ -34,7 +37,7 @@ export default function VerifyEmailPage() {
   const next = user ? "/security" : "/login";
   return (
     <SecurityCard title={t("verify.title")}>
-      {!token ? (
+      {token === null ? (
         <FormAlert kind="error">{t("verify.missing")}</FormAlert>
       ) : state === "working" ? (
         <Spinner label={t("verify.working")} />

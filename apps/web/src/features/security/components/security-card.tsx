@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useSyncExternalStore } from "react";
 
 /** The frame of the signed-out security pages: one heading, an intro line, the content, a footer line. */
 export function SecurityCard({
@@ -28,4 +28,20 @@ export function SecurityCard({
 export function tokenFromHash(hash: string): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, "")).get("token");
   return token && /^[A-Za-z0-9_-]{20,200}$/.test(token) ? token : null;
+}
+
+const unsubscribed = () => () => {};
+const addressFragment = () => window.location.hash;
+const noFragment = () => undefined;
+
+/**
+ * The token of the page's e-mailed link, or null when the address has none. The prerendered page
+ * (`/de/reset-password`) is rendered at build time, where no address has a fragment, as if the link
+ * held its token (the new password's form, the address being confirmed): `undefined`, not yet read.
+ * Hydration starts from that same value (React reads the build's snapshot while it hydrates), then the
+ * page reads the address's own; rendered afresh, it reads the address at once.
+ */
+export function useLinkToken(): string | null | undefined {
+  const fragment = useSyncExternalStore(unsubscribed, addressFragment, noFragment);
+  return fragment === undefined ? undefined : tokenFromHash(fragment);
 }
