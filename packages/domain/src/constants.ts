@@ -226,3 +226,11 @@ export const CONTACT_LIMITS = {
   subjectMax: 200,
   messageMax: 5000,
 } as const;
+
+/**
+ * What an inbox message is about, for the inbox filter: a step of an application or deposit, the
+ * identity check, the account's security (sign-ins, password, passkeys, address), or an announcement
+ * staff sent. Here, not beside the notifications' schemas, so that the inbox page's code does not carry
+ * the schema library (docs/decisions.md "The signed-in pages measured cold").
+ */
+export const INBOX_KINDS = ["deposit", "identity", "security", "announcement"] as const;

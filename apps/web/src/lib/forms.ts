@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type BaseSyntheticEvent, useEffect, useState } from "react";
 import {
   type DefaultValues,
@@ -11,7 +10,7 @@ import {
   type UseFormReturn,
   useForm,
 } from "react-hook-form";
-import { z } from "zod";
+import type { z } from "zod";
 import { ApiError, errorMessage } from "./api-client.ts";
 import { i18n } from "./i18n.ts";
 
@@ -157,6 +156,22 @@ export function lazySchema<TOut, TIn>(
 }
 
 /**
+ * @hookform/resolvers' zod resolver, loaded with a form's first check, as a lazy schema is (lazySchema):
+ * it brings zod's own code, about 24 KB compressed, which a page whose forms build their schemas when
+ * first checked then does not load before its first paint (docs/decisions.md "The signed-in pages
+ * measured cold"). A load that failed is tried again at the next check.
+ */
+let zodResolverModule: Promise<typeof import("@hookform/resolvers/zod")> | undefined;
+export function loadZodResolver() {
+  zodResolverModule ??= import("@hookform/resolvers/zod");
+  const loading = zodResolverModule;
+  loading.catch(() => {
+    if (zodResolverModule === loading) zodResolverModule = undefined;
+  });
+  return loading;
+}
+
+/**
  * @hookform/resolvers' zod resolver with translated messages: the contract's schemas word their
  * problems in English, so after a failed check each field's first issue is worded again in the current
  * language: a refinement's error code (`params.code`, such as invalid_iban) by its text in `errors`,
@@ -172,8 +187,9 @@ export function translatedResolver<TIn extends FieldValues, TOut>(
   let base: Resolver<TIn, unknown, TOut> | undefined;
   return async (values, context, options) => {
     let schema: z.ZodType<TOut, TIn>;
+    let zodResolver: typeof import("@hookform/resolvers/zod")["zodResolver"];
     try {
-      schema = await schemaOf();
+      [schema, { zodResolver }] = await Promise.all([schemaOf(), loadZodResolver()]);
     } catch (error) {
       onUnavailable?.(error);
       return { values: {}, errors: { root: { type: "unavailable", message: "" } } } as never;
@@ -275,23 +291,6 @@ export function fieldError<T extends FieldValues>(
   name: FieldPath<T>,
 ) {
   return (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
-}
-
-/**
- * A schema with a repeat field (`confirm`) that must equal `field`; the mismatch shows on the repeat
- * field in the current language (`message` is read when the form is checked).
- */
-export function withConfirmation<S extends z.ZodObject>(
-  schema: S,
-  field: keyof z.input<S> & string,
-  message: () => string,
-): z.ZodType<z.output<S> & { confirm: string }, z.input<S> & { confirm: string }> {
-  return schema
-    .extend({ confirm: z.string() })
-    .refine((values) => (values as Record<string, unknown>)[field] === values.confirm, {
-      path: ["confirm"],
-      error: message,
-    }) as never;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INBOX_KINDS } from "../constants.ts";
 import { paginationQuerySchema, timestampSchema } from "./common.ts";
 import { localizedMessageSchema } from "./newsletter.ts";
 
@@ -42,12 +43,6 @@ export const notificationSendResponseSchema = z
   .meta({ id: "NotificationSendResponse" });
 export type NotificationSendResponse = z.infer<typeof notificationSendResponseSchema>;
 
-/**
- * What an inbox message is about, for the inbox filter: a step of an application or deposit, the
- * identity check, the account's security (sign-ins, password, passkeys, address), or an announcement
- * staff sent.
- */
-export const INBOX_KINDS = ["deposit", "identity", "security", "announcement"] as const;
 export const inboxKindSchema = z.enum(INBOX_KINDS);
 export type InboxKind = z.infer<typeof inboxKindSchema>;
 

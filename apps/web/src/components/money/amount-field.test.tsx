@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { addMessages, useApiForm } from "../../lib/forms.ts";
+import { addMessages, loadZodResolver, useApiForm } from "../../lib/forms.ts";
 import { changeLanguage, i18n, i18nReady } from "../../lib/i18n.ts";
 import { renderTranslated } from "../../test/render.tsx";
 import { AmountField } from "./amount-field.tsx";
@@ -38,6 +38,8 @@ function Calculation({ send }: { send: (values: { amount: number; rate: number }
 beforeAll(async () => {
   await i18nReady;
   await i18n.loadNamespaces("invest");
+  // The form check's library, which the app loads with a form's first check (lib/forms.ts).
+  await loadZodResolver();
 });
 afterEach(async () => {
   cleanup();

@@ -1,4 +1,5 @@
-import { INBOX_KINDS, type InboxKind, type InboxNotification } from "@festgeld/domain";
+import type { InboxKind, InboxNotification } from "@festgeld/domain";
+import { INBOX_KINDS } from "@festgeld/domain/constants";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SaverPage } from "../../components/layout/saver-page.tsx";

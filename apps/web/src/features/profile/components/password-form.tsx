@@ -5,7 +5,8 @@ import { OutcomeAlerts } from "../../../components/ui/form-alert.tsx";
 import { PasswordField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { api } from "../../../lib/api-client.ts";
-import { useApiForm, withConfirmation } from "../../../lib/forms.ts";
+import { withConfirmation } from "../../../lib/confirmation-schema.ts";
+import { useApiForm } from "../../../lib/forms.ts";
 import { i18n } from "../../../lib/i18n.ts";
 import { operations } from "../../../lib/operations.ts";
 
