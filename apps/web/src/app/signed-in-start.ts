@@ -1,7 +1,9 @@
 import { pageCatalogues } from "virtual:page-catalogues";
 import { BUSINESS_TIME_ZONE, LANGUAGE_DETAILS, type Language } from "@festgeld/domain/constants";
+import { requestEarly } from "../lib/early-answers.ts";
 import type { EarlyCatalogues } from "../lib/early-catalogues.ts";
 import { PAGE_NAMESPACES } from "../lib/page-namespaces.ts";
+import { pageRequests } from "../lib/page-requests.ts";
 import { type PreloadedPage, preloadSignedInPage, signedInPageAt } from "./signed-in-pages.ts";
 
 /**
@@ -26,6 +28,8 @@ export function startCatalogues(pathname: string, language: Language): Promise<E
 export function startSignedInPage(pathname: string, language: Language): Promise<PreloadedPage | undefined> {
   const page = signedInPageAt(pathname);
   if (page) {
+    // The page's first data, beside its code (lib/early-answers.ts).
+    for (const url of pageRequests(page, location.search)) requestEarly(url, language);
     if (page === "/admin") import("../components/admin/admin-shell.tsx").catch(() => undefined);
     // Each in a task of its own, once the requests above have left: the main thread waits for the app's code.
     warmFormatters(LANGUAGE_DETAILS[language].locale);

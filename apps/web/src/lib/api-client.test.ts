@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, callPaged } from "./api-client.ts";
+import { requestEarly } from "./early-answers.ts";
+import { i18n } from "./i18n.ts";
 import { operations } from "./operations.ts";
 
 /** The typed client takes method and path from the operation table and fills in the inputs. */
@@ -40,5 +42,33 @@ describe("api.call", () => {
     await expect(api.call(operations.applicationsWithdraw, { params: { id: "x" } })).rejects.toMatchObject(
       new ApiError(409, "withdrawal_period_over", "Not now"),
     );
+  });
+
+  it("takes a page's early answer instead of asking again; asks again when the early request failed", async () => {
+    localStorage.setItem("token", "early-token");
+    const language = i18n.language || "en";
+    try {
+      const early = vi.fn(async () => new Response(JSON.stringify({ unread: 3 }), { status: 200 }));
+      vi.stubGlobal("fetch", early);
+      requestEarly("/api/notifications/unread-count", language);
+      const later = stubFetch(200, { unread: 9 });
+      expect(await api.call(operations.notificationsUnreadCount, {})).toEqual({ unread: 3 });
+      expect(later).not.toHaveBeenCalled();
+      // Taken once: the next call asks.
+      expect(await api.call(operations.notificationsUnreadCount, {})).toEqual({ unread: 9 });
+
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => {
+          throw new TypeError("Network request failed");
+        }),
+      );
+      requestEarly("/api/notifications/unread-count", language);
+      const again = stubFetch(200, { unread: 4 });
+      expect(await api.call(operations.notificationsUnreadCount, {})).toEqual({ unread: 4 });
+      expect(again).toHaveBeenCalledTimes(1);
+    } finally {
+      localStorage.clear();
+    }
   });
 });

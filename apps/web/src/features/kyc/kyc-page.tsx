@@ -55,7 +55,11 @@ function KycContent() {
   const profile = useKycProfile();
   // The page's content renders as a deferred update once they are in, which React splits into short
   // tasks: rendered at once, it was one task of about 300 ms on a slow phone, which a tap had to wait for.
-  const loading = useDeferredValue(status.isPending || checklist.isPending || profile.isPending, true);
+  // The checklist is asked for once the status is in: a status that failed shows its alert, not a wait.
+  const loading = useDeferredValue(
+    status.isPending || (status.isSuccess && checklist.isPending) || profile.isPending,
+    true,
+  );
   const { upload, uploading } = useKycUpload();
   useDocumentTitle(t("title"), t("description"));
 

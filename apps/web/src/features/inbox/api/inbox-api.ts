@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api-client.ts";
 import { operations } from "../../../lib/operations.ts";
+import { INBOX_PAGE_SIZE } from "../../../lib/page-requests.ts";
 import { usePagedListState } from "../../../lib/paged-list.ts";
 
 /**
@@ -12,8 +13,6 @@ import { usePagedListState } from "../../../lib/paged-list.ts";
 const NOTIFICATIONS_KEY = ["notifications"] as const;
 const UNREAD_KEY = ["notifications", "unread"] as const;
 const INBOX_KEY = ["notifications", "inbox"] as const;
-
-export const INBOX_PAGE_SIZE = 20;
 
 /**
  * One page of the inbox (GET /notifications), optionally of one kind, with the paging it needs. The

@@ -38,12 +38,18 @@ export async function uploadKycDocument(
   return uploaded;
 }
 
-/** The approval checklist (GET /me/approval-checklist), refetched whenever the status changes. */
+/**
+ * The approval checklist (GET /me/approval-checklist), refetched whenever the status changes. Asked for
+ * once the status is in (`statusUpdatedAt` above 0): before, the page asked for it twice on every visit,
+ * with the status unknown and again as it arrived. On a direct visit both were asked for beside the
+ * page's code (lib/page-requests.ts), so the first ask takes that answer.
+ */
 export function useApprovalChecklist(statusUpdatedAt: number) {
   return useQuery({
     // Below the dashboard's key, so that its invalidation reaches this one too.
     queryKey: ["me", "approval-checklist", statusUpdatedAt] as const,
     queryFn: ({ signal }) => api.call(operations.meApprovalChecklist, { signal }),
     placeholderData: (previous) => previous,
+    enabled: statusUpdatedAt > 0,
   });
 }

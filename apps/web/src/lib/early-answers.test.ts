@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { EARLY_ANSWER_MS, requestEarly, takeEarlyAnswer } from "./early-answers.ts";
+
+const headers = (token: string, language = "de") => ({
+  Accept: "application/json",
+  Authorization: `Bearer ${token}`,
+  "Accept-Language": language,
+});
+
+describe("early answers", () => {
+  const fetchMock = vi.fn(async () => new Response("{}", { status: 200 }));
+  beforeEach(() => {
+    fetchMock.mockClear();
+    vi.stubGlobal("fetch", fetchMock);
+    localStorage.setItem("token", "tok-1");
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it("asks with the stored session and the page's language, and gives the answer once, to the same request", async () => {
+    requestEarly("/api/kyc/status", "de", 1_000);
+    expect(fetchMock).toHaveBeenCalledWith("/api/kyc/status", { headers: headers("tok-1") });
+    const answer = takeEarlyAnswer("/api/kyc/status", headers("tok-1"), 2_000);
+    expect(answer).toBeDefined();
+    expect((await answer)?.status).toBe(200);
+    expect(takeEarlyAnswer("/api/kyc/status", headers("tok-1"), 2_000)).toBeUndefined();
+  });
+
+  it("is not given to another session, another language, another address, or once it is old", () => {
+    requestEarly("/api/kyc/status", "de", 1_000);
+    expect(takeEarlyAnswer("/api/kyc/status", headers("tok-2"), 1_500)).toBeUndefined();
+    requestEarly("/api/kyc/status", "de", 1_000);
+    expect(takeEarlyAnswer("/api/kyc/status", headers("tok-1", "fr"), 1_500)).toBeUndefined();
+    requestEarly("/api/kyc/status", "de", 1_000);
+    expect(takeEarlyAnswer("/api/kyc/status?x=1", headers("tok-1"), 1_500)).toBeUndefined();
+    expect(takeEarlyAnswer("/api/kyc/status", headers("tok-1"), 1_000 + EARLY_ANSWER_MS + 1)).toBeUndefined();
+  });
+
+  it("asks nothing without a session", () => {
+    localStorage.removeItem("token");
+    requestEarly("/api/kyc/status", "de");
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(takeEarlyAnswer("/api/kyc/status", headers("tok-1"))).toBeUndefined();
+  });
+});
