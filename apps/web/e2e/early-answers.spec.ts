@@ -5,7 +5,7 @@ import { collectErrors, holdRequests } from "./app-ready.ts";
 
 /**
  * A direct visit to a signed-in page asks for the page's first data beside the app's code
- * (lib/page-requests.ts, lib/early-answers.ts; docs/decisions.md "The signed-in pages measured cold"):
+ * (lib/page-requests.ts, lib/early-session.ts; docs/decisions.md "The signed-in pages measured cold"):
  * with the app's shell held back, so that nothing can render, the page's requests have already left;
  * once the app is in, the page shows their answers and asks for none of them again.
  */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, callPaged } from "./api-client.ts";
-import { requestEarly } from "./early-answers.ts";
+import { requestEarly } from "./early-session.ts";
 import { i18n } from "./i18n.ts";
 import { operations } from "./operations.ts";
 

@@ -1,6 +1,6 @@
 import type { ErrorResponse, FieldError, JsonResponse, OperationDefinition } from "@festgeld/domain";
 import type { z } from "zod";
-import { takeEarlyAnswer } from "./early-answers.ts";
+import { takeEarlyAnswer } from "./early-session.ts";
 import { i18n } from "./i18n.ts";
 import { tokenStore } from "./storage.ts";
 
@@ -64,7 +64,7 @@ async function send(
   onUploadProgress: ((fraction: number) => void) | undefined,
 ): Promise<RawResponse> {
   if (!onUploadProgress) {
-    // A signed-in page's first GETs may have been asked for beside the app's code (lib/early-answers.ts).
+    // A signed-in page's first GETs may have been asked for beside the app's code (lib/early-session.ts).
     const early = init.method === "GET" ? takeEarlyAnswer(url, init.headers) : undefined;
     const response = await (early ? early.catch(() => fetch(url, init)) : fetch(url, init));
     return {

@@ -50,3 +50,61 @@ export function earlySessionSettled(): Promise<unknown> {
 export function earlyUser(token: string | null): unknown | null {
   return answer && answer.token === token ? answer.user : null;
 }
+
+/**
+ * A signed-in page's first GET requests, asked for beside the app's code on a direct visit
+ * (app/signed-in-start.ts, lib/page-requests.ts) instead of once the page has rendered: the page's data
+ * then arrives with its code rather than a round trip after its first frame (docs/decisions.md "The
+ * signed-in pages measured cold"). Here, in the entry's chunk beside the session's early request, not in
+ * a file of its own that the page's start would wait for. The API client takes an answer once, for the
+ * very request it names (address, token and language), within EARLY_ANSWER_MS of asking; anything else
+ * is asked for as usual, and an early request that failed is sent again.
+ */
+interface EarlyAnswer {
+  authorization: string;
+  language: string;
+  asked: number;
+  response: Promise<Response>;
+}
+
+/** How long an early answer stays the page's: the app's start takes a few seconds on a slow phone. */
+export const EARLY_ANSWER_MS = 20_000;
+
+const answers = new Map<string, EarlyAnswer>();
+
+/** Asks for `url` (an `/api/...` address) with the stored session and `language`, for the API client to take. */
+export function requestEarly(url: string, language: string, now = Date.now()) {
+  let token: string | null;
+  try {
+    token = localStorage.getItem(STORAGE_KEYS.token);
+  } catch {
+    return;
+  }
+  if (!token) return;
+  const authorization = `Bearer ${token}`;
+  const response = fetch(url, {
+    headers: { Accept: "application/json", Authorization: authorization, "Accept-Language": language },
+  });
+  // Unhandled until taken: a failure is the taker's to see (and it then asks again).
+  response.catch(() => undefined);
+  answers.set(url, { authorization, language, asked: now, response });
+}
+
+/**
+ * The early answer to a GET of `url` with these headers, once; undefined when there is none, it was asked
+ * for with another session or language, or it is older than EARLY_ANSWER_MS.
+ */
+export function takeEarlyAnswer(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  now = Date.now(),
+): Promise<Response> | undefined {
+  const early = answers.get(url);
+  if (!early) return undefined;
+  answers.delete(url);
+  const same =
+    headers.Authorization === early.authorization &&
+    headers["Accept-Language"] === early.language &&
+    now - early.asked <= EARLY_ANSWER_MS;
+  return same ? early.response : undefined;
+}

@@ -5,7 +5,7 @@ export const INBOX_PAGE_SIZE = 20;
 
 /**
  * The GET requests a signed-in page makes as it first renders, asked for beside the app's code on a
- * direct visit (app/signed-in-start.ts, lib/early-answers.ts): the inbox's first page and unread count,
+ * direct visit (app/signed-in-start.ts, lib/early-session.ts): the inbox's first page and unread count,
  * the identity check's status, checklist and personal data, the back office's two-factor status and, on
  * its overview, the figures. Each address is written as the API client writes it (`e2e/early-answers.spec.ts`
  * checks that the page takes each answer rather than asking again). The dashboard's applications are not

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { EARLY_ANSWER_MS, requestEarly, takeEarlyAnswer } from "./early-answers.ts";
+import { EARLY_ANSWER_MS, requestEarly, takeEarlyAnswer } from "./early-session.ts";
 
 const headers = (token: string, language = "de") => ({
   Accept: "application/json",
