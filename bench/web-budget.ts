@@ -296,7 +296,10 @@ if (!process.env.SKIP_LIGHTHOUSE && !process.env.ROUTES && !process.env.SKIP_SIG
         const page = await browser.newPage();
         // A file of the site, not a page: nothing of the app's code is loading when the cache is cleared.
         await page.goto(`${site}/robots.txt`);
-        await page.evaluate((value) => localStorage.setItem("token", value), token);
+        await page.evaluate((value) => {
+          localStorage.setItem("token", value);
+          localStorage.setItem("user_language", "en");
+        }, token);
         // Lighthouse keeps the browser's cache along with its storage here: the home page's visit
         // would leave whatever of the app's code it had loaded before the page closed. Every page is
         // measured with an empty cache, as the public pages are.

@@ -194,13 +194,15 @@ describe("staff tools", () => {
     expect(revoked.json().active_sessions).toBe(0);
     expect((await t.app.inject({ url: "/api/auth/me", headers: saver.headers })).statusCode).toBe(401);
 
+    // Sent from a German screen, to a saver whose account e-mails are in English.
     const reset = await t.app.inject({
       method: "POST",
       url: `/api/admin/users/${saver.user.id}/send-password-reset`,
-      headers: admin.headers,
+      headers: { ...admin.headers, "accept-language": "de" },
     });
     expect(reset.statusCode).toBe(202);
     const mail = await mailbox.waitFor(saver.user.email, "Reset your password");
+    expect(mail.text).toMatch(/\/en\/reset-password#token=/);
     const token = linkToken(mail.text);
     const confirmed = await t.app.inject({
       method: "POST",

@@ -22,11 +22,20 @@ function countRequests(page: Page) {
   return (key: string) => counts.get(key) ?? 0;
 }
 
-async function visitHeld(page: Page, token: string, path: string, expected: readonly string[]) {
-  await page.addInitScript((value) => {
-    localStorage.setItem("token", value);
-    localStorage.setItem("user_language", "en");
-  }, token);
+async function visitHeld(
+  page: Page,
+  token: string,
+  path: string,
+  expected: readonly string[],
+  language = "en",
+) {
+  await page.addInitScript(
+    ([value, chosen]) => {
+      localStorage.setItem("token", value);
+      localStorage.setItem("user_language", chosen);
+    },
+    [token, language] as const,
+  );
   const count = countRequests(page);
   const release = await holdRequests(page, "**/assets/app-shell-*.js");
   await page.goto(path);
@@ -57,6 +66,7 @@ test("a signed-in page's first data leaves beside the app's code, and the page t
   const inboxCount = await visitHeld(inbox, token, "/inbox", [inboxList, unread]);
   await expect(inbox.getByTestId("inbox-unread")).toBeVisible();
   expect(inboxCount(inboxList)).toBe(1);
+  expect(inboxCount(unread)).toBe(1);
   expect(inboxErrors, inboxErrors.join("\n")).toEqual([]);
   await inbox.close();
 
@@ -69,11 +79,13 @@ test("a signed-in page's first data leaves beside the app's code, and the page t
   for (const key of kycRequests) expect(kycCount(key), key).toBe(1);
   await kyc.close();
 
-  // The back office's overview: the two-factor status and the figures.
+  // The back office's overview, in German: the two-factor status and the figures, asked for in the
+  // page's language (the back office asks for them before i18next has started).
   const admin = await browser.newPage();
   const adminRequests = ["/api/auth/security", "/api/admin/analytics", "/api/admin/deposits/summary"];
-  const adminCount = await visitHeld(admin, await adminToken(request), "/admin", adminRequests);
+  const adminCount = await visitHeld(admin, await adminToken(request), "/admin", adminRequests, "de");
   await expect(admin.getByTestId("overview-value").first()).toBeVisible();
+  await expect(admin.locator("html")).toHaveAttribute("lang", "de");
   for (const key of adminRequests) expect(adminCount(key), key).toBe(1);
   await admin.close();
 });

@@ -57,16 +57,16 @@ describe("api.call", () => {
       // Taken once: the next call asks.
       expect(await api.call(operations.notificationsUnreadCount, {})).toEqual({ unread: 9 });
 
-      vi.stubGlobal(
-        "fetch",
-        vi.fn(async () => {
-          throw new TypeError("Network request failed");
-        }),
-      );
+      const failed = vi.fn(async () => {
+        throw new TypeError("Network request failed");
+      });
+      vi.stubGlobal("fetch", failed);
       requestEarly("/api/notifications/unread-count", language);
+      expect(failed).toHaveBeenCalledTimes(1);
       const again = stubFetch(200, { unread: 4 });
       expect(await api.call(operations.notificationsUnreadCount, {})).toEqual({ unread: 4 });
       expect(again).toHaveBeenCalledTimes(1);
+      expect(failed).toHaveBeenCalledTimes(1);
     } finally {
       localStorage.clear();
     }

@@ -2,6 +2,7 @@ import type { ErrorResponse, FieldError, JsonResponse, OperationDefinition } fro
 import type { z } from "zod";
 import { takeEarlyAnswer } from "./early-session.ts";
 import { i18n } from "./i18n.ts";
+import { initialLanguage } from "./language-path.ts";
 import { tokenStore } from "./storage.ts";
 
 /** An error answer from the API, with its stable code. */
@@ -66,6 +67,7 @@ async function send(
   if (!onUploadProgress) {
     // A signed-in page's first GETs may have been asked for beside the app's code (lib/early-session.ts).
     const early = init.method === "GET" ? takeEarlyAnswer(url, init.headers) : undefined;
+    if (early && init.signal?.aborted) throw new DOMException("The request was aborted", "AbortError");
     const response = await (early ? early.catch(() => fetch(url, init)) : fetch(url, init));
     return {
       status: response.status,
@@ -123,12 +125,20 @@ function buildUrl(path: string, query?: RequestOptions["query"]) {
   return qs ? `${url}?${qs}` : url;
 }
 
+/**
+ * The language a request names: the app's, or before i18next has started (a page's first requests,
+ * which may have been asked for early, lib/early-session.ts) the one it will start in.
+ */
+function requestLanguage(): string {
+  return i18n.language || initialLanguage();
+}
+
 /** Fetches /api{path} with the bearer token and the current language; throws ApiError on failure. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const token = tokenStore.get();
   const headers: Record<string, string> = {
     Accept: "application/json",
-    "Accept-Language": i18n.language || "en",
+    "Accept-Language": requestLanguage(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: FormData | string | undefined;
@@ -276,7 +286,7 @@ export async function downloadFile(path: string, accept: string, fileName: strin
   const response = await fetch(`/api${path}`, {
     headers: {
       Accept: `${accept}, application/json`,
-      "Accept-Language": i18n.language || "en",
+      "Accept-Language": requestLanguage(),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
   });

@@ -34,8 +34,25 @@ describe("early answers", () => {
     requestEarly("/api/kyc/status", "de", 1_000);
     expect(takeEarlyAnswer("/api/kyc/status", headers("tok-1", "fr"), 1_500)).toBeUndefined();
     requestEarly("/api/kyc/status", "de", 1_000);
-    expect(takeEarlyAnswer("/api/kyc/status?x=1", headers("tok-1"), 1_500)).toBeUndefined();
     expect(takeEarlyAnswer("/api/kyc/status", headers("tok-1"), 1_000 + EARLY_ANSWER_MS + 1)).toBeUndefined();
+    // Another address takes nothing, and leaves the page's answer to its own request.
+    requestEarly("/api/kyc/status", "de", 1_000);
+    expect(takeEarlyAnswer("/api/kyc/status?x=1", headers("tok-1"), 1_500)).toBeUndefined();
+    expect(takeEarlyAnswer("/api/kyc/status", headers("tok-1"), 1_500)).toBeDefined();
+  });
+
+  it("drops an answer nobody took in time, its body unread", async () => {
+    vi.useFakeTimers();
+    try {
+      const cancel = vi.fn(async () => {});
+      fetchMock.mockImplementationOnce(async () => ({ body: { cancel } }) as unknown as Response);
+      requestEarly("/api/kyc/profile", "de");
+      await vi.advanceTimersByTimeAsync(EARLY_ANSWER_MS + 1);
+      expect(cancel).toHaveBeenCalledTimes(1);
+      expect(takeEarlyAnswer("/api/kyc/profile", headers("tok-1"))).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("asks nothing without a session", () => {

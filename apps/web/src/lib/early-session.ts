@@ -88,6 +88,12 @@ export function requestEarly(url: string, language: string, now = Date.now()) {
   // Unhandled until taken: a failure is the taker's to see (and it then asks again).
   response.catch(() => undefined);
   answers.set(url, { authorization, language, asked: now, response });
+  // Not taken in time (the page moved on, or asked otherwise): dropped, its body unread.
+  setTimeout(() => {
+    if (answers.get(url)?.response !== response) return;
+    answers.delete(url);
+    response.then((answer) => answer.body?.cancel()).catch(() => undefined);
+  }, EARLY_ANSWER_MS);
 }
 
 /**

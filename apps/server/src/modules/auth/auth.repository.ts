@@ -137,7 +137,7 @@ export function deleteEndedSessions(db: Kysely<DB>, userId: string, before: Date
 export function findStaffTarget(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom("users")
-    .select(["id", "email", "role", "locked_at", "email_verified_at"])
+    .select(["id", "email", "role", "locked_at", "email_verified_at", "language"])
     .where("id", "=", userId)
     .executeTakeFirst();
 }

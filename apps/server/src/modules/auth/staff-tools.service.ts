@@ -140,7 +140,15 @@ export async function sendPasswordReset(
 ) {
   const target = await targetOf(db, userId);
   if (!mail.enabled) throw new AppError(503, "service_unavailable", "E-mail cannot be sent at the moment");
-  await requestPasswordReset(db, mail, target.email, meta, { byStaff: staff });
+  // In the account's language (its e-mails' and documents'), whose page the link opens, not in the language
+  // of the staff member's screen.
+  await requestPasswordReset(
+    db,
+    mail,
+    target.email,
+    { ...meta, language: target.language },
+    { byStaff: staff },
+  );
   await auditOnAccount(db, staff, "user.password_reset_sent", target, meta);
   return accountStatus(db, userId);
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useSyncExternalStore } from "react";
+import { type ReactNode, useRef, useSyncExternalStore } from "react";
 
 /** The frame of the signed-out security pages: one heading, an intro line, the content, a footer line. */
 export function SecurityCard({
@@ -39,9 +39,13 @@ const noFragment = () => undefined;
  * (`/de/reset-password`) is rendered at build time, where no address has a fragment, as if the link
  * held its token (the new password's form, the address being confirmed): `undefined`, not yet read.
  * Hydration starts from that same value (React reads the build's snapshot while it hydrates), then the
- * page reads the address's own; rendered afresh, it reads the address at once.
+ * page reads the address's own; rendered afresh, it reads the address at once. The first token read is
+ * kept while the page is open: the fragment may change after it (the "skip to content" link sets
+ * `#main`), and the link's token is what the page was opened with.
  */
 export function useLinkToken(): string | null | undefined {
   const fragment = useSyncExternalStore(unsubscribed, addressFragment, noFragment);
-  return fragment === undefined ? undefined : tokenFromHash(fragment);
+  const read = useRef<{ token: string | null } | null>(null);
+  if (fragment !== undefined && read.current === null) read.current = { token: tokenFromHash(fragment) };
+  return read.current?.token;
 }
