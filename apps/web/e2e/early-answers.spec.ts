@@ -89,3 +89,26 @@ test("a signed-in page's first data leaves beside the app's code, and the page t
   for (const key of adminRequests) expect(adminCount(key), key).toBe(1);
   await admin.close();
 });
+
+test("the signed-in pages' shell names React's renderer, the one the app then runs, as it is parsed", async ({
+  page,
+  request,
+}) => {
+  // docs/decisions.md "The signed-in pages measured cold": asked for with the document, not after the entry.
+  const html = await (await request.get("/inbox")).text();
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1],
+  );
+  expect(preloads).toHaveLength(1);
+  const renderer = preloads[0] as string;
+  expect(renderer).toMatch(/^\/assets\/client-[\w-]+\.js$/);
+  expect((await request.get(renderer)).status()).toBe(200);
+  // The app loads that very file, once: the preload is used, not fetched beside another copy.
+  const loaded: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/assets/client-")) loaded.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/login");
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+  expect(loaded).toEqual([renderer]);
+});

@@ -18,14 +18,17 @@ export function pageRequests(page: SignedInPage, search: string): readonly strin
       return [`/api/notifications?limit=${INBOX_PAGE_SIZE}&offset=0`, "/api/notifications/unread-count"];
     case "/kyc":
       return ["/api/kyc/status", "/api/me/approval-checklist", "/api/kyc/profile"];
-    case "/admin": {
-      const tab = new URLSearchParams(search).get("tab");
-      const overview = !tab || tab === "overview";
-      return overview
+    case "/admin":
+      return isAdminOverview(search)
         ? ["/api/auth/security", "/api/admin/analytics", "/api/admin/deposits/summary"]
         : ["/api/auth/security"];
-    }
     default:
       return [];
   }
+}
+
+/** Whether /admin's address (its query) opens the overview, the back office's first area. */
+export function isAdminOverview(search: string): boolean {
+  const tab = new URLSearchParams(search).get("tab");
+  return !tab || tab === "overview";
 }
