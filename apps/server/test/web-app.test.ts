@@ -16,6 +16,7 @@ function writeDist(): string {
     "de/packages/index.html": `<!doctype html><html lang="de"><body><div id="root"><h1>Unsere Festgeldangebote</h1></div>${"<!-- padding -->".repeat(100)}</body></html>`,
     "fr/index.html": `<!doctype html><html lang="fr"><body><div id="root"><h1>Accueil</h1></div>${"<!-- padding -->".repeat(100)}</body></html>`,
     "en/index.html": `<!doctype html><html lang="en"><body><div id="root"><h1>Home</h1></div>${"<!-- padding -->".repeat(100)}</body></html>`,
+    "signed-in/dashboard.html": `<!doctype html><html><body><div id="root"></div><template data-frame-language="en"><h1>Welcome</h1></template>${"<!-- padding -->".repeat(100)}</body></html>`,
     "404.html": `<!doctype html><html lang="en"><body><div id="root"><h1>Page not found</h1></div>${"<!-- padding -->".repeat(100)}</body></html>`,
     "sitemap.xml": `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>`,
   };
@@ -29,9 +30,11 @@ function writeDist(): string {
   // The classic scripts every page carries inline (the build inlines them as they are).
   fs.writeFileSync(path.join(dir, "lang-redirect.js"), "(() => {})();\n");
   fs.writeFileSync(path.join(dir, "theme-init.js"), "(() => { document.documentElement; })();\n");
+  // ...and the one the signed-in pages' shells carry after their frames.
+  fs.writeFileSync(path.join(dir, "signed-in-frame.js"), "(() => { document.getElementById('root'); })();\n");
   fs.writeFileSync(
     path.join(dir, "inline-scripts.json"),
-    JSON.stringify(["lang-redirect.js", "theme-init.js"]),
+    JSON.stringify(["lang-redirect.js", "theme-init.js", "signed-in-frame.js"]),
   );
   fs.writeFileSync(
     path.join(dir, "routes.json"),
@@ -45,6 +48,8 @@ function writeDist(): string {
       "/fr/login",
       "/fr",
       "/en",
+      "/dashboard",
+      "/inbox",
       "/admin/*",
     ]),
   );
@@ -93,6 +98,23 @@ describe("web app serving", () => {
       expect(res.headers["content-encoding"], url).toBe("br");
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain('<div id="root">');
     }
+  });
+
+  it("serves a signed-in page with a first frame its own shell, and the others the app's shell", async () => {
+    for (const url of ["/dashboard", "/dashboard/", "/dashboard?x=1"]) {
+      const res = await t.app.inject({ url, headers: { "accept-encoding": "br" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain(
+        '<template data-frame-language="en">',
+      );
+    }
+    const inbox = await t.app.inject({ url: "/inbox" });
+    expect(inbox.statusCode).toBe(200);
+    expect(inbox.body).toContain('<div id="root">');
+    expect(inbox.body).not.toContain("<template");
+    // The shells are sent as pages, never as files of their own.
+    expect((await t.app.inject({ url: "/signed-in/dashboard.html" })).statusCode).toBe(404);
   });
 
   it("serves robots.txt as text, not the page shell", async () => {
@@ -271,16 +293,16 @@ describe("web app serving", () => {
     expect(head.headers["content-security-policy"]).toBe(get.headers["content-security-policy"]);
   });
 
-  it("allows the pages' inline scripts, the language redirect and the theme, by their hashes and nothing else inline", async () => {
+  it("allows the pages' inline scripts, the language redirect, the theme and the signed-in frame, by their hashes and nothing else inline", async () => {
     const res = await t.app.inject({ url: "/de/packages" });
     const scriptSrc = /script-src ([^;]*)/.exec(res.headers["content-security-policy"] as string)?.[1] ?? "";
-    for (const name of ["lang-redirect.js", "theme-init.js"]) {
+    for (const name of ["lang-redirect.js", "theme-init.js", "signed-in-frame.js"]) {
       const hash = createHash("sha256")
         .update(fs.readFileSync(path.join(dist, name)))
         .digest("base64");
       expect(scriptSrc, name).toContain(`'sha256-${hash}'`);
     }
     expect(scriptSrc).not.toContain("unsafe-inline");
-    expect(scriptSrc.split(" ").filter((source) => source.startsWith("'sha256-"))).toHaveLength(2);
+    expect(scriptSrc.split(" ").filter((source) => source.startsWith("'sha256-"))).toHaveLength(3);
   });
 });

@@ -4,8 +4,9 @@
  * description, canonical link, hreflang alternates and Open Graph tags, plus dist/404.html,
  * dist/sitemap.xml (the public pages only), dist/routes.json (the app's route patterns, read by the server
  * to answer 404 for unknown addresses), dist/live-pages.json (the pages the server renders again with
- * the current packages) and dist/inline-scripts.json (the scripts every page carries inline, which the
- * server allows by their hashes). Each page gets .br and .gz copies like the rest of the build.
+ * the current packages), dist/signed-in/<page>.html (each signed-in page's shell with its first frame)
+ * and dist/inline-scripts.json (the scripts the pages carry inline, which the server allows by their
+ * hashes). Each page gets .br and .gz copies like the rest of the build.
  * See docs/decisions.md "Prerendered public pages".
  */
 import fs from "node:fs";
@@ -16,6 +17,7 @@ import type { Language } from "@festgeld/domain";
 
 interface Entry {
   LANGUAGES: readonly Language[];
+  FRAME_NAME: string;
   LIVE_PAGES: string[];
   publicPaths(): string[];
   signedOutPaths(): string[];
@@ -25,6 +27,11 @@ interface Entry {
     language: Language,
   ): Promise<{ html: string; title: string | null; description: string | null }>;
   shellInitialData(): Promise<string>;
+  signedInFramePages(): string[];
+  renderSignedInFrame(
+    page: string,
+    language: Language,
+  ): Promise<{ html: string; title: string | null; description: string | null }>;
 }
 
 const webDir = path.resolve(import.meta.dirname, "..");
@@ -34,6 +41,8 @@ const ssrEntry = path.join(webDir, "dist-ssr", "entry-prerender.js");
 const origin = (process.env.PUBLIC_URL ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
 /** The classic scripts of apps/web/public that every page carries inline, in <head>, before anything is drawn. */
 const INLINE_SCRIPTS = ["lang-redirect.js", "theme-init.js"];
+/** The classic script of apps/web/public that the signed-in pages' shells carry inline after their frames. */
+const FRAME_SCRIPT = "signed-in-frame.js";
 const OG_LOCALE: Record<Language, string> = { en: "en_GB", de: "de_DE", fr: "fr_FR" };
 
 const escapeHtml = (text: string) =>
@@ -170,15 +179,45 @@ async function main() {
   // for a request of its own, and React's renderer asked for as it is parsed (rendererPreload).
   // It also carries the brand's figures in every language (entry-prerender.tsx, shellInitialData).
   const shellData = await entry.shellInitialData();
+  const shell = inlineScripts(template).replace("  </head>", rendererPreload);
   write(
     shellFile,
-    inlineScripts(template)
-      .replace("  </head>", rendererPreload)
-      .replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${shellData}`),
+    shell.replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${shellData}`),
   );
+  // Each signed-in page's own shell: the same, with the page's first frame in every language and the
+  // script that shows the reader's (public/signed-in-frame.js; docs/decisions.md "A signed-in page's
+  // first frame before the app"). dist/signed-in/<page>.html, which the server sends for that address.
+  const frameScript = fs.readFileSync(path.join(dist, FRAME_SCRIPT), "utf8");
+  if (frameScript.includes("</script")) throw new Error(`${FRAME_SCRIPT} cannot be inlined`);
+  for (const framePage of entry.signedInFramePages()) {
+    const frames: string[] = [];
+    for (const language of entry.LANGUAGES) {
+      const { html, title } = await entry.renderSignedInFrame(framePage, language);
+      if (framePage === "/dashboard" && !html.includes(entry.FRAME_NAME)) {
+        throw new Error(`${framePage} rendered its frame without the reader's name`);
+      }
+      if (html.includes("<template")) throw new Error(`${framePage}'s frame holds a template of its own`);
+      // The frame does nothing until the app replaces it: text typed into a field of it would be lost.
+      if (/<(form|input|textarea)\b/.test(html)) throw new Error(`${framePage}'s frame holds a form field`);
+      // The page's title too, which the app sets only once it runs.
+      const titled = title ? ` data-frame-title="${escapeHtml(title)}"` : "";
+      frames.push(`<template data-frame-language="${language}"${titled}>${html}</template>`);
+    }
+    write(
+      path.join(dist, "signed-in", `${framePage.slice(1)}.html`),
+      shell.replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root"></div>\n    ${frames.join("\n    ")}\n    <script>${frameScript}</script>\n    ${shellData}`,
+      ),
+    );
+  }
   fs.writeFileSync(path.join(dist, "routes.json"), `${JSON.stringify(entry.routePatterns(), null, 2)}\n`);
   fs.writeFileSync(path.join(dist, "live-pages.json"), `${JSON.stringify(entry.LIVE_PAGES)}\n`);
-  fs.writeFileSync(path.join(dist, "inline-scripts.json"), `${JSON.stringify(INLINE_SCRIPTS)}\n`);
+  fs.writeFileSync(
+    path.join(dist, "inline-scripts.json"),
+    `${JSON.stringify([...INLINE_SCRIPTS, FRAME_SCRIPT])}\n`,
+  );
   const robots = path.join(dist, "robots.txt");
   if (fs.existsSync(robots)) {
     const text = fs.readFileSync(robots, "utf8").replace(/\nSitemap: .*\n?$/, "\n");

@@ -3,6 +3,7 @@
  * this file for Node (`vite build --ssr`); apps/web/scripts/prerender.ts calls `render` for every page in
  * every language and writes the HTML the browser then hydrates (app-root.tsx).
  */
+import type { User } from "@festgeld/domain";
 import { LANGUAGES, type Language } from "@festgeld/domain/constants";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactElement, type ReactNode, StrictMode, Suspense } from "react";
@@ -10,6 +11,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { I18nextProvider } from "react-i18next";
 import { StaticRouter } from "react-router";
 import { AppRoutes, PUBLIC_PAGES, SIGNED_OUT_PAGES } from "./app/router.tsx";
+import type { SignedInPage } from "./app/signed-in-pages.ts";
 import { ARTICLES } from "./content/blog/articles.ts";
 import { buildTimeBanks } from "./lib/banks.ts";
 import { brandValuesFor } from "./lib/brand-text.ts";
@@ -18,9 +20,10 @@ import { i18n, i18nReady, NAMESPACES } from "./lib/i18n.ts";
 import { initialDataScript } from "./lib/initial-data.ts";
 import { packagesQueryKey } from "./lib/packages.ts";
 import { queryClient } from "./lib/query-client.ts";
-import { SessionProvider } from "./lib/session.tsx";
+import { SessionProvider, StaticSessionProvider } from "./lib/session.tsx";
+import { FRAME_NAME } from "./lib/storage.ts";
 
-export { LANGUAGES };
+export { FRAME_NAME, LANGUAGES };
 
 /**
  * The pages (without language prefix) that show the active packages: the server renders them again with
@@ -92,25 +95,22 @@ export interface InitialData {
   packages?: unknown;
 }
 
-/** Renders one address in one language, waiting for every lazy page and catalogue. */
-export async function render(url: string, language: Language, data: InitialData = {}): Promise<RenderedPage> {
-  await i18nReady;
-  await i18n.changeLanguage(language);
-  await i18n.loadNamespaces([...NAMESPACES]);
-  prerenderHead.title = null;
-  prerenderHead.description = null;
-  if (data.packages !== undefined) queryClient.setQueryData(packagesQueryKey(language), data.packages);
+/**
+ * The app at `url` in i18next's current language, with the session `session` provides, waiting for every
+ * lazy page and catalogue.
+ */
+async function renderApp(url: string, session: (routes: ReactNode) => ReactNode): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <SessionProvider>
+          {session(
             <Suspense fallback={null}>
               <StaticRouter location={url}>
                 <AppRoutes />
               </StaticRouter>
-            </Suspense>
-          </SessionProvider>
+            </Suspense>,
+          )}
         </QueryClientProvider>
       </I18nextProvider>
     </StrictMode>,
@@ -121,7 +121,18 @@ export async function render(url: string, language: Language, data: InitialData 
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
   queryClient.clear();
-  let html = Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Renders one address in one language, waiting for every lazy page and catalogue. */
+export async function render(url: string, language: Language, data: InitialData = {}): Promise<RenderedPage> {
+  await i18nReady;
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces([...NAMESPACES]);
+  prerenderHead.title = null;
+  prerenderHead.description = null;
+  if (data.packages !== undefined) queryClient.setQueryData(packagesQueryKey(language), data.packages);
+  let html = await renderApp(url, (routes) => <SessionProvider>{routes}</SessionProvider>);
   // The brand's figures as the page shows them, so the browser hydrates with the same text without
   // making the formatters again (lib/brand-text.ts).
   const brandText = brandValuesFor(language, i18n.getFixedT(language));
@@ -145,4 +156,42 @@ export async function shellInitialData(): Promise<string> {
       LANGUAGES.map((language) => [language, brandValuesFor(language, i18n.getFixedT(language))]),
     ),
   });
+}
+
+/**
+ * The signed-in pages that get a first frame: those whose first screen holds no form and no field to
+ * type into before its data is in (apps/web/scripts/prerender.ts checks it). Text typed into the frame
+ * before the app has started would be lost when the app replaces it; the profile, the documents and the
+ * rate alerts draw their forms before their data. (The inbox's filter is a list: a choice made in the
+ * frame is only reset to all messages.) Not the back office either: its first screen is its figures, which no
+ * frame can hold, and the area it opens depends on the address's query.
+ */
+export function signedInFramePages(): SignedInPage[] {
+  return ["/dashboard", "/kyc", "/inbox", "/security"];
+}
+
+/**
+ * A signed-in page's first frame in one language (docs/decisions.md "A signed-in page's first frame
+ * before the app"): the app's layout and the page as they render before the page's data is in, for a
+ * reader named FRAME_NAME. The shells of the signed-in pages carry it for every language
+ * (apps/web/scripts/prerender.ts), and the app replaces it with its own first render.
+ */
+export async function renderSignedInFrame(page: SignedInPage, language: Language): Promise<RenderedPage> {
+  await i18nReady;
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces([...NAMESPACES]);
+  prerenderHead.title = null;
+  prerenderHead.description = null;
+  const user: User = {
+    id: "00000000-0000-4000-8000-000000000000",
+    email: "",
+    full_name: FRAME_NAME,
+    role: "user",
+    kycStatus: "not_started",
+    created_at: "1970-01-01T00:00:00.000Z",
+  };
+  const html = await renderApp(page, (routes) => (
+    <StaticSessionProvider user={user}>{routes}</StaticSessionProvider>
+  ));
+  return { html, ...prerenderHead };
 }

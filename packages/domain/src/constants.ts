@@ -37,6 +37,11 @@ export const STORAGE_KEYS = {
   token: "token",
   darkMode: "darkMode",
   language: "user_language",
+  /**
+   * The signed-in reader's name, kept beside the token and removed with it: what the signed-in
+   * pages' first frame shows before the app has started (apps/web/public/signed-in-frame.js).
+   */
+  sessionFrame: "session_frame",
 } as const;
 
 /** The currencies a package may be offered in (the money module's `Currency` is any ISO 4217 code). */

@@ -52,6 +52,22 @@ function loadPrerendered(distDir: string): Set<string> {
   return pages;
 }
 
+/**
+ * The signed-in pages that have a shell of their own, with the page's first frame (dist/signed-in/<page>.html,
+ * apps/web/scripts/prerender.ts; docs/decisions.md "A signed-in page's first frame before the app"), by
+ * address ("/dashboard").
+ */
+function loadFrames(distDir: string): Set<string> {
+  const folder = path.join(distDir, "signed-in");
+  if (!fs.existsSync(folder)) return new Set();
+  return new Set(
+    fs
+      .readdirSync(folder)
+      .filter((name) => name.endsWith(".html"))
+      .map((name) => `/${name.slice(0, -".html".length)}`),
+  );
+}
+
 const LANGUAGE_PREFIX = new RegExp(`^/(${LANGUAGES.join("|")})(?=/|$)`);
 
 /**
@@ -180,7 +196,8 @@ const PLAIN_ADDRESS = /^\/[A-Za-z0-9/_.-]*$/;
 /**
  * Serves the built web app. Hashed assets are cached for a year; pages are revalidated.
  * A language-prefixed address gets its prerendered page (docs/decisions.md "Prerendered public pages");
- * an address of a client-side route (routes.json) gets index.html and the client router decides; any
+ * an address of a client-side route (routes.json) gets index.html, or a signed-in page's own shell with its
+ * first frame, and the client router decides; any
  * other address gets the not-found page with 404, and an unknown /api path a JSON 404. Pages with live
  * data are rendered from `app.liveData` when a module has decorated it (registered before this plugin).
  */
@@ -190,6 +207,7 @@ export default fp(
     const hasWeb = fs.existsSync(indexFile);
     const routes = hasWeb ? loadRoutes(opts.distDir) : null;
     const prerendered = hasWeb ? loadPrerendered(opts.distDir) : new Set<string>();
+    const frames = hasWeb ? loadFrames(opts.distDir) : new Set<string>();
     const hasNotFoundPage = fs.existsSync(path.join(opts.distDir, "404.html"));
     const live =
       hasWeb && app.liveData ? livePages({ distDir: opts.distDir, data: app.liveData, log: app.log }) : null;
@@ -223,6 +241,7 @@ export default fp(
           "en/**",
           "de/**",
           "fr/**",
+          "signed-in/**",
           ".vite/**",
           "**/*.br",
           "**/*.gz",
@@ -264,7 +283,7 @@ export default fp(
         ? (routes?.literal.has(page) ?? false)
         : !routes || routes.matches(page);
       if (clientRoute) {
-        return sendHtml(request, reply, html("index.html"));
+        return sendHtml(request, reply, html(frames.has(page) ? `signed-in${page}.html` : "index.html"));
       }
       return sendHtml(request, reply, html(hasNotFoundPage ? "404.html" : "index.html"), 404);
     };

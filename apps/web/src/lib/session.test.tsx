@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from "@festgeld/domain";
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -11,6 +12,7 @@ const saver = {
   email: "saver@example.com",
   first_name: "Lena",
   last_name: "Wagner",
+  full_name: "Lena Wagner",
   role: "user",
 };
 
@@ -141,6 +143,28 @@ describe("SessionProvider", () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(tokenStore.get()).toBe("old-token");
     expect(screen.getByText("dashboard of Lena")).toBeTruthy();
+  });
+
+  it("keeps the reader's name for the signed-in pages' first frame while signed in, and forgets it with the token", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer(200, saver)),
+    );
+    await renderProtectedPage();
+    await settle();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.sessionFrame) ?? "null")).toEqual({
+      name: "Lena Wagner",
+    });
+
+    cleanup();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer(401, { code: "unauthorized", detail: "Session expired" })),
+    );
+    await renderProtectedPage();
+    await settle();
+    expect(tokenStore.get()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.sessionFrame)).toBeNull();
   });
 
   it("signs out on a 401 and sends the reader to sign in", async () => {

@@ -4,7 +4,7 @@ import { ApiError, api, onUnauthorized } from "./api-client.ts";
 import { earlyUser, takeEarlySession } from "./early-session.ts";
 import { operations } from "./operations.ts";
 import { queryClient } from "./query-client.ts";
-import { tokenStore } from "./storage.ts";
+import { sessionFrameStore, tokenStore } from "./storage.ts";
 
 /**
  * The signed-in user: the token is kept under `token` and sent as a bearer on
@@ -83,6 +83,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return onUnauthorized(() => clear());
   }, [check, clear]);
 
+  // The next direct visit's first frame shows this reader (lib/storage.ts); cleared with the token.
+  useEffect(() => {
+    if (user && tokenStore.get() !== null) sessionFrameStore.set({ name: user.full_name });
+  }, [user]);
+
   const signIn = useCallback((auth: AuthResponse) => {
     tokenStore.set(auth.access_token);
     setUser(auth.user);
@@ -98,6 +103,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const value = useMemo(
     () => ({ user, loading, unreachable, signIn, signOut, refresh: check }),
     [user, loading, unreachable, signIn, signOut, check],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * A fixed session: a signed-in page's first frame is rendered with it at build time, with a stand-in
+ * for the reader's name (entry-prerender.tsx, docs/decisions.md "A signed-in page's first frame before
+ * the app").
+ */
+export function StaticSessionProvider({ user, children }: { user: User; children: ReactNode }) {
+  const value = useMemo(
+    () => ({
+      user,
+      loading: false,
+      unreachable: false,
+      signIn: () => {},
+      signOut: async () => {},
+      refresh: async () => {},
+    }),
+    [user],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
