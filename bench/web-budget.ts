@@ -169,11 +169,13 @@ async function audit(
     writeFileSync(path.join(process.env.LH_REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr));
   }
   if (process.env.LH_DETAILS) {
-    // What limits the page: the LCP element, its phases, render-blocking requests and the main-thread work.
+    // What limits the page: the LCP element, its phases, render-blocking requests, the main-thread work
+    // and its long tasks.
     for (const id of [
       "largest-contentful-paint-element",
       "render-blocking-resources",
       "bootup-time",
+      "long-tasks",
       "network-requests",
       "layout-shifts",
     ]) {

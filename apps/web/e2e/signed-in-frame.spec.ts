@@ -46,10 +46,20 @@ test("a signed-in page shows its frame with the reader's name before the app, wh
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("status")).toBeVisible();
   await expect(page.locator("html[data-app-ready]")).toHaveCount(0);
+  // Marks the frame's heading, to see whether the app takes it over or replaces it.
+  await page.getByTestId("dashboard-welcome").evaluate((heading) => {
+    (window as unknown as { frameHeading: Element }).frameHeading = heading;
+  });
 
   release();
   await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
-  // The app's own render: one welcome, the account's data below it.
+  // The session is the frame's reader: the app hydrated the frame, whose heading is still the one on screen.
+  await expect(page.getByTestId("dashboard-empty")).toBeVisible();
+  expect(
+    await page.evaluate(() =>
+      document.contains((window as unknown as { frameHeading: Element }).frameHeading),
+    ),
+  ).toBe(true);
   await expect(page.getByTestId("dashboard-welcome")).toHaveCount(1);
   await expect(page.getByTestId("dashboard-welcome")).toHaveText("Willkommen, Frida Frame");
   await expect(page.getByTestId("dashboard-empty")).toContainText("Noch keine Anträge");
@@ -61,10 +71,18 @@ test("the app keeps the reader's name for the next frame, and a renamed account 
   request,
 }) => {
   const token = await registerSaver(request, "Nadia New");
-  // A name from before (the account was renamed elsewhere): the frame shows it until the app has the session.
+  const errors = collectErrors(page);
+  // A name from before (the account was renamed elsewhere): the frame shows it until the app has the
+  // session, which renders the page afresh with the new one.
   await store(page, { token, user_language: "en", session_frame: JSON.stringify({ name: "Nadia Old" }) });
+  const release = await holdRequests(page, "**/assets/app-shell-*.js");
   await page.goto("/inbox");
+  await expect(page.getByTestId("header-user")).toContainText("Nadia Old");
+  release();
   await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+  await expect(page.getByTestId("header-user")).toContainText("Nadia New");
+  await expect(page.getByText("Nadia Old")).toHaveCount(0);
+  expect(errors, errors.join("\n")).toEqual([]);
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem("session_frame")))
     .toBe(JSON.stringify({ name: "Nadia New" }));
@@ -79,4 +97,45 @@ test("no frame without a stored session: a signed-out visitor is sent to sign in
   await expect(page.getByText("Gone Away")).toHaveCount(0);
   release();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the identity check, the inbox and the security page take over their frames too, without a mismatch", async ({
+  browser,
+  request,
+}) => {
+  const token = await registerSaver(request, "Hanna Hydrate");
+  for (const [path, language] of [
+    ["/kyc", "fr"],
+    ["/inbox", "en"],
+    ["/security", "de"],
+  ] as const) {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    await store(page, {
+      token,
+      user_language: language,
+      session_frame: JSON.stringify({ name: "Hanna Hydrate" }),
+    });
+    const release = await holdRequests(page, "**/assets/app-shell-*.js");
+    await page.goto(path);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading, path).toBeVisible();
+    await heading.evaluate((element) => {
+      (window as unknown as { frameHeading: Element }).frameHeading = element;
+    });
+    release();
+    await expect(page.locator("html[data-app-ready]"), path).toHaveCount(1);
+    await expect(page.locator("html"), path).toHaveAttribute("lang", language);
+    await expect(page.getByRole("status").filter({ has: page.locator(".animate-spin") }), path).toHaveCount(
+      0,
+    );
+    expect(
+      await page.evaluate(() =>
+        document.contains((window as unknown as { frameHeading: Element }).frameHeading),
+      ),
+      path,
+    ).toBe(true);
+    expect(errors, `${path}\n${errors.join("\n")}`).toEqual([]);
+    await page.close();
+  }
 });

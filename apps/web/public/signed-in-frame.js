@@ -3,7 +3,8 @@
 // layout and the page before its data is in, apps/web/scripts/prerender.ts), and this script puts the
 // reader's into #root, with their name, so the page's heading and frame are on screen at the first paint
 // instead of after React's renderer and the page's code. The app replaces it with its own first render
-// (docs/decisions.md "A signed-in page's first frame before the app"). Inlined into those shells (the
+// (docs/decisions.md "A signed-in page's first frame before the app"), or hydrates it when the session
+// is the one the frame shows. Inlined into those shells (the
 // server allows exactly its text by its hash). It cannot import anything: the storage keys, the list of
 // languages, the language rule of lib/language-path.ts's initialLanguage and the stand-in name of
 // entry-prerender.tsx's FRAME_NAME are spelled out, and signed-in-frame.test.ts keeps them equal. No
@@ -40,6 +41,9 @@
     document.documentElement.lang = language;
     if (template.dataset.frameTitle) document.title = template.dataset.frameTitle;
     root.replaceChildren(content);
+    // What the app hydrates the frame with when its session is this reader's (app-root.tsx).
+    root.dataset.frame = language;
+    root.dataset.frameName = name;
   } catch {
     // storage unavailable or unreadable: the page appears once the app has started, as without a frame
   }

@@ -1,6 +1,7 @@
 /**
  * The app itself, loaded by boot.tsx: hydrates a prerendered page or renders the app afresh.
  */
+import type { User } from "@festgeld/domain";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, Suspense, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
@@ -8,7 +9,7 @@ import { BrowserRouter } from "react-router";
 import { preloadFrame } from "./app/root-layout.tsx";
 import { AppRoutes, rememberPreloadedPage } from "./app/router.tsx";
 import type { PreloadedPage } from "./app/signed-in-pages.ts";
-import { earlySessionSettled } from "./lib/early-session.ts";
+import { earlySessionSettled, earlyUser } from "./lib/early-session.ts";
 import { i18n, i18nReady } from "./lib/i18n.ts";
 import { seedInitialData } from "./lib/initial-data.ts";
 import { initialLanguage } from "./lib/language-path.ts";
@@ -35,10 +36,25 @@ const app = (
 );
 
 /**
+ * Whether #root holds a signed-in page's first frame (public/signed-in-frame.js) that the app's first
+ * render reproduces: drawn in the app's language for the very reader the session holds, a saver (the
+ * frames are rendered for one). Hydrated, it stays on screen as it is and the app takes it over without
+ * building the page's elements again and laying them out anew, the longest tasks after the frame's paint
+ * (docs/decisions.md "A signed-in page's first frame before the app"). Otherwise the app renders afresh
+ * and replaces it.
+ */
+function showsSessionFrame(root: HTMLElement, language: string): boolean {
+  if (root.dataset.frame !== language) return false;
+  const user = earlyUser(tokenStore.get()) as User | null;
+  return user !== null && user.role === "user" && user.full_name === root.dataset.frameName;
+}
+
+/**
  * A prerendered page (docs/decisions.md "Prerendered public pages") is hydrated: React takes over the
  * HTML that is already on screen. It was rendered signed out and in one language, so for a signed-in
  * reader, or one whose language differs (the shared not-found page), the app renders afresh instead.
  * A page rendered with live data (the packages) starts from the same data, so the first render matches.
+ * A signed-in page's first frame is hydrated too when it shows the session's reader (showsSessionFrame).
  */
 export function startApp(root: HTMLElement, page?: Promise<PreloadedPage | undefined>) {
   if (page) {
@@ -62,8 +78,10 @@ export function startApp(root: HTMLElement, page?: Promise<PreloadedPage | undef
     });
     return;
   }
-  const hydrate = root.dataset.prerendered === initialLanguage() && tokenStore.get() === null;
-  seedInitialData(queryClient, root.dataset.prerendered ?? initialLanguage());
+  const language = initialLanguage();
+  const hydrate =
+    (root.dataset.prerendered === language && tokenStore.get() === null) || showsSessionFrame(root, language);
+  seedInitialData(queryClient, root.dataset.prerendered ?? language);
   // Hydrate or render as a transition, which React splits into short tasks, so a slow phone stays
   // responsive while the app starts (a signed-in page renders its whole layout and page at once).
   if (hydrate) startTransition(() => void hydrateRoot(root, app));
