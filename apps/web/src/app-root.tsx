@@ -4,7 +4,6 @@
 import type { User } from "@festgeld/domain";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, Suspense, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { preloadFrame } from "./app/root-layout.tsx";
 import { AppRoutes, rememberPreloadedPage } from "./app/router.tsx";
@@ -34,6 +33,14 @@ const app = (
     </QueryClientProvider>
   </StrictMode>
 );
+
+/**
+ * React's renderer, not a static import of this module: evaluated in a task of its own as its file
+ * arrives, not in one task with the app's modules, which on a signed-in page runs after the first frame's
+ * paint (boot.tsx does the same for the prerendered pages; docs/decisions.md "A signed-in page's first
+ * frame before the app").
+ */
+const renderer = () => import("react-dom/client");
 
 /**
  * Whether #root holds a signed-in page's first frame (public/signed-in-frame.js) that the app's first
@@ -72,6 +79,7 @@ export function startApp(root: HTMLElement, page?: Promise<PreloadedPage | undef
       i18nReady,
       catalogues,
       earlySessionSettled(),
+      renderer(),
     ]).then(([loaded]) => {
       if (loaded.status === "fulfilled") rememberPreloadedPage(loaded.value);
       startApp(root);
@@ -82,11 +90,13 @@ export function startApp(root: HTMLElement, page?: Promise<PreloadedPage | undef
   const hydrate =
     (root.dataset.prerendered === language && tokenStore.get() === null) || showsSessionFrame(root, language);
   seedInitialData(queryClient, root.dataset.prerendered ?? language);
-  // Hydrate or render as a transition, which React splits into short tasks, so a slow phone stays
-  // responsive while the app starts (a signed-in page renders its whole layout and page at once).
-  if (hydrate) startTransition(() => void hydrateRoot(root, app));
-  else {
-    const reactRoot = createRoot(root);
-    startTransition(() => reactRoot.render(app));
-  }
+  void renderer().then(({ createRoot, hydrateRoot }) => {
+    // Hydrate or render as a transition, which React splits into short tasks, so a slow phone stays
+    // responsive while the app starts (a signed-in page renders its whole layout and page at once).
+    if (hydrate) startTransition(() => void hydrateRoot(root, app));
+    else {
+      const reactRoot = createRoot(root);
+      startTransition(() => reactRoot.render(app));
+    }
+  });
 }
