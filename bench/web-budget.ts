@@ -84,10 +84,12 @@ function collect(key: string) {
   for (const imp of chunk.imports ?? []) collect(imp);
 }
 collect("index.html");
-// The home route's own lazy chunk and the catalogues the first paint needs in the default language.
+// The home route's own lazy chunk and the catalogues the first paint needs in the default language, and
+// React's renderer, which the app's start imports (boot.tsx, app-root.tsx) rather than a static import.
 for (const key of [
   "src/boot.tsx",
   "src/app-root.tsx",
+  "../../node_modules/react-dom/client.js",
   "src/features/home/home-page.tsx",
   "src/locales/en/common.json",
   "src/locales/en/errors.json",
