@@ -196,8 +196,12 @@ async function main() {
       if (framePage === "/dashboard" && !html.includes(entry.FRAME_NAME)) {
         throw new Error(`${framePage} rendered its frame without the reader's name`);
       }
-      if (html.includes("<template")) throw new Error(`${framePage}'s frame holds a template of its own`);
-      // The frame does nothing until the app replaces it: text typed into a field of it would be lost.
+      // A boundary that failed to render leaves React's marker for the browser to render it again: the
+      // frame would not be what the app draws (and a template cannot hold another's).
+      if (html.includes("<!--$!-->") || html.includes("<template")) {
+        throw new Error(`${framePage}'s frame did not render whole`);
+      }
+      // The frame does nothing until the app takes it over: text typed into a field of it would be lost.
       if (/<(form|input|textarea)\b/.test(html)) throw new Error(`${framePage}'s frame holds a form field`);
       // The page's title too, which the app sets only once it runs.
       const titled = title ? ` data-frame-title="${escapeHtml(title)}"` : "";
