@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { collectErrors, holdRequests } from "./app-ready.ts";
 
 /**
  * A signed-in page's shell carries the page's first frame, and public/signed-in-frame.js shows it with
  * the reader's name as the document is parsed, before the app's code has arrived (docs/decisions.md "A
- * signed-in page's first frame before the app"). The app then replaces it with its own render.
+ * signed-in page's first frame before the app"). The app then hydrates it when the session is the reader
+ * it shows, else renders afresh over it.
  */
 
 async function registerSaver(request: APIRequestContext, name: string) {
@@ -18,12 +19,27 @@ async function registerSaver(request: APIRequestContext, name: string) {
   return ((await registered.json()) as { access_token: string }).access_token;
 }
 
-/** Stores what a signed-in browser keeps (the token, the language, and the frame's name when given). */
-async function store(page: Page, values: Record<string, string>) {
+/**
+ * Opens `path` with what a signed-in browser keeps in its storage (the token, the language, the frame's
+ * name, as given) and the app's code held back; returns the function that lets it in.
+ */
+async function visitHeld(page: Page, path: string, stored: Record<string, string>) {
   await page.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, values);
+  }, stored);
+  const release = await holdRequests(page, "**/assets/app-shell-*.js");
+  await page.goto(path);
+  return release;
 }
+
+/** Marks the frame's element, to see after the app's start whether the app took it over or replaced it. */
+async function mark(element: Locator) {
+  await element.evaluate((node) => {
+    (window as unknown as { marked: Element }).marked = node;
+  });
+}
+const markedStillShown = (page: Page) =>
+  page.evaluate(() => document.contains((window as unknown as { marked: Element }).marked));
 
 test("a signed-in page shows its frame with the reader's name before the app, which then takes over", async ({
   page,
@@ -31,13 +47,11 @@ test("a signed-in page shows its frame with the reader's name before the app, wh
 }) => {
   const token = await registerSaver(request, "Frida Frame");
   const errors = collectErrors(page);
-  await store(page, {
+  const release = await visitHeld(page, "/dashboard", {
     token,
     user_language: "de",
     session_frame: JSON.stringify({ name: "Frida Frame" }),
   });
-  const release = await holdRequests(page, "**/assets/app-shell-*.js");
-  await page.goto("/dashboard");
 
   // The app's code is held back: what is on screen is the shell's frame, in the stored language.
   await expect(page.getByTestId("dashboard-welcome")).toHaveText("Willkommen, Frida Frame");
@@ -46,20 +60,13 @@ test("a signed-in page shows its frame with the reader's name before the app, wh
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("status")).toBeVisible();
   await expect(page.locator("html[data-app-ready]")).toHaveCount(0);
-  // Marks the frame's heading, to see whether the app takes it over or replaces it.
-  await page.getByTestId("dashboard-welcome").evaluate((heading) => {
-    (window as unknown as { frameHeading: Element }).frameHeading = heading;
-  });
+  await mark(page.getByTestId("dashboard-welcome"));
 
   release();
   await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
   // The session is the frame's reader: the app hydrated the frame, whose heading is still the one on screen.
   await expect(page.getByTestId("dashboard-empty")).toBeVisible();
-  expect(
-    await page.evaluate(() =>
-      document.contains((window as unknown as { frameHeading: Element }).frameHeading),
-    ),
-  ).toBe(true);
+  expect(await markedStillShown(page)).toBe(true);
   await expect(page.getByTestId("dashboard-welcome")).toHaveCount(1);
   await expect(page.getByTestId("dashboard-welcome")).toHaveText("Willkommen, Frida Frame");
   await expect(page.getByTestId("dashboard-empty")).toContainText("Noch keine Anträge");
@@ -74,9 +81,11 @@ test("the app keeps the reader's name for the next frame, and a renamed account 
   const errors = collectErrors(page);
   // A name from before (the account was renamed elsewhere): the frame shows it until the app has the
   // session, which renders the page afresh with the new one.
-  await store(page, { token, user_language: "en", session_frame: JSON.stringify({ name: "Nadia Old" }) });
-  const release = await holdRequests(page, "**/assets/app-shell-*.js");
-  await page.goto("/inbox");
+  const release = await visitHeld(page, "/inbox", {
+    token,
+    user_language: "en",
+    session_frame: JSON.stringify({ name: "Nadia Old" }),
+  });
   await expect(page.getByTestId("header-user")).toContainText("Nadia Old");
   release();
   await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
@@ -90,9 +99,9 @@ test("the app keeps the reader's name for the next frame, and a renamed account 
 
 test("no frame without a stored session: a signed-out visitor is sent to sign in", async ({ page }) => {
   // A frame's name left without its token (signed out in another tab) draws nothing.
-  await store(page, { session_frame: JSON.stringify({ name: "Gone Away" }) });
-  const release = await holdRequests(page, "**/assets/app-shell-*.js");
-  await page.goto("/dashboard");
+  const release = await visitHeld(page, "/dashboard", {
+    session_frame: JSON.stringify({ name: "Gone Away" }),
+  });
   await expect(page.locator("#root")).toBeEmpty();
   await expect(page.getByText("Gone Away")).toHaveCount(0);
   release();
@@ -111,30 +120,21 @@ test("the identity check, the inbox and the security page take over their frames
   ] as const) {
     const page = await browser.newPage();
     const errors = collectErrors(page);
-    await store(page, {
+    const release = await visitHeld(page, path, {
       token,
       user_language: language,
       session_frame: JSON.stringify({ name: "Hanna Hydrate" }),
     });
-    const release = await holdRequests(page, "**/assets/app-shell-*.js");
-    await page.goto(path);
     const heading = page.getByRole("heading", { level: 1 });
     await expect(heading, path).toBeVisible();
-    await heading.evaluate((element) => {
-      (window as unknown as { frameHeading: Element }).frameHeading = element;
-    });
+    await mark(heading);
     release();
     await expect(page.locator("html[data-app-ready]"), path).toHaveCount(1);
     await expect(page.locator("html"), path).toHaveAttribute("lang", language);
     await expect(page.getByRole("status").filter({ has: page.locator(".animate-spin") }), path).toHaveCount(
       0,
     );
-    expect(
-      await page.evaluate(() =>
-        document.contains((window as unknown as { frameHeading: Element }).frameHeading),
-      ),
-      path,
-    ).toBe(true);
+    expect(await markedStillShown(page), path).toBe(true);
     expect(errors, `${path}\n${errors.join("\n")}`).toEqual([]);
     await page.close();
   }

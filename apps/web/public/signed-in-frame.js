@@ -2,10 +2,9 @@
 // arrived: the shell carries the page's first frame in every language, rendered at build time (the app's
 // layout and the page before its data is in, apps/web/scripts/prerender.ts), and this script puts the
 // reader's into #root, with their name, so the page's heading and frame are on screen at the first paint
-// instead of after React's renderer and the page's code. The app replaces it with its own first render
-// (docs/decisions.md "A signed-in page's first frame before the app"), or hydrates it when the session
-// is the one the frame shows. Inlined into those shells (the
-// server allows exactly its text by its hash). It cannot import anything: the storage keys, the list of
+// instead of after React's renderer and the page's code. The app hydrates it when the session is the
+// reader it shows, else renders afresh over it (app-root.tsx; docs/decisions.md "A signed-in page's first
+// frame before the app"). Inlined into those shells (the server allows exactly its text by its hash). It cannot import anything: the storage keys, the list of
 // languages, the language rule of lib/language-path.ts's initialLanguage and the stand-in name of
 // entry-prerender.tsx's FRAME_NAME are spelled out, and signed-in-frame.test.ts keeps them equal. No
 // frame without a stored session: a signed-out visitor's page stays empty until the app sends them to

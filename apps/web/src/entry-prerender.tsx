@@ -124,13 +124,18 @@ async function renderApp(url: string, session: (routes: ReactNode) => ReactNode)
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Renders one address in one language, waiting for every lazy page and catalogue. */
-export async function render(url: string, language: Language, data: InitialData = {}): Promise<RenderedPage> {
+/** i18next in `language` with every catalogue, and no title or description left from the page before. */
+async function prepare(language: Language) {
   await i18nReady;
   await i18n.changeLanguage(language);
   await i18n.loadNamespaces([...NAMESPACES]);
   prerenderHead.title = null;
   prerenderHead.description = null;
+}
+
+/** Renders one address in one language, waiting for every lazy page and catalogue. */
+export async function render(url: string, language: Language, data: InitialData = {}): Promise<RenderedPage> {
+  await prepare(language);
   if (data.packages !== undefined) queryClient.setQueryData(packagesQueryKey(language), data.packages);
   let html = await renderApp(url, (routes) => <SessionProvider>{routes}</SessionProvider>);
   // The brand's figures as the page shows them, so the browser hydrates with the same text without
@@ -161,7 +166,7 @@ export async function shellInitialData(): Promise<string> {
 /**
  * The signed-in pages that get a first frame: those whose first screen holds no form and no field to
  * type into before its data is in (apps/web/scripts/prerender.ts checks it). Text typed into the frame
- * before the app has started would be lost when the app replaces it; the profile, the documents and the
+ * before the app has started would be lost when the app takes it over; the profile, the documents and the
  * rate alerts draw their forms before their data. (The inbox's filter is a list: a choice made in the
  * frame is only reset to all messages.) Not the back office either: its first screen is its figures, which no
  * frame can hold, and the area it opens depends on the address's query.
@@ -174,14 +179,11 @@ export function signedInFramePages(): SignedInPage[] {
  * A signed-in page's first frame in one language (docs/decisions.md "A signed-in page's first frame
  * before the app"): the app's layout and the page as they render before the page's data is in, for a
  * reader named FRAME_NAME. The shells of the signed-in pages carry it for every language
- * (apps/web/scripts/prerender.ts), and the app replaces it with its own first render.
+ * (apps/web/scripts/prerender.ts); the app hydrates it when it shows the session's reader, else renders
+ * afresh over it (app-root.tsx).
  */
 export async function renderSignedInFrame(page: SignedInPage, language: Language): Promise<RenderedPage> {
-  await i18nReady;
-  await i18n.changeLanguage(language);
-  await i18n.loadNamespaces([...NAMESPACES]);
-  prerenderHead.title = null;
-  prerenderHead.description = null;
+  await prepare(language);
   const user: User = {
     id: "00000000-0000-4000-8000-000000000000",
     email: "",
