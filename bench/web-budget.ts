@@ -140,6 +140,11 @@ async function audit(
       formFactor: "mobile",
       // A signed-in page needs the session the browser holds (localStorage), which Lighthouse would clear.
       disableStorageReset: keepStorage,
+      // LH_CPU_PROFILE=1 records V8's sampling profiler in the trace (with LH_ARTIFACTS_DIR: which
+      // functions each long task ran, read by bench/trace-tasks.mjs).
+      ...(process.env.LH_CPU_PROFILE
+        ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" }
+        : {}),
       // LH_ARTIFACTS_DIR keeps each page's trace and network log (Lighthouse's own artifacts), for
       // recomputing its Lantern estimate request by request (bench/lantern-graph.mjs).
       ...(process.env.LH_ARTIFACTS_DIR
