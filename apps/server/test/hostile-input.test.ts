@@ -116,14 +116,14 @@ let t: TestApp;
 let identities: Array<{ name: string; headers: Record<string, string> }>;
 let tables: string[];
 
+/** The row count of every table, in one statement (a query per table made most of this file's time). */
 async function rowCounts(): Promise<Record<string, number>> {
+  const { rows } = await sql<{ name: string; n: number }>`${sql.join(
+    tables.map((table) => sql`select ${sql.lit(table)} as name, count(*)::int as n from ${sql.table(table)}`),
+    sql` union all `,
+  )}`.execute(t.app.db);
   const counts: Record<string, number> = {};
-  for (const table of tables) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(
-      t.app.db,
-    );
-    counts[table] = Number(rows[0]?.n ?? 0);
-  }
+  for (const row of rows) counts[row.name] = Number(row.n);
   return counts;
 }
 
