@@ -5,9 +5,10 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
-import { LANGUAGES } from "../../packages/domain/src/constants.ts";
+import { LANGUAGE_DETAILS, LANGUAGES } from "../../packages/domain/src/constants.ts";
 import type { OperationDefinition } from "../../packages/domain/src/contract/operation.ts";
 import { operations } from "../../packages/domain/src/contract/operations/index.ts";
+import { COUNTRY_CODES } from "../../packages/domain/src/identity/countries.ts";
 import { PAGE_NAMESPACES } from "./src/lib/page-namespaces.ts";
 
 /** The brand configuration: BRAND_FILE overrides the fictional demonstration brand. */
@@ -95,6 +96,34 @@ function pageCatalogues(): Plugin {
         catalogues[namespace] = JSON.parse(readFileSync(file, "utf8"));
       }
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(catalogues))});`;
+    },
+  };
+}
+
+/**
+ * The countries of the identity form's lists, named and sorted in each language at build time:
+ * `virtual:country-names` holds, per language, [code, name] pairs in that language's order. The browser's
+ * first `Intl.DisplayNames` and `Intl.Collator` cost one long task (90 to 170 ms on a fast machine, four
+ * times that on a slow phone) in the identity page's first render (docs/decisions.md "Formatting without
+ * Intl on the signed-in pages"). The names are Node's ICU's, as the server's (payments/postal-address.ts).
+ */
+function countryNames(): Plugin {
+  const id = "\0festgeld-country-names";
+  return {
+    name: "festgeld-country-names",
+    enforce: "pre",
+    resolveId: (source) => (source === "virtual:country-names" ? id : null),
+    load(module) {
+      if (module !== id) return null;
+      const table = Object.fromEntries(
+        LANGUAGES.map((language) => {
+          const names = new Intl.DisplayNames([LANGUAGE_DETAILS[language].locale], { type: "region" });
+          const collator = new Intl.Collator(LANGUAGE_DETAILS[language].locale);
+          const pairs = COUNTRY_CODES.map((code) => [code, names.of(code) ?? code] as const);
+          return [language, pairs.sort((a, b) => collator.compare(a[1], b[1]))];
+        }),
+      );
+      return `export const countryNames = JSON.parse(${JSON.stringify(JSON.stringify(table))});`;
     },
   };
 }
@@ -220,6 +249,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     operationRoutes(),
     pageCatalogues(),
+    countryNames(),
     appShell(),
     chunkSizesOf(),
     react(),

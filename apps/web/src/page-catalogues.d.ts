@@ -5,3 +5,8 @@ declare module "virtual:page-catalogues" {
     () => Promise<{ default: Record<string, Record<string, unknown>> }>
   >;
 }
+
+/** Each language's countries as [code, name], in that language's order (vite.config.ts, countryNames). */
+declare module "virtual:country-names" {
+  export const countryNames: Record<string, ReadonlyArray<readonly [string, string]>>;
+}

@@ -1,5 +1,5 @@
 import { pageCatalogues } from "virtual:page-catalogues";
-import { BUSINESS_TIME_ZONE, LANGUAGE_DETAILS, type Language } from "@festgeld/domain/constants";
+import type { Language } from "@festgeld/domain/constants";
 import type { EarlyCatalogues } from "../lib/early-catalogues.ts";
 import { requestEarly } from "../lib/early-session.ts";
 import { PAGE_NAMESPACES } from "../lib/page-namespaces.ts";
@@ -33,42 +33,8 @@ export function startSignedInPage(pathname: string, language: Language): Promise
     if (page === "/admin") import("../components/admin/admin-shell.tsx").catch(() => undefined);
     // The page's first data, beside its code (lib/early-session.ts).
     for (const url of pageRequests(page, location.search)) requestEarly(url, language);
-    // Each in a task of its own, once the requests above have left: the main thread waits for the app's code.
-    warmFormatters(LANGUAGE_DETAILS[language].locale);
   }
   // The page's catalogues, for the app to load before its first render (app-root.tsx): the list stays
   // out of the app's shell, which every public page loads too.
   return preloaded.then((loaded) => loaded && { ...loaded, namespaces: PAGE_NAMESPACES[loaded.page] });
-}
-
-/**
- * The first number, date and date-with-zone formatter a page makes loads the locale's data: with the
- * fourfold slowdown of a slow phone about 80 to 110 ms each, which fell in the first render after the
- * welcome (the bell's count) or in the inbox's list, long tasks that kept the page from answering a tap.
- * Made here, one task each while the page's code is still on its way, the data is loaded by then and the
- * formatters lib/format.ts makes cost a millisecond or two (docs/decisions.md "Signed-in pages, steady").
- */
-function warmFormatters(locale: string) {
-  const formatters: Array<() => { format(value: number): string }> = [
-    () => new Intl.NumberFormat(locale),
-    () => new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }),
-    () =>
-      new Intl.DateTimeFormat(locale, {
-        dateStyle: "medium",
-        timeStyle: "short",
-        timeZone: BUSINESS_TIME_ZONE,
-      }),
-    () => new Intl.DateTimeFormat(locale, { timeZoneName: "short", timeZone: BUSINESS_TIME_ZONE }),
-  ];
-  const next = () => {
-    const make = formatters.shift();
-    if (!make) return;
-    try {
-      make().format(1);
-    } catch {
-      // Only a head start: the page makes its own formatters.
-    }
-    setTimeout(next, 0);
-  };
-  setTimeout(next, 0);
 }

@@ -5,6 +5,12 @@ import {
   LANGUAGE_DETAILS,
 } from "@festgeld/domain/constants";
 import {
+  formatDateFast,
+  formatDateTimeFast,
+  formatIntegerFast,
+  isoDateInZoneFast,
+} from "@festgeld/domain/locale-format";
+import {
   formatMoney as formatMoneyIn,
   formatPercent,
   type Money,
@@ -82,6 +88,8 @@ export function formatCents(
 
 /** The symbol of a currency as the locale writes it ("€", "$", "£"). */
 export function currencySymbol(currency: string, language: string) {
+  // The euro's narrow symbol is "€" in each of the platform's locales (locale-format.ts).
+  if (currency === "EUR") return "€";
   return (
     cached(
       `symbol:${language}:${currency}`,
@@ -103,6 +111,8 @@ export function formatRate(ratePercent: number, language: string) {
 }
 
 export function formatNumber(value: number, language: string) {
+  const fast = formatIntegerFast(value, localeFor(language));
+  if (fast !== null) return fast;
   return cached(`num:${language}`, () => new Intl.NumberFormat(localeFor(language))).format(value);
 }
 
@@ -120,6 +130,9 @@ export function formatDate(
 ) {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return "";
+  // Without Intl where it can (docs/decisions.md "Formatting without Intl on the signed-in pages").
+  const fast = formatDateFast(date.getTime(), localeFor(language), style, timeZone);
+  if (fast !== null) return fast;
   return cached(
     `date:${language}:${style}:${timeZone}`,
     () => new Intl.DateTimeFormat(localeFor(language), { dateStyle: style, timeZone }),
@@ -140,6 +153,8 @@ export function formatCalendarDate(isoDate: string, language: string, style: "me
 export function formatDateTime(value: string | Date, language: string) {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return "";
+  const fast = formatDateTimeFast(date.getTime(), localeFor(language), BUSINESS_TIME_ZONE);
+  if (fast !== null) return fast;
   return cached(
     `datetime:${language}`,
     () =>
@@ -160,6 +175,8 @@ export function formatDateTime(value: string | Date, language: string) {
  * books' days are counted.
  */
 export function businessToday(now = new Date()): string {
+  const fast = isoDateInZoneFast(now.getTime(), BUSINESS_TIME_ZONE);
+  if (fast !== null) return fast;
   return cached(
     "business-today",
     () => new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE }),

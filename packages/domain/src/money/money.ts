@@ -6,6 +6,8 @@
  * database").
  */
 
+import { formatEuroCentsFast, formatPercentTextFast } from "./locale-format.ts";
+
 declare const iso4217: unique symbol;
 
 /** The currencies the platform names in code; any other ISO 4217 code comes through `parseCurrency`. */
@@ -363,7 +365,8 @@ export function moneyToDb(amount: Money): bigint {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Formatting: Intl, in the reader's locale, from the exact decimal text.
+// Formatting: in the reader's locale from the exact decimal text; euro and rates in the platform's three
+// locales without Intl (locale-format.ts), to the same text.
 // ---------------------------------------------------------------------------------------------------
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -390,6 +393,9 @@ export interface MoneyFormat {
  * no binary fraction enters. A zero, or an amount that rounds to zero, carries no sign: never "-0,00 €".
  */
 export function formatMoney(amount: Money, locale: string, opts: MoneyFormat = {}): string {
+  // Euro in the platform's locales without Intl, to the very same text (locale-format.ts).
+  const fast = amount.currency === "EUR" ? formatEuroCentsFast(amount.cents, locale, opts.whole) : null;
+  if (fast !== null) return fast;
   const digits = opts.whole ? 0 : minorDigits(amount.currency);
   const display = opts.narrow ? "narrowSymbol" : "symbol";
   return formatterOf(
@@ -414,6 +420,8 @@ export function formatMoney(amount: Money, locale: string, opts: MoneyFormat = {
 export function formatPercent(ratePercent: number, locale: string, opts: { short?: boolean } = {}): string {
   const text = numberToPlainString(ratePercent) ?? "0";
   const min = opts.short ? 0 : 2;
+  const fast = formatPercentTextFast(text, locale, min);
+  if (fast !== null) return fast;
   return formatterOf(
     `${locale}:percent:${min}`,
     () =>

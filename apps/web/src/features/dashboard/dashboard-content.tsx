@@ -1,8 +1,10 @@
 import type { Application } from "@festgeld/domain";
 import type { UseQueryResult } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DepositGuaranteeWarning } from "../../components/money/deposit-guarantee-warning.tsx";
+import { useOnePerFrame } from "../../lib/use-one-per-frame.ts";
 import { useScrollToHash } from "../../lib/use-scroll-to-hash.ts";
 import { useApprovalChecklist } from "./api/approval-checklist.ts";
 import { ApplicationCard } from "./components/application-card.tsx";
@@ -15,8 +17,12 @@ export default function DashboardContent({ applications }: { applications: UseQu
   const { t } = useTranslation("invest");
   const { data, isError, refetch, isFetching } = applications;
   const checklist = useApprovalChecklist(Boolean(data?.some((a) => a.status === "pending")));
-  // An inbox message opens its application's card (#application-<id>).
-  useScrollToHash(data !== undefined);
+  const entries = useMemo(() => (data ? groupLadders(data) : []), [data]);
+  // The cards one per painted frame: each card's render, commit and layout a task of its own
+  // (lib/use-one-per-frame.ts).
+  const shown = useOnePerFrame(entries.length);
+  // An inbox message opens its application's card (#application-<id>), once every card is there.
+  useScrollToHash(data !== undefined && shown === entries.length);
 
   if (isError || !data) {
     // This failure is logged; we also offer to try again (docs/decisions.md, "Calculator and dashboard failures are shown").
@@ -62,14 +68,16 @@ export default function DashboardContent({ applications }: { applications: UseQu
             </Link>
           </div>
         ) : (
-          <ul className="mt-6 space-y-4" data-testid="application-list">
-            {groupLadders(data).map((entry) =>
-              entry.kind === "single" ? (
-                <ApplicationCard key={entry.application.id} application={entry.application} />
-              ) : (
-                <LadderGroup key={entry.id} id={entry.id} rungs={entry.rungs} />
-              ),
-            )}
+          <ul className="mt-6 space-y-4" data-testid="application-list" aria-busy={shown < entries.length}>
+            {entries
+              .slice(0, shown)
+              .map((entry) =>
+                entry.kind === "single" ? (
+                  <ApplicationCard key={entry.application.id} application={entry.application} />
+                ) : (
+                  <LadderGroup key={entry.id} id={entry.id} rungs={entry.rungs} />
+                ),
+              )}
           </ul>
         )}
       </section>

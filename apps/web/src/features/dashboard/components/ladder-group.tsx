@@ -1,4 +1,5 @@
 import type { Application } from "@festgeld/domain";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../../lib/format.ts";
 import { totalOf } from "../../../lib/money.ts";
@@ -30,8 +31,8 @@ export function groupLadders(applications: Application[]): DashboardEntry[] {
   return entries;
 }
 
-/** One deposit ladder: its total and terms, then each rung's card. */
-export function LadderGroup({ id, rungs }: { id: string; rungs: Application[] }) {
+/** One deposit ladder: its total and terms, then each rung's card (memoised as ApplicationCard is). */
+export const LadderGroup = memo(function LadderGroup({ id, rungs }: { id: string; rungs: Application[] }) {
   const { t, i18n } = useTranslation(["tools", "invest"]);
   const total = totalOf(
     rungs.map((r) => r.amount),
@@ -61,4 +62,4 @@ export function LadderGroup({ id, rungs }: { id: string; rungs: Application[] })
       </ul>
     </li>
   );
-}
+});

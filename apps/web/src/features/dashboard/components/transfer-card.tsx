@@ -1,6 +1,8 @@
 import type { Deposit } from "@festgeld/domain";
 import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
 import { formatIban } from "@festgeld/domain/iban";
+import { formatPlainCentsFast } from "@festgeld/domain/locale-format";
+import { readScaledDecimal } from "@festgeld/domain/money";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -11,6 +13,9 @@ type Transfer = NonNullable<Deposit["transfer"]>;
 
 /** The amount as a banking app's amount field takes it: no currency, no grouping, the locale's decimal mark. */
 function plainAmount(amount: number, language: string) {
+  const cents = readScaledDecimal(amount, 2);
+  const fast = cents === null ? null : formatPlainCentsFast(cents, localeFor(language));
+  if (fast !== null) return fast;
   return cached(
     `plain-amount:${language}`,
     () =>

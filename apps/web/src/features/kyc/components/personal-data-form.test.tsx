@@ -78,7 +78,10 @@ describe("PersonalDataForm", () => {
     const { container } = await renderForm("de");
     await fill(container, yearsAgo(10));
     await submit(container);
-    await waitFor(() => expect(screen.getByText("Sie müssen mindestens 18 Jahre alt sein.")).toBeTruthy());
+    // The first check loads zod and the resolver (lib/forms.ts): longer than waitFor's second on a busy machine.
+    await waitFor(() => expect(screen.getByText("Sie müssen mindestens 18 Jahre alt sein.")).toBeTruthy(), {
+      timeout: 10_000,
+    });
     expect(sent).toEqual([]);
   });
 
@@ -86,7 +89,7 @@ describe("PersonalDataForm", () => {
     const { container } = await renderForm("en");
     await fill(container, "1980-05-17");
     await submit(container);
-    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1), { timeout: 10_000 });
     expect(sent[0]).toMatchObject({
       date_of_birth: "1980-05-17",
       nationality: "FR",

@@ -1,5 +1,7 @@
-import { COUNTRY_CODES, type KycProfile } from "@festgeld/domain";
-import { useId, useMemo } from "react";
+import { countryNames } from "virtual:country-names";
+import type { KycProfile } from "@festgeld/domain";
+import { DEFAULT_LANGUAGE } from "@festgeld/domain/constants";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrorAlert } from "../../../components/ui/form-alert.tsx";
 import { FormField, fieldsOf, SelectField } from "../../../components/ui/form-field.tsx";
@@ -66,14 +68,8 @@ function Form({ profile }: { profile: KycProfile | null }) {
   const field = fieldsOf(form, id);
   const language = i18next.language;
 
-  const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([language], { type: "region" });
-    // One collator for the whole sort: localeCompare with a locale makes one per comparison.
-    const collator = new Intl.Collator(language);
-    return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-      collator.compare(a.name, b.name),
-    );
-  }, [language]);
+  // Named and sorted at build time (vite.config.ts, countryNames).
+  const countries = countryNames[language] ?? countryNames[DEFAULT_LANGUAGE] ?? [];
 
   const save$ = submit(async (request) => {
     try {
@@ -88,9 +84,9 @@ function Form({ profile }: { profile: KycProfile | null }) {
   const country = (name: "nationality" | "address.country" | "tax_residency", label: string) => (
     <SelectField {...field(name)} label={label}>
       <option value="">{t("identity:profile.chooseCountry")}</option>
-      {countries.map((c) => (
-        <option key={c.code} value={c.code}>
-          {c.name}
+      {countries.map(([code, name]) => (
+        <option key={code} value={code}>
+          {name}
         </option>
       ))}
     </SelectField>
