@@ -5,7 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
-import { LANGUAGE_DETAILS, LANGUAGES } from "../../packages/domain/src/constants.ts";
+import { LANGUAGES } from "../../packages/domain/src/constants.ts";
 import type { OperationDefinition } from "../../packages/domain/src/contract/operation.ts";
 import { operations } from "../../packages/domain/src/contract/operations/index.ts";
 import { COUNTRY_CODES } from "../../packages/domain/src/identity/countries.ts";
@@ -117,8 +117,9 @@ function countryNames(): Plugin {
       if (module !== id) return null;
       const table = Object.fromEntries(
         LANGUAGES.map((language) => {
-          const names = new Intl.DisplayNames([LANGUAGE_DETAILS[language].locale], { type: "region" });
-          const collator = new Intl.Collator(LANGUAGE_DETAILS[language].locale);
+          // By language ("en", not "en-GB"), as the form named them in the browser and the server reads them.
+          const names = new Intl.DisplayNames([language], { type: "region" });
+          const collator = new Intl.Collator(language);
           const pairs = COUNTRY_CODES.map((code) => [code, names.of(code) ?? code] as const);
           return [language, pairs.sort((a, b) => collator.compare(a[1], b[1]))];
         }),

@@ -4,7 +4,8 @@
  * (V8 builds its list of the locales ICU has, 20 to 130 ms on a fast machine, four times that on a slow
  * phone) in the middle of the signed-in pages' start; these are the texts those pages show first. Each
  * function answers `null` for what it does not cover (another locale, another currency, a negative rate,
- * a fractional number, a date outside 1996 to 2037), and the caller then asks `Intl`, as before.
+ * a fractional number, an instant whose UTC year is before 1996 or after 2037), and the caller then asks `Intl`,
+ * as before.
  *
  * Every text is the one `Intl` writes: `locale-format.test.ts` compares them over every day of twenty years,
  * every hour around each summer-time change, and amounts and rates of every size

@@ -1,6 +1,6 @@
 import type { Application } from "@festgeld/domain";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DepositGuaranteeWarning } from "../../components/money/deposit-guarantee-warning.tsx";
@@ -21,8 +21,13 @@ export default function DashboardContent({ applications }: { applications: UseQu
   // The cards one per painted frame: each card's render, commit and layout a task of its own
   // (lib/use-one-per-frame.ts).
   const shown = useOnePerFrame(entries.length);
-  // An inbox message opens its application's card (#application-<id>), once every card is there.
-  useScrollToHash(data !== undefined && shown === entries.length);
+  // An inbox message opens its application's card (#application-<id>), once every card is there; a card
+  // added later by a refetch does not scroll the page back to it.
+  const [listShown, setListShown] = useState(false);
+  useEffect(() => {
+    if (data !== undefined && shown === entries.length) setListShown(true);
+  }, [data, shown, entries.length]);
+  useScrollToHash(listShown);
 
   if (isError || !data) {
     // This failure is logged; we also offer to try again (docs/decisions.md, "Calculator and dashboard failures are shown").

@@ -1,5 +1,5 @@
 import type { Application } from "@festgeld/domain";
-import { memo, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   formatCalendarDate,
@@ -21,12 +21,8 @@ const STATUS_STYLES: Record<Application["status"], string> = {
   withdrawn: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100",
 };
 
-/**
- * One application on the dashboard; approved ones show their expected return, maturity and withdrawal.
- * Memoised: the list adds its cards one per frame (dashboard-content.tsx), and the cards already shown
- * need not render again with each.
- */
-export const ApplicationCard = memo(function ApplicationCard({ application }: { application: Application }) {
+/** One application on the dashboard; approved ones show their expected return, maturity and withdrawal. */
+export function ApplicationCard({ application }: { application: Application }) {
   const { t, i18n } = useTranslation("invest");
   const [justWithdrawn, setJustWithdrawn] = useState(false);
   const receipt = useRef<HTMLParagraphElement>(null);
@@ -164,4 +160,4 @@ export const ApplicationCard = memo(function ApplicationCard({ application }: { 
       )}
     </li>
   );
-});
+}

@@ -1,5 +1,4 @@
 import type { Application } from "@festgeld/domain";
-import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../../lib/format.ts";
 import { totalOf } from "../../../lib/money.ts";
@@ -31,8 +30,8 @@ export function groupLadders(applications: Application[]): DashboardEntry[] {
   return entries;
 }
 
-/** One deposit ladder: its total and terms, then each rung's card (memoised as ApplicationCard is). */
-export const LadderGroup = memo(function LadderGroup({ id, rungs }: { id: string; rungs: Application[] }) {
+/** One deposit ladder: its total and terms, then each rung's card. */
+export function LadderGroup({ id, rungs }: { id: string; rungs: Application[] }) {
   const { t, i18n } = useTranslation(["tools", "invest"]);
   const total = totalOf(
     rungs.map((r) => r.amount),
@@ -62,4 +61,4 @@ export const LadderGroup = memo(function LadderGroup({ id, rungs }: { id: string
       </ul>
     </li>
   );
-});
+}

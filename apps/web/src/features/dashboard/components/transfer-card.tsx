@@ -13,7 +13,8 @@ type Transfer = NonNullable<Deposit["transfer"]>;
 
 /** The amount as a banking app's amount field takes it: no currency, no grouping, the locale's decimal mark. */
 function plainAmount(amount: number, language: string) {
-  const cents = readScaledDecimal(amount, 2);
+  // -0 is Intl's "-0.00": left to it.
+  const cents = Object.is(amount, -0) ? null : readScaledDecimal(amount, 2);
   const fast = cents === null ? null : formatPlainCentsFast(cents, localeFor(language));
   if (fast !== null) return fast;
   return cached(
