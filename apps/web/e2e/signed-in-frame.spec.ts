@@ -139,3 +139,24 @@ test("the identity check, the inbox and the security page take over their frames
     await page.close();
   }
 });
+
+test("the inbox keeps a kind chosen in its frame before the app took it over", async ({ page, request }) => {
+  const token = await registerSaver(request, "Ines Inbox");
+  const errors = collectErrors(page);
+  const release = await visitHeld(page, "/inbox", {
+    token,
+    user_language: "en",
+    session_frame: JSON.stringify({ name: "Ines Inbox" }),
+  });
+  const filter = page.getByTestId("inbox-filter");
+  await expect(filter).toHaveValue("all");
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(0);
+  // Chosen while the app's code is still on its way: the browser's own select.
+  await filter.selectOption("security");
+
+  release();
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+  await expect(page.getByTestId("inbox-empty")).toHaveText("No messages of this kind.");
+  await expect(filter).toHaveValue("security");
+  expect(errors, errors.join("\n")).toEqual([]);
+});

@@ -167,8 +167,8 @@ export async function shellInitialData(): Promise<string> {
  * The signed-in pages that get a first frame: those whose first screen holds no form and no field to
  * type into before its data is in (apps/web/scripts/prerender.ts checks it). Text typed into the frame
  * before the app has started would be lost when the app takes it over; the profile, the documents and the
- * rate alerts draw their forms before their data. (The inbox's filter is a list: a choice made in the
- * frame is only reset to all messages.) Not the back office either: its first screen is its figures, which no
+ * rate alerts draw their forms before their data. (The inbox's filter is a list, whose choice made in the
+ * frame the app keeps: inbox-page.tsx.) Not the back office either: its first screen is its figures, which no
  * frame can hold, and the area it opens depends on the address's query.
  */
 export function signedInFramePages(): SignedInPage[] {

@@ -15,6 +15,7 @@ export function LabelledSelect<Value extends string | number>({
   className,
   selectClassName = "input",
   disabled,
+  name,
   testId,
 }: {
   label: string;
@@ -26,6 +27,8 @@ export function LabelledSelect<Value extends string | number>({
   className?: string;
   selectClassName?: string;
   disabled?: boolean;
+  /** The select's name, where code outside React finds it (the inbox's filter in the page's first frame). */
+  name?: string;
   testId?: string;
 }) {
   const ownId = useId();
@@ -40,6 +43,7 @@ export function LabelledSelect<Value extends string | number>({
         className={selectClassName}
         value={value}
         disabled={disabled}
+        name={name}
         onChange={(event) => {
           const chosen = options.find((option) => String(option.value) === event.target.value);
           if (chosen) onChange(chosen.value);

@@ -13,10 +13,24 @@ import { useInbox, useMarkAllRead, useMarkRead, useUnreadCount } from "./api/inb
 import { headingIdOf, InboxItem } from "./components/inbox-item.tsx";
 
 type Filter = InboxKind | "all";
+const FILTER_NAME = "inbox-kind";
+
+/**
+ * The kind a reader chose in the page's first frame (docs/decisions.md "A signed-in page's first frame
+ * before the app"): the frame's filter is a plain select that works before the app has started, and the
+ * app, taking the frame over, starts from that choice instead of setting it back to all messages.
+ */
+function chosenInFrame(): Filter {
+  // Rendered at build time for the frame itself: no document, no choice.
+  if (typeof document === "undefined") return "all";
+  const select = document.querySelector<HTMLSelectElement>(`#root[data-frame] select[name="${FILTER_NAME}"]`);
+  const value = select?.value;
+  return INBOX_KINDS.find((kind) => kind === value) ?? "all";
+}
 
 function Inbox() {
   const { t } = useTranslation(PAGE_NAMESPACES["/inbox"]);
-  const [kind, setKind] = useState<Filter>("all");
+  const [kind, setKind] = useState<Filter>(chosenInFrame);
   const { list, paging } = useInbox(kind, t("inbox.pages"));
   const unread = useUnreadCount();
   const markRead = useMarkRead();
@@ -66,6 +80,7 @@ function Inbox() {
           value={kind}
           options={options}
           onChange={setKind}
+          name={FILTER_NAME}
           testId="inbox-filter"
         />
         <div className="flex flex-wrap items-center gap-3">
