@@ -14,7 +14,7 @@ import { AppRoutes, PUBLIC_PAGES, SIGNED_OUT_PAGES } from "./app/router.tsx";
 import type { SignedInPage } from "./app/signed-in-pages.ts";
 import { ARTICLES } from "./content/blog/articles.ts";
 import { buildTimeBanks } from "./lib/banks.ts";
-import { brandValuesFor } from "./lib/brand-text.ts";
+import { brandValuesFor, namedCountries } from "./lib/brand-text.ts";
 import { prerenderHead } from "./lib/head.ts";
 import { i18n, i18nReady, NAMESPACES } from "./lib/i18n.ts";
 import { initialDataScript } from "./lib/initial-data.ts";
@@ -137,13 +137,17 @@ async function prepare(language: Language) {
 export async function render(url: string, language: Language, data: InitialData = {}): Promise<RenderedPage> {
   await prepare(language);
   if (data.packages !== undefined) queryClient.setQueryData(packagesQueryKey(language), data.packages);
-  let html = await renderApp(url, (routes) => <SessionProvider>{routes}</SessionProvider>);
+  const [rendered, countries] = await namedCountries(() =>
+    renderApp(url, (routes) => <SessionProvider>{routes}</SessionProvider>),
+  );
+  let html = rendered;
   // The brand's figures as the page shows them, so the browser hydrates with the same text without
-  // making the formatters again (lib/brand-text.ts).
+  // making the formatters again (lib/brand-text.ts); the countries it names likewise.
   const brandText = brandValuesFor(language, i18n.getFixedT(language));
   html += initialDataScript({
     ...(data.packages !== undefined ? { packages: data.packages } : {}),
     brand: brandText,
+    ...(Object.keys(countries).length > 0 ? { countries } : {}),
   });
   return { html, ...prerenderHead };
 }

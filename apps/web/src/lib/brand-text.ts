@@ -20,7 +20,46 @@ export function localized(text: Localized, language: string): string {
   return text[asLanguage(language)] || text.en;
 }
 
+/**
+ * Country names a prerendered page was built with (lib/initial-data.ts), per language and code, and the
+ * ones named while rendering (collected at build time, `namedCountries`). The browser's first
+ * `Intl.DisplayNames` costs one long task (75 to 140 ms on a fast machine, four times that on a slow
+ * phone), and a public page names a bank's country as it hydrates (the calculator's chosen offer):
+ * docs/decisions.md "Formatting without Intl on the signed-in pages".
+ */
+const knownCountries = new Map<string, string>();
+let namedWhileRendering: Record<string, string> | null = null;
+
+/** Adds the country names of a page's initial data, in its language. */
+export function seedCountryNames(language: string, names: Record<string, string>) {
+  for (const [code, name] of Object.entries(names)) knownCountries.set(`${language}:${code}`, name);
+}
+
+/** Collects the names `countryName` gives while `render` runs (the prerender's), for the page's initial data. */
+export function namedCountries<T>(render: () => Promise<T>): Promise<[T, Record<string, string>]> {
+  const named: Record<string, string> = {};
+  namedWhileRendering = named;
+  return render().then(
+    (result) => {
+      namedWhileRendering = null;
+      return [result, named];
+    },
+    (error: unknown) => {
+      namedWhileRendering = null;
+      throw error;
+    },
+  );
+}
+
 export function countryName(code: string, language: string): string {
+  const known = knownCountries.get(`${language}:${code}`);
+  if (known !== undefined) return known;
+  const name = intlCountryName(code, language);
+  if (namedWhileRendering) namedWhileRendering[code] = name;
+  return name;
+}
+
+function intlCountryName(code: string, language: string): string {
   try {
     const names = cached(
       `region:${language}`,

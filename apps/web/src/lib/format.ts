@@ -5,6 +5,7 @@ import {
   LANGUAGE_DETAILS,
 } from "@festgeld/domain/constants";
 import {
+  currencyNarrowSymbolFast,
   formatDateFast,
   formatDateTimeFast,
   formatIntegerFast,
@@ -88,8 +89,9 @@ export function formatCents(
 
 /** The symbol of a currency as the locale writes it ("€", "$", "£"). */
 export function currencySymbol(currency: string, language: string) {
-  // The euro's narrow symbol is "€" in each of the platform's locales (locale-format.ts).
-  if (currency === "EUR") return "€";
+  // Without Intl for the platform's currencies (locale-format.ts).
+  const fast = currencyNarrowSymbolFast(currency, localeFor(language));
+  if (fast !== null) return fast;
   return (
     cached(
       `symbol:${language}:${currency}`,

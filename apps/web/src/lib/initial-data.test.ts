@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { countryName, namedCountries } from "./brand-text.ts";
 import { initialDataScript, seedInitialData } from "./initial-data.ts";
 import { packagesQueryKey } from "./packages.ts";
 
@@ -24,5 +25,20 @@ describe("a page's initial data", () => {
     const client = new QueryClient();
     expect(seedInitialData(client, "en")).toBe(false);
     expect(client.getQueryData(packagesQueryKey("en"))).toBeUndefined();
+  });
+
+  it("carries the countries a page named while it was rendered, which the browser then names without Intl", async () => {
+    const [, named] = await namedCountries(async () => [countryName("AT", "de"), countryName("NL", "de")]);
+    expect(named).toEqual({ AT: "Österreich", NL: "Niederlande" });
+    // Outside a render nothing is collected.
+    countryName("BE", "de");
+    expect(named).not.toHaveProperty("BE");
+
+    // A name the page was built with is the one the browser shows, whatever its Intl would say.
+    document.body.innerHTML = `<div id="root">${initialDataScript({ countries: { AT: "Austria (built)" } })}</div>`;
+    expect(seedInitialData(new QueryClient(), "en")).toBe(true);
+    expect(countryName("AT", "en")).toBe("Austria (built)");
+    expect(countryName("AT", "de")).toBe("Österreich");
+    expect(countryName("NL", "en")).toBe("Netherlands");
   });
 });

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { type BrandValues, seedBrandValues } from "./brand-text.ts";
+import { type BrandValues, seedBrandValues, seedCountryNames } from "./brand-text.ts";
 import { packagesQueryKey } from "./packages.ts";
 
 /**
@@ -15,6 +15,8 @@ export interface InitialData {
   brand?: BrandValues;
   /** The same in every language: the signed-in pages' shell serves them all. */
   brandByLanguage?: Record<string, BrandValues>;
+  /** The countries the page names, by code, in its language (lib/brand-text.ts, countryName). */
+  countries?: Record<string, string>;
 }
 
 /** The JSON block for the rendered HTML; `<` is escaped so the data cannot end the element early. */
@@ -38,6 +40,7 @@ export function seedInitialData(
     const data = JSON.parse(element.textContent) as InitialData;
     if (data.packages !== undefined) queryClient.setQueryData(packagesQueryKey(language), data.packages);
     if (data.brand) seedBrandValues(language, data.brand);
+    if (data.countries) seedCountryNames(language, data.countries);
     for (const [other, values] of Object.entries(data.brandByLanguage ?? {})) seedBrandValues(other, values);
     return true;
   } catch {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  currencyNarrowSymbolFast,
   formatDateFast,
   formatDateTimeFast,
   formatEuroCentsFast,
@@ -156,6 +157,22 @@ describe("numbers and money without Intl", () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it("names the currencies' narrow symbols as Intl does", () => {
+    for (const locale of LOCALES) {
+      for (const currency of ["EUR", "USD", "GBP", "CHF"]) {
+        const symbol = new Intl.NumberFormat(locale, {
+          style: "currency",
+          currency,
+          currencyDisplay: "narrowSymbol",
+        })
+          .formatToParts(0)
+          .find((part) => part.type === "currency")?.value;
+        expect(currencyNarrowSymbolFast(currency, locale)).toBe(symbol);
+      }
+    }
+    expect(currencyNarrowSymbolFast("JPY", "en-GB")).toBeNull();
   });
 
   it("leaves to Intl what it does not cover", () => {

@@ -177,6 +177,14 @@ export function formatEuroCentsFast(cents: bigint, locale: string, whole = false
   return texts.euroBefore ? `${sign}€${number}` : `${sign}${number}\u00a0€`;
 }
 
+/** The narrow symbols of the currencies the platform names, the same in the three locales. */
+const NARROW_SYMBOLS: Readonly<Record<string, string>> = { EUR: "€", USD: "$", GBP: "£", CHF: "CHF" };
+
+/** A currency's narrow symbol as the locale's currency formatter writes it ("€", "$", "£"); null for others. */
+export function currencyNarrowSymbolFast(currency: string, locale: string): string | null {
+  return LOCALES[locale] ? (NARROW_SYMBOLS[currency] ?? null) : null;
+}
+
 /** Cents as a banking app's amount field takes them: no grouping, the locale's decimal mark ("1234,56"). */
 export function formatPlainCentsFast(cents: bigint, locale: string): string | null {
   const texts = LOCALES[locale];

@@ -83,7 +83,7 @@ describe("PersonalDataForm", () => {
       timeout: 10_000,
     });
     expect(sent).toEqual([]);
-  });
+  }, 20_000);
 
   it("sends the request the contract describes once the values are valid (no PEP details unless ticked)", async () => {
     const { container } = await renderForm("en");
@@ -98,5 +98,5 @@ describe("PersonalDataForm", () => {
       is_pep: false,
       pep_details: null,
     });
-  });
+  }, 20_000);
 });
