@@ -24,7 +24,7 @@ export function localized(text: Localized, language: string): string {
  * Country names a prerendered page was built with (lib/initial-data.ts), per language and code, and the
  * ones named while rendering (collected at build time, `namedCountries`). The browser's first
  * `Intl.DisplayNames` costs one long task (75 to 140 ms on a fast machine, four times that on a slow
- * phone), and a public page names a bank's country as it hydrates (the calculator's chosen offer):
+ * phone), and a public page names a bank's country as it hydrates (the home page's offers):
  * docs/decisions.md "Formatting without Intl on the signed-in pages".
  */
 const knownCountries = new Map<string, string>();
