@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { afterNextPaint } from "./use-after-paint.ts";
 
 /**
  * How many of a list's `total` items to show: `first` at once, then one more after each painted frame
@@ -11,15 +12,7 @@ export function useOnePerFrame(total: number, first = 1): number {
   const [shown, setShown] = useState(() => Math.min(total, first));
   useEffect(() => {
     if (shown >= total) return;
-    let timeout: ReturnType<typeof setTimeout> | undefined;
-    // A timeout queued from an animation frame runs after that frame is painted (use-after-paint.ts).
-    const frame = requestAnimationFrame(() => {
-      timeout = setTimeout(() => setShown((n) => n + 1), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timeout);
-    };
+    return afterNextPaint(() => setShown((n) => n + 1));
   }, [shown, total]);
   return Math.min(shown, total);
 }
