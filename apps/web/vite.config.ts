@@ -232,10 +232,16 @@ function appShell(): Plugin {
       startModules.clear();
       for (const id of start) if (mine(id)) startModules.add(id);
       // The frame every signed-in page shows its content in (the saver page's layout, the sign-in guard
-      // and what it reports with) and the hook their later parts wait for the first paint with.
+      // and what it reports with), the hook their later parts wait for the first paint with, and the
+      // dates they write (lib/format-date.ts, kept out of the shell: no public page's first load writes
+      // a date; the public pages that do, the banks' and the blog's, load this chunk as they hydrate).
       signedInModules.clear();
       for (const id of closure(
-        ids.filter((id) => /\/src\/(components\/layout\/saver-page\.tsx|lib\/use-after-paint\.ts)$/.test(id)),
+        ids.filter((id) =>
+          /\/src\/(components\/layout\/saver-page\.tsx|lib\/use-after-paint\.ts|lib\/format-date\.ts)$/.test(
+            id,
+          ),
+        ),
       )) {
         if (mine(id) && !startModules.has(id)) signedInModules.add(id);
       }

@@ -1,5 +1,6 @@
 import { PHONE_LIMITS, PHONE_PATTERN } from "@festgeld/domain/constants";
-import { compare, moneyFromJsonNumber, toBasisPoints } from "@festgeld/domain/money";
+import { toBasisPoints } from "@festgeld/domain/interest";
+import { compare, moneyFromJsonNumber } from "@festgeld/domain/money";
 import { parseDecimal } from "./decimal.ts";
 import { currencyOf } from "./money.ts";
 

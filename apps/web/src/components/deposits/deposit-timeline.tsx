@@ -1,7 +1,7 @@
 import type { Deposit } from "@festgeld/domain";
 import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
 import { useTranslation } from "react-i18next";
-import { formatCalendarDate, formatDate } from "../../lib/format.ts";
+import { formatCalendarDate, formatDate } from "../../lib/format-date.ts";
 
 type StepState = "done" | "current" | "next" | "upcoming" | "stopped";
 

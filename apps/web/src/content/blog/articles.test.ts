@@ -1,11 +1,6 @@
 import { LANGUAGES, type Language } from "@festgeld/domain/constants";
-import {
-  divideHalfUp,
-  eur,
-  moneyFromJsonNumber,
-  moneyToDecimalText,
-  simpleInterest,
-} from "@festgeld/domain/money";
+import { divideHalfUp, simpleInterest } from "@festgeld/domain/interest";
+import { eur, moneyFromJsonNumber, moneyToDecimalText } from "@festgeld/domain/money";
 import { describe, expect, it } from "vitest";
 import de from "../../locales/de/blog.json";
 import en from "../../locales/en/blog.json";

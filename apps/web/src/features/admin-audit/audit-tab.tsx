@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { formatCalendarDate, formatDateTime } from "../../lib/format.ts";
+import { formatCalendarDate, formatDateTime } from "../../lib/format-date.ts";
 import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 

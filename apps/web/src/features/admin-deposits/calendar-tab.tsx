@@ -3,13 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPaging, ListState } from "../../components/admin/admin-table.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import {
-  businessToday,
-  formatAmount,
-  formatCalendarDate,
-  formatMoney,
-  formatNumber,
-} from "../../lib/format.ts";
+import { formatAmount, formatMoney, formatNumber } from "../../lib/format.ts";
+import { businessToday, formatCalendarDate } from "../../lib/format-date.ts";
 import { totalOf } from "../../lib/money.ts";
 import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";

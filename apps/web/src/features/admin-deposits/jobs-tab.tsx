@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { AdminTable, type Column, ListState, listTexts } from "../../components/admin/admin-table.tsx";
 import { Section } from "../../components/ui/section.tsx";
-import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/format-date.ts";
 import { useJobsOverview } from "./api/deposits-admin-api.ts";
 
 type Job = NonNullable<ReturnType<typeof useJobsOverview>["data"]>["failed"][number];

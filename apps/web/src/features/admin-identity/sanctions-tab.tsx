@@ -7,7 +7,7 @@ import { ListState } from "../../components/admin/admin-table.tsx";
 import { FILE_INPUT } from "../../components/ui/file-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
-import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { formatDate, formatDateTime } from "../../lib/format-date.ts";
 import { useApiForm } from "../../lib/forms.ts";
 import { toast } from "../../lib/toast.ts";
 import {

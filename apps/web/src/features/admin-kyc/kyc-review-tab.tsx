@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { AdminTable, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { TruncatedText } from "../../components/ui/truncated-text.tsx";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate } from "../../lib/format-date.ts";
 import { PAGE_SIZE, type QueueStatus, useReviewQueue } from "./api/review-api.ts";
 import { DecisionForm } from "./components/decision-form.tsx";
 import { FileViewer } from "./components/file-viewer.tsx";

@@ -5,13 +5,8 @@ import { useTranslation } from "react-i18next";
 import { AdminTable, amountColumn, type Column, listTexts } from "../../components/admin/admin-table.tsx";
 import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { Section } from "../../components/ui/section.tsx";
-import {
-  businessToday,
-  formatCalendarDate,
-  formatDateTime,
-  formatMoney,
-  formatNumber,
-} from "../../lib/format.ts";
+import { formatMoney, formatNumber } from "../../lib/format.ts";
+import { businessToday, formatCalendarDate, formatDateTime } from "../../lib/format-date.ts";
 import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { LEDGER_KEYS, useReconciliation, useTrialBalance } from "./api/ledger-api.ts";

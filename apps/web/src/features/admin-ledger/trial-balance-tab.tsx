@@ -2,7 +2,8 @@ import type { TrialBalance } from "@festgeld/domain";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminTable, amountColumn, type Column, listTexts } from "../../components/admin/admin-table.tsx";
-import { businessToday, formatCalendarDate, formatMoney } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { businessToday, formatCalendarDate } from "../../lib/format-date.ts";
 import { useTrialBalance } from "./api/ledger-api.ts";
 import { BooksDayField } from "./components/books-day-field.tsx";
 

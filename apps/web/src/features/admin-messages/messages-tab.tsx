@@ -8,7 +8,7 @@ import {
 } from "../../components/admin/admin-table.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/format-date.ts";
 import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { NewsletterSend } from "./newsletter-send.tsx";

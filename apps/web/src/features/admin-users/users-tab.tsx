@@ -7,7 +7,7 @@ import { FilterSearch } from "../../components/admin/filter-select.tsx";
 import { LabelledSelect } from "../../components/ui/labelled-select.tsx";
 import { TruncatedText } from "../../components/ui/truncated-text.tsx";
 import { ADMIN_KEYS } from "../../lib/admin-query-keys.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate } from "../../lib/format-date.ts";
 import { operations } from "../../lib/operations.ts";
 import { usePagedListState } from "../../lib/paged-list.ts";
 import { useSession } from "../../lib/session.tsx";

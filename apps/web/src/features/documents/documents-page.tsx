@@ -6,7 +6,7 @@ import { SaverPage } from "../../components/layout/saver-page.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/format-date.ts";
 import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
 import { useScrollToHash } from "../../lib/use-scroll-to-hash.ts";
 import { DOCUMENTS_KEY, downloadDocument, useDocuments } from "./api/documents-api.ts";

@@ -4,7 +4,7 @@ import { DateField } from "../../components/ui/date-field.tsx";
 import { FormAlert } from "../../components/ui/form-alert.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
-import { businessToday, formatCalendarDate } from "../../lib/format.ts";
+import { businessToday, formatCalendarDate } from "../../lib/format-date.ts";
 import { useIssueHoldingsStatement } from "./api/holdings-api.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { RATE_ALERT_LIMIT, type RateAlert } from "@festgeld/domain";
 import { DURATIONS_MONTHS, LIMITS } from "@festgeld/domain/constants";
-import { toBasisPoints } from "@festgeld/domain/money";
+import { toBasisPoints } from "@festgeld/domain/interest";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SaverPage } from "../../components/layout/saver-page.tsx";

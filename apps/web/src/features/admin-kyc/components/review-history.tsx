@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../../lib/format.ts";
+import { formatDateTime } from "../../../lib/format-date.ts";
 import { useReviewHistory } from "../api/review-api.ts";
 
 /** The audit trail of one document: every view and decision, who and when. */

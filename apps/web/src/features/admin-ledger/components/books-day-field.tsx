@@ -1,5 +1,5 @@
 import { DateField } from "../../../components/ui/date-field.tsx";
-import { businessToday } from "../../../lib/format.ts";
+import { businessToday } from "../../../lib/format-date.ts";
 
 /**
  * The day the books are read at (the trial balance, a reconciliation): a past or today's date in the

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { articleDate, type BlogArticleMeta } from "../../../content/blog/articles.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { formatDate } from "../../../lib/format-date.ts";
 import { useContentLanguage } from "../hooks/use-content-language.ts";
 
 /** Date, reading time and category of an article, in the current language. */

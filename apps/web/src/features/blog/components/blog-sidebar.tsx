@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Section } from "../../../components/ui/section.tsx";
 import { ARTICLES, articleDate, BLOG_CATEGORIES, type BlogCategory } from "../../../content/blog/articles.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { formatDate } from "../../../lib/format-date.ts";
 import { useContentLanguage } from "../hooks/use-content-language.ts";
 import { ArticleCover } from "./article-cover.tsx";
 import { NewsletterForm } from "./newsletter-form.tsx";

@@ -20,7 +20,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { TableHead } from "../../../components/ui/table-head.tsx";
 import { parseDecimal } from "../../../lib/decimal.ts";
-import { formatAmount, formatCalendarDate, formatMoney, formatRate } from "../../../lib/format.ts";
+import { formatAmount, formatMoney, formatRate } from "../../../lib/format.ts";
+import { formatCalendarDate } from "../../../lib/format-date.ts";
 import { amountOf } from "../../../lib/money.ts";
 
 /** Ladders are in euro, as the server builds them (docs/decisions.md "Deposit ladder: the split"). */

@@ -1,13 +1,8 @@
 import type { Application } from "@festgeld/domain";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  formatCalendarDate,
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  formatRate,
-} from "../../../lib/format.ts";
+import { formatMoney, formatRate } from "../../../lib/format.ts";
+import { formatCalendarDate, formatDate, formatDateTime } from "../../../lib/format-date.ts";
 import { ApprovalChecklist } from "./approval-checklist.tsx";
 import { CompleteDetails } from "./complete-details.tsx";
 import { DepositPanel } from "./deposit-panel.tsx";

@@ -2,7 +2,8 @@ import type { Deposit } from "@festgeld/domain";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { formatCalendarDate, formatMoney } from "../../../lib/format.ts";
+import { formatMoney } from "../../../lib/format.ts";
+import { formatCalendarDate } from "../../../lib/format-date.ts";
 import { useCloseEarly, useEarlyClosureQuote } from "../api/early-closure.ts";
 
 /**

@@ -1,7 +1,8 @@
 import type { Deposit } from "@festgeld/domain";
 import { useTranslation } from "react-i18next";
 import { TableHead } from "../../../components/ui/table-head.tsx";
-import { formatCalendarDate, formatMoney } from "../../../lib/format.ts";
+import { formatMoney } from "../../../lib/format.ts";
+import { formatCalendarDate } from "../../../lib/format-date.ts";
 import { useDepositPlan } from "../api/deposit-plan.ts";
 
 /**

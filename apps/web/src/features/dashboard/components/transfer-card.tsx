@@ -6,7 +6,8 @@ import { readScaledDecimal } from "@festgeld/domain/money";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { cached, formatDate, formatMoney, localeFor } from "../../../lib/format.ts";
+import { cached, formatMoney, localeFor } from "../../../lib/format.ts";
+import { formatDate } from "../../../lib/format-date.ts";
 import { useTransferQr } from "../api/application-actions.ts";
 
 type Transfer = NonNullable<Deposit["transfer"]>;

@@ -1,7 +1,8 @@
 import type { Application } from "@festgeld/domain";
 import { BUSINESS_TIME_ZONE } from "@festgeld/domain/constants";
 import { useTranslation } from "react-i18next";
-import { formatCalendarDate, formatDate, formatMoney } from "../../../lib/format.ts";
+import { formatMoney } from "../../../lib/format.ts";
+import { formatCalendarDate, formatDate } from "../../../lib/format-date.ts";
 
 /**
  * One line at the top of the dashboard saying what the saver should expect next, most urgent first:

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorText } from "../../../components/ui/form-alert.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { formatDate, formatDateTime } from "../../../lib/format.ts";
+import { formatDate, formatDateTime } from "../../../lib/format-date.ts";
 import { toast } from "../../../lib/toast.ts";
 import { useWithdrawApplication } from "../api/application-actions.ts";
 

@@ -2,7 +2,7 @@ import type { InboxNotification } from "@festgeld/domain";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatDateTime } from "../../../lib/format.ts";
+import { formatDateTime } from "../../../lib/format-date.ts";
 import { inboxLink } from "../inbox-link.ts";
 import { splitPaymentReferences } from "../payment-references.ts";
 

@@ -2,7 +2,7 @@ import type { KycDocument } from "@festgeld/domain";
 import type { KycDocumentStatus, KycDocumentType } from "@festgeld/domain/constants";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "../../../lib/format.ts";
+import { formatDate } from "../../../lib/format-date.ts";
 import type { UploadResult } from "../api/use-kyc-upload.ts";
 import { FilePicker } from "./file-picker.tsx";
 import { CheckCircleIcon, ClockIcon, DocumentIcon, XCircleIcon } from "./kyc-icons.tsx";

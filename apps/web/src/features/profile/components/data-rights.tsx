@@ -7,7 +7,7 @@ import { PasswordField } from "../../../components/ui/form-field.tsx";
 import { Section } from "../../../components/ui/section.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { formatDate } from "../../../lib/format-date.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { toast } from "../../../lib/toast.ts";

@@ -7,7 +7,7 @@ import { FormAlert, FormErrorAlert } from "../../../components/ui/form-alert.tsx
 import { EmailField, FullNameField, PasswordField } from "../../../components/ui/form-field.tsx";
 import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { api } from "../../../lib/api-client.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { formatDate } from "../../../lib/format-date.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 import { i18n } from "../../../lib/i18n.ts";
 import { operations } from "../../../lib/operations.ts";

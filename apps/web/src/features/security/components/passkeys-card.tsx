@@ -14,7 +14,7 @@ import { QueryState } from "../../../components/ui/query-state.tsx";
 import { Section } from "../../../components/ui/section.tsx";
 import { SubmitOrCancel } from "../../../components/ui/submit-button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { formatDateTime } from "../../../lib/format.ts";
+import { formatDateTime } from "../../../lib/format-date.ts";
 import { useApiForm } from "../../../lib/forms.ts";
 import { addPasskey, passkeyErrorMessage, passkeysSupported } from "../../../lib/passkeys.ts";
 import { deletePasskey, passkeyKeys, renamePasskey, usePasskeys } from "../api/security-api.ts";

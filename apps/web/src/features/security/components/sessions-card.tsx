@@ -6,7 +6,7 @@ import { OutcomeAlerts } from "../../../components/ui/form-alert.tsx";
 import { QueryState } from "../../../components/ui/query-state.tsx";
 import { Section } from "../../../components/ui/section.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { formatDateTime } from "../../../lib/format.ts";
+import { formatDateTime } from "../../../lib/format-date.ts";
 import { revokeOtherSessions, revokeSession, useSecurityEvents, useSessions } from "../api/security-api.ts";
 
 /** "Firefox 128 on Linux", or the kind of device when the browser is unknown. */
