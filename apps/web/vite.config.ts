@@ -275,6 +275,8 @@ export default defineConfig(({ mode }) => ({
       { find: "@brand", replacement: brandFile },
       { find: /^@\//, replacement: `${path.resolve(import.meta.dirname, "src")}/` },
       ...(mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+      // zod with its eval probe off, for the strict Content-Security-Policy (src/lib/zod.ts).
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, "src/lib/zod.ts") },
     ],
   },
   build: {

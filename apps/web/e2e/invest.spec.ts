@@ -154,6 +154,15 @@ test.describe("investing journey", () => {
   });
 
   test("the calculator shows 350,00 € for 10,000 EUR over 12 months at 3.5 % in German", async ({ page }) => {
+    // The strict Content-Security-Policy refuses eval: the form check must never try it (zod's probe
+    // for compiled checks is turned off, lib/zod.ts), or Chrome reports a violation on every page with a form.
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      Object.assign(window, { refused });
+      document.addEventListener("securitypolicyviolation", (event) =>
+        refused.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
     await page.addInitScript(() => localStorage.setItem("user_language", "de"));
     await page.goto("/calculator");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zinsrechner");
@@ -198,6 +207,7 @@ test.describe("investing journey", () => {
     await expect(results).toHaveCount(0);
     await page.getByLabel("Betrag (€)").fill("10.000");
     await expect(results.getByTestId("result-total-interest")).toHaveText(/^62,50\s€$/);
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
 
     // A package quick pick sets term and rate, and the results follow.
     await page
