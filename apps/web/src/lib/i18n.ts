@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, STORAGE_KEYS } from "@festgeld/domain/constants";
+import { LANGUAGES, type Language, STORAGE_KEYS } from "@festgeld/domain/constants";
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
@@ -42,7 +42,10 @@ i18n.use(initReactI18next).use(
 
 export const i18nReady = i18n.init({
   lng: initialLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
+  // No fallback language: every catalogue is complete in every language (locales/catalogues.test.ts), so
+  // a German or French page would load each of its English catalogues too for nothing, a request and
+  // a parse each on its way to the first render (docs/decisions.md "Catalogues without a fallback").
+  fallbackLng: false,
   supportedLngs: [...LANGUAGES],
   ns: ["common", "errors"],
   defaultNS: "common",
