@@ -2,7 +2,6 @@ import type { Application } from "@festgeld/domain";
 import { MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
 import { useId, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import {
   InfoSheetAcknowledgementField,
   MaturityInstructionField,
@@ -26,12 +25,15 @@ export function CompleteDetails({ application }: { application: Application }) {
   const base = useId();
   const complete = useCompleteDetails(application.id);
   const language = i18n.language;
-  // Built, with the contract's schema, when the form is first checked, not as the card loads and renders
-  // (lib/forms.ts, lazySchema).
+  // Built, with the contract's schema and zod itself, when the form is first checked, not as the card
+  // loads and renders (lib/forms.ts, lazySchema).
   const schema = useMemo(
     () =>
       lazySchema(async () => {
-        const { applicationDetailsRequestSchema } = await import("../api/request-schemas.ts");
+        const [{ applicationDetailsRequestSchema }, { z }] = await Promise.all([
+          import("../api/request-schemas.ts"),
+          import("zod"),
+        ]);
         return z
           .object({
             // Checked here first: the details schema decides by the instruction (a union), and a missing

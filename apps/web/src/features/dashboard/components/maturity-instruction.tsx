@@ -2,7 +2,6 @@ import type { Deposit } from "@festgeld/domain";
 import { MATURITY_INSTRUCTIONS } from "@festgeld/domain/constants";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { instructionFields } from "../../../components/deposits/min-rate.ts";
 import { ErrorText } from "../../../components/ui/form-alert.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
@@ -22,12 +21,15 @@ export function MaturityInstructionForm({ deposit }: { deposit: Deposit }) {
   const { t, i18n } = useTranslation(["deposits", "invest"]);
   const language = i18n.language;
   const change = useChangeInstruction();
-  // Built, with the contract's schema, when the form is first checked, not as the card loads and renders
-  // (lib/forms.ts, lazySchema).
+  // Built, with the contract's schema and zod itself, when the form is first checked, not as the card
+  // loads and renders (lib/forms.ts, lazySchema).
   const schema = useMemo(
     () =>
       lazySchema(async () => {
-        const { maturityInstructionRequestSchema } = await import("../api/request-schemas.ts");
+        const [{ maturityInstructionRequestSchema }, { z }] = await Promise.all([
+          import("../api/request-schemas.ts"),
+          import("zod"),
+        ]);
         return z
           .object({
             maturity_instruction: z.enum(MATURITY_INSTRUCTIONS),
