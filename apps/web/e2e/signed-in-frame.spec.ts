@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { adminToken } from "./admin-session.ts";
 import { collectErrors, holdRequests } from "./app-ready.ts";
 
 /**
@@ -158,5 +159,39 @@ test("the inbox keeps a kind chosen in its frame before the app took it over", a
   await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
   await expect(page.getByTestId("inbox-empty")).toHaveText("No messages of this kind.");
   await expect(filter).toHaveValue("security");
+  expect(errors, errors.join("\n")).toEqual([]);
+});
+
+test("an inbox with unread messages takes over its frame, then shows their count", async ({
+  page,
+  request,
+}) => {
+  // The frame says 0 unread (it is drawn before any data); the header's bell asks for the count once the
+  // frame is on screen, and the answer may be in before the page's part of the frame is hydrated.
+  const token = await registerSaver(request, "Una Unread");
+  const admin = await adminToken(request);
+  for (const title of ["Rate update 1", "Rate update 2"]) {
+    const sent = await request.post("/api/admin/notifications/send", {
+      headers: { authorization: `Bearer ${admin}` },
+      data: { title, message: "Our offers changed today." },
+    });
+    expect(sent.ok()).toBeTruthy();
+  }
+  await page.setViewportSize({ width: 412, height: 823 });
+  const errors = collectErrors(page);
+  await page.addInitScript((value) => {
+    localStorage.setItem("token", value);
+    localStorage.setItem("user_language", "en");
+    localStorage.setItem("session_frame", JSON.stringify({ name: "Una Unread" }));
+  }, token);
+  await page.goto("/inbox");
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText("Inbox");
+  await mark(heading);
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+  await expect(page.getByTestId("inbox-unread")).toHaveText("2 unread messages");
+  await expect(page.getByTestId("inbox-item")).toHaveCount(2);
+  // Hydrated, not rendered afresh after a mismatch: the frame's heading is the one on screen.
+  expect(await markedStillShown(page)).toBe(true);
   expect(errors, errors.join("\n")).toEqual([]);
 });

@@ -9,6 +9,7 @@ import { Pagination } from "../../components/ui/pagination.tsx";
 import { QueryState } from "../../components/ui/query-state.tsx";
 import { errorMessage } from "../../lib/api-client.ts";
 import { PAGE_NAMESPACES } from "../../lib/page-namespaces.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useInbox, useMarkAllRead, useMarkRead, useUnreadCount } from "./api/inbox-api.ts";
 import { headingIdOf, InboxItem } from "./components/inbox-item.tsx";
 
@@ -39,7 +40,10 @@ function Inbox() {
   // Said once per action in the live region; the visual change alone is silent.
   const [announcement, setAnnouncement] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const unreadCount = unread.data?.unread ?? 0;
+  // As the frame shows it (0) while the page's part of the frame is hydrated: the bell may have the count
+  // by then (lib/use-hydrated.ts).
+  const hydrated = useHydrated();
+  const unreadCount = hydrated ? (unread.data?.unread ?? 0) : 0;
 
   const onMarkRead = (item: InboxNotification) => {
     setError(null);
