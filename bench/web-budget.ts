@@ -332,13 +332,20 @@ if (!process.env.SKIP_LIGHTHOUSE && !process.env.ROUTES && !process.env.SKIP_SIG
         ["saver", "/inbox"],
         ["admin", "/admin"],
       ];
-      for (const [who, route] of pages) {
+      // SIGNED_IN_ROUTES=/dashboard,/admin measures those only; SIGNED_IN_RUNS=5 measures each that often.
+      const only = process.env.SIGNED_IN_ROUTES?.split(",");
+      const runs = Number(process.env.SIGNED_IN_RUNS ?? 1);
+      const measured = pages
+        .filter(([, route]) => !only || only.includes(route))
+        .flatMap((entry) => Array.from({ length: runs }, () => entry));
+      for (const [index, [who, route]] of measured.entries()) {
         await signIn(who === "admin" ? tokens.adminToken : tokens.saverToken);
         const { missed, row } = await audit(
           lighthouse,
           chrome.port,
           `${site}${route}`,
-          `${route} (${who})`,
+          // With several runs, each keeps its own artifacts (LH_ARTIFACTS_DIR).
+          runs > 1 ? `${route} (${who}) ${1 + (index % runs)}` : `${route} (${who})`,
           SIGNED_IN_BUDGET,
           true,
         );

@@ -129,6 +129,22 @@ function countryNames(): Plugin {
   };
 }
 
+/**
+ * zod's index of its locales, which its classic API re-exports whole (`z.locales`), resolved to the app's
+ * module that re-exports English alone (src/lib/zod-locales.ts).
+ */
+function zodEnglishOnly(): Plugin {
+  const english = path.resolve(import.meta.dirname, "src/lib/zod-locales.ts");
+  return {
+    name: "festgeld-zod-english-only",
+    enforce: "pre",
+    resolveId: (source, importer) =>
+      source === "../locales/index.js" && importer && /[\\/]node_modules[\\/]zod[\\/]/.test(importer)
+        ? english
+        : null,
+  };
+}
+
 /** The modules of the `libs` chunk (codeSplitting below). */
 const SMALL_LIBRARY_MODULES = [
   /node_modules\/react\/(index\.js|cjs\/react\.production\.js)$/,
@@ -179,6 +195,15 @@ const shellModules = new Set<string>();
  */
 const startModules = new Set<string>();
 const signedInModules = new Set<string>();
+/**
+ * The form library with the small modules no file loads without it, and the smallest building blocks
+ * the pages share, found with the shell's: a few files instead of a file per block (docs/decisions.md
+ * "Fewer, larger files for the pages' parts").
+ */
+const formModules = new Set<string>();
+const FORM_COMPANION_MAX_BYTES = 8000;
+const partModules = new Set<string>();
+const PART_MAX_BYTES = 3000;
 
 /**
  * Puts the app's own shell modules in one chunk. Left to itself the bundler cut them into a dozen small
@@ -245,8 +270,86 @@ function appShell(): Plugin {
       )) {
         if (mine(id) && !startModules.has(id)) signedInModules.add(id);
       }
+      // Which of the app's files (the entry and each module loaded with import()) load each module.
+      const entries = ids.filter(
+        (id) => this.getModuleInfo(id)?.isEntry || (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0,
+      );
+      const reachedBy = new Map<string, Set<string>>();
+      for (const root of entries) {
+        for (const id of closure([root])) {
+          const by = reachedBy.get(id) ?? new Set<string>();
+          by.add(root);
+          reachedBy.set(id, by);
+        }
+      }
+      const inGroup = (id: string) =>
+        app.has(id) ||
+        entry.has(id) ||
+        shellModules.has(id) ||
+        startModules.has(id) ||
+        signedInModules.has(id);
+      // A shared building block: a small module of ours (a field, a table's head, a number's parsing)
+      // that two or more of those files load, and that is not in a group already.
+      const buildingBlock = (id: string, maxBytes: number) =>
+        /\/(apps\/web\/src\/(components|lib)|packages\/domain\/src)\//.test(id) &&
+        !id.includes("node_modules") &&
+        (reachedBy.get(id)?.size ?? 0) >= 2 &&
+        (this.getModuleInfo(id)?.code?.length ?? Infinity) <= maxBytes &&
+        !entries.includes(id) &&
+        !inGroup(id);
+      // Keeps in `group` only the modules whose imports are all loaded before it or in it: a member that
+      // needed the schemas' library or a page's module would bring that to every page loading the group.
+      const selfContained = (group: Set<string>, fixed: (id: string) => boolean) => {
+        for (let changed = true; changed; ) {
+          changed = false;
+          for (const id of group) {
+            const imports = this.getModuleInfo(id)?.importedIds ?? [];
+            if (
+              !fixed(id) &&
+              !imports.every((dep) => inGroup(dep) || group.has(dep) || partModules.has(dep))
+            ) {
+              group.delete(id);
+              changed = true;
+            }
+          }
+        }
+      };
+      // The smallest blocks in one file, each otherwise a file of a few hundred bytes that a page asked
+      // for beside five to ten others (docs/decisions.md "Fewer, larger files for the pages' parts"),
+      // but not the blocks of the back office's first screen (its page, its shell, its overview), which
+      // keep the bundler's cut: in the group they brought the saver pages' blocks to its first paint.
+      const backOfficeStart = (root: string) =>
+        /\/src\/(app\/admin-page|components\/admin\/admin-shell|features\/admin-overview\/overview-tab)\.tsx$/.test(
+          root,
+        );
+      partModules.clear();
+      for (const id of ids) {
+        if (buildingBlock(id, PART_MAX_BYTES) && ![...(reachedBy.get(id) ?? [])].some(backOfficeStart)) {
+          partModules.add(id);
+        }
+      }
+      selfContained(partModules, () => false);
+      // The form library with the blocks no file loads without it (the form's field, the submit
+      // button, the dashboard's form parts), which may use the small blocks above.
+      const formLibrary = ids.find((id) => /node_modules\/react-hook-form\//.test(id));
+      const withForms = (formLibrary && reachedBy.get(formLibrary)) || new Set<string>();
+      formModules.clear();
+      for (const id of ids) {
+        const companion =
+          buildingBlock(id, FORM_COMPANION_MAX_BYTES) &&
+          !partModules.has(id) &&
+          [...(reachedBy.get(id) ?? [])].every((root) => withForms.has(root));
+        if (id === formLibrary || /\/src\/lib\/forms\.ts$/.test(id) || companion) formModules.add(id);
+      }
+      selfContained(formModules, (id) => id === formLibrary);
+      for (const id of formModules) partModules.delete(id);
       if (process.env.WEB_CHUNK_GROUPS === "1") {
-        console.log({ start: [...startModules], signedIn: [...signedInModules] });
+        console.log({
+          start: [...startModules],
+          signedIn: [...signedInModules],
+          forms: [...formModules],
+          parts: [...partModules],
+        });
       }
     },
   };
@@ -257,6 +360,7 @@ export default defineConfig(({ mode }) => ({
     operationRoutes(),
     pageCatalogues(),
     countryNames(),
+    zodEnglishOnly(),
     appShell(),
     chunkSizesOf(),
     react(),
@@ -323,6 +427,16 @@ export default defineConfig(({ mode }) => ({
             {
               name: "signed-in",
               test: (id: string) => signedInModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: "forms",
+              test: (id: string) => formModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: "parts",
+              test: (id: string) => partModules.has(id),
               includeDependenciesRecursively: false,
             },
           ],

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { afterNextPaint } from "./use-after-paint.ts";
 
 /**
@@ -12,7 +12,7 @@ export function useOnePerFrame(total: number, first = 1): number {
   const [shown, setShown] = useState(() => Math.min(total, first));
   useEffect(() => {
     if (shown >= total) return;
-    return afterNextPaint(() => setShown((n) => n + 1));
+    return afterNextPaint(() => startTransition(() => setShown((n) => n + 1)));
   }, [shown, total]);
   return Math.min(shown, total);
 }
