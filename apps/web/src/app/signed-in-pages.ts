@@ -17,16 +17,8 @@ const SIGNED_IN_PAGES = {
   "/profile": () => import("../features/profile/profile-page.tsx"),
   "/security": () => import("../features/security/security-page.tsx"),
   "/rate-alerts": () => import("../features/rate-alerts/rate-alerts-page.tsx"),
-  // The back office with the area its address names (admin-page.tsx). /admin itself opens the
-  // overview, whose code is asked for here beside the back office's own rather than once that has
-  // arrived and run; the back office's later import of it gets this download (docs/decisions.md "The
-  // back office's overview beside its page").
-  "/admin": () => {
-    if (!new URLSearchParams(location.search).has("tab")) {
-      void import("../features/admin-overview/overview-tab.tsx").catch(() => undefined);
-    }
-    return import("./admin-page.tsx").then((m) => m.loadOpenedArea().then(() => m));
-  },
+  // The back office with the area its address names (admin-page.tsx).
+  "/admin": () => import("./admin-page.tsx").then((m) => m.loadOpenedArea().then(() => m)),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
 export type SignedInPage = keyof typeof SIGNED_IN_PAGES;
