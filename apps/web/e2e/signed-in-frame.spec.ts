@@ -195,3 +195,22 @@ test("an inbox with unread messages takes over its frame, then shows their count
   expect(await markedStillShown(page)).toBe(true);
   expect(errors, errors.join("\n")).toEqual([]);
 });
+
+test("a direct visit asks for the page's catalogues before the page's code", async ({ page, request }) => {
+  const token = await registerSaver(request, "Cora Catalogue");
+  await page.addInitScript((value) => {
+    localStorage.setItem("token", value);
+    localStorage.setItem("user_language", "en");
+  }, token);
+  const asked: string[] = [];
+  page.on("request", (sent) => asked.push(new URL(sent.url()).pathname));
+  await page.goto("/dashboard");
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+  // The dashboard's catalogues in one file named after the page (vite.config.ts, pageCatalogues), its
+  // code in the page's own chunk.
+  const catalogues = asked.findIndex((path) => /^\/assets\/dashboard-[\w-]{8}\.js$/.test(path));
+  const code = asked.findIndex((path) => /^\/assets\/dashboard-page-[\w-]{8}\.js$/.test(path));
+  expect(catalogues, asked.join("\n")).toBeGreaterThanOrEqual(0);
+  expect(code, asked.join("\n")).toBeGreaterThanOrEqual(0);
+  expect(catalogues, asked.join("\n")).toBeLessThan(code);
+});
