@@ -334,7 +334,7 @@ if (!process.env.SKIP_LIGHTHOUSE && !process.env.ROUTES && !process.env.SKIP_SIG
       ];
       // SIGNED_IN_ROUTES=/dashboard,/admin measures those only; SIGNED_IN_RUNS=5 measures each that often.
       const only = process.env.SIGNED_IN_ROUTES?.split(",");
-      const runs = Number(process.env.SIGNED_IN_RUNS ?? 1);
+      const runs = Math.max(1, Math.trunc(Number(process.env.SIGNED_IN_RUNS ?? 1)) || 1);
       const measured = pages
         .filter(([, route]) => !only || only.includes(route))
         .flatMap((entry) => Array.from({ length: runs }, () => entry));

@@ -271,8 +271,11 @@ function appShell(): Plugin {
         if (mine(id) && !startModules.has(id)) signedInModules.add(id);
       }
       // Which of the app's files (the entry and each module loaded with import()) load each module.
-      const entries = ids.filter(
-        (id) => this.getModuleInfo(id)?.isEntry || (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0,
+      const entries = new Set(
+        ids.filter(
+          (id) =>
+            this.getModuleInfo(id)?.isEntry || (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0,
+        ),
       );
       const reachedBy = new Map<string, Set<string>>();
       for (const root of entries) {
@@ -295,7 +298,7 @@ function appShell(): Plugin {
         !id.includes("node_modules") &&
         (reachedBy.get(id)?.size ?? 0) >= 2 &&
         (this.getModuleInfo(id)?.code?.length ?? Infinity) <= maxBytes &&
-        !entries.includes(id) &&
+        !entries.has(id) &&
         !inGroup(id);
       // Keeps in `group` only the modules whose imports are all loaded before it or in it: a member that
       // needed the schemas' library or a page's module would bring that to every page loading the group.
@@ -342,7 +345,6 @@ function appShell(): Plugin {
         if (id === formLibrary || /\/src\/lib\/forms\.ts$/.test(id) || companion) formModules.add(id);
       }
       selfContained(formModules, (id) => id === formLibrary);
-      for (const id of formModules) partModules.delete(id);
       if (process.env.WEB_CHUNK_GROUPS === "1") {
         console.log({
           start: [...startModules],
