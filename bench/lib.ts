@@ -75,6 +75,8 @@ export async function startServer(
   port?: number,
   /** Node options before the entry (e.g. a CPU profile, a module to load first), beside BENCH_SERVER_NODE_FLAGS. */
   nodeArgs: string[] = [],
+  /** A command the server runs under (e.g. valgrind and its options), node and its arguments after it. */
+  wrapper: string[] = [],
 ): Promise<RunningServer> {
   built ??= import(pathToFileURL(path.join(repoRoot, "tools/build.mjs")).href).then(
     (m: { buildStale: (o: { quiet: boolean }) => Promise<unknown> }) => m.buildStale({ quiet: true }),
@@ -88,7 +90,8 @@ export async function startServer(
   // BENCH_SERVER_NODE_FLAGS: flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see
   // where a benchmark's mix of requests spends its time (written when the server exits).
   const nodeFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeFlags, ...nodeArgs, entry], {
+  const command = [...wrapper, process.execPath, ...nodeFlags, ...nodeArgs, entry];
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: repoRoot,
     env: {
       ...process.env,
