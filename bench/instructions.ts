@@ -25,6 +25,7 @@ import {
   haveWrk,
   loadAverage,
   recordAnswer,
+  registeredBearer,
   repoRoot,
   startServer,
   tempDir,
@@ -134,19 +135,6 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-async function bearer(port: number): Promise<Record<string, string>> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email: `instructions-${Date.now()}@example.test`,
-      password: "bench-Passphrase-4711",
-      full_name: "Instruction Counter",
-    }),
-  });
-  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
-}
-
 async function measure(route: Route) {
   const start = (
     port: number,
@@ -163,7 +151,7 @@ async function measure(route: Route) {
   const headersFor = async (port: number) => ({
     accept: "text/html",
     "accept-encoding": "br, gzip",
-    ...(route.signedIn ? await bearer(port) : {}),
+    ...(route.signedIn ? await registeredBearer(`http://127.0.0.1:${port}`, "instructions") : {}),
   });
 
   // The route's answer, from a first start of the server (no valgrind).

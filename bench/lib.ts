@@ -299,6 +299,20 @@ export function wrkRound(target: WrkTarget, seconds: number, connections: number
   });
 }
 
+/** Registers a new saver on the server at `baseUrl` and returns the Authorization header of its session. */
+export async function registeredBearer(baseUrl: string, who: string): Promise<{ authorization: string }> {
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: `${who}-${Date.now()}@example.test`,
+      password: "bench-Passphrase-4711",
+      full_name: "Bench User",
+    }),
+  });
+  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
+}
+
 /** The route's answer as sent (status, headers, undecoded body), for the bare server to replay. */
 export function recordAnswer(
   target: WrkTarget,

@@ -17,7 +17,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { type CpuProfile, frameLabel, place, selfTimeByNode } from "./cpu-profile.ts";
-import { freePort, repoRoot, table, tempDir } from "./lib.ts";
+import { freePort, registeredBearer, repoRoot, table, tempDir } from "./lib.ts";
 
 const top = Number(process.env.PROFILE_TOP ?? 30);
 
@@ -123,18 +123,7 @@ async function profileRoute(route: string, method: "GET" | "POST", body?: string
     accept: "text/html",
     "accept-encoding": "br, gzip",
   };
-  if (process.env.PROFILE_AUTH) {
-    const res = await fetch(`${base}/api/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        email: `profile-${Date.now()}@example.test`,
-        password: "bench-Passphrase-4711",
-        full_name: "Profile User",
-      }),
-    });
-    headers.authorization = `Bearer ${((await res.json()) as { access_token: string }).access_token}`;
-  }
+  if (process.env.PROFILE_AUTH) Object.assign(headers, await registeredBearer(base, "profile"));
   let counter = 0;
   const now = () => Number(process.hrtime.bigint() / 1000n);
   const from = now();

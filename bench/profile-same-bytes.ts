@@ -29,6 +29,7 @@ import {
   haveWrk,
   loadAverage,
   recordAnswer,
+  registeredBearer,
   repoRoot,
   startServer,
   tempDir,
@@ -52,17 +53,7 @@ const start = (port: number, env: Record<string, string>, nodeArgs: string[]) =>
   startServer({ TRUST_PROXY: "1", DATA_DIR: tempDir("festgeld-same-bytes-data-"), ...env }, port, nodeArgs);
 
 async function bearer(port: number): Promise<Record<string, string>> {
-  if (!process.env.PROFILE_AUTH) return {};
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email: `same-bytes-${Date.now()}@example.test`,
-      password: "bench-Passphrase-4711",
-      full_name: "Profile User",
-    }),
-  });
-  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
+  return process.env.PROFILE_AUTH ? registeredBearer(`http://127.0.0.1:${port}`, "same-bytes") : {};
 }
 
 /** Self time per function (name and place) of the samples inside the windows. */
