@@ -3,10 +3,10 @@
  * with a bare Fastify server in the same process replaying the route's recorded answer
  * (bench/same-bytes-preload.mjs), and each measured round sends a fixed number of requests to one of the
  * two. Callgrind counts the instructions the process executed in user space, which the machine's other
- * work does not change (unlike CPU time: docs/decisions.md "Hot paths, eighth pass" and "tenth pass"); the
- * kernel's work (the socket calls both paths make alike) is not in the count. Every round starts after a
- * full collection; the JavaScript thread's instructions are counted (the collector's and compiler's
- * helper threads run when they run, and after the forced collection more than they would).
+ * work does not change (unlike CPU time: docs/decisions.md "Hot paths, eighth pass" and "Hot paths, tenth
+ * pass"); the kernel's work (the socket calls both paths make alike) is not in the count. Every round
+ * starts after a full collection; the JavaScript thread's instructions are counted (the collector's and
+ * compiler's helper threads run when they run, and after the forced collection more than they would).
  *
  *   npm run bench:instructions                       (packages, the prerendered /en, me, calculate)
  *   npm run bench:instructions -- /api/packages
