@@ -36,6 +36,7 @@ import {
   freePort,
   haveWrk,
   loadAverage,
+  median,
   pgAvailable,
   recordAnswer,
   repoRoot,
@@ -158,13 +159,6 @@ async function token(base: string): Promise<string | null> {
 
 const startup: Array<Record<string, string | number>> = [];
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 /** "median (min-max)" of the rounds' values, rounded to `digits`. */
 function spread(values: Array<number | null>, digits = 0): string {
   const known = values.filter((v): v is number => v !== null);

@@ -22,11 +22,14 @@ import http from "node:http";
 import path from "node:path";
 import {
   freePort,
+  haveDebianCommand,
   haveWrk,
   loadAverage,
+  median,
   recordAnswer,
   registeredBearer,
   repoRoot,
+  requestOptions,
   startServer,
   tempDir,
   type WrkTarget,
@@ -56,14 +59,6 @@ const ROUTES: Route[] = [
   },
 ];
 
-function haveValgrind(): boolean {
-  const found = () => spawnSync("valgrind", ["--version"], { stdio: "ignore" }).status === 0;
-  if (found()) return true;
-  const run = (args: string[]) =>
-    spawnSync(args[0] as string, args.slice(1), { stdio: "ignore" }).status === 0;
-  return run(["apt-get", "update", "-qq"]) && run(["apt-get", "install", "-y", "-qq", "valgrind"]) && found();
-}
-
 /** Sends callgrind_control a command for the process (vgdb finds it by the HOST the server was given). */
 function control(pid: number, ...args: string[]) {
   const result = spawnSync("callgrind_control", [...args, String(pid)], {
@@ -92,30 +87,16 @@ function dumped(dir: string, label: string): number {
 let address = 0;
 async function fixedRound(target: WrkTarget): Promise<number> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  const url = new URL(target.url);
   let next = 0;
   const one = () =>
     new Promise<void>((resolve, reject) => {
       address++;
-      const req = http.request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: target.method ?? "GET",
-          headers: {
-            "content-type": "application/json",
-            ...(target.headers ?? {}),
-            "x-forwarded-for": `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
-          },
-        },
-        (res) => {
-          if ((res.statusCode ?? 500) >= 400) reject(new Error(`${target.url}: ${res.statusCode}`));
-          res.resume();
-          res.on("end", () => resolve());
-        },
-      );
+      const from = `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+      const req = http.request({ ...requestOptions(target, from), agent }, (res) => {
+        if ((res.statusCode ?? 500) >= 400) reject(new Error(`${target.url}: ${res.statusCode}`));
+        res.resume();
+        res.on("end", () => resolve());
+      });
       req.on("error", reject);
       req.end(target.body);
     });
@@ -129,11 +110,6 @@ async function fixedRound(target: WrkTarget): Promise<number> {
   agent.destroy();
   return requests;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 async function measure(route: Route) {
   const start = (
@@ -226,7 +202,7 @@ async function measure(route: Route) {
 }
 
 if (!haveWrk()) throw new Error("wrk is needed (Debian's package wrk)");
-if (!haveValgrind()) throw new Error("valgrind is needed (Debian's package valgrind)");
+if (!haveDebianCommand("valgrind")) throw new Error("valgrind is needed (Debian's package valgrind)");
 console.log(`load average at the start: ${loadAverage()} (instructions do not depend on it)`);
 const only = process.argv[2];
 for (const route of ROUTES.filter((r) => !only || r.path === only)) await measure(route);

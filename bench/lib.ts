@@ -216,22 +216,32 @@ export async function settleLoad(maxSeconds = 120): Promise<void> {
   console.log(`Waited ${waited} s for the load average to settle (${reached} ${limit}): ${loadAverage()}`);
 }
 
-/** wrk on the PATH, or installed with apt-get (Debian's package `wrk`) when that is possible. */
-export function haveWrk(): boolean {
-  const found = () => spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined;
+/** The median of `values` (the mean of the middle two for an even count; 0 for none). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** `command` on the PATH, or installed with apt-get (Debian's package `pkg`) when that is possible. */
+export function haveDebianCommand(command: string, pkg = command): boolean {
+  const found = () => spawnSync(command, ["--version"], { stdio: "ignore" }).error === undefined;
   if (found()) return true;
-  console.log("wrk not found: installing Debian's package wrk (apt-get) ...");
+  console.log(`${command} not found: installing Debian's package ${pkg} (apt-get) ...`);
   const root = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
   const run = (args: string[]) => {
     const [cmd, ...rest] = [...root, ...args] as [string, ...string[]];
     return spawnSync(cmd, rest, { stdio: "ignore" }).status === 0;
   };
-  if (!run(["apt-get", "update", "-qq"]) || !run(["apt-get", "install", "-y", "-qq", "wrk"])) {
-    console.log("could not install wrk (apt-get failed or needs root)");
+  if (!run(["apt-get", "update", "-qq"]) || !run(["apt-get", "install", "-y", "-qq", pkg])) {
+    console.log(`could not install ${pkg} (apt-get failed or needs root)`);
     return false;
   }
   return found();
 }
+
+/** wrk on the PATH, or installed with apt-get (Debian's package `wrk`) when that is possible. */
+export const haveWrk = (): boolean => haveDebianCommand("wrk");
 
 export interface WrkTarget {
   url: string;
@@ -313,39 +323,37 @@ export async function registeredBearer(baseUrl: string, who: string): Promise<{ 
   return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
 }
 
+/** Node's request options for one request of `target` from the client address `from` (X-Forwarded-For). */
+export function requestOptions(target: WrkTarget, from: string): http.RequestOptions {
+  const url = new URL(target.url);
+  return {
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: target.method ?? "GET",
+    headers: { "content-type": "application/json", ...(target.headers ?? {}), "x-forwarded-for": from },
+  };
+}
+
 /** The route's answer as sent (status, headers, undecoded body), for the bare server to replay. */
 export function recordAnswer(
   target: WrkTarget,
 ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  const url = new URL(target.url);
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: target.method ?? "GET",
-        headers: {
-          "content-type": "application/json",
-          ...(target.headers ?? {}),
-          "x-forwarded-for": "10.255.255.254",
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) {
-            // Node writes these itself; the rest goes out exactly as the platform sent it.
-            if (["date", "connection", "keep-alive", "content-length", "transfer-encoding"].includes(name))
-              continue;
-            if (typeof value === "string") headers[name] = value;
-          }
-          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString("base64") });
-        });
-      },
-    );
+    const req = http.request(requestOptions(target, "10.255.255.254"), (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          // Node writes these itself; the rest goes out exactly as the platform sent it.
+          if (["date", "connection", "keep-alive", "content-length", "transfer-encoding"].includes(name))
+            continue;
+          if (typeof value === "string") headers[name] = value;
+        }
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString("base64") });
+      });
+    });
     req.on("error", reject);
     req.end(target.body);
   });

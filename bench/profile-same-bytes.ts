@@ -121,11 +121,7 @@ async function main() {
   const threads = mode === "threads";
   const server = await start(
     port,
-    {
-      SAME_BYTES_PORT: String(replayPort),
-      SAME_BYTES_FILE: answerFile,
-      ...(heap ? { SAME_BYTES_HEAP: "1" } : {}),
-    },
+    { SAME_BYTES_PORT: String(replayPort), SAME_BYTES_FILE: answerFile, SAME_BYTES_MODE: mode },
     [
       ...(mode === "profile"
         ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--cpu-prof-interval=100"]

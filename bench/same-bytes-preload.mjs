@@ -18,9 +18,9 @@ if (process.env.SAME_BYTES_PORT && process.env.SAME_BYTES_FILE) {
       reply.code(recorded.status).headers(recorded.headers).send(bytes);
     },
   });
-  // SAME_BYTES_HEAP: V8's sampling heap profiler, every allocation counted (those the collector has
+  // SAME_BYTES_MODE=heap: V8's sampling heap profiler, every allocation counted (those the collector has
   // since freed too), started and stopped by the benchmark between its rounds.
-  if (process.env.SAME_BYTES_HEAP) {
+  if (process.env.SAME_BYTES_MODE === "heap") {
     const session = new Session();
     session.connect();
     await session.post("HeapProfiler.enable");
