@@ -24,7 +24,6 @@ import { loadConfig } from "../apps/server/src/config/env.ts";
 import { type Database, openPostgres } from "../apps/server/src/db/database.ts";
 import { migrate } from "../apps/server/src/db/migrate.ts";
 import { createSession } from "../apps/server/src/modules/auth/session.service.ts";
-import { median } from "./lib.ts";
 
 const SERVER_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -47,6 +46,12 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const result = await fn();
   return [Number(process.hrtime.bigint() - start) / 1e6, result];
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
 
 async function serverQuery(query: string) {
   const client = new pg.Client({ connectionString: SERVER_URL });
