@@ -305,15 +305,15 @@ if (!process.env.SKIP_LIGHTHOUSE && !process.env.ROUTES && !process.env.SKIP_SIG
         const page = await browser.newPage();
         // A file of the site, not a page: nothing of the app's code is loading when the cache is cleared.
         await page.goto(`${site}/robots.txt`);
-        // What a returning reader's browser holds: the token, the language, and the name the app keeps
-        // for the signed-in pages' first frame (lib/storage.ts), read from the session as the app reads it.
+        // What a returning reader's browser holds: the token, the language, and the name and role the app
+        // keeps for the signed-in pages' first frame (lib/storage.ts), read from the session as the app reads it.
         await page.evaluate(async (value) => {
           localStorage.setItem("token", value);
           localStorage.setItem("user_language", "en");
           const me = await fetch("/api/auth/me", { headers: { Authorization: `Bearer ${value}` } });
           if (!me.ok) throw new Error(`GET /api/auth/me answered ${me.status}`);
-          const user = (await me.json()) as { full_name: string };
-          localStorage.setItem("session_frame", JSON.stringify({ name: user.full_name }));
+          const user = (await me.json()) as { full_name: string; role: string };
+          localStorage.setItem("session_frame", JSON.stringify({ name: user.full_name, role: user.role }));
         }, token);
         // Lighthouse keeps the browser's cache along with its storage here: the home page's visit
         // would leave whatever of the app's code it had loaded before the page closed. Every page is

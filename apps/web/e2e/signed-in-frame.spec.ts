@@ -95,7 +95,7 @@ test("the app keeps the reader's name for the next frame, and a renamed account 
   expect(errors, errors.join("\n")).toEqual([]);
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem("session_frame")))
-    .toBe(JSON.stringify({ name: "Nadia New" }));
+    .toBe(JSON.stringify({ name: "Nadia New", role: "user" }));
 });
 
 test("no frame without a stored session: a signed-out visitor is sent to sign in", async ({ page }) => {
@@ -139,6 +139,83 @@ test("the identity check, the inbox and the security page take over their frames
     expect(errors, `${path}\n${errors.join("\n")}`).toEqual([]);
     await page.close();
   }
+});
+
+test("the back office's overview shows its figures from its frame before the app, which then draws the same", async ({
+  page,
+  request,
+}) => {
+  // docs/decisions.md "The back office's first figures before the app".
+  const token = await adminToken(request);
+  // The name the app keeps for the frame is the session's (lib/session.tsx).
+  const me = await request.get("/api/auth/me", { headers: { authorization: `Bearer ${token}` } });
+  const { full_name: name } = (await me.json()) as { full_name: string };
+  const errors = collectErrors(page);
+  const asked = new Map<string, number>();
+  page.on("request", (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname.startsWith("/api/")) asked.set(url.pathname, (asked.get(url.pathname) ?? 0) + 1);
+  });
+  const release = await visitHeld(page, "/admin", {
+    token,
+    user_language: "fr",
+    session_frame: JSON.stringify({ name, role: "admin" }),
+  });
+  // The app's code is held back: the figures on screen are the frame's, in the stored language.
+  const figures = page.getByTestId("overview-value");
+  await expect(figures).toHaveCount(7);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page).toHaveTitle(/^Vue d'ensemble – Back-office \| /);
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(0);
+  const fromFrame = await figures.allTextContents();
+  const notes = await page.locator("[data-testid^=overview-] p.text-sm").allTextContents();
+  await mark(figures.first());
+  for (const text of fromFrame) expect(text).toMatch(/^\d[\d\u202f]*(,\d\d\u00a0€)?$/);
+  expect(
+    notes.some((text) => /^\d[\d\u202f]* dépôts?$/.test(text)),
+    notes.join(" | "),
+  ).toBe(true);
+
+  release();
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+  // The app draws the very figures and notes the frame showed, from the answers the frame asked for.
+  await expect(figures).toHaveText(fromFrame);
+  expect(await page.locator("[data-testid^=overview-] p.text-sm").allTextContents()).toEqual(notes);
+  // Hydrated, not rendered afresh: the frame's figure is the one on screen.
+  expect(await markedStillShown(page)).toBe(true);
+  for (const path of ["/api/auth/security", "/api/admin/analytics", "/api/admin/deposits/summary"]) {
+    expect(asked.get(path), path).toBe(1);
+  }
+  expect(errors, errors.join("\n")).toEqual([]);
+});
+
+test("the back office shows no frame for another area, or to a reader who is not an admin", async ({
+  browser,
+  request,
+}) => {
+  const admin = await browser.newPage();
+  const releaseAdmin = await visitHeld(admin, "/admin?tab=funding", {
+    token: await adminToken(request),
+    user_language: "en",
+    session_frame: JSON.stringify({ name: "E2E Admin", role: "admin" }),
+  });
+  await expect(admin.locator("#root")).toBeEmpty();
+  releaseAdmin();
+  await expect(admin.getByTestId("admin-area-heading")).toHaveText("Funding queue");
+  await admin.close();
+
+  const saver = await browser.newPage();
+  const releaseSaver = await visitHeld(saver, "/admin", {
+    token: await registerSaver(request, "Nosy Saver"),
+    user_language: "en",
+    session_frame: JSON.stringify({ name: "Nosy Saver", role: "user" }),
+  });
+  await expect(saver.locator("#root")).toBeEmpty();
+  // The frame's script asked for nothing (the app's own early requests are refused by the server).
+  expect(await saver.evaluate(() => "__festgeldFrameAnswers" in window)).toBe(false);
+  releaseSaver();
+  await expect(saver).not.toHaveURL(/\/admin/);
+  await saver.close();
 });
 
 test("the inbox keeps a kind chosen in its frame before the app took it over", async ({ page, request }) => {

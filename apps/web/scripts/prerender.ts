@@ -31,7 +31,15 @@ interface Entry {
   renderSignedInFrame(
     page: string,
     language: Language,
-  ): Promise<{ html: string; title: string | null; description: string | null }>;
+  ): Promise<{
+    html: string;
+    title: string | null;
+    description: string | null;
+    role?: string;
+    tab?: string;
+    requests?: readonly string[];
+    plurals?: Record<string, Record<string, string>>;
+  }>;
 }
 
 const webDir = path.resolve(import.meta.dirname, "..");
@@ -192,7 +200,10 @@ async function main() {
   for (const framePage of entry.signedInFramePages()) {
     const frames: string[] = [];
     for (const language of entry.LANGUAGES) {
-      const { html, title } = await entry.renderSignedInFrame(framePage, language);
+      const { html, title, role, tab, requests, plurals } = await entry.renderSignedInFrame(
+        framePage,
+        language,
+      );
       if (framePage === "/dashboard" && !html.includes(entry.FRAME_NAME)) {
         throw new Error(`${framePage} rendered its frame without the reader's name`);
       }
@@ -205,7 +216,17 @@ async function main() {
       if (/<(form|input|textarea)\b/.test(html)) throw new Error(`${framePage}'s frame holds a form field`);
       // The page's title too, which the app sets only once it runs.
       const titled = title ? ` data-frame-title="${escapeHtml(title)}"` : "";
-      frames.push(`<template data-frame-language="${language}"${titled}>${html}</template>`);
+      // A frame filled from the page's first answers (the back office's figures): who it is for, for
+      // which address, what it asks for and its plural forms (entry-prerender.tsx, adminFrameFigures).
+      const filled = requests
+        ? [
+            ` data-frame-role="${escapeHtml(role ?? "")}"`,
+            ` data-frame-tab="${escapeHtml(tab ?? "")}"`,
+            ` data-frame-requests="${escapeHtml(requests.join(" "))}"`,
+            ` data-frame-plurals="${escapeHtml(JSON.stringify(plurals ?? {}))}"`,
+          ].join("")
+        : "";
+      frames.push(`<template data-frame-language="${language}"${titled}${filled}>${html}</template>`);
     }
     write(
       path.join(dist, "signed-in", `${framePage.slice(1)}.html`),

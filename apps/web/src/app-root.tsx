@@ -44,8 +44,9 @@ const renderer = () => import("react-dom/client");
 
 /**
  * Whether #root holds a signed-in page's first frame (public/signed-in-frame.js) that the app's first
- * render reproduces: drawn in the app's language for the very reader the session holds, a saver (the
- * frames are rendered for one). Hydrated, it stays on screen as it is and the app takes it over without
+ * render reproduces: drawn in the app's language for the very reader the session holds, in the role the
+ * frame was rendered for (a saver's pages, the back office's overview for an admin, whose figures the
+ * app's first render has from the same answers: admin-page.tsx). Hydrated, it stays on screen as it is and the app takes it over without
  * building the page's elements again and laying them out anew, the longest tasks after the frame's paint
  * (docs/decisions.md "A signed-in page's first frame before the app"). Otherwise the app renders afresh
  * and replaces it.
@@ -53,7 +54,11 @@ const renderer = () => import("react-dom/client");
 function showsSessionFrame(root: HTMLElement, language: string): boolean {
   if (root.dataset.frame !== language) return false;
   const user = earlyUser(tokenStore.get()) as User | null;
-  return user !== null && user.role === "user" && user.full_name === root.dataset.frameName;
+  return (
+    user !== null &&
+    user.role === (root.dataset.frameRole ?? "user") &&
+    user.full_name === root.dataset.frameName
+  );
 }
 
 /**

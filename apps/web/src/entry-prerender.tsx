@@ -13,13 +13,17 @@ import { StaticRouter } from "react-router";
 import { AppRoutes, PUBLIC_PAGES, SIGNED_OUT_PAGES } from "./app/router.tsx";
 import type { SignedInPage } from "./app/signed-in-pages.ts";
 import { ARTICLES } from "./content/blog/articles.ts";
+import { ADMIN_KEYS } from "./lib/admin-query-keys.ts";
 import { buildTimeBanks } from "./lib/banks.ts";
 import { brandValuesFor, namedCountries } from "./lib/brand-text.ts";
+import { formatMoney, formatNumber, localeFor } from "./lib/format.ts";
 import { prerenderHead } from "./lib/head.ts";
 import { i18n, i18nReady, NAMESPACES } from "./lib/i18n.ts";
 import { initialDataScript } from "./lib/initial-data.ts";
 import { packagesQueryKey } from "./lib/packages.ts";
+import { pageRequests } from "./lib/page-requests.ts";
 import { queryClient } from "./lib/query-client.ts";
+import { securityKeys } from "./lib/security-overview.ts";
 import { SessionProvider, StaticSessionProvider } from "./lib/session.tsx";
 import { FRAME_NAME } from "./lib/storage.ts";
 
@@ -173,10 +177,12 @@ export async function shellInitialData(): Promise<string> {
  * before the app has started would be lost when the app takes it over; the profile, the documents and the
  * rate alerts draw their forms before their data. (The inbox's filter is a list, whose choice made in the
  * frame the app keeps: inbox-page.tsx.) Not the back office either: its first screen is its figures, which no
- * frame can hold, and the area it opens depends on the address's query.
+ * frame can hold, and the area it opens depends on the address's query: its frame (adminFrame) is the
+ * overview's first screen with its figures left as markers, which public/signed-in-frame.js fills from the
+ * page's first requests before it shows the frame.
  */
 export function signedInFramePages(): SignedInPage[] {
-  return ["/dashboard", "/kyc", "/inbox", "/security"];
+  return ["/dashboard", "/kyc", "/inbox", "/security", "/admin"];
 }
 
 /**
@@ -186,18 +192,133 @@ export function signedInFramePages(): SignedInPage[] {
  * (apps/web/scripts/prerender.ts); the app hydrates it when it shows the session's reader, else renders
  * afresh over it (app-root.tsx).
  */
-export async function renderSignedInFrame(page: SignedInPage, language: Language): Promise<RenderedPage> {
+export async function renderSignedInFrame(page: SignedInPage, language: Language): Promise<SignedInFrame> {
   await prepare(language);
   const user: User = {
     id: "00000000-0000-4000-8000-000000000000",
     email: "",
     full_name: FRAME_NAME,
-    role: "user",
+    role: page === "/admin" ? "admin" : "user",
     kycStatus: "not_started",
     created_at: "1970-01-01T00:00:00.000Z",
   };
+  const figures = page === "/admin" ? adminFrameFigures(language) : null;
   const html = await renderApp(page, (routes) => (
     <StaticSessionProvider user={user}>{routes}</StaticSessionProvider>
   ));
-  return { html, ...prerenderHead };
+  return { html: figures ? figures.mark(html) : html, ...prerenderHead, ...(figures?.attributes ?? {}) };
 }
+
+/**
+ * A signed-in page's frame, and for a frame filled from the page's first answers (the back office's
+ * overview) what the frame's script needs: the role it is shown to, the `tab` of the address it is
+ * shown for, the requests, and the plural forms of its counted notes.
+ */
+export interface SignedInFrame extends RenderedPage {
+  role?: string;
+  tab?: string;
+  requests?: readonly string[];
+  plurals?: Record<string, Record<string, string>>;
+}
+
+/** Where a plural form puts its number, in a frame's plural forms (public/signed-in-frame.js). */
+export const FRAME_PLURAL_NUMBER = "\uE004";
+
+/**
+ * The back office's overview as its frame: the page is rendered at build time with stand-in figures (each
+ * a number no real figure is likely to be, and each formatted as the overview formats it), and each
+ * stand-in's text is then replaced by a marker naming the answer and field it comes from and how it is
+ * written: `\uE002` kind `|` answer.path `|` plural key `\uE003`, kind `n` a count, `m` euros, `p` a
+ * counted note ("3 deposits"). public/signed-in-frame.js asks for the page's first requests
+ * (lib/page-requests.ts, the very addresses the app takes the answers of), writes each marker's figure
+ * as lib/format.ts does and the note in the form i18next would choose, and shows the frame only once
+ * every answer is a 200 (docs/decisions.md "The back office's first figures before the app").
+ */
+function adminFrameFigures(language: Language) {
+  const requests = pageRequests("/admin", "");
+  const answer = (url: string) => requests.indexOf(url);
+  const analytics = answer("/api/admin/analytics");
+  const summary = answer("/api/admin/deposits/summary");
+  if (analytics < 0 || summary < 0) throw new Error("the back office's first requests name no figures");
+  const t = i18n.getFixedT(language);
+  const noteKey = "deposits:admin.overview.deposits";
+  const note = (count: number) => t(noteKey, { count, number: formatNumber(count, language) });
+  // Each stand-in, the text it renders as, and its marker.
+  const marks: [string, string][] = [];
+  const stand = (value: number, text: string, marker: string) => {
+    marks.push([text, `\uE002${marker}\uE003`]);
+    return value;
+  };
+  const count = (value: number, path: string) =>
+    stand(value, formatNumber(value, language), `n|${analytics}.${path}`);
+  const euros = (value: number, index: number, path: string) =>
+    stand(value, formatMoney(value, "EUR", language), `m|${index}.${path}`);
+  const counted = (value: number, path: string) =>
+    stand(value, note(value), `p|${summary}.${path}|${noteKey}`);
+  queryClient.setQueryData(securityKeys.overview, {
+    email: "",
+    email_verified: true,
+    two_factor_enabled: true,
+    two_factor_required: true,
+    recovery_codes_left: 10,
+  });
+  queryClient.setQueryData(ADMIN_KEYS.analytics, {
+    overview: {
+      totalUsers: count(900_001, "overview.totalUsers"),
+      activeInvestors: count(900_002, "overview.activeInvestors"),
+      totalInvestmentAmount: euros(900_003, analytics, "overview.totalInvestmentAmount"),
+      pendingKYC: count(900_004, "overview.pendingKYC"),
+      pendingApplications: 0,
+      approvedApplications: 0,
+      rejectedApplications: 0,
+      withdrawnApplications: 0,
+    },
+    monthlyTrends: [],
+  });
+  queryClient.setQueryData(ADMIN_KEYS.depositSummary, {
+    funds_under_management: euros(900_005, summary, "funds_under_management"),
+    principal_invested: 0,
+    active_investors: 0,
+    maturing_30_days: {
+      amount: euros(900_006, summary, "maturing_30_days.amount"),
+      count: counted(900_007, "maturing_30_days.count"),
+    },
+    awaiting_funds: {
+      amount: euros(900_008, summary, "awaiting_funds.amount"),
+      count: counted(900_009, "awaiting_funds.count"),
+    },
+  });
+  // The note's forms: one per plural category of the language, each with a count of that category.
+  const rules = new Intl.PluralRules(localeFor(language));
+  const forms: Record<string, string> = {};
+  for (const category of rules.resolvedOptions().pluralCategories) {
+    const sample = [0, 1, 2, 3, 5, 11, 21, 1_000_000].find((n) => rules.select(n) === category);
+    if (sample === undefined) throw new Error(`no count of the plural category ${category} in ${language}`);
+    forms[category] = t(noteKey, { count: sample, number: FRAME_PLURAL_NUMBER });
+  }
+  return {
+    attributes: { role: "admin", tab: "overview", requests, plurals: { [noteKey]: forms } },
+    mark(html: string) {
+      let marked = html;
+      for (const [text, marker] of marks) {
+        const escaped = escapeText(text);
+        if (marked.split(escaped).length !== 2) {
+          throw new Error(
+            `the back office's frame (${language}) shows "${text}" ${marked.split(escaped).length - 1} times, not once`,
+          );
+        }
+        marked = marked.replace(escaped, () => marker);
+      }
+      return marked;
+    },
+  };
+}
+
+/** Text as React writes it into HTML. */
+const escapeText = (text: string) =>
+  text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#x27;");

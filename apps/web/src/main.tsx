@@ -7,7 +7,7 @@
  */
 import "./styles.css";
 import { expectEarlyCatalogues } from "./lib/early-catalogues.ts";
-import { requestSessionEarly } from "./lib/early-session.ts";
+import { adoptFrameAnswers, requestSessionEarly } from "./lib/early-session.ts";
 import { holdSubmitsUntilReady } from "./lib/hold-submits.ts";
 import { initialLanguage } from "./lib/language-path.ts";
 
@@ -24,6 +24,19 @@ if (root.dataset.prerendered) {
   // not wait for the app").
   requestAnimationFrame(() => setTimeout(() => void import("./boot.tsx"), 0));
 } else {
+  // The back office's frame asked for the page's first data already (public/signed-in-frame.js): the
+  // answers are the app's to take. The app starts once the frame says so: its figures reported on screen,
+  // or the frame given up (docs/decisions.md "The back office's first figures before the app"), as a
+  // prerendered page's app starts after its first paint.
+  adoptFrameAnswers();
+  const frame = (window as { __festgeldFrame?: Promise<unknown> }).__festgeldFrame;
+  if (frame) void frame.then(begin);
+  else begin();
+}
+
+/** Starts the app (app-root.tsx) with the page's start beside it (app/signed-in-start.ts). */
+function begin() {
+  if (!root) return;
   // The app's code is asked for first, its largest file (React's renderer) first of all
   // (vite.config.ts, modulePreload): on a slow phone's six connections it takes the one the page came
   // on, which needs no new handshake. The page's start beside it: the page's code and catalogues start

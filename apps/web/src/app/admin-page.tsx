@@ -58,22 +58,31 @@ const AREAS: Record<AdminAreaId, ReturnType<typeof area>> = {
  * render, which reports it.
  */
 export function loadOpenedArea(): Promise<unknown> {
-  void queryClient.prefetchQuery(securityOverviewQuery);
-  const requested = new URLSearchParams(location.search).get("tab");
+  const data = [queryClient.prefetchQuery(securityOverviewQuery)];
+  // At build time (the back office's frame, entry-prerender.tsx) there is no address: the overview.
+  const requested = new URLSearchParams(globalThis.location?.search ?? "").get("tab");
   const opened = ADMIN_AREAS.find((candidate) => candidate.id === requested) ?? DEFAULT_AREA;
   if (opened.id === "overview") {
     // The overview's figures, what its first screen shows, asked for with its code rather than after the
     // page's first render (docs/decisions.md "Signed-in pages, steady"); the tab's queries find them.
-    void queryClient.prefetchQuery({
-      queryKey: ADMIN_KEYS.analytics,
-      queryFn: ({ signal }) => fetchAnalytics(signal),
-    });
-    void queryClient.prefetchQuery({
-      queryKey: ADMIN_KEYS.depositSummary,
-      queryFn: ({ signal }) => fetchDepositSummary(signal),
-    });
+    data.push(
+      queryClient.prefetchQuery({
+        queryKey: ADMIN_KEYS.analytics,
+        queryFn: ({ signal }) => fetchAnalytics(signal),
+      }),
+      queryClient.prefetchQuery({
+        queryKey: ADMIN_KEYS.depositSummary,
+        queryFn: ({ signal }) => fetchDepositSummary(signal),
+      }),
+    );
   }
-  return AREAS[opened.id].code.load().catch(() => undefined);
+  const code = AREAS[opened.id].code.load().catch(() => undefined);
+  // With the overview's frame on screen (public/signed-in-frame.js; the app starts after it), the first
+  // render waits for the figures too, the answers the frame was drawn from, so the app takes the frame
+  // over as it is rather than a spinner in its place (app-root.tsx, showsSessionFrame; docs/decisions.md
+  // "The back office's first figures before the app"). prefetchQuery never rejects.
+  const framed = globalThis.document?.getElementById("root")?.dataset.frame !== undefined;
+  return framed ? Promise.all([code, ...data]) : code;
 }
 
 function AdminArea() {

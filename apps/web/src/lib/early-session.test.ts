@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { EARLY_ANSWER_MS, requestEarly, takeEarlyAnswer } from "./early-session.ts";
+import { adoptFrameAnswers, EARLY_ANSWER_MS, requestEarly, takeEarlyAnswer } from "./early-session.ts";
 
 const headers = (token: string, language = "de") => ({
   Accept: "application/json",
@@ -50,6 +50,49 @@ describe("early answers", () => {
       await vi.advanceTimersByTimeAsync(EARLY_ANSWER_MS + 1);
       expect(cancel).toHaveBeenCalledTimes(1);
       expect(takeEarlyAnswer("/api/kyc/profile", headers("tok-1"))).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("takes the requests of the back office's frame as early answers, and does not ask for them again", async () => {
+    const response = Promise.resolve(new Response('{"figures":1}', { status: 200 }));
+    const asked = Date.now();
+    adoptFrameAnswers([
+      { url: "/api/admin/analytics", authorization: "Bearer tok-1", language: "de", asked, response },
+      { url: 42, authorization: "Bearer tok-1", language: "de", asked, response },
+      "not an answer",
+    ]);
+    requestEarly("/api/admin/analytics", "de");
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(takeEarlyAnswer("/api/admin/analytics", headers("tok-1"))).toBe(response);
+    expect(await (await response).json()).toEqual({ figures: 1 });
+    // Another language is another request.
+    adoptFrameAnswers([
+      { url: "/api/admin/analytics", authorization: "Bearer tok-1", language: "de", asked, response },
+    ]);
+    requestEarly("/api/admin/analytics", "fr");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    adoptFrameAnswers(undefined);
+  });
+
+  it("drops a frame's answer nobody took, counted from when the frame asked", async () => {
+    vi.useFakeTimers();
+    try {
+      const cancel = vi.fn(async () => {});
+      const response = Promise.resolve({ body: { cancel } } as unknown as Response);
+      adoptFrameAnswers([
+        {
+          url: "/api/admin/deposits/summary",
+          authorization: "Bearer tok-1",
+          language: "de",
+          asked: Date.now() - EARLY_ANSWER_MS + 100,
+          response,
+        },
+      ]);
+      await vi.advanceTimersByTimeAsync(101);
+      expect(cancel).toHaveBeenCalledTimes(1);
+      expect(takeEarlyAnswer("/api/admin/deposits/summary", headers("tok-1"))).toBeUndefined();
     } finally {
       vi.useRealTimers();
     }

@@ -72,6 +72,17 @@ export const EARLY_ANSWER_MS = 20_000;
 
 const answers = new Map<string, EarlyAnswer>();
 
+/** Keeps an early answer for the API client, and drops it, its body unread, if not taken within `keepMs`. */
+function keep(url: string, early: EarlyAnswer, keepMs = EARLY_ANSWER_MS) {
+  answers.set(url, early);
+  // Not taken in time (the page moved on, or asked otherwise): dropped, its body unread.
+  setTimeout(() => {
+    if (answers.get(url) !== early) return;
+    answers.delete(url);
+    early.response.then((answer) => answer.body?.cancel()).catch(() => undefined);
+  }, keepMs);
+}
+
 /** Asks for `url` (an `/api/...` address) with the stored session and `language`, for the API client to take. */
 export function requestEarly(url: string, language: string, now = Date.now()) {
   let token: string | null;
@@ -82,18 +93,44 @@ export function requestEarly(url: string, language: string, now = Date.now()) {
   }
   if (!token) return;
   const authorization = `Bearer ${token}`;
+  // Asked for already by the page's frame (adoptFrameAnswers), with this session and language.
+  const asked = answers.get(url);
+  if (asked && asked.authorization === authorization && asked.language === language) return;
   const response = fetch(url, {
     headers: { Accept: "application/json", Authorization: authorization, "Accept-Language": language },
   });
   // Unhandled until taken: a failure is the taker's to see (and it then asks again).
   response.catch(() => undefined);
-  answers.set(url, { authorization, language, asked: now, response });
-  // Not taken in time (the page moved on, or asked otherwise): dropped, its body unread.
-  setTimeout(() => {
-    if (answers.get(url)?.response !== response) return;
-    answers.delete(url);
-    response.then((answer) => answer.body?.cancel()).catch(() => undefined);
-  }, EARLY_ANSWER_MS);
+  keep(url, { authorization, language, asked: now, response });
+}
+
+/**
+ * The requests a signed-in page's frame made before the app (public/signed-in-frame.js: the back office's
+ * first figures), kept as the early answers they are, so the app takes them instead of asking again.
+ * Called once as the entry's chunk runs; the frame's script has run by then (it is parsed before the
+ * entry runs).
+ */
+export function adoptFrameAnswers(
+  from: unknown = (globalThis as { __festgeldFrameAnswers?: unknown }).__festgeldFrameAnswers,
+) {
+  if (!Array.isArray(from)) return;
+  for (const early of from as (EarlyAnswer & { url: unknown })[]) {
+    if (
+      typeof early?.url !== "string" ||
+      typeof early.authorization !== "string" ||
+      typeof early.language !== "string" ||
+      typeof early.asked !== "number" ||
+      !(early.response instanceof Promise)
+    ) {
+      continue;
+    }
+    const { url, authorization, language, asked, response } = early;
+    keep(
+      url,
+      { authorization, language, asked, response },
+      Math.max(0, asked + EARLY_ANSWER_MS - Date.now()),
+    );
+  }
 }
 
 /**

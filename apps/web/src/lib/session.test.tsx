@@ -145,7 +145,7 @@ describe("SessionProvider", () => {
     expect(screen.getByText("dashboard of Lena")).toBeTruthy();
   });
 
-  it("keeps the reader's name for the signed-in pages' first frame while signed in", async () => {
+  it("keeps the reader's name and role for the signed-in pages' first frame while signed in", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => answer(200, saver)),
@@ -154,6 +154,7 @@ describe("SessionProvider", () => {
     await settle();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.sessionFrame) ?? "null")).toEqual({
       name: "Lena Wagner",
+      role: "user",
     });
   });
 

@@ -85,7 +85,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // The next direct visit's first frame shows this reader (lib/storage.ts); cleared with the token.
   useEffect(() => {
-    if (user && tokenStore.get() !== null) sessionFrameStore.set({ name: user.full_name });
+    if (user && tokenStore.get() !== null) sessionFrameStore.set({ name: user.full_name, role: user.role });
   }, [user]);
 
   const signIn = useCallback((auth: AuthResponse) => {

@@ -44,6 +44,8 @@ export const FRAME_NAME = "\uE000\uE001";
 /** What the signed-in pages' first frame shows of the reader (public/signed-in-frame.js). */
 export interface SessionFrame {
   name: string;
+  /** The reader's role: the back office's frame is shown to an admin only. */
+  role: string;
 }
 
 /**
