@@ -11,8 +11,9 @@ import { useAfterPaint } from "../../lib/use-after-paint.ts";
 import { fetchAnalytics, fetchDepositSummary } from "./api/analytics-api.ts";
 import { BankExposure } from "./components/bank-exposure.tsx";
 
-// The charts (and the chart library, most of this tab's code) load once the figures have been painted,
-// not before them: the figures are what an admin reads first.
+// The charts (and the chart library, most of this tab's code) load once the figures have been painted
+// and the chart's place is near the screen (LazyChart): the figures are what an admin reads first, and on a
+// phone the charts are below them.
 const trendsChart = preloadable(() => import("./components/trends-chart.tsx"));
 const statusChart = preloadable(() => import("./components/status-chart.tsx"));
 const TrendsChart = trendsChart.component((m) => m.TrendsChart);
@@ -68,8 +69,11 @@ const afterFiguresShown = (then: () => void) =>
 const FIGURE_TIMING = "overview-figure";
 
 /**
- * A lazily loaded chart: its code is asked for once `wanted` (after the figures' paint), and the chart is
- * drawn once its space is near the screen (useNearScreen); its space until then and while its code loads.
+ * A lazily loaded chart: once `wanted` (after the figures' paint) and its space is near the screen
+ * (useNearScreen), its code is asked for and the chart drawn; its space until then and while its code
+ * loads. On a wide screen that is at once; on a phone only when the reader scrolls towards it, so a
+ * reader who reads the figures only does not run the chart library (a long task of about 150 ms on a slow
+ * phone: docs/decisions.md "The back office's first figures before the app").
  */
 function LazyChart({ wanted, children }: { wanted: boolean; children: ReactNode }) {
   const space = useRef<HTMLDivElement>(null);
@@ -93,18 +97,13 @@ export default function OverviewTab() {
     queryKey: ADMIN_KEYS.depositSummary,
     queryFn: ({ signal }) => fetchDepositSummary(signal),
   });
-  const chartsWanted = useAfterPaint(Boolean(analytics.data && deposits.data));
-  // The banks' exposure, below the charts, is asked for once the figures are on screen too.
+  const figuresPainted = useAfterPaint(Boolean(analytics.data && deposits.data));
+  // The charts and the banks' exposure below them wait until the figures are reported on screen.
   const [figuresShown, setFiguresShown] = useState(false);
   useEffect(() => {
-    // The charts' code arrives while the reader looks at the figures, so a chart is drawn as soon as it is
-    // near the screen. A failed download is the chart's own render to report.
-    if (!chartsWanted) return;
-    return afterFiguresShown(() => {
-      for (const chart of [trendsChart, statusChart]) chart.load().catch(() => undefined);
-      setFiguresShown(true);
-    });
-  }, [chartsWanted]);
+    if (!figuresPainted) return;
+    return afterFiguresShown(() => setFiguresShown(true));
+  }, [figuresPainted]);
 
   if (analytics.isPending || deposits.isPending) return <Spinner label={t("overview.loading")} />;
   if (analytics.isError || deposits.isError) {
@@ -190,12 +189,12 @@ export default function OverviewTab() {
           heading="box"
           className="card xl:col-span-2"
         >
-          <LazyChart wanted={chartsWanted}>
+          <LazyChart wanted={figuresShown}>
             <TrendsChart data={monthlyTrends} />
           </LazyChart>
         </Section>
         <Section id="admin-status-heading" title={t("overview.status.title")} heading="box" className="card">
-          <LazyChart wanted={chartsWanted}>
+          <LazyChart wanted={figuresShown}>
             <StatusChart overview={overview} />
           </LazyChart>
         </Section>
