@@ -18,6 +18,8 @@
 // left for the app's API client, which takes them instead of asking again (lib/early-session.ts;
 // docs/decisions.md "The back office's first figures before the app").
 (() => {
+  // Settles window.__festgeldFrame, which the app waits for (main.tsx), once it is made (below).
+  let settle = () => undefined;
   try {
     const root = document.getElementById("root");
     const frame = JSON.parse(localStorage.getItem("session_frame") ?? "null");
@@ -66,36 +68,13 @@
       root.dataset.frameName = name;
       if (frameRole !== undefined) root.dataset.frameRole = frameRole;
     };
-    if (frameRequests === undefined) {
-      show();
-      return;
-    }
-    // The page's first requests, as the app's API client makes them, left for it (lib/early-session.ts).
-    const authorization = `Bearer ${token}`;
-    const asked = Date.now();
-    const requests = frameRequests.split(" ").map((url) => {
-      const response = fetch(url, {
-        headers: { Accept: "application/json", Authorization: authorization, "Accept-Language": language },
-      });
-      response.catch(() => undefined);
-      return { url, authorization, language, asked, response };
-    });
-    window.__festgeldFrameAnswers = requests;
     // The app starts once this settles (main.tsx): once the frame's paint is reported (PAINT_WAIT_MS at
-    // most), or at once when the frame is given up, after FRAME_WAIT_MS without every answer. Started as
-    // the frame was drawn, the app's files arrived and ran between the drawing and the screen, and
-    // Lighthouse counted them as needed for the figures.
-    let settle;
-    let late = false;
+    // most), or at once when no frame is shown. Started as the frame was drawn, the app's files arrived and
+    // ran between the drawing and the screen, and Lighthouse counted them as needed for the frame's paint.
     window.__festgeldFrame = new Promise((resolve) => {
       settle = resolve;
     });
-    const FRAME_WAIT_MS = 2000;
     const PAINT_WAIT_MS = 500;
-    const timer = setTimeout(() => {
-      late = true;
-      settle();
-    }, FRAME_WAIT_MS);
     const settleOnPaint = () => {
       const types = typeof PerformanceObserver === "function" ? PerformanceObserver.supportedEntryTypes : [];
       if (!types?.includes("paint")) return settle();
@@ -110,6 +89,30 @@
         settle();
       }, PAINT_WAIT_MS);
     };
+    if (frameRequests === undefined) {
+      show();
+      if (root.dataset.frame === undefined) settle();
+      else settleOnPaint();
+      return;
+    }
+    // The page's first requests, as the app's API client makes them, left for it (lib/early-session.ts).
+    const authorization = `Bearer ${token}`;
+    const asked = Date.now();
+    const requests = frameRequests.split(" ").map((url) => {
+      const response = fetch(url, {
+        headers: { Accept: "application/json", Authorization: authorization, "Accept-Language": language },
+      });
+      response.catch(() => undefined);
+      return { url, authorization, language, asked, response };
+    });
+    window.__festgeldFrameAnswers = requests;
+    // Given up after FRAME_WAIT_MS without every answer: no frame, and the app starts.
+    const FRAME_WAIT_MS = 2000;
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      settle();
+    }, FRAME_WAIT_MS);
     const plurals = JSON.parse(framePlurals ?? "{}");
     // Counts and euros as lib/format.ts writes them, without Intl: a page's first Intl formatter costs
     // a long task (the domain's locale-format.ts says why), here before the first paint.
@@ -171,6 +174,8 @@
         else settle();
       });
   } catch {
-    // storage unavailable or unreadable: the page appears once the app has started, as without a frame
+    // storage unavailable or unreadable, or a frame that cannot be drawn: the page appears once the app
+    // has started, as without a frame
+    settle();
   }
 })();

@@ -24,10 +24,10 @@ if (root.dataset.prerendered) {
   // not wait for the app").
   requestAnimationFrame(() => setTimeout(() => void import("./boot.tsx"), 0));
 } else {
-  // The back office's frame asked for the page's first data already (public/signed-in-frame.js): the
-  // answers are the app's to take. The app starts once the frame says so: its figures reported on screen,
-  // or the frame given up (docs/decisions.md "The back office's first figures before the app"), as a
-  // prerendered page's app starts after its first paint.
+  // A signed-in page's frame (public/signed-in-frame.js): the app starts once the frame says so, its paint
+  // reported, or no frame drawn, as a prerendered page's app starts after its first paint (docs/decisions.md
+  // "The back office's first figures before the app"). The back office's frame asked for the page's first
+  // data already: the answers are the app's to take.
   adoptFrameAnswers();
   const frame = (window as { __festgeldFrame?: Promise<unknown> }).__festgeldFrame;
   if (frame) void frame.then(begin);

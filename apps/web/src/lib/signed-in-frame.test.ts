@@ -79,6 +79,14 @@ describe("signed-in-frame.js", () => {
     }
   });
 
+  it("lets the app start once a saver's frame is drawn (at once where paints are not reported)", async () => {
+    const frameWindow = window as unknown as { __festgeldFrame?: Promise<unknown> };
+    delete frameWindow.__festgeldFrame;
+    const root = run(signedIn("Anna"));
+    expect(root.querySelector("h1")?.textContent).toBe("en: Anna!");
+    await expect(frameWindow.__festgeldFrame).resolves.toBeUndefined();
+  });
+
   it("puts the name in as text, never as markup", () => {
     const root = run(signedIn('<img src=x onerror="alert(1)">'));
     expect(root.querySelector("img")).toBeNull();
@@ -235,6 +243,20 @@ describe("signed-in-frame.js", () => {
       expect(missing.root.childElementCount).toBe(0);
       const notACount = await runAdmin(["n|0.users"], answers({ users: "1" }, {}));
       expect(notACount.root.childElementCount).toBe(0);
+    });
+
+    it("lets the app start when a frame cannot be drawn", async () => {
+      localStorage.clear();
+      localStorage.setItem(STORAGE_KEYS.token, "admin-token");
+      localStorage.setItem(STORAGE_KEYS.sessionFrame, JSON.stringify({ name: "Ada Admin", role: "admin" }));
+      vi.stubGlobal("fetch", answers({ users: 1 }, {}));
+      history.replaceState(null, "", "/admin");
+      document.body.innerHTML = `<div id="root"></div><template data-frame-language="en" data-frame-role="admin" data-frame-requests="/api/a" data-frame-plurals="{broken"><p>\uE002n|0.users\uE003</p></template>`;
+      const frameWindow = window as unknown as { __festgeldFrame?: Promise<unknown> };
+      delete frameWindow.__festgeldFrame;
+      new Function(script)();
+      await expect(frameWindow.__festgeldFrame).resolves.toBeUndefined();
+      expect(document.getElementById("root")?.childElementCount).toBe(0);
     });
 
     it("gives up when the answers take too long, and then shows nothing", async () => {
