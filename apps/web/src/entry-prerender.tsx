@@ -176,10 +176,10 @@ export async function shellInitialData(): Promise<string> {
  * type into before its data is in (apps/web/scripts/prerender.ts checks it). Text typed into the frame
  * before the app has started would be lost when the app takes it over; the profile, the documents and the
  * rate alerts draw their forms before their data. (The inbox's filter is a list, whose choice made in the
- * frame the app keeps: inbox-page.tsx.) Not the back office either: its first screen is its figures, which no
- * frame can hold, and the area it opens depends on the address's query: its frame (adminFrame) is the
- * overview's first screen with its figures left as markers, which public/signed-in-frame.js fills from the
- * page's first requests before it shows the frame.
+ * frame the app keeps: inbox-page.tsx.) The back office's first screen is its figures, which a frame drawn
+ * at build time cannot know: its frame is the overview's first screen with the figures left as markers
+ * (adminFrameFigures), which public/signed-in-frame.js fills from the page's first answers before it shows
+ * the frame, on an address that opens the overview only.
  */
 export function signedInFramePages(): SignedInPage[] {
   return ["/dashboard", "/kyc", "/inbox", "/security", "/admin"];
@@ -222,7 +222,7 @@ export interface SignedInFrame extends RenderedPage {
 }
 
 /** Where a plural form puts its number, in a frame's plural forms (public/signed-in-frame.js). */
-export const FRAME_PLURAL_NUMBER = "\uE004";
+const FRAME_PLURAL_NUMBER = "\uE004";
 
 /**
  * The back office's overview as its frame: the page is rendered at build time with stand-in figures (each
