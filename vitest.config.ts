@@ -51,7 +51,7 @@ const serverTest = {
   ],
   globalSetup: [
     "apps/server/test/helpers/statuses.global.ts",
-    "apps/server/test/helpers/pglite-template.global.ts",
+    "apps/server/test/helpers/database-template.global.ts",
   ],
   environment: "node",
   // Generous: a fresh database per file is slow when the machine is busy (2 cores shared).

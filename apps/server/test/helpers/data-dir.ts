@@ -5,7 +5,7 @@ import * as tar from "tar";
 
 /**
  * A new DATA_DIR whose embedded database already exists and is migrated: the suite's migrated template
- * (helpers/pglite-template.global.ts) unpacked as its `pgdata`, as if the server had started there once.
+ * (helpers/database-template.global.ts) unpacked as its `pgdata`, as if the server had started there once.
  * Creating the database in a directory costs a child process and the migrations, 6 to 8 s of CPU on this
  * machine; unpacking it well under one. For tests about what a command or the server does with an
  * existing DATA_DIR; the first start in an empty one stays tested as such (first-run, compiled-server,
