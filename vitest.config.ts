@@ -44,6 +44,20 @@ export const ISOLATED = [
   "apps/server/test/passkeys.test.ts",
 ];
 
+/**
+ * Web test files that replace a module of the app (`vi.mock`): in a module registry of their own. Every other
+ * web file shares its worker's modules, and with them React, i18next and the page's environment, with the
+ * files before it (`isolate: false`, apps/web/src/test/shared-modules.setup.ts puts back what a file
+ * changed): setting up the page's environment and importing the app once per file was three quarters of the
+ * web tests' time (docs/decisions.md "CI runs independent steps side by side").
+ */
+export const WEB_ISOLATED = [
+  "apps/web/src/features/dashboard/components/transfer-card.test.tsx",
+  "apps/web/src/features/inbox/api/inbox-api.test.tsx",
+  "apps/web/src/features/kyc/components/personal-data-form.test.tsx",
+  "apps/web/src/lib/paged-list.test.tsx",
+];
+
 const serverTest = {
   setupFiles: [
     "apps/server/test/helpers/no-checkout-data.setup.ts",
@@ -93,8 +107,15 @@ export default defineConfig({
         test: {
           name: "web",
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          exclude: WEB_ISOLATED,
           environment: "happy-dom",
+          isolate: false,
+          setupFiles: ["apps/web/src/test/shared-modules.setup.ts"],
         },
+      },
+      {
+        extends: "./apps/web/vite.config.ts",
+        test: { name: "web-isolated", include: WEB_ISOLATED, environment: "happy-dom" },
       },
     ],
   },

@@ -142,8 +142,16 @@ async function audit(
       disableStorageReset: keepStorage,
       // LH_CPU_PROFILE=1 records V8's sampling profiler in the trace (with LH_ARTIFACTS_DIR: which
       // functions each long task ran, read by bench/trace-tasks.mjs).
-      ...(process.env.LH_CPU_PROFILE
-        ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" }
+      // LH_TRACE_CATEGORIES adds trace categories of its own (e.g. "fonts": what a long layout spent on fonts).
+      ...(process.env.LH_CPU_PROFILE || process.env.LH_TRACE_CATEGORIES
+        ? {
+            additionalTraceCategories: [
+              process.env.LH_CPU_PROFILE ? "disabled-by-default-v8.cpu_profiler" : "",
+              process.env.LH_TRACE_CATEGORIES ?? "",
+            ]
+              .filter(Boolean)
+              .join(","),
+          }
         : {}),
       // LH_ARTIFACTS_DIR keeps each page's trace and network log (Lighthouse's own artifacts), for
       // recomputing its Lantern estimate request by request (bench/lantern-graph.mjs).

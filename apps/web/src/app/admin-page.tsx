@@ -15,6 +15,7 @@ import { PAGE_NAMESPACES } from "../lib/page-namespaces.ts";
 import { preloadable } from "../lib/preloadable.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { securityOverviewQuery } from "../lib/security-overview.ts";
+import { storedAsSaver } from "../lib/stored-role.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 
 /**
@@ -62,7 +63,8 @@ export function loadOpenedArea(): Promise<unknown> {
   // At build time (the back office's frame, entry-prerender.tsx) there is no address: the overview.
   const requested = new URLSearchParams(globalThis.location?.search ?? "").get("tab");
   const opened = ADMIN_AREAS.find((candidate) => candidate.id === requested) ?? DEFAULT_AREA;
-  if (opened.id === "overview") {
+  // Not for a reader stored as a saver, who would be refused them and is sent elsewhere (lib/stored-role.ts).
+  if (opened.id === "overview" && !storedAsSaver()) {
     // The overview's figures, what its first screen shows, asked for with its code rather than after the
     // page's first render (docs/decisions.md "Signed-in pages, steady"); the tab's queries find them.
     data.push(

@@ -4,6 +4,7 @@ import type { EarlyCatalogues } from "../lib/early-catalogues.ts";
 import { requestEarly } from "../lib/early-session.ts";
 import { PAGE_NAMESPACES } from "../lib/page-namespaces.ts";
 import { pageRequests } from "../lib/page-requests.ts";
+import { storedAsSaver } from "../lib/stored-role.ts";
 import { type PreloadedPage, preloadSignedInPage, signedInPageAt } from "./signed-in-pages.ts";
 
 /**
@@ -38,7 +39,9 @@ export async function startSignedInPage(
   const page = signedInPageAt(pathname);
   // The page's code first: on a slow phone's six connections its files go before the page's data.
   const preloaded = preloadSignedInPage(pathname);
-  if (page) {
+  // The back office's code and first data are staff's: a reader stored as a saver would be refused
+  // them (403), and the app sends a saver elsewhere (lib/stored-role.ts).
+  if (page && !(page === "/admin" && storedAsSaver())) {
     if (page === "/admin") import("../components/admin/admin-shell.tsx").catch(() => undefined);
     // The page's first data, beside its code (lib/early-session.ts).
     for (const url of pageRequests(page, location.search)) requestEarly(url, language);
