@@ -68,4 +68,34 @@ describe("pages with live data", () => {
     expect((await live.get("/en/packages", "en"))?.html.toString()).toContain("<p>3</p>");
     expect(renders()).toBe(4);
   });
+
+  it("renders its pages ahead, so that the first visit waits for none, and stops when the server closes", async () => {
+    let data = { version: 10 } as { version: number; fail?: boolean };
+    const warnings: unknown[] = [];
+    const live = livePages({
+      distDir: dist,
+      data: {
+        packages: async () => ({ body: Buffer.from(JSON.stringify(data)), etag: `"v${data.version}"` }),
+      },
+      log: { warn: (entry: unknown) => warnings.push(entry), error: () => {} } as never,
+    });
+    const before = renders();
+    await live.warm(["en"], () => false);
+    expect(renders()).toBe(before + 1);
+    expect((await live.get("/en/packages", "en"))?.html.toString()).toContain("<p>10</p>");
+    expect(renders()).toBe(before + 1);
+
+    // A rendering that fails ahead is told of, and the page's next visit tries again.
+    data = { version: 11, fail: true };
+    await live.warm(["en"], () => false);
+    expect(warnings).toHaveLength(1);
+    data = { version: 11 };
+    expect((await live.get("/en/packages", "en"))?.html.toString()).toContain("<p>11</p>");
+
+    // Closing: nothing more is rendered.
+    data = { version: 12 };
+    const now = renders();
+    await live.warm(["en"], () => true);
+    expect(renders()).toBe(now);
+  });
 });

@@ -84,20 +84,7 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
     /** The page rendered with the current data; null when it cannot be (the static page applies). */
     async get(address: string, language: Language): Promise<HtmlVariants | null> {
       try {
-        const { body, etag } = await opts.data.packages(language);
-        let cached = cache.get(address);
-        if (cached?.etag !== etag) {
-          const page = queue.then(() => renderPage(address, language, body));
-          queue = page.catch(() => undefined);
-          const entry = { etag, page };
-          cached = entry;
-          cache.set(address, entry);
-          // A failed rendering is not kept: the next request tries again.
-          page.catch(() => {
-            if (cache.get(address) === entry) cache.delete(address);
-          });
-        }
-        return await cached.page;
+        return await current(address, language);
       } catch (error) {
         opts.log.error(
           { err: error, address },
@@ -106,5 +93,40 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
         return null;
       }
     },
+    /**
+     * Renders every live page in every language, one after the other, so that no visitor waits for a
+     * rendering after a start: the first visit to a page paid it, 0.2 to 0.4 s more before its first
+     * byte on the CI machine (docs/decisions.md "Pages with live data"). Stops at `stopped()` (the
+     * server closing); a failure is logged and left to the page's next visit.
+     */
+    async warm(languages: readonly Language[], stopped: () => boolean): Promise<void> {
+      for (const language of languages) {
+        for (const page of pages) {
+          if (stopped()) return;
+          const address = page ? `/${language}/${page}` : `/${language}`;
+          await current(address, language).catch((error: unknown) => {
+            if (!stopped()) opts.log.warn({ err: error, address }, "live page could not be rendered ahead");
+          });
+        }
+      }
+    },
   };
+
+  /** The page's rendering for the data's current ETag, made (in the queue) if there is none yet. */
+  async function current(address: string, language: Language): Promise<HtmlVariants> {
+    const { body, etag } = await opts.data.packages(language);
+    let cached = cache.get(address);
+    if (cached?.etag !== etag) {
+      const page = queue.then(() => renderPage(address, language, body));
+      queue = page.catch(() => undefined);
+      const entry = { etag, page };
+      cached = entry;
+      cache.set(address, entry);
+      // A failed rendering is not kept: the next request tries again.
+      page.catch(() => {
+        if (cache.get(address) === entry) cache.delete(address);
+      });
+    }
+    return cached.page;
+  }
 }

@@ -211,6 +211,16 @@ export default fp(
     const hasNotFoundPage = fs.existsSync(path.join(opts.distDir, "404.html"));
     const live =
       hasWeb && app.liveData ? livePages({ distDir: opts.distDir, data: app.liveData, log: app.log }) : null;
+    if (live) {
+      // The live pages rendered once the server is up, behind whatever it is asked meanwhile.
+      let closing = false;
+      app.addHook("onClose", async () => {
+        closing = true;
+      });
+      app.addHook("onReady", async () => {
+        void live.warm(LANGUAGES, () => closing);
+      });
+    }
     if (hasWeb) {
       // Hashed assets: one wildcard route. Registering a route per file (wildcard: false) put some
       // thousand routes into the router at every start, a good part of a restart's time
