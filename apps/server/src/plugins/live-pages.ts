@@ -95,8 +95,8 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
     },
     /**
      * Renders every live page in every language, one after the other, so that no visitor waits for a
-     * rendering after a start: the first visit to a page paid it, 0.2 to 0.4 s more before its first
-     * byte on the CI machine (docs/decisions.md "Pages with live data"). Stops at `stopped()` (the
+     * rendering after a start: the first visit to a page paid it, 60 to 210 ms more before its first
+     * byte on a quiet CI machine (docs/decisions.md "Pages with live data"). Stops at `stopped()` (the
      * server closing); a failure is logged and left to the page's next visit.
      */
     async warm(languages: readonly Language[], stopped: () => boolean): Promise<void> {

@@ -7,7 +7,7 @@ import { storage } from "./storage.ts";
  * refused them (403). Undefined without a stored frame, or with one kept before roles were, or unreadable:
  * then they are made, and the server decides. Nothing the server decides reads it.
  */
-export function storedRole(): string | undefined {
+function storedRole(): string | undefined {
   try {
     const frame = JSON.parse(storage.get(STORAGE_KEYS.sessionFrame) ?? "null") as { role?: unknown } | null;
     return typeof frame?.role === "string" ? frame.role : undefined;
