@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { livePages } from "../src/plugins/live-pages.ts";
 
 /**
@@ -44,6 +44,7 @@ describe("pages with live data", () => {
       distDir: dist,
       data: {
         packages: async () => ({ body: Buffer.from(JSON.stringify(data)), etag: `"v${data.version}"` }),
+        freshForMs: 10_000,
       },
       log: { error: (entry: unknown) => errors.push(entry) } as never,
     });
@@ -76,6 +77,7 @@ describe("pages with live data", () => {
       distDir: dist,
       data: {
         packages: async () => ({ body: Buffer.from(JSON.stringify(data)), etag: `"v${data.version}"` }),
+        freshForMs: 10_000,
       },
       log: { warn: (entry: unknown) => warnings.push(entry), error: () => {} } as never,
     });
@@ -97,5 +99,54 @@ describe("pages with live data", () => {
     const now = renders();
     await live.warm(["en"], () => true);
     expect(renders()).toBe(now);
+  });
+
+  it("keeps its pages rendered ahead: a change of the data is rendered within a period, without a visit", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      let data = { version: 20 } as { version: number; fail?: boolean };
+      const warnings: unknown[] = [];
+      const live = livePages({
+        distDir: dist,
+        data: {
+          packages: async () => ({ body: Buffer.from(JSON.stringify(data)), etag: `"v${data.version}"` }),
+          freshForMs: 1000,
+        },
+        log: { warn: (entry: unknown) => warnings.push(entry), error: () => {} } as never,
+      });
+      const start = renders();
+      const warming = live.keepWarm(["en"], 1000);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(renders()).toBe(start + 1);
+
+      // Unchanged data: nothing rendered again, round after round.
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(renders()).toBe(start + 1);
+
+      // Changed: rendered within a period, and the visit after it renders nothing.
+      data = { version: 21 };
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(renders()).toBe(start + 2);
+      expect((await live.get("/en/packages", "en"))?.html.toString()).toContain("<p>21</p>");
+      expect(renders()).toBe(start + 2);
+
+      // A rendering that fails is tried ahead and told of once for that data, not every period.
+      data = { version: 22, fail: true };
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(warnings).toHaveLength(1);
+      expect(renders()).toBe(start + 3);
+      data = { version: 23 };
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(renders()).toBe(start + 4);
+      expect(warnings).toHaveLength(1);
+
+      // Stopped (the server closing): nothing more.
+      warming.stop();
+      data = { version: 24 };
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(renders()).toBe(start + 4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

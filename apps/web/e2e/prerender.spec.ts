@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { adminToken } from "./admin-session.ts";
-import { collectErrors, holdRequests } from "./app-ready.ts";
+import { collectErrors, gotoReady, holdRequests } from "./app-ready.ts";
 import { linkPath, waitForMail } from "./mailbox.ts";
 
 interface PublicPackage {
@@ -172,6 +172,22 @@ test.describe("prerendered public pages", () => {
     await expect(page.getByRole("status").filter({ hasText: /loading/i })).toHaveCount(0);
     expect(checkedBeforeScript).toBe(true);
     expect(errors, errors.join("\n")).toEqual([]);
+  });
+
+  test("the app's code is asked for only once the first paint is on screen", async ({ page }) => {
+    // The browser's timeline: the app's first file leaves after the first contentful paint was presented,
+    // so nothing of the app is on the way to it (lib/after-first-paint.ts).
+    for (const address of ["/en", "/de/packages", "/fr/calculator", "/en/blog"]) {
+      await gotoReady(page, address);
+      const timeline = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        boot: performance
+          .getEntriesByType("resource")
+          .find((entry) => /\/assets\/boot-[^/]+\.js$/.test(entry.name))?.startTime,
+      }));
+      expect(timeline.paint, address).toBeGreaterThan(0);
+      expect(timeline.boot, address).toBeGreaterThanOrEqual(timeline.paint as number);
+    }
   });
 
   test("the app takes over the prerendered page without errors; switching language moves the address", async ({

@@ -15,6 +15,11 @@ import type { FastifyBaseLogger } from "fastify";
 export interface LiveData {
   /** The active packages in one language as the API answers them, and that answer's ETag. */
   packages(language: Language): Promise<{ body: Buffer; etag: string }>;
+  /**
+   * How long a read of the data may be served before it is read again (a change made in another process
+   * shows after it): the live pages are checked, and rendered ahead when their data changed, that often.
+   */
+  freshForMs: number;
 }
 
 declare module "fastify" {
@@ -58,6 +63,8 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
   // the first milliseconds after a change queued fifty renderings).
   const cache = new Map<string, { etag: string; page: Promise<HtmlVariants> }>();
   let entry: Promise<SsrEntry> | null = null;
+  /** The data's ETag for which `warm` failed to render a page, by address. */
+  const failedAhead = new Map<string, string>();
   // One rendering at a time: the server bundle switches one i18n instance between languages.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -93,24 +100,61 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
         return null;
       }
     },
-    /**
-     * Renders every live page in every language, one after the other, so that no visitor waits for a
-     * rendering after a start: the first visit to a page paid it, 60 to 210 ms more before its first
-     * byte on a quiet CI machine (docs/decisions.md "Pages with live data"). Stops at `stopped()` (the
-     * server closing); a failure is logged and left to the page's next visit.
-     */
-    async warm(languages: readonly Language[], stopped: () => boolean): Promise<void> {
-      for (const language of languages) {
-        for (const page of pages) {
-          if (stopped()) return;
-          const address = page ? `/${language}/${page}` : `/${language}`;
+    warm,
+    keepWarm,
+  };
+
+  /**
+   * Renders every live page in every language, one after the other, so that no visitor waits for a
+   * rendering after a start: the first visit to a page paid it, 60 to 210 ms more before its first
+   * byte on a quiet CI machine (docs/decisions.md "Pages with live data"). Stops at `stopped()` (the
+   * server closing); a failure is logged and left to the page's next visit.
+   */
+  async function warm(languages: readonly Language[], stopped: () => boolean): Promise<void> {
+    for (const language of languages) {
+      for (const page of pages) {
+        if (stopped()) return;
+        const address = page ? `/${language}/${page}` : `/${language}`;
+        try {
+          // Tried ahead once per version of the data: a rendering that failed is told of once, and the
+          // page's visits (get) go on trying it.
+          const { etag } = await opts.data.packages(language);
+          if (failedAhead.get(address) === etag) continue;
           await current(address, language).catch((error: unknown) => {
-            if (!stopped()) opts.log.warn({ err: error, address }, "live page could not be rendered ahead");
+            failedAhead.set(address, etag);
+            throw error;
           });
+        } catch (error) {
+          if (!stopped()) opts.log.warn({ err: error, address }, "live page could not be rendered ahead");
         }
       }
-    },
-  };
+    }
+  }
+
+  /**
+   * Renders every live page ahead now and again every `periodMs` (`warm`, then a wait), until `stop` is
+   * called: a page whose data is unchanged is not rendered again (its ETag is the cached one's), so a
+   * round without a change costs a read of the cached data per page and language.
+   */
+  function keepWarm(languages: readonly Language[], periodMs: number): { stop(): void } {
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    const round = () => {
+      void warm(languages, () => stopped).finally(() => {
+        if (stopped) return;
+        timer = setTimeout(round, periodMs);
+        // A server with nothing else to do may still exit.
+        timer.unref();
+      });
+    };
+    round();
+    return {
+      stop() {
+        stopped = true;
+        clearTimeout(timer);
+      },
+    };
+  }
 
   /** The page's rendering for the data's current ETag, made (in the queue) if there is none yet. */
   async function current(address: string, language: Language): Promise<HtmlVariants> {

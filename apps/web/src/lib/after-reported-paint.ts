@@ -1,5 +1,3 @@
-import { useEffect, useState } from "react";
-
 /**
  * Calls `then` once the browser has reported a paint of the page that `matches` accepts (a
  * PerformanceObserver of `type`, buffered, so a paint reported before the call counts), at most
@@ -43,20 +41,6 @@ export function afterReportedPaint(
 }
 
 /** The page's first contentful paint, once reported (afterReportedPaint). */
-export function afterFirstContentfulPaint(then: () => void): () => void {
-  return afterReportedPaint("paint", (entry) => entry.name === "first-contentful-paint", then);
-}
-
-/**
- * False until the page's first contentful paint has been reported (afterFirstContentfulPaint) while
- * `ready`, then true: for a part of the page's frame that can come after its main content (the header's
- * bell).
- */
-export function useAfterFirstContentfulPaint(ready = true): boolean {
-  const [reported, setReported] = useState(false);
-  useEffect(() => {
-    if (!ready || reported) return;
-    return afterFirstContentfulPaint(() => setReported(true));
-  }, [ready, reported]);
-  return reported;
+export function afterFirstContentfulPaint(then: () => void, timeoutMs?: number): () => void {
+  return afterReportedPaint("paint", (entry) => entry.name === "first-contentful-paint", then, timeoutMs);
 }

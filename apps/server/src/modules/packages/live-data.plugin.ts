@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { listActiveJson } from "./packages.service.ts";
+import { listActiveJson, PACKAGES_CACHE_TTL_MS } from "./packages.service.ts";
 
 /**
  * The data the live pages are rendered from (`app.liveData`, plugins/live-pages.ts): the active
@@ -8,7 +8,10 @@ import { listActiveJson } from "./packages.service.ts";
  */
 export default fp(
   async function liveDataPlugin(app: FastifyInstance) {
-    app.decorate("liveData", { packages: (language) => listActiveJson(app.db, language) });
+    app.decorate("liveData", {
+      packages: (language) => listActiveJson(app.db, language),
+      freshForMs: PACKAGES_CACHE_TTL_MS,
+    });
   },
   { name: "live-data", dependencies: ["db"] },
 );

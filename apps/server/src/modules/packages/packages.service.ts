@@ -90,7 +90,7 @@ export function toPackage(row: PackageRow, language: Language): Package {
  * when an admin edits them: they are cached per process, invalidated on every change made here, and
  * re-read after a short time so that other processes pick up changes made elsewhere.
  */
-const CACHE_TTL_MS = 10_000;
+export const PACKAGES_CACHE_TTL_MS = 10_000;
 
 interface CacheEntry {
   rows: PackageRow[];
@@ -106,7 +106,7 @@ const cache = new WeakMap<Kysely<DB>, { entry: Promise<CacheEntry>; at: number }
 
 function entryFor(db: Kysely<DB>): Promise<CacheEntry> {
   let slot = cache.get(db);
-  if (!slot || Date.now() - slot.at > CACHE_TTL_MS) {
+  if (!slot || Date.now() - slot.at > PACKAGES_CACHE_TTL_MS) {
     const entry = repo.listActivePackages(db).then((rows): CacheEntry => ({ rows, json: new Map() }));
     const fresh = { entry, at: Date.now() };
     slot = fresh;

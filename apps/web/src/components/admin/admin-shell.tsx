@@ -1,8 +1,8 @@
 import { brand } from "@brand";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { useAfterFirstContentfulPaint } from "../../lib/after-reported-paint.ts";
 import { useSession } from "../../lib/session.tsx";
+import { useAfterFirstContentfulPaint } from "../../lib/use-after-first-contentful-paint.ts";
 import { AccountMenu } from "../layout/account-menu.tsx";
 import { bellSpace } from "../layout/bell-space.tsx";
 import { BrandMark } from "../layout/brand-mark.tsx";
