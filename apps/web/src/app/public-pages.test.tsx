@@ -6,7 +6,7 @@ import type { ComponentType } from "react";
 import { Suspense } from "react";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage, i18n, i18nReady } from "../lib/i18n.ts";
 
 /**
@@ -58,6 +58,11 @@ beforeAll(async () => {
   i18n.options.missingKeyHandler = (_languages, namespace, key) => {
     missingKeys.push(`${namespace}:${key}`);
   };
+});
+// No server here: the API is offline, so the deposit-insurance page keeps the build's list of partner
+// banks (its live list's request used to leave for localhost:3000 and fail with "socket hang up").
+beforeEach(() => {
+  vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
 });
 afterEach(() => {
   cleanup();
