@@ -36,18 +36,23 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
 
+type Data = { version: number; fail?: boolean };
+/** The live pages over the test's data (read at each call: a test changes it) and log. */
+const livePagesOver = (data: () => Data, log: object, freshForMs = 10_000) =>
+  livePages({
+    distDir: dist,
+    data: {
+      packages: async () => ({ body: Buffer.from(JSON.stringify(data())), etag: `"v${data().version}"` }),
+      freshForMs,
+    },
+    log: log as never,
+  });
+
 describe("pages with live data", () => {
   it("renders once for concurrent requests, again only when the data's ETag changes, and retries a failure", async () => {
-    let data = { version: 1 } as { version: number; fail?: boolean };
+    let data: Data = { version: 1 };
     const errors: unknown[] = [];
-    const live = livePages({
-      distDir: dist,
-      data: {
-        packages: async () => ({ body: Buffer.from(JSON.stringify(data)), etag: `"v${data.version}"` }),
-        freshForMs: 10_000,
-      },
-      log: { error: (entry: unknown) => errors.push(entry) } as never,
-    });
+    const live = livePagesOver(() => data, { error: (entry: unknown) => errors.push(entry) });
     expect(live.has("/en/packages")).toBe(true);
     const first = await Promise.all(Array.from({ length: 20 }, () => live.get("/en/packages", "en")));
     expect(renders()).toBe(1);
@@ -71,15 +76,11 @@ describe("pages with live data", () => {
   });
 
   it("renders its pages ahead, so that the first visit waits for none, and stops when the server closes", async () => {
-    let data = { version: 10 } as { version: number; fail?: boolean };
+    let data: Data = { version: 10 };
     const warnings: unknown[] = [];
-    const live = livePages({
-      distDir: dist,
-      data: {
-        packages: async () => ({ body: Buffer.from(JSON.stringify(data)), etag: `"v${data.version}"` }),
-        freshForMs: 10_000,
-      },
-      log: { warn: (entry: unknown) => warnings.push(entry), error: () => {} } as never,
+    const live = livePagesOver(() => data, {
+      warn: (entry: unknown) => warnings.push(entry),
+      error: () => {},
     });
     const before = renders();
     await live.warm(["en"], () => false);
@@ -104,16 +105,13 @@ describe("pages with live data", () => {
   it("keeps its pages rendered ahead: a change of the data is rendered within a period, without a visit", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
-      let data = { version: 20 } as { version: number; fail?: boolean };
+      let data: Data = { version: 20 };
       const warnings: unknown[] = [];
-      const live = livePages({
-        distDir: dist,
-        data: {
-          packages: async () => ({ body: Buffer.from(JSON.stringify(data)), etag: `"v${data.version}"` }),
-          freshForMs: 1000,
-        },
-        log: { warn: (entry: unknown) => warnings.push(entry), error: () => {} } as never,
-      });
+      const live = livePagesOver(
+        () => data,
+        { warn: (entry: unknown) => warnings.push(entry), error: () => {} },
+        1000,
+      );
       const start = renders();
       const warming = live.keepWarm(["en"], 1000);
       // The first round imports the server bundle (real file I/O, not timers): waited for, not timed.
