@@ -36,13 +36,16 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
 
-type Data = { version: number; fail?: boolean };
+type Data = { version: number; fail?: boolean; unreadable?: boolean };
 /** The live pages over the test's data (read at each call: a test changes it) and log. */
 const livePagesOver = (data: () => Data, log: object, freshForMs = 10_000) =>
   livePages({
     distDir: dist,
     data: {
-      packages: async () => ({ body: Buffer.from(JSON.stringify(data())), etag: `"v${data().version}"` }),
+      packages: async () => {
+        if (data().unreadable) throw new Error("database unreachable");
+        return { body: Buffer.from(JSON.stringify(data())), etag: `"v${data().version}"` };
+      },
       freshForMs,
     },
     log: log as never,
@@ -141,11 +144,20 @@ describe("pages with live data", () => {
       await vi.waitFor(() => expect(renders()).toBe(start + 4));
       expect(warnings).toHaveLength(1);
 
+      // The data cannot be read: told of, nothing rendered, read again the next round.
+      data = { version: 24, unreadable: true };
+      await vi.advanceTimersByTimeAsync(1000);
+      await vi.waitFor(() => expect(warnings).toHaveLength(2));
+      expect(renders()).toBe(start + 4);
+      data = { version: 24 };
+      await vi.advanceTimersByTimeAsync(1000);
+      await vi.waitFor(() => expect(renders()).toBe(start + 5));
+
       // Stopped (the server closing): nothing more.
       warming.stop();
-      data = { version: 24 };
+      data = { version: 25 };
       await vi.advanceTimersByTimeAsync(5000);
-      expect(renders()).toBe(start + 4);
+      expect(renders()).toBe(start + 5);
     } finally {
       vi.useRealTimers();
     }

@@ -115,16 +115,22 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
       for (const page of pages) {
         if (stopped()) return;
         const address = page ? `/${language}/${page}` : `/${language}`;
+        let etag: string;
         try {
-          // Tried ahead once per version of the data: a rendering that failed is told of once, and the
-          // page's visits (get) go on trying it.
-          const { etag } = await opts.data.packages(language);
-          if (failedAhead.get(address) === etag) continue;
-          await current(address, language).catch((error: unknown) => {
-            failedAhead.set(address, etag);
-            throw error;
-          });
+          ({ etag } = await opts.data.packages(language));
         } catch (error) {
+          // The data cannot be read (the database away): told of once for the round, tried next round.
+          if (!stopped())
+            opts.log.warn({ err: error }, "live pages' data could not be read to render them ahead");
+          return;
+        }
+        // Tried ahead once per version of the data: a rendering that failed is told of once, and the
+        // page's visits (get) go on trying it.
+        if (failedAhead.get(address) === etag) continue;
+        try {
+          await current(address, language);
+        } catch (error) {
+          failedAhead.set(address, etag);
           if (!stopped()) opts.log.warn({ err: error, address }, "live page could not be rendered ahead");
         }
       }
