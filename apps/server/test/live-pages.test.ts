@@ -116,7 +116,7 @@ describe("pages with live data", () => {
         1000,
       );
       const start = renders();
-      const warming = live.keepWarm(["en"], 1000);
+      const warming = live.keepWarm(["en"]);
       // The first round imports the server bundle (real file I/O, not timers): waited for, not timed.
       await vi.waitFor(() => expect(renders()).toBe(start + 1));
       await vi.advanceTimersByTimeAsync(100);

@@ -115,9 +115,9 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
       for (const page of pages) {
         if (stopped()) return;
         const address = page ? `/${language}/${page}` : `/${language}`;
-        let etag: string;
+        let read: { body: Buffer; etag: string };
         try {
-          ({ etag } = await opts.data.packages(language));
+          read = await opts.data.packages(language);
         } catch (error) {
           // The data cannot be read (the database away): told of once for the round, tried next round.
           if (!stopped())
@@ -126,11 +126,11 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
         }
         // Tried ahead once per version of the data: a rendering that failed is told of once, and the
         // page's visits (get) go on trying it.
-        if (failedAhead.get(address) === etag) continue;
+        if (failedAhead.get(address) === read.etag) continue;
         try {
-          await current(address, language);
+          await renderingFor(address, language, read);
         } catch (error) {
-          failedAhead.set(address, etag);
+          failedAhead.set(address, read.etag);
           if (!stopped()) opts.log.warn({ err: error, address }, "live page could not be rendered ahead");
         }
       }
@@ -138,17 +138,17 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
   }
 
   /**
-   * Renders every live page ahead now and again every `periodMs` (`warm`, then a wait), until `stop` is
-   * called: a page whose data is unchanged is not rendered again (its ETag is the cached one's), so a
+   * Renders every live page ahead now and again every `freshForMs` of the data (`warm`, then a wait),
+   * until `stop` is called: a page whose data is unchanged is not rendered again (its ETag is the cached one's), so a
    * round without a change costs a read of the cached data per page and language.
    */
-  function keepWarm(languages: readonly Language[], periodMs: number): { stop(): void } {
+  function keepWarm(languages: readonly Language[]): { stop(): void } {
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     const round = () => {
       void warm(languages, () => stopped).finally(() => {
         if (stopped) return;
-        timer = setTimeout(round, periodMs);
+        timer = setTimeout(round, opts.data.freshForMs);
         // A server with nothing else to do may still exit.
         timer.unref();
       });
@@ -164,7 +164,15 @@ export function livePages(opts: { distDir: string; data: LiveData; log: FastifyB
 
   /** The page's rendering for the data's current ETag, made (in the queue) if there is none yet. */
   async function current(address: string, language: Language): Promise<HtmlVariants> {
-    const { body, etag } = await opts.data.packages(language);
+    return renderingFor(address, language, await opts.data.packages(language));
+  }
+
+  /** The page's rendering for data already read, made (in the queue) if there is none for its ETag yet. */
+  function renderingFor(
+    address: string,
+    language: Language,
+    { body, etag }: { body: Buffer; etag: string },
+  ): Promise<HtmlVariants> {
     let cached = cache.get(address);
     if (cached?.etag !== etag) {
       const page = queue.then(() => renderPage(address, language, body));

@@ -211,13 +211,12 @@ export default fp(
     const hasNotFoundPage = fs.existsSync(path.join(opts.distDir, "404.html"));
     const live =
       hasWeb && app.liveData ? livePages({ distDir: opts.distDir, data: app.liveData, log: app.log }) : null;
-    if (live && app.liveData) {
+    if (live) {
       // The live pages rendered once the server is up, behind whatever it is asked meanwhile, and again
       // whenever their data has changed, here or in another process (as often as the data is re-read).
-      const { freshForMs } = app.liveData;
       let warming: { stop(): void } | null = null;
       app.addHook("onReady", async () => {
-        warming = live.keepWarm(LANGUAGES, freshForMs);
+        warming = live.keepWarm(LANGUAGES);
       });
       app.addHook("onClose", async () => {
         warming?.stop();
