@@ -32,6 +32,7 @@ import { paymentsModule } from "./modules/payments/payments.module.ts";
 import { rateAlertsModule } from "./modules/rate-alerts/rate-alerts.module.ts";
 import { taxStatementsModule } from "./modules/tax-statements/tax-statements.module.ts";
 import { verifyModule } from "./modules/verify/verify.module.ts";
+import answerReplayPlugin, { AnswerReplay, replayingServer } from "./plugins/answer-replay.ts";
 import dbPlugin from "./plugins/db.ts";
 import depositSettingsPlugin from "./plugins/deposit-settings.ts";
 import documentStoragePlugin from "./plugins/document-storage.ts";
@@ -106,6 +107,7 @@ const modules: AppModule[] = [
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const answered = new AnsweredRequests();
+  const replay = new AnswerReplay();
   const app = Fastify({
     logger: options.logger ?? {
       level: config.LOG_LEVEL,
@@ -127,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler,
     frameworkErrors,
     genReqId: requestIdOf,
+    // Public answers whose data is unchanged are replayed before the pipeline (plugins/answer-replay.ts).
+    serverFactory: replayingServer(replay),
     // Request metrics and the messenger's wake-up run when a request has been answered, without an
     // onResponse hook per route (docs/decisions.md "Hot paths, seventh pass").
     logController: answered,
@@ -149,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any plugin that adds routes (CORS adds its preflight route): metrics are recorded by a hook
   // each route gets when it is registered (docs/decisions.md "Hot paths").
   await app.register(metricsPlugin, { poolStats: options.database.poolStats });
+  await app.register(answerReplayPlugin, { replay });
   await app.register(securityPlugin, {
     corsOrigins: config.CORS_ORIGINS,
     inlineScriptHashes: inlineScriptHashes(config.webDistDir),

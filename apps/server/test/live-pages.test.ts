@@ -47,6 +47,7 @@ const livePagesOver = (data: () => Data, log: object, freshForMs = 10_000) =>
         return { body: Buffer.from(JSON.stringify(data())), etag: `"v${data().version}"` };
       },
       freshForMs,
+      version: () => data().version,
     },
     log: log as never,
   });

@@ -20,6 +20,12 @@ export interface LiveData {
    * shows after it): the live pages are checked, and rendered ahead when their data changed, that often.
    */
   freshForMs: number;
+  /**
+   * The version of the data the next read gives: the same value while it is unchanged, another (or
+   * undefined, when unknown) once it has changed or must be read again. A page rendered from the data
+   * may be replayed while this stays what it was before the read (plugins/answer-replay.ts).
+   */
+  version(): unknown;
 }
 
 declare module "fastify" {

@@ -36,7 +36,7 @@ declare module "fastify" {
 }
 
 /** Counts one answer of a route pattern by method and status, with its duration. */
-type Recorder = (method: string, statusCode: number, elapsedMs: number) => void;
+export type Recorder = (method: string, statusCode: number, elapsedMs: number) => void;
 
 export interface MetricsOptions {
   /** Connection counts of the PostgreSQL pool; absent on the embedded database. */

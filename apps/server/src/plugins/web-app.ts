@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@festgeld/domain/con
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { requestLanguage } from "../lib/language.ts";
+import { ALWAYS_CURRENT, replayWhile } from "./answer-replay.ts";
 import { type HtmlVariants, htmlEtag, livePages } from "./live-pages.ts";
 
 /**
@@ -270,17 +271,37 @@ export default fp(
 
     const html = htmlCache(opts.distDir);
 
+    /**
+     * A page with live data rendered from its data's current version, or the build's copy: replayed
+     * before the pipeline while that version holds, or always for the build's pages
+     * (plugins/answer-replay.ts). The version is the one of the read the rendering awaits (`get` begins
+     * or finds it before its first wait), so that a change during the rendering ends the replay at once.
+     * A page whose rendering failed is not replayed: its next visit tries again.
+     */
+    const livePage = async (reply: FastifyReply, page: string, language: Language) => {
+      if (!live?.has(page)) {
+        replayWhile(reply, ALWAYS_CURRENT);
+        return null;
+      }
+      const data = app.liveData;
+      const rendering = live.get(page, language);
+      const version = data?.version();
+      const rendered = await rendering;
+      if (rendered && data && version !== undefined) replayWhile(reply, () => data.version() === version);
+      return rendered;
+    };
+
     /** The root address: the home page in the visitor's language (docs/decisions.md "The root address"). */
     const rootPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const wanted = requestLanguage(request);
       const language = prerendered.has(`/${wanted}`) ? wanted : DEFAULT_LANGUAGE;
       if (!prerendered.has(`/${language}`)) return otherPage(request, reply, "/");
-      const rendered = live?.has(`/${language}`) ? await live.get(`/${language}`, language) : null;
+      const rendered = await livePage(reply, `/${language}`, language);
       return sendHtml(request, reply, rendered ?? html(`${language}/index.html`), 200, language);
     };
     /** A language-prefixed page ("/de/packages"): rendered with live data, or the build's copy. */
     const prefixedPage = async (request: FastifyRequest, reply: FastifyReply, page: string) => {
-      const rendered = live?.has(page) ? await live.get(page, page.slice(1, 3) as Language) : null;
+      const rendered = await livePage(reply, page, page.slice(1, 3) as Language);
       return sendHtml(request, reply, rendered ?? html(`${page.slice(1)}/index.html`));
     };
 
@@ -304,15 +325,19 @@ export default fp(
     // time (docs/decisions.md "Hot paths"). HEAD comes with each GET. Addresses the router would read
     // as patterns (none today) stay with the not-found handler below, which serves them alike.
     if (hasWeb) {
-      if (LANGUAGES.some((language) => prerendered.has(`/${language}`))) app.get("/", rootPage);
+      // A page's answer depends on its address, the request's headers and the build or the live data
+      // alone: replayed before the pipeline (plugins/answer-replay.ts).
+      const replayed = { config: { replay: true } };
+      if (LANGUAGES.some((language) => prerendered.has(`/${language}`))) app.get("/", replayed, rootPage);
       for (const page of prerendered) {
         if (!PLAIN_ADDRESS.test(page)) continue;
         if (live?.has(page)) {
-          app.get(page, (request, reply) => prefixedPage(request, reply, page));
+          app.get(page, replayed, (request, reply) => prefixedPage(request, reply, page));
         } else {
           const file = `${page.slice(1)}/index.html`;
           // Synchronous: no promise per request (the reply is sent, nothing returned).
-          app.get(page, (request, reply) => {
+          app.get(page, replayed, (request, reply) => {
+            replayWhile(reply, ALWAYS_CURRENT);
             sendHtml(request, reply, html(file));
           });
         }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { listActiveJson, PACKAGES_CACHE_TTL_MS } from "./packages.service.ts";
+import { listActiveJson, PACKAGES_CACHE_TTL_MS, packagesVersion } from "./packages.service.ts";
 
 /**
  * The data the live pages are rendered from (`app.liveData`, plugins/live-pages.ts): the active
@@ -11,6 +11,7 @@ export default fp(
     app.decorate("liveData", {
       packages: (language) => listActiveJson(app.db, language),
       freshForMs: PACKAGES_CACHE_TTL_MS,
+      version: () => packagesVersion(app.db),
     });
   },
   { name: "live-data", dependencies: ["db"] },

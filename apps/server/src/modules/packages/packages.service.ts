@@ -138,6 +138,16 @@ export async function listActiveJson(
   return cached;
 }
 
+/**
+ * The version of the packages the next answer is made from: the same object while the cached read holds,
+ * a different one (or undefined) once it was invalidated or has expired. An answer made from the read may
+ * be replayed while this returns what it returned before the read (plugins/answer-replay.ts).
+ */
+export function packagesVersion(db: Kysely<DB>): object | undefined {
+  const slot = cache.get(db);
+  return slot && Date.now() - slot.at <= PACKAGES_CACHE_TTL_MS ? slot : undefined;
+}
+
 export function invalidatePackagesCache(db: Kysely<DB>) {
   cache.delete(db);
 }

@@ -1,0 +1,264 @@
+import fs from "node:fs";
+import http, { type IncomingMessage } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import type { Package } from "@festgeld/domain";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { AnswerReplay } from "../src/plugins/answer-replay.ts";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createAdmin } from "./helpers/factories.ts";
+
+/**
+ * Public answers replayed before the pipeline (plugins/answer-replay.ts, docs/decisions.md "Hot paths,
+ * eleventh pass"), over real HTTP: a replay is the pipeline's answer with a request id of its own, as
+ * long as the data it was made from is unchanged, and only for requests the pipeline would answer alike.
+ */
+
+/** A built web app in miniature: the English and German home pages, with their compressed copies. */
+function writeDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "festgeld-replay-dist-"));
+  const files: Record<string, string> = {
+    "index.html": `<!doctype html><html><body><div id="root"></div></body></html>`,
+    "en/index.html": `<!doctype html><html lang="en"><body><div id="root"><h1>Home</h1></div></body></html>`,
+    "de/index.html": `<!doctype html><html lang="de"><body><div id="root"><h1>Start</h1></div></body></html>`,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+    fs.writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(text));
+    fs.writeFileSync(path.join(dir, `${name}.gz`), gzipSync(text));
+  }
+  fs.writeFileSync(path.join(dir, "routes.json"), JSON.stringify(["/", "/en", "/de"]));
+  return dir;
+}
+
+const dist = writeDist();
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+async function listening(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = t.app.server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** A GET carrying a body (fetch sends none), answered with its status. */
+function getWithBody(url: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: "GET", headers: { "content-type": "application/json" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** The count of one metric's series whose labels include `labels`, read as a scrape reads it. */
+async function metric(t: TestApp, name: string, labels: Record<string, string>): Promise<number> {
+  const found = t.app.metrics.registry.getSingleMetric(name);
+  if (!found) return 0;
+  const { values } = await found.get();
+  return values
+    .filter((v) => Object.entries(labels).every(([k, value]) => String(v.labels[k]) === value))
+    .reduce((sum, v) => sum + v.value, 0);
+}
+const replayed = (t: TestApp, route: string) => metric(t, "http_replayed_total", { route });
+const answered = (t: TestApp, route: string) =>
+  metric(t, "http_requests_total", { route, method: "GET", status_code: "200" });
+
+/** The answer's headers without the two that differ from answer to answer. */
+const steadyHeaders = (res: Response) =>
+  Object.fromEntries([...res.headers].filter(([name]) => name !== "date" && name !== "x-request-id"));
+
+describe("replayed answers", () => {
+  let t: TestApp;
+  let base: string;
+  let admin: Awaited<ReturnType<typeof createAdmin>>;
+  beforeAll(async () => {
+    t = await createTestApp({ WEB_DIST_DIR: dist, TRUST_PROXY: "1" });
+    admin = await createAdmin(t.app);
+    base = await listening(t);
+  });
+  afterAll(() => t.close());
+  afterEach(() => vi.useRealTimers());
+
+  it("sends a prerendered page again as the pipeline sent it, with a request id of its own, and counts it", async () => {
+    const first = await fetch(`${base}/en`);
+    const firstBody = await first.text();
+    expect(await replayed(t, "/en")).toBe(0);
+    const second = await fetch(`${base}/en`);
+    expect(await second.text()).toBe(firstBody);
+    expect(second.status).toBe(200);
+    expect(await replayed(t, "/en")).toBe(1);
+    // Every header the pipeline's hooks wrote (security, caching, encoding), the same.
+    expect(steadyHeaders(second)).toStrictEqual(steadyHeaders(first));
+    expect(second.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(second.headers.get("date")).toBeTruthy();
+    expect(second.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+    // A proxy's request id is taken, as the pipeline takes it.
+    const traced = await fetch(`${base}/en`, { headers: { "x-request-id": "lb-4711" } });
+    expect(traced.headers.get("x-request-id")).toBe("lb-4711");
+    expect(await replayed(t, "/en")).toBe(2);
+    // The route's request metrics count the replays too.
+    expect(await answered(t, "/en")).toBe(3);
+  });
+
+  it("answers a conditional request with its 304, and keys answers on the headers that choose them", async () => {
+    const page = await fetch(`${base}/en`);
+    const etag = page.headers.get("etag") ?? "";
+    expect(etag).not.toBe("");
+    const before = await replayed(t, "/en");
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${base}/en`, { headers: { "if-none-match": etag } });
+      expect(res.status).toBe(304);
+      expect(res.headers.get("etag")).toBe(etag);
+      expect(await res.text()).toBe("");
+    }
+    // The first was answered by the pipeline (a request of its own: its If-None-Match is part of it).
+    expect(await replayed(t, "/en")).toBe(before + 1);
+
+    // The root address answers in the visitor's language: each language its own answer, again and again.
+    for (let i = 0; i < 2; i++) {
+      const de = await fetch(`${base}/`, { headers: { "accept-language": "de-DE,de;q=0.9" } });
+      expect(de.headers.get("content-language")).toBe("de");
+      expect(await de.text()).toContain("<h1>Start</h1>");
+      const en = await fetch(`${base}/`, { headers: { "accept-language": "en-GB" } });
+      expect(en.headers.get("content-language")).toBe("en");
+      expect(await en.text()).toContain("<h1>Home</h1>");
+    }
+    expect(await replayed(t, "/")).toBe(2);
+
+    // HSTS only on a request that came over TLS (here through the trusted proxy), replayed or not.
+    for (let i = 0; i < 2; i++) {
+      const tls = await fetch(`${base}/de`, { headers: { "x-forwarded-proto": "https" } });
+      expect(tls.headers.get("strict-transport-security")).toContain("max-age=");
+      const plain = await fetch(`${base}/de`);
+      expect(plain.headers.get("strict-transport-security")).toBeNull();
+    }
+    expect(await replayed(t, "/de")).toBe(2);
+  });
+
+  it("leaves signed-in requests and requests with a body to the pipeline", async () => {
+    await fetch(`${base}/en`);
+    const before = await replayed(t, "/en");
+    const withCookie = await fetch(`${base}/en`, { headers: { cookie: "theme=dark" } });
+    expect(withCookie.status).toBe(200);
+    const withBearer = await fetch(`${base}/en`, { headers: { authorization: admin.headers.authorization } });
+    expect(withBearer.status).toBe(200);
+    const withBody = await getWithBody(`${base}/en`, "{}");
+    expect(withBody).toBe(200);
+    expect(await replayed(t, "/en")).toBe(before);
+  });
+
+  it("replays the packages list until a package changes, and no longer than the list is cached", async () => {
+    const list = async () => {
+      const res = await fetch(`${base}/api/packages?lang=en`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as Package[];
+    };
+    await list();
+    const before = await replayed(t, "/api/packages");
+    const shown = await list();
+    expect(await replayed(t, "/api/packages")).toBe(before + 1);
+
+    // An admin changes a rate: the very next list shows it, made by the pipeline from a new read.
+    const twelve = shown.find((p) => p.duration_months === 12);
+    if (!twelve) throw new Error("no 12-month package");
+    const patched = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/packages/${twelve.id}`,
+      headers: admin.headers,
+      payload: { interest_rate: 3.65 },
+    });
+    expect(patched.statusCode).toBe(200);
+    const after = await list();
+    expect(after.find((p) => p.id === twelve.id)?.interest_rate).toBe(3.65);
+    expect(await replayed(t, "/api/packages")).toBe(before + 1);
+    // ...and that answer is replayed in turn.
+    expect((await list()).find((p) => p.id === twelve.id)?.interest_rate).toBe(3.65);
+    expect(await replayed(t, "/api/packages")).toBe(before + 2);
+
+    // Once the cached read has expired (another process may have changed the packages), the pipeline
+    // reads them again before anything is replayed.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 10_001 });
+    await list();
+    expect(await replayed(t, "/api/packages")).toBe(before + 2);
+    await list();
+    expect(await replayed(t, "/api/packages")).toBe(before + 3);
+  });
+});
+
+describe("with request logging on", () => {
+  it("sends every request through the pipeline, which logs it", async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...chunk.toString().split("\n").filter(Boolean));
+        done();
+      },
+    });
+    const t = await createTestApp(
+      { WEB_DIST_DIR: dist, LOG_LEVEL: "info" },
+      { logger: undefined, logStream },
+    );
+    try {
+      const base = await listening(t);
+      for (let i = 0; i < 3; i++) expect((await fetch(`${base}/en`)).status).toBe(200);
+      expect(await replayed(t, "/en")).toBe(0);
+      expect(lines.filter((line) => line.includes("request completed")).length).toBe(3);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("the answers held", () => {
+  /** What the recording reads of a request answered by the pipeline. */
+  const answeredRequest = (url: string) => {
+    const raw = { method: "GET", url, headers: { host: "example.test" }, socket: {} } as IncomingMessage;
+    const request = { raw, routeOptions: { url: "/en" }, metricsRecorder: null } as unknown as FastifyRequest;
+    const reply = {
+      statusCode: 200,
+      getHeaders: () => ({ "content-type": "text/html; charset=utf-8", "x-request-id": "x" }),
+    } as unknown as FastifyReply;
+    return { request, reply };
+  };
+
+  it("are bounded: the oldest goes when a new one comes", () => {
+    const replay = new AnswerReplay(3);
+    for (let n = 0; n < 10; n++) {
+      const { request, reply } = answeredRequest(`/en?n=${n}`);
+      replay.record(request, reply, Buffer.from(`page ${n}`), () => true);
+    }
+    expect(replay.size).toBe(3);
+  });
+
+  it("never hold an answer that sets a cookie, nor one with a body that is not bytes", () => {
+    const replay = new AnswerReplay();
+    const { request, reply } = answeredRequest("/en");
+    const withCookie = { ...reply, getHeaders: () => ({ "set-cookie": "session=abc" }) } as FastifyReply;
+    replay.record(request, withCookie, Buffer.from("page"), () => true);
+    replay.record(request, reply, { streamed: true }, () => true);
+    expect(replay.size).toBe(0);
+  });
+
+  it("are dropped when the server closes, and no more are kept", () => {
+    const replay = new AnswerReplay();
+    const { request, reply } = answeredRequest("/en");
+    replay.record(request, reply, Buffer.from("page"), () => true);
+    expect(replay.size).toBe(1);
+    replay.stop();
+    expect(replay.size).toBe(0);
+    replay.record(request, reply, Buffer.from("page"), () => true);
+    expect(replay.size).toBe(0);
+  });
+});
