@@ -1,15 +1,14 @@
 import fs from "node:fs";
 import http, { type IncomingMessage } from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Package } from "@festgeld/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AnswerReplay } from "../src/plugins/answer-replay.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin } from "./helpers/factories.ts";
+import { writeBuiltFiles } from "./helpers/web-dist.ts";
 
 /**
  * Public answers replayed before the pipeline (plugins/answer-replay.ts, docs/decisions.md "Hot paths,
@@ -19,18 +18,11 @@ import { createAdmin } from "./helpers/factories.ts";
 
 /** A built web app in miniature: the English and German home pages, with their compressed copies. */
 function writeDist(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "festgeld-replay-dist-"));
-  const files: Record<string, string> = {
+  const dir = writeBuiltFiles("festgeld-replay-dist-", {
     "index.html": `<!doctype html><html><body><div id="root"></div></body></html>`,
     "en/index.html": `<!doctype html><html lang="en"><body><div id="root"><h1>Home</h1></div></body></html>`,
     "de/index.html": `<!doctype html><html lang="de"><body><div id="root"><h1>Start</h1></div></body></html>`,
-  };
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), text);
-    fs.writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(text));
-    fs.writeFileSync(path.join(dir, `${name}.gz`), gzipSync(text));
-  }
+  });
   fs.writeFileSync(path.join(dir, "routes.json"), JSON.stringify(["/", "/en", "/de"]));
   return dir;
 }

@@ -1,16 +1,14 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { writeBuiltFiles } from "./helpers/web-dist.ts";
 
 /** A built web app in miniature: index.html and one hashed asset, each with its .br and .gz copies. */
 function writeDist(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "festgeld-dist-"));
-  fs.mkdirSync(path.join(dir, "assets"));
-  const files: Record<string, string> = {
+  const dir = writeBuiltFiles("festgeld-dist-", {
     "index.html": `<!doctype html><html><body><div id="root"></div>${"<!-- padding -->".repeat(100)}</body></html>`,
     "assets/app-Ab12Cd34.js": `console.log(${JSON.stringify("x".repeat(2000))});`,
     "de/packages/index.html": `<!doctype html><html lang="de"><body><div id="root"><h1>Unsere Festgeldangebote</h1></div>${"<!-- padding -->".repeat(100)}</body></html>`,
@@ -19,13 +17,7 @@ function writeDist(): string {
     "signed-in/dashboard.html": `<!doctype html><html><body><div id="root"></div><template data-frame-language="en"><h1>Welcome</h1></template>${"<!-- padding -->".repeat(100)}</body></html>`,
     "404.html": `<!doctype html><html lang="en"><body><div id="root"><h1>Page not found</h1></div>${"<!-- padding -->".repeat(100)}</body></html>`,
     "sitemap.xml": `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>`,
-  };
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), text);
-    fs.writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(text));
-    fs.writeFileSync(path.join(dir, `${name}.gz`), gzipSync(text));
-  }
+  });
   fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
   // The classic scripts every page carries inline (the build inlines them as they are).
   fs.writeFileSync(path.join(dir, "lang-redirect.js"), "(() => {})();\n");

@@ -242,7 +242,8 @@ export default fp(
       done: (error: null, payload: unknown) => void,
     ) => {
       const current = reply.replayCheck;
-      if (current !== null && request.method === "GET") replay.record(request, reply, payload, current);
+      // Only a GET has a key (`keyOf`): the HEAD route Fastify adds beside each GET records nothing.
+      if (current !== null) replay.record(request, reply, payload, current);
       done(null, payload);
     };
     app.addHook("onRoute", (route) => {
