@@ -31,6 +31,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import {
+  bodyNumber,
   cpuMs,
   createPgDatabase,
   freePort,
@@ -83,6 +84,8 @@ interface Target {
   url: string;
   method?: "GET" | "POST";
   body?: string;
+  /** A body of its own for each request (`WrkTarget.bodyEach`). */
+  bodyEach?: string | undefined;
   headers?: Record<string, string>;
   /** The process answering, for its CPU time per request. */
   pid?: number | undefined;
@@ -110,6 +113,9 @@ async function autocannonRound(target: Target, seconds: number) {
         setupRequest: (req: { headers?: Record<string, string> }) => ({
           ...req,
           headers: { ...(req.headers ?? {}), "x-forwarded-for": nextAddress() },
+          ...(target.bodyEach
+            ? { body: target.bodyEach.replace("%d", String(bodyNumber(clientCounter))) }
+            : {}),
         }),
       },
     ],
@@ -181,6 +187,8 @@ const CALCULATE_BODY = JSON.stringify({
   currency: "EUR",
 });
 
+const CALCULATE_BODY_EACH = CALCULATE_BODY.replace("10000", "%d");
+
 /** The measured routes of a running server (registers a saver for `me`), warmed up. */
 async function casesOf(base: string): Promise<Array<{ route: string; target: Target }>> {
   const bearer = await token(base);
@@ -195,6 +203,16 @@ async function casesOf(base: string): Promise<Array<{ route: string; target: Tar
     {
       route: "POST /api/calculate",
       target: { url: `${base}/api/calculate`, method: "POST", body: CALCULATE_BODY },
+    },
+    {
+      // Every request a calculation not asked for before: the pipeline answers each (no replay).
+      route: "POST /api/calculate, a new body each time",
+      target: {
+        url: `${base}/api/calculate`,
+        method: "POST",
+        body: CALCULATE_BODY,
+        bodyEach: CALCULATE_BODY_EACH,
+      },
     },
   ];
   if (bearer)
@@ -249,7 +267,7 @@ async function runAgainst(label: string, env: Record<string, string>, compareEnv
         const otherCase = otherCases.find((o) => o.route === c.route);
         const loadBefore = loadAverage();
         const steps: Array<[Round[], Target]> = [
-          [runs.bare, method === "POST" ? barePost : bareGet],
+          [runs.bare, method === "POST" ? { ...barePost, bodyEach: c.target.bodyEach } : bareGet],
           [runs.same, same],
           [runs.route, { ...c.target, pid: server.child.pid }],
         ];

@@ -247,8 +247,16 @@ export interface WrkTarget {
   url: string;
   method?: "GET" | "POST";
   body?: string;
+  /**
+   * A body of its own for each request: this text with its `%d` replaced by an amount that differs from
+   * request to request (10,000 to 499,999), instead of `body` every time.
+   */
+  bodyEach?: string;
   headers?: Record<string, string>;
 }
+
+/** The body of the n-th request of a target with `bodyEach` (the same numbers as the wrk script's). */
+export const bodyNumber = (n: number) => 10_000 + (n % 490_000);
 
 export interface WrkResult {
   requests: number;
@@ -279,6 +287,7 @@ export function wrkRound(target: WrkTarget, seconds: number, connections: number
     "request = function()",
     "  n = n + 1",
     `  wrk.headers["x-forwarded-for"] = string.format("10.%d.%d.%d", math.floor(n / 65536) % 256, math.floor(n / 256) % 256, n % 256)`,
+    target.bodyEach ? `  wrk.body = string.format(${lua(target.bodyEach)}, 10000 + n % 490000)` : "",
     "  return wrk.format()",
     "end",
     "done = function(summary, latency, requests)",

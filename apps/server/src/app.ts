@@ -169,7 +169,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock,
     sanctionsListMaxAgeDays: config.SANCTIONS_LIST_MAX_AGE_DAYS,
   });
-  await app.register(rateLimitPlugin, { redis: options.redis });
+  await app.register(rateLimitPlugin, {
+    redis: options.redis,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
+  });
   await app.register(sessionCachePlugin);
   await app.register(sessionsPlugin, { config });
   await app.register(documentStoragePlugin, {

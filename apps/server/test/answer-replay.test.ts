@@ -189,6 +189,134 @@ describe("replayed answers", () => {
   });
 });
 
+describe("replayed calculations", () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp({ WEB_DIST_DIR: dist, TRUST_PROXY: "1" });
+    base = await listening(t);
+  });
+  afterAll(() => t.close());
+
+  const body = JSON.stringify({ amount: 10000, duration_months: 12, interest_rate: 3.5, currency: "EUR" });
+  const calculate = (from: string, payload = body, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/calculate`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": from, ...headers },
+      body: payload,
+    });
+  const calculations = () => replayed(t, "/api/calculate");
+  /** The answer's headers without those that differ from request to request. */
+  const sameFor = (res: Response) =>
+    Object.fromEntries(
+      [...res.headers].filter(
+        ([name]) => !["date", "x-request-id", "x-ratelimit-remaining", "x-ratelimit-reset"].includes(name),
+      ),
+    );
+
+  it("sends a calculation asked for again as the pipeline sent it, counting each request against its address's limit", async () => {
+    const first = await calculate("203.0.113.7");
+    expect(first.status).toBe(200);
+    const figures = await first.text();
+    expect(JSON.parse(figures)).toMatchObject({ principal: 10000, total_interest: 350, total_amount: 10350 });
+    expect(first.headers.get("x-ratelimit-remaining")).toBe("119");
+    // Asked for once, the answer is not kept; asked for again, it is kept, and replayed from then on.
+    expect(await (await calculate("203.0.113.7")).text()).toBe(figures);
+    expect(await calculations()).toBe(0);
+
+    const third = await calculate("203.0.113.7");
+    expect(await third.text()).toBe(figures);
+    expect(await calculations()).toBe(1);
+    expect(sameFor(third)).toStrictEqual(sameFor(first));
+    expect(third.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(third.headers.get("x-ratelimit-limit")).toBe("120");
+    expect(third.headers.get("x-ratelimit-remaining")).toBe("117");
+    expect(Number(third.headers.get("x-ratelimit-reset"))).toBeGreaterThan(0);
+    expect(third.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+
+    // Another client address has a count of its own.
+    const other = await calculate("203.0.113.8");
+    expect(await other.text()).toBe(figures);
+    expect(other.headers.get("x-ratelimit-remaining")).toBe("119");
+    expect(await calculations()).toBe(2);
+    // Counted in the route's request metrics as well.
+    expect(
+      await metric(t, "http_requests_total", { route: "/api/calculate", method: "POST", status_code: "200" }),
+    ).toBe(4);
+  });
+
+  it("holds the limit across replays and the pipeline: the request over it gets the pipeline's 429", async () => {
+    const from = "203.0.113.50";
+    const same = JSON.stringify({ amount: 7777, duration_months: 12, interest_rate: 3.5, currency: "EUR" });
+    const before = await calculations();
+    const statuses: number[] = [];
+    for (let i = 0; i < 122; i++) {
+      // Every tenth request asks for another amount, which the pipeline answers.
+      const res = await calculate(
+        from,
+        i % 10 === 0
+          ? JSON.stringify({ amount: 5000 + i, duration_months: 6, interest_rate: 2, currency: "EUR" })
+          : same,
+      );
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(((await res.json()) as { code: string }).code).toBe("rate_limited");
+        expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
+      } else await res.arrayBuffer();
+    }
+    expect(statuses.filter((s) => s === 200).length).toBe(120);
+    expect(statuses.slice(120)).toStrictEqual([429, 429]);
+    // All but the twelve other bodies (each asked for once) and the first two of the same were replays.
+    expect(await calculations()).toBe(before + 120 - 12 - 2);
+  });
+
+  it("leaves other calculations, refusals and bodies not yet arrived to the pipeline", async () => {
+    const before = await calculations();
+    // Another body, another language: each its own answer, made by the pipeline first.
+    const other = JSON.stringify({ amount: 25000, duration_months: 24, interest_rate: 3, currency: "EUR" });
+    expect(((await (await calculate("203.0.113.9", other)).json()) as { principal: number }).principal).toBe(
+      25000,
+    );
+    expect((await calculate("203.0.113.9", body, { "accept-language": "de" })).status).toBe(200);
+    expect(await calculations()).toBe(before);
+    // A refusal is never replayed: each is the pipeline's, in the request's language.
+    const invalid = JSON.stringify({ amount: -5, duration_months: 12, interest_rate: 3.5, currency: "EUR" });
+    for (let i = 0; i < 2; i++) {
+      const refused = await calculate("203.0.113.9", invalid, { "accept-language": "de" });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { code: string }).code).toBe("validation_failed");
+    }
+    // A body sent in chunks, and one that comes after its head, are read by the pipeline.
+    const sent = (chunked: boolean) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(`${base}/api/calculate`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-forwarded-for": "203.0.113.9",
+            ...(chunked ? {} : { "content-length": String(Buffer.byteLength(body)) }),
+          },
+        });
+        req.on("response", (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("error", reject);
+        req.flushHeaders();
+        // The body's second half leaves once the head has been sent on its own.
+        req.write(body.slice(0, 10));
+        setTimeout(() => req.end(body.slice(10)), 20);
+      });
+    expect(await sent(true)).toBe(200);
+    expect(await sent(false)).toBe(200);
+    expect(await calculations()).toBe(before);
+    // The same request again, whole, is kept, and then replayed.
+    for (let i = 0; i < 2; i++) expect((await calculate("203.0.113.9", other)).status).toBe(200);
+    expect(await calculations()).toBe(before + 1);
+  });
+});
+
 describe("with request logging on", () => {
   it("sends every request through the pipeline, which logs it", async () => {
     const lines: string[] = [];
@@ -217,7 +345,11 @@ describe("the answers held", () => {
   /** What the recording reads of a request answered by the pipeline. */
   const answeredRequest = (url: string) => {
     const raw = { method: "GET", url, headers: { host: "example.test" }, socket: {} } as IncomingMessage;
-    const request = { raw, routeOptions: { url: "/en" }, metricsRecorder: null } as unknown as FastifyRequest;
+    const request = {
+      raw,
+      routeOptions: { url: "/en", config: {} },
+      metricsRecorder: null,
+    } as unknown as FastifyRequest;
     const reply = {
       statusCode: 200,
       getHeaders: () => ({ "content-type": "text/html; charset=utf-8", "x-request-id": "x" }),
@@ -225,13 +357,14 @@ describe("the answers held", () => {
     return { request, reply };
   };
 
-  it("are bounded: the oldest goes when a new one comes", () => {
-    const replay = new AnswerReplay(3);
+  it("are bounded: those not asked for longest go when new ones come", () => {
+    const replay = new AnswerReplay(4);
     for (let n = 0; n < 10; n++) {
       const { request, reply } = answeredRequest(`/en?n=${n}`);
       replay.record(request, reply, Buffer.from(`page ${n}`), () => true);
+      expect(replay.size).toBeLessThanOrEqual(4);
     }
-    expect(replay.size).toBe(3);
+    expect(replay.size).toBeGreaterThanOrEqual(2);
   });
 
   it("never hold an answer that sets a cookie, nor one with a body that is not bytes", () => {
@@ -240,6 +373,17 @@ describe("the answers held", () => {
     const withCookie = { ...reply, getHeaders: () => ({ "set-cookie": "session=abc" }) } as FastifyReply;
     replay.record(request, withCookie, Buffer.from("page"), () => true);
     replay.record(request, reply, { streamed: true }, () => true);
+    expect(replay.size).toBe(0);
+  });
+
+  it("never hold an answer of a route whose limit is counted elsewhere (in Redis, or on another key)", () => {
+    const replay = new AnswerReplay();
+    const { request, reply } = answeredRequest("/en");
+    const limited = {
+      ...request,
+      routeOptions: { url: "/en", config: { rateLimit: { max: 5, timeWindow: 60_000 } } },
+    } as unknown as FastifyRequest;
+    replay.record(limited, reply, Buffer.from("page"), () => true);
     expect(replay.size).toBe(0);
   });
 

@@ -8,11 +8,13 @@ import {
   userSchema,
 } from "@festgeld/domain";
 import fc from "fast-check";
+import Fastify from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { trustProxySetting } from "../src/config/env.ts";
 import { compiledJson } from "../src/lib/compiled-serializer.ts";
 import { calculate } from "../src/modules/calculator/calculator.service.ts";
 import { isPlainCalculateRequest } from "../src/modules/calculator/calculator.validation.ts";
-import { WindowCounter, windowMs } from "../src/plugins/rate-limit.ts";
+import { clientAddressOf, WindowCounter, windowMs } from "../src/plugins/rate-limit.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { createAdmin, createUser } from "./helpers/factories.ts";
 import { eurosOf } from "./helpers/money.ts";
@@ -177,6 +179,40 @@ describe("POST /api/calculate on its hot path", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: "invalid_characters", fields: [{ path: "body.currency" }] });
+  });
+});
+
+describe("the client address a limit counts", () => {
+  it("is Fastify's request.ip for every trustProxy setting, so that a replay and the pipeline count alike", async () => {
+    const settings = [
+      trustProxySetting(false),
+      trustProxySetting(1),
+      trustProxySetting(2),
+      trustProxySetting(["127.0.0.1", "10.0.0.0/8"]),
+    ];
+    const forwarded = [
+      undefined,
+      "203.0.113.5",
+      "198.51.100.1, 203.0.113.5",
+      "2001:db8::1, 10.1.2.3",
+      "garbage, , 203.0.113.9",
+    ];
+    for (const trustProxy of settings) {
+      const app = Fastify({ trustProxy });
+      const ours = clientAddressOf(trustProxy);
+      app.get("/", async (request) => ({ fastify: request.ip, ours: ours(request.raw) }));
+      for (const from of ["127.0.0.1", "10.9.8.7", "192.0.2.1"])
+        for (const chain of forwarded) {
+          const res = await app.inject({
+            url: "/",
+            remoteAddress: from,
+            headers: chain ? { "x-forwarded-for": chain } : {},
+          });
+          const { fastify, ours: counted } = res.json() as { fastify: string; ours: string };
+          expect(counted).toBe(fastify);
+        }
+      await app.close();
+    }
   });
 });
 

@@ -40,7 +40,10 @@ const optionalUrl = (protocols: string[]) =>
  * (the socket peer is hop 0): Fastify refuses a bare number, since the peer itself is not checked, so
  * a hop count is for servers reachable only through their proxies; a list checks the peer.
  */
-export function trustProxySetting(value: false | number | string[]) {
+/** Fastify's trustProxy: false, a function of the address and its hop, or the trusted addresses and ranges. */
+export type TrustProxy = false | ((address: string, hop: number) => boolean) | string[];
+
+export function trustProxySetting(value: false | number | string[]): TrustProxy {
   if (typeof value === "number") return (_address: string, hop: number) => hop < value;
   return value;
 }

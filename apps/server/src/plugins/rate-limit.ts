@@ -1,7 +1,27 @@
+import type { IncomingMessage } from "node:http";
+import proxyAddr from "@fastify/proxy-addr";
 import rateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { ErrorResponse } from "@festgeld/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { TrustProxy } from "../config/env.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * Set by the memory limiter on a route limited per client address: counts one request of the raw
+     * request's client against the route's limit, as the route's own hook does (plugins/answer-replay.ts).
+     */
+    addressLimit?: AddressLimit;
+  }
+}
+
+/**
+ * Counts one request of `raw`'s client address against a route's limit, in the counter the route's hook
+ * counts in; returns the three x-ratelimit-* values while the address is within its limit, null when
+ * this request is over it (the pipeline then answers the 429).
+ */
+export type AddressLimit = (raw: IncomingMessage) => [limit: string, remaining: string, reset: string] | null;
 
 /**
  * Rate limiting, off by default and switched on per route with `config.rateLimit` ({ max, timeWindow,
@@ -112,9 +132,22 @@ export function windowMs(timeWindow: number | string): number {
   return Math.round(Number(match[1]) * unit);
 }
 
-/** The client address as @fastify/rate-limit keys it (IPv6 by its /64), IPv4 without the IPv6 parse. */
-function addressKey(request: FastifyRequest): string {
-  const ip = request.ip;
+/**
+ * The client address of a raw request, as Fastify's `request.ip` gives it for the same trustProxy
+ * setting (the same library, @fastify/proxy-addr, with the same trust): so a request counted before the
+ * pipeline (plugins/answer-replay.ts) and one counted by the route's hook count for the same address.
+ */
+export function clientAddressOf(trustProxy: TrustProxy): (raw: IncomingMessage) => string {
+  if (trustProxy === false) return (raw) => raw.socket.remoteAddress ?? "";
+  const trust = typeof trustProxy === "function" ? trustProxy : proxyAddr.compile(trustProxy);
+  return (raw) => {
+    const addresses = proxyAddr.all(raw, trust);
+    return addresses[addresses.length - 1] ?? "";
+  };
+}
+
+/** A client address as @fastify/rate-limit keys it (IPv6 by its /64), IPv4 without the IPv6 parse. */
+function addressKey(ip: string): string {
   return ip.includes(":") ? normalizeIP(ip, 64) : ip.toLowerCase();
 }
 
@@ -126,7 +159,8 @@ function tooMany(ttl: number): ErrorResponse & { statusCode: number } {
   };
 }
 
-function memoryLimiter(app: FastifyInstance, maxKeys: number) {
+function memoryLimiter(app: FastifyInstance, maxKeys: number, addressOf: (raw: IncomingMessage) => string) {
+  const requestKey = (request: FastifyRequest) => addressKey(addressOf(request.raw));
   // Limits checked by a module's own hook (sign-in attempts: auth.rate-limit.ts), with the same result
   // as @fastify/rate-limit's createRateLimit; `cache` bounds the keys of a generation.
   const createRateLimit = (options: {
@@ -138,7 +172,7 @@ function memoryLimiter(app: FastifyInstance, maxKeys: number) {
     const window = windowMs(options.timeWindow);
     const max = Math.trunc(options.max);
     const counter = new WindowCounter(window, options.cache ?? maxKeys);
-    const keyOf = options.keyGenerator ?? addressKey;
+    const keyOf = options.keyGenerator ?? requestKey;
     return async (request: FastifyRequest) => {
       const key = await keyOf(request);
       const { count, ttl } = counter.hit(key, Date.now());
@@ -164,8 +198,15 @@ function memoryLimiter(app: FastifyInstance, maxKeys: number) {
     if (!Number.isFinite(window) || window <= 0) throw new Error(`Bad rate-limit window on ${route.url}`);
     const max = Math.trunc(rule.max);
     const maxText = String(max);
-    const keyOf = rule.keyGenerator ?? addressKey;
+    const keyOf = rule.keyGenerator ?? requestKey;
     const counter = new WindowCounter(window, maxKeys);
+    if (rule.keyGenerator === undefined) {
+      const addressLimit: AddressLimit = (raw) => {
+        const { count, ttl } = counter.hit(addressKey(addressOf(raw)), Date.now());
+        return count <= max ? [maxText, String(max - count), String(Math.ceil(ttl / 1000))] : null;
+      };
+      route.config = { ...(route.config ?? {}), addressLimit } as typeof route.config;
+    }
     const hook = (request: FastifyRequest, reply: FastifyReply, done: (error?: unknown) => void) => {
       const { count, ttl } = counter.hit(keyOf(request), Date.now());
       const reset = String(Math.ceil(ttl / 1000));
@@ -187,9 +228,12 @@ function memoryLimiter(app: FastifyInstance, maxKeys: number) {
 }
 
 export default fp(
-  async function rateLimitPlugin(app: FastifyInstance, opts: { redis?: unknown; maxKeys?: number }) {
+  async function rateLimitPlugin(
+    app: FastifyInstance,
+    opts: { redis?: unknown; maxKeys?: number; trustProxy?: TrustProxy },
+  ) {
     if (!opts.redis) {
-      memoryLimiter(app, opts.maxKeys ?? MAX_KEYS_PER_GENERATION);
+      memoryLimiter(app, opts.maxKeys ?? MAX_KEYS_PER_GENERATION, clientAddressOf(opts.trustProxy ?? false));
       return;
     }
     await app.register(rateLimit, {
