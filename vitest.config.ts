@@ -52,6 +52,7 @@ export const ISOLATED = [
  * web tests' time (docs/decisions.md "CI runs independent steps side by side").
  */
 export const WEB_ISOLATED = [
+  "apps/web/src/entry-prerender.test.tsx",
   "apps/web/src/features/dashboard/components/transfer-card.test.tsx",
   "apps/web/src/features/inbox/api/inbox-api.test.tsx",
   "apps/web/src/features/kyc/components/personal-data-form.test.tsx",

@@ -7,7 +7,10 @@ import type { User } from "@festgeld/domain";
 import { LANGUAGES, type Language } from "@festgeld/domain/constants";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactElement, type ReactNode, StrictMode, Suspense } from "react";
-import { prerenderToNodeStream } from "react-dom/static";
+// React's edge build: the Node build keeps each render in an AsyncLocalStorage, whose first use makes
+// every later promise and tick of the server process pay its hook (docs/decisions.md "Live pages
+// rendered without React's request storage"); the edge build uses none where Node has no global one.
+import { prerender } from "react-dom/static.edge";
 import { I18nextProvider } from "react-i18next";
 import { StaticRouter } from "react-router";
 import { AppRoutes, PUBLIC_PAGES, SIGNED_OUT_PAGES } from "./app/router.tsx";
@@ -104,7 +107,7 @@ export interface InitialData {
  * lazy page and catalogue.
  */
 async function renderApp(url: string, session: (routes: ReactNode) => ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
@@ -122,10 +125,9 @@ async function renderApp(url: string, session: (routes: ReactNode) => ReactNode)
     // and a crawler would read the fallback first.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
+  const html = await new Response(prelude).text();
   queryClient.clear();
-  return Buffer.concat(chunks).toString("utf8");
+  return html;
 }
 
 /** i18next in `language` with every catalogue, and no title or description left from the page before. */
