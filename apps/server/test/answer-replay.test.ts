@@ -5,9 +5,10 @@ import { Writable } from "node:stream";
 import type { Package } from "@festgeld/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createSession } from "../src/modules/auth/session.service.ts";
 import { AnswerReplay } from "../src/plugins/answer-replay.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { createAdmin } from "./helpers/factories.ts";
+import { createAdmin, createUser } from "./helpers/factories.ts";
 import { writeBuiltFiles } from "./helpers/web-dist.ts";
 
 /**
@@ -314,6 +315,104 @@ describe("replayed calculations", () => {
     // The same request again, whole, is kept, and then replayed.
     for (let i = 0; i < 2; i++) expect((await calculate("203.0.113.9", other)).status).toBe(200);
     expect(await calculations()).toBe(before + 1);
+  });
+});
+
+describe("a signed-in user's own account, replayed", () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+    base = await listening(t);
+  });
+  afterAll(() => t.close());
+  afterEach(() => vi.useRealTimers());
+
+  const me = (headers: Record<string, string>) => fetch(`${base}/api/auth/me`, { headers });
+  const accounts = () => replayed(t, "/api/auth/me");
+
+  it("is the pipeline's answer again for the same session, and never another session's", async () => {
+    const anna = await createUser(t.app, { full_name: "Anna Berg" });
+    const ben = await createUser(t.app, { full_name: "Ben Roth" });
+    const before = await accounts();
+    const first = await me(anna.headers);
+    expect(first.status).toBe(200);
+    const body = await first.text();
+    expect(JSON.parse(body)).toEqual(anna.user);
+    const second = await me(anna.headers);
+    expect(await second.text()).toBe(body);
+    expect(await accounts()).toBe(before + 1);
+    expect(steadyHeaders(second)).toStrictEqual(steadyHeaders(first));
+    expect(second.headers.get("cache-control")).toBe("no-store");
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+
+    // Another user, and another session of the same user, each get their own answer first.
+    for (let i = 0; i < 2; i++) expect(await (await me(ben.headers)).json()).toEqual(ben.user);
+    const other = await createSession(t.app.db, { idleMinutes: 30, absoluteHours: 12 }, anna.user.id);
+    for (let i = 0; i < 2; i++)
+      expect(await (await me({ authorization: `Bearer ${other.token}` })).json()).toEqual(anna.user);
+    expect(await accounts()).toBe(before + 3);
+
+    // Unknown tokens, a token that is not a bearer token and no token at all: the pipeline's 401, always.
+    for (const headers of [
+      { authorization: `Bearer ${"x".repeat(43)}` } as Record<string, string>,
+      { authorization: `Basic ${btoa("anna:secret")}` },
+      {},
+    ])
+      for (let i = 0; i < 2; i++) expect((await me(headers)).status).toBe(401);
+    expect(await accounts()).toBe(before + 3);
+    // Counted in the route's request metrics as any answer.
+    expect(await metric(t, "http_requests_total", { route: "/api/auth/me", status_code: "200" })).toBe(6);
+  });
+
+  it("goes through the pipeline once the user or the session changes", async () => {
+    const saver = await createUser(t.app);
+    await me(saver.headers);
+    await me(saver.headers);
+    const before = await accounts();
+    // A change of the user (here straight in the database, as another process would): shown at once.
+    await t.app.db
+      .updateTable("users")
+      .set({ full_name: "Erika Neu" })
+      .where("id", "=", saver.user.id)
+      .execute();
+    expect(((await (await me(saver.headers)).json()) as { full_name: string }).full_name).toBe("Erika Neu");
+    expect(await accounts()).toBe(before);
+    expect(((await (await me(saver.headers)).json()) as { full_name: string }).full_name).toBe("Erika Neu");
+    expect(await accounts()).toBe(before + 1);
+
+    // Signed out: the next request with the token is refused, and every one after it.
+    const logout = await fetch(`${base}/api/auth/logout`, { method: "POST", headers: saver.headers });
+    expect(logout.status).toBeLessThan(300);
+    for (let i = 0; i < 2; i++) expect((await me(saver.headers)).status).toBe(401);
+    expect(await accounts()).toBe(before + 1);
+  });
+
+  it("leaves a session whose last use is due to be written to the pipeline, which writes it", async () => {
+    const saver = await createUser(t.app);
+    await me(saver.headers);
+    await me(saver.headers);
+    const before = await accounts();
+    const lastUse = async () =>
+      (
+        await t.app.db
+          .selectFrom("sessions")
+          .select("last_used_at")
+          .where("user_id", "=", saver.user.id)
+          .executeTakeFirstOrThrow()
+      ).last_used_at.getTime();
+    const used = await lastUse();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 61_000 });
+    expect((await me(saver.headers)).status).toBe(200);
+    expect(await accounts()).toBe(before);
+    expect(await lastUse()).toBeGreaterThan(used);
+    // Written: replayed again until the next write is due.
+    expect((await me(saver.headers)).status).toBe(200);
+    expect(await accounts()).toBe(before + 1);
+    // Past the session's idle expiry, the pipeline refuses it.
+    vi.setSystemTime(Date.now() + 31 * 60_000);
+    expect((await me(saver.headers)).status).toBe(401);
+    expect(await accounts()).toBe(before + 1);
   });
 });
 

@@ -9,6 +9,7 @@ import type {
 } from "fastify";
 import fp from "fastify-plugin";
 import { Counter } from "prom-client";
+import type { ResolvedSession, SessionOf } from "./auth.ts";
 import type { Recorder } from "./metrics.ts";
 import type { AddressLimit } from "./rate-limit.ts";
 import { requestIdOf } from "./request-guard.ts";
@@ -34,9 +35,9 @@ type Received = IncomingMessage & { [RECEIVED]?: string };
 
 /**
  * Request headers that do not reach an answer that may be replayed: the client's software and page,
- * the proxy's record of the client's address (the address decides rate limits, which a replayable
- * route has none of), the request id (each replay gets its own) and the connection's handling (Node
- * decides it for each response, replayed or not). Every other header is part of the request's key.
+ * the proxy's record of the client's address (the address decides only rate limits, counted for each
+ * replay), the request id (each replay gets its own) and the connection's handling (Node decides it
+ * for each response, replayed or not). Every other header is part of the request's key.
  */
 const UNUSED = new Set([
   "user-agent",
@@ -49,10 +50,11 @@ const UNUSED = new Set([
 ]);
 
 /**
- * Requests that are never replayed nor recorded: a signed-in request (its answer is no one else's
- * business, and the pipeline may refresh its session), a GET with a body, which the pipeline reads or
- * refuses, and a body sent in chunks, after a 100-continue or into an upgraded connection.
- * (A POST's Content-Length is part of its key, its body too.)
+ * Requests that are never replayed nor recorded: one with a cookie (the app signs in with bearer
+ * tokens only; a cookie is someone else's business), a GET with a body, which the pipeline reads or
+ * refuses, and a body sent in chunks, after a 100-continue or into an upgraded connection. (A POST's
+ * Content-Length is part of its key, its body too. A signed-in request is replayed only on a route that
+ * resolves its session before the pipeline: its session, not its token, is then part of the key.)
  */
 const PIPELINE_ONLY = new Set([
   "cookie",
@@ -72,7 +74,10 @@ const MAX_BODY_LENGTH = 1024;
 /** Slots of the table of recent POST bodies' hashes (a power of two). */
 const SEEN_BODIES = 8192;
 
-/** Headers the route's rate limit writes for each request: never recorded, written per replay instead. */
+/**
+ * Headers of one answer alone (its request id, its length, its client's count against the route's
+ * limit): never recorded, written for each replay instead.
+ */
 const PER_REQUEST = new Set([
   "x-request-id",
   "content-length",
@@ -99,6 +104,8 @@ interface Replayable {
   record: Recorder | null;
   /** The route's per-address limit, counted for each replay. */
   limit: AddressLimit | null;
+  /** The session a signed-in answer was made from: replayed only while the request resolves to it. */
+  session: ResolvedSession | null;
   /** The count of the route's replays. */
   replays: { count: number };
 }
@@ -108,7 +115,7 @@ interface Replayable {
  * and every header but the unused ones, in the order sent (a POST's body is added to it); undefined for
  * a request only the pipeline answers.
  */
-function keyOf(raw: IncomingMessage): string | undefined {
+function keyOf(raw: IncomingMessage, session?: ResolvedSession): string | undefined {
   const post = raw.method === "POST";
   if (!post && raw.method !== "GET") return undefined;
   const tls = (raw.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
@@ -116,9 +123,12 @@ function keyOf(raw: IncomingMessage): string | undefined {
   const headers = raw.headers;
   for (const name in headers) {
     if (UNUSED.has(name)) continue;
+    // A signed-in request's token is not kept: the session it resolves to stands for it.
+    if (name === "authorization" && session !== undefined) continue;
     if (PIPELINE_ONLY.has(name) && !(post && name === "content-length")) return undefined;
     key += `\n${name}:${headers[name]}`;
   }
+  if (session !== undefined) key += `\n@${session.sessionId}`;
   return key.length > MAX_KEY_LENGTH ? undefined : key;
 }
 
@@ -184,13 +194,17 @@ class HeldAnswers {
  * (`replayWhile`); the answer is recorded as the pipeline sent it, every header its hooks wrote
  * included (security headers, caching, language, ETag), and the next request with the same key (address,
  * TLS, headers) gets those very bytes with a request id of its own, counted in the route's metrics,
- * as long as the check holds. Anything else, and any request while request logging is on (LOG_LEVEL info
- * or finer: each logged request goes through the pipeline that logs it), goes through the pipeline.
+ * as long as the check holds. A POST's body is part of its key ("Hot paths, twelfth pass"), a signed-in
+ * request's session stands for its token ("thirteenth pass"). Anything else, and any request while
+ * request logging is on (LOG_LEVEL info or finer: each logged request goes through the pipeline that
+ * logs it), goes through the pipeline.
  */
 export class AnswerReplay {
   readonly #answers: HeldAnswers;
   readonly #replayed = new Map<string, { count: number }>();
   readonly #postRoutes = new Set<string>();
+  /** The signed-in addresses with answers recorded, each with its route's session lookup. */
+  readonly #sessionRoutes = new Map<string, SessionOf>();
   readonly #seenBodies = new Int32Array(SEEN_BODIES);
   #logsRequests: () => boolean = () => false;
   #stopped = false;
@@ -227,10 +241,22 @@ export class AnswerReplay {
 
   #serveGet(raw: IncomingMessage, res: ServerResponse): boolean {
     if (this.#answers.size === 0 || raw.method !== "GET" || this.#logsRequests()) return false;
-    const key = keyOf(raw);
+    let session: ResolvedSession | undefined;
+    if (raw.headers.authorization !== undefined) {
+      // Signed in: only where the route's session lookup finds the session ready in the cache, within
+      // its expiry and with no last use to write; anything else is the pipeline's to resolve.
+      session = this.#sessionRoutes.get(raw.url ?? "")?.(raw);
+      if (session === undefined) return false;
+    }
+    const key = keyOf(raw, session);
     if (key === undefined) return false;
     const answer = this.#answers.get(key);
-    return answer !== undefined && this.#replay(key, answer, raw, res, "GET");
+    // The very session object the answer was made from: a change to the user or the session replaces it.
+    return (
+      answer !== undefined &&
+      answer.session === (session ?? null) &&
+      this.#replay(key, answer, raw, res, "GET")
+    );
   }
 
   /**
@@ -329,7 +355,17 @@ export class AnswerReplay {
       else if (Buffer.isBuffer(payload)) body = payload;
       else return;
     } else if (payload !== undefined && payload !== null && payload !== "") return;
-    const key = post ? (raw as Received)[RECEIVED] : keyOf(raw);
+    let session: ResolvedSession | undefined;
+    if (!post && raw.headers.authorization !== undefined) {
+      // Signed in: kept only with the session the answer was made from, still ready in the cache.
+      // (Not for an address with a query: the addresses with signed-in answers stay those of the routes.)
+      const sessionOf = config.sessionOf;
+      session = sessionOf?.(raw);
+      if (sessionOf === undefined || session === undefined || session.user !== request.user) return;
+      if (raw.url === undefined || raw.url.includes("?")) return;
+      this.#sessionRoutes.set(raw.url ?? "", sessionOf);
+    }
+    const key = post ? (raw as Received)[RECEIVED] : keyOf(raw, session);
     if (key === undefined) return;
     const headers: unknown[] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -355,6 +391,7 @@ export class AnswerReplay {
       current,
       record: request.metricsRecorder,
       limit,
+      session: session ?? null,
       replays,
     });
   }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { ACCESS_LEVELS, type Access, type User } from "@festgeld/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -58,11 +59,19 @@ export interface AuthSettings {
   issuer: string;
 }
 
+/**
+ * The session a raw request's bearer token resolves to, when its cache holds it ready for use (no
+ * database work due), else undefined: what the pipeline's authentication would admit it with.
+ */
+export type SessionOf = (raw: IncomingMessage) => ResolvedSession | undefined;
+
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
     /** The operation table entry the route was registered from. */
     operationId?: string;
+    /** On a signed-in route whose answers may be replayed (`replay`): its session, for the replay. */
+    sessionOf?: SessionOf;
   }
   interface FastifyInstance {
     /** Every /api route with its declared access, for the access-matrix test and the docs. */
@@ -77,7 +86,11 @@ declare module "fastify" {
 }
 
 function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
+  return bearerOf(request.headers.authorization);
+}
+
+/** The token of an Authorization header: null without one, "" when it is not a bearer token. */
+function bearerOf(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? "";
@@ -121,6 +134,8 @@ export default fp(
       publicUrl?: string;
       issuer?: string;
       resolveSession: SessionResolver;
+      /** The cached session of a token, ready for use, or undefined (replayed answers: `sessionOf`). */
+      cachedSession?: (token: string) => ResolvedSession | undefined;
     },
   ) {
     app.decorate("authSettings", {
@@ -149,6 +164,16 @@ export default fp(
         if (method !== "HEAD") apiRoutes.push({ method, url: route.url, access, operationId });
       }
       if (access === "public") return;
+      const cachedSession = opts.cachedSession;
+      if ((route.config as { replay?: boolean } | undefined)?.replay === true && cachedSession) {
+        // The session the authentication below would admit the request with, as long as the cache holds
+        // it: an answer replayed before the pipeline is made from it (plugins/answer-replay.ts).
+        const sessionOf: SessionOf = (raw) => {
+          const token = bearerOf(raw.headers.authorization);
+          return token ? cachedSession(token) : undefined;
+        };
+        route.config = { ...(route.config ?? {}), sessionOf } as typeof route.config;
+      }
       // A hook of the route itself, first among the route's own hooks (before its rate limit, as a
       // hook of the whole app would be), so that public routes, most of the traffic, run no
       // authentication hook at all and none reads the route's options per request.

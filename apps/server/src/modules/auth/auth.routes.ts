@@ -5,6 +5,7 @@ import { systemClock } from "../../lib/clock.ts";
 import { compiledSuccess } from "../../lib/compiled-serializer.ts";
 import { requestLanguage } from "../../lib/language.ts";
 import { route } from "../../lib/route.ts";
+import { ALWAYS_CURRENT, replayWhile } from "../../plugins/answer-replay.ts";
 import { currentUser } from "../../plugins/auth.ts";
 import { accountKey, attemptLimit, passwordCheckLimit, perAddressLimit } from "./auth.rate-limit.ts";
 import * as service from "./auth.service.ts";
@@ -108,7 +109,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A hot path: its answer is written by a serialiser compiled from the contract.
   // A hot path: a synchronous handler (no promise per request); a thrown error is answered alike.
-  route(app, operations.authMe, compiledSuccess(), (request) => currentUser(request));
+  // The signed-in user's own account, asked for on every page of the app: replayed before the pipeline
+  // while the session cache holds the session it was made from (plugins/answer-replay.ts).
+  route(app, operations.authMe, { ...compiledSuccess(), config: { replay: true } }, (request, reply) => {
+    replayWhile(reply, ALWAYS_CURRENT);
+    return currentUser(request);
+  });
 
   // Shares the password-change counter: both let a session holder guess the current password.
   const perUserPassword = passwordCheckLimit(app);

@@ -88,10 +88,28 @@ export function sessionResolver(cache: SessionCache | null) {
     const tokenHash = hashToken(token);
     const now = Date.now();
     let entry = cache?.get(tokenHash);
-    if (entry && (now >= entry.idleExpiresAt || now >= entry.expiresAt)) entry = undefined;
     // The cached entry itself (it has every field of a ResolvedSession): nothing new per request.
-    if (entry && now - entry.lastUsedAt <= TOUCH_INTERVAL_MS) return entry;
+    if (entry && usableAsIs(entry, now)) return entry;
+    if (entry && (now >= entry.idleExpiresAt || now >= entry.expiresAt)) entry = undefined;
     return read(db, policy, tokenHash, now, entry);
+  };
+}
+
+/** Whether a cached session is used as it is: within its expiry, with no last use due to be written. */
+function usableAsIs(entry: CachedSession, now: number): boolean {
+  return now < entry.idleExpiresAt && now < entry.expiresAt && now - entry.lastUsedAt <= TOUCH_INTERVAL_MS;
+}
+
+/**
+ * The cached session of a bearer token when the resolver would use it as it is (no database work, no
+ * last use due to be written), else undefined; starts no read. For answers replayed before the pipeline
+ * (plugins/answer-replay.ts), which go through the pipeline whenever this is undefined.
+ */
+export function cachedSessionOf(cache: SessionCache | null) {
+  return (token: string): ResolvedSession | undefined => {
+    if (cache === null || token.length < 20 || token.length > 200) return undefined;
+    const entry = cache.get(hashToken(token));
+    return entry && usableAsIs(entry, Date.now()) ? entry : undefined;
   };
 }
 

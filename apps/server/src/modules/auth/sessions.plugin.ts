@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../../config/env.ts";
 import authPlugin from "../../plugins/auth.ts";
-import { sessionResolver } from "./session.service.ts";
+import { cachedSessionOf, sessionResolver } from "./session.service.ts";
 import { totpSecretsPlugin } from "./totp-secret.ts";
 
 /**
@@ -16,6 +16,7 @@ export default fp(
     await app.register(authPlugin, {
       policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
       resolveSession: sessionResolver(app.sessionCache),
+      cachedSession: cachedSessionOf(app.sessionCache),
       attempts: {
         perIp: config.AUTH_RATE_LIMIT_PER_IP,
         perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
